@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isKnownLocation } from './locations';
+import { INTEREST_NAMES, TEA_PREFERENCES } from './interests';
+import { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Hashing cost grows with input length; capping it keeps login from being a CPU lever. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const MINIMUM_AGE = 18;
+export const MAXIMUM_AGE = 120;
+
+export const PASSWORD_HINT =
+  'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
+
+/** Ordered: the first failing rule is the one shown to the user. */
+export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
+  { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: 'Password must be at least 6 characters long' },
+  { test: (p) => p.length <= PASSWORD_MAX_LENGTH, message: 'Password must be at most 128 characters long' },
+  { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
+  { test: (p) => /[a-z]/.test(p), message: 'Password must contain at least one lowercase letter' },
+  { test: (p) => /[0-9_]/.test(p), message: 'Password must contain at least one number or underscore' },
+];
+
+export function firstPasswordProblem(password: string): string | undefined {
+  return PASSWORD_RULES.find((rule) => !rule.test(password))?.message;
+}
+
+export { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters long')
+  .max(30, 'Username must be at most 30 characters long')
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username may only contain letters, numbers, dots and underscores');
+
+export const passwordField = z.string().superRefine((password, ctx) => {
+  const problem = firstPasswordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const locationField = z
+  .string()
+  .trim()
+  .refine(isKnownLocation, 'Choose a city from the list');
+
+export const interestsField = z
+  .array(z.string().refine((i) => INTEREST_NAMES.has(i), 'Unknown interest'))
+  .max(30, 'Choose at most 30 interests');
+
+export const teaInterestsField = z
+  .array(z.enum(TEA_PREFERENCES, 'Unknown tea'))
+  .max(TEA_PREFERENCES.length);
+
+export const registerBody = z.object({
+  username: usernameField,
+  password: passwordField,
+  name: z.string().trim().min(1, 'Name is required').max(50, 'Name must be at most 50 characters'),
+  age: z
+    .number('Age must be a number')
+    .int('Age must be a whole number')
+    .min(MINIMUM_AGE, 'You must be at least 18 years old')
+    .max(MAXIMUM_AGE, 'Please enter a real age'),
+  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').default(''),
+  location: locationField,
+  genderIdentity: z.enum(GENDER_IDENTITIES, 'Gender identity must be woman or non-binary'),
+  sexualOrientation: z.enum(SEXUAL_ORIENTATIONS, 'Orientation must be lesbian, bisexual or pansexual'),
+  interests: interestsField.default([]),
+  teaInterests: teaInterestsField.default([]),
+  email: z.email('Enter a valid email address').max(254).optional(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  // Not checked against the rules: old passwords must keep working if the rules change.
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBody>;

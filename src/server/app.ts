@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { DEFAULT_SCRYPT_LOG_N } from './features/auth/password';
+import { billingRoutes } from './features/billing/routes';
+import { healthRoutes } from './features/health/routes';
+import { MEDIA_PREFIX } from './features/profiles/media';
+import { installErrorHandler } from './http/errors';
+import { installGuards } from './http/guards';
+import './http/types';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Lower only in tests: scrypt at full cost makes every sign-up take ~0.3 s. */
+  scryptLogN?: number;
+}
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const { db } = database;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(cookie);
+  installGuards(app, { db, config });
+
+  const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db, config, scryptLogN });
+  await app.register(billingRoutes, { db });
+
+  const mediaRoot = path.resolve(config.DATA_DIR, 'media');
+  mkdirSync(mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
+  });
+
+  if (config.SERVE_WEB && existsSync(WEB_ROOT)) await serveWeb(app);
+  return app;
+}
+
+/** The SPA: hashed assets cached for a year, every other non-API GET answered with index.html. */
+async function serveWeb(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: WEB_ROOT,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith(MEDIA_PREFIX)) {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', WEB_ROOT);
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, openSync, readFileSync, writeFileSync, closeSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+/** Any constant works; all instances must agree on it so only one migrates at a time. */
+const MIGRATION_LOCK_KEY = 7_420_115;
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite takes no lock on its data directory, and two processes writing one corrupt it.
+ * This lock file holds the owner's pid; a lock whose owner is gone is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'steep.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(
+          `Another Steep process (pid ${owner}) is using the embedded database in ${dataDir}. ` +
+            'Stop it first, or set DATABASE_URL to use PostgreSQL for more than one instance.',
+        );
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+/** An embedded database: a directory, a snapshot (tests), or memory when neither is given. */
+export async function openPglite(options: { dataDir?: string; snapshot?: Blob } = {}): Promise<Database> {
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  });
+  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  await migratePostgres(url);
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Several instances may boot at once against one database: an advisory lock serialises migrations. */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, newUserBody, sessionCookie, signUp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
+
+describe('registration', () => {
+  it('creates the user, starts a session and never returns the password hash', async () => {
+    const body = newUserBody({ email: 'jo@example.com', interests: ['Yoga'] });
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    const user = response.json();
+    expect(user).toMatchObject({ username: body.username, name: body.name, age: 30, location: 'Portland, Oregon', photos: [] });
+    expect(JSON.stringify(user)).not.toMatch(/password|scrypt|latitude|longitude/i);
+    const cookie = response.cookies.find((c) => c.name === 'steep_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.each([
+    ['short', 'Ab_12', 'Password must be at least 6 characters long'],
+    ['no uppercase', 'abcdef_1', 'Password must contain at least one uppercase letter'],
+    ['no lowercase', 'ABCDEF_1', 'Password must contain at least one lowercase letter'],
+    ['no number or underscore', 'Abcdefgh', 'Password must contain at least one number or underscore'],
+    ['too long', `Aa1${'x'.repeat(200)}`, 'Password must be at most 128 characters long'],
+  ])('refuses a password that is %s with the rule message', async (_case, password, message) => {
+    const response = await register(newUserBody({ password }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'password', message }] });
+  });
+
+  it('accepts an underscore in place of a number', async () => {
+    expect((await register(newUserBody({ password: 'Abcdef_' }))).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['age under 18', { age: 17 }, 'age'],
+    ['non-integer age', { age: 30.5 }, 'age'],
+    ['age as text', { age: 'thirty' }, 'age'],
+    ['unknown gender identity', { genderIdentity: 'man' }, 'genderIdentity'],
+    ['unknown orientation', { sexualOrientation: 'straight' }, 'sexualOrientation'],
+    ['unknown location', { location: 'Atlantis, Oregon' }, 'location'],
+    ['missing name', { name: '' }, 'name'],
+    ['unknown interest', { interests: ['Knife juggling on ice'] }, 'interests.0'],
+  ])('refuses %s with a field error', async (_case, overrides, path) => {
+    const response = await register({ ...newUserBody(), ...overrides });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('refuses a duplicate username, case-insensitively', async () => {
+    const first = newUserBody({ username: 'RiverSong' });
+    expect((await register(first)).statusCode).toBe(201);
+    const again = await register(newUserBody({ username: 'riversong' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'Username already taken', errors: [{ path: 'username' }] });
+  });
+
+  it('ignores fields a user may not set (mass assignment)', async () => {
+    const response = await register({
+      ...newUserBody(),
+      role: 'moderator',
+      isVerified: true,
+      hasActiveSubscription: true,
+      ghostMode: true,
+      premiumUntil: '2099-01-01',
+      id: '00000000-0000-0000-0000-000000000000',
+      photos: ['https://evil.example/x.jpg'],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      role: 'member',
+      isVerified: false,
+      hasActiveSubscription: false,
+      ghostMode: false,
+      photos: [],
+    });
+    expect(response.json().id).not.toBe('00000000-0000-0000-0000-000000000000');
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in, issues a fresh session id each time, and /me answers with the user', async () => {
+    const body = newUserBody();
+    const registered = await register(body);
+    const first = sessionCookie(registered);
+    const loggedIn = await login({ username: body.username.toUpperCase(), password: body.password });
+    expect(loggedIn.statusCode).toBe(200);
+    const second = sessionCookie(loggedIn);
+    expect(second).not.toBe(first);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe(body.username);
+    expect(me.body).not.toMatch(/passwordHash|scrypt/);
+  });
+
+  it('answers an unknown user and a wrong password with the same 401', async () => {
+    const body = newUserBody();
+    await register(body);
+    const wrong = await login({ username: body.username, password: 'Wrong_pass1' }, { 'x-forwarded-for': '10.0.0.1' });
+    const unknown = await login({ username: 'nobody_here', password: 'Wrong_pass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('requires both username and password', async () => {
+    const response = await login({ username: '' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('throttles failed logins per account with Retry-After, even with the right password', async () => {
+    const body = newUserBody();
+    await register(body);
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: body.username, password: 'Wrong_pass1' })).statusCode).toBe(401);
+    }
+    const blocked = await login({ username: body.username, password: body.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('throttles failed logins per IP address across accounts', async () => {
+    const ipApp = await createTestApp();
+    try {
+      const attempt = (i: number) =>
+        ipApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: `ghost_${i}`, password: 'Wrong_pass1' },
+          remoteAddress: '203.0.113.9',
+        });
+      for (let i = 0; i < 30; i++) expect((await attempt(i)).statusCode).toBe(401);
+      const blocked = await attempt(99);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await ipApp.close();
+    }
+  });
+
+  it('logout deletes the session on the server', async () => {
+    const client = await signUp(t.app);
+    expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(200);
+    const out = await client.request('POST', '/api/auth/logout');
+    expect(out.statusCode).toBe(200);
+    // The old cookie, replayed after logout, is dead.
+    expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from sessions where user_id = ${client.user.id}`);
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
+  it('extends the session (sliding expiry) once a day has passed', async () => {
+    const client = await signUp(t.app);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() + interval '20 days' where user_id = ${client.user.id}`,
+    );
+    const response = await client.request('GET', '/api/auth/me');
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'steep_session')?.maxAge).toBe(30 * 24 * 60 * 60);
+    const rows = await t.database.db.execute(
+      sql`select (expires_at > now() + interval '29 days') as extended from sessions where user_id = ${client.user.id}`,
+    );
+    expect((rows as unknown as { rows: Array<{ extended: boolean }> }).rows[0]?.extended).toBe(true);
+  });
+
+  it('refuses an expired session', async () => {
+    const client = await signUp(t.app);
+    await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${client.user.id}`);
+    expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('guards', () => {
+  it('answers 401 without a session, and with a forged cookie', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.any(String) });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'steep_session=abc' } });
+    expect(forged.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscription-status/x' })).statusCode).toBe(401);
+  });
+
+  it("refuses another user's id in the path (403) and serves her own", async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    expect((await a.request('GET', `/api/subscription-status/${b.user.id}`)).statusCode).toBe(403);
+    expect((await a.request('POST', `/api/grant-test-subscription/${b.user.id}`)).statusCode).toBe(403);
+    const own = await a.request('GET', `/api/subscription-status/${a.user.id}`);
+    expect(own.json()).toEqual({ hasActiveSubscription: false });
+  });
+
+  it.each(['userId', 'senderId', 'reporterId', 'blockerId', 'creatorId'])(
+    "refuses another user's id in body field %s (403)",
+    async (field) => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const response = await a.request('POST', `/api/grant-test-subscription/${a.user.id}`, { [field]: b.user.id });
+      expect(response.statusCode).toBe(403);
+      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json().hasActiveSubscription).toBe(false);
+    },
+  );
+
+  it('refuses a state-changing request from a foreign Origin and allows same-origin and no Origin', async () => {
+    const body = newUserBody();
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body,
+      headers: { origin: 'https://evil.example', host: 'steep.test' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body,
+      headers: { origin: 'http://steep.test', host: 'steep.test' },
+    });
+    expect(same.statusCode).toBe(201);
+    const noOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: newUserBody() });
+    expect(noOrigin.statusCode).toBe(201);
+  });
+
+  it('allows origins listed in ALLOWED_ORIGINS', async () => {
+    const other = await createTestApp({ ALLOWED_ORIGINS: 'https://app.steep.example' });
+    try {
+      const response = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: newUserBody(),
+        headers: { origin: 'https://app.steep.example', host: 'api.steep.example' },
+      });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('malformed input', () => {
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ username: 'x', password: 'y'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers wrong types with field errors', async () => {
+    const response = await register({ ...newUserBody(), interests: 'Yoga', age: '30' });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['interests', 'age']));
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const client = await signUp(t.app);
+    const response = await client.request('GET', '/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('subscription', () => {
+  it('grants the demo subscription to oneself', async () => {
+    const a = await signUp(t.app);
+    const granted = await a.request('POST', `/api/grant-test-subscription/${a.user.id}`);
+    expect(granted.json()).toEqual({ hasActiveSubscription: true });
+    expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({ hasActiveSubscription: true });
+    expect((await a.request('GET', '/api/auth/me')).json().hasActiveSubscription).toBe(true);
+  });
+});
+
+describe('health', () => {
+  it('reports liveness and readiness without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ok' });
+  });
+});

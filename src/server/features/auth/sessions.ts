@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+export const SESSION_COOKIE = 'steep_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/** Sliding expiry is written at most this often, so reads do not turn into writes. */
+const EXTEND_AFTER_MS = 24 * 60 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionInfo {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  /** Set when this request moved the expiry, so the cookie is re-sent with it. */
+  extended: boolean;
+}
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  // Opportunistic cleanup keeps the table from growing without a scheduler.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+export async function resolveSession(db: Db, token: string): Promise<SessionInfo | undefined> {
+  if (token.length > 100) return undefined;
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const [row] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))));
+  if (!row) return undefined;
+  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+    const expiresAt = new Date(now + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    return { userId: row.userId, tokenHash, expiresAt, extended: true };
+  }
+  return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}

@@ -1,0 +1,44 @@
+/**
+ * Counts failed logins per key in a fixed window. In-process: with several instances each
+ * enforces its own budget, which still bounds guessing to instances × limit per window.
+ */
+export class FailureThrottle {
+  private readonly failures = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the key may try again, or 0 when it may try now. */
+  retryAfter(key: string): number {
+    const entry = this.failures.get(key);
+    if (!entry) return 0;
+    const now = this.now();
+    if (entry.resetAt <= now) {
+      this.failures.delete(key);
+      return 0;
+    }
+    return entry.count >= this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+  }
+
+  fail(key: string): void {
+    const now = this.now();
+    const entry = this.failures.get(key);
+    if (!entry || entry.resetAt <= now) {
+      this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+      if (this.failures.size > 100_000) this.sweep(now);
+    } else {
+      entry.count += 1;
+    }
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  }
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelfUser } from '../../../contract/users';
+import type { Db } from '../../db/client';
+import { photos, users, type UserRow } from '../../db/schema';
+import { mediaUrl } from './media';
+
+/** Someone counts as online for this long after her last request. */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
+
+export function isOnline(lastActiveAt: Date | null, now = Date.now()): boolean {
+  return lastActiveAt !== null && now - lastActiveAt.getTime() < ONLINE_WINDOW_MS;
+}
+
+export function hasActivePremium(user: Pick<UserRow, 'premiumUntil'>, now = Date.now()): boolean {
+  return user.premiumUntil !== null && user.premiumUntil.getTime() > now;
+}
+
+export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: photos.userId, largeKey: photos.largeKey })
+    .from(photos)
+    .where(inArray(photos.userId, userIds))
+    .orderBy(asc(photos.position));
+  for (const row of rows) result.get(row.userId)?.push(mediaUrl(row.largeKey));
+  return result;
+}
+
+export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    age: user.age,
+    bio: user.bio,
+    location: user.location,
+    genderIdentity: user.genderIdentity,
+    sexualOrientation: user.sexualOrientation,
+    photos: photoUrls,
+    interests: user.interests,
+    teaInterests: user.teaInterests,
+    email: user.email,
+    job: user.job,
+    education: user.education,
+    height: user.heightCm,
+    pronouns: user.pronouns,
+    relationshipGoals: user.relationshipGoals,
+    loveLanguage: user.loveLanguage,
+    lifestyle: user.lifestyle,
+    ghostMode: user.ghostMode,
+    hasActiveSubscription: hasActivePremium(user),
+    isVerified: user.isVerified,
+    isOnline: isOnline(user.lastActiveAt),
+    lastActive: user.lastActiveAt?.toISOString() ?? null,
+    phoneNumber: user.phoneNumber,
+    smsNotifications: user.smsNotifications,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function getSelfUser(db: Db, userId: string): Promise<SelfUser | undefined> {
+  const user = await findUser(db, userId);
+  if (!user) return undefined;
+  const urls = await photoUrlsOf(db, [userId]);
+  return presentSelf(user, urls.get(userId) ?? []);
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+/** Returns undefined when the username is taken (case-insensitively). */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function touchLastActive(db: Db, userId: string, at = new Date()): Promise<void> {
+  await db.update(users).set({ lastActiveAt: at }).where(and(eq(users.id, userId)));
+}
+
+export async function setPremiumUntil(db: Db, userId: string, until: Date | null): Promise<void> {
+  await db.update(users).set({ premiumUntil: until }).where(eq(users.id, userId));
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionInfo } from '../features/auth/sessions';
+import { touchLastActive } from '../features/profiles/users';
+import { AppError, forbidden } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Body fields that name the acting user in the spec's API. */
+const ACTOR_BODY_FIELDS = ['userId', 'senderId', 'reporterId', 'blockerId', 'creatorId'] as const;
+/** lastActive is written at most once a minute per user. */
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
+
+export function sessionCookieOptions(config: Config, secure: boolean) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secure || config.PUBLIC_URL?.startsWith('https:') === true,
+    maxAge: SESSION_TTL_MS / 1000,
+  };
+}
+
+/** The acting user of a guarded route. */
+export function sessionUserId(request: FastifyRequest): string {
+  if (!request.session) throw unauthenticated();
+  return request.session.userId;
+}
+
+/**
+ * All request guards, in one place and in order:
+ * 1. CSRF: a state-changing request carrying a foreign Origin is refused.
+ * 2. Session: every /api route but the public ones needs a live session.
+ * 3. Ownership: a user id in the path or an actor id in the body must be the session user's.
+ */
+export function installGuards(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  app.decorateRequest('session', null);
+  const lastActivityWrite = new Map<string, number>();
+
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
+      throw forbidden('Cross-site request refused');
+    }
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    const session = await sessionFromRequest(deps.db, request);
+    if (!session) throw unauthenticated();
+    request.session = session;
+    const now = Date.now();
+    if (now - (lastActivityWrite.get(session.userId) ?? 0) > ACTIVITY_WRITE_INTERVAL_MS) {
+      lastActivityWrite.set(session.userId, now);
+      await touchLastActive(deps.db, session.userId);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.session?.extended) {
+      void reply.setCookie(
+        SESSION_COOKIE,
+        request.cookies[SESSION_COOKIE] ?? '',
+        sessionCookieOptions(deps.config, request.protocol === 'https'),
+      );
+    }
+  });
+
+  // preValidation sees the body before the schema strips fields it does not list.
+  app.addHook('preValidation', async (request) => {
+    if (!request.session) return;
+    const actor = request.session.userId;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    if ('userId' in params && params.userId !== actor) throw forbidden();
+    if (request.routeOptions.config.idIsUser && params.id !== actor) throw forbidden();
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const field of ACTOR_BODY_FIELDS) {
+        const value = (body as Record<string, unknown>)[field];
+        if (value !== undefined && value !== actor) throw forbidden();
+      }
+    }
+  });
+}
+
+export async function sessionFromRequest(db: Db, request: FastifyRequest): Promise<SessionInfo | undefined> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? resolveSession(db, token) : undefined;
+}
+
+/** Same-origin or explicitly allowed; a request without Origin (curl, native apps) is not a CSRF vector. */
+export function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (config.allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import type { RegisterBody } from '../../contract/auth';
+import type { SelfUser } from '../../contract/users';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { SESSION_COOKIE } from '../features/auth/sessions';
+import { createDatabaseFromTemplate } from './postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database per test file: a PGlite copy of the template, or a PostgreSQL one with TEST_DATABASE_URL. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-api-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SERVE_WEB: 'false', DATA_DIR: dataDir, ...env });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database, scryptLogN: 10 });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const copy = await createDatabaseFromTemplate(url, template);
+    return { database: await openPostgres(copy.url, { poolSize: 4 }), drop: copy.drop };
+  }
+  const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
+  return { database: await openPglite({ snapshot }), drop: async () => {} };
+}
+
+let counter = 0;
+/** A valid sign-up body; every call gives a new username. */
+export function newUserBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  counter += 1;
+  return {
+    username: `user${counter}_${Math.random().toString(36).slice(2, 8)}`,
+    password: 'Secret_123',
+    name: `Test User ${counter}`,
+    age: 30,
+    bio: 'Tea lover and weekend hiker looking for someone kind.',
+    location: 'Portland, Oregon',
+    genderIdentity: 'woman',
+    sexualOrientation: 'lesbian',
+    interests: [],
+    teaInterests: ['Green Tea'],
+    ...overrides,
+  };
+}
+
+export interface Client {
+  user: SelfUser;
+  cookie: string;
+  request(method: string, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Signs a new user up and returns a client that sends her session cookie. */
+export async function signUp(app: FastifyInstance, overrides: Partial<RegisterBody> = {}): Promise<Client> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: newUserBody(overrides) });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed ${response.statusCode}: ${response.body}`);
+  return clientFor(app, response.json<SelfUser>(), sessionCookie(response));
+}
+
+export function clientFor(app: FastifyInstance, user: SelfUser, cookie: string): Client {
+  return {
+    user,
+    cookie,
+    request: (method, url, payload, headers = {}) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: { cookie, ...headers },
+      }),
+  };
+}
