@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createDomainEvents } from './domain-events';
 import { authRoutes } from './features/auth/routes';
 import { DEFAULT_SCRYPT_LOG_N } from './features/auth/password';
 import { billingRoutes } from './features/billing/routes';
@@ -38,9 +39,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   installGuards(app, { db, config });
 
+  const events = createDomainEvents((error, name) => app.log.error({ err: error, event: name }, 'event listener failed'));
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db, config, scryptLogN });
+  await app.register(authRoutes, {
+    db,
+    config,
+    scryptLogN,
+    onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
+  });
   await app.register(billingRoutes, { db });
 
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');

@@ -14,7 +14,7 @@ export interface AuthRouteDeps extends AuthOptions {
   db: Db;
   config: Config;
   /** Called after a session is deleted, so live sockets of it can be closed. */
-  onLogout?: (tokenHash: string) => void;
+  onLogout?: (userId: string, tokenHash: string) => void;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     const session = request.session;
     if (session) {
       await deleteSession(db, session.tokenHash);
-      deps.onLogout?.(session.tokenHash);
+      deps.onLogout?.(session.userId, session.tokenHash);
     }
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const, message: 'Logged out successfully' };

@@ -1,0 +1,40 @@
+import { date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** One row per viewer, profile and day: a profile view counts once per viewer per day. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    viewerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewedId, t.viewerId, t.day] })],
+);
+
+/** The 24-hour status: one per user, replaced by the next. */
+export const statuses = pgTable('statuses', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  text: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Days on which a user was active, for the day streak. */
+export const activityDays = pgTable(
+  'activity_days',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('activity_days_user_idx').on(t.userId, t.day)],
+);
