@@ -58,7 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
-    setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
+    setHeaders: (res) => {
+      void res.header('X-Content-Type-Options', 'nosniff');
+    },
   });
 
   if (config.SERVE_WEB && existsSync(WEB_ROOT)) await serveWeb(app);
@@ -71,8 +73,8 @@ async function serveWeb(app: FastifyInstance): Promise<void> {
     root: WEB_ROOT,
     wildcard: false,
     setHeaders: (res, filePath) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header(
+      void res.header('X-Content-Type-Options', 'nosniff');
+      void res.header(
         'Cache-Control',
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );

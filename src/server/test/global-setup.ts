@@ -1,6 +1,7 @@
 import { writeFile, rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../db/client';
 import { createPostgresTemplate, dropPostgresTemplate } from './postgres';
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'steep-test-'));
   const snapshotPath = path.join(dir, 'template.tar.gz');
   const template = await openPglite();
-  const pglite = (template.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const pglite = (template.db as unknown as { $client: PGlite }).$client;
   const snapshot = await pglite.dumpDataDir('gzip');
   await writeFile(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
   await template.close();
