@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newUser, phoneContext, screenshot, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('foundation journeys', () => {
+  it('signs up through the form, reaches /home, and logs out back to the landing page', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
+    await screenshot(page, 'foundation-landing');
+
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const user = newUser();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByLabel('Name', { exact: true }).fill('Robin');
+    await form.getByLabel('Age').fill('31');
+    await form.getByLabel('Gender identity').selectOption('woman');
+    await form.getByLabel('Sexual orientation').selectOption('bisexual');
+    await form.getByLabel('Bio').fill('Matcha person, amateur potter, always up for a long walk.');
+    await form.getByLabel('State').selectOption('Oregon');
+    await form.getByLabel('City').selectOption('Portland');
+    await form.getByRole('button', { name: 'Yoga', exact: true }).first().click();
+    await form.getByRole('button', { name: 'Matcha', exact: true }).click();
+    await screenshot(page, 'foundation-signup', { fullPage: true });
+    await form.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL('**/home');
+    // The first visit shows the onboarding tour; skipping stores the flag.
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBe('true');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    await screenshot(page, 'foundation-shell-home');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null'));
+    expect(stored).toMatchObject({ username: user.username, name: 'Robin', location: 'Portland, Oregon' });
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    // The session is gone on the server too: /me answers 401 with the browser's cookies.
+    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+    await context.close();
+  });
+
+  it('logs in with the form and shows the failure toast for wrong credentials', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const user = newUser();
+    expect((await context.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+    await context.clearCookies();
+    await context.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Password', { exact: true }).fill('Wrong_password1');
+    await form.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect.poll(() => page.getByText('Please check your credentials').isVisible()).toBe(true);
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+
+  it('sends a visitor at /chats back to the landing page', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/chats');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("shows 'Page Not Found' for an unknown path", async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const response = await page.goto('/no/such/place');
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    await screenshot(page, 'foundation-404');
+    await context.close();
+  });
+});

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { NavLink, Link, Outlet } from 'react-router';
+import { Bell, Coffee, Compass, MessageCircle, UserRound, type LucideIcon } from 'lucide-react';
+import { Avatar } from '../components/avatar';
+import { Logo } from '../components/ui/logo';
+import { cn } from '../lib/cn';
+import { useCurrentUser } from '../features/auth/session';
+import { NotificationsPanel } from '../features/notifications/notifications-panel';
+import { formatBadgeCount, useNotificationCount } from '../features/notifications/use-notification-count';
+
+const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: '/home', label: 'Discover', icon: Compass },
+  { to: '/tea', label: 'Tea', icon: Coffee },
+  { to: '/chats', label: 'Chats', icon: MessageCircle },
+  { to: '/profile', label: 'Profile', icon: UserRound },
+];
+
+/** The centred phone-width column every screen lives in. */
+export function MobileFrame({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-cream-100 sm:shadow-[0_0_0_1px_rgb(58_19_49/0.06),0_30px_60px_-30px_rgb(58_19_49/0.35)]',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function NotificationBell() {
+  const count = useNotificationCount();
+  const badge = formatBadgeCount(count);
+  return (
+    <NotificationsPanel
+      trigger={
+        <button
+          type="button"
+          aria-label="Notifications"
+          aria-describedby={badge ? 'notification-count' : undefined}
+          className="relative grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 active:bg-plum-100"
+        >
+          <Bell className="size-[1.35rem]" strokeWidth={2} aria-hidden />
+          {badge && (
+            <span
+              id="notification-count"
+              className="absolute top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-plum-600 px-1 text-[0.66rem] leading-none font-bold text-white ring-2 ring-cream-100"
+            >
+              {badge}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </button>
+      }
+    />
+  );
+}
+
+function AppHeader() {
+  const user = useCurrentUser();
+  return (
+    <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
+      <div className="flex h-16 items-center justify-between px-4">
+        <Link to="/home" aria-label="Steep home" className="rounded-xl">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-1">
+          <NotificationBell />
+          <Link to="/profile" aria-label="Your profile" className="grid size-11 place-items-center rounded-full">
+            <Avatar name={user.name} photos={user.photos} className="size-9 text-base" />
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function BottomNav() {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-md border-t border-cream-200/80 bg-cream-50/92 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
+    >
+      <ul className="grid grid-cols-4 px-2">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'group flex min-h-16 flex-col items-center justify-center gap-1 text-[0.7rem] font-semibold tracking-wide transition-colors',
+                  isActive ? 'text-plum-800' : 'text-ink-soft hover:text-plum-700',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span
+                    className={cn(
+                      'grid h-8 w-14 place-items-center rounded-full transition-colors',
+                      isActive ? 'bg-plum-100' : 'group-hover:bg-plum-50',
+                    )}
+                  >
+                    <Icon className="size-[1.3rem]" strokeWidth={isActive ? 2.4 : 2} aria-hidden />
+                  </span>
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Header + content + bottom navigation for signed-in screens. */
+export function AppShell() {
+  return (
+    <MobileFrame>
+      <AppHeader />
+      <main className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </MobileFrame>
+  );
+}
+
+/** A signed-in screen without the shell chrome (full-screen flows like a conversation). */
+export function BareLayout() {
+  return (
+    <MobileFrame>
+      <main className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+    </MobileFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { ChevronDown } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+const control =
+  'block w-full rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] text-ink placeholder:text-ink-soft/60 transition-colors ' +
+  'hover:border-plum-200 focus:border-plum-400 focus:bg-white focus:outline-none focus:ring-4 focus:ring-plum-100 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-400 aria-invalid:ring-red-100';
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  /** Shown under the control; linked with aria-describedby. */
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A label + control + hint/error group. The control must use the same id. */
+export function Field({ id, label, hint, error, optional, children, className }: FieldProps) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+        {optional && <span className="ml-1 font-normal text-ink-soft">(optional)</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs leading-relaxed text-ink-soft">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props for a control inside <Field>. */
+export function describedBy(id: string, { hint, error }: { hint?: unknown; error?: string | undefined }) {
+  const ids = [error ? `${id}-error` : hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return {
+    'aria-describedby': ids || undefined,
+    'aria-invalid': error ? true : undefined,
+  } as const;
+}
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return <input ref={ref} className={cn(control, 'h-12', className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  return <textarea ref={ref} className={cn(control, 'min-h-24 resize-y py-3 leading-relaxed', className)} {...props} />;
+});
+
+/** A styled native select: the platform picker is the best one on phones. */
+export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function NativeSelect({ className, children, ...props }, ref) {
+    return (
+      <div className="relative">
+        <select ref={ref} className={cn(control, 'h-12 appearance-none pr-10', className)} {...props}>
+          {children}
+        </select>
+        <ChevronDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-ink-soft"
+        />
+      </div>
+    );
+  },
+);

@@ -1,0 +1,443 @@
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  GENDER_IDENTITIES,
+  MINIMUM_AGE,
+  PASSWORD_HINT,
+  SEXUAL_ORIENTATIONS,
+  firstPasswordProblem,
+  type RegisterBody,
+} from '../../../contract/auth';
+import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../../contract/interests';
+import { US_STATES, citiesOf, formatLocation } from '../../../contract/locations';
+import { Button } from '../../components/ui/button';
+import { Chip } from '../../components/ui/chip';
+import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { useToast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { PasswordInput } from './password-input';
+import { useAuth } from './session';
+
+type GenderIdentity = RegisterBody['genderIdentity'];
+type SexualOrientation = RegisterBody['sexualOrientation'];
+
+const GENDER_LABELS: Record<GenderIdentity, string> = { woman: 'Woman', 'non-binary': 'Non-binary' };
+const ORIENTATION_LABELS: Record<SexualOrientation, string> = {
+  lesbian: 'Lesbian',
+  bisexual: 'Bisexual',
+  pansexual: 'Pansexual',
+};
+
+type FieldName =
+  | 'username'
+  | 'password'
+  | 'email'
+  | 'name'
+  | 'age'
+  | 'bio'
+  | 'genderIdentity'
+  | 'sexualOrientation'
+  | 'location'
+  | 'interests'
+  | 'teaInterests';
+
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+function toggle<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
+
+function Section({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4 border-t border-cream-200 pt-5 first:border-t-0 first:pt-0">
+      <div className="grid gap-0.5">
+        <h3 id={id} className="font-display text-lg font-semibold text-plum-900">
+          {title}
+        </h3>
+        {subtitle && <p className="text-sm text-ink-soft">{subtitle}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }) {
+  const { register } = useAuth();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [age, setAge] = useState('');
+  const [bio, setBio] = useState('');
+  const [genderIdentity, setGenderIdentity] = useState<GenderIdentity | ''>('');
+  const [sexualOrientation, setSexualOrientation] = useState<SexualOrientation | ''>('');
+  const [state, setState] = useState('');
+  const [city, setCity] = useState('');
+  const [interests, setInterests] = useState<string[]>([]);
+  const [teaInterests, setTeaInterests] = useState<TeaPreference[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
+
+  const clearError = (field: FieldName) =>
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+
+    const passwordProblem = firstPasswordProblem(password);
+    if (passwordProblem) {
+      setErrors((current) => ({ ...current, password: passwordProblem }));
+      toast({ title: 'Password requirements not met', description: passwordProblem, variant: 'destructive' });
+      passwordRef.current?.focus();
+      return;
+    }
+    // The native `required` attributes normally stop these earlier.
+    if (!genderIdentity || !sexualOrientation) return;
+
+    const trimmedEmail = email.trim();
+    const body: RegisterBody = {
+      username: username.trim(),
+      password,
+      name: name.trim(),
+      age: Number.parseInt(age, 10),
+      bio: bio.trim(),
+      location: state && city ? formatLocation(city, state) : '',
+      genderIdentity,
+      sexualOrientation,
+      interests,
+      teaInterests,
+      ...(trimmedEmail ? { email: trimmedEmail } : {}),
+    };
+
+    setPending(true);
+    try {
+      await register(body);
+      toast({ title: 'Welcome to Steep!' });
+      await navigate('/home');
+    } catch (error) {
+      console.warn('Registration failed', error);
+      const serverErrors = isApiError(error) ? (error.body?.errors ?? []) : [];
+      const byField: FieldErrors = {};
+      for (const { path, message } of serverErrors) {
+        const field = path.split('.')[0] as FieldName;
+        byField[field] ??= message;
+      }
+      setErrors(byField);
+      toast({
+        title: (isApiError(error) ? error.serverMessage : undefined) ?? 'Registration failed',
+        description: serverErrors[0]?.message ?? 'Please check your information',
+        variant: 'destructive',
+      });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-6" aria-label="Sign up">
+      <Section id="signup-section-account" title="Your account">
+        <Field id="signup-username" label="Username" error={errors.username}>
+          <Input
+            id="signup-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              clearError('username');
+            }}
+            placeholder="e.g. matcha_maya"
+            {...describedBy('signup-username', { error: errors.username })}
+          />
+        </Field>
+        <Field id="signup-password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
+          <PasswordInput
+            ref={passwordRef}
+            id="signup-password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clearError('password');
+            }}
+            {...describedBy('signup-password', { hint: PASSWORD_HINT, error: errors.password })}
+          />
+        </Field>
+        <Field id="signup-email" label="Email" optional error={errors.email}>
+          <Input
+            id="signup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              clearError('email');
+            }}
+            placeholder="you@example.com"
+            {...describedBy('signup-email', { error: errors.email })}
+          />
+        </Field>
+      </Section>
+
+      <Section id="signup-section-about" title="About you">
+        <div className="grid grid-cols-[1fr_6.5rem] gap-3">
+          <Field id="signup-name" label="Name" error={errors.name}>
+            <Input
+              id="signup-name"
+              name="name"
+              autoComplete="given-name"
+              required
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                clearError('name');
+              }}
+              {...describedBy('signup-name', { error: errors.name })}
+            />
+          </Field>
+          <Field id="signup-age" label="Age" error={errors.age}>
+            <Input
+              id="signup-age"
+              name="age"
+              type="number"
+              inputMode="numeric"
+              min={MINIMUM_AGE}
+              step={1}
+              required
+              value={age}
+              onChange={(e) => {
+                setAge(e.target.value);
+                clearError('age');
+              }}
+              placeholder="18+"
+              {...describedBy('signup-age', { error: errors.age })}
+            />
+          </Field>
+        </div>
+        <Field id="signup-gender" label="Gender identity" error={errors.genderIdentity}>
+          <NativeSelect
+            id="signup-gender"
+            name="genderIdentity"
+            required
+            value={genderIdentity}
+            onChange={(e) => {
+              setGenderIdentity(e.target.value as GenderIdentity | '');
+              clearError('genderIdentity');
+            }}
+            {...describedBy('signup-gender', { error: errors.genderIdentity })}
+          >
+            <option value="" disabled>
+              Select your gender identity
+            </option>
+            {GENDER_IDENTITIES.map((value) => (
+              <option key={value} value={value}>
+                {GENDER_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="signup-orientation" label="Sexual orientation" error={errors.sexualOrientation}>
+          <NativeSelect
+            id="signup-orientation"
+            name="sexualOrientation"
+            required
+            value={sexualOrientation}
+            onChange={(e) => {
+              setSexualOrientation(e.target.value as SexualOrientation | '');
+              clearError('sexualOrientation');
+            }}
+            {...describedBy('signup-orientation', { error: errors.sexualOrientation })}
+          >
+            <option value="" disabled>
+              Select your orientation
+            </option>
+            {SEXUAL_ORIENTATIONS.map((value) => (
+              <option key={value} value={value}>
+                {ORIENTATION_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="signup-bio" label="Bio" optional error={errors.bio}>
+          <Textarea
+            id="signup-bio"
+            name="bio"
+            rows={3}
+            maxLength={500}
+            value={bio}
+            onChange={(e) => {
+              setBio(e.target.value);
+              clearError('bio');
+            }}
+            placeholder="Tell people what makes you, you: your go-to brew, your perfect Sunday…"
+            {...describedBy('signup-bio', { error: errors.bio })}
+          />
+        </Field>
+      </Section>
+
+      <Section id="signup-section-location" title="Where you are">
+        <div className="grid grid-cols-2 gap-3">
+          <Field id="signup-state" label="State">
+            <NativeSelect
+              id="signup-state"
+              name="state"
+              required
+              value={state}
+              onChange={(e) => {
+                setState(e.target.value);
+                setCity('');
+                clearError('location');
+              }}
+            >
+              <option value="" disabled>
+                Choose state
+              </option>
+              {US_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="signup-city" label="City" error={errors.location}>
+            <NativeSelect
+              id="signup-city"
+              name="city"
+              required
+              disabled={!state}
+              value={city}
+              onChange={(e) => {
+                setCity(e.target.value);
+                clearError('location');
+              }}
+              {...describedBy('signup-city', { error: errors.location })}
+            >
+              <option value="" disabled>
+                {state ? 'Choose city' : 'State first'}
+              </option>
+              {cities.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </Section>
+
+      <Section
+        id="signup-section-interests"
+        title="Your interests"
+        subtitle={`Pick what you love. ${interests.length} selected.`}
+      >
+        {INTEREST_CATEGORIES.map((category) => (
+          <div
+            key={category.name}
+            role="group"
+            aria-labelledby={`interest-cat-${slug(category.name)}`}
+            className="grid gap-2"
+          >
+            <h4
+              id={`interest-cat-${slug(category.name)}`}
+              className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase"
+            >
+              {category.name}
+            </h4>
+            {/* Two rows that scroll sideways keep ~100 chips from turning the form into a wall. */}
+            <div className="-mx-5 overflow-x-auto px-5 pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
+              <div className="flex w-max max-w-[44rem] flex-wrap gap-2">
+                {category.interests.map((interest) => (
+                  <Chip
+                    key={interest}
+                    label={interest}
+                    pressed={interests.includes(interest)}
+                    onToggle={() => {
+                      setInterests((current) => toggle(current, interest));
+                      clearError('interests');
+                    }}
+                  />
+                ))}
+              </div>
+            </div>
+          </div>
+        ))}
+        {errors.interests && (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.interests}
+          </p>
+        )}
+      </Section>
+
+      <Section id="signup-section-tea" title="Your cup of tea" subtitle="Which teas do you enjoy?">
+        <div role="group" aria-label="Tea interests" className="flex flex-wrap gap-2">
+          {TEA_PREFERENCES.map((tea) => (
+            <Chip
+              key={tea}
+              label={tea}
+              tone="matcha"
+              pressed={teaInterests.includes(tea)}
+              onToggle={() => {
+                setTeaInterests((current) => toggle(current, tea));
+                clearError('teaInterests');
+              }}
+            />
+          ))}
+        </div>
+        {errors.teaInterests && (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.teaInterests}
+          </p>
+        )}
+      </Section>
+
+      <div className="grid gap-3">
+        <Button type="submit" size="lg" block disabled={pending}>
+          {pending ? 'Creating your account…' : 'Create Account'}
+        </Button>
+        <p className="text-center text-xs leading-relaxed text-ink-soft">You must be 18 or older to join Steep.</p>
+        {onSwitchToLogin && (
+          <p className="text-center text-sm text-ink-soft">
+            Already have an account?{' '}
+            <button
+              type="button"
+              onClick={onSwitchToLogin}
+              className="min-h-11 px-1 font-semibold text-plum-700 underline-offset-4 hover:underline"
+            >
+              Log in
+            </button>
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

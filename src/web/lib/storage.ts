@@ -1,0 +1,30 @@
+/** localStorage keys shared across the app (spec 4). */
+export const STORAGE_KEYS = {
+  currentUser: 'currentUser',
+  onboardingCompleted: 'onboardingCompleted',
+} as const;
+
+/** localStorage access that never throws (private mode, disabled storage). */
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Storage unavailable: the in-memory state still works for this visit.
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // Nothing to remove.
+    }
+  },
+};
