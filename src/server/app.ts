@@ -10,17 +10,31 @@ import { createDomainEvents } from './domain-events';
 import { authRoutes } from './features/auth/routes';
 import { DEFAULT_SCRYPT_LOG_N } from './features/auth/password';
 import { billingRoutes } from './features/billing/routes';
+import { chatRoutes } from './features/chat/routes';
+import { discoveryRoutes } from './features/discovery/routes';
+import { matchRoutes } from './features/matches/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { safetyRoutes } from './features/safety/routes';
 import { healthRoutes } from './features/health/routes';
 import { MEDIA_PREFIX } from './features/profiles/media';
+import { profileRoutes } from './features/profiles/routes';
+import { localDiskStorage } from './features/profiles/storage';
 import { installErrorHandler } from './http/errors';
 import { installGuards } from './http/guards';
 import './http/types';
+import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
+import { realtimeRoutes } from './realtime/routes';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   /** Lower only in tests: scrypt at full cost makes every sign-up take ~0.3 s. */
   scryptLogN?: number;
+  /**
+   * The real-time bus and presence shared with other instances (main.ts passes the Redis one when
+   * REDIS_URL is set; tests may inject one). Default: this process alone. The caller closes it.
+   */
+  realtime?: RealtimeBackend;
 }
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
@@ -49,9 +63,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
   });
   await app.register(billingRoutes, { db });
+  const realtime = options.realtime ?? createLocalBackend();
+  await app.register(chatRoutes, { db, events });
+  await app.register(realtimeRoutes, { db, config, events, backend: realtime });
+  await app.register(discoveryRoutes, { db, events });
+  await app.register(matchRoutes, { db, events });
+  await app.register(safetyRoutes, { db, events });
+  await app.register(notificationRoutes, { db });
 
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');
   mkdirSync(mediaRoot, { recursive: true });
+  await app.register(profileRoutes, { db, storage: localDiskStorage(mediaRoot) });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: MEDIA_PREFIX,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, type QueryFunction } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/session';
+import { RealtimeProvider } from '../features/chat/realtime/realtime-provider';
 import { OnboardingProvider } from '../features/onboarding/onboarding';
 import { api } from '../lib/api';
 
@@ -38,10 +39,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <OnboardingProvider>
-          {children}
-          <Toaster />
-        </OnboardingProvider>
+        <RealtimeProvider>
+          <OnboardingProvider>
+            {children}
+            <Toaster />
+          </OnboardingProvider>
+        </RealtimeProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -3,21 +3,21 @@ import { AppProviders } from './providers';
 import { RequireAuth } from './guards';
 import { AppShell, BareLayout } from './shell';
 import { LandingPage } from '../features/landing/landing-page';
-import { HomePage } from '../features/home/home-page';
+import { DiscoverPage } from '../features/discovery/discover-page';
+import { FiltersPage } from '../features/discovery/filters-page';
+import { MicroInteractionsDemoPage } from '../features/feedback/micro-interactions-demo-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { ProfilePage } from '../features/profiles/profile-page';
+import { EditProfilePage } from '../features/profiles/edit-profile-page';
 import { OnboardingDemoPage } from '../features/onboarding/onboarding-demo-page';
 import { NotFoundPage } from '../features/misc/not-found-page';
+import { ChatsPage } from '../features/chat/chats-page';
+import { ConversationPage } from '../features/chat/conversation-page';
 import {
-  ChatsPage,
-  ConversationPage,
-  EditProfilePage,
   EventsPage,
-  FiltersPage,
-  MicroInteractionsDemoPage,
   PreferenceVisualizationPage,
   PreferencesPage,
   PremiumPage,
-  ProfilePage,
   SafetyPage,
   SubscribePage,
   SubscriptionPage,
@@ -46,7 +46,7 @@ export const router = createBrowserRouter([
           {
             element: <AppShell />,
             children: [
-              { path: '/home', element: <HomePage /> },
+              { path: '/home', element: <DiscoverPage /> },
               { path: '/tea', element: <TeaPage /> },
               { path: '/subscribe', element: <SubscribePage /> },
               { path: '/premium', element: <PremiumPage /> },

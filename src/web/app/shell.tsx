@@ -6,7 +6,8 @@ import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
 import { useCurrentUser } from '../features/auth/session';
 import { NotificationsPanel } from '../features/notifications/notifications-panel';
-import { formatBadgeCount, useNotificationCount } from '../features/notifications/use-notification-count';
+import { formatBadgeCount, useNotificationCount } from '../features/notifications/notifications-api';
+import { FeedbackOverlay } from '../features/feedback/feedback-overlay';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/home', label: 'Discover', icon: Compass },
@@ -25,6 +26,8 @@ export function MobileFrame({ children, className }: { children: ReactNode; clas
       )}
     >
       {children}
+      {/* Exactly one MobileFrame is on screen for any signed-in route, so the overlay is mounted once. */}
+      <FeedbackOverlay />
     </div>
   );
 }

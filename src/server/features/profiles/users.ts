@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelfUser } from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { photos, users, type UserRow } from '../../db/schema';
+import { recordActivityDay } from './activity';
 import { mediaUrl } from './media';
 
 /** Someone counts as online for this long after her last request. */
@@ -88,10 +89,19 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow | und
   return row;
 }
 
+/**
+ * Called by the session guard at most once a minute per user: her presence for isOnline, and
+ * today as an activity day for the day streak (so any use of the app counts, not one screen).
+ */
 export async function touchLastActive(db: Db, userId: string, at = new Date()): Promise<void> {
-  await db.update(users).set({ lastActiveAt: at }).where(and(eq(users.id, userId)));
+  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+  await recordActivityDay(db, userId, at);
 }
 
 export async function setPremiumUntil(db: Db, userId: string, until: Date | null): Promise<void> {
   await db.update(users).set({ premiumUntil: until }).where(eq(users.id, userId));
+}
+
+export async function setGhostMode(db: Db, userId: string, on: boolean): Promise<void> {
+  await db.update(users).set({ ghostMode: on }).where(eq(users.id, userId));
 }

@@ -42,7 +42,7 @@ function Burst({ item }: { item: FeedbackItem }) {
   const style = MICRO_INTERACTION_STYLES[item.type];
   const Icon = ICONS[item.type];
   const isMatch = item.type === 'match';
-  const filled = item.type === 'like' || item.type === 'super_like' || item.type === 'match';
+  const filled = item.type === 'like' || item.type === 'super_like';
 
   return (
     <div
@@ -51,7 +51,7 @@ function Burst({ item }: { item: FeedbackItem }) {
       style={{ left: item.x, top: item.y }}
     >
       {!reduceMotion &&
-        particleOffsets(style.particles).map((offset, index) => (
+        particleOffsets(style.particles, 24 + 56 * style.scale).map((offset, index) => (
           <motion.span
             key={index}
             className="absolute -top-1.5 -left-1.5 size-3 rounded-full"

@@ -26,7 +26,7 @@ const DEMO_BUTTONS: Readonly<Record<MicroInteractionType, { label: string; icon:
 };
 
 function formatVibration(pattern: number | number[]): string {
-  return Array.isArray(pattern) ? pattern.join(', ') : String(pattern);
+  return `${Array.isArray(pattern) ? pattern.join('·') : pattern} ms`;
 }
 
 /** /micro-interactions-demo: every feedback animation on demand (spec 2 Demo screens). */
@@ -42,7 +42,7 @@ export function MicroInteractionsDemoPage() {
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
-      <Link to="/home" className={cn(buttonClasses('ghost', 'md'), '-ml-2 w-fit px-3')}>
+      <Link to="/home" className={cn(buttonClasses('ghost', 'md'), '-ml-2 w-fit')}>
         <ArrowLeft className="size-4" aria-hidden />
         Back to Discover
       </Link>
@@ -70,21 +70,23 @@ export function MicroInteractionsDemoPage() {
                     fireMicroInteractionAt(type, event.currentTarget);
                   }}
                   className={cn(
-                    'flex min-h-16 w-full items-center gap-3 rounded-2xl border bg-cream-50 px-3 text-left transition-[transform,background-color] active:scale-[0.97]',
-                    selected === type ? 'border-plum-300 bg-plum-50' : 'border-cream-300 hover:bg-white',
+                    'flex min-h-16 w-full items-center gap-2.5 rounded-2xl border px-2.5 py-2 text-left transition-[transform,background-color] active:scale-[0.97]',
+                    selected === type ? 'border-plum-300 bg-plum-50' : 'border-cream-300 bg-cream-50 hover:bg-white',
                   )}
                 >
                   <span
                     aria-hidden
-                    className="grid size-10 shrink-0 place-items-center rounded-full bg-white shadow-card"
+                    className="grid size-9 shrink-0 place-items-center rounded-full bg-white shadow-card"
                     style={{ color: style.color }}
                   >
                     <Icon className="size-5" strokeWidth={2.4} />
                   </span>
                   <span className="grid leading-tight">
                     <span className="text-sm font-semibold text-ink">{label}</span>
+                    <span className="text-xs text-ink-soft">{style.particles} particles</span>
                     <span className="text-xs text-ink-soft">
-                      {style.particles} particles · {formatVibration(style.vibration)} ms
+                      <span className="sr-only">Vibrates </span>
+                      {formatVibration(style.vibration)}
                     </span>
                   </span>
                 </button>

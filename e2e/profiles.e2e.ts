@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A portrait JPEG that looks like something: a soft gradient with a sun. */
+function photo(from: string, to: string, sun: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="190" fill="${sun}"/>
+    <rect y="860" width="900" height="340" fill="#3a1331" opacity="0.35"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+const completeness = (page: Page) =>
+  page.getByRole('progressbar', { name: 'Profile completeness' }).first().getAttribute('aria-valuenow');
+
+/** Lets CSS transitions (tab colours, the completeness bar) finish before a screenshot. */
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+async function dismissToast(page: Page) {
+  const close = page.getByRole('button', { name: 'Close' });
+  if (await close.isVisible()) await close.click();
+  await expect.poll(() => close.isVisible()).toBe(false);
+}
+
+describe('profiles journey', () => {
+  it('edits the profile, uploads two photos, and sees them and the completeness change on /profile', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const user = await signUpViaApi(context, { name: 'Juniper', interests: [], bio: 'Short bio' });
+    const page = await context.newPage();
+
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: /Juniper/ }).isVisible()).toBe(true);
+    // Only the location counts so far: 15 of 85 points.
+    expect(await completeness(page)).toBe('18');
+    const counters = page.getByRole('region', { name: 'Profile numbers' });
+    await expect.poll(() => counters.getByText('Views').isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile/edit');
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    await form.getByLabel('Name', { exact: true }).fill('Juniper Q.');
+    await form.getByLabel('Bio').fill('Oolong devotee, bouldering on weekends, looking for someone to share a pot with.');
+    await form.getByLabel('Pronouns').fill('she/they');
+    await form.getByLabel('State').selectOption('Washington');
+    await form.getByLabel('City').selectOption('Seattle');
+    await form.getByLabel('Job').fill('Ceramicist');
+    await form.getByLabel('Education').fill('Cornish College of the Arts');
+    await form.getByLabel('Height (cm)').fill('170');
+    await form.getByLabel('Relationship goals').selectOption('Long-term partner');
+    await form.getByLabel('Love language').selectOption('Quality time');
+    await form.getByLabel('Fitness', { exact: true }).selectOption('high');
+    for (const interest of ['Rock Climbing', 'Pottery', 'Tea Tasting', 'Board Games', 'Hiking']) {
+      await form.getByRole('button', { name: interest, exact: true }).click();
+    }
+    await form.getByRole('button', { name: 'Oolong', exact: true }).click();
+
+    const photos = form.getByRole('list', { name: 'Your photos' });
+    await form.getByLabel('Add photo').setInputFiles({ name: 'sunrise.jpg', mimeType: 'image/jpeg', buffer: await photo('#f5c6a5', '#a8427a', '#fff3c4') });
+    await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(1);
+    await form.getByLabel('Add photo').setInputFiles({ name: 'matcha.png', mimeType: 'image/jpeg', buffer: await photo('#cfe3a8', '#465d24', '#fbf6ee') });
+    await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
+    // Every photo is served as a re-encoded WebP under a random name.
+    const sources = await photos.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    for (const src of sources) expect(new URL(src).pathname).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
+    await expect
+      .poll(() => photos.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+
+    // Reorder: the second photo becomes the main one.
+    await form.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await expect
+      .poll(() => photos.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)))
+      .toEqual([sources[1], sources[0]]);
+
+    // The meter previews the form: 2 photos, a long bio, a location and 5 interests.
+    expect(await completeness(page)).toBe('100');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settle(page);
+    await screenshot(page, 'profiles-edit');
+    await screenshot(page, 'profiles-edit-full', { fullPage: true });
+
+    // A failed save keeps the form and says so (spec 8).
+    await page.route('**/api/users/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) })
+        : route.fallback(),
+    );
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('Failed to update profile').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/profile/edit');
+    await page.unroute('**/api/users/*');
+    await dismissToast(page);
+
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByRole('heading', { name: /Juniper Q\./ }).isVisible()).toBe(true);
+    expect(await completeness(page)).toBe('100');
+    await expect.poll(() => page.getByText('Seattle, Washington').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Ceramicist').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('1-day streak').isVisible()).toBe(true);
+
+    // The saved profile is on the server, not only in the page.
+    const me = await (await context.request.get('/api/auth/me')).json();
+    expect(me).toMatchObject({
+      name: 'Juniper Q.',
+      location: 'Seattle, Washington',
+      pronouns: 'she/they',
+      height: 170,
+      lifestyle: { fitness: 'high' },
+      teaInterests: expect.arrayContaining(['Oolong']),
+    });
+    expect(me.photos).toHaveLength(2);
+    expect(me.interests).toHaveLength(5);
+
+    await page.getByRole('tab', { name: 'Media' }).click();
+    const gallery = page.getByRole('list', { name: 'Your photos' });
+    await expect.poll(() => gallery.getByRole('img').count()).toBe(2);
+    await expect
+      .poll(() => gallery.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    // The header avatar shows the main photo.
+    expect(await page.locator('header img').first().getAttribute('src')).toBe(me.photos[0]);
+
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect.poll(() => page.getByText('170 cm (5′7″)').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Quality time').isVisible()).toBe(true);
+
+    // A 24-hour status.
+    await page.getByRole('button', { name: 'Add 24h Status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add 24h Status' });
+    await dialog.getByLabel("What's brewing?").fill('Brewing a big pot of Da Hong Pao, come over');
+    await expect.poll(() => dialog.getByText('43/150').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Share Status' }).click();
+    await expect.poll(() => page.getByText('24h left').isVisible()).toBe(true);
+    await dismissToast(page);
+
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settle(page);
+    await screenshot(page, 'profiles-profile');
+    await screenshot(page, 'profiles-profile-full', { fullPage: true });
+
+    // Settings: the profile card and the cards for later features.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await expect.poll(() => page.getByText(`@${user.username}`).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Free Account').isVisible()).toBe(true);
+    // Later features show their controls disabled with a note instead of pretending to work.
+    expect(await page.getByRole('button', { name: 'Get Verified' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'SMS Match Notifications' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Coming soon').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile/edit');
+    await settle(page);
+    await screenshot(page, 'profiles-settings');
+    await screenshot(page, 'profiles-settings-full', { fullPage: true });
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});

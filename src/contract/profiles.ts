@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsField } from './auth';
+
+/*
+ * Profiles: the public profile another member sees, the editable fields, photos, the 24-hour
+ * status, profile numbers and profile completeness (spec 3, 4, 5).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Option lists for the profile details
+// ---------------------------------------------------------------------------------------------
+
+export const HEIGHT_MIN_CM = 120;
+export const HEIGHT_MAX_CM = 230;
+export const BIO_MAX_LENGTH = 500;
+export const NAME_MAX_LENGTH = 50;
+
+/** Offered as suggestions; pronouns stay free text because no list is ever complete. */
+export const PRONOUN_SUGGESTIONS = ['she/her', 'she/they', 'they/them', 'they/she', 'any pronouns'] as const;
+
+export const RELATIONSHIP_GOALS = [
+  'Long-term partner',
+  'Long-term, open to short',
+  'Short-term, open to long',
+  'Something casual',
+  'New friends',
+  'Still figuring it out',
+] as const;
+
+export const LOVE_LANGUAGES = [
+  'Words of affirmation',
+  'Quality time',
+  'Receiving gifts',
+  'Acts of service',
+  'Physical touch',
+] as const;
+
+/** Lifestyle answers use the same words as the preference editor's tolerances (spec 9), so they can be matched later. */
+export const LIFESTYLE_FIELDS = {
+  smoking: { label: 'Smoking', options: ['none', 'occasionally', 'socially', 'regularly'] },
+  drinking: { label: 'Drinking', options: ['none', 'occasionally', 'socially', 'regularly'] },
+  fitness: { label: 'Fitness', options: ['low', 'moderate', 'high', 'athlete'] },
+  pets: { label: 'Pets', options: ['love', 'like', 'neutral', 'allergic'] },
+} as const;
+export type LifestyleKey = keyof typeof LIFESTYLE_FIELDS;
+export const LIFESTYLE_KEYS = Object.keys(LIFESTYLE_FIELDS) as LifestyleKey[];
+
+// ---------------------------------------------------------------------------------------------
+// Public profile (GET /api/users/{id})
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What any signed-in member may see of another. An allowlist: phone, email, password hash,
+ * coordinates, the ghost flag, subscription and session data are not listed, so they cannot leak.
+ * isOnline/lastActive are false/null when the member is in ghost mode.
+ */
+export const publicProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  bio: z.string(),
+  location: z.string(),
+  pronouns: z.string().nullable(),
+  photos: z.array(z.string()),
+  interests: z.array(z.string()),
+  teaInterests: z.array(z.string()),
+  job: z.string().nullable(),
+  education: z.string().nullable(),
+  /** Centimetres. */
+  height: z.number().int().nullable(),
+  relationshipGoals: z.string().nullable(),
+  loveLanguage: z.string().nullable(),
+  lifestyle: z.record(z.string(), z.string()),
+  isVerified: z.boolean(),
+  isOnline: z.boolean(),
+  lastActive: z.string().nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+// ---------------------------------------------------------------------------------------------
+// Profile update (PUT /api/users/{id})
+// ---------------------------------------------------------------------------------------------
+
+/** Optional free text: trimmed, '' clears it (null). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string(`${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+/** An option from a list, or ''/null to clear it. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
+  z
+    .union([z.enum(options, `Choose a ${label} from the list`), z.literal('')])
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+const lifestyleAnswer = <K extends LifestyleKey>(key: K) =>
+  z
+    .enum(LIFESTYLE_FIELDS[key].options, `Choose a ${LIFESTYLE_FIELDS[key].label.toLowerCase()} answer from the list`)
+    .optional();
+
+/**
+ * The fields a member may change about herself, all optional (an omitted field is unchanged).
+ * Anything else in the body (ghostMode, isVerified, role, phoneNumber, …) is dropped by the schema.
+ */
+export const updateProfileBody = z.object({
+  name: z.string('Name must be text').trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name must be at most 50 characters').optional(),
+  age: z
+    .number('Age must be a number')
+    .int('Age must be a whole number')
+    .min(MINIMUM_AGE, 'You must be at least 18 years old')
+    .max(MAXIMUM_AGE, 'Please enter a real age')
+    .optional(),
+  bio: z.string('Bio must be text').trim().max(BIO_MAX_LENGTH, 'Bio must be at most 500 characters').optional(),
+  location: locationField.optional(),
+  pronouns: optionalText('Pronouns', 30).optional(),
+  job: optionalText('Job', 80).optional(),
+  education: optionalText('Education', 80).optional(),
+  height: z
+    .number('Height must be a number')
+    .int('Height must be whole centimetres')
+    .min(HEIGHT_MIN_CM, `Height must be between ${HEIGHT_MIN_CM} and ${HEIGHT_MAX_CM} cm`)
+    .max(HEIGHT_MAX_CM, `Height must be between ${HEIGHT_MIN_CM} and ${HEIGHT_MAX_CM} cm`)
+    .nullable()
+    .optional(),
+  relationshipGoals: optionalChoice('relationship goal', RELATIONSHIP_GOALS).optional(),
+  loveLanguage: optionalChoice('love language', LOVE_LANGUAGES).optional(),
+  lifestyle: z
+    .object(
+      {
+        smoking: lifestyleAnswer('smoking'),
+        drinking: lifestyleAnswer('drinking'),
+        fitness: lifestyleAnswer('fitness'),
+        pets: lifestyleAnswer('pets'),
+      },
+      'Lifestyle must be an object',
+    )
+    .optional(),
+  interests: interestsField.optional(),
+  teaInterests: teaInterestsField.optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+export type UpdateProfileInput = z.output<typeof updateProfileBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_PHOTOS = 6;
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/** Larger images are refused from their header, before any pixel is decoded. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** The multipart field the photo is sent in. */
+export const PHOTO_FIELD = 'photo';
+
+export const photoItem = z.object({
+  id: z.string(),
+  /** 1080 px WebP; the same URL as in `user.photos`. */
+  url: z.string(),
+  /** 320 px WebP. */
+  thumbnailUrl: z.string(),
+});
+export type PhotoItem = z.infer<typeof photoItem>;
+
+/** A member's photos in display order. */
+export const photoList = z.object({ photos: z.array(photoItem) });
+export type PhotoList = z.infer<typeof photoList>;
+
+export const reorderPhotosBody = z.object({
+  photoIds: z.array(z.uuid('Unknown photo')).min(1, 'List your photos').max(MAX_PHOTOS),
+});
+export type ReorderPhotosBody = z.infer<typeof reorderPhotosBody>;
+
+// ---------------------------------------------------------------------------------------------
+// 24-hour status
+// ---------------------------------------------------------------------------------------------
+
+export const STATUS_MAX_LENGTH = 150;
+export const STATUS_LIFETIME_MS = 24 * 60 * 60_000;
+/** The voice note in the status dialog is simulated in the browser and never uploaded. */
+export const STATUS_VOICE_SECONDS = 3;
+
+export const statusBody = z.object({
+  text: z
+    .string('Status must be text')
+    .trim()
+    .min(1, 'Write something to share')
+    .max(STATUS_MAX_LENGTH, `A status can be at most ${STATUS_MAX_LENGTH} characters`),
+});
+export type StatusBody = z.infer<typeof statusBody>;
+
+export const userStatus = z.object({ text: z.string(), createdAt: z.string(), expiresAt: z.string() });
+export type UserStatus = z.infer<typeof userStatus>;
+
+/** Her own status may be expired (shown as 'Expired'); others only ever get a live one. */
+export const statusResponse = z.object({ status: userStatus.nullable() });
+export type StatusResponse = z.infer<typeof statusResponse>;
+
+/**
+ * 'Nh left' (rounded up, so a fresh status reads '24h left') or 'Expired' (spec 4 Status).
+ * Capped at 24h: a device clock behind the server's must not show '25h left'.
+ */
+export function statusTimeLeft(expiresAt: string | Date, now: number = Date.now()): string {
+  const remaining = new Date(expiresAt).getTime() - now;
+  if (remaining <= 0) return 'Expired';
+  const hours = Math.min(Math.ceil(remaining / 3_600_000), STATUS_LIFETIME_MS / 3_600_000);
+  return `${hours}h left`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile numbers (GET /api/users/{id}/stats)
+// ---------------------------------------------------------------------------------------------
+
+export const profileStats = z.object({
+  /** Distinct viewers per day, all time. */
+  views: z.number().int(),
+  /** Likes and super likes received. */
+  likes: z.number().int(),
+  matches: z.number().int(),
+  superLikes: z.number().int(),
+  /** Consecutive UTC days with activity, ending today (or yesterday, while today is still open). */
+  dayStreak: z.number().int(),
+  /** profileCompleteness of her profile, in percent. */
+  completeness: z.number().int(),
+});
+export type ProfileStats = z.infer<typeof profileStats>;
+
+// ---------------------------------------------------------------------------------------------
+// Profile completeness (spec 5: 25/20/15/25 of 85, percent rounded)
+// ---------------------------------------------------------------------------------------------
+
+export interface CompletenessInput {
+  photos: readonly string[];
+  bio: string;
+  location: string;
+  interests: readonly string[];
+}
+
+export const COMPLETENESS_CRITERIA: ReadonlyArray<{
+  key: 'photos' | 'bio' | 'location' | 'interests';
+  points: number;
+  /** What to do to earn the points, for hints on the profile screen. */
+  hint: string;
+  met: (user: CompletenessInput) => boolean;
+}> = [
+  { key: 'photos', points: 25, hint: 'Add at least 2 photos', met: (u) => u.photos.length >= 2 },
+  { key: 'bio', points: 20, hint: 'Write a bio longer than 20 characters', met: (u) => u.bio.trim().length > 20 },
+  { key: 'location', points: 15, hint: 'Add your location', met: (u) => u.location.trim() !== '' },
+  { key: 'interests', points: 25, hint: 'Choose at least 5 interests', met: (u) => u.interests.length >= 5 },
+];
+
+export const COMPLETENESS_TOTAL = COMPLETENESS_CRITERIA.reduce((sum, c) => sum + c.points, 0);
+
+/** Percent of the 85 completeness points earned, rounded. */
+export function profileCompleteness(user: CompletenessInput): number {
+  const earned = COMPLETENESS_CRITERIA.reduce((sum, c) => sum + (c.met(user) ? c.points : 0), 0);
+  return Math.round((earned / COMPLETENESS_TOTAL) * 100);
+}
+
+/** Hints for the criteria not yet met, in order. */
+export function completenessHints(user: CompletenessInput): string[] {
+  return COMPLETENESS_CRITERIA.filter((c) => !c.met(user)).map((c) => c.hint);
+}

@@ -1,0 +1,105 @@
+import sharp from 'sharp';
+import { MAX_PHOTO_PIXELS } from '../../../contract/profiles';
+import { AppError } from '../../http/errors';
+
+export type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** ISO-BMFF major brands of HEIF images: HEIC (HEVC-coded) and AVIF (AV1-coded). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis']);
+
+/** The two published sizes: width bound, with the height bounded at twice that for very tall images. */
+const RENDITIONS = {
+  large: { width: 1080, quality: 82 },
+  small: { width: 320, quality: 76 },
+} as const;
+
+/** Decoding is the memory-hungry part; at most this many photos are decoded at once per process. */
+const MAX_CONCURRENT_DECODES = 2;
+
+/** What a file really is, from its first bytes. Its name and declared content type are not trusted. */
+export function sniffImageType(data: Buffer): ImageType | undefined {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(data.toString('latin1', 8, 12))) {
+    return 'heif';
+  }
+  return undefined;
+}
+
+export interface PhotoRenditions {
+  large: Buffer;
+  small: Buffer;
+}
+
+export const unsupportedImage = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Photos must be JPEG, PNG, WebP, HEIC or AVIF images');
+const tooManyPixels = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`);
+
+/** A file that looked like an image by its first bytes but cannot be decoded. */
+function unreadable(type: ImageType): AppError {
+  // The bundled libvips decodes AV1-coded HEIF (AVIF) only; HEVC-coded HEIC has no decoder here.
+  if (type === 'heif') {
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', "This HEIC photo can't be read. Please choose a JPEG, PNG or WebP copy of it.");
+  }
+  return new AppError(400, 'BAD_REQUEST', 'This photo could not be read. It may be damaged; please try another.');
+}
+
+/**
+ * Turns an upload into the two WebP renditions that get published: auto-rotated from EXIF, and with
+ * every byte of metadata (EXIF incl. GPS, XMP, IPTC, ICC) left behind, because sharp writes none
+ * unless asked to (no withMetadata()). The upload itself is never stored.
+ */
+export async function renderPhoto(data: Buffer): Promise<PhotoRenditions> {
+  const type = sniffImageType(data);
+  if (!type) throw unsupportedImage();
+
+  // metadata() parses the header only, so a 30000×30000 PNG is refused without decoding a pixel.
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw unreadable(type);
+    width = meta.width;
+    height = meta.height;
+  } catch (error) {
+    throw error instanceof AppError ? error : unreadable(type);
+  }
+  if (width * height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+
+  return withDecodeSlot(async () => {
+    // limitInputPixels again: the header check above and the decoder must agree, whatever the header says.
+    const source = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate();
+    const render = ({ width: w, quality }: { width: number; quality: number }) =>
+      source
+        .clone()
+        .resize({ width: w, height: w * 2, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality })
+        .toBuffer();
+    try {
+      const [large, small] = await Promise.all([render(RENDITIONS.large), render(RENDITIONS.small)]);
+      return { large, small };
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+      throw unreadable(type);
+    }
+  });
+}
+
+let decoding = 0;
+const waiting: Array<() => void> = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next waiter, so `decoding` only drops when nobody waits.
+    if (next) next();
+    else decoding -= 1;
+  }
+}

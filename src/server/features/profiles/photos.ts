@@ -1,0 +1,112 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
+import type { Db } from '../../db/client';
+import { photos, users } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { renderPhoto } from './image-pipeline';
+import { mediaUrl } from './media';
+import { isUuid } from './service';
+import { newMediaKey, type MediaStorage } from './storage';
+
+export interface PhotoDeps {
+  db: Db;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+}
+
+const photoLimitReached = () =>
+  new AppError(400, 'LIMIT_REACHED', `You can have at most ${MAX_PHOTOS} photos. Delete one to add another.`);
+
+export async function listPhotos(db: Db, userId: string): Promise<PhotoItem[]> {
+  const rows = await db
+    .select({ id: photos.id, largeKey: photos.largeKey, smallKey: photos.smallKey })
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position), asc(photos.createdAt));
+  return rows.map((row) => ({ id: row.id, url: mediaUrl(row.largeKey), thumbnailUrl: mediaUrl(row.smallKey) }));
+}
+
+async function countPhotos(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Publishes an upload as her last photo and returns her photos in order. */
+export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer): Promise<PhotoItem[]> {
+  const { db, storage } = deps;
+  // Checked before the costly decode; checked again under a lock below, where it decides.
+  if ((await countPhotos(db, userId)) >= MAX_PHOTOS) throw photoLimitReached();
+
+  const renditions = await renderPhoto(upload);
+  const largeKey = newMediaKey('webp');
+  const smallKey = newMediaKey('webp');
+  try {
+    await storage.put(largeKey, renditions.large);
+    await storage.put(smallKey, renditions.small);
+    await db.transaction(async (tx) => {
+      // Her user row is the lock: two uploads at once cannot both take the sixth place.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const taken = await countPhotos(tx, userId);
+      if (taken >= MAX_PHOTOS) throw photoLimitReached();
+      await tx.insert(photos).values({ userId, position: taken, largeKey, smallKey });
+    });
+  } catch (error) {
+    await removeMedia(deps, [largeKey, smallKey]);
+    throw error;
+  }
+  return listPhotos(db, userId);
+}
+
+/** Only her own photo: another member's photo id is simply not found among hers. */
+export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: string): Promise<PhotoItem[]> {
+  const { db } = deps;
+  if (!isUuid(photoId)) throw notFound('Photo not found');
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))
+      .returning({ largeKey: photos.largeKey, smallKey: photos.smallKey });
+    if (!row) return undefined;
+    const rest = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(eq(photos.userId, userId))
+      .orderBy(asc(photos.position), asc(photos.createdAt));
+    await renumber(tx, userId, rest.map((p) => p.id));
+    return row;
+  });
+  if (!removed) throw notFound('Photo not found');
+  await removeMedia(deps, [removed.largeKey, removed.smallKey]);
+  return listPhotos(db, userId);
+}
+
+/** `photoIds` must name each of her photos exactly once, in the new order. */
+export async function reorderPhotos(db: Db, userId: string, photoIds: string[]): Promise<PhotoItem[]> {
+  await db.transaction(async (tx) => {
+    const current = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId));
+    const mine = new Set(current.map((p) => p.id));
+    const given = new Set(photoIds);
+    if (given.size !== photoIds.length || given.size !== mine.size || photoIds.some((id) => !mine.has(id))) {
+      throw badRequest('List each of your photos exactly once', [
+        { path: 'photoIds', message: 'List each of your photos exactly once' },
+      ]);
+    }
+    await renumber(tx, userId, photoIds);
+  });
+  return listPhotos(db, userId);
+}
+
+async function renumber(db: Db, userId: string, orderedIds: string[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db.update(photos).set({ position }).where(and(eq(photos.id, id), eq(photos.userId, userId)));
+  }
+}
+
+/** A file left behind would stay reachable by its URL, so a failure is logged for clean-up. */
+async function removeMedia(deps: PhotoDeps, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') deps.log.warn({ err: result.reason, key: keys[i] }, 'could not delete a media file');
+  });
+}

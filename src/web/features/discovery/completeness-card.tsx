@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { CircleCheckBig, Sparkles } from 'lucide-react';
+import { completenessHints, profileCompleteness } from '../../../contract/profiles';
+import type { SelfUser } from '../../../contract/users';
+import { Card } from '../../components/ui/card';
+
+/** How complete her profile is (spec 5 points); at 100% it turns into 'Profile Complete!'. */
+export function CompletenessCard({ user }: { user: SelfUser }) {
+  const percent = profileCompleteness(user);
+
+  if (percent >= 100) {
+    return (
+      <div className="flex items-center gap-3 rounded-(--radius-card) border border-matcha-200 bg-matcha-50 p-5 shadow-card">
+        <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-matcha-500 text-white">
+          <CircleCheckBig className="size-6" />
+        </span>
+        <div>
+          <h2 className="font-semibold text-matcha-700">Profile Complete!</h2>
+          <p className="text-sm text-ink-soft">Complete profiles get noticed more. Nice work.</p>
+        </div>
+      </div>
+    );
+  }
+
+  const next = completenessHints(user)[0];
+  return (
+    <Card className="grid gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 font-semibold text-ink">
+          <Sparkles className="size-4 text-plum-500" aria-hidden />
+          Complete your profile
+        </h2>
+        <span className="text-sm font-bold text-plum-700">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Profile completeness"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 overflow-hidden rounded-full bg-plum-50"
+      >
+        <div
+          className="h-full w-full origin-left rounded-full bg-gradient-to-r from-plum-500 to-plum-700 transition-transform duration-500"
+          style={{ transform: `scaleX(${percent / 100})` }}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        {next && <p className="text-sm text-ink-soft">Next: {next.charAt(0).toLowerCase() + next.slice(1)}</p>}
+        <Link
+          to="/profile"
+          className="-mr-2 inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
+        >
+          Edit Profile
+        </Link>
+      </div>
+    </Card>
+  );
+}

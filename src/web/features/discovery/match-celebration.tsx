@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { motion } from 'motion/react';
+import { Heart } from 'lucide-react';
+import type { Match } from '../../../contract/matches';
+import { MemberAvatar } from '../matches/member-avatar';
+
+interface MatchCelebrationProps {
+  match: Match;
+  me: { name: string; photos: readonly string[] };
+  onClose: () => void;
+}
+
+/**
+ * 'It's a Match!' over the whole screen. Not a modal dialog on purpose: the match toast with its
+ * Start Chat action shows at the same time and must stay usable.
+ */
+export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) {
+  const chatLink = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    chatLink.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <motion.div
+      role="dialog"
+      aria-labelledby="match-title"
+      aria-describedby="match-text"
+      className="fixed inset-0 z-40 flex items-center justify-center bg-plum-900/80 px-6 backdrop-blur-sm"
+      initial={{ opacity: 0 }}
+      animate={{ opacity: 1 }}
+      exit={{ opacity: 0 }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <motion.div
+        className="grid w-full max-w-sm justify-items-center gap-6 text-center text-white"
+        initial={{ scale: 0.85, y: 20 }}
+        animate={{ scale: 1, y: 0 }}
+        transition={{ type: 'spring', stiffness: 260, damping: 20 }}
+      >
+        <div className="flex items-center">
+          <motion.span initial={{ x: -40, rotate: -12 }} animate={{ x: 8, rotate: -6 }} transition={{ delay: 0.1 }}>
+            <MemberAvatar name={me.name} photos={me.photos} className="size-28 text-5xl ring-4 ring-white" />
+          </motion.span>
+          <span className="z-10 grid size-12 place-items-center rounded-full bg-white text-plum-600 shadow-float">
+            <Heart className="size-6" fill="currentColor" aria-hidden />
+          </span>
+          <motion.span initial={{ x: 40, rotate: 12 }} animate={{ x: -8, rotate: 6 }} transition={{ delay: 0.1 }}>
+            <MemberAvatar
+              name={match.otherUser.name}
+              photos={match.otherUser.photos}
+              className="size-28 text-5xl ring-4 ring-white"
+            />
+          </motion.span>
+        </div>
+        <div className="grid gap-2">
+          <h2 id="match-title" className="font-display text-5xl font-semibold italic">
+            It&apos;s a Match!
+          </h2>
+          <p id="match-text" className="text-base leading-relaxed text-plum-100">
+            You and {match.otherUser.name} liked each other.
+          </p>
+        </div>
+        <div className="grid w-full gap-3">
+          <Link
+            ref={chatLink}
+            to={`/conversation/${match.id}`}
+            className="inline-flex min-h-13 w-full items-center justify-center rounded-full bg-white px-7 font-semibold text-plum-800 shadow-float transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.98]"
+          >
+            Send a Message
+          </Link>
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex min-h-13 w-full items-center justify-center rounded-full px-7 font-semibold text-white transition-[background-color,transform] hover:bg-white/10 active:scale-[0.98]"
+          >
+            Keep Swiping
+          </button>
+        </div>
+      </motion.div>
+    </motion.div>
+  );
+}

@@ -1,0 +1,107 @@
+import { BadgeCheck, MapPin } from 'lucide-react';
+import type { DiscoveryCard } from '../../../contract/discovery';
+import { parseLocation } from '../../../contract/locations';
+
+/** Spec 9 display counts. */
+export const CARD_INTERESTS_SHOWN = 5;
+export const CARD_BADGES_SHOWN = 3;
+
+/** A CSS colour we are willing to paint with; anything else falls back to the palette. */
+function safeColor(color: string): string {
+  return /^#[0-9a-f]{3,8}$/i.test(color) ? color : 'var(--color-plum-400)';
+}
+
+function distanceText(card: DiscoveryCard): string {
+  const city = parseLocation(card.location)?.city ?? card.location;
+  if (card.distance === 'In your city') return `${city} · In your city`;
+  return `${city} · ${card.distance} away`;
+}
+
+/** No photo yet: her initial on a steeped gradient, never a stock picture. */
+function InitialPlaceholder({ name }: { name: string }) {
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <div aria-hidden className="absolute inset-0 overflow-hidden bg-gradient-to-br from-plum-500 via-plum-700 to-plum-900">
+      <div className="absolute -top-16 -right-20 size-72 rounded-full bg-plum-300/35 blur-3xl" />
+      <div className="absolute top-40 -left-24 size-64 rounded-full bg-matcha-300/25 blur-3xl" />
+      <span className="absolute inset-x-0 top-[18%] text-center font-display text-[9rem] leading-none font-semibold text-white/85 select-none">
+        {initial}
+      </span>
+    </div>
+  );
+}
+
+/** The face of a discovery card: photo (or initial), name, age, distance band, interests and badges. */
+export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
+  const photo = card.photos[0];
+  const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
+  const badges = card.badges.slice(0, CARD_BADGES_SHOWN);
+  const moreBadges = card.badges.length - badges.length;
+
+  return (
+    <>
+      {photo ? (
+        <img
+          src={photo}
+          alt={`Photo of ${card.name}`}
+          draggable={false}
+          className="absolute inset-0 size-full object-cover select-none"
+        />
+      ) : (
+        <InitialPlaceholder name={card.name} />
+      )}
+      <div
+        aria-hidden
+        className="absolute inset-x-0 bottom-0 h-3/4 bg-gradient-to-t from-plum-900/95 via-plum-900/55 to-transparent"
+      />
+      <div className="absolute inset-x-0 bottom-0 grid gap-2.5 p-5 text-white">
+        <div className="grid gap-1">
+          <h2 className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.9rem] leading-tight font-semibold">
+            <span>{card.name}</span>
+            <span className="font-sans text-2xl font-normal text-white/90">{card.age}</span>
+          </h2>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/90">
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-3.5" aria-hidden />
+              {distanceText(card)}
+            </span>
+            {card.pronouns && <span className="text-white/75">{card.pronouns}</span>}
+          </div>
+          {card.isVerified && (
+            <span className="mt-0.5 inline-flex w-fit items-center gap-1 rounded-full bg-sky-500/90 px-2.5 py-0.5 text-xs font-semibold">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              Verified User
+            </span>
+          )}
+        </div>
+        {card.bio && <p className="line-clamp-2 text-sm leading-snug text-white/85">{card.bio}</p>}
+        {interests.length > 0 && (
+          <ul aria-label="Interests" className="flex flex-wrap gap-1.5">
+            {interests.map((interest) => (
+              <li
+                key={interest}
+                className="rounded-full bg-white/18 px-2.5 py-1 text-xs font-medium text-white ring-1 ring-white/25 backdrop-blur-sm"
+              >
+                {interest}
+              </li>
+            ))}
+          </ul>
+        )}
+        {badges.length > 0 && (
+          <ul aria-label="Badges" className="flex flex-wrap items-center gap-1.5">
+            {badges.map((badge) => (
+              <li
+                key={badge.name}
+                className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-plum-800"
+              >
+                <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: safeColor(badge.color) }} />
+                {badge.name}
+              </li>
+            ))}
+            {moreBadges > 0 && <li className="text-xs font-semibold text-white/85">+{moreBadges} more</li>}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CalendarHeart, Crown, Lock, SlidersHorizontal, Zap } from 'lucide-react';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+
+const tile =
+  'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
+
+function TileText({ title, text }: { title: string; text: string }) {
+  return (
+    <span className="grid leading-tight">
+      <span className="text-sm font-semibold text-ink">{title}</span>
+      <span className="text-xs text-ink-soft">{text}</span>
+    </span>
+  );
+}
+
+function TileIcon({ children, className }: { children: ReactNode; className: string }) {
+  return (
+    <span aria-hidden className={cn('grid size-8 place-items-center rounded-xl', className)}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * Profile Boost, Filters, Events, Go Premium. The boost has no action of its own (spec 2): the
+ * server already ranks premium members 2× in discovery, so for them the tile says it is on.
+ */
+export function QuickActions({ isPremium }: { isPremium: boolean }) {
+  return (
+    <Card className="grid gap-3">
+      <h2 className="font-semibold text-ink">Quick Actions</h2>
+      <ul className="grid grid-cols-2 gap-2.5">
+        <li>
+          {isPremium ? (
+            <div className={cn(tile, 'border-amber-200 bg-amber-50')}>
+              <TileIcon className="bg-amber-400 text-white">
+                <Zap className="size-4" fill="currentColor" />
+              </TileIcon>
+              <TileText title="Profile Boost" text="Active · 2× visibility" />
+            </div>
+          ) : (
+            <Link to="/subscribe" className={cn(tile, 'border-cream-300 bg-cream-50 hover:bg-white')}>
+              <span className="flex items-center justify-between">
+                <TileIcon className="bg-cream-200 text-ink-soft">
+                  <Zap className="size-4" />
+                </TileIcon>
+                <Lock className="size-4 text-ink-soft" aria-label="Premium" />
+              </span>
+              <TileText title="Profile Boost" text="Premium · 2× visibility" />
+            </Link>
+          )}
+        </li>
+        <li>
+          <Link to="/filters" className={cn(tile, 'border-cream-300 bg-cream-50 hover:bg-white')}>
+            <TileIcon className="bg-plum-100 text-plum-700">
+              <SlidersHorizontal className="size-4" />
+            </TileIcon>
+            <TileText title="Filters" text="Age, distance, tea" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/events" className={cn(tile, 'border-cream-300 bg-cream-50 hover:bg-white')}>
+            <TileIcon className="bg-matcha-100 text-matcha-700">
+              <CalendarHeart className="size-4" />
+            </TileIcon>
+            <TileText title="Events" text="Tea meetups nearby" />
+          </Link>
+        </li>
+        <li>
+          {isPremium ? (
+            <div className={cn(tile, 'border-plum-200 bg-plum-50')}>
+              <TileIcon className="bg-plum-700 text-amber-300">
+                <Crown className="size-4" />
+              </TileIcon>
+              <TileText title="Premium" text="All features unlocked" />
+            </div>
+          ) : (
+            <Link to="/subscribe" className={cn(tile, 'border-plum-700 bg-plum-700 hover:bg-plum-800')}>
+              <TileIcon className="bg-white/15 text-amber-300">
+                <Crown className="size-4" />
+              </TileIcon>
+              <span className="grid leading-tight">
+                <span className="text-sm font-semibold text-white">Go Premium</span>
+                <span className="text-xs text-plum-100">Unlimited likes</span>
+              </span>
+            </Link>
+          )}
+        </li>
+      </ul>
+    </Card>
+  );
+}

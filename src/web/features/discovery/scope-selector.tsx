@@ -1,0 +1,59 @@
+import { Globe2, Landmark, MapPin, type LucideIcon } from 'lucide-react';
+import type { DiscoveryScope } from '../../../contract/discovery';
+import { parseLocation } from '../../../contract/locations';
+import { cn } from '../../lib/cn';
+
+interface ScopeOption {
+  scope: DiscoveryScope;
+  label: string;
+  /** The state or city name under the label. */
+  detail?: string;
+  icon: LucideIcon;
+}
+
+/** All Areas, My State (her state's name), My City (her city's name). */
+export function scopeOptions(location: string): ScopeOption[] {
+  const parsed = parseLocation(location);
+  return [
+    { scope: 'all', label: 'All Areas', icon: Globe2 },
+    { scope: 'state', label: 'My State', detail: parsed?.state, icon: Landmark },
+    { scope: 'city', label: 'My City', detail: parsed?.city, icon: MapPin },
+  ];
+}
+
+interface ScopeSelectorProps {
+  location: string;
+  value: DiscoveryScope;
+  onChange: (scope: DiscoveryScope) => void;
+}
+
+export function ScopeSelector({ location, value, onChange }: ScopeSelectorProps) {
+  return (
+    <div role="group" aria-label="Where to look" className="grid grid-cols-3 gap-1 rounded-full bg-cream-200 p-1">
+      {scopeOptions(location).map(({ scope, label, detail, icon: Icon }) => {
+        const active = value === scope;
+        // Without a parsable location there is no state or city to narrow to.
+        const unavailable = scope !== 'all' && !detail;
+        return (
+          <button
+            key={scope}
+            type="button"
+            aria-pressed={active}
+            disabled={unavailable}
+            onClick={() => onChange(scope)}
+            className={cn(
+              'flex min-h-11 min-w-0 flex-col items-center justify-center rounded-full px-2 leading-tight transition-colors disabled:opacity-50',
+              active ? 'bg-white text-plum-800 shadow-[0_1px_3px_rgb(58_19_49/0.14)]' : 'text-ink-soft hover:text-plum-700',
+            )}
+          >
+            <span className="flex items-center gap-1 text-[0.8rem] font-semibold">
+              <Icon className="size-3.5 shrink-0" aria-hidden />
+              {label}
+            </span>
+            {detail && <span className="w-full truncate text-[0.68rem] font-medium opacity-80">{detail}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

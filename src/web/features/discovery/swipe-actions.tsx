@@ -1,0 +1,120 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Heart, RotateCcw, Star, X } from 'lucide-react';
+import type { SwipeLimits } from '../../../contract/discovery';
+import { cn } from '../../lib/cn';
+import type { SwipeAction } from './swipe-gesture';
+
+interface RoundButtonProps {
+  label: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  disabled?: boolean;
+  highlighted?: boolean;
+  size: 'sm' | 'md' | 'lg';
+  className: string;
+  title?: string;
+  children: ReactNode;
+}
+
+const SIZES = { sm: 'size-11', md: 'size-14', lg: 'size-16' } as const;
+
+function RoundButton({ label, onClick, disabled, highlighted, size, className, title, children }: RoundButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={title ?? label}
+      onClick={onClick}
+      disabled={disabled}
+      className={cn(
+        'grid shrink-0 place-items-center rounded-full bg-white shadow-[0_6px_18px_-8px_rgb(58_19_49/0.45)] ring-1 ring-plum-100 transition-transform duration-150 active:scale-90 disabled:opacity-40 disabled:active:scale-100',
+        highlighted && 'scale-115',
+        SIZES[size],
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+interface SwipeActionsProps {
+  canSuperLike: boolean;
+  preview: SwipeAction | null;
+  onAction: (action: SwipeAction, button: HTMLButtonElement) => void;
+  /** Premium only: omitted for free users. */
+  undo?: { onUndo: () => void; disabled: boolean };
+}
+
+/** The round Pass / Super like / Like buttons (and Undo for premium). */
+export function SwipeActions({ canSuperLike, preview, onAction, undo }: SwipeActionsProps) {
+  return (
+    <div className="flex items-center justify-center gap-5">
+      {undo && (
+        <RoundButton
+          label="Undo last swipe"
+          size="sm"
+          disabled={undo.disabled}
+          onClick={undo.onUndo}
+          className="text-amber-600"
+        >
+          <RotateCcw className="size-5" strokeWidth={2.4} aria-hidden />
+        </RoundButton>
+      )}
+      <RoundButton
+        label="Pass"
+        size="lg"
+        highlighted={preview === 'pass'}
+        onClick={(event) => onAction('pass', event.currentTarget)}
+        className="text-rose-500"
+      >
+        <X className="size-8" strokeWidth={2.6} aria-hidden />
+      </RoundButton>
+      <RoundButton
+        label="Super like"
+        size="md"
+        disabled={!canSuperLike}
+        title={canSuperLike ? 'Super like' : 'Super Like used this week'}
+        highlighted={preview === 'super_like'}
+        onClick={(event) => onAction('super_like', event.currentTarget)}
+        className="text-sky-500"
+      >
+        <Star className="size-6" strokeWidth={2.4} fill="currentColor" aria-hidden />
+      </RoundButton>
+      <RoundButton
+        label="Like"
+        size="lg"
+        highlighted={preview === 'like'}
+        onClick={(event) => onAction('like', event.currentTarget)}
+        className="text-plum-600"
+      >
+        <Heart className="size-8" strokeWidth={2.4} fill="currentColor" aria-hidden />
+      </RoundButton>
+    </div>
+  );
+}
+
+/** Likes left today ('Unlimited' for premium) and super likes left this week, as the server counts them. */
+export function SwipeCounters({ limits }: { limits: SwipeLimits | undefined }) {
+  if (!limits) return <p className="h-5" aria-hidden />;
+  const likes =
+    limits.likesRemaining === null
+      ? 'Unlimited likes'
+      : `${limits.likesRemaining} ${limits.likesRemaining === 1 ? 'like' : 'likes'} left today`;
+  const supers = `${limits.superLikesRemaining} super ${limits.superLikesRemaining === 1 ? 'like' : 'likes'} left this week`;
+  return (
+    <p
+      aria-live="polite"
+      data-testid="swipe-counters"
+      className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs font-medium text-ink-soft"
+    >
+      <span className="inline-flex items-center gap-1">
+        <Heart className="size-3.5 text-plum-500" fill="currentColor" aria-hidden />
+        {likes}
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Star className="size-3.5 text-sky-500" fill="currentColor" aria-hidden />
+        {supers}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,300 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AnimatePresence } from 'motion/react';
+import { Compass, MapPinOff, RefreshCw } from 'lucide-react';
+import type { DiscoveryCard, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
+import type { Match } from '../../../contract/matches';
+import type { SelfUser } from '../../../contract/users';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { fireMicroInteraction, fireMicroInteractionAt } from '../feedback/micro-interactions';
+import { buildDeck, likesExhausted, withId, withoutId } from './deck';
+import { discoveryQueryKey, useDiscoveryFeed, useSwipeMutation, useUndoSwipeMutation } from './discovery-api';
+import { MatchCelebration } from './match-celebration';
+import { SwipeActions, SwipeCounters } from './swipe-actions';
+import { SwipeCard } from './swipe-card';
+import type { SwipeAction } from './swipe-gesture';
+
+/** Spec 9: the match toast stays 5 seconds. */
+export const MATCH_TOAST_MS = 5000;
+/** Fetch the next page while this many cards are still left. */
+const PREFETCH_WHEN_LEFT = 3;
+
+/**
+ * Read only from event handlers and promise callbacks. The React Compiler lint cannot tell that
+ * handlers passed down as props never run during render, so the clock read lives out here.
+ */
+function clockNow(): number {
+  return Date.now();
+}
+
+interface SwipeRecord {
+  card: DiscoveryCard;
+  swipeId: string;
+}
+
+function DeckMessage({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center rounded-[1.75rem] border border-dashed border-plum-200 bg-white/70 px-8 text-center">
+      <div aria-hidden className="relative mb-5">
+        <div className="absolute inset-0 scale-125 rounded-full bg-matcha-200/60 blur-2xl" />
+        <div className="relative grid size-20 place-items-center rounded-[1.75rem] bg-white text-plum-600 shadow-card">
+          {icon}
+        </div>
+      </div>
+      <h2 className="font-display text-2xl font-semibold text-plum-900">{title}</h2>
+      <p className="mt-2 max-w-[17rem] text-sm leading-relaxed text-ink-soft">{text}</p>
+      {children && <div className="mt-6 grid w-full max-w-[15rem] gap-2.5">{children}</div>}
+    </div>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading profiles"
+      className="absolute inset-0 animate-pulse rounded-[1.75rem] bg-gradient-to-b from-cream-200 to-cream-300"
+    >
+      <div className="absolute inset-x-5 bottom-6 grid gap-2.5">
+        <span className="h-7 w-1/2 rounded-full bg-white/60" />
+        <span className="h-4 w-1/3 rounded-full bg-white/60" />
+        <span className="h-4 w-2/3 rounded-full bg-white/50" />
+      </div>
+    </div>
+  );
+}
+
+interface SwipeDeckProps {
+  user: SelfUser;
+  scope: DiscoveryScope;
+  onShowAllAreas: () => void;
+}
+
+/** The card stack, its buttons and counters, and everything a swipe can lead to. */
+export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const feed = useDiscoveryFeed(user.id, scope);
+  const swipeMutation = useSwipeMutation();
+  const undoMutation = useUndoSwipeMutation();
+
+  const [swiped, setSwiped] = useState<ReadonlySet<string>>(() => new Set());
+  const [returned, setReturned] = useState<readonly DiscoveryCard[]>([]);
+  const [history, setHistory] = useState<readonly SwipeRecord[]>([]);
+  const [pendingSwipes, setPendingSwipes] = useState(0);
+  const [latestLimits, setLatestLimits] = useState<{ value: SwipeLimits; at: number } | null>(null);
+  const [preview, setPreview] = useState<SwipeAction | null>(null);
+  const [exitAction, setExitAction] = useState<SwipeAction | null>(null);
+  const [celebration, setCelebration] = useState<Match | null>(null);
+
+  const pages = feed.data?.pages;
+  const deck = useMemo(() => buildDeck(returned, pages?.flatMap((page) => page.users) ?? [], swiped), [returned, pages, swiped]);
+  const top = deck[0];
+  const next = deck[1];
+
+  // The freshest of: the feed's own count, or what the last swipe answered.
+  const feedLimits = pages?.at(-1)?.limits;
+  const limits =
+    latestLimits && (!feedLimits || latestLimits.at >= feed.dataUpdatedAt) ? latestLimits.value : feedLimits;
+  const canSuperLike = (limits?.superLikesRemaining ?? 0) > 0;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useEffect(() => {
+    if (deck.length <= PREFETCH_WHEN_LEFT && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [deck.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const putBack = (card: DiscoveryCard) => {
+    setSwiped((current) => withoutId(current, card.id));
+    setReturned((current) => [card, ...current.filter((c) => c.id !== card.id)]);
+  };
+
+  const patchLimits = (patch: Partial<SwipeLimits>) => {
+    if (!limits) return;
+    setLatestLimits({ value: { ...limits, ...patch }, at: clockNow() });
+  };
+
+  const showDailyLimit = () =>
+    toast({
+      title: 'Daily limit reached',
+      description: 'Upgrade to Premium for unlimited likes!',
+      action: { label: 'Upgrade', onClick: () => void navigate('/premium') },
+    });
+
+  const celebrate = (match: Match) => {
+    setCelebration(match);
+    fireMicroInteraction('match', window.innerWidth / 2, window.innerHeight * 0.3);
+    toast({
+      title: "It's a Match!",
+      description: `You and ${match.otherUser.name} liked each other.`,
+      duration: MATCH_TOAST_MS,
+      action: { label: 'Start Chat', onClick: () => void navigate(`/conversation/${match.id}`) },
+    });
+  };
+
+  const onSwipeFailed = (card: DiscoveryCard, action: SwipeAction, error: unknown) => {
+    if (isApiError(error) && error.status === 429) {
+      putBack(card);
+      if (action === 'super_like') {
+        patchLimits({ superLikesRemaining: 0 });
+        toast({ title: 'Super Like used this week', description: error.serverMessage });
+      } else {
+        patchLimits({ likesRemaining: 0 });
+        showDailyLimit();
+      }
+      return;
+    }
+    // Already swiped elsewhere: nothing to put back.
+    if (isApiError(error) && error.status === 409) return;
+    // Gone meanwhile (hidden, blocked or deleted): drop the card and say so.
+    if (isApiError(error) && error.status === 404) {
+      toast({ title: 'Profile unavailable', description: error.serverMessage ?? 'This profile is no longer available' });
+      return;
+    }
+    putBack(card);
+    toast({ title: "Couldn't save your swipe", description: 'Please try again', variant: 'destructive' });
+  };
+
+  /** Returns false when the swipe is refused here, so a dragged card springs back. */
+  const swipe = (card: DiscoveryCard, action: SwipeAction, origin: Element | null): boolean => {
+    if (action === 'super_like' && !canSuperLike) return false;
+    if (action === 'like' && likesExhausted(limits, clockNow())) {
+      showDailyLimit();
+      return false;
+    }
+    setExitAction(action);
+    setPreview(null);
+    fireMicroInteractionAt(action, origin);
+    setSwiped((current) => withId(current, card.id));
+    setReturned((current) => current.filter((c) => c.id !== card.id));
+    setPendingSwipes((n) => n + 1);
+    swipeMutation
+      .mutateAsync({ targetUserId: card.id, isLike: action !== 'pass', superLike: action === 'super_like' })
+      .then((result) => {
+        setLatestLimits({ value: result.limits, at: clockNow() });
+        setHistory((current) => [...current, { card, swipeId: result.like.id }]);
+        if (result.match) celebrate(result.match);
+      })
+      .catch((error: unknown) => onSwipeFailed(card, action, error))
+      .finally(() => setPendingSwipes((n) => n - 1));
+    return true;
+  };
+
+  const lastSwipe = history.at(-1);
+  const undo = () => {
+    if (!lastSwipe || pendingSwipes > 0 || undoMutation.isPending) return;
+    undoMutation
+      .mutateAsync(lastSwipe.swipeId)
+      .then((result) => {
+        setHistory((current) => current.filter((record) => record.swipeId !== lastSwipe.swipeId));
+        setExitAction(null);
+        putBack(lastSwipe.card);
+        setLatestLimits({ value: result.limits, at: clockNow() });
+        if (result.matchDissolved) {
+          toast({ title: 'Match undone', description: `Your like for ${lastSwipe.card.name} was taken back.` });
+        }
+      })
+      .catch((error: unknown) =>
+        toast({
+          title: "Couldn't undo",
+          description: (isApiError(error) && error.serverMessage) || 'Please try again',
+          variant: 'destructive',
+        }),
+      );
+  };
+
+  const closeCelebration = useCallback(() => setCelebration(null), []);
+
+  const refresh = () => {
+    setReturned([]);
+    void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope) });
+  };
+
+  const waitingForCards = feed.isPending || (deck.length === 0 && (hasNextPage || isFetchingNextPage));
+  const local = scope !== 'all';
+
+  let stage: ReactNode;
+  if (top) {
+    stage = (
+      <AnimatePresence custom={exitAction} initial={false}>
+        {[next, top]
+          .filter((card): card is DiscoveryCard => card !== undefined)
+          .map((card) => (
+            <SwipeCard
+              key={card.id}
+              card={card}
+              isTop={card.id === top.id}
+              canSuperLike={canSuperLike}
+              onPreview={setPreview}
+              onSwipe={(action, element) => swipe(card, action, element)}
+            />
+          ))}
+      </AnimatePresence>
+    );
+  } else if (waitingForCards) {
+    stage = <SkeletonCard />;
+  } else if (feed.isError) {
+    stage = (
+      <DeckMessage icon={<RefreshCw className="size-9" strokeWidth={1.75} />} title="Couldn't load profiles" text="Check your connection and try again.">
+        <Button onClick={refresh}>Try Again</Button>
+      </DeckMessage>
+    );
+  } else {
+    stage = (
+      <DeckMessage
+        icon={local ? <MapPinOff className="size-9" strokeWidth={1.75} /> : <Compass className="size-9" strokeWidth={1.75} />}
+        title={local ? 'No Local Profiles' : 'No More Profiles'}
+        text={
+          local
+            ? `Nobody new in your ${scope === 'city' ? 'city' : 'state'} right now. Look further afield or check back soon.`
+            : "You've seen everyone who fits your filters for now. Check back soon, or widen your filters."
+        }
+      >
+        {local && <Button onClick={onShowAllAreas}>Show All Areas</Button>}
+        <Button variant="outline" onClick={refresh}>
+          <RefreshCw className="size-4" aria-hidden />
+          Refresh
+        </Button>
+      </DeckMessage>
+    );
+  }
+
+  return (
+    <section aria-label="Profiles to discover" className="grid gap-4">
+      <div className="relative h-[27rem]">{stage}</div>
+      {top && (
+        <p className="sr-only" aria-live="polite">
+          Showing {top.name}, {top.age}
+        </p>
+      )}
+      {top && (
+        <SwipeActions
+          canSuperLike={canSuperLike}
+          preview={preview}
+          onAction={(action, button) => swipe(top, action, button)}
+          {...(user.hasActiveSubscription
+            ? { undo: { onUndo: undo, disabled: !lastSwipe || pendingSwipes > 0 || undoMutation.isPending } }
+            : {})}
+        />
+      )}
+      <SwipeCounters limits={limits} />
+      <AnimatePresence>
+        {celebration && (
+          <MatchCelebration match={celebration} me={user} onClose={closeCelebration} />
+        )}
+      </AnimatePresence>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { cn } from '../../lib/cn';
+
+interface MemberAvatarProps {
+  name: string;
+  photos: readonly string[];
+  /** Size, text size and ring: the caller decides, so no class has to override another. */
+  className: string;
+}
+
+/** A round picture of a member: her first photo, or her initial on the plum gradient. */
+export function MemberAvatar({ name, photos, className }: MemberAvatarProps) {
+  const photo = photos[0];
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <span
+      className={cn(
+        'grid shrink-0 place-items-center overflow-hidden rounded-full bg-gradient-to-br from-plum-500 to-plum-700 font-display font-semibold text-white',
+        className,
+      )}
+    >
+      {photo ? (
+        <img src={photo} alt="" draggable={false} className="size-full object-cover" />
+      ) : (
+        <span aria-hidden>{initial}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,366 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { MINIMUM_AGE } from '../../../contract/auth';
+import { INTEREST_CATEGORIES, TEA_PREFERENCES } from '../../../contract/interests';
+import { US_STATES, citiesOf, formatLocation, parseLocation } from '../../../contract/locations';
+import {
+  BIO_MAX_LENGTH,
+  HEIGHT_MAX_CM,
+  HEIGHT_MIN_CM,
+  LIFESTYLE_FIELDS,
+  LIFESTYLE_KEYS,
+  LOVE_LANGUAGES,
+  PRONOUN_SUGGESTIONS,
+  RELATIONSHIP_GOALS,
+  type LifestyleKey,
+  type UpdateProfileBody,
+} from '../../../contract/profiles';
+import { selfUser, type SelfUser } from '../../../contract/users';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Chip } from '../../components/ui/chip';
+import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { useToast } from '../../components/ui/toast';
+import { api, isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth, useCurrentUser } from '../auth/session';
+import { CompletenessBar } from './completeness-bar';
+import { capitalize } from './format';
+import { PhotoManager } from './photo-manager';
+
+const MAX_INTERESTS = 30;
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const toggle = (list: readonly string[], item: string) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+interface FormState {
+  name: string;
+  age: string;
+  bio: string;
+  state: string;
+  city: string;
+  pronouns: string;
+  job: string;
+  education: string;
+  height: string;
+  relationshipGoals: string;
+  loveLanguage: string;
+  lifestyle: Partial<Record<LifestyleKey, string>>;
+  interests: string[];
+  teaInterests: string[];
+}
+
+function formFrom(user: SelfUser): FormState {
+  const place = parseLocation(user.location);
+  return {
+    name: user.name,
+    age: String(user.age),
+    bio: user.bio,
+    state: place?.state ?? '',
+    city: place?.city ?? '',
+    pronouns: user.pronouns ?? '',
+    job: user.job ?? '',
+    education: user.education ?? '',
+    height: user.height === null ? '' : String(user.height),
+    relationshipGoals: user.relationshipGoals ?? '',
+    loveLanguage: user.loveLanguage ?? '',
+    lifestyle: user.lifestyle,
+    interests: user.interests,
+    teaInterests: user.teaInterests,
+  };
+}
+
+/** The PUT body: every editable field, '' clearing the optional ones. */
+function bodyFrom(form: FormState): UpdateProfileBody {
+  const lifestyle: Partial<Record<LifestyleKey, string>> = {};
+  for (const key of LIFESTYLE_KEYS) {
+    if (form.lifestyle[key]) lifestyle[key] = form.lifestyle[key];
+  }
+  return {
+    name: form.name,
+    age: Number(form.age),
+    bio: form.bio,
+    location: form.state && form.city ? formatLocation(form.city, form.state) : '',
+    pronouns: form.pronouns,
+    job: form.job,
+    education: form.education,
+    height: form.height.trim() === '' ? null : Number(form.height),
+    relationshipGoals: form.relationshipGoals as UpdateProfileBody['relationshipGoals'],
+    loveLanguage: form.loveLanguage as UpdateProfileBody['loveLanguage'],
+    lifestyle: lifestyle as UpdateProfileBody['lifestyle'],
+    interests: form.interests,
+    teaInterests: form.teaInterests as UpdateProfileBody['teaInterests'],
+  };
+}
+
+type Errors = Partial<Record<string, string>>;
+
+function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="grid gap-4 p-4">
+      <div className="grid gap-0.5">
+        <h2 id={id} className="font-display text-lg font-semibold text-plum-900">
+          {title}
+        </h2>
+        {subtitle && <p className="text-sm text-ink-soft">{subtitle}</p>}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** /profile/edit: every editable field, saved together; photos are saved as they change. */
+export function EditProfilePage() {
+  const user = useCurrentUser();
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [form, setForm] = useState<FormState>(() => formFrom(user));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  useDocumentTitle('Edit Profile · Steep');
+
+  const cities = useMemo(() => (form.state ? citiesOf(form.state).sort((a, b) => a.localeCompare(b)) : []), [form.state]);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => (current[errorKey] ? { ...current, [errorKey]: undefined } : current));
+  };
+  const text = (key: 'name' | 'age' | 'bio' | 'pronouns' | 'job' | 'education' | 'height') => ({
+    id: `edit-${key}`,
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    ...describedBy(`edit-${key}`, { error: errors[key] }),
+  });
+
+  // The meter previews the saved result: her current photos with the form's text.
+  const preview = {
+    photos: user.photos,
+    bio: form.bio,
+    location: form.state && form.city ? formatLocation(form.city, form.state) : '',
+    interests: form.interests,
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const updated = await api.put(`/api/users/${user.id}`, bodyFrom(form), selfUser);
+      setUser(updated);
+      toast({ title: 'Profile updated' });
+      await navigate('/profile');
+    } catch (error) {
+      console.warn('Profile update failed', error);
+      const fieldErrors: Errors = {};
+      for (const { path, message } of (isApiError(error) && error.body?.errors) || []) {
+        fieldErrors[path.split('.')[0] ?? path] ??= message;
+      }
+      setErrors(fieldErrors);
+      toast({
+        title: 'Failed to update profile',
+        description: (isApiError(error) && (error.firstFieldError ?? error.serverMessage)) || 'Please try again',
+        variant: 'destructive',
+      });
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} aria-label="Edit profile" className="grid gap-4 px-4 pt-4 pb-6">
+      <div className="flex items-end justify-between gap-3 px-1">
+        <h1 className="font-display text-3xl font-semibold text-plum-900">Edit Profile</h1>
+      </div>
+      <Card className="p-4">
+        <CompletenessBar user={preview} />
+      </Card>
+
+      <FormSection id="edit-photos" title="Photos" subtitle="Your first photo is your main one.">
+        <PhotoManager userId={user.id} />
+      </FormSection>
+
+      <FormSection id="edit-about" title="About you">
+        <div className="grid grid-cols-[1fr_6.5rem] gap-3">
+          <Field id="edit-name" label="Name" error={errors.name}>
+            <Input {...text('name')} autoComplete="given-name" required maxLength={50} />
+          </Field>
+          <Field id="edit-age" label="Age" error={errors.age}>
+            <Input {...text('age')} type="number" inputMode="numeric" min={MINIMUM_AGE} step={1} required />
+          </Field>
+        </div>
+        <Field id="edit-bio" label="Bio" error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
+          <Textarea {...text('bio')} rows={4} maxLength={BIO_MAX_LENGTH} placeholder="Your go-to brew, your perfect Sunday…" />
+        </Field>
+        <Field id="edit-pronouns" label="Pronouns" optional error={errors.pronouns}>
+          <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder="e.g. she/her" />
+        </Field>
+        <datalist id="edit-pronoun-suggestions">
+          {PRONOUN_SUGGESTIONS.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      </FormSection>
+
+      <FormSection id="edit-location" title="Location">
+        <div className="grid grid-cols-2 gap-3">
+          <Field id="edit-state" label="State">
+            <NativeSelect
+              id="edit-state"
+              required
+              value={form.state}
+              onChange={(e) => {
+                set('state', e.target.value, 'location');
+                set('city', '', 'location');
+              }}
+            >
+              <option value="" disabled>
+                Choose state
+              </option>
+              {US_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="edit-city" label="City" error={errors.location}>
+            <NativeSelect
+              id="edit-city"
+              required
+              disabled={!form.state}
+              value={form.city}
+              onChange={(e) => set('city', e.target.value, 'location')}
+              {...describedBy('edit-city', { error: errors.location })}
+            >
+              <option value="" disabled>
+                {form.state ? 'Choose city' : 'State first'}
+              </option>
+              {cities.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </FormSection>
+
+      <FormSection id="edit-details" title="Details">
+        <Field id="edit-job" label="Job" optional error={errors.job}>
+          <Input {...text('job')} maxLength={80} autoComplete="organization-title" />
+        </Field>
+        <Field id="edit-education" label="Education" optional error={errors.education}>
+          <Input {...text('education')} maxLength={80} />
+        </Field>
+        <Field id="edit-height" label="Height (cm)" optional error={errors.height}>
+          <Input {...text('height')} type="number" inputMode="numeric" min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} step={1} placeholder="e.g. 168" />
+        </Field>
+        <Field id="edit-goals" label="Relationship goals" optional error={errors.relationshipGoals}>
+          <NativeSelect id="edit-goals" value={form.relationshipGoals} onChange={(e) => set('relationshipGoals', e.target.value)}>
+            <option value="">Prefer not to say</option>
+            {RELATIONSHIP_GOALS.map((goal) => (
+              <option key={goal} value={goal}>
+                {goal}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="edit-love-language" label="Love language" optional error={errors.loveLanguage}>
+          <NativeSelect id="edit-love-language" value={form.loveLanguage} onChange={(e) => set('loveLanguage', e.target.value)}>
+            <option value="">Prefer not to say</option>
+            {LOVE_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </FormSection>
+
+      <FormSection id="edit-lifestyle" title="Lifestyle">
+        <div className="grid grid-cols-2 gap-3">
+          {LIFESTYLE_KEYS.map((key) => (
+            <Field key={key} id={`edit-lifestyle-${key}`} label={LIFESTYLE_FIELDS[key].label}>
+              <NativeSelect
+                id={`edit-lifestyle-${key}`}
+                value={form.lifestyle[key] ?? ''}
+                onChange={(e) => set('lifestyle', { ...form.lifestyle, [key]: e.target.value }, 'lifestyle')}
+              >
+                <option value="">—</option>
+                {LIFESTYLE_FIELDS[key].options.map((option) => (
+                  <option key={option} value={option}>
+                    {capitalize(option)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ))}
+        </div>
+        {errors.lifestyle && (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.lifestyle}
+          </p>
+        )}
+      </FormSection>
+
+      <FormSection
+        id="edit-interests"
+        title="Interests"
+        subtitle={`${form.interests.length}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
+      >
+        {INTEREST_CATEGORIES.map((category) => (
+          <div key={category.name} role="group" aria-labelledby={`edit-cat-${slug(category.name)}`} className="grid gap-2">
+            <h3 id={`edit-cat-${slug(category.name)}`} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
+              {category.name}
+            </h3>
+            <div className="flex flex-wrap gap-2">
+              {category.interests.map((interest) => {
+                const pressed = form.interests.includes(interest);
+                return (
+                  <Chip
+                    key={interest}
+                    label={interest}
+                    pressed={pressed}
+                    onToggle={() => {
+                      if (!pressed && form.interests.length >= MAX_INTERESTS) {
+                        toast({ title: `You can choose up to ${MAX_INTERESTS} interests` });
+                        return;
+                      }
+                      set('interests', toggle(form.interests, interest));
+                    }}
+                  />
+                );
+              })}
+            </div>
+          </div>
+        ))}
+        {errors.interests && (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {errors.interests}
+          </p>
+        )}
+      </FormSection>
+
+      <FormSection id="edit-tea" title="Your cup of tea">
+        <div role="group" aria-label="Tea interests" className="flex flex-wrap gap-2">
+          {TEA_PREFERENCES.map((tea) => (
+            <Chip
+              key={tea}
+              label={tea}
+              tone="matcha"
+              pressed={form.teaInterests.includes(tea)}
+              onToggle={() => set('teaInterests', toggle(form.teaInterests, tea))}
+            />
+          ))}
+        </div>
+      </FormSection>
+
+      <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur">
+        <Button variant="ghost" onClick={() => void navigate('/profile')} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

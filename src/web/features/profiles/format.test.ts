@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatHeight, lifestyleEntries } from './format';
+
+describe('formatHeight', () => {
+  it('shows centimetres with feet and inches', () => {
+    expect(formatHeight(168)).toBe('168 cm (5′6″)');
+    expect(formatHeight(183)).toBe('183 cm (6′0″)');
+    expect(formatHeight(120)).toBe('120 cm (3′11″)');
+  });
+});
+
+describe('lifestyleEntries', () => {
+  it('labels known answers in catalogue order and skips unknown keys', () => {
+    expect(lifestyleEntries({ pets: 'love', smoking: 'none', mood: 'x' })).toEqual([
+      ['Smoking', 'None'],
+      ['Pets', 'Love'],
+    ]);
+  });
+});

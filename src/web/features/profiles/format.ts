@@ -1,0 +1,24 @@
+import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../../contract/profiles';
+
+/** '168 cm (5′6″)'. */
+export function formatHeight(cm: number): string {
+  const totalInches = Math.round(cm / 2.54);
+  return `${cm} cm (${Math.floor(totalInches / 12)}′${totalInches % 12}″)`;
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Her lifestyle answers in the catalogue's order, labelled: [['Smoking', 'None'], …]. */
+export function lifestyleEntries(lifestyle: Record<string, string>): Array<[string, string]> {
+  return LIFESTYLE_KEYS.flatMap((key) => {
+    const value = lifestyle[key];
+    return value ? [[LIFESTYLE_FIELDS[key].label, capitalize(value)] as [string, string]] : [];
+  });
+}
+
+/** 'March 2025'. */
+export function formatMonthYear(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}

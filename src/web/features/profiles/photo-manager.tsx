@@ -1,0 +1,170 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoList, type PhotoItem } from '../../../contract/profiles';
+import { useToast } from '../../components/ui/toast';
+import { api, isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { usePhotoListUpdate, usePhotos } from './queries';
+import { uploadPhoto } from './upload-photo';
+
+const iconButton =
+  'grid size-9 place-items-center rounded-full bg-white/90 text-plum-800 shadow-[0_2px_6px_rgb(58_19_49/0.25)] transition-colors hover:bg-white disabled:opacity-50';
+
+/** Her photos: upload with progress, reorder and delete. Each change is saved at once. */
+export function PhotoManager({ userId }: { userId: string }) {
+  const { data: photos, isPending, isError } = usePhotos(userId);
+  const applyList = usePhotoListUpdate(userId);
+  const { toast } = useToast();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  const run = async (work: () => Promise<PhotoItem[]>, failure: string) => {
+    setBusy(true);
+    try {
+      await applyList(await work());
+    } catch (error) {
+      console.warn(failure, error);
+      toast({
+        title: failure,
+        description: (isApiError(error) && error.serverMessage) || 'Please try again',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast({ title: 'Photo not added', description: 'Photos can be at most 15 MB', variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    void run(async () => (await uploadPhoto(userId, file, setProgress)).photos, 'Photo not added');
+  };
+
+  const move = (list: PhotoItem[], from: number, to: number) => {
+    const order = list.map((p) => p.id);
+    const [moved] = order.splice(from, 1);
+    if (moved === undefined) return;
+    order.splice(to, 0, moved);
+    void run(
+      async () => (await api.put(`/api/users/${userId}/photos/order`, { photoIds: order }, photoList)).photos,
+      'Could not reorder photos',
+    );
+  };
+
+  const remove = (photo: PhotoItem) =>
+    void run(
+      async () => (await api.delete(`/api/users/${userId}/photos/${photo.id}`, undefined, photoList)).photos,
+      'Could not delete photo',
+    );
+
+  if (isPending) {
+    return (
+      <div className="grid grid-cols-3 gap-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="aspect-[3/4] animate-pulse rounded-2xl bg-cream-200" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <p className="text-sm text-red-700">Your photos could not be loaded.</p>;
+
+  const canAdd = photos.length < MAX_PHOTOS;
+  return (
+    <div className="grid gap-2">
+      <ul className="grid grid-cols-3 gap-2" aria-label="Your photos" aria-busy={busy}>
+        {photos.map((photo, index) => (
+          <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
+            <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} className="size-full object-cover" />
+            {index === 0 && (
+              <span className="absolute top-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
+                Main
+              </span>
+            )}
+            <button
+              type="button"
+              aria-label={`Delete photo ${index + 1}`}
+              disabled={busy}
+              onClick={() => remove(photo)}
+              className={cn(iconButton, 'absolute top-1.5 right-1.5 text-red-700')}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+            <div className="absolute inset-x-1.5 bottom-1.5 flex justify-between">
+              <button
+                type="button"
+                aria-label={`Move photo ${index + 1} earlier`}
+                disabled={busy || index === 0}
+                onClick={() => move(photos, index, index - 1)}
+                className={cn(iconButton, index === 0 && 'invisible')}
+              >
+                <ChevronLeft className="size-4" aria-hidden />
+              </button>
+              <button
+                type="button"
+                aria-label={`Move photo ${index + 1} later`}
+                disabled={busy || index === photos.length - 1}
+                onClick={() => move(photos, index, index + 1)}
+                className={cn(iconButton, index === photos.length - 1 && 'invisible')}
+              >
+                <ChevronRight className="size-4" aria-hidden />
+              </button>
+            </div>
+          </li>
+        ))}
+        {canAdd && (
+          <li className="aspect-[3/4]">
+            {progress !== null ? (
+              <div
+                role="progressbar"
+                aria-label="Uploading photo"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(progress * 100)}
+                className="grid size-full place-content-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50 px-3 text-center"
+              >
+                <span className="text-xs font-semibold text-plum-800">
+                  {progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : 'Processing…'}
+                </span>
+                <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
+                  <span className="block h-full bg-plum-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+                </span>
+              </div>
+            ) : (
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  'grid size-full cursor-pointer place-content-center justify-items-center gap-1.5 rounded-2xl border-2 border-dashed border-plum-200 bg-white text-plum-700 transition-colors hover:bg-plum-50',
+                  busy && 'pointer-events-none opacity-60',
+                )}
+              >
+                <ImagePlus className="size-6" aria-hidden />
+                <span className="text-xs font-semibold">Add photo</span>
+              </label>
+            )}
+            <input
+              id={inputId}
+              type="file"
+              // image/* lets iPhones hand over a JPEG copy of HEIC photos.
+              accept="image/*"
+              className="sr-only"
+              disabled={busy}
+              onChange={onFile}
+            />
+          </li>
+        )}
+      </ul>
+      <p className="text-xs leading-relaxed text-ink-soft">
+        {photos.length}/{MAX_PHOTOS} photos · JPEG, PNG, WebP, HEIC or AVIF up to 15 MB. Photo changes are saved right away, and
+        location data is removed from every photo.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Tabs } from 'radix-ui';
+import {
+  Briefcase,
+  CalendarDays,
+  Eye,
+  Flame,
+  Heart,
+  HeartHandshake,
+  ImagePlus,
+  LogOut,
+  MapPin,
+  Pencil,
+  Settings,
+  Shield,
+  SlidersHorizontal,
+  Star,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ProfileStats } from '../../../contract/profiles';
+import type { SelfUser } from '../../../contract/users';
+import { Avatar } from '../../components/avatar';
+import { buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth, useCurrentUser } from '../auth/session';
+import { CompletenessBar } from './completeness-bar';
+import { formatHeight, formatMonthYear, lifestyleEntries } from './format';
+import { usePhotos, useProfileStats, useStatus } from './queries';
+import { StatusCard } from './status-card';
+
+/** /profile: her own profile (spec 2 Profile), all numbers from the server. */
+export function ProfilePage() {
+  const user = useCurrentUser();
+  const stats = useProfileStats(user.id);
+  useDocumentTitle('Your Profile · Steep');
+
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <ProfileHeader user={user} dayStreak={stats.data?.dayStreak} />
+      <Counters stats={stats.data} isError={stats.isError} />
+      <StatusCard userId={user.id} />
+      <ProfileTabs user={user} stats={stats.data} />
+      <Card className="flex items-center gap-3 p-4">
+        <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-plum-50 text-plum-600">
+          <Trophy className="size-5" />
+        </span>
+        <div>
+          <h2 className="font-semibold text-ink">Achievements</h2>
+          <p className="text-sm text-ink-soft">Badges for what you do on Steep are coming soon.</p>
+        </div>
+      </Card>
+      <QuickActions />
+    </div>
+  );
+}
+
+function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number | undefined }) {
+  return (
+    <Card className="grid gap-4 p-4">
+      <div className="flex items-start gap-4">
+        <Avatar name={user.name} photos={user.photos} className="size-20 rounded-3xl text-3xl ring-4" />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-display text-[1.6rem] leading-tight font-semibold text-plum-900">
+            {user.name}, <span className="font-normal">{user.age}</span>
+          </h1>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-soft">
+            <MapPin className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate">{user.location}</span>
+          </p>
+          {user.job && (
+            <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-soft">
+              <Briefcase className="size-3.5 shrink-0" aria-hidden />
+              <span className="truncate">{user.job}</span>
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            {user.isOnline && (
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
+                <span aria-hidden className="size-2 rounded-full bg-matcha-500" />
+                Online
+              </span>
+            )}
+            {dayStreak !== undefined && dayStreak > 0 && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-plum-50 px-2.5 py-1 text-xs font-semibold text-plum-700">
+                <Flame className="size-3.5" aria-hidden />
+                {dayStreak}-day streak
+              </span>
+            )}
+          </div>
+        </div>
+      </div>
+      <CompletenessBar user={user} />
+      <Link to="/profile/edit" className={buttonClasses('outline', 'md', true)}>
+        <Pencil className="size-4" aria-hidden />
+        Edit Profile
+      </Link>
+    </Card>
+  );
+}
+
+const COUNTERS: ReadonlyArray<{ key: keyof ProfileStats; label: string; icon: LucideIcon }> = [
+  { key: 'views', label: 'Views', icon: Eye },
+  { key: 'likes', label: 'Likes', icon: Heart },
+  { key: 'matches', label: 'Matches', icon: HeartHandshake },
+  { key: 'superLikes', label: 'Super Likes', icon: Star },
+];
+
+function Counters({ stats, isError }: { stats: ProfileStats | undefined; isError: boolean }) {
+  return (
+    <section aria-label="Profile numbers">
+      <dl className="grid grid-cols-4 gap-2">
+        {COUNTERS.map(({ key, label, icon: Icon }) => (
+          <div key={key} className="grid justify-items-center gap-1 rounded-2xl border border-plum-100/70 bg-white px-1 py-3 shadow-card">
+            <Icon className="size-4 text-plum-500" aria-hidden />
+            <dt className="order-3 text-center text-[0.68rem] leading-tight font-semibold text-ink-soft">{label}</dt>
+            <dd className="order-2 font-display text-xl font-semibold text-plum-900 tabular-nums">
+              {stats ? stats[key] : isError ? '–' : <span className="inline-block h-6 w-6 animate-pulse rounded bg-cream-200" />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {isError && <p className="mt-2 text-center text-xs text-red-700">Your numbers could not be loaded.</p>}
+    </section>
+  );
+}
+
+type TabValue = 'overview' | 'details' | 'media' | 'activity';
+const TABS: ReadonlyArray<{ value: TabValue; label: string }> = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'details', label: 'Details' },
+  { value: 'media', label: 'Media' },
+  { value: 'activity', label: 'Activity' },
+];
+
+function ProfileTabs({ user, stats }: { user: SelfUser; stats: ProfileStats | undefined }) {
+  const [tab, setTab] = useState<TabValue>('overview');
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabValue)} className="grid gap-3">
+      <Tabs.List aria-label="Profile sections" className="grid grid-cols-4 gap-1 rounded-full bg-cream-200/80 p-1">
+        {TABS.map(({ value, label }) => (
+          <Tabs.Trigger
+            key={value}
+            value={value}
+            className="min-h-10 rounded-full text-[0.8rem] font-semibold text-ink-soft transition-colors data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-card"
+          >
+            {label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="overview" className="focus:outline-none">
+        <Overview user={user} />
+      </Tabs.Content>
+      <Tabs.Content value="details" className="focus:outline-none">
+        <Details user={user} />
+      </Tabs.Content>
+      <Tabs.Content value="media" className="focus:outline-none">
+        <Media userId={user.id} />
+      </Tabs.Content>
+      <Tabs.Content value="activity" className="focus:outline-none">
+        <Activity user={user} stats={stats} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Tags({ items, tone }: { items: readonly string[]; tone: 'plum' | 'matcha' }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li
+          key={item}
+          className={cn(
+            'rounded-full px-3 py-1 text-sm font-medium',
+            tone === 'plum' ? 'bg-plum-50 text-plum-800' : 'bg-matcha-100 text-matcha-700',
+          )}
+        >
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const addLink = (text: string) => (
+  <Link to="/profile/edit" className="text-sm font-semibold text-plum-700 underline-offset-4 hover:underline">
+    {text}
+  </Link>
+);
+
+function Overview({ user }: { user: SelfUser }) {
+  return (
+    <Card className="grid gap-5 p-4">
+      <Section title="About">
+        {user.bio ? <p className="leading-relaxed whitespace-pre-line text-ink">{user.bio}</p> : addLink('Write a bio')}
+      </Section>
+      <Section title="Interests">{user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}</Section>
+      <Section title="Tea">{user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink('Pick your teas')}</Section>
+    </Card>
+  );
+}
+
+function Details({ user }: { user: SelfUser }) {
+  const rows: Array<[string, string | null]> = [
+    ['Job', user.job],
+    ['Education', user.education],
+    ['Height', user.height === null ? null : formatHeight(user.height)],
+    ['Pronouns', user.pronouns],
+    ['Relationship goals', user.relationshipGoals],
+    ['Love language', user.loveLanguage],
+    ...lifestyleEntries(user.lifestyle),
+  ];
+  return (
+    <Card className="p-4">
+      <dl className="divide-y divide-cream-200">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
+            <dt className="text-ink-soft">{label}</dt>
+            <dd className={cn('text-right font-medium', value ? 'text-ink' : 'text-ink-soft/70')}>{value ?? 'Not added yet'}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function Media({ userId }: { userId: string }) {
+  const { data: photos, isPending, isError } = usePhotos(userId);
+  return (
+    <Card className="grid gap-3 p-4">
+      {isPending ? (
+        <div className="grid grid-cols-3 gap-2">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="aspect-[3/4] animate-pulse rounded-2xl bg-cream-200" />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-red-700">Your photos could not be loaded.</p>
+      ) : photos.length === 0 ? (
+        <p className="text-sm text-ink-soft">No photos yet. Profiles with at least 2 photos get more likes.</p>
+      ) : (
+        <ul className="grid grid-cols-3 gap-2" aria-label="Your photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
+              <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} className="size-full object-cover" loading="lazy" />
+              {index === 0 && (
+                <span className="absolute bottom-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">Main</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/profile/edit" className={buttonClasses('ghost', 'md', true)}>
+        <ImagePlus className="size-4" aria-hidden />
+        Manage photos
+      </Link>
+    </Card>
+  );
+}
+
+function Activity({ user, stats }: { user: SelfUser; stats: ProfileStats | undefined }) {
+  const { data: status } = useStatus(user.id);
+  const rows: Array<{ icon: LucideIcon; label: string; value: string }> = [
+    { icon: CalendarDays, label: 'Member since', value: formatMonthYear(user.createdAt) },
+    {
+      icon: Flame,
+      label: 'Day streak',
+      value: stats ? `${stats.dayStreak} ${stats.dayStreak === 1 ? 'day' : 'days'} in a row` : '…',
+    },
+    {
+      icon: Star,
+      label: 'Latest status',
+      value: status ? `Posted ${new Date(status.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}` : 'None yet',
+    },
+  ];
+  return (
+    <Card className="p-4">
+      <ul className="divide-y divide-cream-200">
+        {rows.map(({ icon: Icon, label, value }) => (
+          <li key={label} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+            <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-xl bg-plum-50 text-plum-600">
+              <Icon className="size-4" />
+            </span>
+            <span className="flex-1 text-sm text-ink-soft">{label}</span>
+            <span className="text-sm font-medium text-ink">{value}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function QuickActions() {
+  const { logout } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  const tile = 'flex min-h-14 items-center gap-3 rounded-2xl border border-plum-100/70 bg-white px-4 text-sm font-semibold text-ink shadow-card transition-colors hover:bg-plum-50';
+  const links: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
+    { to: '/safety', label: 'Privacy', icon: Shield },
+    { to: '/settings', label: 'Settings', icon: Settings },
+    { to: '/preferences', label: 'Preferences', icon: SlidersHorizontal },
+  ];
+  return (
+    <section aria-labelledby="quick-actions" className="grid gap-2">
+      <h2 id="quick-actions" className="px-1 font-semibold text-ink">
+        Quick Actions
+      </h2>
+      <div className="grid grid-cols-2 gap-2">
+        {links.map(({ to, label, icon: Icon }) => (
+          <Link key={to} to={to} className={tile}>
+            <Icon className="size-4 text-plum-600" aria-hidden />
+            {label}
+          </Link>
+        ))}
+        <button
+          type="button"
+          className={cn(tile, 'text-red-700')}
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void logout();
+          }}
+        >
+          <LogOut className="size-4" aria-hidden />
+          {signingOut ? 'Logging out…' : 'Logout'}
+        </button>
+      </div>
+    </section>
+  );
+}
