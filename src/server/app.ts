@@ -13,6 +13,7 @@ import { billingRoutes } from './features/billing/routes';
 import { chatRoutes } from './features/chat/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { matchRoutes } from './features/matches/routes';
+import { conversationSummaries } from './features/chat/queries';
 import { notificationRoutes } from './features/notifications/routes';
 import { safetyRoutes } from './features/safety/routes';
 import { healthRoutes } from './features/health/routes';
@@ -67,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db, events });
   await app.register(realtimeRoutes, { db, config, events, backend: realtime });
   await app.register(discoveryRoutes, { db, events });
-  await app.register(matchRoutes, { db, events });
+  await app.register(matchRoutes, { db, events, summaries: conversationSummaries });
   await app.register(safetyRoutes, { db, events });
   await app.register(notificationRoutes, { db });
 

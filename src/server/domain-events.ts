@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Message } from '../contract/chat';
 
 /**
  * What happened, said once by the feature that did it. Listeners (real-time frames, notifications)
@@ -9,6 +10,10 @@ export interface DomainEventMap {
   'match.dissolved': { matchId: string; userIds: [string, string] };
   'user.blocked': { blockerId: string; blockedUserId: string };
   'session.ended': { userId: string; tokenHash: string };
+  /** Stored (never before): the message as both members see it. */
+  'message.created': { message: Message; recipientId: string };
+  /** The recipient read a message for the first time. */
+  'message.read': { messageId: string; matchId: string; senderId: string; readerId: string; readAt: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

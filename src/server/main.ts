@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir, openPglite, openPostgres, type Database } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { createLocalBackend, createRedisBackend } from './realtime/backend';
 
 async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
   if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL), release: () => {} };
@@ -19,7 +21,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const { database, release } = await openDatabase(config);
-  const app = await buildApp({ config, database });
+  // Without Redis, real-time delivery reaches only this process's sockets: fine for one instance.
+  const realtime = config.REDIS_URL
+    ? await createRedisBackend(config.REDIS_URL, pino({ level: config.LOG_LEVEL }).child({ component: 'realtime' }))
+    : createLocalBackend();
+  const app = await buildApp({ config, database, realtime });
   if (config.SEED === 'demo') {
     const seeded = await seedDemoIfEmpty(database.db, config);
     if (seeded) app.log.info({ users: seeded.users, login: seeded.login }, 'seeded the demo community');
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await realtime.close();
     await database.close();
     release();
     process.exit(0);

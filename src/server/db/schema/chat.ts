@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ICEBREAKER_CATEGORIES } from '../../../contract/chat';
 import { matches } from './discovery';
 import { users } from './users';
 
@@ -10,7 +12,7 @@ export const icebreakers = pgTable(
       .notNull()
       .references(() => matches.id, { onDelete: 'cascade' }),
     message: text().notNull(),
-    category: text().notNull(),
+    category: text({ enum: ICEBREAKER_CATEGORIES }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +40,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_match_created_idx').on(t.matchId, t.createdAt, t.id),
     uniqueIndex('messages_sender_client_id_key').on(t.senderId, t.clientMessageId),
+    // Unread counts on the chat list look only at unread rows, which stay few however long a thread grows.
+    index('messages_unread_idx').on(t.matchId, t.senderId).where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -2,17 +2,25 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const discoveryFilters = pgTable('discovery_filters', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  minAge: integer().notNull(),
-  maxAge: integer().notNull(),
-  maxDistance: integer().notNull(),
-  teaPreferences: text().array().notNull().default(sql`'{}'::text[]`),
-  lifestylePreferences: text().array().notNull().default(sql`'{}'::text[]`),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const discoveryFilters = pgTable(
+  'discovery_filters',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    minAge: integer().notNull(),
+    maxAge: integer().notNull(),
+    maxDistance: integer().notNull(),
+    teaPreferences: text().array().notNull().default(sql`'{}'::text[]`),
+    lifestylePreferences: text().array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The mutual age check of discovery reads "whose saved range excludes me" from these alone.
+    index('discovery_filters_min_age_idx').on(t.minAge, t.userId),
+    index('discovery_filters_max_age_idx').on(t.maxAge, t.userId),
+  ],
+);
 
 /** A like, super like or pass. One per (user, target); undo deletes it. */
 export const swipes = pgTable(

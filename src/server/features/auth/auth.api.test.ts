@@ -158,7 +158,7 @@ describe('login and sessions', () => {
     // The old cookie, replayed after logout, is dead.
     expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(401);
     const rows = await t.database.db.execute(sql`select count(*)::int as n from sessions where user_id = ${client.user.id}`);
-    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+    expect((rows as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 
   it('extends the session (sliding expiry) once a day has passed', async () => {
@@ -172,7 +172,7 @@ describe('login and sessions', () => {
     const rows = await t.database.db.execute(
       sql`select (expires_at > now() + interval '29 days') as extended from sessions where user_id = ${client.user.id}`,
     );
-    expect((rows as unknown as { rows: Array<{ extended: boolean }> }).rows[0]?.extended).toBe(true);
+    expect((rows as { rows: Array<{ extended: boolean }> }).rows[0]?.extended).toBe(true);
   });
 
   it('refuses an expired session', async () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { loginBody, registerBody } from '../../../contract/auth';
+import { type loginBody, type registerBody } from '../../../contract/auth';
 import { locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
 import type { Db } from '../../db/client';

@@ -1,6 +1,8 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { LastMessagePreview, Match } from '../../../contract/matches';
 import type { Db } from '../../db/client';
-import { matches } from '../../db/schema';
+import { matches, users } from '../../db/schema';
+import { isOnline, photoUrlsOf } from '../profiles/users';
 import { notBlockedWith } from '../safety/blocks';
 
 export interface MatchRow {
@@ -52,4 +54,80 @@ export async function matchPartnerIds(db: Db, userId: string): Promise<string[]>
       ),
     );
   return rows.map((r) => (r.userA === userId ? r.userB : r.userA));
+}
+
+/** How many matches she has (blocked ones excluded, like matchPartnerIds): the profile's Matches counter. */
+export async function countMatches(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(matches)
+    .where(
+      or(
+        and(eq(matches.userA, userId), notBlockedWith(userId, matches.userB)),
+        and(eq(matches.userB, userId), notBlockedWith(userId, matches.userA)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Last-message preview and unread count per match, supplied by chat (it owns messages). Absent until
+ * chat registers one; the match list then simply has no preview fields.
+ */
+export type MatchSummaries = (
+  db: Db,
+  viewerId: string,
+  matchIds: string[],
+) => Promise<Map<string, { lastMessage: LastMessagePreview | null; unreadCount: number }>>;
+
+/** Her matches, newest first; a pair with a block between them is left out (the match row stays). */
+export async function listMatches(db: Db, userId: string, summaries?: MatchSummaries): Promise<Match[]> {
+  const other = sql`case when ${matches.userA} = ${userId} then ${matches.userB} else ${matches.userA} end`;
+  const rows = await db
+    .select({
+      id: matches.id,
+      createdAt: matches.createdAt,
+      other: {
+        id: users.id,
+        name: users.name,
+        interests: users.interests,
+        lastActiveAt: users.lastActiveAt,
+        ghostMode: users.ghostMode,
+      },
+    })
+    .from(matches)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(or(eq(matches.userA, userId), eq(matches.userB, userId)), notBlockedWith(userId, users.id)))
+    .orderBy(desc(matches.createdAt), desc(matches.id));
+  const photos = await photoUrlsOf(db, rows.map((r) => r.other.id));
+  const extra = summaries && rows.length > 0 ? await summaries(db, userId, rows.map((r) => r.id)) : undefined;
+  return rows.map((r) => ({
+    ...presentMatch(r, photos.get(r.other.id) ?? []),
+    ...(extra?.get(r.id) ?? {}),
+  }));
+}
+
+export interface MatchPartner {
+  id: string;
+  name: string;
+  interests: string[];
+  lastActiveAt: Date | null;
+  ghostMode: boolean;
+}
+
+/** A ghost's presence is hidden, as on her public profile; her matches still see her name and photos. */
+export function presentMatch(row: { id: string; createdAt: Date; other: MatchPartner }, photos: string[]): Match {
+  const showPresence = !row.other.ghostMode;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    otherUser: {
+      id: row.other.id,
+      name: row.other.name,
+      photos,
+      interests: row.other.interests,
+      isOnline: showPresence && isOnline(row.other.lastActiveAt),
+      lastActive: showPresence ? (row.other.lastActiveAt?.toISOString() ?? null) : null,
+    },
+  };
 }

@@ -1,7 +1,10 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Block } from '../../../contract/safety';
 import type { Db } from '../../db/client';
-import { blocks } from '../../db/schema';
+import { blocks, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { findUser, photoUrlsOf } from '../profiles/users';
 
 export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
   const [row] = await db
@@ -19,12 +22,64 @@ export async function isBlockedBetween(db: Db, a: string, b: string): Promise<bo
 
 /**
  * A condition for other features' queries: `other` has no block with `viewerId`, in either direction.
- * Given as SQL so a list query filters in the database instead of loading block lists.
+ * Given as SQL so a list query filters in the database instead of loading block lists. Two NOT EXISTS
+ * rather than one with OR: each becomes an anti-join on an index, where the OR form runs a subquery
+ * per candidate row (it dominated the discovery query's time at 100k users).
  */
 export function notBlockedWith(viewerId: string, other: AnyPgColumn | SQL): SQL {
-  return sql`not exists (
-    select 1 from ${blocks}
-    where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedUserId} = ${other})
-       or (${blocks.blockerId} = ${other} and ${blocks.blockedUserId} = ${viewerId})
-  )`;
+  return sql`(not exists (
+    select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedUserId} = ${other}
+  ) and not exists (
+    select 1 from ${blocks} where ${blocks.blockerId} = ${other} and ${blocks.blockedUserId} = ${viewerId}
+  ))`;
+}
+
+/** Blocks `blockedUserId` for `blockerId`. The caller announces it ('user.blocked'). */
+export async function createBlock(db: Db, blockerId: string, blockedUserId: string): Promise<Block> {
+  if (blockerId === blockedUserId) throw badRequest('You cannot block yourself');
+  const target = await findUser(db, blockedUserId);
+  if (!target) throw notFound('User not found');
+  const [row] = await db.insert(blocks).values({ blockerId, blockedUserId }).onConflictDoNothing().returning();
+  if (!row) throw conflict('You have already blocked this user');
+  const photos = await photoUrlsOf(db, [blockedUserId]);
+  return {
+    id: row.id,
+    blockerId: row.blockerId,
+    blockedUserId: row.blockedUserId,
+    createdAt: row.createdAt.toISOString(),
+    blockedUser: { id: target.id, name: target.name, photo: photos.get(target.id)?.[0] ?? null },
+  };
+}
+
+/** Her blocks, newest first, with the blocked person's public name and first photo. */
+export async function listBlocks(db: Db, blockerId: string): Promise<Block[]> {
+  const rows = await db
+    .select({
+      id: blocks.id,
+      blockerId: blocks.blockerId,
+      blockedUserId: blocks.blockedUserId,
+      createdAt: blocks.createdAt,
+      name: users.name,
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedUserId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt), desc(blocks.id));
+  const photos = await photoUrlsOf(db, rows.map((r) => r.blockedUserId));
+  return rows.map((r) => ({
+    id: r.id,
+    blockerId: r.blockerId,
+    blockedUserId: r.blockedUserId,
+    createdAt: r.createdAt.toISOString(),
+    blockedUser: { id: r.blockedUserId, name: r.name, photo: photos.get(r.blockedUserId)?.[0] ?? null },
+  }));
+}
+
+/** Unblocks. Only the blocker can; anyone else gets 404, as if the block did not exist. */
+export async function deleteBlock(db: Db, blockerId: string, blockId: string): Promise<void> {
+  const [row] = await db
+    .delete(blocks)
+    .where(and(eq(blocks.id, blockId), eq(blocks.blockerId, blockerId)))
+    .returning({ id: blocks.id });
+  if (!row) throw notFound('Block not found');
 }

@@ -1,22 +1,14 @@
-import { Link } from 'react-router';
 import {
   BadgeCheck,
   CalendarHeart,
   ChartPie,
   Coffee,
   Crown,
-  MessageCircle,
-  MessagesSquare,
-  PenLine,
-  Settings,
   Shield,
   SlidersHorizontal,
-  Sparkles,
-  UserRound,
   Wallet,
 } from 'lucide-react';
 import { ComingSoon } from '../../components/coming-soon';
-import { buttonClasses } from '../../components/ui/button';
 
 /*
  * Screens later releases fill in. Each names what is coming, in one honest sentence.
@@ -46,60 +38,11 @@ export const PremiumPage = () => (
   />
 );
 
-export const ChatsPage = () => (
-  <ComingSoon
-    title="Messages"
-    icon={MessagesSquare}
-    description="Your matches and conversations with them will be listed here soon."
-  />
-);
-
-export const ConversationPage = () => (
-  <ComingSoon
-    title="Conversation"
-    icon={MessageCircle}
-    description="Chatting in real time with a match is coming here soon."
-  >
-    <Link to="/chats" className={buttonClasses('outline', 'md', true)}>
-      Back to Messages
-    </Link>
-  </ComingSoon>
-);
-
-export const FiltersPage = () => (
-  <ComingSoon
-    title="Discovery Filters"
-    icon={SlidersHorizontal}
-    description="Filters for age, distance, tea and lifestyle preferences in Discover are coming here soon."
-  />
-);
-
 export const EventsPage = () => (
   <ComingSoon
     title="Tea Events"
     icon={CalendarHeart}
     description="Tea meetups you can host or join are coming here soon."
-  />
-);
-
-export const ProfilePage = () => (
-  <ComingSoon
-    title="Your Profile"
-    icon={UserRound}
-    description="Your profile, photos and badges will be shown here soon."
-  >
-    <Link to="/settings" className={buttonClasses('outline', 'md', true)}>
-      <Settings className="size-4" aria-hidden />
-      Settings
-    </Link>
-  </ComingSoon>
-);
-
-export const EditProfilePage = () => (
-  <ComingSoon
-    title="Edit Profile"
-    icon={PenLine}
-    description="Editing your photos, bio and details is coming here soon."
   />
 );
 
@@ -124,14 +67,6 @@ export const VerificationPage = () => (
     title="Verification"
     icon={BadgeCheck}
     description="Verifying your profile with photos and social handles is coming here soon."
-  />
-);
-
-export const MicroInteractionsDemoPage = () => (
-  <ComingSoon
-    title="Micro-interactions"
-    icon={Sparkles}
-    description="A demo of the like, match and message feedback animations is coming here soon."
   />
 );
 

@@ -1,0 +1,241 @@
+/**
+ * The client side of bench/chat.ts, in its own process (forked; not run by hand) so clients and
+ * server do not share an event loop. It opens sockets, drives pairs of users messaging each other,
+ * and measures send → delivered latency on one clock (both ends of a pair live here).
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { FRAME_RATE } from '../src/contract/realtime';
+
+export interface SocketSpec {
+  url: string;
+  userId: string;
+  cookie?: string;
+  /** 'steep' speaks the real protocol (auth frame first); 'bare' the baseline relay's. */
+  kind: 'steep' | 'bare';
+}
+
+export interface PairSpec {
+  /** Socket indexes of the two members. */
+  a: number;
+  b: number;
+  matchId: string;
+}
+
+export type ClientRequest =
+  | { cmd: 'open'; sockets: SocketSpec[] }
+  | { cmd: 'run'; pairs: PairSpec[]; mode: 'steady' | 'max'; seconds: number; perUserPerSecond: number }
+  | { cmd: 'close' };
+
+export interface RunResult {
+  sent: number;
+  delivered: number;
+  errors: number;
+  seconds: number;
+  messagesPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Error frames by message: a benchmark with errors measured something else. */
+  errorMessages: Record<string, number>;
+}
+
+export type ClientReply =
+  { type: 'opened'; opened: number; failed: number; ms: number } | ({ type: 'ran' } & RunResult) | { type: 'closed' };
+
+interface Live {
+  spec: SocketSpec;
+  ws: WebSocket;
+}
+
+let sockets: Array<Live | undefined> = [];
+/** clientMessageId → send time, and what a delivery or an echo should do. */
+const inFlight = new Map<string, { at: number; onEcho?: () => void }>();
+let latencies: number[] = [];
+let delivered = 0;
+let errors = 0;
+const errorMessages = new Map<string, number>();
+let measuring = false;
+
+const reply = (message: ClientReply) => process.send?.(message);
+
+function onFrame(live: Live, data: Buffer): void {
+  const frame = JSON.parse(data.toString('utf8')) as {
+    type: string;
+    senderId?: string;
+    from?: string;
+    clientMessageId?: string;
+    message?: { clientMessageId: string | null } | string;
+  };
+  if (frame.type === 'error') {
+    errors++;
+    const text = typeof frame.message === 'string' ? frame.message : 'unknown';
+    errorMessages.set(text, (errorMessages.get(text) ?? 0) + 1);
+    return;
+  }
+  if (frame.type !== 'message') return;
+  const sender = live.spec.kind === 'steep' ? frame.senderId : frame.from;
+  const clientMessageId =
+    (live.spec.kind === 'steep' && typeof frame.message === 'object'
+      ? frame.message.clientMessageId
+      : frame.clientMessageId) ?? '';
+  const pending = inFlight.get(clientMessageId);
+  if (!pending) return;
+  if (sender === live.spec.userId) {
+    pending.onEcho?.();
+    return;
+  }
+  if (measuring) {
+    latencies.push(performance.now() - pending.at);
+    delivered++;
+  }
+  inFlight.delete(clientMessageId);
+}
+
+async function open(specs: SocketSpec[]): Promise<void> {
+  const startedAt = performance.now();
+  let failed = 0;
+  const opening = [...specs.entries()];
+  sockets = new Array<Live>(specs.length);
+  // A hundred handshakes at a time: a brisk arrival rate without overflowing the accept backlog.
+  const workers = Array.from({ length: 100 }, async () => {
+    for (let next = opening.shift(); next; next = opening.shift()) {
+      const [index, spec] = next;
+      try {
+        // By index: pairs name their members by position in `specs`.
+        sockets[index] = await connect(spec);
+      } catch {
+        failed++;
+      }
+    }
+  });
+  await Promise.all(workers);
+  reply({ type: 'opened', opened: specs.length - failed, failed, ms: Math.round(performance.now() - startedAt) });
+}
+
+function connect(spec: SocketSpec): Promise<Live> {
+  const url = spec.kind === 'bare' ? `${spec.url}?id=${spec.userId}` : spec.url;
+  const ws = new WebSocket(url, { headers: spec.cookie ? { cookie: spec.cookie } : {}, perMessageDeflate: false });
+  const live: Live = { spec, ws };
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => {
+      if (spec.kind === 'bare') {
+        ws.on('message', (data: Buffer) => onFrame(live, data));
+        resolve(live);
+        return;
+      }
+      ws.once('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString('utf8')) as { type: string };
+        if (frame.type !== 'connected') return reject(new Error(`auth failed: ${data.toString('utf8')}`));
+        ws.on('message', (next: Buffer) => onFrame(live, next));
+        resolve(live);
+      });
+      ws.send(JSON.stringify({ type: 'auth', userId: spec.userId }));
+    });
+  });
+}
+
+function sendFrom(from: Live, to: Live, matchId: string, onEcho?: () => void): void {
+  const clientMessageId = randomUUID();
+  inFlight.set(clientMessageId, { at: performance.now(), onEcho });
+  const content = `bench ${clientMessageId.slice(0, 8)}: a message about tea and weekend plans`;
+  const frame =
+    from.spec.kind === 'steep'
+      ? { type: 'message', matchId, content, clientMessageId }
+      : { to: to.spec.userId, content, clientMessageId };
+  from.ws.send(JSON.stringify(frame));
+}
+
+/**
+ * steady: every user sends `perUserPerSecond` messages a second to her partner, whatever happens.
+ * max: every user keeps one message in flight (the next goes when the echo of the last arrives),
+ * as fast as the per-socket frame limit allows.
+ */
+async function run(
+  pairs: PairSpec[],
+  mode: 'steady' | 'max',
+  seconds: number,
+  perUserPerSecond: number,
+): Promise<void> {
+  latencies = [];
+  delivered = 0;
+  errors = 0;
+  errorMessages.clear();
+  inFlight.clear();
+  const directions = pairs.flatMap((p) => [
+    { from: sockets[p.a] as Live, to: sockets[p.b] as Live, matchId: p.matchId },
+    { from: sockets[p.b] as Live, to: sockets[p.a] as Live, matchId: p.matchId },
+  ]);
+  let sent = 0;
+  let running = true;
+  const timers: NodeJS.Timeout[] = [];
+  measuring = true;
+  const startedAt = performance.now();
+  if (mode === 'steady') {
+    const interval = 1000 / perUserPerSecond;
+    for (const d of directions) {
+      timers.push(
+        setTimeout(() => {
+          sendFrom(d.from, d.to, d.matchId);
+          sent++;
+          timers.push(
+            setInterval(() => {
+              sendFrom(d.from, d.to, d.matchId);
+              sent++;
+            }, interval),
+          );
+        }, Math.random() * interval),
+      );
+    }
+  } else {
+    // Just under the frame limit, so the server's rate limiter never drops a benchmark frame.
+    const spacing = 1000 / (FRAME_RATE.perSecond * 0.95);
+    for (const d of directions) {
+      let lastSentAt = 0;
+      const next = () => {
+        if (!running) return;
+        const wait = Math.max(0, lastSentAt + spacing - performance.now());
+        setTimeout(() => {
+          if (!running) return;
+          lastSentAt = performance.now();
+          sent++;
+          sendFrom(d.from, d.to, d.matchId, next);
+        }, wait);
+      };
+      next();
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  running = false;
+  for (const timer of timers) clearTimeout(timer);
+  const elapsed = (performance.now() - startedAt) / 1000;
+  // Let in-flight deliveries land; they count towards latency but not the rate window.
+  const deliveredInWindow = delivered;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  measuring = false;
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  reply({
+    type: 'ran',
+    sent,
+    delivered,
+    errors,
+    seconds: elapsed,
+    messagesPerSecond: deliveredInWindow / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    errorMessages: Object.fromEntries(errorMessages),
+  });
+}
+
+process.on('message', (request: ClientRequest) => {
+  if (request.cmd === 'open') void open(request.sockets);
+  else if (request.cmd === 'run') void run(request.pairs, request.mode, request.seconds, request.perUserPerSecond);
+  else {
+    for (const s of sockets) s?.ws.terminate();
+    sockets = [];
+    reply({ type: 'closed' });
+  }
+});

@@ -1,0 +1,391 @@
+/**
+ * Chat benchmark (issue 5, item 8): `npx tsx bench/chat.ts`.
+ *
+ * Servers and clients run in separate processes (child_process.fork), over PostgreSQL and Redis:
+ *   1. raw INSERT loop into `messages` (one connection, sequential) — the storage ceiling;
+ *   2. a bare `ws` relay (parse, echo, forward; no storage) — the transport ceiling;
+ *   3. Steep on one instance, 200 connected users in 100 pairs;
+ *   4. Steep on two instances through Redis, every pair split across them (and, for comparison,
+ *      the same two instances with each pair on one of them);
+ * each with a steady phase (latency send → stored → delivered, p50/p99) and a max phase (messages/s,
+ * every user keeping one message in flight at up to the per-socket frame limit); then
+ *   5. memory per idle connection at BENCH_IDLE_CONNECTIONS sockets, Steep vs the bare relay.
+ *
+ * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or local postgres; a fresh database is created
+ * and dropped), BENCH_REDIS_URL (default TEST_REDIS_URL or local), BENCH_SECONDS (per phase, 5),
+ * BENCH_IDLE_CONNECTIONS (5000), BENCH_RATE (messages per user per second in the steady phase, 2),
+ * BENCH_PHASES (comma-separated subset of chat,memory; both by default), BENCH_CPU_PROF (a directory:
+ * server processes write V8 CPU profiles there).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { locationCoordinates } from '../src/contract/locations';
+import { openPostgres, type Database } from '../src/server/db/client';
+import { createSession, SESSION_COOKIE } from '../src/server/features/auth/sessions';
+import { createMatch } from '../src/server/features/chat/test-factories';
+import { insertUser } from '../src/server/features/profiles/users';
+import { databaseUrl } from '../src/server/test/postgres';
+import type { ClientReply, ClientRequest, PairSpec, RunResult, SocketSpec } from './chat-client';
+import type { ServerReply, ServerRequest } from './chat-server';
+
+const BASE_DB_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const IDLE_CONNECTIONS = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 5000);
+const STEADY_RATE = Number(process.env.BENCH_RATE ?? 2);
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const CHAT_USERS = 200;
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'chat,memory').split(','));
+
+const TARGETS = { p99Ms: 25, throughputVsInsert: 0.5, crossInstanceP99AddedMs: 5, memoryVsBare: 2 };
+
+const HERE = import.meta.dirname;
+const children = new Set<ChildProcess>();
+
+function spawnChild(file: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = fork(path.join(HERE, file), args, {
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      ...(CPU_PROFILE_DIR && file === 'chat-server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+    ],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function ask<R extends { type: string }, T extends R['type']>(
+  child: ChildProcess,
+  request: unknown,
+  type: T,
+): Promise<Extract<R, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: R) => {
+      if (reply.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(reply as Extract<R, { type: T }>);
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) while waiting for ${type}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    if (request !== undefined) child.send(request as object);
+  });
+}
+
+async function startServer(role: 'steep' | 'bare', env: Record<string, string> = {}) {
+  const child = spawnChild('chat-server.ts', [role], env);
+  const { port } = await ask<ServerReply, 'ready'>(child, undefined, 'ready');
+  return {
+    url: role === 'bare' ? `ws://127.0.0.1:${port}/` : `ws://127.0.0.1:${port}/ws`,
+    memory: () => ask<ServerReply, 'memory'>(child, { cmd: 'memory' } satisfies ServerRequest, 'memory'),
+    cpuMs: async () => (await ask<ServerReply, 'cpu'>(child, { cmd: 'cpu' } satisfies ServerRequest, 'cpu')).ms,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ cmd: 'stop' } satisfies ServerRequest);
+      await exited;
+    },
+  };
+}
+
+function startClients() {
+  const child = spawnChild('chat-client.ts', []);
+  return {
+    open: (sockets: SocketSpec[]) =>
+      ask<ClientReply, 'opened'>(child, { cmd: 'open', sockets } satisfies ClientRequest, 'opened'),
+    run: (pairs: PairSpec[], mode: 'steady' | 'max', seconds: number) =>
+      ask<ClientReply, 'ran'>(
+        child,
+        { cmd: 'run', pairs, mode, seconds, perUserPerSecond: STEADY_RATE } satisfies ClientRequest,
+        'ran',
+      ),
+    closeAll: () => ask<ClientReply, 'closed'>(child, { cmd: 'close' } satisfies ClientRequest, 'closed'),
+    stop: () => child.kill(),
+  };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i] as T, i);
+      }
+    }),
+  );
+  return results;
+}
+
+interface BenchUser {
+  id: string;
+  cookie: string;
+}
+
+async function seed(database: Database, count: number): Promise<{ users: BenchUser[]; matchIds: string[] }> {
+  const coordinates = locationCoordinates('Portland, Oregon');
+  if (!coordinates) throw new Error('unknown location');
+  const tag = randomBytes(3).toString('hex');
+  const users = await mapLimit(Array.from({ length: count }), 8, async (_, i) => {
+    const row = await insertUser(database.db, {
+      username: `bench_${tag}_${i}`,
+      passwordHash: 'not-a-real-hash',
+      name: `Bench ${i}`,
+      age: 30,
+      location: 'Portland, Oregon',
+      latitude: coordinates.lat,
+      longitude: coordinates.lng,
+      genderIdentity: 'woman',
+      sexualOrientation: 'lesbian',
+    });
+    if (!row) throw new Error('user not created');
+    const { token } = await createSession(database.db, row.id);
+    return { id: row.id, cookie: `${SESSION_COOKIE}=${token}` };
+  });
+  const matchIds = await mapLimit(Array.from({ length: CHAT_USERS / 2 }), 8, (_, i) =>
+    createMatch(database.db, (users[2 * i] as BenchUser).id, (users[2 * i + 1] as BenchUser).id),
+  );
+  return { users, matchIds };
+}
+
+/** The storage ceiling: the same INSERT the server runs, back to back on one connection. */
+async function rawInsertLoop(
+  url: string,
+  users: BenchUser[],
+  matchIds: string[],
+  seconds: number,
+  connections: number,
+): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  let count = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < until) {
+          const i = count % matchIds.length;
+          await client.query(
+            `insert into messages (match_id, sender_id, content, message_type, client_message_id)
+             values ($1, $2, $3, 'text', $4) on conflict (sender_id, client_message_id) do nothing returning *`,
+            [
+              matchIds[i],
+              users[2 * i]?.id,
+              'raw insert: a message about tea and weekend plans',
+              randomBytes(8).toString('hex'),
+            ],
+          );
+          count++;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  return count / seconds;
+}
+
+interface Measured {
+  steady: RunResult;
+  max: RunResult;
+  /** Server CPU time (all instances) per delivered message in the steady phase. */
+  serverCpuMsPerMessage: number;
+}
+
+async function measureChat(
+  clients: ReturnType<typeof startClients>,
+  servers: Array<Awaited<ReturnType<typeof startServer>>>,
+  sockets: SocketSpec[],
+  matchIds: string[],
+): Promise<Measured> {
+  const opened = await clients.open(sockets);
+  if (opened.failed > 0) throw new Error(`${opened.failed} sockets failed to open`);
+  const pairs: PairSpec[] = matchIds.map((matchId, i) => ({ a: 2 * i, b: 2 * i + 1, matchId }));
+  await clients.run(pairs, 'steady', 1); // warm-up: JIT, connection pools, caches
+  const cpu = async () => (await Promise.all(servers.map((s) => s.cpuMs()))).reduce((x, y) => x + y, 0);
+  const cpuBefore = await cpu();
+  const steady = await clients.run(pairs, 'steady', SECONDS);
+  const serverCpuMsPerMessage = ((await cpu()) - cpuBefore) / steady.delivered;
+  const max = await clients.run(pairs, 'max', SECONDS);
+  await clients.closeAll();
+  return { steady, max, serverCpuMsPerMessage };
+}
+
+const chatSockets = (users: BenchUser[], urlOf: (i: number) => string, kind: 'steep' | 'bare'): SocketSpec[] =>
+  users.slice(0, CHAT_USERS).map((u, i) => ({ url: urlOf(i), userId: u.id, cookie: u.cookie, kind }));
+
+async function idleMemory(
+  server: Awaited<ReturnType<typeof startServer>>,
+  clients: ReturnType<typeof startClients>,
+  sockets: SocketSpec[],
+): Promise<{ perConnection: number; heapPerConnection: number; opened: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = await server.memory();
+  const opened = await clients.open(sockets);
+  // Presence work (lastActive, partners) runs after each auth; let it finish before measuring.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = await server.memory();
+  await clients.closeAll();
+  const n = opened.opened;
+  return {
+    opened: n,
+    perConnection: (after.rss - before.rss) / n,
+    heapPerConnection: (after.heapUsed + after.external - before.heapUsed - before.external) / n,
+  };
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const rate = (n: number) => `${Math.round(n)} msg/s`;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: BASE_DB_URL });
+  await admin.connect();
+  const name = `steep_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = databaseUrl(BASE_DB_URL, name);
+  const database = await openPostgres(url);
+  const clients = startClients();
+  const checks: Array<[string, boolean, string]> = [];
+  const summary: Record<string, unknown> = {};
+  try {
+    console.log(`seeding ${Math.max(IDLE_CONNECTIONS, CHAT_USERS)} users with sessions, ${CHAT_USERS / 2} matches…`);
+    const { users, matchIds } = await seed(database, Math.max(PHASES.has('memory') ? IDLE_CONNECTIONS : 0, CHAT_USERS));
+
+    if (PHASES.has('chat')) {
+      console.log('raw INSERT loop…');
+      const insertRate = await rawInsertLoop(url, users, matchIds, SECONDS, 1);
+      const insertRate10 = await rawInsertLoop(url, users, matchIds, SECONDS, 10);
+
+      console.log('bare ws relay…');
+      const bare = await startServer('bare');
+      const bareResult = await measureChat(
+        clients,
+        [bare],
+        chatSockets(users, () => bare.url, 'bare'),
+        matchIds,
+      );
+      await bare.stop();
+
+      console.log('Steep, one instance…');
+      const one = await startServer('steep', { DATABASE_URL: url });
+      const oneResult = await measureChat(
+        clients,
+        [one],
+        chatSockets(users, () => one.url, 'steep'),
+        matchIds,
+      );
+      await one.stop();
+
+      console.log('Steep, two instances through Redis…');
+      const [a, b] = await Promise.all([
+        startServer('steep', { DATABASE_URL: url, REDIS_URL }),
+        startServer('steep', { DATABASE_URL: url, REDIS_URL }),
+      ]);
+      const twoResult = await measureChat(
+        clients,
+        [a, b],
+        chatSockets(users, (i) => (i % 2 === 0 ? a.url : b.url), 'steep'),
+        matchIds,
+      );
+      // Same two instances, each pair on one of them: what two processes cost on this machine without
+      // the Redis hop, to tell the hop apart from CPU contention.
+      const colocated = await measureChat(
+        clients,
+        [a, b],
+        chatSockets(users, (i) => (i % 4 < 2 ? a.url : b.url), 'steep'),
+        matchIds,
+      );
+      await Promise.all([a.stop(), b.stop()]);
+
+      const rows = [
+        ['bare ws relay', bareResult],
+        ['Steep, 1 instance', oneResult],
+        ['Steep, 2 instances + Redis', twoResult],
+        ['  (same, pairs not split)', colocated],
+      ] as const;
+      console.log(
+        `\n${CHAT_USERS} users in ${CHAT_USERS / 2} pairs; steady ${STEADY_RATE} msg/user/s; ${SECONDS} s per phase`,
+      );
+      console.log(`raw INSERT loop: ${rate(insertRate)} (1 connection), ${rate(insertRate10)} (10 connections)`);
+      console.log(
+        '                             steady p50   steady p99   steady max   CPU/msg   max-phase msg/s   max p99     errors',
+      );
+      for (const [label, r] of rows) {
+        console.log(
+          `${label.padEnd(28)} ${ms(r.steady.p50).padStart(10)}   ${ms(r.steady.p99).padStart(10)}   ${ms(r.steady.max).padStart(10)}   ${ms(r.serverCpuMsPerMessage).padStart(7)}   ${rate(r.max.messagesPerSecond).padStart(14)}   ${ms(r.max.p99).padStart(9)}   ${r.steady.errors + r.max.errors}`,
+        );
+        for (const phase of [r.steady, r.max]) {
+          if (phase.errors > 0) console.log(`    errors: ${JSON.stringify(phase.errorMessages)}`);
+        }
+      }
+      const crossAdded = twoResult.steady.p99 - oneResult.steady.p99;
+      checks.push(
+        ['p99 on one instance ≤ 25 ms', oneResult.steady.p99 <= TARGETS.p99Ms, ms(oneResult.steady.p99)],
+        [
+          'throughput ≥ 0.5 × raw INSERT loop',
+          oneResult.max.messagesPerSecond >= TARGETS.throughputVsInsert * insertRate,
+          `${(oneResult.max.messagesPerSecond / insertRate).toFixed(2)} ×`,
+        ],
+        ['cross-instance adds ≤ 5 ms at p99', crossAdded <= TARGETS.crossInstanceP99AddedMs, ms(crossAdded)],
+      );
+      Object.assign(summary, { insertRate, insertRate10, bare: bareResult, one: oneResult, two: twoResult, colocated });
+    }
+
+    if (PHASES.has('memory')) {
+      console.log(`memory at ${IDLE_CONNECTIONS} idle connections…`);
+      const bare = await startServer('bare');
+      const bareMemory = await idleMemory(
+        bare,
+        clients,
+        users.slice(0, IDLE_CONNECTIONS).map((u) => ({ url: bare.url, userId: u.id, kind: 'bare' as const })),
+      );
+      await bare.stop();
+      const one = await startServer('steep', { DATABASE_URL: url });
+      const steepMemory = await idleMemory(
+        one,
+        clients,
+        users
+          .slice(0, IDLE_CONNECTIONS)
+          .map((u) => ({ url: one.url, userId: u.id, cookie: u.cookie, kind: 'steep' as const })),
+      );
+      await one.stop();
+      console.log(
+        `memory per idle connection: Steep ${kib(steepMemory.perConnection)} RSS (${kib(steepMemory.heapPerConnection)} heap+external), ` +
+          `bare ws ${kib(bareMemory.perConnection)} RSS (${kib(bareMemory.heapPerConnection)} heap+external); ` +
+          `${steepMemory.opened} / ${bareMemory.opened} connections`,
+      );
+      // Judged on what the process holds for the connections (V8 heap + external buffers, after GC);
+      // RSS is shown too, but its delta mostly says when the allocator happened to grow.
+      const heapRatio = steepMemory.heapPerConnection / bareMemory.heapPerConnection;
+      const rssRatio = steepMemory.perConnection / bareMemory.perConnection;
+      checks.push([
+        'memory per idle connection ≤ 2 × bare ws',
+        heapRatio <= TARGETS.memoryVsBare,
+        `${heapRatio.toFixed(2)} × (heap+external), ${rssRatio.toFixed(2)} × (RSS)`,
+      ]);
+      Object.assign(summary, { bareMemory, steepMemory });
+    }
+
+    console.log('\ntargets:');
+    for (const [label, ok, value] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}: ${value}`);
+    console.log(JSON.stringify(summary));
+  } finally {
+    clients.stop();
+    for (const child of children) child.kill('SIGKILL');
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();

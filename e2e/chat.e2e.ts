@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import sharp from 'sharp';
+import type { SelfUser } from '../src/contract/users';
+import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+
+/*
+ * Chat in two browsers at once: each context is a separate person with her own session and socket.
+ */
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function person(
+  overrides: Parameters<typeof signUpViaApi>[1],
+): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
+  const context = await phoneContext(browser, server.baseUrl);
+  contexts.push(context);
+  const user = await signUpViaApi(context, overrides);
+  const page = await context.newPage();
+  return { context, page, user };
+}
+
+/** A soft gradient as a profile photo, so the list shows a photo avatar beside an initial one. */
+async function uploadPhoto(context: BrowserContext, userId: string): Promise<void> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">' +
+    '<stop offset="0" stop-color="#cfe3a8"/><stop offset="1" stop-color="#a8427a"/></linearGradient></defs>' +
+    '<rect width="400" height="400" fill="url(#g)"/><circle cx="200" cy="165" r="70" fill="#fbf6ee" fill-opacity="0.85"/>' +
+    '<ellipse cx="200" cy="360" rx="130" ry="110" fill="#fbf6ee" fill-opacity="0.85"/></svg>';
+  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  const response = await context.request.post(`/api/users/${userId}/photos`, {
+    multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  if (response.status() !== 201) throw new Error(`photo upload failed ${response.status()}: ${await response.text()}`);
+}
+
+/** Both like each other; returns the match id. */
+async function match(
+  a: { context: BrowserContext; user: SelfUser },
+  b: { context: BrowserContext; user: SelfUser },
+): Promise<string> {
+  const first = await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
+  if (first.status() !== 201) throw new Error(`like failed ${first.status()}: ${await first.text()}`);
+  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
+  if (second.status() !== 201) throw new Error(`like failed ${second.status()}: ${await second.text()}`);
+  const body = (await second.json()) as { match: { id: string } | null };
+  if (!body.match) throw new Error('the second like did not make a match');
+  return body.match.id;
+}
+
+const messageItem = (page: Page, text: string) => page.locator('li[data-message-id]', { hasText: text });
+
+async function waitConnected(page: Page): Promise<void> {
+  await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+}
+
+describe('chat', () => {
+  it('shows the empty chat list with a way to Discover', async () => {
+    const { page } = await person({ name: 'Nora' });
+    await page.goto('/chats');
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await page.getByText('No matches yet').waitFor();
+    expect(await page.getByRole('region', { name: 'Date ideas' }).getByRole('listitem').count()).toBe(4);
+    await screenshot(page, 'chat-list-empty');
+    await page.getByRole('link', { name: 'Start Discovering!' }).click();
+    await page.waitForURL('**/home');
+  });
+
+  it('carries a conversation between two browsers in real time', async () => {
+    const alice = await person({ name: 'Alice', interests: ['Hiking', 'Yoga', 'Photography'] });
+    const bea = await person({ name: 'Bea', interests: ['Rock Climbing', 'Baking', 'Board Games', 'Poetry'] });
+    const cleo = await person({ name: 'Cleo', interests: ['Museums'] });
+    await uploadPhoto(bea.context, bea.user.id);
+    const withBea = await match(alice, bea);
+    const withCleo = await match(alice, cleo);
+    const fern = await person({ name: 'Fern', interests: ['Theater', 'Languages'] });
+    await match(alice, fern);
+
+    // The chat list: both new matches, the banner and up to 2 interests per row.
+    await alice.page.goto('/chats');
+    const beaRow = alice.page.getByRole('link', { name: /Bea/ });
+    await beaRow.waitFor();
+    await alice.page.getByText('You have new matches! Tap any profile to start chatting.').waitFor();
+    expect(await alice.page.getByText('New Match!').count()).toBe(3);
+    expect(await beaRow.getByText('Rock Climbing').isVisible()).toBe(true);
+    expect(await beaRow.getByText('Board Games').count()).toBe(0);
+    expect(await beaRow.locator('img').count()).toBe(1);
+    await screenshot(alice.page, 'chat-list-new-matches');
+
+    // The empty conversation: who she matched with, 3 interests and the starters.
+    await beaRow.click();
+    await alice.page.waitForURL(`**/conversation/${withBea}`);
+    await alice.page.getByRole('heading', { name: 'You matched with Bea!' }).waitFor();
+    const interests = alice.page.getByRole('list', { name: "Bea's interests" }).getByRole('listitem');
+    expect(await interests.allTextContents()).toEqual(['Rock Climbing', 'Baking', 'Board Games']);
+    const starters = alice.page.getByRole('list', { name: 'Conversation starters' }).getByRole('button');
+    await starters.first().waitFor();
+    const firstSet = await starters.allTextContents();
+    expect(firstSet.length).toBeGreaterThanOrEqual(3);
+    await waitConnected(alice.page);
+    await screenshot(alice.page, 'conversation-empty');
+    await alice.page.getByRole('button', { name: 'New starters' }).click();
+    await alice.page.waitForFunction((before) => {
+      const now = [...document.querySelectorAll('[aria-labelledby="starters-title"] button')].map((b) => b.textContent);
+      return now.length > 0 && now.join('|') !== before;
+    }, firstSet.join('|'));
+
+    // Bea opens the same conversation in her own browser.
+    await bea.page.goto(`/conversation/${withBea}`);
+    await bea.page.getByRole('heading', { name: 'You matched with Alice!' }).waitFor();
+    await waitConnected(bea.page);
+
+    // Alice types: Bea sees 'typing...' first, then the message, without a reload.
+    const send = alice.page.getByRole('button', { name: 'Send message' });
+    expect(await send.isDisabled()).toBe(true);
+    const input = alice.page.getByLabel('Message', { exact: true });
+    await input.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill('');
+    await input.pressSequentially('Hi Bea! Your climbing photos look amazing', { delay: 15 });
+    await bea.page.getByText('typing...').waitFor({ timeout: 10_000 });
+    expect(await messageItem(bea.page, 'Hi Bea!').count()).toBe(0);
+    await screenshot(bea.page, 'conversation-typing');
+    await input.press('Enter');
+    await messageItem(bea.page, 'Hi Bea! Your climbing photos look amazing').waitFor({ timeout: 10_000 });
+    await bea.page.getByText('typing...').waitFor({ state: 'hidden' });
+    expect(await input.inputValue()).toBe('');
+
+    // Bea has read it: Alice's tick turns to Read through the read receipt.
+    await messageItem(alice.page, 'Hi Bea!').getByRole('img', { name: 'Read' }).waitFor({ timeout: 10_000 });
+
+    // Shift+Enter breaks the line, Enter sends.
+    const beaInput = bea.page.getByLabel('Message', { exact: true });
+    await beaInput.pressSequentially('Thank you! Bouldering on Saturday?');
+    await beaInput.press('Shift+Enter');
+    await beaInput.pressSequentially('There is a great tea place next door.');
+    expect(await beaInput.inputValue()).toBe(
+      'Thank you! Bouldering on Saturday?\nThere is a great tea place next door.',
+    );
+    await beaInput.press('Enter');
+    const reply = messageItem(alice.page, 'Bouldering on Saturday?');
+    await reply.waitFor({ timeout: 10_000 });
+    expect(await reply.innerText()).toContain('There is a great tea place next door.');
+    expect(await reply.locator('time').innerText()).toMatch(/^\d{1,2}:\d{2}/);
+
+    await alice.page.getByLabel('Message', { exact: true }).fill('Yes! I would love that');
+    await alice.page.getByRole('button', { name: 'Send message' }).click();
+    await messageItem(bea.page, 'Yes! I would love that').waitFor({ timeout: 10_000 });
+
+    // Reactions: the picker adds, clicking her own chip removes it again.
+    await reply.getByRole('button', { name: 'Add reaction' }).click();
+    await alice.page.getByRole('button', { name: 'React with heart', exact: true }).click();
+    const heart = reply.getByRole('button', { name: /^heart 1, including you$/ });
+    await heart.waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await heart.click();
+    await heart.waitFor({ state: 'detached' });
+    await reply.getByRole('button', { name: 'Add reaction' }).click();
+    await alice.page.getByRole('button', { name: 'React with heart', exact: true }).click();
+    await reply.getByRole('button', { name: 'Add reaction' }).click();
+    await alice.page.getByRole('button', { name: 'React with fire', exact: true }).waitFor();
+    await alice.page.waitForTimeout(400); // let the open animation finish
+    await screenshot(alice.page, 'conversation-reaction-picker');
+    await alice.page.getByRole('button', { name: 'React with fire', exact: true }).click();
+    await reply.getByRole('button', { name: /^fire 1/ }).waitFor();
+    const stored = await alice.context.request.get(`/api/messages/${withBea}`);
+    const page = (await stored.json()) as { messages: Array<{ content: string; reactions: Array<{ emoji: string }> }> };
+    const reacted = page.messages.find((m) => m.content.startsWith('Thank you!'));
+    expect(reacted?.reactions.map((r) => r.emoji)).toEqual(['❤️', '🔥']);
+
+    // Bea reacts too; Alice sees it after a fresh load.
+    const mine = messageItem(bea.page, 'Hi Bea!');
+    await mine.getByRole('button', { name: 'Add reaction' }).click();
+    await bea.page.getByRole('button', { name: 'React with smiling with hearts', exact: true }).click();
+    await mine.getByRole('button', { name: /^smiling with hearts 1/ }).waitFor();
+
+    // Photo and voice buttons are announced as coming soon.
+    await alice.page.getByRole('button', { name: 'Share a photo' }).click();
+    await alice.page.getByText('Photo sharing coming soon!', { exact: true }).waitFor();
+    await alice.page.getByText('This feature will be available in the next update', { exact: true }).waitFor();
+    await alice.page.getByRole('button', { name: 'Record a voice message' }).click();
+    await alice.page.getByText('Voice messages coming soon!', { exact: true }).waitFor();
+    await alice.page.getByRole('button', { name: 'Close' }).click();
+
+    await alice.page.reload();
+    await messageItem(alice.page, 'Hi Bea!')
+      .getByRole('button', { name: /^smiling with hearts 1/ })
+      .waitFor();
+    await waitConnected(alice.page);
+    await alice.page.getByText('Bea', { exact: true }).first().waitFor();
+    await screenshot(alice.page, 'conversation-messages');
+
+    // Report from the menu (fixed reason), confirmed first.
+    await alice.page.getByRole('button', { name: 'Conversation options' }).click();
+    await alice.page.getByRole('menuitem', { name: 'Report User' }).click();
+    await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Report' }).click();
+    await alice.page.getByText('Report submitted', { exact: true }).waitFor();
+    await alice.page.getByText('Thank you for helping keep Steep safe', { exact: true }).waitFor();
+    const reports = await alice.context.request.get(`/api/reports/${alice.user.id}`);
+    expect(((await reports.json()) as Array<{ reportedUserId: string; reason: string }>)[0]).toMatchObject({
+      reportedUserId: bea.user.id,
+      reason: 'inappropriate_behavior',
+    });
+
+    // A starter sends itself as the first message of the conversation with Cleo.
+    await alice.page.goto('/chats');
+    await alice.page.getByRole('link', { name: /Cleo/ }).click();
+    await alice.page.waitForURL(`**/conversation/${withCleo}`);
+    const cleoStarters = alice.page.getByRole('list', { name: 'Conversation starters' }).getByRole('button');
+    await cleoStarters.first().waitFor();
+    const starterText = (await cleoStarters.first().textContent()) ?? '';
+    await cleoStarters.first().click();
+    const sentStarter = messageItem(alice.page, starterText);
+    await sentStarter.waitFor({ timeout: 10_000 });
+    expect(await sentStarter.getByText('Conversation starter').count()).toBe(1);
+    expect(await alice.page.getByRole('heading', { name: 'You matched with Cleo!' }).count()).toBe(0);
+
+    // Blocking ends the conversation and goes back to the list, where Cleo is gone.
+    await alice.page.getByRole('button', { name: 'Conversation options' }).click();
+    await alice.page.getByRole('menuitem', { name: 'Block User' }).click();
+    await alice.page.getByRole('alertdialog').getByRole('heading', { name: 'Block Cleo?' }).waitFor();
+    await alice.page.waitForTimeout(400);
+    await screenshot(alice.page, 'conversation-block-confirm');
+    await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
+    await alice.page.waitForURL('**/chats');
+    await alice.page.getByText('User blocked', { exact: true }).waitFor();
+    await alice.page.getByText("You won't see them again", { exact: true }).waitFor();
+    await alice.page.getByRole('link', { name: /Bea/ }).waitFor();
+    expect(await alice.page.getByRole('link', { name: /Cleo/ }).count()).toBe(0);
+
+    // Alice's list updates live: Bea's new message shows as the preview with an unread count, on top.
+    const late = await bea.context.request.post('/api/messages', {
+      data: { matchId: withBea, content: 'See you at 11 by the climbing wall?', clientMessageId: 'e2e-late-1' },
+    });
+    expect(late.status()).toBe(201);
+    const updatedRow = alice.page.getByRole('link', { name: /See you at 11 by the climbing wall\?/ });
+    await updatedRow.waitFor({ timeout: 10_000 });
+    expect(await updatedRow.getByText('1 unread').count()).toBe(1);
+    expect(
+      await alice.page.getByRole('list', { name: 'Your matches' }).getByRole('link').first().innerText(),
+    ).toContain('Bea');
+    await screenshot(alice.page, 'chat-list-matches');
+  }, 240_000);
+
+  it('sends over HTTP without a socket, and catches up on missed messages after a reconnect', async () => {
+    const dana = await person({ name: 'Dana' });
+    const eve = await person({ name: 'Eve' });
+    const matchId = await match(dana, eve);
+
+    // Eve's sockets pass through a switch, so the test can cut her real-time link while HTTP keeps working.
+    let socketsAllowed = true;
+    const live: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
+    await eve.context.routeWebSocket('**/ws', (ws) => {
+      if (!socketsAllowed) {
+        void ws.close({ code: 1011, reason: 'test outage' });
+        return;
+      }
+      live.push({ page: ws, server: ws.connectToServer() });
+    });
+
+    await dana.page.goto(`/conversation/${matchId}`);
+    await eve.page.goto(`/conversation/${matchId}`);
+    await waitConnected(dana.page);
+    await waitConnected(eve.page);
+
+    socketsAllowed = false;
+    for (const { page, server: upstream } of live.splice(0)) {
+      await upstream.close();
+      await page.close({ code: 1011, reason: 'test outage' });
+    }
+    await eve.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 10_000 });
+
+    // Dana writes while Eve's socket is down: Eve does not hear of it yet.
+    await dana.page.getByLabel('Message', { exact: true }).fill('Are you there?');
+    await dana.page.getByLabel('Message', { exact: true }).press('Enter');
+    await messageItem(dana.page, 'Are you there?').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    await eve.page.waitForTimeout(1_000);
+    expect(await messageItem(eve.page, 'Are you there?').count()).toBe(0);
+
+    // Eve writes without a socket: it goes over HTTP, is stored once, and reaches Dana live.
+    await eve.page.getByLabel('Message', { exact: true }).fill('Sorry, my train went into a tunnel');
+    await eve.page.getByLabel('Message', { exact: true }).press('Enter');
+    await messageItem(eve.page, 'Sorry, my train').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    await messageItem(dana.page, 'Sorry, my train').waitFor({ timeout: 10_000 });
+
+    // The socket comes back: the reconnect refetches the open conversation, so the missed message shows.
+    socketsAllowed = true;
+    await waitConnected(eve.page).catch(async () => {
+      // The retries may be spent by now; the notice offers a manual reconnect.
+      await eve.page.getByRole('button', { name: 'Reconnect' }).click();
+      await waitConnected(eve.page);
+    });
+    await messageItem(eve.page, 'Are you there?').waitFor({ timeout: 10_000 });
+    const stored = await dana.context.request.get(`/api/messages/${matchId}`);
+    expect(((await stored.json()) as { messages: Array<{ content: string }> }).messages.map((m) => m.content)).toEqual([
+      'Are you there?',
+      'Sorry, my train went into a tunnel',
+    ]);
+  }, 180_000);
+});

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { INTEREST_CATEGORIES, LIFESTYLE_FILTER_OPTIONS, TEA_PREFERENCES, type LifestyleFilterOption } from './interests';
+
+/**
+ * Discovery: the card feed (GET /api/users/discovery/:userId), the per-user filters
+ * (GET/PUT /api/users/:userId/filters), ghost mode (POST /api/users/:id/ghost-mode) and the
+ * swipe budget both the feed and POST /api/likes report.
+ */
+
+// ---------------------------------------------------------------- swipe budget
+
+export const FREE_DAILY_LIKES = 10;
+export const FREE_WEEKLY_SUPER_LIKES = 1;
+export const PREMIUM_WEEKLY_SUPER_LIKES = 5;
+
+/**
+ * What the signed-in user may still do. Likes are counted per UTC day; super likes in a rolling
+ * 7-day window and from their own budget (a super like does not use a daily like). Passes are free.
+ */
+export const swipeLimits = z.object({
+  /** null = unlimited (premium). */
+  likesRemaining: z.number().int().nonnegative().nullable(),
+  /** null = unlimited (premium). */
+  dailyLikeLimit: z.number().int().positive().nullable(),
+  /** When today's likes come back (next UTC midnight); null when likes are unlimited. */
+  likesResetAt: z.string().nullable(),
+  superLikesRemaining: z.number().int().nonnegative(),
+  weeklySuperLikeLimit: z.number().int().positive(),
+  /** When the next super like frees up (oldest one in the window + 7 days); null when none is used. */
+  superLikesResetAt: z.string().nullable(),
+});
+export type SwipeLimits = z.infer<typeof swipeLimits>;
+
+// ---------------------------------------------------------------- filters
+
+export const FILTER_AGE_MIN = 18;
+export const FILTER_AGE_MAX = 75;
+export const FILTER_DISTANCE_MIN = 1;
+export const FILTER_DISTANCE_MAX = 100;
+
+/** Used while a user has saved no filters, for her own feed and for the mutual age check. */
+export const DEFAULT_DISCOVERY_FILTERS: Readonly<DiscoveryFilters> = Object.freeze({
+  minAge: 18,
+  maxAge: 65,
+  maxDistance: 50,
+  teaPreferences: [],
+  lifestylePreferences: [],
+});
+
+export const discoveryFilters = z.object({
+  minAge: z.number().int(),
+  maxAge: z.number().int(),
+  /** Miles from the centre of her city. */
+  maxDistance: z.number().int(),
+  teaPreferences: z.array(z.enum(TEA_PREFERENCES)),
+  lifestylePreferences: z.array(z.enum(LIFESTYLE_FILTER_OPTIONS)),
+});
+export type DiscoveryFilters = z.infer<typeof discoveryFilters>;
+
+const ageField = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .min(FILTER_AGE_MIN, `${label} must be at least ${FILTER_AGE_MIN}`)
+    .max(FILTER_AGE_MAX, `${label} must be at most ${FILTER_AGE_MAX}`);
+
+/** PUT /api/users/:userId/filters replaces all filters; omitted chip lists mean "none". */
+export const updateFiltersBody = z
+  .object({
+    minAge: ageField('Minimum age'),
+    maxAge: ageField('Maximum age'),
+    maxDistance: z
+      .number('Distance must be a number')
+      .int('Distance must be a whole number of miles')
+      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
+      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    teaPreferences: z
+      .array(z.enum(TEA_PREFERENCES, 'Unknown tea'))
+      .max(TEA_PREFERENCES.length)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+    lifestylePreferences: z
+      .array(z.enum(LIFESTYLE_FILTER_OPTIONS, 'Unknown lifestyle option'))
+      .max(LIFESTYLE_FILTER_OPTIONS.length)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+  })
+  .refine((f) => f.minAge <= f.maxAge, {
+    path: ['maxAge'],
+    message: 'Maximum age must be at least the minimum age',
+  });
+export type UpdateFiltersBody = z.input<typeof updateFiltersBody>;
+
+/**
+ * How a lifestyle chip matches a person. Profiles carry interests, not lifestyle labels, so each chip
+ * stands for a set of catalogue interests: she matches the chip when she has at least one of them.
+ * 'Professional Career' has no interest of its own and matches anyone who lists a job. With several
+ * chips, any one of them is enough (as with tea chips: her tea interests overlap the chosen teas).
+ */
+export const LIFESTYLE_FILTER_INTERESTS: Readonly<Record<LifestyleFilterOption, readonly string[]>> = {
+  'Active Lifestyle': [...categoryInterests('Fitness & Health'), ...categoryInterests('Sports & Competition')],
+  'Mindful Living': ['Meditation', 'Mindfulness', 'Journaling', 'Yoga', 'Self-Care', 'Tea Tasting'],
+  'Outdoor Adventures': categoryInterests('Outdoor Adventures'),
+  'Artistic Pursuits': [...categoryInterests('Creative Arts'), 'Art Galleries', 'Theater'],
+  'Professional Career': [],
+  'Family Oriented': ['Cooking', 'Baking', 'Board Games', 'Gardening', 'Dog Walks', 'Volunteering'],
+  'Travel Enthusiast': ['Travel', 'Road Trips', 'Backpacking', 'Languages', 'Camping'],
+  'Health Conscious': ['Yoga', 'Pilates', 'Running', 'Swimming', 'Vegan Cooking', 'Farmers Markets', 'Meditation', 'Self-Care'],
+  'Environmental Advocate': ['Sustainable Living', 'Gardening', 'Thrifting', 'Farmers Markets', 'Vegan Cooking', 'Volunteering'],
+  'Pet Lover': ['Dog Walks'],
+  Foodie: categoryInterests('Food & Culinary'),
+  'Book Lover': ['Reading', 'Book Clubs', 'Writing', 'Poetry'],
+};
+
+/** Chips that also match on a listed job, beyond their interests. */
+export const LIFESTYLE_FILTERS_MATCHING_JOB: readonly LifestyleFilterOption[] = ['Professional Career'];
+
+function categoryInterests(name: string): string[] {
+  const category = INTEREST_CATEGORIES.find((c) => c.name === name);
+  if (!category) throw new Error(`unknown interest category ${name}`);
+  return [...category.interests];
+}
+
+// ---------------------------------------------------------------- feed
+
+export const DISCOVERY_SCOPES = ['all', 'state', 'city'] as const;
+export type DiscoveryScope = (typeof DISCOVERY_SCOPES)[number];
+export const DISCOVERY_PAGE_SIZE = 20;
+export const DISCOVERY_MAX_PAGE_SIZE = 50;
+
+export const discoveryQuery = z.object({
+  /** all: anyone within her distance; state: also in her state; city: also in her city. */
+  scope: z.enum(DISCOVERY_SCOPES, 'Scope must be all, state or city').default('all'),
+  /** `nextCursor` of the previous page; omit for the first page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(DISCOVERY_MAX_PAGE_SIZE).default(DISCOVERY_PAGE_SIZE),
+});
+export type DiscoveryQuery = z.input<typeof discoveryQuery>;
+
+/** A badge as shown on a card. Empty until the badges feature awards them. */
+export const cardBadge = z.object({
+  name: z.string(),
+  icon: z.string(),
+  color: z.string(),
+});
+export type CardBadge = z.infer<typeof cardBadge>;
+
+/**
+ * One profile card: public fields only (an allowlist). Never coordinates, contact details, the
+ * ghost flag or subscription state; distance is a coarse band between city centres.
+ */
+export const discoveryCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  bio: z.string(),
+  location: z.string(),
+  pronouns: z.string().nullable(),
+  photos: z.array(z.string()),
+  interests: z.array(z.string()),
+  teaInterests: z.array(z.string()),
+  job: z.string().nullable(),
+  isVerified: z.boolean(),
+  isOnline: z.boolean(),
+  lastActive: z.string().nullable(),
+  badges: z.array(cardBadge),
+  /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', … */
+  distance: z.string(),
+});
+export type DiscoveryCard = z.infer<typeof discoveryCard>;
+
+export const discoveryPage = z.object({
+  users: z.array(discoveryCard),
+  /** Opaque; pass back as `cursor` for the next page. null = no more profiles. */
+  nextCursor: z.string().nullable(),
+  limits: swipeLimits,
+});
+export type DiscoveryPage = z.infer<typeof discoveryPage>;
+
+// ---------------------------------------------------------------- ghost mode
+
+export const ghostModeBody = z.object({ ghostMode: z.boolean('ghostMode must be true or false') });
+export type GhostModeBody = z.infer<typeof ghostModeBody>;
+
+export const ghostModeResponse = z.object({ ghostMode: z.boolean(), message: z.string() });
+export type GhostModeResponse = z.infer<typeof ghostModeResponse>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MESSAGE_TYPES } from './chat';
+import { swipeLimits } from './discovery';
+
+/** Swipes (POST /api/likes, DELETE /api/likes/:id) and matches (GET /api/matches[/:userId]). */
+
+export const createLikeBody = z
+  .object({
+    /** Optional: the acting user is always the session's; a different id is refused (403). */
+    userId: z.uuid('Invalid user id').optional(),
+    targetUserId: z.uuid('Invalid user id'),
+    /** true = like, false = pass. */
+    isLike: z.boolean('isLike must be true or false'),
+    superLike: z.boolean().default(false),
+  })
+  .refine((b) => b.isLike || !b.superLike, { path: ['superLike'], message: 'A super like is a like' });
+export type CreateLikeBody = z.input<typeof createLikeBody>;
+
+export const swipe = z.object({
+  /** Pass it to DELETE /api/likes/:id to undo (premium). */
+  id: z.string(),
+  targetUserId: z.string(),
+  isLike: z.boolean(),
+  isSuperLike: z.boolean(),
+  createdAt: z.string(),
+});
+export type Swipe = z.infer<typeof swipe>;
+
+/** The other member of a match, public fields only. */
+export const matchUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  photos: z.array(z.string()),
+  interests: z.array(z.string()),
+  isOnline: z.boolean(),
+  lastActive: z.string().nullable(),
+});
+export type MatchUser = z.infer<typeof matchUser>;
+
+export const lastMessagePreview = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  messageType: z.enum(MESSAGE_TYPES),
+  createdAt: z.string(),
+});
+export type LastMessagePreview = z.infer<typeof lastMessagePreview>;
+
+export const match = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  otherUser: matchUser,
+  /** Filled in once chat summarises conversations; absent until then, null for an empty conversation. */
+  lastMessage: lastMessagePreview.nullable().optional(),
+  /** Messages from the other member not yet read; absent until chat provides it. */
+  unreadCount: z.number().int().nonnegative().optional(),
+});
+export type Match = z.infer<typeof match>;
+
+/** Newest first. */
+export const matchList = z.array(match);
+export type MatchList = z.infer<typeof matchList>;
+
+export const likeResponse = z.object({
+  like: swipe,
+  /** Set when this like completed a mutual like. */
+  match: match.nullable(),
+  limits: swipeLimits,
+});
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+export const undoLikeResponse = z.object({
+  undone: swipe,
+  /** True when the undone like had made a match (with no messages yet) and that match is gone. */
+  matchDissolved: z.boolean(),
+  limits: swipeLimits,
+});
+export type UndoLikeResponse = z.infer<typeof undoLikeResponse>;

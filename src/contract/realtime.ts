@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { clientMessageId, message, messageContent } from './chat';
+
+/**
+ * The real-time protocol (spec 4 "Real-time connection", spec 7 "Real-time socket"), defined once.
+ * The server validates every incoming frame with `clientFrame` and types `emitToUser()` from
+ * `serverFrameSchemas`; the web parses incoming frames with `parseServerFrame` and types its
+ * per-type handlers from the same map.
+ *
+ * Connection rules a client must follow:
+ * - Connect to WS_PATH on the page's host (wss: under https) with the session cookie; without a
+ *   valid session the HTTP upgrade is answered 401 and no socket opens (403 for a foreign Origin).
+ * - The first frame must be `{ type: 'auth', userId }` naming the signed-in user. Anything else, or
+ *   another user's id, gets an `error` frame and close 1008; nothing is delivered before a good auth.
+ *   A good auth is answered with `connected`.
+ * - Later frames may carry `userId` (the spec's client adds it); if present it must be the same user.
+ * - Frames are JSON text, at most WS_MAX_PAYLOAD_BYTES (bigger → close 1009), at most
+ *   FRAME_RATE.perSecond a second with bursts of FRAME_RATE.burst (extra frames are dropped with an
+ *   `error` frame; a client that keeps flooding is closed with 1008).
+ * - A socket `message` is stored before anyone hears of it; its sender's own sockets (the sending
+ *   one included) then get the same `message` frame as the recipient — that echo is the
+ *   acknowledgement. A failed send gets an `error` frame carrying its `clientMessageId`.
+ * - Sockets that miss frames (while disconnected, or through a server-side outage) catch up with
+ *   GET /api/messages/{matchId}: refetch open conversations after every (re)connect.
+ */
+
+export const WS_PATH = '/ws';
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Incoming frames per socket: a token bucket refilled at `perSecond`, holding at most `burst`. */
+export const FRAME_RATE = { perSecond: 20, burst: 40 } as const;
+/** A socket that has not sent a valid `auth` within this time is closed with 1008. */
+export const AUTH_TIMEOUT_MS = 10_000;
+
+/** Spec 9: at most 5 reconnect attempts, the delay doubling from 1 s, capped at 30 s. */
+export const RECONNECT = { maxAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
+/** Spec 9: stop_typing after 2 s without typing. */
+export const TYPING_STOP_AFTER_MS = 2_000;
+
+/** Close codes the server uses. Only 1000 means "do not reconnect" (spec 4). */
+export const WS_CLOSE = {
+  normal: 1000,
+  /** The server is shutting down; reconnect (another instance will answer). */
+  goingAway: 1001,
+  /** Bad auth frame, session ended (logout), auth timeout, or persistent flooding. */
+  policyViolation: 1008,
+  /** A frame over WS_MAX_PAYLOAD_BYTES. */
+  messageTooBig: 1009,
+  /** The server lost frames it should have delivered (e.g. a broker outage): reconnect and refetch. */
+  serviceRestart: 1012,
+} as const;
+
+const optionalActor = z.string().optional();
+
+/** Client → server frames. */
+export const clientFrameSchemas = {
+  auth: z.object({ type: z.literal('auth'), userId: z.string({ error: 'userId is required' }) }),
+  message: z.object({
+    type: z.literal('message'),
+    matchId: z.uuid('Invalid match id'),
+    content: messageContent,
+    clientMessageId: clientMessageId.optional(),
+    userId: optionalActor,
+  }),
+  typing: z.object({ type: z.literal('typing'), matchId: z.uuid('Invalid match id'), userId: optionalActor }),
+  stop_typing: z.object({ type: z.literal('stop_typing'), matchId: z.uuid('Invalid match id'), userId: optionalActor }),
+  read_receipt: z.object({
+    type: z.literal('read_receipt'),
+    messageId: z.uuid('Invalid message id'),
+    userId: optionalActor,
+  }),
+} as const;
+
+export type ClientFrameType = keyof typeof clientFrameSchemas;
+export type ClientFrame<K extends ClientFrameType = ClientFrameType> = z.infer<(typeof clientFrameSchemas)[K]>;
+export const CLIENT_FRAME_TYPES = Object.keys(clientFrameSchemas) as ClientFrameType[];
+
+export const clientFrame = z.discriminatedUnion('type', [
+  clientFrameSchemas.auth,
+  clientFrameSchemas.message,
+  clientFrameSchemas.typing,
+  clientFrameSchemas.stop_typing,
+  clientFrameSchemas.read_receipt,
+]);
+
+/** Server → client frames. */
+export const serverFrameSchemas = {
+  /** Answer to a good `auth`. */
+  connected: z.object({ type: z.literal('connected'), userId: z.string() }),
+  /** A stored message, to both members' sockets. `message` is the full message, renderable as is. */
+  message: z.object({
+    type: z.literal('message'),
+    matchId: z.string(),
+    senderId: z.string(),
+    messageId: z.string(),
+    message,
+  }),
+  /** The other member started typing in `matchId`. Never sent to the typist herself. */
+  typing: z.object({ type: z.literal('typing'), matchId: z.string(), userId: z.string() }),
+  stop_typing: z.object({ type: z.literal('stop_typing'), matchId: z.string(), userId: z.string() }),
+  /** A match partner came online (first socket anywhere) or went offline (last socket closed). */
+  online_status: z.object({
+    type: z.literal('online_status'),
+    userId: z.string(),
+    isOnline: z.boolean(),
+    lastActive: z.string().nullable(),
+  }),
+  /** The recipient read `messageId`; sent to the sender's sockets only. */
+  read_receipt: z.object({
+    type: z.literal('read_receipt'),
+    messageId: z.string(),
+    matchId: z.string(),
+    readAt: z.string(),
+  }),
+  /**
+   * A refused frame. `code` is the API error code (VALIDATION_ERROR, NOT_FOUND, RATE_LIMITED,
+   * UNAUTHENTICATED, FORBIDDEN, INVALID_FRAME, ...); `clientMessageId` names the failed send.
+   */
+  error: z.object({
+    type: z.literal('error'),
+    message: z.string(),
+    code: z.string().optional(),
+    clientMessageId: z.string().optional(),
+  }),
+} as const;
+
+export type ServerFrameType = keyof typeof serverFrameSchemas;
+export type ServerFrame<K extends ServerFrameType = ServerFrameType> = z.infer<(typeof serverFrameSchemas)[K]>;
+/** A frame without its `type`: what `emitToUser(userIds, type, payload)` takes. */
+export type ServerFramePayload<K extends ServerFrameType> = Omit<ServerFrame<K>, 'type'>;
+export const SERVER_FRAME_TYPES = Object.keys(serverFrameSchemas) as ServerFrameType[];
+
+export const serverFrame = z.discriminatedUnion('type', [
+  serverFrameSchemas.connected,
+  serverFrameSchemas.message,
+  serverFrameSchemas.typing,
+  serverFrameSchemas.stop_typing,
+  serverFrameSchemas.online_status,
+  serverFrameSchemas.read_receipt,
+  serverFrameSchemas.error,
+]);
+
+export type ParsedFrame<T> =
+  { ok: true; frame: T } | { ok: false; message: string; code: 'INVALID_FRAME' | 'VALIDATION_ERROR' };
+
+function parseWith<T>(schema: z.ZodType<T>, data: string): ParsedFrame<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { ok: false, message: 'Frames must be JSON', code: 'INVALID_FRAME' };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, frame: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (issue?.path[0] === 'type' || issue?.path.length === 0) {
+    return { ok: false, message: 'Unknown frame type', code: 'INVALID_FRAME' };
+  }
+  const where = issue?.path.join('.');
+  return {
+    ok: false,
+    message: where ? `${where}: ${issue?.message}` : (issue?.message ?? 'Invalid frame'),
+    code: 'VALIDATION_ERROR',
+  };
+}
+
+/** Server side: a raw text frame → a typed client frame, or why not. */
+export const parseClientFrame = (data: string): ParsedFrame<ClientFrame> => parseWith(clientFrame, data);
+
+/** Web side: a raw text frame → a typed server frame, or why not. */
+export const parseServerFrame = (data: string): ParsedFrame<ServerFrame> => parseWith(serverFrame, data);

@@ -1,0 +1,2 @@
+CREATE INDEX "discovery_filters_min_age_idx" ON "discovery_filters" USING btree ("min_age","user_id");--> statement-breakpoint
+CREATE INDEX "discovery_filters_max_age_idx" ON "discovery_filters" USING btree ("max_age","user_id");

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ICEBREAKER_CATEGORIES, type Icebreaker, type Message, type MessagePage } from '../../../contract/chat';
+import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
+import { createMatch } from './test-factories';
+
+let t: TestApp;
+let ana: Client;
+let bea: Client;
+let cleo: Client;
+let matchId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await signUp(t.app, {
+    interests: ['Yoga', 'Pottery', 'Running'],
+    teaInterests: ['Matcha', 'Chai'],
+    location: 'Portland, Oregon',
+  });
+  bea = await signUp(t.app, {
+    name: 'Bea Lin',
+    interests: ['Yoga', 'Pottery', 'Karaoke'],
+    teaInterests: ['Chai', 'Oolong'],
+    bio: 'Amateur astronomer who bakes terrible bread. Looking for someone to split a pot of oolong with!',
+    location: 'Salem, Oregon',
+  });
+  cleo = await signUp(t.app, {
+    name: 'Cleo',
+    interests: ['Karaoke'],
+    bio: 'Taco truck expert.',
+    location: 'Austin, Texas',
+  });
+  matchId = await createMatch(t.database.db, ana.user.id, bea.user.id);
+});
+afterAll(() => t.close());
+
+const generate = async (client: Client, id: string, query = '') => {
+  const response = await client.request('GET', `/api/icebreakers/generate/${id}${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<Icebreaker[]>();
+};
+
+describe('GET /api/icebreakers/generate/:matchId', () => {
+  it('builds 3–5 starters from the two profiles', async () => {
+    const starters = await generate(ana, matchId);
+    expect(starters.length).toBeGreaterThanOrEqual(3);
+    expect(starters.length).toBeLessThanOrEqual(5);
+    for (const s of starters) {
+      expect(s.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(ICEBREAKER_CATEGORIES).toContain(s.category);
+    }
+    const text = starters.map((s) => s.message).join('\n');
+    // Shared interests (Yoga, Pottery), the shared tea (Chai), her bio and their cities.
+    expect(text).toMatch(/Yoga|Pottery/);
+    expect(text).toMatch(/Chai/);
+    expect(text).toMatch(/astronomer|oolong/);
+    expect(text).toMatch(/Salem|Oregon/);
+  });
+
+  it('gives a different set on refresh, a reproducible one for a seed, and different ones to different pairs', async () => {
+    const first = (await generate(ana, matchId)).map((s) => s.message);
+    const refreshed = (await generate(ana, matchId)).map((s) => s.message);
+    expect(refreshed.filter((m) => first.includes(m))).toEqual([]);
+    const seeded = (await generate(ana, matchId, '?seed=42')).map((s) => s.message);
+    expect((await generate(ana, matchId, '?seed=42')).map((s) => s.message)).toEqual(seeded);
+
+    const other = await createMatch(t.database.db, ana.user.id, cleo.user.id);
+    const forCleo = (await generate(ana, other, '?seed=42')).map((s) => s.message);
+    expect(forCleo.join('\n')).toMatch(/Austin|Karaoke|Taco/);
+    expect(forCleo).not.toEqual(seeded);
+  });
+
+  it('is 404 for a non-member and an unknown match', async () => {
+    expect((await cleo.request('GET', `/api/icebreakers/generate/${matchId}`)).statusCode).toBe(404);
+    expect((await ana.request('GET', `/api/icebreakers/generate/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/icebreakers/:id/use', () => {
+  it('sends the starter as an icebreaker message from the caller, once', async () => {
+    const [starter] = await generate(bea, matchId);
+    if (!starter) throw new Error('no starter');
+    expect((await cleo.request('POST', `/api/icebreakers/${starter.id}/use`)).statusCode).toBe(404);
+
+    const used = await bea.request('POST', `/api/icebreakers/${starter.id}/use`);
+    expect(used.statusCode).toBe(201);
+    const message = used.json<Message>();
+    expect(message).toMatchObject({
+      matchId,
+      senderId: bea.user.id,
+      content: starter.message,
+      messageType: 'icebreaker',
+      icebreakerId: starter.id,
+    });
+    const page = (await ana.request('GET', `/api/messages/${matchId}`)).json<MessagePage>();
+    expect(page.messages.at(-1)?.id).toBe(message.id);
+
+    expect((await ana.request('POST', `/api/icebreakers/${starter.id}/use`)).statusCode).toBe(409);
+    const viaMessages = await bea.request('POST', '/api/messages', {
+      matchId,
+      content: 'again',
+      messageType: 'icebreaker',
+      icebreakerId: starter.id,
+    });
+    expect(viaMessages.statusCode).toBe(409);
+  });
+
+  it('marks a starter used when it is sent through POST /api/messages (edited text allowed)', async () => {
+    const [starter] = await generate(ana, matchId);
+    if (!starter) throw new Error('no starter');
+    const sent = await ana.request('POST', '/api/messages', {
+      matchId,
+      content: `${starter.message} :)`,
+      messageType: 'icebreaker',
+      icebreakerId: starter.id,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect((await ana.request('POST', `/api/icebreakers/${starter.id}/use`)).statusCode).toBe(409);
+  });
+
+  it('refuses a starter of another conversation', async () => {
+    const other = await createMatch(t.database.db, bea.user.id, cleo.user.id);
+    const [foreign] = await generate(cleo, other);
+    const response = await ana.request('POST', '/api/messages', {
+      matchId,
+      content: 'borrowed',
+      messageType: 'icebreaker',
+      icebreakerId: foreign?.id,
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await ana.request('POST', `/api/icebreakers/${foreign?.id}/use`)).statusCode).toBe(404);
+  });
+
+  it('uses a starter only once when two requests race', async () => {
+    const [starter] = await generate(ana, matchId);
+    const results = await Promise.all([
+      ana.request('POST', `/api/icebreakers/${starter?.id}/use`),
+      bea.request('POST', `/api/icebreakers/${starter?.id}/use`),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { CHAT_ERRORS, type Icebreaker, type Message } from '../../../contract/chat';
+import { icebreakers } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { otherMember } from '../matches/service';
+import { findUser } from '../profiles/users';
+import { requireConversation } from './access';
+import { generateIcebreakers } from './icebreaker-generator';
+import { sendMessage, type ChatDeps } from './messages';
+
+/** Offered starters already seen are avoided when refreshing; this many of the latest count. */
+const RECENT_OFFERS = 25;
+/** Unused starters older than this are dropped when new ones are generated for the same match. */
+const UNUSED_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * A fresh set of 3–5 starters for the viewer to send in this match, stored so one can be used by id.
+ * Without a seed every call is a new draw that avoids recently offered starters (the refresh
+ * button); with one the set is reproducible.
+ */
+export async function generateForMatch(
+  deps: ChatDeps,
+  viewerId: string,
+  matchId: string,
+  seed?: string,
+): Promise<Icebreaker[]> {
+  const { db } = deps;
+  const match = await requireConversation(db, matchId, viewerId);
+  const [viewer, other] = await Promise.all([findUser(db, viewerId), findUser(db, otherMember(match, viewerId))]);
+  if (!viewer || !other) throw notFound(CHAT_ERRORS.conversationNotFound);
+
+  const recent = seed
+    ? []
+    : await db
+        .select({ message: icebreakers.message })
+        .from(icebreakers)
+        .where(eq(icebreakers.matchId, matchId))
+        .orderBy(desc(icebreakers.createdAt))
+        .limit(RECENT_OFFERS);
+  const generated = generateIcebreakers(
+    viewer,
+    other,
+    `${matchId}:${viewerId}:${seed ?? randomUUID()}`,
+    new Set(recent.map((r) => r.message)),
+  );
+
+  await db
+    .delete(icebreakers)
+    .where(
+      and(
+        eq(icebreakers.matchId, matchId),
+        isNull(icebreakers.usedAt),
+        lt(icebreakers.createdAt, new Date(Date.now() - UNUSED_TTL_MS)),
+      ),
+    );
+  const rows = await db
+    .insert(icebreakers)
+    .values(generated.map((g) => ({ matchId, message: g.message, category: g.category })))
+    .returning({ id: icebreakers.id, message: icebreakers.message, category: icebreakers.category });
+  return rows;
+}
+
+/** Marks a starter used and sends it as an `icebreaker` message from the caller; once only (409 after). */
+export async function useIcebreaker(deps: ChatDeps, userId: string, icebreakerId: string): Promise<Message> {
+  const { db } = deps;
+  const [row] = await db.select().from(icebreakers).where(eq(icebreakers.id, icebreakerId));
+  if (!row) throw notFound(CHAT_ERRORS.icebreakerNotFound);
+  // A starter of someone else's match is as unknown as one that does not exist.
+  const match = await requireConversation(db, row.matchId, userId).catch(() => {
+    throw notFound(CHAT_ERRORS.icebreakerNotFound);
+  });
+  if (row.usedAt) throw conflict(CHAT_ERRORS.icebreakerUsed);
+  const { message } = await sendMessage(deps, userId, {
+    matchId: match.id,
+    content: row.message,
+    messageType: 'icebreaker',
+    icebreakerId: row.id,
+  });
+  return message;
+}

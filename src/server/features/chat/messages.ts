@@ -1,0 +1,261 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CHAT_ERRORS,
+  type Message,
+  type MessagePage,
+  type MessageType,
+  type ReactionGroup,
+  type ReadReceipt,
+} from '../../../contract/chat';
+import type { Db } from '../../db/client';
+import { icebreakers, messages } from '../../db/schema';
+import type { DomainEvents } from '../../domain-events';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { otherMember } from '../matches/service';
+import { notBlockedWith } from '../safety/blocks';
+import {
+  conversationPair,
+  findMessageForMember,
+  forgetConversationPair,
+  requireConversation,
+  type MessageRow,
+} from './access';
+import { reactionGroupsFor } from './reactions';
+
+export interface ChatDeps {
+  db: Db;
+  events: DomainEvents;
+}
+
+export function presentMessage(row: MessageRow, reactions: ReactionGroup[] = []): Message {
+  return {
+    id: row.id,
+    matchId: row.matchId,
+    senderId: row.senderId,
+    content: row.content,
+    messageType: row.messageType,
+    icebreakerId: row.icebreakerId,
+    clientMessageId: row.clientMessageId,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+    reactions,
+  };
+}
+
+export interface SendMessageInput {
+  matchId: string;
+  /** Already trimmed and length-checked by the contract's `messageContent`. */
+  content: string;
+  messageType: MessageType;
+  icebreakerId?: string | null | undefined;
+  clientMessageId?: string | undefined;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return code(error) === '23503' || code((error as { cause?: unknown } | undefined)?.cause) === '23503';
+}
+
+/** Thrown inside the send transaction to undo an icebreaker claim when the message turns out to be a retry. */
+class AlreadyStored extends Error {}
+
+/**
+ * The one way a message comes into being, for HTTP and the socket alike. It is stored before
+ * anyone hears of it; `message.created` then reaches both members. A retry with the same
+ * `clientMessageId` stores nothing and returns the first message (`created: false`).
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<{ message: Message; created: boolean }> {
+  const { db } = deps;
+  const icebreakerId = input.icebreakerId ?? null;
+  if (input.messageType === 'icebreaker' && !icebreakerId) {
+    throw badRequest('An icebreaker message needs its icebreakerId', [
+      { path: 'icebreakerId', message: 'Required for icebreaker messages' },
+    ]);
+  }
+  if (input.messageType === 'text' && icebreakerId) {
+    throw badRequest('Only icebreaker messages carry an icebreakerId', [
+      { path: 'icebreakerId', message: 'Only for messageType icebreaker' },
+    ]);
+  }
+  const match = icebreakerId
+    ? await requireConversation(db, input.matchId, senderId)
+    : await conversationPair(db, input.matchId, senderId);
+  const recipientId = otherMember(match, senderId);
+  const values = {
+    matchId: match.id,
+    senderId,
+    content: input.content,
+    messageType: input.messageType,
+    icebreakerId,
+    clientMessageId: input.clientMessageId ?? null,
+  };
+
+  let row: MessageRow | undefined;
+  try {
+    row = icebreakerId
+      ? await db.transaction(async (tx) => {
+          await claimIcebreaker(tx, icebreakerId, match.id);
+          const [stored] = await tx
+            .insert(messages)
+            .values(values)
+            .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+            .returning();
+          if (!stored) throw new AlreadyStored();
+          return stored;
+        })
+      : await insertUnlessBlocked(db, values, recipientId);
+  } catch (error) {
+    // The match was dissolved after the membership check (its row lock made the insert wait).
+    if (isForeignKeyViolation(error)) {
+      forgetConversationPair(db, match.id);
+      throw notFound(CHAT_ERRORS.conversationNotFound);
+    }
+    if (!(error instanceof AlreadyStored)) throw error;
+  }
+  if (!row) {
+    const earlier = input.clientMessageId ? await replayed(db, senderId, input) : undefined;
+    if (earlier) return { message: earlier, created: false };
+    // Nothing stored and nothing to replay: a block stands between them now.
+    forgetConversationPair(db, match.id);
+    throw notFound(CHAT_ERRORS.conversationNotFound);
+  }
+
+  const message = presentMessage(row);
+  deps.events.emit('message.created', { message, recipientId });
+  return { message, created: true };
+}
+
+/**
+ * A text message in one round trip: the row is inserted only if no block stands between the two
+ * (checked in the same statement, so a block is never missed however the pair was looked up), and
+ * not at all for a repeated clientMessageId. No row back means one of the two.
+ */
+async function insertUnlessBlocked(
+  db: Db,
+  values: {
+    matchId: string;
+    senderId: string;
+    content: string;
+    messageType: MessageType;
+    clientMessageId: string | null;
+  },
+  recipientId: string,
+): Promise<MessageRow | undefined> {
+  // The select lists every column of `messages` in table order (drizzle inserts into all of them).
+  const [row] = await db
+    .insert(messages)
+    .select(
+      sql`select gen_random_uuid(), ${values.matchId}::uuid, ${values.senderId}::uuid, ${values.content}::text,
+        ${values.messageType}::text, null::uuid, ${values.clientMessageId}::text, now(), null::timestamptz
+        where ${notBlockedWith(values.senderId, sql`${recipientId}::uuid`)}`,
+    )
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+    .returning();
+  return row;
+}
+
+async function replayed(db: Db, senderId: string, input: SendMessageInput): Promise<Message | undefined> {
+  const [existing] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, input.clientMessageId ?? '')));
+  if (!existing) return undefined;
+  if (existing.matchId !== input.matchId) {
+    throw conflict('This clientMessageId was already used for another conversation', [
+      { path: 'clientMessageId', message: 'Already used' },
+    ]);
+  }
+  const reactions = await reactionGroupsFor(db, [existing.id], senderId);
+  return presentMessage(existing, reactions.get(existing.id));
+}
+
+/** A starter is sent once: the first claim wins, a second one is a 409. */
+async function claimIcebreaker(db: Db, icebreakerId: string, matchId: string): Promise<void> {
+  const claimed = await db
+    .update(icebreakers)
+    .set({ usedAt: new Date() })
+    .where(and(eq(icebreakers.id, icebreakerId), eq(icebreakers.matchId, matchId), isNull(icebreakers.usedAt)))
+    .returning({ id: icebreakers.id });
+  if (claimed.length > 0) return;
+  const [existing] = await db
+    .select({ id: icebreakers.id })
+    .from(icebreakers)
+    .where(and(eq(icebreakers.id, icebreakerId), eq(icebreakers.matchId, matchId)));
+  throw existing ? conflict(CHAT_ERRORS.icebreakerUsed) : notFound(CHAT_ERRORS.icebreakerNotFound);
+}
+
+/**
+ * Newest page first; within a page oldest → newest. The cursor is the id of the oldest message of
+ * the previous page, compared as (created_at, id) in SQL so no timestamp precision is lost.
+ */
+export async function listMessages(
+  db: Db,
+  viewerId: string,
+  matchId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<MessagePage> {
+  await requireConversation(db, matchId, viewerId);
+  const conditions = [eq(messages.matchId, matchId)];
+  if (page.cursor) {
+    const [cursorRow] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, page.cursor), eq(messages.matchId, matchId)));
+    if (!cursorRow)
+      throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Not a message of this conversation' }]);
+    conditions.push(
+      sql`(${messages.createdAt}, ${messages.id}) < (select "created_at", "id" from "messages" where "id" = ${page.cursor})`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+  const pageRows = rows.slice(0, page.limit);
+  const reactions = await reactionGroupsFor(
+    db,
+    pageRows.map((r) => r.id),
+    viewerId,
+  );
+  return {
+    messages: pageRows.reverse().map((row) => presentMessage(row, reactions.get(row.id))),
+    nextCursor: rows.length > page.limit ? (pageRows[0]?.id ?? null) : null,
+  };
+}
+
+/**
+ * The recipient marks one message read. Only she may (anyone else gets the same 404 as for a
+ * message that does not exist); the first time emits `message.read`, later times change nothing.
+ */
+export async function markMessageRead(deps: ChatDeps, readerId: string, messageId: string): Promise<ReadReceipt> {
+  const { db } = deps;
+  const { message } = await findMessageForMember(db, messageId, readerId);
+  if (message.senderId === readerId) throw notFound(CHAT_ERRORS.messageNotFound);
+  if (message.readAt) return { messageId, matchId: message.matchId, readAt: message.readAt.toISOString() };
+
+  const [updated] = await db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(eq(messages.id, messageId), isNull(messages.readAt)))
+    .returning({ readAt: messages.readAt });
+  if (!updated?.readAt) {
+    // Another request marked it in between: answer with its time, without a second receipt.
+    const [current] = await db.select({ readAt: messages.readAt }).from(messages).where(eq(messages.id, messageId));
+    return { messageId, matchId: message.matchId, readAt: (current?.readAt ?? new Date()).toISOString() };
+  }
+  const readAt = updated.readAt.toISOString();
+  deps.events.emit('message.read', {
+    messageId,
+    matchId: message.matchId,
+    senderId: message.senderId,
+    readerId,
+    readAt,
+  });
+  return { messageId, matchId: message.matchId, readAt };
+}

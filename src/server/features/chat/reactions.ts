@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { REACTION_EMOJI, type MessageReactions, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
+import type { Db } from '../../db/client';
+import { messageReactions } from '../../db/schema';
+import { findMessageForMember } from './access';
+
+/** Reactions of each message, grouped per emoji in picker order; every id of `messageIds` gets a list. */
+export async function reactionGroupsFor(
+  db: Db,
+  messageIds: readonly string[],
+  viewerId: string,
+): Promise<Map<string, ReactionGroup[]>> {
+  const result = new Map<string, ReactionGroup[]>(messageIds.map((id) => [id, []]));
+  if (messageIds.length === 0) return result;
+  const rows = await db
+    .select({ messageId: messageReactions.messageId, userId: messageReactions.userId, emoji: messageReactions.emoji })
+    .from(messageReactions)
+    .where(inArray(messageReactions.messageId, [...messageIds]))
+    .orderBy(asc(messageReactions.createdAt));
+  const byMessage = new Map<string, Map<string, string[]>>();
+  for (const row of rows) {
+    const groups = byMessage.get(row.messageId) ?? new Map<string, string[]>();
+    byMessage.set(row.messageId, groups);
+    groups.set(row.emoji, [...(groups.get(row.emoji) ?? []), row.userId]);
+  }
+  for (const [messageId, groups] of byMessage) {
+    result.set(
+      messageId,
+      REACTION_EMOJI.filter((emoji) => groups.has(emoji)).map((emoji) => {
+        const userIds = groups.get(emoji) ?? [];
+        return { emoji, count: userIds.length, userIds, reactedByMe: userIds.includes(viewerId) };
+      }),
+    );
+  }
+  return result;
+}
+
+async function present(db: Db, messageId: string, viewerId: string): Promise<MessageReactions> {
+  const groups = await reactionGroupsFor(db, [messageId], viewerId);
+  return { messageId, reactions: groups.get(messageId) ?? [] };
+}
+
+export async function listReactions(db: Db, viewerId: string, messageId: string): Promise<MessageReactions> {
+  await findMessageForMember(db, messageId, viewerId);
+  return present(db, messageId, viewerId);
+}
+
+/** One reaction per user, message and emoji: adding it again changes nothing (`added` is then false). */
+export async function addReaction(
+  db: Db,
+  userId: string,
+  messageId: string,
+  emoji: ReactionEmoji,
+): Promise<{ reactions: MessageReactions; added: boolean }> {
+  await findMessageForMember(db, messageId, userId);
+  const inserted = await db
+    .insert(messageReactions)
+    .values({ messageId, userId, emoji })
+    .onConflictDoNothing()
+    .returning({ emoji: messageReactions.emoji });
+  return { reactions: await present(db, messageId, userId), added: inserted.length > 0 };
+}
+
+/** Removing a reaction she does not have is not an error: the client's toggle may race itself. */
+export async function removeReaction(
+  db: Db,
+  userId: string,
+  messageId: string,
+  emoji: ReactionEmoji,
+): Promise<MessageReactions> {
+  await findMessageForMember(db, messageId, userId);
+  await db
+    .delete(messageReactions)
+    .where(
+      and(
+        eq(messageReactions.messageId, messageId),
+        eq(messageReactions.userId, userId),
+        eq(messageReactions.emoji, emoji),
+      ),
+    );
+  return present(db, messageId, userId);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { badRequest } from '../../http/errors';
+
+/**
+ * The discovery feed is ordered by (rank desc, id desc). A cursor is the last card's position plus
+ * the time the feed was first read: ranks depend on recent activity, so every page is ranked as of
+ * that same moment and pages neither repeat nor skip cards when time moves on.
+ * Encoded as base64url JSON: opaque to clients, and never trusted — it is validated on the way in.
+ */
+export interface FeedPosition {
+  rank: number;
+  id: string;
+  rankedAt: Date;
+}
+
+const cursorShape = z.object({
+  r: z.number().int().nonnegative(),
+  i: z.uuid(),
+  t: z.number().int().positive(),
+});
+
+export function encodeCursor(position: FeedPosition): string {
+  const raw = { r: position.rank, i: position.id, t: position.rankedAt.getTime() };
+  return Buffer.from(JSON.stringify(raw)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): FeedPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const result = cursorShape.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  return { rank: result.data.r, id: result.data.i, rankedAt: new Date(result.data.t) };
+}
+
+const invalidCursor = () =>
+  badRequest('Invalid cursor', [{ path: 'cursor', message: 'Start again from the first page (omit cursor)' }]);

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters, type updateFiltersBody } from '../../../contract/discovery';
+import type { Db } from '../../db/client';
+import { discoveryFilters } from '../../db/schema';
+
+type FiltersRow = typeof discoveryFilters.$inferSelect;
+
+export function presentFilters(row: FiltersRow | null | undefined): DiscoveryFilters {
+  if (!row) return { ...DEFAULT_DISCOVERY_FILTERS, teaPreferences: [], lifestylePreferences: [] };
+  return {
+    minAge: row.minAge,
+    maxAge: row.maxAge,
+    maxDistance: row.maxDistance,
+    // Stored values were validated against the lists on the way in.
+    teaPreferences: row.teaPreferences as DiscoveryFilters['teaPreferences'],
+    lifestylePreferences: row.lifestylePreferences as DiscoveryFilters['lifestylePreferences'],
+  };
+}
+
+/** Her saved filters, or the defaults (18–65, 50 miles, no chips) until she saves some. */
+export async function getFilters(db: Db, userId: string): Promise<DiscoveryFilters> {
+  const [row] = await db.select().from(discoveryFilters).where(eq(discoveryFilters.userId, userId));
+  return presentFilters(row);
+}
+
+export async function saveFilters(db: Db, userId: string, input: z.output<typeof updateFiltersBody>): Promise<DiscoveryFilters> {
+  const values = { ...input, updatedAt: new Date() };
+  const [row] = await db
+    .insert(discoveryFilters)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: discoveryFilters.userId, set: values })
+    .returning();
+  return presentFilters(row);
+}

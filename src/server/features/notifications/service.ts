@@ -1,0 +1,59 @@
+import {
+  COMMON_INTERESTS_SHOWN,
+  LIKES_RECEIVED_LIMIT,
+  POTENTIAL_MATCHES_LIMIT,
+  type LikesReceived,
+  type PotentialMatch,
+} from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { premiumRequired } from '../../http/errors';
+import { isPremium } from '../billing/service';
+import { bestCandidates } from '../discovery/service';
+import { countPendingLikes, listPendingLikes } from '../matches/likes-received';
+import { photoUrlsOf } from '../profiles/users';
+
+/**
+ * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
+ * the count and `locked`, and no entry, so nothing about the likers leaves the server.
+ */
+export async function getLikesReceived(db: Db, userId: string): Promise<LikesReceived> {
+  const count = await countPendingLikes(db, userId);
+  if (!(await isPremium(db, userId))) return { count, locked: true, entries: [] };
+  const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT);
+  const photos = await photoUrlsOf(db, rows.map((r) => r.id));
+  return {
+    count,
+    locked: false,
+    entries: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      age: r.age,
+      location: r.location,
+      photos: photos.get(r.id) ?? [],
+      isSuperLike: r.isSuperLike,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Premium: the most compatible people her feed holds, with the score and what they share. */
+export async function listPotentialMatches(db: Db, userId: string): Promise<PotentialMatch[]> {
+  if (!(await isPremium(db, userId))) throw premiumRequired('Potential matches are a Premium feature');
+  const rows = await bestCandidates(db, userId, POTENTIAL_MATCHES_LIMIT);
+  const photos = await photoUrlsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    age: r.age,
+    location: r.location,
+    bio: r.bio,
+    photos: photos.get(r.id) ?? [],
+    matchScore: r.score,
+    commonInterests: r.commonInterests.slice(0, COMMON_INTERESTS_SHOWN),
+  }));
+}
+
+/** The bell badge: pending likes (each one is cleared by swiping on its sender). */
+export function getNotificationCount(db: Db, userId: string): Promise<number> {
+  return countPendingLikes(db, userId);
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_REASON_VALUES } from '../../../contract/interests';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { block, feedIds, like, matchesOf, member, PRIVATE_PATTERN, swipe } from '../matches/test-factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('blocks', () => {
+  it('blocks, lists her blocks with the public name, and unblocks', async () => {
+    const ana = await member(t);
+    const bea = await member(t, { email: 'bea@example.com' });
+    const created = await ana.request('POST', '/api/blocks', { blockerId: ana.user.id, blockedUserId: bea.user.id });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      blockerId: ana.user.id,
+      blockedUserId: bea.user.id,
+      blockedUser: { id: bea.user.id, name: bea.user.name, photo: null },
+    });
+
+    const list = await ana.request('GET', `/api/blocks/${ana.user.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([created.json()]);
+    expect(list.body).not.toMatch(PRIVATE_PATTERN);
+    expect(list.body).not.toContain('bea@example.com');
+
+    const removed = await ana.request('DELETE', `/api/blocks/${created.json().id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await ana.request('GET', `/api/blocks/${ana.user.id}`)).json()).toEqual([]);
+  });
+
+  it('removes the pair from each other’s discovery, likes and matches, both ways', async () => {
+    const here = { location: 'Helena, Montana' };
+    const ana = await member(t, here);
+    const bea = await member(t, here);
+    await like(ana, bea);
+    await like(bea, ana);
+    expect(await matchesOf(ana)).toHaveLength(1);
+
+    await block(bea, ana);
+    expect(await matchesOf(ana)).toEqual([]);
+    expect(await matchesOf(bea)).toEqual([]);
+    expect(await feedIds(ana)).not.toContain(bea.user.id);
+    expect(await feedIds(bea)).not.toContain(ana.user.id);
+  });
+
+  it('refuses blocking herself (400), an unknown user (404), twice (409), or as someone else (403)', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    expect((await ana.request('POST', '/api/blocks', { blockedUserId: ana.user.id })).statusCode).toBe(400);
+    expect((await ana.request('POST', '/api/blocks', { blockedUserId: randomUUID() })).statusCode).toBe(404);
+    await block(ana, bea);
+    expect((await ana.request('POST', '/api/blocks', { blockedUserId: bea.user.id })).statusCode).toBe(409);
+    const forged = await ana.request('POST', '/api/blocks', { blockerId: bea.user.id, blockedUserId: ana.user.id });
+    expect(forged.statusCode).toBe(403);
+    expect((await ana.request('POST', '/api/blocks', { blockedUserId: 'x' })).statusCode).toBe(400);
+  });
+
+  it("lets only the blocker unblock: anyone else gets 404 and the block stays", async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const created = await block(ana, bea);
+    expect((await bea.request('DELETE', `/api/blocks/${created.id}`)).statusCode).toBe(404);
+    expect((await ana.request('GET', `/api/blocks/${ana.user.id}`)).json()).toHaveLength(1);
+    expect((await bea.request('GET', `/api/blocks/${ana.user.id}`)).statusCode).toBe(403);
+    expect((await ana.request('DELETE', `/api/blocks/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('stops likes across the block until it is lifted', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const created = await block(ana, bea);
+    expect((await swipe(bea, ana)).statusCode).toBe(404);
+    await ana.request('DELETE', `/api/blocks/${created.id}`);
+    expect((await swipe(bea, ana)).statusCode).toBe(201);
+  });
+});
+
+describe('reports', () => {
+  it('files a report by user id or by username and lists only her own reports', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const cleo = await member(t);
+
+    const byId = await ana.request('POST', '/api/reports', {
+      reporterId: ana.user.id,
+      reportedUserId: bea.user.id,
+      reason: 'fake_profile',
+      description: '  Photos are from a stock site.  ',
+    });
+    expect(byId.statusCode).toBe(201);
+    expect(byId.json()).toMatchObject({
+      reportedUserId: bea.user.id,
+      reportedUser: { id: bea.user.id, name: bea.user.name },
+      reason: 'fake_profile',
+      description: 'Photos are from a stock site.',
+      status: 'open',
+    });
+
+    const byName = await ana.request('POST', '/api/reports', { reportedUsername: cleo.user.username.toUpperCase(), reason: 'other' });
+    expect(byName.statusCode).toBe(201);
+    expect(byName.json()).toMatchObject({ reportedUserId: cleo.user.id, description: null });
+
+    const mine = await ana.request('GET', `/api/reports/${ana.user.id}`);
+    expect(mine.json().map((r: { id: string }) => r.id)).toEqual([byName.json().id, byId.json().id]);
+
+    // Bea never learns who reported her: her list is hers only, and Ana's is closed to her.
+    expect((await bea.request('GET', `/api/reports/${bea.user.id}`)).json()).toEqual([]);
+    expect((await bea.request('GET', `/api/reports/${ana.user.id}`)).statusCode).toBe(403);
+  });
+
+  it('accepts each of the 8 reasons', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    for (const reason of REPORT_REASON_VALUES) {
+      const response = await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason });
+      expect(response.statusCode, reason).toBe(201);
+    }
+  });
+
+  it.each([
+    ['an unknown reason', { reason: 'rude' }, 400],
+    ['a description over 1000 characters', { description: 'x'.repeat(1001) }, 400],
+    ['no one to report', { reportedUserId: undefined }, 400],
+    ['both id and username', { reportedUsername: 'someone' }, 400],
+    ['an unknown user', { reportedUserId: randomUUID() }, 404],
+  ])('refuses %s', async (_case, change, status) => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const response = await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'spam_or_scam', ...change });
+    expect(response.statusCode).toBe(status);
+    expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toEqual([]);
+  });
+
+  it('refuses reporting herself (400), as someone else (403), and the same open report twice (409)', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    expect((await ana.request('POST', '/api/reports', { reportedUserId: ana.user.id, reason: 'other' })).statusCode).toBe(400);
+    const forged = await ana.request('POST', '/api/reports', { reporterId: bea.user.id, reportedUserId: bea.user.id, reason: 'other' });
+    expect(forged.statusCode).toBe(403);
+    expect((await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' })).statusCode).toBe(201);
+    expect((await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * How instances tell each other what to deliver. Every instance subscribes and acts only on the
+ * sockets it holds, so a publisher never needs to know where a user is connected.
+ */
+export type BusMessage =
+  /** Send `data` (a serialised server frame) to every socket of these users. */
+  | { kind: 'frame'; userIds: string[]; data: string }
+  /** A session was deleted (logout): close its sockets. */
+  | { kind: 'end-session'; tokenHash: string }
+  /** The pair can no longer talk (block, dissolved match): forget what was cached about them. */
+  | { kind: 'revoke-pair'; userIds: [string, string] };
+
+export interface RealtimeBus {
+  /** Delivers to this instance's subscribers at once and to other instances' as soon as the broker can. */
+  publish(message: BusMessage): void;
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  /**
+   * Called when messages from other instances may have been lost (the broker connection dropped and
+   * came back): sockets should reconnect and refetch.
+   */
+  onGap(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Fans a message out to listeners; one failing listener does not stop the others. */
+export class Listeners<T extends unknown[]> {
+  private readonly set = new Set<(...args: T) => void>();
+
+  constructor(private readonly onError: (error: unknown) => void) {}
+
+  add(listener: (...args: T) => void): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+
+  call(...args: T): void {
+    for (const listener of this.set) {
+      try {
+        listener(...args);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+}
+
+/** One process: publishing is a function call. */
+export function createLocalBus(onError: (error: unknown) => void = () => {}): RealtimeBus {
+  const listeners = new Listeners<[BusMessage]>(onError);
+  return {
+    publish: (message) => listeners.call(message),
+    subscribe: (listener) => listeners.add(listener),
+    onGap: () => () => {},
+    close: async () => {},
+  };
+}

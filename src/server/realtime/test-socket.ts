@@ -1,0 +1,106 @@
+import WebSocket from 'ws';
+import { parseServerFrame, type ServerFrame, type ServerFrameType } from '../../contract/realtime';
+
+/**
+ * Test-only: a real `ws` client that records every frame it receives, so a test can wait for one
+ * or assert that none of a kind arrived.
+ */
+export interface TestSocket {
+  ws: WebSocket;
+  frames: ServerFrame[];
+  send(frame: unknown): void;
+  next<K extends ServerFrameType>(
+    type: K,
+    match?: (frame: ServerFrame<K>) => boolean,
+    timeoutMs?: number,
+  ): Promise<ServerFrame<K>>;
+  /** Resolves with the close code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+}
+
+export function wsUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/ws`;
+}
+
+/** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
+export function openSocket(
+  baseUrl: string,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<TestSocket> {
+  const ws = new WebSocket(wsUrl(baseUrl), { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  const frames: ServerFrame[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data: Buffer) => {
+    const text = data.toString('utf8');
+    const parsed = parseServerFrame(text);
+    if (!parsed.ok) throw new Error(`server sent an invalid frame: ${text}`);
+    frames.push(parsed.frame);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+      for (const wake of waiters) wake();
+    }),
+  );
+  const socket: TestSocket = {
+    ws,
+    frames,
+    closed,
+    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    next(type, match = () => true, timeoutMs = 3_000) {
+      return new Promise((resolve, reject) => {
+        const find = () =>
+          frames.find((f): f is ServerFrame<typeof type> => f.type === type && match(f as ServerFrame<typeof type>));
+        const check = () => {
+          const found = find();
+          if (found) {
+            cleanup();
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      if (ws.readyState === WebSocket.CLOSED) return;
+      ws.close(1000);
+      await closed;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(socket));
+    ws.once('unexpected-response', (_request, response) => {
+      reject(new UpgradeRefused(response.statusCode ?? 0));
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
+export class UpgradeRefused extends Error {
+  constructor(readonly status: number) {
+    super(`upgrade refused with HTTP ${status}`);
+  }
+}
+
+/** Opens a socket and completes the protocol's auth step. */
+export async function connect(baseUrl: string, user: { id: string }, cookie: string): Promise<TestSocket> {
+  const socket = await openSocket(baseUrl, cookie);
+  socket.send({ type: 'auth', userId: user.id });
+  await socket.next('connected');
+  return socket;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,295 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from 'radix-ui';
+import {
+  BookOpen,
+  Coffee,
+  Flower2,
+  HeartHandshake,
+  Palette,
+  PartyPopper,
+  Settings2,
+  SlidersHorizontal,
+  UserRound,
+  X,
+} from 'lucide-react';
+import type { Match } from '../../../contract/matches';
+import { Avatar } from '../../components/avatar';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/session';
+import { OnlineDot } from './conversation-header';
+import { formatListTime, isNewMatch, presenceText } from './format';
+import { useMatches } from './queries';
+import { useNow } from './use-now';
+
+/** Spec 9: chat list interests per row. */
+const ROW_INTERESTS = 2;
+
+const DATE_IDEAS = [
+  { icon: Coffee, text: 'Meet for a pot of tea at a cosy café: easy, relaxed and public.' },
+  { icon: Flower2, text: 'Stroll through a botanical garden or park and swap favourite spots.' },
+  { icon: Palette, text: 'Take a pottery, painting or cooking class and make something together.' },
+  { icon: BookOpen, text: 'Browse a bookshop and pick out a book for each other.' },
+] as const;
+
+/** Most recent activity first: the last message, or the match itself for a silent one. */
+function byActivity(a: Match, b: Match): number {
+  const at = (m: Match) => m.lastMessage?.createdAt ?? m.createdAt;
+  return at(b).localeCompare(at(a));
+}
+
+function previewOf(match: Match, myId: string): string {
+  const last = match.lastMessage;
+  if (!last) return `Say hello to ${match.otherUser.name} 👋`;
+  return last.senderId === myId ? `You: ${last.content}` : last.content;
+}
+
+function MatchRow({ match, myId, now }: { match: Match; myId: string; now: number }) {
+  const { otherUser } = match;
+  const isNew = isNewMatch(match.createdAt, now);
+  const unread = match.unreadCount ?? 0;
+  const interests = otherUser.interests.slice(0, ROW_INTERESTS);
+  return (
+    <li>
+      <Link
+        to={`/conversation/${match.id}`}
+        className="flex gap-3 px-4 py-3.5 transition-colors hover:bg-plum-50/60 active:bg-plum-50"
+      >
+        <div className="relative shrink-0 self-start">
+          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-14 text-2xl!" />
+          {otherUser.isOnline && <OnlineDot className="right-0.5 bottom-0.5 size-3.5" />}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-2">
+            <span className="truncate font-semibold text-ink">{otherUser.name}</span>
+            {isNew && (
+              <span className="shrink-0 rounded-full bg-plum-700 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-white uppercase">
+                New Match!
+              </span>
+            )}
+            {match.lastMessage && (
+              <time
+                dateTime={match.lastMessage.createdAt}
+                className={cn(
+                  'ml-auto shrink-0 text-xs tabular-nums',
+                  unread > 0 ? 'font-semibold text-plum-700' : 'text-ink-soft',
+                )}
+              >
+                {formatListTime(match.lastMessage.createdAt, now)}
+              </time>
+            )}
+          </div>
+          <div className="mt-0.5 flex items-center gap-2">
+            <p
+              className={cn(
+                'min-w-0 flex-1 truncate text-sm',
+                unread > 0 ? 'font-semibold text-ink' : match.lastMessage ? 'text-ink-soft' : 'text-plum-700 italic',
+              )}
+            >
+              {previewOf(match, myId)}
+            </p>
+            {unread > 0 && (
+              <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-plum-600 px-1.5 text-[0.68rem] font-bold text-white tabular-nums">
+                {unread > 99 ? '99+' : unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            )}
+          </div>
+          <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden">
+            <span
+              className={cn('shrink-0 text-xs', otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft')}
+            >
+              {presenceText(otherUser, now)}
+            </span>
+            {interests.map((interest) => (
+              <span
+                key={interest}
+                className="truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] font-semibold text-matcha-700"
+              >
+                {interest}
+              </span>
+            ))}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <li className="flex gap-3 px-4 py-3.5">
+      <span className="size-14 shrink-0 animate-pulse rounded-full bg-cream-200" />
+      <span className="grid flex-1 content-center gap-2">
+        <span className="h-4 w-2/5 animate-pulse rounded-full bg-cream-200" />
+        <span className="h-3 w-4/5 animate-pulse rounded-full bg-cream-200" />
+      </span>
+    </li>
+  );
+}
+
+function NoMatches() {
+  return (
+    <Card className="flex flex-col items-center px-6 py-10 text-center">
+      <div aria-hidden className="mb-4 grid size-16 place-items-center rounded-3xl bg-plum-50 text-plum-600">
+        <HeartHandshake className="size-8" strokeWidth={1.75} />
+      </div>
+      <h2 className="font-display text-xl font-semibold text-plum-900">No matches yet</h2>
+      <p className="mt-2 max-w-[16rem] text-sm leading-relaxed text-ink-soft">
+        When someone you like likes you back, your conversation starts here.
+      </p>
+      <Link to="/home" className={buttonClasses('primary', 'md') + ' mt-6'}>
+        Start Discovering!
+      </Link>
+    </Card>
+  );
+}
+
+function DateIdeasCard() {
+  return (
+    <Card role="region" aria-labelledby="date-ideas-title" className="bg-gradient-to-br from-white to-matcha-50">
+      <h2 id="date-ideas-title" className="font-display text-lg font-semibold text-plum-900">
+        Date ideas
+      </h2>
+      <p className="text-sm text-ink-soft">Ready to meet? A few easy first dates.</p>
+      <ul className="mt-4 grid gap-3">
+        {DATE_IDEAS.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-3 text-sm leading-snug text-ink">
+            <span
+              aria-hidden
+              className="grid size-8 shrink-0 place-items-center rounded-xl bg-matcha-100 text-matcha-700"
+            >
+              <Icon className="size-4" />
+            </span>
+            <span className="pt-1.5">{text}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Spec 2: the chat list's profile sheet (Edit Profile, Preferences, Close). */
+function ProfileSheet() {
+  const user = useCurrentUser();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger
+        aria-label="Profile options"
+        className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
+      >
+        <Settings2 className="size-5" aria-hidden />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-md rounded-t-[1.75rem] bg-cream-50 px-5 pt-3 pb-[calc(1.25rem+env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <span aria-hidden className="mx-auto mb-4 block h-1.5 w-10 rounded-full bg-cream-300" />
+          <div className="flex items-center gap-3">
+            <Avatar name={user.name} photos={user.photos} className="size-12" />
+            <div className="min-w-0">
+              <Dialog.Title className="truncate font-display text-lg font-semibold text-plum-900">
+                {user.name}
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-ink-soft">Your profile and preferences</Dialog.Description>
+            </div>
+          </div>
+          <div className="mt-5 grid gap-2">
+            <Dialog.Close asChild>
+              <Link to="/profile" className={buttonClasses('outline', 'md', true)}>
+                <UserRound className="size-4" aria-hidden />
+                Edit Profile
+              </Link>
+            </Dialog.Close>
+            <Dialog.Close asChild>
+              <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
+                <SlidersHorizontal className="size-4" aria-hidden />
+                Preferences
+              </Link>
+            </Dialog.Close>
+            <Dialog.Close asChild>
+              <Button variant="ghost" block>
+                Close
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
+          >
+            <X className="size-5" aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** /chats, titled Messages (spec 2). */
+export function ChatsPage() {
+  useDocumentTitle('Messages · Steep');
+  const me = useCurrentUser();
+  const now = useNow();
+  const matches = useMatches();
+  const list = useMemo(() => [...(matches.data ?? [])].sort(byActivity), [matches.data]);
+  const hasNew = list.some((m) => isNewMatch(m.createdAt, now));
+
+  return (
+    <div className="grid gap-4 px-4 pt-5 pb-8">
+      <div className="flex items-center justify-between gap-2 px-1">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-plum-900">Messages</h1>
+          {matches.isSuccess && list.length > 0 && (
+            <p className="text-sm text-ink-soft">
+              {list.length} {list.length === 1 ? 'match' : 'matches'}
+            </p>
+          )}
+        </div>
+        <ProfileSheet />
+      </div>
+
+      {hasNew && (
+        <p
+          role="status"
+          className="flex items-center gap-3 rounded-2xl bg-gradient-to-r from-plum-700 to-plum-500 px-4 py-3 text-sm leading-snug font-medium text-white shadow-[0_10px_24px_-14px_rgb(107_36_88/0.9)]"
+        >
+          <PartyPopper className="size-5 shrink-0" aria-hidden />
+          You have new matches! Tap any profile to start chatting.
+        </p>
+      )}
+
+      {matches.isPending ? (
+        <ul
+          aria-label="Loading matches"
+          className="divide-y divide-cream-200 overflow-hidden rounded-(--radius-card) border border-plum-100/70 bg-white shadow-card"
+        >
+          <RowSkeleton />
+          <RowSkeleton />
+          <RowSkeleton />
+        </ul>
+      ) : matches.isError ? (
+        <Card className="grid justify-items-center gap-3 text-center text-sm text-ink-soft">
+          Your matches could not be loaded.
+          <Button variant="outline" onClick={() => void matches.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : list.length === 0 ? (
+        <NoMatches />
+      ) : (
+        <ul
+          aria-label="Your matches"
+          className="divide-y divide-cream-200 overflow-hidden rounded-(--radius-card) border border-plum-100/70 bg-white shadow-card"
+        >
+          {list.map((match) => (
+            <MatchRow key={match.id} match={match} myId={me.id} now={now} />
+          ))}
+        </ul>
+      )}
+
+      <DateIdeasCard />
+    </div>
+  );
+}

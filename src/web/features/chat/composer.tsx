@@ -1,0 +1,119 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ImagePlus, Mic, SendHorizontal } from 'lucide-react';
+import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
+import { toast } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
+
+const COMING_SOON = 'This feature will be available in the next update';
+/** Show the character count once the message gets near the limit. */
+const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
+const MAX_TEXTAREA_PX = 128;
+
+const iconButton =
+  'grid size-11 shrink-0 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 active:bg-plum-100';
+
+/**
+ * The message input (spec 2): Enter sends, Shift+Enter breaks the line; the send button is off while
+ * the trimmed text is empty or a send is in flight. `onTextChange` drives the typing signal.
+ */
+export function Composer({
+  isSending,
+  onSend,
+  onTextChange,
+}: {
+  isSending: boolean;
+  /** Resolves true when the message was stored. */
+  onSend: (content: string) => Promise<boolean>;
+  onTextChange: (value: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const canSend = text.trim().length > 0 && !isSending;
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_TEXTAREA_PX)}px`;
+  }, [text]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    const content = text;
+    // Cleared at once: the message shows as a "sending" bubble, and a failed one offers Retry there.
+    setText('');
+    onTextChange('');
+    void onSend(content);
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="sticky bottom-0 z-20 border-t border-cream-200/80 bg-cream-50/95 px-2 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur-md"
+    >
+      {text.length >= COUNT_FROM && (
+        <p aria-live="polite" className="px-14 pb-1 text-right text-xs text-ink-soft tabular-nums">
+          {text.length}/{MESSAGE_MAX_LENGTH}
+        </p>
+      )}
+      <div className="flex items-end gap-1">
+        <button
+          type="button"
+          aria-label="Share a photo"
+          className={iconButton}
+          onClick={() => toast({ title: 'Photo sharing coming soon!', description: COMING_SOON })}
+        >
+          <ImagePlus className="size-5" aria-hidden />
+        </button>
+        <label htmlFor="message-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="message-input"
+          ref={textarea}
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder="Type a message…"
+          enterKeyHint="send"
+          onChange={(event) => {
+            setText(event.target.value);
+            onTextChange(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          className="min-h-11 flex-1 resize-none rounded-[1.4rem] border border-cream-300 bg-white px-4 py-[0.6rem] text-[0.95rem] leading-snug text-ink placeholder:text-ink-soft/60 focus:border-plum-300 focus:ring-4 focus:ring-plum-100 focus:outline-none"
+        />
+        <button
+          type="button"
+          aria-label="Record a voice message"
+          className={iconButton}
+          onClick={() => toast({ title: 'Voice messages coming soon!', description: COMING_SOON })}
+        >
+          <Mic className="size-5" aria-hidden />
+        </button>
+        <button
+          type="submit"
+          aria-label="Send message"
+          disabled={!canSend}
+          className={cn(
+            'grid size-11 shrink-0 place-items-center rounded-full transition-[background-color,transform] active:scale-95',
+            canSend
+              ? 'bg-plum-700 text-white shadow-[0_6px_16px_-6px_rgb(107_36_88/0.6)] hover:bg-plum-800'
+              : 'bg-plum-100 text-plum-300',
+          )}
+        >
+          <SendHorizontal className="size-5" aria-hidden />
+        </button>
+      </div>
+    </form>
+  );
+}

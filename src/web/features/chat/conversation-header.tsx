@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { ArrowLeft, Wifi, WifiOff } from 'lucide-react';
+import type { MatchUser } from '../../../contract/matches';
+import { Avatar } from '../../components/avatar';
+import { cn } from '../../lib/cn';
+import { ConversationMenu } from './conversation-menu';
+import { presenceText } from './format';
+
+export function OnlineDot({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={cn('absolute rounded-full bg-matcha-500 ring-2 ring-white', className ?? 'right-0 bottom-0 size-3')}
+    />
+  );
+}
+
+/** Spec 2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. */
+export function ConversationHeader({
+  otherUser,
+  typing,
+  connected,
+  connectionError,
+  now,
+}: {
+  otherUser: MatchUser;
+  typing: boolean;
+  connected: boolean;
+  connectionError: string | null;
+  now: number;
+}) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 pt-[env(safe-area-inset-top)] backdrop-blur-md">
+      <div className="flex h-16 items-center gap-1 pr-1 pl-1">
+        <Link
+          to="/chats"
+          aria-label="Back to messages"
+          className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
+        >
+          <ArrowLeft className="size-5" aria-hidden />
+        </Link>
+        <div className="relative shrink-0">
+          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10" />
+          {otherUser.isOnline && <OnlineDot />}
+        </div>
+        <div className="ml-2 min-w-0 flex-1">
+          <h1 className="truncate font-display text-lg leading-tight font-semibold text-plum-900">{otherUser.name}</h1>
+          <p aria-live="polite" className="truncate text-xs leading-snug">
+            {typing ? (
+              <span className="font-semibold text-plum-600">typing...</span>
+            ) : (
+              <span className={otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft'}>
+                {presenceText(otherUser, now)}
+              </span>
+            )}
+          </p>
+        </div>
+        <span
+          role="img"
+          aria-label={connected ? 'Connected' : 'Disconnected'}
+          title={connected ? 'Live' : (connectionError ?? 'Reconnecting…')}
+          className={cn(
+            'grid size-9 shrink-0 place-items-center rounded-full',
+            connected ? 'text-matcha-600' : 'text-red-600',
+          )}
+        >
+          {connected ? (
+            <Wifi className="size-[1.1rem]" aria-hidden />
+          ) : (
+            <WifiOff className="size-[1.1rem]" aria-hidden />
+          )}
+        </span>
+        <ConversationMenu otherUser={otherUser} />
+      </div>
+    </header>
+  );
+}

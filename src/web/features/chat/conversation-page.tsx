@@ -1,0 +1,140 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { MessageCircleOff, RotateCw } from 'lucide-react';
+import type { Match } from '../../../contract/matches';
+import { buttonClasses } from '../../components/ui/button';
+import { isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/session';
+import { flattenPages } from './chat-cache';
+import { Composer } from './composer';
+import { ConversationHeader } from './conversation-header';
+import { EmptyConversation } from './conversation-starters';
+import { MessageList } from './message-list';
+import { useMatch, useMessages } from './queries';
+import { useRealtime } from './realtime/realtime-provider';
+import { useNow } from './use-now';
+import { useReadReceipts } from './use-read-receipts';
+import { useToggleReaction } from './use-reactions';
+import { useSendMessage } from './use-send-message';
+import { usePartnerTyping, useTypingSignal } from './use-typing';
+
+function Unavailable() {
+  useDocumentTitle('Conversation · Steep');
+  return (
+    <section className="flex flex-1 flex-col items-center justify-center px-8 text-center">
+      <div aria-hidden className="mb-5 grid size-16 place-items-center rounded-3xl bg-plum-50 text-plum-600">
+        <MessageCircleOff className="size-8" strokeWidth={1.75} />
+      </div>
+      <h1 className="font-display text-2xl font-semibold text-plum-900">Conversation not found</h1>
+      <p className="mt-2 max-w-xs text-sm leading-relaxed text-ink-soft">
+        This match may have ended, or the link is wrong.
+      </p>
+      <Link to="/chats" className={buttonClasses('primary', 'md') + ' mt-6'}>
+        Back to Messages
+      </Link>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-1 items-center justify-center text-sm text-ink-soft">
+      Loading conversation…
+    </div>
+  );
+}
+
+function LiveUpdatesNotice({ gaveUp, onRetry }: { gaveUp: boolean; onRetry: () => void }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 bg-plum-50 px-4 py-1.5 text-xs text-plum-800">
+      {gaveUp ? 'Live updates are off. Messages still send.' : 'Reconnecting…'}
+      {gaveUp && (
+        <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 font-semibold underline">
+          <RotateCw className="size-3" aria-hidden />
+          Reconnect
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Conversation({ match }: { match: Match }) {
+  const me = useCurrentUser();
+  const matchId = match.id;
+  const otherUser = match.otherUser;
+  const now = useNow();
+  const realtime = useRealtime();
+  useDocumentTitle(`${otherUser.name} · Steep`);
+
+  const messagesQuery = useMessages(matchId);
+  const messages = useMemo(() => flattenPages(messagesQuery.data), [messagesQuery.data]);
+  const { outbox, isSending, send, retry, discard } = useSendMessage(matchId);
+  const typingSignal = useTypingSignal(matchId);
+  const partnerTyping = usePartnerTyping(matchId, me.id);
+  const toggleReaction = useToggleReaction(matchId, me.id);
+  useReadReceipts(matchId, messages, me.id);
+
+  if (messagesQuery.isError && isApiError(messagesQuery.error) && messagesQuery.error.status === 404) {
+    return <Unavailable />;
+  }
+
+  const isEmpty = messagesQuery.isSuccess && messages.length === 0 && outbox.length === 0;
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <ConversationHeader
+        otherUser={otherUser}
+        typing={partnerTyping}
+        connected={realtime.isConnected}
+        connectionError={realtime.error}
+        now={now}
+      />
+      {realtime.status === 'disconnected' && (
+        <LiveUpdatesNotice gaveUp={realtime.gaveUp} onRetry={() => realtime.client.retryNow()} />
+      )}
+      {messagesQuery.isPending ? (
+        <Loading />
+      ) : messagesQuery.isError ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
+          Messages could not be loaded.
+          <button type="button" className={buttonClasses('outline', 'md')} onClick={() => void messagesQuery.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <MessageList
+          messages={messages}
+          outbox={outbox}
+          myId={me.id}
+          now={now}
+          hasOlder={messagesQuery.hasNextPage}
+          loadingOlder={messagesQuery.isFetchingNextPage}
+          onLoadOlder={() => void messagesQuery.fetchNextPage()}
+          onToggleReaction={(message, emoji) => toggleReaction.mutate({ message, emoji })}
+          onRetry={(item) => void retry(item)}
+          onDiscard={discard}
+          header={isEmpty ? <EmptyConversation matchId={matchId} otherUser={otherUser} /> : undefined}
+        />
+      )}
+      <Composer
+        isSending={isSending}
+        onTextChange={typingSignal.onInput}
+        onSend={async (content) => {
+          typingSignal.stop();
+          return send(content);
+        }}
+      />
+    </div>
+  );
+}
+
+/** /conversation/:matchId (spec 2). */
+export function ConversationPage() {
+  const { matchId = '' } = useParams();
+  const match = useMatch(matchId);
+
+  if (match.isPending) return <Loading />;
+  if (match.isError || !match.data) return <Unavailable />;
+  return <Conversation key={match.data.id} match={match.data} />;
+}

@@ -1,0 +1,120 @@
+import { AlertCircle, Check, CheckCheck, Clock3, Sparkles } from 'lucide-react';
+import type { Message, ReactionEmoji } from '../../../contract/chat';
+import { cn } from '../../lib/cn';
+import { formatMessageTime } from './format';
+import { ReactionChips, ReactionPicker } from './reactions';
+import type { OutgoingMessage } from './use-send-message';
+
+const bubbleBase = 'relative max-w-full rounded-[1.35rem] px-3.5 pt-2 pb-1.5 text-[0.95rem] leading-snug';
+const mineBubble = 'rounded-br-md bg-plum-700 text-white shadow-[0_6px_14px_-10px_rgb(107_36_88/0.9)]';
+const theirsBubble =
+  'rounded-bl-md border border-cream-200 bg-white text-ink shadow-[0_4px_12px_-10px_rgb(58_19_49/0.5)]';
+
+function Body({ content }: { content: string }) {
+  return <p className="break-words whitespace-pre-wrap">{content}</p>;
+}
+
+function StarterLabel({ mine }: { mine: boolean }) {
+  return (
+    <span
+      className={cn(
+        'mb-1 inline-flex items-center gap-1 px-1 text-[0.7rem] font-semibold tracking-wide text-matcha-700',
+        mine ? 'self-end' : 'self-start',
+      )}
+    >
+      <Sparkles className="size-3" aria-hidden />
+      Conversation starter
+    </span>
+  );
+}
+
+/** A stored message: time, read ticks on her own, grouped reactions and the add-reaction button. */
+export function MessageBubble({
+  message,
+  mine,
+  onToggleReaction,
+}: {
+  message: Message;
+  mine: boolean;
+  onToggleReaction: (message: Message, emoji: ReactionEmoji) => void;
+}) {
+  const toggle = (emoji: ReactionEmoji) => onToggleReaction(message, emoji);
+  const picker = <ReactionPicker groups={message.reactions} onToggle={toggle} align={mine ? 'end' : 'start'} />;
+  return (
+    <li
+      data-message-id={message.id}
+      className={cn('flex items-end gap-1', mine ? 'justify-end pl-8' : 'justify-start pr-8')}
+    >
+      {mine && picker}
+      <div className={cn('flex min-w-0 flex-col', mine ? 'items-end' : 'items-start')}>
+        {message.messageType === 'icebreaker' && <StarterLabel mine={mine} />}
+        <div className={cn(bubbleBase, mine ? mineBubble : theirsBubble)}>
+          <Body content={message.content} />
+          <span
+            className={cn(
+              'mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none tabular-nums',
+              mine ? 'text-white/70' : 'text-ink-soft',
+            )}
+          >
+            <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+            {mine &&
+              (message.readAt ? (
+                <CheckCheck className="size-4 text-matcha-300" strokeWidth={2.5} aria-label="Read" role="img" />
+              ) : (
+                <Check className="size-4" strokeWidth={2.5} aria-label="Sent" role="img" />
+              ))}
+          </span>
+        </div>
+        <ReactionChips groups={message.reactions} mine={mine} onToggle={toggle} />
+      </div>
+      {!mine && picker}
+    </li>
+  );
+}
+
+/** Her own message on its way to the server, or refused: retry keeps its clientMessageId. */
+export function OutgoingBubble({
+  item,
+  onRetry,
+  onDiscard,
+}: {
+  item: OutgoingMessage;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const failed = item.status === 'failed';
+  return (
+    <li className="flex flex-col items-end pl-8">
+      <div className={cn(bubbleBase, mineBubble, failed && 'bg-plum-400')}>
+        <Body content={item.content} />
+        <span className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none text-white/75 tabular-nums">
+          <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
+          {failed ? (
+            <AlertCircle className="size-3.5" aria-label="Not sent" role="img" />
+          ) : (
+            <Clock3 className="size-3.5" aria-label="Sending" role="img" />
+          )}
+        </span>
+      </div>
+      {failed && (
+        <div className="mt-1 flex items-center gap-1 text-xs">
+          <span className="font-medium text-red-700">Not sent.</span>
+          <button
+            type="button"
+            onClick={onRetry}
+            className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
+          >
+            Retry
+          </button>
+          <button
+            type="button"
+            onClick={onDiscard}
+            className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageReactions, type Message, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
+import { api } from '../../lib/api';
+import { setMessageReactions, toggledReactions } from './chat-cache';
+
+interface ToggleInput {
+  message: Message;
+  emoji: ReactionEmoji;
+}
+
+/**
+ * Spec 4 reaction toggle: clicking an emoji the user already used removes it, otherwise adds it.
+ * Shown at once, replaced by the server's grouped counts, rolled back if the call fails.
+ */
+export function useToggleReaction(matchId: string, myId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, emoji }: ToggleInput) => {
+      const path = `/api/messages/${encodeURIComponent(message.id)}/reactions`;
+      const mine = message.reactions.some((g) => g.emoji === emoji && g.reactedByMe);
+      return mine ? api.delete(path, { emoji }, messageReactions) : api.post(path, { emoji }, messageReactions);
+    },
+    onMutate: ({ message, emoji }: ToggleInput): { previous: ReactionGroup[] } => {
+      setMessageReactions(queryClient, matchId, message.id, toggledReactions(message.reactions, emoji, myId));
+      return { previous: message.reactions };
+    },
+    onError: (error, { message }, context) => {
+      console.warn('Reaction not saved.', error);
+      setMessageReactions(queryClient, matchId, message.id, context?.previous ?? message.reactions);
+    },
+    onSuccess: (result) => setMessageReactions(queryClient, matchId, result.messageId, result.reactions),
+  });
+}

@@ -1,0 +1,98 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { message as messageSchema, type Message } from '../../../contract/chat';
+import { api } from '../../lib/api';
+import { toast } from '../../components/ui/toast';
+import { chatKeys, upsertMessage } from './chat-cache';
+import { newClientMessageId } from './client-message-id';
+import { useRealtimeClient } from './realtime/realtime-provider';
+import type { RealtimeClient } from './realtime/realtime-client';
+
+/** A message the user sent that the server has not confirmed yet (or refused). */
+export interface OutgoingMessage {
+  clientMessageId: string;
+  content: string;
+  createdAt: string;
+  status: 'sending' | 'failed';
+}
+
+export function sendFailedToast(): void {
+  toast({ title: 'Failed to send message', description: 'Please try again', variant: 'destructive' });
+}
+
+/**
+ * Spec 4: over the socket when it works, else HTTP. Both carry the same clientMessageId, so a
+ * socket send whose echo never came and the HTTP retry that follows still store one message.
+ */
+async function deliver(
+  client: RealtimeClient,
+  input: { matchId: string; content: string; clientMessageId: string },
+): Promise<Message> {
+  if (client.getSnapshot().status === 'connected') {
+    try {
+      return await client.sendMessage(input);
+    } catch (error) {
+      console.info('Socket send did not complete; sending over HTTP.', error);
+    }
+  }
+  return api.post('/api/messages', { ...input, messageType: 'text' }, messageSchema);
+}
+
+/**
+ * Sending for one conversation. One send is in flight at a time so messages keep their order;
+ * a failed one stays on screen to retry (with its original clientMessageId) or discard.
+ */
+export function useSendMessage(matchId: string) {
+  const queryClient = useQueryClient();
+  const client = useRealtimeClient();
+  const [outbox, setOutbox] = useState<OutgoingMessage[]>([]);
+  const [isSending, setIsSending] = useState(false);
+
+  const run = useCallback(
+    async (item: OutgoingMessage): Promise<boolean> => {
+      setIsSending(true);
+      setOutbox((list) =>
+        list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'sending' } : m)),
+      );
+      try {
+        const stored = await deliver(client, { matchId, content: item.content, clientMessageId: item.clientMessageId });
+        upsertMessage(queryClient, stored);
+        setOutbox((list) => list.filter((m) => m.clientMessageId !== item.clientMessageId));
+        void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+        return true;
+      } catch (error) {
+        console.warn('Message not sent.', error);
+        setOutbox((list) =>
+          list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'failed' } : m)),
+        );
+        sendFailedToast();
+        return false;
+      } finally {
+        setIsSending(false);
+      }
+    },
+    [client, matchId, queryClient],
+  );
+
+  const send = useCallback(
+    (content: string): Promise<boolean> => {
+      const item: OutgoingMessage = {
+        clientMessageId: newClientMessageId(),
+        content: content.trim(),
+        createdAt: new Date().toISOString(),
+        status: 'sending',
+      };
+      setOutbox((list) => [...list, item]);
+      return run(item);
+    },
+    [run],
+  );
+
+  const retry = useCallback((item: OutgoingMessage) => run(item), [run]);
+
+  const discard = useCallback((clientMessageId: string) => {
+    setOutbox((list) => list.filter((m) => m.clientMessageId !== clientMessageId));
+  }, []);
+
+  return { outbox, isSending, send, retry, discard };
+}
