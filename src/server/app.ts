@@ -68,7 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db, events });
   await app.register(realtimeRoutes, { db, config, events, backend: realtime });
   await app.register(discoveryRoutes, { db, events });
-  await app.register(matchRoutes, { db, events, summaries: conversationSummaries });
+  await app.register(matchRoutes, {
+    db,
+    events,
+    summaries: conversationSummaries,
+    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
+  });
   await app.register(safetyRoutes, { db, events });
   await app.register(notificationRoutes, { db });
 

@@ -291,6 +291,23 @@ describe('presence', () => {
     expect(stored?.lastActiveAt?.toISOString()).toBe(offline.lastActive);
     expect(cleoSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
   });
+
+  it('shows live socket presence in the match list, not just recent activity', async () => {
+    const [ana, bea] = [await signUp(t.app), await signUp(t.app)];
+    await createMatch(t.database.db, ana.user.id, bea.user.id);
+    const beaOnline = async () =>
+      (await ana.request('GET', '/api/matches')).json<Array<{ otherUser: { isOnline: boolean } }>>()[0]?.otherUser
+        .isOnline;
+    // Bea signed up a moment ago (recently active) but has no socket: not online.
+    expect(await beaOnline()).toBe(false);
+    const anaSocket = await socketOf(ana);
+    const beaSocket = await socketOf(bea);
+    await anaSocket.next('online_status', (f) => f.userId === bea.user.id && f.isOnline);
+    expect(await beaOnline()).toBe(true);
+    await beaSocket.close();
+    await anaSocket.next('online_status', (f) => f.userId === bea.user.id && !f.isOnline);
+    expect(await beaOnline()).toBe(false);
+  });
 });
 
 describe('protection', () => {

@@ -4,7 +4,7 @@ import { createLikeBody, likeResponse, matchList, undoLikeResponse } from '../..
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { sessionUserId } from '../../http/guards';
-import { listMatches, type MatchSummaries } from './service';
+import { listMatches, type MatchSummaries, type OnlineAmong } from './service';
 import { createSwipe, undoSwipe } from './swipes';
 
 export interface MatchRouteDeps {
@@ -12,12 +12,14 @@ export interface MatchRouteDeps {
   events: DomainEvents;
   /** Chat's last-message preview and unread count for the match list, when chat provides them. */
   summaries?: MatchSummaries;
+  /** Live presence from the real-time layer, for the online dots. */
+  onlineAmong?: OnlineAmong;
 }
 
 const userParams = z.object({ userId: z.uuid('Invalid user id') });
 const swipeParams = z.object({ id: z.uuid('Invalid swipe id') });
 
-export const matchRoutes: FastifyPluginAsyncZod<MatchRouteDeps> = async (app, { db, events, summaries }) => {
+export const matchRoutes: FastifyPluginAsyncZod<MatchRouteDeps> = async (app, { db, events, summaries, onlineAmong }) => {
   app.post('/api/likes', { schema: { body: createLikeBody, response: { 201: likeResponse } } }, async (request, reply) => {
     const { targetUserId, isLike, superLike } = request.body;
     return reply.status(201).send(await createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike }));
@@ -28,10 +30,10 @@ export const matchRoutes: FastifyPluginAsyncZod<MatchRouteDeps> = async (app, { 
   );
 
   app.get('/api/matches', { schema: { response: { 200: matchList } } }, async (request) =>
-    listMatches(db, sessionUserId(request), summaries),
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
   );
 
   app.get('/api/matches/:userId', { schema: { params: userParams, response: { 200: matchList } } }, async (request) =>
-    listMatches(db, sessionUserId(request), summaries),
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
   );
 };

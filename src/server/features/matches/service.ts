@@ -80,8 +80,17 @@ export type MatchSummaries = (
   matchIds: string[],
 ) => Promise<Map<string, { lastMessage: LastMessagePreview | null; unreadCount: number }>>;
 
+/** Which of these users have a live socket on any instance (the real-time layer knows). */
+export type OnlineAmong = (userIds: readonly string[]) => Promise<Set<string>>;
+
+export interface MatchListProviders {
+  summaries?: MatchSummaries | undefined;
+  onlineAmong?: OnlineAmong | undefined;
+}
+
 /** Her matches, newest first; a pair with a block between them is left out (the match row stays). */
-export async function listMatches(db: Db, userId: string, summaries?: MatchSummaries): Promise<Match[]> {
+export async function listMatches(db: Db, userId: string, providers: MatchListProviders = {}): Promise<Match[]> {
+  const { summaries, onlineAmong } = providers;
   const other = sql`case when ${matches.userA} = ${userId} then ${matches.userB} else ${matches.userA} end`;
   const rows = await db
     .select({
@@ -101,8 +110,9 @@ export async function listMatches(db: Db, userId: string, summaries?: MatchSumma
     .orderBy(desc(matches.createdAt), desc(matches.id));
   const photos = await photoUrlsOf(db, rows.map((r) => r.other.id));
   const extra = summaries && rows.length > 0 ? await summaries(db, userId, rows.map((r) => r.id)) : undefined;
+  const online = onlineAmong && rows.length > 0 ? await onlineAmong(rows.map((r) => r.other.id)) : undefined;
   return rows.map((r) => ({
-    ...presentMatch(r, photos.get(r.other.id) ?? []),
+    ...presentMatch(r, photos.get(r.other.id) ?? [], online),
     ...(extra?.get(r.id) ?? {}),
   }));
 }
@@ -115,9 +125,17 @@ export interface MatchPartner {
   ghostMode: boolean;
 }
 
-/** A ghost's presence is hidden, as on her public profile; her matches still see her name and photos. */
-export function presentMatch(row: { id: string; createdAt: Date; other: MatchPartner }, photos: string[]): Match {
+/**
+ * A ghost's presence is hidden, as on her public profile; her matches still see her name and photos.
+ * `online` is live socket presence when the real-time layer supplied it, else the recent-activity window.
+ */
+export function presentMatch(
+  row: { id: string; createdAt: Date; other: MatchPartner },
+  photos: string[],
+  online?: Set<string>,
+): Match {
   const showPresence = !row.other.ghostMode;
+  const live = online ? online.has(row.other.id) : isOnline(row.other.lastActiveAt);
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -126,7 +144,7 @@ export function presentMatch(row: { id: string; createdAt: Date; other: MatchPar
       name: row.other.name,
       photos,
       interests: row.other.interests,
-      isOnline: showPresence && isOnline(row.other.lastActiveAt),
+      isOnline: showPresence && live,
       lastActive: showPresence ? (row.other.lastActiveAt?.toISOString() ?? null) : null,
     },
   };
