@@ -198,7 +198,7 @@ for (const city of allCities) {
   if (name === undefined) continue;
   const [lng, lat] = city.loc.coordinates;
   let places = byState.get(city.adminCode);
-  if (!places) byState.set(city.adminCode, (places = new Map()));
+  if (!places) byState.set(city.adminCode, (places = new Map<string, Place>()));
   const existing = places.get(name);
   if (!existing || city.population > existing.population) {
     places.set(name, { name, population: city.population, lat: round4(lat), lng: round4(lng) });
