@@ -8,6 +8,7 @@ import type { SelfUser } from '../src/contract/users';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
+import { newUserBody } from '../src/server/test/factories';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
@@ -64,30 +65,14 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   return file;
 }
 
-let counter = 0;
-export function newUser(overrides: Partial<RegisterBody> = {}): RegisterBody & { password: string } {
-  counter += 1;
-  return {
-    username: `e2e${counter}${Math.random().toString(36).slice(2, 7)}`,
-    password: 'Secret_123',
-    name: `Person ${counter}`,
-    age: 30,
-    bio: 'Tea lover and weekend hiker looking for someone kind.',
-    location: 'Portland, Oregon',
-    genderIdentity: 'woman',
-    sexualOrientation: 'lesbian',
-    interests: [],
-    teaInterests: ['Green Tea'],
-    ...overrides,
-  };
-}
+export { newUserBody as newUser } from '../src/server/test/factories';
 
 /**
  * Signs a user up through the API inside the context (so the context holds her session cookie)
  * and marks the onboarding tour as seen so it does not cover the screen under test.
  */
 export async function signUpViaApi(context: BrowserContext, overrides: Partial<RegisterBody> = {}): Promise<SelfUser> {
-  const body = newUser(overrides);
+  const body = newUserBody(overrides);
   const response = await context.request.post('/api/auth/register', { data: body });
   if (response.status() !== 201) throw new Error(`sign-up failed ${response.status()}: ${await response.text()}`);
   await context.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));

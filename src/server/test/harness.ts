@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { SESSION_COOKIE } from '../features/auth/sessions';
+import { newUserBody } from './factories';
 import { createDatabaseFromTemplate } from './postgres';
 
 export interface TestApp {
@@ -49,24 +50,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database: await openPglite({ snapshot }), drop: async () => {} };
 }
 
-let counter = 0;
-/** A valid sign-up body; every call gives a new username. */
-export function newUserBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
-  counter += 1;
-  return {
-    username: `user${counter}_${Math.random().toString(36).slice(2, 8)}`,
-    password: 'Secret_123',
-    name: `Test User ${counter}`,
-    age: 30,
-    bio: 'Tea lover and weekend hiker looking for someone kind.',
-    location: 'Portland, Oregon',
-    genderIdentity: 'woman',
-    sexualOrientation: 'lesbian',
-    interests: [],
-    teaInterests: ['Green Tea'],
-    ...overrides,
-  };
-}
+export { newUserBody } from './factories';
 
 export interface Client {
   user: SelfUser;

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   GENDER_IDENTITIES,
@@ -8,10 +8,11 @@ import {
   firstPasswordProblem,
   type RegisterBody,
 } from '../../../contract/auth';
-import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../../contract/interests';
-import { US_STATES, citiesOf, formatLocation } from '../../../contract/locations';
+import { type TeaPreference } from '../../../contract/interests';
+import { formatLocation } from '../../../contract/locations';
+import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
+import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
-import { Chip } from '../../components/ui/chip';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
@@ -42,12 +43,6 @@ type FieldName =
   | 'teaInterests';
 
 type FieldErrors = Partial<Record<FieldName, string>>;
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-function toggle<T>(list: readonly T[], item: T): T[] {
-  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-}
 
 function Section({
   id,
@@ -93,8 +88,6 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
 
   const clearError = (field: FieldName) =>
     setErrors((current) => {
@@ -306,53 +299,17 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       </Section>
 
       <Section id="signup-section-location" title="Where you are">
-        <div className="grid grid-cols-2 gap-3">
-          <Field id="signup-state" label="State">
-            <NativeSelect
-              id="signup-state"
-              name="state"
-              required
-              value={state}
-              onChange={(e) => {
-                setState(e.target.value);
-                setCity('');
-                clearError('location');
-              }}
-            >
-              <option value="" disabled>
-                Choose state
-              </option>
-              {US_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="signup-city" label="City" error={errors.location}>
-            <NativeSelect
-              id="signup-city"
-              name="city"
-              required
-              disabled={!state}
-              value={city}
-              onChange={(e) => {
-                setCity(e.target.value);
-                clearError('location');
-              }}
-              {...describedBy('signup-city', { error: errors.location })}
-            >
-              <option value="" disabled>
-                {state ? 'Choose city' : 'State first'}
-              </option>
-              {cities.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
+        <LocationPicker
+          idPrefix="signup"
+          state={state}
+          city={city}
+          onChange={(place) => {
+            setState(place.state);
+            setCity(place.city);
+            clearError('location');
+          }}
+          error={errors.location}
+        />
       </Section>
 
       <Section
@@ -360,64 +317,28 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
         title="Your interests"
         subtitle={`Pick what you love. ${interests.length} selected.`}
       >
-        {INTEREST_CATEGORIES.map((category) => (
-          <div
-            key={category.name}
-            role="group"
-            aria-labelledby={`interest-cat-${slug(category.name)}`}
-            className="grid gap-2"
-          >
-            <h4
-              id={`interest-cat-${slug(category.name)}`}
-              className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase"
-            >
-              {category.name}
-            </h4>
-            {/* Two rows that scroll sideways keep ~100 chips from turning the form into a wall. */}
-            <div className="-mx-5 overflow-x-auto px-5 pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
-              <div className="flex w-max max-w-[44rem] flex-wrap gap-2">
-                {category.interests.map((interest) => (
-                  <Chip
-                    key={interest}
-                    label={interest}
-                    pressed={interests.includes(interest)}
-                    onToggle={() => {
-                      setInterests((current) => toggle(current, interest));
-                      clearError('interests');
-                    }}
-                  />
-                ))}
-              </div>
-            </div>
-          </div>
-        ))}
-        {errors.interests && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {errors.interests}
-          </p>
-        )}
+        <InterestPicker
+          idPrefix="interest"
+          headingLevel="h4"
+          layout="scroll"
+          selected={interests}
+          onChange={(next) => {
+            setInterests(next);
+            clearError('interests');
+          }}
+          error={errors.interests}
+        />
       </Section>
 
       <Section id="signup-section-tea" title="Your cup of tea" subtitle="Which teas do you enjoy?">
-        <div role="group" aria-label="Tea interests" className="flex flex-wrap gap-2">
-          {TEA_PREFERENCES.map((tea) => (
-            <Chip
-              key={tea}
-              label={tea}
-              tone="matcha"
-              pressed={teaInterests.includes(tea)}
-              onToggle={() => {
-                setTeaInterests((current) => toggle(current, tea));
-                clearError('teaInterests');
-              }}
-            />
-          ))}
-        </div>
-        {errors.teaInterests && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {errors.teaInterests}
-          </p>
-        )}
+        <TeaInterestPicker
+          selected={teaInterests}
+          onChange={(next) => {
+            setTeaInterests(next);
+            clearError('teaInterests');
+          }}
+          error={errors.teaInterests}
+        />
       </Section>
 
       <div className="grid gap-3">

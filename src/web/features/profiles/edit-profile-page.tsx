@@ -1,8 +1,7 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MINIMUM_AGE } from '../../../contract/auth';
-import { INTEREST_CATEGORIES, TEA_PREFERENCES } from '../../../contract/interests';
-import { US_STATES, citiesOf, formatLocation, parseLocation } from '../../../contract/locations';
+import { formatLocation, parseLocation } from '../../../contract/locations';
 import {
   BIO_MAX_LENGTH,
   HEIGHT_MAX_CM,
@@ -16,9 +15,10 @@ import {
   type UpdateProfileBody,
 } from '../../../contract/profiles';
 import { selfUser, type SelfUser } from '../../../contract/users';
+import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
+import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Chip } from '../../components/ui/chip';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { api, isApiError } from '../../lib/api';
@@ -29,8 +29,6 @@ import { capitalize } from './format';
 import { PhotoManager } from './photo-manager';
 
 const MAX_INTERESTS = 30;
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-const toggle = (list: readonly string[], item: string) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
 interface FormState {
   name: string;
@@ -119,7 +117,6 @@ export function EditProfilePage() {
   const [saving, setSaving] = useState(false);
   useDocumentTitle('Edit Profile · Steep');
 
-  const cities = useMemo(() => (form.state ? citiesOf(form.state).sort((a, b) => a.localeCompare(b)) : []), [form.state]);
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
     setForm((current) => ({ ...current, [key]: value }));
     setErrors((current) => (current[errorKey] ? { ...current, [errorKey]: undefined } : current));
@@ -200,47 +197,16 @@ export function EditProfilePage() {
       </FormSection>
 
       <FormSection id="edit-location" title="Location">
-        <div className="grid grid-cols-2 gap-3">
-          <Field id="edit-state" label="State">
-            <NativeSelect
-              id="edit-state"
-              required
-              value={form.state}
-              onChange={(e) => {
-                set('state', e.target.value, 'location');
-                set('city', '', 'location');
-              }}
-            >
-              <option value="" disabled>
-                Choose state
-              </option>
-              {US_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="edit-city" label="City" error={errors.location}>
-            <NativeSelect
-              id="edit-city"
-              required
-              disabled={!form.state}
-              value={form.city}
-              onChange={(e) => set('city', e.target.value, 'location')}
-              {...describedBy('edit-city', { error: errors.location })}
-            >
-              <option value="" disabled>
-                {form.state ? 'Choose city' : 'State first'}
-              </option>
-              {cities.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
+        <LocationPicker
+          idPrefix="edit"
+          state={form.state}
+          city={form.city}
+          onChange={(place) => {
+            set('state', place.state, 'location');
+            set('city', place.city, 'location');
+          }}
+          error={errors.location}
+        />
       </FormSection>
 
       <FormSection id="edit-details" title="Details">
@@ -306,51 +272,24 @@ export function EditProfilePage() {
         title="Interests"
         subtitle={`${form.interests.length}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
       >
-        {INTEREST_CATEGORIES.map((category) => (
-          <div key={category.name} role="group" aria-labelledby={`edit-cat-${slug(category.name)}`} className="grid gap-2">
-            <h3 id={`edit-cat-${slug(category.name)}`} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
-              {category.name}
-            </h3>
-            <div className="flex flex-wrap gap-2">
-              {category.interests.map((interest) => {
-                const pressed = form.interests.includes(interest);
-                return (
-                  <Chip
-                    key={interest}
-                    label={interest}
-                    pressed={pressed}
-                    onToggle={() => {
-                      if (!pressed && form.interests.length >= MAX_INTERESTS) {
-                        toast({ title: `You can choose up to ${MAX_INTERESTS} interests` });
-                        return;
-                      }
-                      set('interests', toggle(form.interests, interest));
-                    }}
-                  />
-                );
-              })}
-            </div>
-          </div>
-        ))}
-        {errors.interests && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {errors.interests}
-          </p>
-        )}
+        <InterestPicker
+          idPrefix="edit"
+          headingLevel="h3"
+          selected={form.interests}
+          onChange={(next) => {
+            // Only growing past the cap is refused, so a profile already over it can still shed interests.
+            if (next.length > form.interests.length && next.length > MAX_INTERESTS) {
+              toast({ title: `You can choose up to ${MAX_INTERESTS} interests` });
+              return;
+            }
+            set('interests', next);
+          }}
+          error={errors.interests}
+        />
       </FormSection>
 
       <FormSection id="edit-tea" title="Your cup of tea">
-        <div role="group" aria-label="Tea interests" className="flex flex-wrap gap-2">
-          {TEA_PREFERENCES.map((tea) => (
-            <Chip
-              key={tea}
-              label={tea}
-              tone="matcha"
-              pressed={form.teaInterests.includes(tea)}
-              onToggle={() => set('teaInterests', toggle(form.teaInterests, tea))}
-            />
-          ))}
-        </div>
+        <TeaInterestPicker selected={form.teaInterests} onChange={(next) => set('teaInterests', next)} />
       </FormSection>
 
       <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur">

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { US_STATES, citiesOf } from '../../contract/locations';
+import { Field, NativeSelect, describedBy } from './ui/field';
+
+export interface Place {
+  state: string;
+  city: string;
+}
+
+interface LocationPickerProps {
+  /** Prefixes the select ids (`${idPrefix}-state`, `${idPrefix}-city`) so each form keeps its own. */
+  idPrefix: string;
+  state: string;
+  city: string;
+  onChange: (place: Place) => void;
+  /** The server reports the location as one field; it is shown under City, the part chosen last. */
+  error?: string;
+}
+
+/** The State → City select pair behind a 'City, State' location. */
+export function LocationPicker({ idPrefix, state, city, onChange, error }: LocationPickerProps) {
+  const stateId = `${idPrefix}-state`;
+  const cityId = `${idPrefix}-city`;
+  const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
+
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field id={stateId} label="State">
+        <NativeSelect
+          id={stateId}
+          name="state"
+          required
+          value={state}
+          // A city belongs to one state, so a new state invalidates the old city.
+          onChange={(e) => onChange({ state: e.target.value, city: '' })}
+        >
+          <option value="" disabled>
+            Choose state
+          </option>
+          {US_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={cityId} label="City" error={error}>
+        <NativeSelect
+          id={cityId}
+          name="city"
+          required
+          disabled={!state}
+          value={city}
+          onChange={(e) => onChange({ state, city: e.target.value })}
+          {...describedBy(cityId, { error })}
+        >
+          <option value="" disabled>
+            {state ? 'Choose city' : 'State first'}
+          </option>
+          {cities.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </div>
+  );
+}
