@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       {
+        // Two real server processes on one PostgreSQL and Redis: run by `npm run test:pg` only.
+        test: {
+          name: 'cluster',
+          include: ['src/**/*.cluster.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
