@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { enableProcessCaches } from './db/process-cache';
 import { createDomainEvents } from './domain-events';
 import { authRoutes } from './features/auth/routes';
 import { DEFAULT_SCRYPT_LOG_N } from './features/auth/password';
@@ -43,6 +44,8 @@ const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const { db } = database;
+  // Embedded mode: this process is the only writer (the data-directory lock), so reads may be cached.
+  if (database.kind === 'pglite') enableProcessCaches(db);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,

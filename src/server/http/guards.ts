@@ -39,7 +39,7 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
   app.decorateRequest('session', null);
   const lastActivityWrite = new Map<string, number>();
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
       throw forbidden('Cross-site request refused');
     }
@@ -47,6 +47,10 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     const session = await sessionFromRequest(deps.db, request);
     if (!session) throw unauthenticated();
     request.session = session;
+    if (session.extended) {
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config, request.protocol === 'https'));
+    }
     const now = Date.now();
     if (now - (lastActivityWrite.get(session.userId) ?? 0) > ACTIVITY_WRITE_INTERVAL_MS) {
       lastActivityWrite.set(session.userId, now);
@@ -54,15 +58,6 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     }
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (request.session?.extended) {
-      void reply.setCookie(
-        SESSION_COOKIE,
-        request.cookies[SESSION_COOKIE] ?? '',
-        sessionCookieOptions(deps.config, request.protocol === 'https'),
-      );
-    }
-  });
 
   // preValidation sees the body before the schema strips fields it does not list.
   app.addHook('preValidation', async (request) => {

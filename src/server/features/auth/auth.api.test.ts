@@ -296,6 +296,28 @@ describe('subscription', () => {
   });
 });
 
+describe('the signed-in user (/me) after changes', () => {
+  it('reflects every change made after it was first read (embedded mode caches it)', async () => {
+    const a = await signUp(t.app);
+    const me = async () => (await a.request('GET', '/api/auth/me')).json();
+    expect(await me()).toMatchObject({ hasActiveSubscription: false, ghostMode: false });
+    await a.request('POST', `/api/grant-test-subscription/${a.user.id}`);
+    expect((await me()).hasActiveSubscription).toBe(true);
+    expect((await a.request('PUT', `/api/users/${a.user.id}`, { bio: 'Changed after the first read' })).statusCode).toBe(200);
+    expect((await me()).bio).toBe('Changed after the first read');
+    expect((await a.request('POST', `/api/users/${a.user.id}/ghost-mode`, { ghostMode: true })).statusCode).toBe(200);
+    expect((await me()).ghostMode).toBe(true);
+  });
+
+  it('forgets a session at logout even after it was read many times', async () => {
+    const a = await signUp(t.app);
+    for (let i = 0; i < 3; i++) expect((await a.request('GET', '/api/auth/me')).statusCode).toBe(200);
+    await a.request('POST', '/api/auth/logout');
+    expect((await a.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('health', () => {
   it('reports liveness and readiness without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { processCache } from '../../db/process-cache';
 import { sessions } from '../../db/schema';
 
 export const SESSION_COOKIE = 'steep_session';
@@ -27,18 +28,35 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
+interface CachedSession {
+  userId: string;
+  expiresAt: Date;
+}
+const sessionCache = (db: Db) => processCache<CachedSession>(db, 'sessions');
+
 export async function resolveSession(db: Db, token: string): Promise<SessionInfo | undefined> {
   if (token.length > 100) return undefined;
   const tokenHash = hashToken(token);
   const now = Date.now();
-  const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))));
-  if (!row) return undefined;
+  const cache = sessionCache(db);
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    const version = cache?.version(tokenHash);
+    [row] = await db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))));
+    if (!row) return undefined;
+    cache?.set(tokenHash, row, version);
+  }
+  if (row.expiresAt.getTime() <= now) {
+    cache?.delete(tokenHash);
+    return undefined;
+  }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    cache?.set(tokenHash, { userId: row.userId, expiresAt });
     return { userId: row.userId, tokenHash, expiresAt, extended: true };
   }
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };
@@ -46,4 +64,5 @@ export async function resolveSession(db: Db, token: string): Promise<SessionInfo
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  sessionCache(db)?.delete(tokenHash);
 }

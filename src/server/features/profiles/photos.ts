@@ -8,6 +8,7 @@ import { renderPhoto } from './image-pipeline';
 import { mediaUrl } from './media';
 import { isUuid } from './service';
 import { newMediaKey, type MediaStorage } from './storage';
+import { forgetSelfUser } from './users';
 
 export interface PhotoDeps {
   db: Db;
@@ -55,6 +56,7 @@ export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer):
     await removeMedia(deps, [largeKey, smallKey]);
     throw error;
   }
+  forgetSelfUser(db, userId);
   return listPhotos(db, userId);
 }
 
@@ -78,6 +80,7 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
   });
   if (!removed) throw notFound('Photo not found');
   await removeMedia(deps, [removed.largeKey, removed.smallKey]);
+  forgetSelfUser(db, userId);
   return listPhotos(db, userId);
 }
 
@@ -94,6 +97,7 @@ export async function reorderPhotos(db: Db, userId: string, photoIds: string[]):
     }
     await renumber(tx, userId, photoIds);
   });
+  forgetSelfUser(db, userId);
   return listPhotos(db, userId);
 }
 

@@ -7,7 +7,7 @@ import { users, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { isBlockedBetween } from '../safety/blocks';
 import { recordProfileView } from './activity';
-import { findUser, getSelfUser, isOnline, photoUrlsOf } from './users';
+import { findUser, forgetSelfUser, getSelfUser, isOnline, photoUrlsOf } from './users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +82,10 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   if (input.interests !== undefined) changes.interests = [...new Set(input.interests)];
   if (input.teaInterests !== undefined) changes.teaInterests = [...new Set(input.teaInterests)];
 
-  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, userId));
+  if (Object.keys(changes).length > 0) {
+    await db.update(users).set(changes).where(eq(users.id, userId));
+    forgetSelfUser(db, userId);
+  }
   const user = await getSelfUser(db, userId);
   if (!user) throw notFound('User not found');
   return user;

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelfUser } from '../../../contract/users';
 import type { Db } from '../../db/client';
+import { processCache } from '../../db/process-cache';
 import { photos, users, type UserRow } from '../../db/schema';
 import { recordActivityDay } from './activity';
 import { mediaUrl } from './media';
@@ -66,11 +67,27 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | undefi
   return row;
 }
 
+/** Her row and photo URLs, as /api/auth/me reads them on every app start. Embedded mode only. */
+const selfCache = (db: Db) => processCache<{ user: UserRow; photos: string[] }>(db, 'self-users');
+
+/** Every write to a user's row or photos calls this, so the cached self view is never stale. */
+export function forgetSelfUser(db: Db, userId: string): void {
+  selfCache(db)?.delete(userId);
+}
+
 export async function getSelfUser(db: Db, userId: string): Promise<SelfUser | undefined> {
-  const user = await findUser(db, userId);
-  if (!user) return undefined;
-  const urls = await photoUrlsOf(db, [userId]);
-  return presentSelf(user, urls.get(userId) ?? []);
+  const cache = selfCache(db);
+  let entry = cache?.get(userId);
+  if (!entry) {
+    const version = cache?.version(userId);
+    const user = await findUser(db, userId);
+    if (!user) return undefined;
+    const urls = await photoUrlsOf(db, [userId]);
+    entry = { user, photos: urls.get(userId) ?? [] };
+    cache?.set(userId, entry, version);
+  }
+  // Presented per request: isOnline depends on the time of asking, not of caching.
+  return presentSelf(entry.user, entry.photos);
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
@@ -95,13 +112,16 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow | und
  */
 export async function touchLastActive(db: Db, userId: string, at = new Date()): Promise<void> {
   await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+  forgetSelfUser(db, userId);
   await recordActivityDay(db, userId, at);
 }
 
 export async function setPremiumUntil(db: Db, userId: string, until: Date | null): Promise<void> {
   await db.update(users).set({ premiumUntil: until }).where(eq(users.id, userId));
+  forgetSelfUser(db, userId);
 }
 
 export async function setGhostMode(db: Db, userId: string, on: boolean): Promise<void> {
   await db.update(users).set({ ghostMode: on }).where(eq(users.id, userId));
+  forgetSelfUser(db, userId);
 }
