@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { INTEREST_CATEGORIES, LIFESTYLE_FILTER_OPTIONS, TEA_PREFERENCES, type LifestyleFilterOption } from './interests';
+import { publicProfile } from './profiles';
+import {
+  INTEREST_CATEGORIES,
+  LIFESTYLE_FILTER_OPTIONS,
+  TEA_PREFERENCES,
+  type LifestyleFilterOption,
+} from './interests';
 
 /**
  * Discovery: the card feed (GET /api/users/discovery/:userId), the per-user filters
@@ -105,8 +111,24 @@ export const LIFESTYLE_FILTER_INTERESTS: Readonly<Record<LifestyleFilterOption, 
   'Professional Career': [],
   'Family Oriented': ['Cooking', 'Baking', 'Board Games', 'Gardening', 'Dog Walks', 'Volunteering'],
   'Travel Enthusiast': ['Travel', 'Road Trips', 'Backpacking', 'Languages', 'Camping'],
-  'Health Conscious': ['Yoga', 'Pilates', 'Running', 'Swimming', 'Vegan Cooking', 'Farmers Markets', 'Meditation', 'Self-Care'],
-  'Environmental Advocate': ['Sustainable Living', 'Gardening', 'Thrifting', 'Farmers Markets', 'Vegan Cooking', 'Volunteering'],
+  'Health Conscious': [
+    'Yoga',
+    'Pilates',
+    'Running',
+    'Swimming',
+    'Vegan Cooking',
+    'Farmers Markets',
+    'Meditation',
+    'Self-Care',
+  ],
+  'Environmental Advocate': [
+    'Sustainable Living',
+    'Gardening',
+    'Thrifting',
+    'Farmers Markets',
+    'Vegan Cooking',
+    'Volunteering',
+  ],
   'Pet Lover': ['Dog Walks'],
   Foodie: categoryInterests('Food & Culinary'),
   'Book Lover': ['Reading', 'Book Clubs', 'Writing', 'Poetry'],
@@ -149,24 +171,27 @@ export type CardBadge = z.infer<typeof cardBadge>;
  * One profile card: public fields only (an allowlist). Never coordinates, contact details, the
  * ghost flag or subscription state; distance is a coarse band between city centres.
  */
-export const discoveryCard = z.object({
-  id: z.string(),
-  name: z.string(),
-  age: z.number().int(),
-  bio: z.string(),
-  location: z.string(),
-  pronouns: z.string().nullable(),
-  photos: z.array(z.string()),
-  interests: z.array(z.string()),
-  teaInterests: z.array(z.string()),
-  job: z.string().nullable(),
-  isVerified: z.boolean(),
-  isOnline: z.boolean(),
-  lastActive: z.string().nullable(),
-  badges: z.array(cardBadge),
-  /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', … */
-  distance: z.string(),
-});
+export const discoveryCard = publicProfile
+  .pick({
+    id: true,
+    name: true,
+    age: true,
+    bio: true,
+    location: true,
+    pronouns: true,
+    photos: true,
+    interests: true,
+    teaInterests: true,
+    job: true,
+    isVerified: true,
+    isOnline: true,
+    lastActive: true,
+  })
+  .extend({
+    badges: z.array(cardBadge),
+    /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', … */
+    distance: z.string(),
+  });
 export type DiscoveryCard = z.infer<typeof discoveryCard>;
 
 export const discoveryPage = z.object({
