@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../../config';
 import { NO_PASSWORD, verifyPassword } from '../../features/auth/password';
 import type { MediaStorage } from '../../features/profiles/storage';
 import { openPglite, type Database } from '../client';
-import { photos, users, type UserRow } from '../schema';
-import { DEMO_LOGIN, seedDemoIfEmpty, type SeedDemoResult } from './demo';
+import { photos, swipes, users, type UserRow } from '../schema';
+import { DEMO_ADMIRERS, DEMO_LOGIN, seedDemoIfEmpty, type SeedDemoResult } from './demo';
 import { generateProfiles } from './profiles';
 import { createRandom } from './random';
 
@@ -178,6 +178,17 @@ describe('seedDemoIfEmpty: the default community', () => {
     expect(photoRows.filter((p) => p.userId === demo.id)).toHaveLength(2);
     expect(await verifyPassword(DEMO_LOGIN.password, demo.passwordHash)).toBe(true);
     expect(await verifyPassword('demo_1234', demo.passwordHash)).toBe(false);
+  });
+
+  it('has a few Portland neighbours like the demo account already, one with a super like', async () => {
+    const demo = rows.find((u) => u.username === DEMO_LOGIN.username);
+    if (!demo) throw new Error('no demo user');
+    const likes = await database.db.select().from(swipes).where(eq(swipes.targetUserId, demo.id));
+    expect(likes).toHaveLength(DEMO_ADMIRERS);
+    expect(likes.every((l) => l.isLike)).toBe(true);
+    expect(likes.filter((l) => l.isSuperLike)).toHaveLength(1);
+    const admirers = rows.filter((u) => likes.some((l) => l.userId === u.id));
+    expect(admirers.every((u) => u.location === 'Portland, Oregon')).toBe(true);
   });
 
   it('does nothing the second time', async () => {

@@ -6,7 +6,7 @@ import { locationCoordinates } from '../../../contract/locations';
 import { hashPassword, NO_PASSWORD } from '../../features/auth/password';
 import { localDiskStorage, newMediaKey, type MediaStorage } from '../../features/profiles/storage';
 import type { Db } from '../client';
-import { photos, users } from '../schema';
+import { photos, swipes, users } from '../schema';
 import { avatarSvg, randomPerson, renderAvatar } from './avatar';
 import { checkContent, generateProfiles, type DemoProfile } from './profiles';
 import { createRandom, deriveSeed } from './random';
@@ -18,6 +18,8 @@ import { createRandom, deriveSeed } from './random';
 
 /** The one demo account that can log in; the community profiles have no password. */
 export const DEMO_LOGIN = { username: 'demo', password: 'Demo_1234' } as const;
+/** Community profiles in the demo account's city that have liked her before she first logs in. */
+export const DEMO_ADMIRERS = 5;
 
 export const DEFAULT_DEMO_USERS = 200;
 /** Same seed, same community: names, cities, bios and avatars. */
@@ -201,6 +203,22 @@ export async function seedDemoIfEmpty(
       });
       for (let start = 0; start < photoRows.length; start += BATCH_SIZE * 4) {
         await tx.insert(photos).values(photoRows.slice(start, start + BATCH_SIZE * 4));
+      }
+
+      // A few neighbours have already liked the demo account, so trying Steep shows likes received
+      // and liking one of them back makes a match at once.
+      const demoId = ids[0];
+      const admirers = ids.filter((_, i) => i > 0 && profiles[i]?.location === demo.location).slice(0, DEMO_ADMIRERS);
+      if (demoId && admirers.length > 0) {
+        await tx.insert(swipes).values(
+          admirers.map((userId, i) => ({
+            userId,
+            targetUserId: demoId,
+            isLike: true,
+            isSuperLike: i === 0,
+            createdAt: new Date(now - (i + 1) * 3_600_000),
+          })),
+        );
       }
       return true;
     });
