@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scryptLogN,
     onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
   });
-  await app.register(billingRoutes, { db });
+  await app.register(billingRoutes, { db, allowTestSubscriptions: config.allowTestSubscriptions });
   const realtime = options.realtime ?? createLocalBackend();
   await app.register(chatRoutes, { db, events });
   await app.register(realtimeRoutes, { db, config, events, backend: realtime });

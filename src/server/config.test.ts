@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('allows the free test subscription grant except in production, unless set explicitly', () => {
+    expect(loadConfig({}).allowTestSubscriptions).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).allowTestSubscriptions).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', TEST_SUBSCRIPTIONS: 'true' }).allowTestSubscriptions).toBe(true);
+  });
+
   it('allows the PUBLIC_URL origin and extra origins', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://steep.example/app', ALLOWED_ORIGINS: 'https://a.example,https://b.example' });
     expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example', 'https://steep.example']);

@@ -23,11 +23,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling uses it). */
   TRUST_PROXY: booleanish.default(false),
+  /** The demo 'Test Access' grant of Premium without payment. Default: on except in production. */
+  TEST_SUBSCRIPTIONS: booleanish.optional(),
   /** Serve the built SPA from dist/web (off in API tests). */
   SERVE_WEB: booleanish.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[] };
+export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; allowTestSubscriptions: boolean };
 
 export class ConfigError extends Error {}
 
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const allowedOrigins = [...config.ALLOWED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])].map(
     (url) => new URL(url).origin,
   );
-  return { ...config, allowedOrigins };
+  const allowTestSubscriptions = config.TEST_SUBSCRIPTIONS ?? config.NODE_ENV !== 'production';
+  return { ...config, allowedOrigins, allowTestSubscriptions };
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
 import { matchPartnerIds } from '../features/matches/service';
-import { touchLastActive } from '../features/profiles/users';
+import { findUser, touchLastActive } from '../features/profiles/users';
 import type { ChatDeps } from '../features/chat/messages';
 import { forbidden } from '../http/errors';
 import { resolveSession, SESSION_COOKIE } from '../features/auth/sessions';
@@ -55,6 +55,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         if (!everywhere) return;
         const at = new Date();
         await touchLastActive(db, userId, at);
+        // Ghost mode hides her presence from her matches here as it does in every API answer.
+        if ((await findUser(db, userId))?.ghostMode) return;
         const partners = await matchPartnerIds(db, userId);
         hub.emitToUser(partners, 'online_status', { userId, isOnline: online, lastActive: at.toISOString() });
       })

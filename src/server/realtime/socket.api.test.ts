@@ -292,6 +292,18 @@ describe('presence', () => {
     expect(cleoSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
   });
 
+  it('keeps a ghost\'s comings and goings from her matches', async () => {
+    const [ana, ghost] = [await signUp(t.app), await signUp(t.app)];
+    await createMatch(t.database.db, ana.user.id, ghost.user.id);
+    await ghost.request('POST', `/api/grant-test-subscription/${ghost.user.id}`);
+    expect((await ghost.request('POST', `/api/users/${ghost.user.id}/ghost-mode`, { ghostMode: true })).statusCode).toBe(200);
+    const anaSocket = await socketOf(ana);
+    const ghostSocket = await socketOf(ghost);
+    await ghostSocket.close();
+    await settle();
+    expect(anaSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
+  });
+
   it('shows live socket presence in the match list, not just recent activity', async () => {
     const [ana, bea] = [await signUp(t.app), await signUp(t.app)];
     await createMatch(t.database.db, ana.user.id, bea.user.id);

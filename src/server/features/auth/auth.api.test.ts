@@ -131,6 +131,28 @@ describe('login and sessions', () => {
     expect(blocked.json().code).toBe('RATE_LIMITED');
   });
 
+  it('counts guesses sent in parallel: at most 5 reach the password check', async () => {
+    const body = newUserBody();
+    await register(body);
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login({ username: body.username, password: i === 19 ? body.password : 'Wrong_pass1' }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401 || s === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('does not count successful logins against the address', async () => {
+    const body = newUserBody();
+    await register(body);
+    for (let i = 0; i < 35; i++) {
+      const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: '198.51.100.7' });
+      expect(ok.statusCode).toBe(200);
+    }
+  });
+
   it('throttles failed logins per IP address across accounts', async () => {
     const ipApp = await createTestApp();
     try {
@@ -287,6 +309,17 @@ describe('malformed input', () => {
 });
 
 describe('subscription', () => {
+  it('refuses the free test grant when TEST_SUBSCRIPTIONS is off (the production default)', async () => {
+    const production = await createTestApp({ TEST_SUBSCRIPTIONS: 'false' });
+    try {
+      const a = await signUp(production.app);
+      expect((await a.request('POST', `/api/grant-test-subscription/${a.user.id}`)).statusCode).toBe(404);
+      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({ hasActiveSubscription: false });
+    } finally {
+      await production.close();
+    }
+  });
+
   it('grants the demo subscription to oneself', async () => {
     const a = await signUp(t.app);
     const granted = await a.request('POST', `/api/grant-test-subscription/${a.user.id}`);

@@ -66,16 +66,17 @@ export async function authenticate(
   const wait = Math.max(throttles.perAccount.retryAfter(accountKey), throttles.perIp.retryAfter(ip));
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
 
+  // Counted as failed before the slow hash check, so guesses sent in parallel all count against
+  // the budget; a success gives its attempt back.
+  throttles.perAccount.fail(accountKey);
+  throttles.perIp.fail(ip);
   const user = await findUserByUsername(db, input.username);
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
     : (await burnPasswordCheck(input.password, options.scryptLogN), false);
-  if (!user || !valid) {
-    throttles.perAccount.fail(accountKey);
-    throttles.perIp.fail(ip);
-    throw invalidCredentials();
-  }
+  if (!user || !valid) throw invalidCredentials();
   throttles.perAccount.reset(accountKey);
+  throttles.perIp.refund(ip);
   const urls = await photoUrlsOf(db, [user.id]);
   return presentSelf(user, urls.get(user.id) ?? []);
 }

@@ -55,8 +55,10 @@ export async function resolveSession(db: Db, token: string): Promise<SessionInfo
   }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
+    const version = cache?.version(tokenHash);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
-    cache?.set(tokenHash, { userId: row.userId, expiresAt });
+    // A logout that ran during the update bumped the version: the session must not come back.
+    cache?.set(tokenHash, { userId: row.userId, expiresAt }, version);
     return { userId: row.userId, tokenHash, expiresAt, extended: true };
   }
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };

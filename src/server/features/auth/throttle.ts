@@ -34,6 +34,12 @@ export class FailureThrottle {
     }
   }
 
+  /** Undoes one `fail`: an attempt counted up front that turned out to succeed. */
+  refund(key: string): void {
+    const entry = this.failures.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   reset(key: string): void {
     this.failures.delete(key);
   }

@@ -7,7 +7,10 @@ import { grantTestSubscription, subscriptionStatusOf } from './service';
 
 const userParams = z.object({ userId: z.uuid('Invalid user id') });
 
-export const billingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; allowTestSubscriptions: boolean }> = async (
+  app,
+  { db, allowTestSubscriptions },
+) => {
   app.get(
     '/api/subscription-status/:userId',
     { schema: { params: userParams, response: { 200: subscriptionStatus } } },
@@ -21,6 +24,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/grant-test-subscription/:userId',
     { schema: { params: userParams, response: { 200: subscriptionStatus } } },
-    async (request) => grantTestSubscription(db, request.params.userId),
+    async (request) => {
+      // Free Premium is for demos and tests; a production deployment answers as if the route did not exist.
+      if (!allowTestSubscriptions) throw notFound('No route for this request');
+      return grantTestSubscription(db, request.params.userId);
+    },
   );
 };

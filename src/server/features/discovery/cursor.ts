@@ -13,10 +13,17 @@ export interface FeedPosition {
   rankedAt: Date;
 }
 
+/** A feed is re-ranked after a day; an older or future ranking time is not one this server issued. */
+const MAX_CURSOR_AGE_MS = 24 * 60 * 60_000;
+
 const cursorShape = z.object({
-  r: z.number().int().nonnegative(),
+  // Ranks are small integers compared as SQL int.
+  r: z.number().int().nonnegative().max(2_147_483_647),
   i: z.uuid(),
-  t: z.number().int().positive(),
+  t: z
+    .number()
+    .int()
+    .refine((t) => t <= Date.now() + 60_000 && t >= Date.now() - MAX_CURSOR_AGE_MS),
 });
 
 export function encodeCursor(position: FeedPosition): string {

@@ -100,6 +100,12 @@ describe('discovery feed: who is shown', () => {
     const cursor = await viewer.request('GET', `/api/users/discovery/${viewer.user.id}?cursor=not-a-cursor`);
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid cursor' });
+    // Well-formed but out of range: a rank beyond a SQL int, a time that is not a date.
+    for (const fields of [{ r: 3e9, t: Date.now() }, { r: 1, t: 9e15 }]) {
+      const crafted = Buffer.from(JSON.stringify({ ...fields, i: viewer.user.id })).toString('base64url');
+      const response = await viewer.request('GET', `/api/users/discovery/${viewer.user.id}?cursor=${crafted}`);
+      expect(response.statusCode).toBe(400);
+    }
   });
 });
 
