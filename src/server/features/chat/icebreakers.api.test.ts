@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICEBREAKER_CATEGORIES, type Icebreaker, type Message, type MessagePage } from '../../../contract/chat';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
@@ -68,6 +69,15 @@ describe('GET /api/icebreakers/generate/:matchId', () => {
     const forCleo = (await generate(ana, other, '?seed=42')).map((s) => s.message);
     expect(forCleo.join('\n')).toMatch(/Austin|Karaoke|Taco/);
     expect(forCleo).not.toEqual(seeded);
+  });
+
+  it('keeps a bounded number of unused starters however often she refreshes', async () => {
+    const [dee, eve] = [await signUp(t.app), await signUp(t.app)];
+    const loopMatch = await createMatch(t.database.db, dee.user.id, eve.user.id);
+    for (let i = 0; i < 15; i++) await generate(dee, loopMatch);
+    const result = await t.database.db.execute(sql`select count(*)::int as n from icebreakers where match_id = ${loopMatch}`);
+    // The 25 latest kept plus the set just made (3–5).
+    expect((result as { rows: Array<{ n: number }> }).rows[0]?.n).toBeLessThanOrEqual(30);
   });
 
   it('is 404 for a non-member and an unknown match', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { CHAT_ERRORS, type Icebreaker, type Message } from '../../../contract/chat';
 import { icebreakers } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -11,8 +11,6 @@ import { sendMessage, type ChatDeps } from './messages';
 
 /** Offered starters already seen are avoided when refreshing; this many of the latest count. */
 const RECENT_OFFERS = 25;
-/** Unused starters older than this are dropped when new ones are generated for the same match. */
-const UNUSED_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * A fresh set of 3–5 starters for the viewer to send in this match, stored so one can be used by id.
@@ -45,15 +43,16 @@ export async function generateForMatch(
     new Set(recent.map((r) => r.message)),
   );
 
+  // Only the latest offers are kept unused, so refreshing in a loop cannot grow the table.
+  const latest = db
+    .select({ id: icebreakers.id })
+    .from(icebreakers)
+    .where(eq(icebreakers.matchId, matchId))
+    .orderBy(desc(icebreakers.createdAt))
+    .limit(RECENT_OFFERS);
   await db
     .delete(icebreakers)
-    .where(
-      and(
-        eq(icebreakers.matchId, matchId),
-        isNull(icebreakers.usedAt),
-        lt(icebreakers.createdAt, new Date(Date.now() - UNUSED_TTL_MS)),
-      ),
-    );
+    .where(and(eq(icebreakers.matchId, matchId), isNull(icebreakers.usedAt), notInArray(icebreakers.id, latest)));
   const rows = await db
     .insert(icebreakers)
     .values(generated.map((g) => ({ matchId, message: g.message, category: g.category })))

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Block } from '../../../contract/safety';
 import type { Db } from '../../db/client';
@@ -34,6 +34,19 @@ export function notBlockedWith(viewerId: string, other: AnyPgColumn | SQL): SQL 
   ))`;
 }
 
+/** How someone who has blocked the viewer appears in the viewer's own block list: not by name or face. */
+export const HIDDEN_MEMBER_NAME = 'Hidden member';
+
+/** Which of `otherIds` have blocked `viewerId`. */
+async function blockedBy(db: Db, viewerId: string, otherIds: string[]): Promise<Set<string>> {
+  if (otherIds.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockedUserId, viewerId), inArray(blocks.blockerId, otherIds)));
+  return new Set(rows.map((r) => r.blockerId));
+}
+
 /** Blocks `blockedUserId` for `blockerId`. The caller announces it ('user.blocked'). */
 export async function createBlock(db: Db, blockerId: string, blockedUserId: string): Promise<Block> {
   if (blockerId === blockedUserId) throw badRequest('You cannot block yourself');
@@ -42,12 +55,15 @@ export async function createBlock(db: Db, blockerId: string, blockedUserId: stri
   const [row] = await db.insert(blocks).values({ blockerId, blockedUserId }).onConflictDoNothing().returning();
   if (!row) throw conflict('You have already blocked this user');
   const photos = await photoUrlsOf(db, [blockedUserId]);
+  const hidden = await blockedBy(db, blockerId, [blockedUserId]);
   return {
     id: row.id,
     blockerId: row.blockerId,
     blockedUserId: row.blockedUserId,
     createdAt: row.createdAt.toISOString(),
-    blockedUser: { id: target.id, name: target.name, photo: photos.get(target.id)?.[0] ?? null },
+    blockedUser: hidden.has(target.id)
+      ? { id: target.id, name: HIDDEN_MEMBER_NAME, photo: null }
+      : { id: target.id, name: target.name, photo: photos.get(target.id)?.[0] ?? null },
   };
 }
 
@@ -65,13 +81,17 @@ export async function listBlocks(db: Db, blockerId: string): Promise<Block[]> {
     .innerJoin(users, eq(users.id, blocks.blockedUserId))
     .where(eq(blocks.blockerId, blockerId))
     .orderBy(desc(blocks.createdAt), desc(blocks.id));
-  const photos = await photoUrlsOf(db, rows.map((r) => r.blockedUserId));
+  const ids = rows.map((r) => r.blockedUserId);
+  const [photos, hidden] = [await photoUrlsOf(db, ids), await blockedBy(db, blockerId, ids)];
   return rows.map((r) => ({
     id: r.id,
     blockerId: r.blockerId,
     blockedUserId: r.blockedUserId,
     createdAt: r.createdAt.toISOString(),
-    blockedUser: { id: r.blockedUserId, name: r.name, photo: photos.get(r.blockedUserId)?.[0] ?? null },
+    // Someone who blocked her first is not shown to her by name or face here either.
+    blockedUser: hidden.has(r.blockedUserId)
+      ? { id: r.blockedUserId, name: HIDDEN_MEMBER_NAME, photo: null }
+      : { id: r.blockedUserId, name: r.name, photo: photos.get(r.blockedUserId)?.[0] ?? null },
   }));
 }
 

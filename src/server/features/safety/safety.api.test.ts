@@ -33,6 +33,17 @@ describe('blocks', () => {
     expect((await ana.request('GET', `/api/blocks/${ana.user.id}`)).json()).toEqual([]);
   });
 
+  it("does not show the name or photo of someone who blocked her first, even in her own block list", async () => {
+    const ana = await member(t);
+    const bea = await member(t, { name: 'Beatrix Private' });
+    await block(bea, ana);
+    const created = await ana.request('POST', '/api/blocks', { blockedUserId: bea.user.id });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().blockedUser).toEqual({ id: bea.user.id, name: 'Hidden member', photo: null });
+    const list = await ana.request('GET', `/api/blocks/${ana.user.id}`);
+    expect(list.body).not.toContain('Beatrix');
+  });
+
   it('removes the pair from each other’s discovery, likes and matches, both ways', async () => {
     const here = { location: 'Helena, Montana' };
     const ana = await member(t, here);
