@@ -37,6 +37,14 @@ describe('generateIcebreakers', () => {
     expect(byCategory.get('location')).toMatch(/Portland/);
   });
 
+  it('takes one starter per category when there are enough categories (no two quotes of one bio)', () => {
+    for (let i = 0; i < 50; i++) {
+      const starters = generateIcebreakers(ana, bea, `seed-${i}`);
+      const categories = starters.map((s) => s.category);
+      expect(new Set(categories).size).toBe(categories.length);
+    }
+  });
+
   it('is reproducible for one seed and different for another seed or another pair', () => {
     const once = generateIcebreakers(ana, bea, 'seed-1');
     expect(generateIcebreakers(ana, bea, 'seed-1')).toEqual(once);

@@ -188,7 +188,7 @@ export function generateIcebreakers(
   add('general', pick(general, { name }));
 
   // One starter per category, in a seeded order, with the general ones last (they are the filler);
-  // then more from the richest categories until the set is full.
+  // a second one from a category (two quotes of the same bio read as a repeat) only to reach the minimum.
   const categories = [
     ...shuffled(
       [...options.keys()].filter((c) => c !== 'general'),
@@ -217,13 +217,18 @@ export function generateIcebreakers(
     }
     return false;
   };
+  const used = new Set<IcebreakerCategory>();
   for (const allowAvoided of [false, true]) {
+    for (const category of categories) {
+      if (chosen.length >= ICEBREAKERS_MAX) break;
+      if (used.has(category) || (category === 'general' && chosen.length >= ICEBREAKERS_MIN)) continue;
+      if (take(category, allowAvoided)) used.add(category);
+    }
     let progressed = true;
-    while (chosen.length < ICEBREAKERS_MAX && progressed) {
+    while (chosen.length < ICEBREAKERS_MIN && progressed) {
       progressed = false;
       for (const category of categories) {
-        if (chosen.length >= ICEBREAKERS_MAX) break;
-        if (category === 'general' && chosen.length >= ICEBREAKERS_MIN) continue;
+        if (chosen.length >= ICEBREAKERS_MIN) break;
         if (take(category, allowAvoided)) progressed = true;
       }
     }
