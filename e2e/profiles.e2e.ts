@@ -48,7 +48,7 @@ describe('profiles journey', () => {
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: /Juniper/ }).isVisible()).toBe(true);
     // Only the location counts so far: 15 of 85 points.
-    expect(await completeness(page)).toBe('18');
+    await expect.poll(() => completeness(page)).toBe('18');
     const counters = page.getByRole('region', { name: 'Profile numbers' });
     await expect.poll(() => counters.getByText('Views').isVisible()).toBe(true);
 
@@ -90,7 +90,7 @@ describe('profiles journey', () => {
       .toEqual([sources[1], sources[0]]);
 
     // The meter previews the form: 2 photos, a long bio, a location and 5 interests.
-    expect(await completeness(page)).toBe('100');
+    await expect.poll(() => completeness(page)).toBe('100');
     await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await screenshot(page, 'profiles-edit');
@@ -111,7 +111,7 @@ describe('profiles journey', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/profile');
     await expect.poll(() => page.getByRole('heading', { name: /Juniper Q\./ }).isVisible()).toBe(true);
-    expect(await completeness(page)).toBe('100');
+    await expect.poll(() => completeness(page)).toBe('100');
     await expect.poll(() => page.getByText('Seattle, Washington').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Ceramicist').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('1-day streak').isVisible()).toBe(true);

@@ -19,6 +19,7 @@ export async function registerUser(
 ): Promise<SelfUser> {
   const coordinates = locationCoordinates(input.location);
   if (!coordinates) throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+  // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
   const user = await insertUser(db, {
     username: input.username,

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { CircleCheckBig, Sparkles } from 'lucide-react';
-import { completenessHints, profileCompleteness } from '../../../contract/profiles';
+import { nextCompletenessStep, profileCompleteness } from '../../../contract/profiles';
 import type { SelfUser } from '../../../contract/users';
 import { Card } from '../../components/ui/card';
+import { Meter } from '../../components/ui/meter';
 
 /** How complete her profile is (spec 5 points); at 100% it turns into 'Profile Complete!'. */
 export function CompletenessCard({ user }: { user: SelfUser }) {
@@ -22,7 +23,7 @@ export function CompletenessCard({ user }: { user: SelfUser }) {
     );
   }
 
-  const next = completenessHints(user)[0];
+  const next = nextCompletenessStep(user);
   return (
     <Card className="grid gap-3">
       <div className="flex items-center justify-between gap-3">
@@ -32,21 +33,9 @@ export function CompletenessCard({ user }: { user: SelfUser }) {
         </h2>
         <span className="text-sm font-bold text-plum-700">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Profile completeness"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2.5 overflow-hidden rounded-full bg-plum-50"
-      >
-        <div
-          className="h-full w-full origin-left rounded-full bg-gradient-to-r from-plum-500 to-plum-700 transition-transform duration-500"
-          style={{ transform: `scaleX(${percent / 100})` }}
-        />
-      </div>
+      <Meter percent={percent} label="Profile completeness" />
       <div className="flex items-center justify-between gap-3">
-        {next && <p className="text-sm text-ink-soft">Next: {next.charAt(0).toLowerCase() + next.slice(1)}</p>}
+        {next && <p className="text-sm text-ink-soft">{next}</p>}
         <Link
           to="/profile"
           className="-mr-2 inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"

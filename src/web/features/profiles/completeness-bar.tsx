@@ -1,10 +1,11 @@
-import { completenessHints, profileCompleteness, type CompletenessInput } from '../../../contract/profiles';
+import { nextCompletenessStep, profileCompleteness, type CompletenessInput } from '../../../contract/profiles';
+import { Meter } from '../../components/ui/meter';
 import { cn } from '../../lib/cn';
 
 /** The profile completeness meter (spec 5), with the next thing to do while it is under 100%. */
 export function CompletenessBar({ user, className }: { user: CompletenessInput; className?: string }) {
   const percent = profileCompleteness(user);
-  const [nextHint] = completenessHints(user);
+  const next = nextCompletenessStep(user);
   return (
     <div className={cn('grid gap-1.5', className)}>
       <div className="flex items-baseline justify-between text-sm">
@@ -13,23 +14,8 @@ export function CompletenessBar({ user, className }: { user: CompletenessInput; 
         </span>
         <span className="font-semibold text-plum-700 tabular-nums">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby="completeness-label"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2.5 overflow-hidden rounded-full bg-plum-100"
-      >
-        <div
-          className={cn(
-            'h-full rounded-full transition-[width] duration-500 ease-out',
-            percent === 100 ? 'bg-matcha-500' : 'bg-gradient-to-r from-plum-500 to-plum-700',
-          )}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-      {nextHint && <p className="text-xs text-ink-soft">Next: {nextHint.charAt(0).toLowerCase() + nextHint.slice(1)}.</p>}
+      <Meter percent={percent} labelledBy="completeness-label" complete={percent === 100} />
+      {next && <p className="text-xs text-ink-soft">{next}.</p>}
     </div>
   );
 }
