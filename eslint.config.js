@@ -1,9 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import steep from './eslint-rules/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'screenshots/**', 'src/contract/locations-data.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'screenshots/**',
+      'src/contract/locations-data.ts',
+      'scripts/postinstall.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -17,8 +27,16 @@ export default tseslint.config(
       // Fastify handlers and React event props are async by design.
       // Fastify plugins and hooks are async functions whether or not they await.
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { steep },
+    rules: { 'steep/layers': 'error' },
   },
   {
     // Tests read JSON bodies as `any` on purpose: the assertions are the type check.

@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: `${import.meta.dirname}/dist/web`,
     emptyOutDir: true,
+    // Read by scripts/check-bundle-size.ts to add up what each route loads.
+    manifest: true,
   },
   server: {
     port: 5173,

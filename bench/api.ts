@@ -49,7 +49,13 @@ async function bareServer() {
 
 async function steepServer() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'none', SERVE_WEB: 'false', DATA_DIR: dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+    SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
+  });
   const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -88,7 +94,15 @@ async function coldStart(): Promise<number> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, SEED: 'none', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
   try {
@@ -119,10 +133,13 @@ await bare.app.close();
 await steep.close();
 const cold = await coldStart();
 
-const fmt = (l: Load) => `${Math.round(l.rps).toString().padStart(7)} req/s  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors} non-2xx ${l.non2xx}`;
+const fmt = (l: Load) =>
+  `${Math.round(l.rps).toString().padStart(7)} req/s  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors} non-2xx ${l.non2xx}`;
 const ratio = meLoad.rps / bareLoad.rps;
 console.log(`\nAPI benchmark (${CONNECTIONS} connections, ${DURATION_S} s each, PGlite)`);
 console.log(`bare Fastify /hello        ${fmt(bareLoad)}`);
 console.log(`GET /api/auth/me (session) ${fmt(meLoad)}`);
 console.log(`ratio me/bare: ${ratio.toFixed(2)}x   (target >= 0.6x) ${ratio >= 0.6 ? 'MET' : 'NOT MET'}`);
-console.log(`cold start to /ready on an empty data dir: ${Math.round(cold)} ms   (target < 3000 ms) ${cold < 3000 ? 'MET' : 'NOT MET'}`);
+console.log(
+  `cold start to /ready on an empty data dir: ${Math.round(cold)} ms   (target < 3000 ms) ${cold < 3000 ? 'MET' : 'NOT MET'}`,
+);

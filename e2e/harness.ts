@@ -2,12 +2,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
 import type { SelfUser } from '../src/contract/users';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/client';
+import { openPglite, type Database } from '../src/server/db/client';
+import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { newUserBody } from '../src/server/test/factories';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,19 +18,37 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots'
 
 export interface TestServer {
   baseUrl: string;
+  /** The server's database, for test setup a screen cannot do (e.g. making a moderator). */
+  database: Database;
   close(): Promise<void>;
 }
 
 /** The whole app (API, SPA, /ws) on a random port over a fresh in-memory database. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { demoUsers?: number } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-e2e-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED: 'none', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
+  // Budgets scaled up: a journey signs several people up from one address in seconds.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_SCALE: '50',
+    ...env,
+  });
   const database = await openPglite();
+  // The demo seed (SEED=demo's community, its demo account and demo moderator), smaller when asked.
+  if (options.demoUsers !== undefined) await seedDemoIfEmpty(database.db, config, { users: options.demoUsers });
   const app = await buildApp({ config, database, scryptLogN: 10 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    database,
     async close() {
       await app.close();
       await database.close();
@@ -53,9 +73,43 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Content-Security-Policy violations Chromium reported in any page of any context made here; the
+ * e2e setup file (e2e/csp-guard.ts) fails the test that caused one. The server's CSP is on in every
+ * journey, so a new inline script or foreign origin is caught where it is introduced.
+ */
+export const cspViolations: string[] = [];
+
+export function watchCsp(context: BrowserContext): void {
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (/Content[ -]Security[ -]Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  // securitypolicyviolation also catches reports that never reach the console.
+  void context.exposeBinding('__steepCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  void context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __steepCspViolation?: (text: string) => void }).__steepCspViolation;
+      report?.(`${event.documentURI}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+}
+
 /** A phone-sized context: each context is a separate person with her own cookies and storage. */
-export function phoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
-  return browser.newContext({ viewport: PHONE, baseURL: baseUrl, deviceScaleFactor: 1, hasTouch: false });
+export async function phoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: baseUrl,
+    deviceScaleFactor: 1,
+    hasTouch: false,
+  });
+  watchCsp(context);
+  return context;
 }
 
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
@@ -77,4 +131,30 @@ export async function signUpViaApi(context: BrowserContext, overrides: Partial<R
   if (response.status() !== 201) throw new Error(`sign-up failed ${response.status()}: ${await response.text()}`);
   await context.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));
   return (await response.json()) as SelfUser;
+}
+
+/**
+ * Runs axe on the page as it stands and fails on any serious or critical violation. The script is
+ * evaluated through the DevTools protocol, so the page's CSP does not get in the way.
+ */
+export async function expectAccessible(page: Page, context = 'page'): Promise<void> {
+  const { source } = await import('axe-core');
+  await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } })
+      .axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  if (violations.length > 0) throw new Error(`axe found serious violations on ${context}:\n${violations.join('\n')}`);
+}
+
+/**
+ * The text of the toast on screen. Radix also copies a toast into a short-lived live region for
+ * screen readers, so a page-wide getByText can match twice; the viewport holds only the toast.
+ */
+export function toastText(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
 }

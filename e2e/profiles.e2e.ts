@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+import {
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  toastText,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -56,7 +64,9 @@ describe('profiles journey', () => {
     await page.waitForURL('**/profile/edit');
     const form = page.getByRole('form', { name: 'Edit profile' });
     await form.getByLabel('Name', { exact: true }).fill('Juniper Q.');
-    await form.getByLabel('Bio').fill('Oolong devotee, bouldering on weekends, looking for someone to share a pot with.');
+    await form
+      .getByLabel('Bio')
+      .fill('Oolong devotee, bouldering on weekends, looking for someone to share a pot with.');
     await form.getByLabel('Pronouns').fill('she/they');
     await form.getByLabel('State').selectOption('Washington');
     await form.getByLabel('City').selectOption('Seattle');
@@ -72,15 +82,27 @@ describe('profiles journey', () => {
     await form.getByRole('button', { name: 'Oolong', exact: true }).click();
 
     const photos = form.getByRole('list', { name: 'Your photos' });
-    await form.getByLabel('Add photo').setInputFiles({ name: 'sunrise.jpg', mimeType: 'image/jpeg', buffer: await photo('#f5c6a5', '#a8427a', '#fff3c4') });
+    await form.getByLabel('Add photo').setInputFiles({
+      name: 'sunrise.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo('#f5c6a5', '#a8427a', '#fff3c4'),
+    });
     await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(1);
-    await form.getByLabel('Add photo').setInputFiles({ name: 'matcha.png', mimeType: 'image/jpeg', buffer: await photo('#cfe3a8', '#465d24', '#fbf6ee') });
+    await form.getByLabel('Add photo').setInputFiles({
+      name: 'matcha.png',
+      mimeType: 'image/jpeg',
+      buffer: await photo('#cfe3a8', '#465d24', '#fbf6ee'),
+    });
     await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
     // Every photo is served as a re-encoded WebP under a random name.
-    const sources = await photos.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    const sources = await photos
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
     for (const src of sources) expect(new URL(src).pathname).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
     await expect
-      .poll(() => photos.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .poll(() =>
+        photos.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
       .toBe(true);
 
     // Reorder: the second photo becomes the main one.
@@ -99,11 +121,15 @@ describe('profiles journey', () => {
     // A failed save keeps the form and says so (spec 8).
     await page.route('**/api/users/*', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }),
+          })
         : route.fallback(),
     );
     await form.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => page.getByText('Failed to update profile').isVisible()).toBe(true);
+    await expect.poll(() => toastText(page, 'Failed to update profile').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/profile/edit');
     await page.unroute('**/api/users/*');
     await dismissToast(page);
@@ -133,7 +159,9 @@ describe('profiles journey', () => {
     const gallery = page.getByRole('list', { name: 'Your photos' });
     await expect.poll(() => gallery.getByRole('img').count()).toBe(2);
     await expect
-      .poll(() => gallery.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .poll(() =>
+        gallery.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
       .toBe(true);
     // The header avatar shows the main photo.
     expect(await page.locator('header img').first().getAttribute('src')).toBe(me.photos[0]);
@@ -162,10 +190,9 @@ describe('profiles journey', () => {
     await page.waitForURL('**/settings');
     await expect.poll(() => page.getByText(`@${user.username}`).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Free Account').isVisible()).toBe(true);
-    // Later features show their controls disabled with a note instead of pretending to work.
-    expect(await page.getByRole('button', { name: 'Get Verified' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'SMS Match Notifications' }).isDisabled()).toBe(true);
-    expect(await page.getByText('Coming soon').count()).toBeGreaterThanOrEqual(3);
+    // The verification and SMS cards lead to the real features.
+    expect(await page.getByRole('link', { name: 'Get Verified' }).getAttribute('href')).toBe('/verification');
+    expect(await page.getByRole('switch', { name: 'SMS Match Notifications' }).isDisabled()).toBe(false);
     expect(await page.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile/edit');
     await settle(page);
     await screenshot(page, 'profiles-settings');

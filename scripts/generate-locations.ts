@@ -205,8 +205,7 @@ for (const city of allCities) {
   }
 }
 
-const byPopulation = (a: Place, b: Place): number =>
-  b.population - a.population || a.name.localeCompare(b.name, 'en');
+const byPopulation = (a: Place, b: Place): number => b.population - a.population || a.name.localeCompare(b.name, 'en');
 
 const states = Object.entries(STATE_NAMES)
   .map(([code, name]) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { isKnownLocation } from './locations';
 import { INTEREST_NAMES, TEA_PREFERENCES } from './interests';
 import { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
@@ -9,8 +10,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMUM_AGE = 18;
 export const MAXIMUM_AGE = 120;
 
-export const PASSWORD_HINT =
-  'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
+export const PASSWORD_HINT = 'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
 
 /** Ordered: the first failing rule is the one shown to the user. */
 export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
@@ -27,41 +27,35 @@ export function firstPasswordProblem(password: string): string | undefined {
 
 export { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
 
-export const usernameField = z
-  .string()
+export const usernameField = safeText()
   .trim()
   .min(3, 'Username must be at least 3 characters long')
   .max(30, 'Username must be at most 30 characters long')
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may only contain letters, numbers, dots and underscores');
 
-export const passwordField = z.string().superRefine((password, ctx) => {
+export const passwordField = safeText().superRefine((password, ctx) => {
   const problem = firstPasswordProblem(password);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const locationField = z
-  .string()
-  .trim()
-  .refine(isKnownLocation, 'Choose a city from the list');
+export const locationField = safeText().trim().refine(isKnownLocation, 'Choose a city from the list');
 
 export const interestsField = z
-  .array(z.string().refine((i) => INTEREST_NAMES.has(i), 'Unknown interest'))
+  .array(safeText().refine((i) => INTEREST_NAMES.has(i), 'Unknown interest'))
   .max(30, 'Choose at most 30 interests');
 
-export const teaInterestsField = z
-  .array(z.enum(TEA_PREFERENCES, 'Unknown tea'))
-  .max(TEA_PREFERENCES.length);
+export const teaInterestsField = z.array(z.enum(TEA_PREFERENCES, 'Unknown tea')).max(TEA_PREFERENCES.length);
 
 export const registerBody = z.object({
   username: usernameField,
   password: passwordField,
-  name: z.string().trim().min(1, 'Name is required').max(50, 'Name must be at most 50 characters'),
+  name: safeText().trim().min(1, 'Name is required').max(50, 'Name must be at most 50 characters'),
   age: z
     .number('Age must be a number')
     .int('Age must be a whole number')
     .min(MINIMUM_AGE, 'You must be at least 18 years old')
     .max(MAXIMUM_AGE, 'Please enter a real age'),
-  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').default(''),
+  bio: safeText().trim().max(500, 'Bio must be at most 500 characters').default(''),
   location: locationField,
   genderIdentity: z.enum(GENDER_IDENTITIES, 'Gender identity must be woman or non-binary'),
   sexualOrientation: z.enum(SEXUAL_ORIENTATIONS, 'Orientation must be lesbian, bisexual or pansexual'),
@@ -72,8 +66,8 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64),
+  username: safeText().trim().min(1, 'Username is required').max(64),
   // Not checked against the rules: old passwords must keep working if the rules change.
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: safeText().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * Messages, reactions and conversation starters (spec 3 "Message", "Icebreaker", "Message reaction";
@@ -44,14 +45,12 @@ export const ICEBREAKERS_MIN = 3;
 export const ICEBREAKERS_MAX = 5;
 
 /** Trimmed, 1–2000 characters: shared by POST /api/messages and the socket's `message` frame. */
-export const messageContent = z
-  .string({ error: 'Message content is required' })
+export const messageContent = safeText('Message content is required')
   .trim()
   .min(1, 'Message cannot be empty')
   .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
 
-export const clientMessageId = z
-  .string()
+export const clientMessageId = safeText()
   .trim()
   .min(1, 'clientMessageId cannot be empty')
   .max(CLIENT_MESSAGE_ID_MAX_LENGTH, `clientMessageId must be at most ${CLIENT_MESSAGE_ID_MAX_LENGTH} characters`);
@@ -98,7 +97,7 @@ export const createMessageBody = z.object({
   messageType: z.enum(MESSAGE_TYPES).default('text'),
   icebreakerId: z.uuid('Invalid icebreaker id').nullish(),
   clientMessageId: clientMessageId.optional(),
-  senderId: z.string().optional(),
+  senderId: safeText().optional(),
 });
 export type CreateMessageBody = z.input<typeof createMessageBody>;
 
@@ -135,7 +134,7 @@ export type ReadReceipt = z.infer<typeof readReceipt>;
 /** POST and DELETE /api/messages/{messageId}/reactions. `userId`, if sent, must be the session user's. */
 export const reactionBody = z.object({
   emoji: reactionEmoji,
-  userId: z.string().optional(),
+  userId: safeText().optional(),
 });
 export type ReactionBody = z.infer<typeof reactionBody>;
 
@@ -158,7 +157,7 @@ export type Icebreaker = z.infer<typeof icebreaker>;
  * different ones); `seed` makes a set reproducible.
  */
 export const icebreakerQuery = z.object({
-  seed: z.string().trim().max(64).optional(),
+  seed: safeText().trim().max(64).optional(),
 });
 export const icebreakerList = z.array(icebreaker);
 

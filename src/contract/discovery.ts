@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { publicProfile } from './profiles';
 import {
   INTEREST_CATEGORIES,
@@ -145,16 +146,19 @@ function categoryInterests(name: string): string[] {
 
 // ---------------------------------------------------------------- feed
 
-export const DISCOVERY_SCOPES = ['all', 'state', 'city'] as const;
+export const DISCOVERY_SCOPES = ['nearby', 'all', 'state', 'city'] as const;
 export type DiscoveryScope = (typeof DISCOVERY_SCOPES)[number];
 export const DISCOVERY_PAGE_SIZE = 20;
 export const DISCOVERY_MAX_PAGE_SIZE = 50;
 
 export const discoveryQuery = z.object({
-  /** all: anyone within her distance; state: also in her state; city: also in her city. */
-  scope: z.enum(DISCOVERY_SCOPES, 'Scope must be all, state or city').default('all'),
+  /**
+   * nearby (the default): within her distance filter; all: anywhere, no distance limit ('All Areas');
+   * state: within her distance and in her state; city: in her city.
+   */
+  scope: z.enum(DISCOVERY_SCOPES, 'Scope must be nearby, all, state or city').default('nearby'),
   /** `nextCursor` of the previous page; omit for the first page. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(DISCOVERY_MAX_PAGE_SIZE).default(DISCOVERY_PAGE_SIZE),
 });
 export type DiscoveryQuery = z.input<typeof discoveryQuery>;
@@ -189,8 +193,8 @@ export const discoveryCard = publicProfile
   })
   .extend({
     badges: z.array(cardBadge),
-    /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', … */
-    distance: z.string(),
+    /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', …; absent when she hides her distance. */
+    distance: z.string().optional(),
   });
 export type DiscoveryCard = z.infer<typeof discoveryCard>;
 

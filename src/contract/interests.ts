@@ -219,17 +219,3 @@ export const PREFERENCE_LIFESTYLE_OPTIONS = [
   'Minimalist',
 ] as const;
 export type PreferenceLifestyleOption = (typeof PREFERENCE_LIFESTYLE_OPTIONS)[number];
-
-export const REPORT_REASONS = [
-  { value: 'inappropriate_behavior', label: 'Inappropriate behavior' },
-  { value: 'harassment_or_bullying', label: 'Harassment or bullying' },
-  { value: 'fake_profile', label: 'Fake profile' },
-  { value: 'spam_or_scam', label: 'Spam or scam' },
-  { value: 'inappropriate_photos', label: 'Inappropriate photos' },
-  { value: 'underage_user', label: 'Underage user' },
-  { value: 'violence_or_threats', label: 'Violence or threats' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
-/** The report reason values as a tuple, for z.enum. */
-export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];

@@ -37,8 +37,7 @@ describe('location catalogue', () => {
   });
 
   it('gives the biggest states the most cities', () => {
-    for (const state of ['California', 'Texas', 'Florida', 'New York'])
-      expect(citiesOf(state)).toHaveLength(47);
+    for (const state of ['California', 'Texas', 'Florida', 'New York']) expect(citiesOf(state)).toHaveLength(47);
   });
 
   it('has valid coordinates inside the US', () => {
@@ -138,9 +137,6 @@ describe('distanceMiles', () => {
     expect(portlandSeattle).toBeGreaterThan(125);
     expect(portlandSeattle).toBeLessThan(165);
     // Los Angeles to San Francisco is about 347 miles as the crow flies.
-    expect(distanceMiles(coords('Los Angeles, California'), coords('San Francisco, California'))).toBeCloseTo(
-      347,
-      -1,
-    );
+    expect(distanceMiles(coords('Los Angeles, California'), coords('San Francisco, California'))).toBeCloseTo(347, -1);
   });
 });

@@ -32,6 +32,8 @@ export const matchUser = z.object({
   name: z.string(),
   photos: z.array(z.string()),
   interests: z.array(z.string()),
+  /** Shows the 'Verified User' badge in the chat header and match lists. */
+  isVerified: z.boolean(),
   isOnline: z.boolean(),
   lastActive: z.string().nullable(),
 });

@@ -10,7 +10,8 @@ import { z } from 'zod';
 export const likeEntry = z.object({
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  /** Absent when she hides her age. */
+  age: z.number().int().optional(),
   location: z.string(),
   photos: z.array(z.string()),
   isSuperLike: z.boolean(),
@@ -38,7 +39,8 @@ export const COMMON_INTERESTS_SHOWN = 3;
 export const potentialMatch = z.object({
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  /** Absent when she hides her age. */
+  age: z.number().int().optional(),
   location: z.string(),
   bio: z.string(),
   photos: z.array(z.string()),
@@ -55,3 +57,29 @@ export type PotentialMatchList = z.infer<typeof potentialMatchList>;
 
 /** The bell badge: how many people liked me and wait for my swipe. */
 export const notificationCount = z.number().int().nonnegative();
+
+// ---------------------------------------------------------------- notices
+
+/**
+ * In-app notices: things that happened to her that she should see even if she was away (a meetup she
+ * joined was cancelled, a moderator's warning, a badge earned…). Stored by the notifications feature
+ * from other features' domain events, pushed live as a `notice` frame.
+ */
+export const NOTICE_KINDS = ['event_cancelled', 'warning', 'badge_earned', 'verification', 'account'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const NOTICES_LIMIT = 50;
+
+export const notice = z.object({
+  id: z.string(),
+  kind: z.enum(NOTICE_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path to open, e.g. '/events'. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof notice>;
+
+export const noticeList = z.object({ notices: z.array(notice), unread: z.number().int().nonnegative() });
+export type NoticeList = z.infer<typeof noticeList>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsField } from './auth';
 
 /*
@@ -41,6 +42,7 @@ export const LIFESTYLE_FIELDS = {
   drinking: { label: 'Drinking', options: ['none', 'occasionally', 'socially', 'regularly'] },
   fitness: { label: 'Fitness', options: ['low', 'moderate', 'high', 'athlete'] },
   pets: { label: 'Pets', options: ['love', 'like', 'neutral', 'allergic'] },
+  children: { label: 'Children', options: ['want', 'open', "don't want", 'have'] },
 } as const;
 export type LifestyleKey = keyof typeof LIFESTYLE_FIELDS;
 export const LIFESTYLE_KEYS = Object.keys(LIFESTYLE_FIELDS) as LifestyleKey[];
@@ -52,12 +54,13 @@ export const LIFESTYLE_KEYS = Object.keys(LIFESTYLE_FIELDS) as LifestyleKey[];
 /**
  * What any signed-in member may see of another. An allowlist: phone, email, password hash,
  * coordinates, the ghost flag, subscription and session data are not listed, so they cannot leak.
- * isOnline/lastActive are false/null when the member is in ghost mode.
+ * isOnline/lastActive are false/null when the member is in ghost mode or hides them (preferences);
+ * age is absent when she hides it.
  */
 export const publicProfile = z.object({
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  age: z.number().int().optional(),
   bio: z.string(),
   location: z.string(),
   pronouns: z.string().nullable(),
@@ -83,8 +86,7 @@ export type PublicProfile = z.infer<typeof publicProfile>;
 
 /** Optional free text: trimmed, '' clears it (null). */
 const optionalText = (label: string, max: number) =>
-  z
-    .string(`${label} must be text`)
+  safeText(`${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => (value === '' ? null : value))
@@ -107,14 +109,18 @@ const lifestyleAnswer = <K extends LifestyleKey>(key: K) =>
  * Anything else in the body (ghostMode, isVerified, role, phoneNumber, …) is dropped by the schema.
  */
 export const updateProfileBody = z.object({
-  name: z.string('Name must be text').trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name must be at most 50 characters').optional(),
+  name: safeText('Name must be text')
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH, 'Name must be at most 50 characters')
+    .optional(),
   age: z
     .number('Age must be a number')
     .int('Age must be a whole number')
     .min(MINIMUM_AGE, 'You must be at least 18 years old')
     .max(MAXIMUM_AGE, 'Please enter a real age')
     .optional(),
-  bio: z.string('Bio must be text').trim().max(BIO_MAX_LENGTH, 'Bio must be at most 500 characters').optional(),
+  bio: safeText('Bio must be text').trim().max(BIO_MAX_LENGTH, 'Bio must be at most 500 characters').optional(),
   location: locationField.optional(),
   pronouns: optionalText('Pronouns', 30).optional(),
   job: optionalText('Job', 80).optional(),
@@ -135,6 +141,7 @@ export const updateProfileBody = z.object({
         drinking: lifestyleAnswer('drinking'),
         fitness: lifestyleAnswer('fitness'),
         pets: lifestyleAnswer('pets'),
+        children: lifestyleAnswer('children'),
       },
       'Lifestyle must be an object',
     )
@@ -184,8 +191,7 @@ export const STATUS_LIFETIME_MS = 24 * 60 * 60_000;
 export const STATUS_VOICE_SECONDS = 3;
 
 export const statusBody = z.object({
-  text: z
-    .string('Status must be text')
+  text: safeText('Status must be text')
     .trim()
     .min(1, 'Write something to share')
     .max(STATUS_MAX_LENGTH, `A status can be at most ${STATUS_MAX_LENGTH} characters`),

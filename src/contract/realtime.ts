@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { clientMessageId, message, messageContent } from './chat';
+import { notice } from './notifications';
+import { userBadge } from './badges';
 
 /**
  * The real-time protocol (spec 4 "Real-time connection", spec 7 "Real-time socket"), defined once.
@@ -37,23 +40,34 @@ export const RECONNECT = { maxAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 30_00
 export const TYPING_STOP_AFTER_MS = 2_000;
 
 /** Close codes the server uses. Only 1000 means "do not reconnect" (spec 4). */
+/** The close reason a suspended member's sockets get (with policyViolation): the client signs out. */
+export const ACCOUNT_SUSPENDED_REASON = 'Account suspended';
+
 export const WS_CLOSE = {
   normal: 1000,
   /** The server is shutting down; reconnect (another instance will answer). */
   goingAway: 1001,
-  /** Bad auth frame, session ended (logout), auth timeout, or persistent flooding. */
+  /** Bad auth frame, session ended (logout, suspension), auth timeout, or persistent flooding. */
   policyViolation: 1008,
   /** A frame over WS_MAX_PAYLOAD_BYTES. */
   messageTooBig: 1009,
-  /** The server lost frames it should have delivered (e.g. a broker outage): reconnect and refetch. */
+  /**
+   * The server lost frames it should have delivered (e.g. a broker outage) or is restarting
+   * (SIGTERM drain): reconnect — another instance will answer — and refetch.
+   */
   serviceRestart: 1012,
+  /**
+   * She opened more than the per-user socket cap: her oldest socket is closed with this. The client
+   * does not reconnect on its own (it would only push out her next-oldest tab).
+   */
+  tooManyConnections: 4008,
 } as const;
 
-const optionalActor = z.string().optional();
+const optionalActor = safeText().optional();
 
 /** Client → server frames. */
 export const clientFrameSchemas = {
-  auth: z.object({ type: z.literal('auth'), userId: z.string({ error: 'userId is required' }) }),
+  auth: z.object({ type: z.literal('auth'), userId: safeText('userId is required') }),
   message: z.object({
     type: z.literal('message'),
     matchId: z.uuid('Invalid match id'),
@@ -112,8 +126,32 @@ export const serverFrameSchemas = {
     readAt: z.string(),
   }),
   /**
+   * A new match, to BOTH members' sockets (the one whose like completed it and the one liked earlier,
+   * maybe on another device): the other member's public name and first photo, for the celebration.
+   */
+  match: z.object({
+    type: z.literal('match'),
+    matchId: z.string(),
+    otherUserId: z.string(),
+    otherName: z.string(),
+    otherPhoto: z.string().nullable(),
+  }),
+  /** Someone liked her: the bell count changes. Who is not said (seeing likers is a Premium feature). */
+  like_received: z.object({ type: z.literal('like_received'), superLike: z.boolean() }),
+  /** She earned a badge: the web reveals it wherever she is. */
+  badge_earned: z.object({ type: z.literal('badge_earned'), badge: userBadge }),
+  /** Something she should see now (a cancelled meetup, a warning, a badge…), also kept in her notices. */
+  notice: z.object({ type: z.literal('notice'), notice }),
+  /**
+   * The match ended (one of the two unmatched): the conversation is gone for both; close it.
+   * Sent to both members' sockets.
+   */
+  match_ended: z.object({ type: z.literal('match_ended'), matchId: z.string() }),
+  /**
    * A refused frame. `code` is the API error code (VALIDATION_ERROR, NOT_FOUND, RATE_LIMITED,
    * UNAUTHENTICATED, FORBIDDEN, INVALID_FRAME, ...); `clientMessageId` names the failed send.
+   * UNAVAILABLE: the database is briefly unreachable; nothing was stored, send again later (with
+   * the same clientMessageId, so a retry can never store it twice).
    */
   error: z.object({
     type: z.literal('error'),
@@ -136,6 +174,11 @@ export const serverFrame = z.discriminatedUnion('type', [
   serverFrameSchemas.stop_typing,
   serverFrameSchemas.online_status,
   serverFrameSchemas.read_receipt,
+  serverFrameSchemas.notice,
+  serverFrameSchemas.match,
+  serverFrameSchemas.like_received,
+  serverFrameSchemas.match_ended,
+  serverFrameSchemas.badge_earned,
   serverFrameSchemas.error,
 ]);
 

@@ -1,15 +1,37 @@
 import { z } from 'zod';
-import { REPORT_REASON_VALUES } from './interests';
+import { safeText } from './text';
 
 /** Blocks and reports (the Safety Center screen and the chat menu use these). */
 
+/** Why a member can be reported (the chat menu and the Safety Center offer these). */
+export const REPORT_REASONS = [
+  { value: 'inappropriate_behavior', label: 'Inappropriate behavior' },
+  { value: 'harassment_or_bullying', label: 'Harassment or bullying' },
+  { value: 'fake_profile', label: 'Fake profile' },
+  { value: 'spam_or_scam', label: 'Spam or scam' },
+  { value: 'inappropriate_photos', label: 'Inappropriate photos' },
+  { value: 'underage_user', label: 'Underage user' },
+  { value: 'violence_or_threats', label: 'Violence or threats' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+/** The report reason values as a tuple, for z.enum. */
+export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
+
 export const REPORT_DESCRIPTION_MAX = 1000;
 
-export const createBlockBody = z.object({
-  /** Optional: the acting user is always the session's; a different id is refused (403). */
-  blockerId: z.uuid('Invalid user id').optional(),
-  blockedUserId: z.uuid('Invalid user id'),
-});
+/** By id (chat, profiles) or by username (the Safety Center's Block dialog): exactly one. */
+export const createBlockBody = z
+  .object({
+    /** Optional: the acting user is always the session's; a different id is refused (403). */
+    blockerId: z.uuid('Invalid user id').optional(),
+    blockedUserId: z.uuid('Invalid user id').optional(),
+    blockedUsername: z.string().trim().min(1, 'Enter a username').max(30).optional(),
+  })
+  .refine((b) => (b.blockedUserId === undefined) !== (b.blockedUsername === undefined), {
+    path: ['blockedUserId'],
+    message: 'Give the user id or the username of the person you are blocking',
+  });
 export type CreateBlockBody = z.infer<typeof createBlockBody>;
 
 export const block = z.object({
@@ -26,19 +48,35 @@ export type Block = z.infer<typeof block>;
 export const blockList = z.array(block);
 export type BlockList = z.infer<typeof blockList>;
 
-/** The form takes "user id or username": send exactly one of reportedUserId / reportedUsername. */
+/**
+ * POST /api/reports answers 202 { ok, message: REPORT_RECEIVED_MESSAGE } whether or not the named
+ * person exists (no id, no name: the form is not a directory). The form takes "user id or
+ * username": send exactly one of reportedUserId / reportedUsername.
+ */
+export const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your report.';
+
+/** How many of a conversation's latest messages a report from it may carry, frozen at filing time. */
+export const REPORT_ATTACHED_MESSAGES = 20;
+
 export const createReportBody = z
   .object({
     reporterId: z.uuid('Invalid user id').optional(),
     reportedUserId: z.uuid('Invalid user id').optional(),
-    reportedUsername: z.string().trim().min(1).max(30).optional(),
+    reportedUsername: safeText().trim().min(1).max(30).optional(),
     reason: z.enum(REPORT_REASON_VALUES, 'Choose a reason from the list'),
-    description: z
-      .string()
+    description: safeText()
       .trim()
       .max(REPORT_DESCRIPTION_MAX, `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`)
       .optional()
       .transform((d) => (d ? d : null)),
+    /** The conversation the report is filed from (the chat menu). */
+    matchId: z.uuid('Invalid match id').optional(),
+    /** 'Include our recent messages': copy the conversation's last messages into the report. */
+    includeMessages: z.boolean().optional(),
+  })
+  .refine((b) => !b.includeMessages || b.matchId !== undefined, {
+    path: ['matchId'],
+    message: 'Choose the conversation whose messages to include',
   })
   .refine((b) => (b.reportedUserId === undefined) !== (b.reportedUsername === undefined), {
     path: ['reportedUserId'],
@@ -46,7 +84,18 @@ export const createReportBody = z
   });
 export type CreateReportBody = z.input<typeof createReportBody>;
 
-export const REPORT_STATUSES = ['open', 'reviewed', 'closed'] as const;
+/**
+ * What the reporter sees of her report's progress. 'action_taken' never says which action: what
+ * happens to the other member's account is not hers to know.
+ */
+export const REPORT_STATUSES = ['received', 'under_review', 'action_taken', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  received: 'Received',
+  under_review: 'Under review',
+  action_taken: 'Action taken',
+  closed: 'Closed',
+};
 
 /** A report as its author sees it. Who reported whom is never shown to the reported person. */
 export const report = z.object({
@@ -55,7 +104,9 @@ export const report = z.object({
   reportedUser: z.object({ id: z.string(), name: z.string() }),
   reason: z.enum(REPORT_REASON_VALUES),
   description: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  /** Whether recent messages were attached (their content is for moderators only). */
+  messagesAttached: z.boolean(),
   createdAt: z.string(),
 });
 export type Report = z.infer<typeof report>;
@@ -63,3 +114,11 @@ export type Report = z.infer<typeof report>;
 /** Newest first. */
 export const reportList = z.array(report);
 export type ReportList = z.infer<typeof reportList>;
+
+/** The Safety Center's counters: hers, counted on the server. */
+export const safetySummary = z.object({
+  reportsFiled: z.number().int(),
+  usersBlocked: z.number().int(),
+  photoVerified: z.boolean(),
+});
+export type SafetySummary = z.infer<typeof safetySummary>;

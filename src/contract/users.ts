@@ -23,6 +23,8 @@ export const selfUser = z.object({
   interests: z.array(z.string()),
   teaInterests: z.array(z.string()),
   email: z.string().nullable(),
+  /** She confirmed `email` with a code: password reset can reach her there. */
+  emailVerified: z.boolean(),
   job: z.string().nullable(),
   education: z.string().nullable(),
   /** Centimetres. */

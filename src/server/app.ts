@@ -2,28 +2,51 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { enableProcessCaches } from './db/process-cache';
 import { createDomainEvents } from './domain-events';
-import { authRoutes } from './features/auth/routes';
-import { DEFAULT_SCRYPT_LOG_N } from './features/auth/password';
-import { billingRoutes } from './features/billing/routes';
-import { chatRoutes } from './features/chat/routes';
-import { discoveryRoutes } from './features/discovery/routes';
-import { matchRoutes } from './features/matches/routes';
-import { conversationSummaries } from './features/chat/queries';
-import { notificationRoutes } from './features/notifications/routes';
-import { safetyRoutes } from './features/safety/routes';
-import { healthRoutes } from './features/health/routes';
-import { MEDIA_PREFIX } from './features/profiles/media';
-import { profileRoutes } from './features/profiles/routes';
-import { localDiskStorage } from './features/profiles/storage';
+import { accountRoutes } from './features/account';
+import { authRoutes, DEFAULT_SCRYPT_LOG_N, hashSlots } from './features/auth';
+import { billingRoutes, createPaymentProcessor, type PaymentProcessor } from './features/billing';
+import {
+  chatRoutes,
+  conversationSummaries,
+  matchHasMessages,
+  recentMessagesForReport,
+  twoWayConversations,
+} from './features/chat';
+import { discoveryRoutes, popularInterestsNear } from './features/discovery';
+import { areMatched, matchCounts, matchRoutes } from './features/matches';
+import { notificationRoutes } from './features/notifications';
+import { safetyRoutes } from './features/safety';
+import { healthRoutes } from './features/health';
+import { preferencesRoutes } from './features/preferences';
+import { countProfileViews, localDiskStorage, MEDIA_PREFIX, profileRoutes } from './features/profiles';
+import { eventRoutes } from './features/events';
+import { badgeRoutes } from './features/badges';
+import { verificationRoutes } from './features/verification';
+import { moderationRoutes } from './features/moderation';
+import { loadAuthorKey, teaModerationRoutes, teaRoutes } from './features/tea';
 import { installErrorHandler } from './http/errors';
 import { installGuards } from './http/guards';
+import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import {
+  createMemoryLimitStore,
+  createRedisLimitStore,
+  installUserRateLimits,
+  UserRateLimiter,
+} from './http/rate-limit';
+import { installSecurityHeaders } from './http/security-headers';
+import { buildOpenApiDocument } from './http/openapi';
+import { route, trackApiRoutes } from './http/route';
+import { metaApi } from '../contract/api/meta';
 import './http/types';
+import { createJobQueue } from './jobs';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
 
@@ -37,6 +60,17 @@ export interface AppOptions {
    * REDIS_URL is set; tests may inject one). Default: this process alone. The caller closes it.
    */
   realtime?: RealtimeBackend;
+  /**
+   * A Redis connection for state all instances share (rate-limit buckets; /ready reports it).
+   * main.ts passes one when REDIS_URL is set; the caller closes it.
+   */
+  redis?: Redis;
+  /** Drain state, flipped by main.ts on SIGTERM. */
+  lifecycle?: Lifecycle;
+  /** The card processor; default from PAYMENTS (tests inject Stripe pointed at a local fake API). */
+  payments?: PaymentProcessor;
+  /** Where logs go (default stdout); tests capture them to prove what is never logged. */
+  logStream?: { write(line: string): void };
 }
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
@@ -47,42 +81,104 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Embedded mode: this process is the only writer (the data-directory lock), so reads may be cached.
   if (database.kind === 'pglite') enableProcessCaches(db);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installSecurityHeaders(app, config);
+  trackApiRoutes(app);
   await app.register(cookie);
   installGuards(app, { db, config });
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  hashSlots.configure(config.SCRYPT_CONCURRENCY);
+  const { redis } = options;
+  let lastRedisWarning = 0;
+  const limitStore = redis
+    ? createRedisLimitStore(redis, (error) => {
+        if (Date.now() - lastRedisWarning < 10_000) return;
+        lastRedisWarning = Date.now();
+        app.log.warn({ err: error }, 'rate limits: Redis unreachable, counting per instance');
+      })
+    : createMemoryLimitStore();
+  installUserRateLimits(app, new UserRateLimiter(limitStore, config.RATE_LIMIT_SCALE));
+  // Per-address limits on the unauthenticated, expensive routes (sign-up, login): routes opt in with
+  // `config.rateLimit`. With Redis the counts are shared; if Redis fails, requests are let through.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'steep:ip-limit:', skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts from your network. Please try again in ${context.after}.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
 
-  const events = createDomainEvents((error, name) => app.log.error({ err: error, event: name }, 'event listener failed'));
+  let openApiDocument: Record<string, unknown> | undefined;
+  route(app, metaApi.openapi, async () => (openApiDocument ??= buildOpenApiDocument()));
+
+  const jobs = createJobQueue({ db, log: app.log.child({ component: 'jobs' }) });
+  app.decorate('jobs', jobs);
+  if (config.runJobs) app.addHook('onReady', async () => jobs.start(config.JOBS_POLL_MS));
+  app.addHook('onClose', async () => jobs.stop());
+
+  const events = createDomainEvents((error, name) =>
+    app.log.error({ err: error, event: name }, 'event listener failed'),
+  );
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(authRoutes, {
     db,
     config,
     scryptLogN,
     onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
   });
-  await app.register(billingRoutes, { db, allowTestSubscriptions: config.allowTestSubscriptions });
+  await app.register(billingRoutes, {
+    db,
+    jobs,
+    config,
+    processor: options.payments ?? createPaymentProcessor(config),
+    events,
+    allowTestSubscriptions: config.allowTestSubscriptions,
+  });
   const realtime = options.realtime ?? createLocalBackend();
   await app.register(chatRoutes, { db, events });
-  await app.register(realtimeRoutes, { db, config, events, backend: realtime });
+  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle });
   await app.register(discoveryRoutes, { db, events });
   await app.register(matchRoutes, {
     db,
     events,
     summaries: conversationSummaries,
+    conversationStarted: matchHasMessages,
     onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
   });
-  await app.register(safetyRoutes, { db, events });
-  await app.register(notificationRoutes, { db });
+  await app.register(safetyRoutes, { db, events, recentMessages: recentMessagesForReport });
+  await app.register(moderationRoutes, { db, events });
+  await app.register(notificationRoutes, { db, events });
+  await app.register(eventRoutes, { db, events });
+  await app.register(badgeRoutes, { db, events });
+  await app.register(preferencesRoutes, {
+    db,
+    config,
+    events,
+    jobs,
+    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
+    stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
+  });
+
+  await app.register(teaRoutes, { db, events, authorKey: loadAuthorKey(config) });
+  await app.register(teaModerationRoutes, { db });
 
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');
   mkdirSync(mediaRoot, { recursive: true });
-  await app.register(profileRoutes, { db, storage: localDiskStorage(mediaRoot) });
+  const mediaStorage = localDiskStorage(mediaRoot);
+  await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched });
+  // Pose selfies live outside the public media folder: no URL can ever reach them.
+  const selfieStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'verification-selfies'));
+  await app.register(verificationRoutes, { db, media: mediaStorage, selfies: selfieStorage, jobs, events });
+  await app.register(accountRoutes, { db, config, events, jobs, storage: mediaStorage, scryptLogN });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: MEDIA_PREFIX,

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('needs no environment at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './.data', SEED: 'demo', NODE_ENV: 'development' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './.data',
+      SEED: 'demo',
+      NODE_ENV: 'development',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.allowedOrigins).toEqual([]);
@@ -40,8 +46,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', TEST_SUBSCRIPTIONS: 'true' }).allowTestSubscriptions).toBe(true);
   });
 
+  it('seeds nothing by default in production and refuses the demo seed there unless explicitly allowed', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe('none');
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED: 'demo' })).toThrow(/^Invalid SEED: .*ALLOW_DEMO_SEED=true/);
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo', ALLOW_DEMO_SEED: 'true' }).SEED).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED).toBe('demo');
+  });
+
   it('allows the PUBLIC_URL origin and extra origins', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://steep.example/app', ALLOWED_ORIGINS: 'https://a.example,https://b.example' });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://steep.example/app',
+      ALLOWED_ORIGINS: 'https://a.example,https://b.example',
+    });
     expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example', 'https://steep.example']);
+  });
+
+  it('takes a Tea author key of at least 32 characters, and needs one in production on PostgreSQL', () => {
+    expect(loadConfig({}).TEA_AUTHOR_KEY).toBeUndefined();
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ TEA_AUTHOR_KEY: key }).TEA_AUTHOR_KEY).toBe(key);
+    expect(() => loadConfig({ TEA_AUTHOR_KEY: 'short' })).toThrow(/^Invalid TEA_AUTHOR_KEY: /);
+    const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/steep' };
+    expect(() => loadConfig(postgres)).toThrow(/^Invalid TEA_AUTHOR_KEY: required in production/);
+    expect(loadConfig({ ...postgres, TEA_AUTHOR_KEY: key }).TEA_AUTHOR_KEY).toBe(key);
+    // Embedded production and development with PostgreSQL generate one into DATA_DIR instead.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/steep' })).not.toThrow();
   });
 });

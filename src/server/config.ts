@@ -10,26 +10,77 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  /** `demo` seeds the demo community, but only into an empty database. */
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /**
+   * `demo` seeds the demo community, but only into an empty database. Default: demo, except in
+   * production (none); there `demo` also needs ALLOW_DEMO_SEED=true, so a forgotten variable
+   * cannot put known passwords on a live server.
+   */
+  SEED: z.enum(['demo', 'none']).optional(),
+  ALLOW_DEMO_SEED: booleanish.default(false),
   /** The public address of the app; its origin is allowed for state-changing requests. */
   PUBLIC_URL: z.url().optional(),
   /** Comma-separated extra origins allowed to make state-changing requests. */
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling uses it). */
   TRUST_PROXY: booleanish.default(false),
   /** The demo 'Test Access' grant of Premium without payment. Default: on except in production. */
   TEST_SUBSCRIPTIONS: booleanish.optional(),
+  /** Multiplies every per-user and per-IP request budget (tests raise it; keep 1 in production). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Password hashes computed at once; more wait in line (or get 503 when the line is full). */
+  SCRYPT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Open sockets allowed per user (the oldest is closed with 4008), per client address, per instance. */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
+  SOCKETS_PER_IP: z.coerce.number().int().min(1).default(100),
+  SOCKETS_PER_INSTANCE: z.coerce.number().int().min(1).default(20_000),
+  /** After SIGTERM: seconds /ready answers 503 while in-flight requests finish, before the process exits. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** The card processor: `demo` simulates Stripe's test cards in-process (no money moves); `stripe` is real. */
+  PAYMENTS: z.enum(['demo', 'stripe']).default('demo'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   /** Serve the built SPA from dist/web (off in API tests). */
   SERVE_WEB: booleanish.default(true),
+  /** Run due background jobs in this process (off in tests, which run them with a moved clock). */
+  JOBS_WORKER: booleanish.optional(),
+  /** Where mail goes: `log` writes it to DATA_DIR/outbox; `smtp` sends it through SMTP_URL. */
+  MAIL_PROVIDER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Steep <no-reply@steep.local>'),
+  /** How often the job worker looks for due jobs. */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * The secret that tags Tea stories with their author (an HMAC, never the id). Unset in embedded
+   * mode: generated once into DATA_DIR. Required in production with DATABASE_URL, where every
+   * instance must share it and it must live apart from the database.
+   */
+  TEA_AUTHOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `log` records texts in the outbox and the log (number masked); `twilio` sends them. */
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The Twilio number texts come from, E.164. */
+  TWILIO_FROM: z.string().optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; allowTestSubscriptions: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {
+  SEED: 'demo' | 'none';
+  allowedOrigins: string[];
+  allowTestSubscriptions: boolean;
+  runJobs: boolean;
+  twilio?: { accountSid: string; authToken: string; from: string };
+};
 
 export class ConfigError extends Error {}
 
@@ -40,12 +91,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[variable] ?? '')})`);
+    throw new ConfigError(
+      `Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[variable] ?? '')})`,
+    );
   }
   const config = parsed.data;
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.TEA_AUTHOR_KEY) {
+    throw new ConfigError(
+      'Invalid TEA_AUTHOR_KEY: required in production with DATABASE_URL (every instance must share it; generate one with `openssl rand -hex 32`)',
+    );
+  }
   const allowedOrigins = [...config.ALLOWED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])].map(
     (url) => new URL(url).origin,
   );
+  if (
+    config.PAYMENTS === 'stripe' &&
+    !(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET)
+  ) {
+    throw new ConfigError(
+      'Invalid PAYMENTS: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   const allowTestSubscriptions = config.TEST_SUBSCRIPTIONS ?? config.NODE_ENV !== 'production';
-  return { ...config, allowedOrigins, allowTestSubscriptions };
+  const production = config.NODE_ENV === 'production';
+  const SEED = config.SEED ?? (production ? 'none' : 'demo');
+  if (production && SEED === 'demo' && !config.ALLOW_DEMO_SEED) {
+    throw new ConfigError(
+      'Invalid SEED: the demo community (with its known passwords) is not seeded in production; set ALLOW_DEMO_SEED=true to do it anyway (got "demo")',
+    );
+  }
+  const runJobs = config.JOBS_WORKER ?? config.NODE_ENV !== 'test';
+  if (config.MAIL_PROVIDER === 'smtp' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid SMTP_URL: MAIL_PROVIDER=smtp needs an smtp:// or smtps:// URL (got "")');
+  }
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
+  if (config.SMS_PROVIDER === 'twilio' && !(accountSid && authToken && from)) {
+    throw new ConfigError('Invalid SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  const twilio = accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
+  return { ...config, SEED, allowedOrigins, allowTestSubscriptions, runJobs, ...(twilio && { twilio }) };
 }

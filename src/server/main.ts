@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir, openPglite, openPostgres, type Database } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedDemoIfEmpty } from './seed/demo';
+import { createLifecycle } from './http/lifecycle';
 import { createLocalBackend, createRedisBackend } from './realtime/backend';
 
 /** Built by `npm run build`: a migrated empty database that loads faster than initialising one. */
@@ -33,10 +35,27 @@ async function main(): Promise<void> {
   const realtime = config.REDIS_URL
     ? await createRedisBackend(config.REDIS_URL, pino({ level: config.LOG_LEVEL }).child({ component: 'realtime' }))
     : createLocalBackend();
-  const app = await buildApp({ config, database, realtime });
+  // Shared limit buckets and /ready's Redis check. Commands fail fast while Redis is away (limits
+  // fall back to this instance's own counts) instead of queueing in memory.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+        retryStrategy: (attempt: number) => Math.min(attempt * 200, 5_000),
+        connectionName: 'steep-state',
+      })
+    : undefined;
+  redis?.on('error', () => {});
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ config, database, realtime, lifecycle, ...(redis ? { redis } : {}) });
   if (config.SEED === 'demo') {
     const seeded = await seedDemoIfEmpty(database.db, config);
-    if (seeded) app.log.info({ users: seeded.users, login: seeded.login }, 'seeded the demo community');
+    if (seeded)
+      app.log.info(
+        { users: seeded.users, login: seeded.login, moderatorLogin: seeded.moderatorLogin },
+        'seeded the demo community',
+      );
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
@@ -48,9 +67,15 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    // Drain: /ready answers 503 so the load balancer sends new work elsewhere, sockets are told to
+    // reconnect (1012), requests still arriving or in flight are served; then close and exit.
+    lifecycle.drain();
+    const drainMs = signal === 'SIGTERM' ? config.DRAIN_SECONDS * 1000 : 0;
+    app.log.info({ signal, drainMs }, 'draining, then shutting down');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     await realtime.close();
+    redis?.disconnect();
     await database.close();
     release();
     process.exit(0);

@@ -90,9 +90,14 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob } 
 
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
   await migratePostgres(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A bounded connect wait: with the database down, a request answers 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client (between two statements of a transaction) has no pool listener: without
+  // this, a database restart (57P01) would be an unhandled 'error' event and crash the process.
+  // The statement in flight fails on its own and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
   return {
     db,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/http';
+import { suspendedMessage } from '../../contract/moderation';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -8,6 +9,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'INVALID_CREDENTIALS'
   | 'FORBIDDEN'
+  | 'ACCOUNT_SUSPENDED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
@@ -15,6 +17,11 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PREMIUM_REQUIRED'
   | 'LIMIT_REACHED'
+  | 'UNAVAILABLE'
+  | 'PAYMENT_FAILED'
+  | 'GONE'
+  | 'VERIFICATION_REQUIRED'
+  | 'NEEDS_CONFIRMATION'
   | 'INTERNAL';
 
 /** An error a user can cause: its message is shown to them as is. */
@@ -32,13 +39,48 @@ export class AppError extends Error {
 export const badRequest = (message: string, errors?: ErrorBody['errors']) =>
   new AppError(400, errors ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message, errors ? { errors } : undefined);
 export const forbidden = (message = 'You can only act as yourself') => new AppError(403, 'FORBIDDEN', message);
+/** Login and every guarded request of a suspended member: 403 'Your account is suspended until …'. */
+export const accountSuspended = (until: Date) => new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(until));
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, errors?: ErrorBody['errors']) =>
   new AppError(409, 'CONFLICT', message, errors ? { errors } : undefined);
 export const premiumRequired = (message = 'This feature needs Steep Premium') =>
   new AppError(403, 'PREMIUM_REQUIRED', message);
+/** The card processor refused the charge: its message is for the payment form's toast. */
+export const paymentFailedError = (message: string) => new AppError(402, 'PAYMENT_FAILED', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>
   new AppError(429, code, message, { retryAfterSeconds });
+
+/** Seconds a client is asked to wait when the database is unreachable or the server is draining. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export const unavailable = (message = 'Steep is briefly unavailable. Please try again in a moment.') =>
+  new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+
+/** PostgreSQL SQLSTATEs for text it cannot store (U+0000, invalid byte sequences): the input's fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/** Connection-level SQLSTATE classes: 08 connection exception, 57P admin shutdown / cannot connect now, 53 resources. */
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection timeout|Client has encountered a connection error|pool is draining|Cannot use a pool after calling end/i;
+
+/**
+ * What a database failure means for the client: bad input (400), the database being unreachable
+ * (503, try again) or a bug (undefined → 500). Drizzle wraps the driver's error, so the cause chain is walked.
+ */
+export function classifyDatabaseError(error: unknown): AppError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string') {
+      if (UNSTORABLE_TEXT.has(code)) return badRequest('Text contains characters that cannot be stored');
+      if (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code)) return unavailable();
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return unavailable();
+    current = cause;
+  }
+  return undefined;
+}
 
 /** Fastify's own 4xx codes, mapped to ours with messages a person can read. */
 const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
@@ -50,8 +92,10 @@ const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = (classifyDatabaseError(thrown) as FastifyError | undefined) ?? thrown;
     if (error instanceof AppError) {
+      if (error.code === 'UNAVAILABLE') request.log.warn({ err: thrown }, 'database unavailable');
       if (error.details?.retryAfterSeconds !== undefined) {
         void reply.header('Retry-After', String(error.details.retryAfterSeconds));
       }
@@ -74,7 +118,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (known || (status >= 400 && status < 500)) {
       return reply.status(status).send({
         message: known?.message ?? error.message,
-        code: known?.code ?? 'BAD_REQUEST',
+        // @fastify/rate-limit's per-address limits arrive here as plain 429s.
+        code: known?.code ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST'),
       } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {
@@ -88,6 +133,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
   );
 }

@@ -1,17 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionInfo } from '../features/auth/sessions';
-import { touchLastActive } from '../features/profiles/users';
-import { AppError, forbidden } from './errors';
+import {
+  requireModerator,
+  resolveSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  touchLastActive,
+  unauthenticated,
+  suspendedUntil,
+  type SessionInfo,
+} from '../core';
+import { accountSuspended, forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Body fields that name the acting user in the spec's API. */
 const ACTOR_BODY_FIELDS = ['userId', 'senderId', 'reporterId', 'blockerId', 'creatorId'] as const;
 /** lastActive is written at most once a minute per user. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
-
-export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
 
 export function sessionCookieOptions(config: Config, secure: boolean) {
   return {
@@ -21,12 +27,6 @@ export function sessionCookieOptions(config: Config, secure: boolean) {
     secure: secure || config.PUBLIC_URL?.startsWith('https:') === true,
     maxAge: SESSION_TTL_MS / 1000,
   };
-}
-
-/** The acting user of a guarded route. */
-export function sessionUserId(request: FastifyRequest): string {
-  if (!request.session) throw unauthenticated();
-  return request.session.userId;
 }
 
 /**
@@ -46,7 +46,14 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
     const session = await sessionFromRequest(deps.db, request);
     if (!session) throw unauthenticated();
+    // A suspension deletes her sessions; this refuses any that a racing login slipped past it.
+    const until = await suspendedUntil(deps.db, session.userId);
+    if (until) throw accountSuspended(until);
     request.session = session;
+    // Every /api/moderation/* route, whichever feature declares it: moderators only, checked before the
+    // request is validated (a member learns nothing from a 400), the role read fresh so a revoked
+    // moderator is out at once.
+    if (request.url.startsWith('/api/moderation/')) await requireModerator(deps.db, session.userId);
     if (session.extended) {
       const token = request.cookies[SESSION_COOKIE] ?? '';
       void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config, request.protocol === 'https'));
@@ -57,7 +64,6 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
       await touchLastActive(deps.db, session.userId);
     }
   });
-
 
   // preValidation sees the body before the schema strips fields it does not list.
   app.addHook('preValidation', async (request) => {
@@ -81,13 +87,17 @@ export async function sessionFromRequest(db: Db, request: FastifyRequest): Promi
   return token ? resolveSession(db, token) : undefined;
 }
 
-/** Same-origin or explicitly allowed; a request without Origin (curl, native apps) is not a CSRF vector. */
+/**
+ * Same-origin or explicitly allowed; a request without Origin (curl, native apps) is not a CSRF
+ * vector. Same origin means scheme, host and port: `https://host` is not the origin of `http://host`.
+ */
 export function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   if (config.allowedOrigins.includes(origin)) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    const own = new URL(`${request.protocol}://${request.headers.host ?? ''}`).origin;
+    return new URL(origin).origin === own;
   } catch {
     return false;
   }

@@ -7,6 +7,8 @@ export type BusMessage =
   | { kind: 'frame'; userIds: string[]; data: string }
   /** A session was deleted (logout): close its sockets. */
   | { kind: 'end-session'; tokenHash: string }
+  /** Every session of the user ended at once (suspension): close all her sockets. */
+  | { kind: 'end-user'; userId: string; reason: string }
   /** The pair can no longer talk (block, dissolved match): forget what was cached about them. */
   | { kind: 'revoke-pair'; userIds: [string, string] };
 

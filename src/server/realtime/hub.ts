@@ -57,6 +57,9 @@ export class Hub {
           case 'end-session':
             this.closeLocal((c) => c.tokenHash === message.tokenHash, WS_CLOSE.policyViolation, 'Session ended');
             break;
+          case 'end-user':
+            this.closeLocal((c) => c.userId === message.userId, WS_CLOSE.policyViolation, message.reason);
+            break;
           case 'revoke-pair':
             events.pairRevoked(message.userIds);
             break;
@@ -81,6 +84,11 @@ export class Hub {
   /** Closes the sockets of a deleted session, wherever they are. */
   endSession(tokenHash: string): void {
     this.bus.publish({ kind: 'end-session', tokenHash });
+  }
+
+  /** Closes every socket of a user, wherever they are (her sessions were all deleted). */
+  endUser(userId: string, reason: string): void {
+    this.bus.publish({ kind: 'end-user', userId, reason });
   }
 
   revokePair(userIds: [string, string]): void {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { findMatchForMember, otherMember } from '../features/matches/service';
+import { findMatchForMember, otherMember } from '../features/matches';
 
 /** A typing signal per keystroke must not cost a query each; membership is remembered this long. */
 const TTL_MS = 30_000;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/chat';
 import type { SelfUser } from '../../contract/users';
 import { openPostgres, type Database } from '../db/client';
-import { createMatch } from '../features/chat/test-factories';
+import { createMatch } from '../test/matches';
 import { newUserBody } from '../test/harness';
 import { databaseUrl } from '../test/postgres';
 import { connect, openSocket, sleep, type TestSocket } from './test-socket';
@@ -64,6 +64,7 @@ async function startInstance(databaseUrlForApp: string, redisUrl: string): Promi
       DATA_DIR: dataDir,
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
+      TEA_AUTHOR_KEY: 'cluster-test-tea-author-key-0123456789abcdef',
     },
     // Its own process group, so npx, tsx and node all go when the group is killed.
     detached: true,

@@ -10,7 +10,7 @@ import type { Message, MessagePage } from '../../contract/chat';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
-import { createMatch } from '../features/chat/test-factories';
+import { createMatch } from '../test/matches';
 import { signUp, type Client } from '../test/harness';
 import { createRedisBackend, type RealtimeBackend } from './backend';
 import { connect, sleep, type TestSocket } from './test-socket';

@@ -3,16 +3,25 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
-import { AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_PATH } from '../../contract/realtime';
+import {
+  ACCOUNT_SUSPENDED_REASON,
+  AUTH_TIMEOUT_MS,
+  WS_CLOSE,
+  WS_MAX_PAYLOAD_BYTES,
+  WS_PATH,
+} from '../../contract/realtime';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
-import { matchPartnerIds } from '../features/matches/service';
-import { findUser, touchLastActive } from '../features/profiles/users';
-import type { ChatDeps } from '../features/chat/messages';
-import { forbidden } from '../http/errors';
-import { resolveSession, SESSION_COOKIE } from '../features/auth/sessions';
-import { isAllowedOrigin, sessionFromRequest, unauthenticated } from '../http/guards';
+import { findUser, touchLastActive } from '../core';
+import type { ChatDeps } from '../features/chat';
+import { matchPartnerIds } from '../features/matches';
+import { photoUrlsOf } from '../features/profiles';
+import { privacyFor, sharingPresence } from '../features/preferences';
+import { AppError, forbidden, unavailable } from '../http/errors';
+import type { Lifecycle } from '../http/lifecycle';
+import { resolveSession, SESSION_COOKIE, unauthenticated } from '../core';
+import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
 import type { RealtimeBackend } from './backend';
 import { Hub } from './hub';
 import { MembershipCache } from './membership';
@@ -23,6 +32,7 @@ export interface RealtimeDeps {
   config: Config;
   events: DomainEvents;
   backend: RealtimeBackend;
+  lifecycle: Lifecycle;
 }
 
 /** Dead peers (no pong within one interval) are terminated: a half-open TCP connection would otherwise live for hours. */
@@ -54,11 +64,17 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         const everywhere = online ? await backend.presence.join(userId) : await backend.presence.leave(userId);
         if (!everywhere) return;
         const at = new Date();
+        // A deleted account's sockets close after her row is gone: nothing to record.
+        const user = await findUser(db, userId);
+        if (!user) return;
         await touchLastActive(db, userId, at);
         // Ghost mode hides her presence from her matches here as it does in every API answer.
-        if ((await findUser(db, userId))?.ghostMode) return;
-        const partners = await matchPartnerIds(db, userId);
-        hub.emitToUser(partners, 'online_status', { userId, isOnline: online, lastActive: at.toISOString() });
+        if (user.ghostMode) return;
+        // So does hiding her online status; and whoever hides theirs hears no one's (reciprocal).
+        const [sharing, ...partners] = await sharingPresence(db, [userId, ...(await matchPartnerIds(db, userId))]);
+        if (sharing !== userId || partners.length === 0) return;
+        const lastActive = (await privacyFor(db, userId)).showLastActive ? at.toISOString() : null;
+        hub.emitToUser(partners, 'online_status', { userId, isOnline: online, lastActive });
       })
       .catch((error: unknown) => app.log.error({ err: error, userId }, 'realtime: presence update failed'))
       .finally(() => {
@@ -85,12 +101,46 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
     events.on('message.read', ({ messageId, matchId, senderId, readAt }) =>
       hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
     ),
+    events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
+    events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
     events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),
+    events.on('like.created', ({ targetUserId, superLike }) =>
+      hub.emitToUser(targetUserId, 'like_received', { superLike }),
+    ),
+    events.on('match.created', ({ matchId, userIds }) => {
+      // Each member hears about the other: the celebration shows on both phones.
+      void (async () => {
+        const [a, b] = await Promise.all(userIds.map((id) => findUser(db, id)));
+        if (!a || !b) return;
+        const photos = await photoUrlsOf(db, [a.id, b.id]);
+        for (const [me, other] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          hub.emitToUser(me.id, 'match', {
+            matchId,
+            otherUserId: other.id,
+            otherName: other.name,
+            otherPhoto: photos.get(other.id)?.[0] ?? null,
+          });
+        }
+      })().catch((error: unknown) => app.log.error({ err: error, matchId }, 'realtime: match frame failed'));
+    }),
     events.on('user.blocked', ({ blockerId, blockedUserId }) => hub.revokePair([blockerId, blockedUserId])),
     events.on('match.dissolved', ({ userIds }) => hub.revokePair(userIds)),
+    events.on('match.unmatched', ({ matchId, userIds }) => {
+      hub.revokePair(userIds);
+      hub.emitToUser(userIds, 'match_ended', { matchId });
+    }),
+    events.on('account.suspended', ({ userId }) => hub.endUser(userId, ACCOUNT_SUSPENDED_REASON)),
   ];
 
   const alive = new WeakSet<WebSocket>();
+  const caps = new SocketCaps(deps.config);
+  deps.lifecycle.onDrain(() => {
+    // Draining: every socket is told to reconnect elsewhere; new upgrades are refused below.
+    for (const client of app.websocketServer.clients) client.close(WS_CLOSE.serviceRestart, 'Server restarting');
+  });
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES },
     // Protocol errors (an oversized frame, a bad opcode) already make ws close with the right code;
@@ -158,6 +208,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
     chat,
     membership,
     log: app.log,
+    limiter: app.userLimits,
     authTimeoutMs: AUTH_TIMEOUT_MS,
     sessionStillValid: async (token, tokenHash) => (await resolveSession(db, token))?.tokenHash === tokenHash,
   };
@@ -172,6 +223,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
       // Runs before the upgrade: a refused request gets a plain HTTP answer and no socket.
       onRequest: async (request: FastifyRequest) => {
         if (!isAllowedOrigin(request, deps.config)) throw forbidden('Cross-site socket refused');
+        if (deps.lifecycle.draining) throw unavailable('This server is restarting. Reconnect in a moment.');
+        caps.admit(request.ip, app.websocketServer.clients.size);
         const session = await sessionFromRequest(db, request);
         if (!session) throw unauthenticated();
         request.session = session;
@@ -185,11 +238,52 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         return;
       }
       releaseUpgradeRequest(socket, request);
+      caps.opened(socket, session.userId, request.ip);
       alive.add(socket);
       socket.on('pong', markAlive);
       new SocketSession(socket, session.userId, session.tokenHash, token, context);
     },
   );
+}
+
+/**
+ * Sockets are cheap but not free (a file descriptor, buffers, a presence lease): one account held
+ * 2 000. Per user, a new socket pushes out her oldest (close 4008) so a fresh tab always works; per
+ * client address and per instance, new upgrades are refused once full.
+ */
+class SocketCaps {
+  private readonly byUser = new Map<string, WebSocket[]>();
+  private readonly byIp = new Map<string, number>();
+
+  constructor(private readonly config: Pick<Config, 'SOCKETS_PER_USER' | 'SOCKETS_PER_IP' | 'SOCKETS_PER_INSTANCE'>) {}
+
+  /** Before the upgrade: throws when the address or the instance is full. */
+  admit(ip: string, open: number): void {
+    if (open >= this.config.SOCKETS_PER_INSTANCE) throw unavailable('This server is full. Reconnect in a moment.');
+    if ((this.byIp.get(ip) ?? 0) >= this.config.SOCKETS_PER_IP) {
+      throw new AppError(429, 'RATE_LIMITED', 'Too many connections from your network', { retryAfterSeconds: 30 });
+    }
+  }
+
+  opened(socket: WebSocket, userId: string, ip: string): void {
+    const mine = this.byUser.get(userId) ?? [];
+    mine.push(socket);
+    this.byUser.set(userId, mine);
+    this.byIp.set(ip, (this.byIp.get(ip) ?? 0) + 1);
+    while (mine.length > this.config.SOCKETS_PER_USER) {
+      const oldest = mine.shift();
+      oldest?.close(WS_CLOSE.tooManyConnections, 'Too many connections: closed your oldest');
+    }
+    socket.once('close', () => {
+      const list = this.byUser.get(userId);
+      const index = list?.indexOf(socket) ?? -1;
+      if (list && index >= 0) list.splice(index, 1);
+      if (list?.length === 0) this.byUser.delete(userId);
+      const count = (this.byIp.get(ip) ?? 1) - 1;
+      if (count <= 0) this.byIp.delete(ip);
+      else this.byIp.set(ip, count);
+    });
+  }
 }
 
 /**

@@ -7,8 +7,9 @@ import {
   type ClientFrame,
   type ClientFrameType,
 } from '../../contract/realtime';
-import { markMessageRead, sendMessage, type ChatDeps } from '../features/chat/messages';
-import { AppError } from '../http/errors';
+import { markMessageRead, sendMessage, type ChatDeps } from '../features/chat';
+import { AppError, classifyDatabaseError } from '../http/errors';
+import type { UserRateLimiter } from '../http/rate-limit';
 import { serialise, sendRaw, type Connection, type Hub } from './hub';
 import type { MembershipCache } from './membership';
 import { TokenBucket } from './token-bucket';
@@ -24,6 +25,7 @@ export interface SocketContext {
   chat: ChatDeps;
   membership: MembershipCache;
   log: FastifyBaseLogger;
+  limiter: UserRateLimiter;
   authTimeoutMs: number;
   /** Re-checked at `auth`: a logout between the upgrade and the auth frame must not leave a socket behind. */
   sessionStillValid: (token: string, tokenHash: string) => Promise<boolean>;
@@ -34,6 +36,8 @@ type FrameHandler<K extends ClientFrameType> = (session: SocketSession, frame: C
 /** One handler per frame type, shared by all sockets (nothing allocated per connection). */
 const handlers: { [K in Exclude<ClientFrameType, 'auth'>]: FrameHandler<K> } = {
   async message(session, frame) {
+    // The same per-user budget as POST /api/messages: one budget, whichever transport.
+    await session.context.limiter.take(session.userId, 'messages');
     const { message, created } = await sendMessage(session.context.chat, session.userId, {
       matchId: frame.matchId,
       content: frame.content,
@@ -153,7 +157,8 @@ export class SocketSession implements Connection {
     }
     try {
       await (handlers[frame.type] as FrameHandler<typeof frame.type>)(this, frame);
-    } catch (error) {
+    } catch (thrown) {
+      const error = classifyDatabaseError(thrown) ?? thrown;
       if (error instanceof AppError) return this.sendError(error.message, error.code, clientMessageId);
       this.context.log.error({ err: error, frameType: frame.type }, 'realtime: frame handler failed');
       this.sendError('Something went wrong on our side. Please try again.', 'INTERNAL', clientMessageId);
@@ -163,8 +168,17 @@ export class SocketSession implements Connection {
   private async authenticate(frame: ClientFrame): Promise<void> {
     if (frame.type !== 'auth') return this.refuse('The first frame must be auth', 'UNAUTHENTICATED');
     if (frame.userId !== this.userId) return this.refuse('auth userId does not match your session', 'FORBIDDEN');
-    if (!(await this.context.sessionStillValid(this.token, this.tokenHash)))
-      return this.refuse('Session ended', 'UNAUTHENTICATED');
+    let valid: boolean;
+    try {
+      valid = await this.context.sessionStillValid(this.token, this.tokenHash);
+    } catch (error) {
+      const mapped = classifyDatabaseError(error);
+      if (!mapped) throw error;
+      // Not her fault: tell her why, then let the client reconnect with its backoff.
+      this.sendError(mapped.message, mapped.code);
+      return this.socket.close(WS_CLOSE.serviceRestart, 'Database unavailable');
+    }
+    if (!valid) return this.refuse('Session ended', 'UNAUTHENTICATED');
     if (this.closed) return;
     this.authenticated = true;
     clearTimeout(this.authTimer);

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '../../contract/chat';
 import { WS_MAX_PAYLOAD_BYTES } from '../../contract/realtime';
-import { createMatch } from '../features/chat/test-factories';
-import { findUser } from '../features/profiles/users';
+import { createMatch } from '../test/matches';
+import { findUser } from '../core';
 import { clientFor, createTestApp, sessionCookie, signUp, type Client, type TestApp } from '../test/harness';
 import WebSocket from 'ws';
 import { connect, openSocket, sleep, UpgradeRefused, type TestSocket } from './test-socket';
@@ -292,11 +292,13 @@ describe('presence', () => {
     expect(cleoSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
   });
 
-  it('keeps a ghost\'s comings and goings from her matches', async () => {
+  it("keeps a ghost's comings and goings from her matches", async () => {
     const [ana, ghost] = [await signUp(t.app), await signUp(t.app)];
     await createMatch(t.database.db, ana.user.id, ghost.user.id);
     await ghost.request('POST', `/api/grant-test-subscription/${ghost.user.id}`);
-    expect((await ghost.request('POST', `/api/users/${ghost.user.id}/ghost-mode`, { ghostMode: true })).statusCode).toBe(200);
+    expect(
+      (await ghost.request('POST', `/api/users/${ghost.user.id}/ghost-mode`, { ghostMode: true })).statusCode,
+    ).toBe(200);
     const anaSocket = await socketOf(ana);
     const ghostSocket = await socketOf(ghost);
     await ghostSocket.close();

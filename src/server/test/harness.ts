@@ -5,10 +5,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { SESSION_COOKIE } from '../features/auth/sessions';
+import { SESSION_COOKIE } from '../core';
 import { newUserBody } from './factories';
 import { createDatabaseFromTemplate } from './postgres';
 
@@ -20,11 +20,24 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database per test file: a PGlite copy of the template, or a PostgreSQL one with TEST_DATABASE_URL. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'payments' | 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-api-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SERVE_WEB: 'false', DATA_DIR: dataDir, ...env });
+  // Request budgets are scaled up: suites sign up dozens of people from one address and send in
+  // bursts. security.api.test.ts passes RATE_LIMIT_SCALE=1 to test the real budgets.
+  const config = loadConfig({
+    RATE_LIMIT_SCALE: '1000',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    SERVE_WEB: 'false',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, scryptLogN: 10 });
+  const app = await buildApp({ config, database, scryptLogN: 10, ...options });
   await app.ready();
   return {
     app,
@@ -55,7 +68,12 @@ export { newUserBody } from './factories';
 export interface Client {
   user: SelfUser;
   cookie: string;
-  request(method: string, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {

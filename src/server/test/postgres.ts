@@ -34,7 +34,10 @@ export async function dropPostgresTemplate(url: string, name: string): Promise<v
   await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-export async function createDatabaseFromTemplate(url: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabaseFromTemplate(
+  url: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = uniqueName('steep_test');
   await admin(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   return { url: databaseUrl(url, name), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { Logo } from '../components/ui/logo';
-import { useAuth } from '../features/auth/session';
+import { useAuth } from '../lib/session';
+import { NotFoundPage } from './not-found-page';
 
 /** Shown while the first session check runs and there is no stored user. */
 export function SplashScreen() {
@@ -16,10 +17,19 @@ export function SplashScreen() {
   );
 }
 
-/** Visitors are sent to '/' (spec 6). A restored user renders at once while the check runs. */
+/**
+ * Visitors are sent to '/' (spec 6). Private screens wait for the server's session check, so a session
+ * that ended goes to '/' before any private screen renders or fires a request.
+ */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
-  if (user) return <Outlet />;
   if (isLoading) return <SplashScreen />;
+  if (user) return <Outlet />;
   return <Navigate to="/" replace />;
+}
+
+/** The moderation console: a member gets the 404 page (the API answers her 403 anyway). */
+export function RequireModerator() {
+  const { user } = useAuth();
+  return user?.role === 'moderator' ? <Outlet /> : <NotFoundPage />;
 }

@@ -1,29 +1,17 @@
+import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { RequireAuth } from './guards';
-import { AppShell, BareLayout } from './shell';
-import { LandingPage } from '../features/landing/landing-page';
-import { DiscoverPage } from '../features/discovery/discover-page';
-import { FiltersPage } from '../features/discovery/filters-page';
-import { MicroInteractionsDemoPage } from '../features/feedback/micro-interactions-demo-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { ProfilePage } from '../features/profiles/profile-page';
-import { EditProfilePage } from '../features/profiles/edit-profile-page';
-import { OnboardingDemoPage } from '../features/onboarding/onboarding-demo-page';
-import { NotFoundPage } from '../features/misc/not-found-page';
-import { ChatsPage } from '../features/chat/chats-page';
-import { ConversationPage } from '../features/chat/conversation-page';
-import {
-  EventsPage,
-  PreferenceVisualizationPage,
-  PreferencesPage,
-  PremiumPage,
-  SafetyPage,
-  SubscribePage,
-  SubscriptionPage,
-  TeaPage,
-  VerificationPage,
-} from '../features/misc/placeholder-pages';
+import { RequireAuth, RequireModerator } from './guards';
+import { LandingPage } from '../features/auth/landing-page';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * Every signed-in screen is its own chunk, fetched when its route is first visited, so the landing
+ * page loads only what it shows (the budget in scripts/check-bundle-size.ts keeps it that way).
+ */
+const page =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
 
 function Root() {
   return (
@@ -44,30 +32,87 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            // The socket (and the chat code it needs) is for signed-in screens only.
+            lazy: page(() => import('./signed-in'), 'SignedIn'),
             children: [
-              { path: '/home', element: <DiscoverPage /> },
-              { path: '/tea', element: <TeaPage /> },
-              { path: '/subscribe', element: <SubscribePage /> },
-              { path: '/premium', element: <PremiumPage /> },
-              { path: '/chats', element: <ChatsPage /> },
-              { path: '/filters', element: <FiltersPage /> },
-              { path: '/events', element: <EventsPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/profile/edit', element: <EditProfilePage /> },
-              { path: '/safety', element: <SafetyPage /> },
-              { path: '/preferences', element: <PreferencesPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/verification', element: <VerificationPage /> },
-              { path: '/micro-interactions-demo', element: <MicroInteractionsDemoPage /> },
-              { path: '/onboarding-demo', element: <OnboardingDemoPage /> },
-              { path: '/preference-visualization', element: <PreferenceVisualizationPage /> },
-              { path: '/subscription', element: <SubscriptionPage /> },
+              {
+                lazy: page(() => import('./shell'), 'AppShell'),
+                children: [
+                  { path: '/home', lazy: page(() => import('../features/discovery/discover-page'), 'DiscoverPage') },
+                  { path: '/tea', lazy: page(() => import('../features/tea/tea-page'), 'TeaPage') },
+                  {
+                    path: '/subscribe',
+                    lazy: page(() => import('../features/billing/subscribe-page'), 'SubscribePage'),
+                  },
+                  { path: '/premium', lazy: page(() => import('../features/billing/premium-page'), 'PremiumPage') },
+                  { path: '/chats', lazy: page(() => import('../features/chat/chats-page'), 'ChatsPage') },
+                  { path: '/filters', lazy: page(() => import('../features/discovery/filters-page'), 'FiltersPage') },
+                  { path: '/events', lazy: page(() => import('../features/events/events-page'), 'EventsPage') },
+                  { path: '/profile', lazy: page(() => import('../features/profiles/profile-page'), 'ProfilePage') },
+                  {
+                    path: '/profile/edit',
+                    lazy: page(() => import('../features/profiles/edit-profile-page'), 'EditProfilePage'),
+                  },
+                  { path: '/safety', lazy: page(() => import('../features/safety/safety-page'), 'SafetyPage') },
+                  {
+                    path: '/preferences',
+                    lazy: page(() => import('../features/preferences/preferences-page'), 'PreferencesPage'),
+                  },
+                  { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                  {
+                    path: '/verification',
+                    lazy: page(() => import('../features/verification/verification-page'), 'VerificationPage'),
+                  },
+                  {
+                    path: '/moderation/verification',
+                    lazy: page(
+                      () => import('../features/verification/verification-review-queue'),
+                      'VerificationModerationPage',
+                    ),
+                  },
+                  {
+                    path: '/micro-interactions-demo',
+                    lazy: page(
+                      () => import('../features/micro-interactions-demo/micro-interactions-demo-page'),
+                      'MicroInteractionsDemoPage',
+                    ),
+                  },
+                  {
+                    path: '/onboarding-demo',
+                    lazy: page(() => import('../features/onboarding/onboarding-demo-page'), 'OnboardingDemoPage'),
+                  },
+                  {
+                    path: '/preference-visualization',
+                    lazy: page(
+                      () => import('../features/preferences/preference-visualization-page'),
+                      'PreferenceVisualizationPage',
+                    ),
+                  },
+                  {
+                    path: '/subscription',
+                    lazy: page(() => import('../features/billing/subscription-page'), 'SubscriptionPage'),
+                  },
+                ],
+              },
+              {
+                lazy: page(() => import('./shell'), 'BareLayout'),
+                children: [
+                  {
+                    path: '/conversation/:matchId',
+                    lazy: page(() => import('../features/chat/conversation-page'), 'ConversationPage'),
+                  },
+                ],
+              },
             ],
           },
           {
-            element: <BareLayout />,
-            children: [{ path: '/conversation/:matchId', element: <ConversationPage /> }],
+            element: <RequireModerator />,
+            children: [
+              {
+                lazy: page(() => import('./moderation-route'), 'ModerationRoute'),
+                path: '/moderation',
+              },
+            ],
           },
         ],
       },

@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { NavLink, Link, Outlet } from 'react-router';
-import { Bell, Coffee, Compass, MessageCircle, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, Coffee, Compass, MessageCircle, ShieldHalf, UserRound, type LucideIcon } from 'lucide-react';
 import { Avatar } from '../components/avatar';
 import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
-import { useCurrentUser } from '../features/auth/session';
+import { useCurrentUser } from '../lib/session';
 import { NotificationsPanel } from '../features/notifications/notifications-panel';
 import { formatBadgeCount, useNotificationCount } from '../features/notifications/notifications-api';
-import { FeedbackOverlay } from '../features/feedback/feedback-overlay';
+import { FeedbackOverlay } from '../components/feedback-overlay';
+import { useUnreadMessages } from './awareness';
+import { usePreferences } from '../lib/preferences';
+import { NoticeToasts } from '../features/notifications/notice-toasts';
+import { WarningNotices } from '../features/safety/warning-notices';
+import { BadgeReveal } from '../components/badges';
+import { useCheckAchievements } from '../lib/badges';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/home', label: 'Discover', icon: Compass },
@@ -69,9 +75,18 @@ function AppHeader() {
           <Logo />
         </Link>
         <div className="flex items-center gap-1">
+          {user.role === 'moderator' && (
+            <Link
+              to="/moderation"
+              aria-label="Moderation console"
+              className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
+            >
+              <ShieldHalf className="size-[1.35rem]" strokeWidth={2} aria-hidden />
+            </Link>
+          )}
           <NotificationBell />
           <Link to="/profile" aria-label="Your profile" className="grid size-11 place-items-center rounded-full">
-            <Avatar name={user.name} photos={user.photos} className="size-9 text-base" />
+            <Avatar name={user.name} photos={user.photos} className="size-9 text-base ring-2 ring-white" />
           </Link>
         </div>
       </div>
@@ -80,6 +95,8 @@ function AppHeader() {
 }
 
 function BottomNav() {
+  // The Chats tab shows unread messages (9+ cap), kept live by the socket.
+  const unread = formatBadgeCount(useUnreadMessages());
   return (
     <nav
       aria-label="Main"
@@ -106,6 +123,15 @@ function BottomNav() {
                     )}
                   >
                     <Icon className="size-[1.3rem]" strokeWidth={isActive ? 2.4 : 2} aria-hidden />
+                    {to === '/chats' && unread && (
+                      <span
+                        data-testid="chats-badge"
+                        className="absolute -mt-5 ml-7 grid h-[1.1rem] min-w-[1.1rem] place-items-center rounded-full bg-plum-600 px-1 text-[0.62rem] font-bold text-white"
+                      >
+                        {unread}
+                        <span className="sr-only"> unread messages</span>
+                      </span>
+                    )}
                   </span>
                   {label}
                 </>
@@ -120,10 +146,17 @@ function BottomNav() {
 
 /** Header + content + bottom navigation for signed-in screens. */
 export function AppShell() {
+  const me = useCurrentUser();
+  // Her saved theme and units follow her to every device: loading them applies the theme.
+  usePreferences(me.id);
+  useCheckAchievements(me.id);
   return (
     <MobileFrame>
+      <NoticeToasts />
+      <BadgeReveal />
       <AppHeader />
       <main className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
+        <WarningNotices />
         <Outlet />
       </main>
       <BottomNav />

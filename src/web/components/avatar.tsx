@@ -1,17 +1,28 @@
 import { cn } from '../lib/cn';
 
-/** A round avatar: the first photo, or the first letter of the name. */
-export function Avatar({ name, photos, className }: { name: string; photos: readonly string[]; className?: string }) {
+interface AvatarProps {
+  name: string;
+  photos: readonly string[];
+  /** Size, text size and ring: the caller decides, so no class has to override another. */
+  className: string;
+}
+
+/** The one round picture of a member: her first photo, or her initial on the plum gradient. */
+export function Avatar({ name, photos, className }: AvatarProps) {
   const photo = photos[0];
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
     <span
       className={cn(
-        'grid size-10 shrink-0 place-items-center overflow-hidden rounded-full bg-gradient-to-br from-plum-500 to-plum-700 font-display text-lg font-semibold text-white ring-2 ring-white',
+        'grid shrink-0 place-items-center overflow-hidden rounded-full bg-gradient-to-br from-plum-500 to-plum-700 font-display font-semibold text-white',
         className,
       )}
     >
-      {photo ? <img src={photo} alt="" className="size-full object-cover" /> : <span aria-hidden>{initial}</span>}
+      {photo ? (
+        <img src={photo} alt="" draggable={false} className="size-full object-cover" />
+      ) : (
+        <span aria-hidden>{initial}</span>
+      )}
     </span>
   );
 }

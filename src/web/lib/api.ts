@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { errorBody, type ErrorBody } from '../../contract/http';
+import { buildPath, type CallInput, type RouteDeclaration, type ResponseOut } from '../../contract/api/define';
+import type { ErrorBody } from '../../contract/http';
 
 /**
  * A non-2xx answer from the API. `message` is `${status}: ${body text or status text}`
@@ -37,17 +37,30 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   try {
-    const parsed = errorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    // Checked by hand: zod is not part of the landing page's JavaScript.
+    const value = JSON.parse(text) as Partial<ErrorBody> | null;
+    if (!value || typeof value.message !== 'string' || typeof value.code !== 'string') return undefined;
+    const errors = Array.isArray(value.errors)
+      ? value.errors.filter((e) => typeof e?.path === 'string' && typeof e?.message === 'string')
+      : undefined;
+    return { message: value.message, code: value.code, ...(errors ? { errors } : {}) };
   } catch {
     return undefined;
   }
 }
 
-async function request(method: Method, path: string, body?: unknown, schema?: z.ZodType): Promise<unknown> {
+/** The one fetch: sends the session cookie and JSON (or FormData), throws ApiError on a non-2xx answer. */
+async function request(
+  method: Method,
+  path: string,
+  body: unknown,
+  schema: { parse: (data: unknown) => unknown },
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -61,31 +74,45 @@ async function request(method: Method, path: string, body?: unknown, schema?: z.
 
   if (!text) return undefined;
   const data: unknown = JSON.parse(text);
-  return schema ? schema.parse(data) : data;
+  return schema.parse(data);
 }
 
-interface ApiClient {
-  get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>>;
-  get<T = unknown>(path: string): Promise<T>;
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
-  post<T = unknown>(path: string, body?: unknown): Promise<T>;
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
-  put<T = unknown>(path: string, body?: unknown): Promise<T>;
-  patch<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
-  patch<T = unknown>(path: string, body?: unknown): Promise<T>;
-  delete<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>>;
-  delete<T = unknown>(path: string, body?: unknown): Promise<T>;
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      params.append(key, String(item as string | number | boolean));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
+
+type OptionalIfEmpty<I> = object extends I ? [input?: I] : [input: I];
 
 /**
- * The one API client. Every call sends the session cookie and JSON.
- * Pass a zod schema from src/contract to get a parsed, typed result:
- * `api.get('/api/auth/me', selfUser)`.
+ * Calls a declared route (src/contract/api): the path, params, query and body are checked against the
+ * declaration at compile time, and the answer is parsed with its response schema.
+ * `apiCall(discoveryApi.saveFilters, { params: { userId }, body })`.
  */
-export const api: ApiClient = {
-  get: (path: string, schema?: z.ZodType) => request('GET', path, undefined, schema),
-  post: (path: string, body?: unknown, schema?: z.ZodType) => request('POST', path, body, schema),
-  put: (path: string, body?: unknown, schema?: z.ZodType) => request('PUT', path, body, schema),
-  patch: (path: string, body?: unknown, schema?: z.ZodType) => request('PATCH', path, body, schema),
-  delete: (path: string, body?: unknown, schema?: z.ZodType) => request('DELETE', path, body, schema),
-};
+export function apiCall<D extends RouteDeclaration>(
+  declaration: D,
+  ...[input]: OptionalIfEmpty<CallInput<D>>
+): Promise<ResponseOut<D>> {
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const url = buildPath(declaration.path, parts.params) + queryString(parts.query);
+  return request(declaration.method, url, parts.body, declaration.response) as Promise<ResponseOut<D>>;
+}
+
+/** Sends one file to a declared upload route as multipart/form-data. */
+export function apiUpload<D extends RouteDeclaration & { upload: { field: string } }>(
+  declaration: D,
+  input: Pick<CallInput<D>, 'params'>,
+  file: Blob,
+): Promise<ResponseOut<D>> {
+  const form = new FormData();
+  form.append(declaration.upload.field, file);
+  const url = buildPath(declaration.path, (input as { params?: Record<string, unknown> }).params);
+  return request(declaration.method, url, form, declaration.response) as Promise<ResponseOut<D>>;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ICEBREAKER_CATEGORIES } from '../../../contract/chat';
-import { matches } from './discovery';
+import { matches } from './matches';
 import { users } from './users';
 
 export const icebreakers = pgTable(
@@ -30,7 +30,9 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text().notNull(),
-    messageType: text({ enum: ['text', 'icebreaker'] }).notNull().default('text'),
+    messageType: text({ enum: ['text', 'icebreaker'] })
+      .notNull()
+      .default('text'),
     icebreakerId: uuid().references(() => icebreakers.id, { onDelete: 'set null' }),
     /** Chosen by the client; a retry with the same id stores nothing new. */
     clientMessageId: text(),
@@ -41,7 +43,9 @@ export const messages = pgTable(
     index('messages_match_created_idx').on(t.matchId, t.createdAt, t.id),
     uniqueIndex('messages_sender_client_id_key').on(t.senderId, t.clientMessageId),
     // Unread counts on the chat list look only at unread rows, which stay few however long a thread grows.
-    index('messages_unread_idx').on(t.matchId, t.senderId).where(sql`${t.readAt} is null`),
+    index('messages_unread_idx')
+      .on(t.matchId, t.senderId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

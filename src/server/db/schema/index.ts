@@ -1,7 +1,19 @@
-export * from './users';
-export * from './sessions';
-export * from './photos';
-export * from './profiles';
-export * from './discovery';
-export * from './safety';
-export * from './chat';
+// One file per owning module (docs/architecture.md, "Who owns which table").
+export * from './users'; // core
+export * from './sessions'; // core
+export * from './blocks'; // core
+export * from './photos'; // profiles
+export * from './profiles'; // profiles
+export * from './matches'; // matches
+export * from './safety'; // safety
+export * from './chat'; // chat
+export * from './jobs'; // jobs (src/server/jobs)
+export * from './events'; // events
+export * from './notifications'; // notifications
+export * from './badges'; // badges
+export * from './verification'; // verification
+export * from './auth'; // auth (email codes, password resets)
+export * from './billing'; // billing
+export * from './moderation'; // moderation
+export * from './tea'; // tea
+export * from './preferences'; // preferences (discovery filters, preferences, SMS)

@@ -1,4 +1,4 @@
-import { date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One row per viewer, profile and day: a profile view counts once per viewer per day. */
@@ -26,15 +26,3 @@ export const statuses = pgTable('statuses', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
-
-/** Days on which a user was active, for the day streak. */
-export const activityDays = pgTable(
-  'activity_days',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date({ mode: 'string' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('activity_days_user_idx').on(t.userId, t.day)],
-);

@@ -1,23 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-export const blocks = pgTable(
-  'blocks',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    blockerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedUserId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('blocks_pair_key').on(t.blockerId, t.blockedUserId),
-    index('blocks_blocked_idx').on(t.blockedUserId),
-  ],
-);
 
 export const reports = pgTable(
   'reports',
@@ -26,13 +8,57 @@ export const reports = pgTable(
     reporterId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    reportedUserId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a report about a member outlives her account deletion, for safety, holding her
+     * id only (docs/decisions/0010-account-deletion.md).
+     */
+    reportedUserId: uuid().notNull(),
     reason: text().notNull(),
     description: text(),
-    status: text().notNull().default('open'),
+    /** received → under_review → action_taken | closed (REPORT_STATUSES). */
+    status: text().notNull().default('received'),
+    /** Premium at filing time: premium members get priority support in the review queue. */
+    reporterPremium: boolean().notNull().default(false),
+    /** The conversation it was filed from, when messages were attached. */
+    matchId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('reports_reporter_idx').on(t.reporterId), index('reports_reported_idx').on(t.reportedUserId)],
+  (t) => [
+    index('reports_reporter_idx').on(t.reporterId),
+    index('reports_reported_idx').on(t.reportedUserId),
+    index('reports_open_idx').on(t.status, t.reportedUserId),
+  ],
 );
+
+/**
+ * Copies of a conversation's last messages, taken when the report was filed: evidence that survives
+ * the messages (or the match) being deleted. No foreign key to messages on purpose.
+ */
+export const reportMessages = pgTable(
+  'report_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reportId: uuid()
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    messageId: uuid().notNull(),
+    senderId: uuid().notNull(),
+    content: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [index('report_messages_report_idx').on(t.reportId, t.position)],
+);
+
+/**
+ * Members hidden from discovery until a moderator reviews them (3 different members reported her as
+ * underage). One row per member: discovery's anti-join reads it by primary key.
+ */
+export const discoveryHolds = pgTable('discovery_holds', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -34,9 +36,17 @@ export const users = pgTable(
     longitude: doublePrecision().notNull(),
     genderIdentity: genderIdentity().notNull(),
     sexualOrientation: sexualOrientation().notNull(),
-    interests: text().array().notNull().default(sql`'{}'::text[]`),
-    teaInterests: text().array().notNull().default(sql`'{}'::text[]`),
+    interests: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    teaInterests: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     email: text(),
+    /** Set when she confirmed `email` with a code; cleared when the email changes. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     job: text(),
     education: text(),
     heightCm: integer(),
@@ -45,12 +55,19 @@ export const users = pgTable(
     loveLanguage: text(),
     lifestyle: jsonb().$type<Record<string, string>>().notNull().default({}),
     ghostMode: boolean().notNull().default(false),
-    /** Premium is active while this lies in the future. */
+    /**
+     * Premium is active while this lies in the future. Billing keeps it equal to the end of what her
+     * subscription entitles (docs/decisions/0010-premium-entitlement.md); nothing else writes it.
+     */
     premiumUntil: timestamp({ withTimezone: true }),
+    /** Profile Boost: 2× rank in discovery until then, while Premium lasts. Written by billing. */
+    boostedUntil: timestamp({ withTimezone: true }),
     isVerified: boolean().notNull().default(false),
     phoneNumber: text(),
     smsNotifications: boolean().notNull().default(false),
     role: userRole().notNull().default('member'),
+    /** Suspended while this lies in the future (a permanent suspension is the year 9999). */
+    suspendedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp({ withTimezone: true }),
   },
@@ -61,3 +78,15 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Days on which a user was active, for the day streak. */
+export const activityDays = pgTable(
+  'activity_days',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('activity_days_user_idx').on(t.userId, t.day)],
+);

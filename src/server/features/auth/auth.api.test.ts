@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
 
@@ -18,7 +19,13 @@ describe('registration', () => {
     const response = await register(body);
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ username: body.username, name: body.name, age: 30, location: 'Portland, Oregon', photos: [] });
+    expect(user).toMatchObject({
+      username: body.username,
+      name: body.name,
+      age: 30,
+      location: 'Portland, Oregon',
+      photos: [],
+    });
     expect(JSON.stringify(user)).not.toMatch(/password|scrypt|latitude|longitude/i);
     const cookie = response.cookies.find((c) => c.name === 'steep_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -119,7 +126,55 @@ describe('login and sessions', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('throttles failed logins per account with Retry-After, even with the right password', async () => {
+  it('five wrong passwords from another address do not lock the owner out (no lock an attacker can impose)', async () => {
+    const body = newUserBody();
+    await register(body);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: body.username, password: 'Wrong_pass1' },
+        remoteAddress: '192.0.2.66',
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    // The attacker's own address is now throttled for this account...
+    const attackerAgain = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: body.username, password: body.password },
+      remoteAddress: '192.0.2.66',
+    });
+    expect(attackerAgain.statusCode).toBe(429);
+    // ...but the owner on her own device still signs in (after a short, growing delay).
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: body.username, password: body.password },
+      remoteAddress: '198.51.100.20',
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('a demo profile without a password is refused like an unknown name, after a real hash check', async () => {
+    const body = newUserBody();
+    await register(body);
+    await t.database.db.execute(sql`UPDATE users SET password_hash = '!' WHERE username = ${body.username}`);
+    const { burnCount } = await import('./password');
+    const before = burnCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: body.username, password: 'Some_pass1' },
+      remoteAddress: '198.51.100.44',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Invalid username or password');
+    // The same dummy hash check an unknown name costs (timing itself is measured in bench/, not here).
+    expect(burnCount()).toBe(before + 1);
+  });
+
+  it('throttles failed logins per account and address with Retry-After, even with the right password', async () => {
     const body = newUserBody();
     await register(body);
     for (let i = 0; i < 5; i++) {
@@ -148,7 +203,12 @@ describe('login and sessions', () => {
     const body = newUserBody();
     await register(body);
     for (let i = 0; i < 35; i++) {
-      const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: '198.51.100.7' });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: body,
+        remoteAddress: '198.51.100.7',
+      });
       expect(ok.statusCode).toBe(200);
     }
   });
@@ -179,7 +239,9 @@ describe('login and sessions', () => {
     expect(out.statusCode).toBe(200);
     // The old cookie, replayed after logout, is dead.
     expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(401);
-    const rows = await t.database.db.execute(sql`select count(*)::int as n from sessions where user_id = ${client.user.id}`);
+    const rows = await t.database.db.execute(
+      sql`select count(*)::int as n from sessions where user_id = ${client.user.id}`,
+    );
     expect((rows as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 
@@ -199,7 +261,9 @@ describe('login and sessions', () => {
 
   it('refuses an expired session', async () => {
     const client = await signUp(t.app);
-    await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${client.user.id}`);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${client.user.id}`,
+    );
     expect((await client.request('GET', '/api/auth/me')).statusCode).toBe(401);
   });
 });
@@ -230,7 +294,9 @@ describe('guards', () => {
       const b = await signUp(t.app);
       const response = await a.request('POST', `/api/grant-test-subscription/${a.user.id}`, { [field]: b.user.id });
       expect(response.statusCode).toBe(403);
-      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json().hasActiveSubscription).toBe(false);
+      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json().hasActiveSubscription).toBe(
+        false,
+      );
     },
   );
 
@@ -314,7 +380,9 @@ describe('subscription', () => {
     try {
       const a = await signUp(production.app);
       expect((await a.request('POST', `/api/grant-test-subscription/${a.user.id}`)).statusCode).toBe(404);
-      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({ hasActiveSubscription: false });
+      expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({
+        hasActiveSubscription: false,
+      });
     } finally {
       await production.close();
     }
@@ -324,7 +392,9 @@ describe('subscription', () => {
     const a = await signUp(t.app);
     const granted = await a.request('POST', `/api/grant-test-subscription/${a.user.id}`);
     expect(granted.json()).toEqual({ hasActiveSubscription: true });
-    expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({ hasActiveSubscription: true });
+    expect((await a.request('GET', `/api/subscription-status/${a.user.id}`)).json()).toEqual({
+      hasActiveSubscription: true,
+    });
     expect((await a.request('GET', '/api/auth/me')).json().hasActiveSubscription).toBe(true);
   });
 });
@@ -336,7 +406,9 @@ describe('the signed-in user (/me) after changes', () => {
     expect(await me()).toMatchObject({ hasActiveSubscription: false, ghostMode: false });
     await a.request('POST', `/api/grant-test-subscription/${a.user.id}`);
     expect((await me()).hasActiveSubscription).toBe(true);
-    expect((await a.request('PUT', `/api/users/${a.user.id}`, { bio: 'Changed after the first read' })).statusCode).toBe(200);
+    expect(
+      (await a.request('PUT', `/api/users/${a.user.id}`, { bio: 'Changed after the first read' })).statusCode,
+    ).toBe(200);
     expect((await me()).bio).toBe('Changed after the first read');
     expect((await a.request('POST', `/api/users/${a.user.id}/ghost-mode`, { ghostMode: true })).statusCode).toBe(200);
     expect((await me()).ghostMode).toBe(true);

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, registerBody } from '../../../contract/auth';
-import { okBody } from '../../../contract/http';
-import { selfUser } from '../../../contract/users';
+import type { FastifyPluginAsync } from 'fastify';
+import { authApi } from '../../../contract/api/auth';
 import type { Config } from '../../config';
+import { createSession, deleteSession, SESSION_COOKIE, sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { sessionCookieOptions, sessionUserId } from '../../http/guards';
-import { getSelfUser } from '../profiles/users';
+import { sessionCookieOptions } from '../../http/guards';
+import { route } from '../../http/route';
+import { getSelfUser } from '../profiles';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
-import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
 export interface AuthRouteDeps extends AuthOptions {
   db: Db;
@@ -17,7 +16,14 @@ export interface AuthRouteDeps extends AuthOptions {
   onLogout?: (userId: string, tokenHash: string) => void;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+/**
+ * Per client address, all attempts (successful or not), on top of the failed-login throttle:
+ * hashing is the most expensive thing an anonymous request can ask for.
+ */
+const signUpLimit = (config: Config) => ({ max: Math.ceil(10 * config.RATE_LIMIT_SCALE), timeWindow: '1 hour' });
+const loginLimit = (config: Config) => ({ max: Math.ceil(20 * config.RATE_LIMIT_SCALE), timeWindow: '1 minute' });
+
+export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) => {
   const { db, config } = deps;
   const throttles = createLoginThrottles();
 
@@ -26,28 +32,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     return [SESSION_COOKIE, session.token, sessionCookieOptions(config, secure)] as const;
   };
 
-  app.post(
-    '/api/auth/register',
-    { config: { public: true }, schema: { body: registerBody, response: { 201: selfUser } } },
+  route(
+    app,
+    authApi.register,
     async (request, reply) => {
       const user = await registerUser(db, request.body, deps);
       void reply.setCookie(...(await startSession(user.id, request.protocol === 'https')));
-      return reply.status(201).send(user);
+      return user;
     },
+    { rateLimit: signUpLimit(config) },
   );
 
-  app.post(
-    '/api/auth/login',
-    { config: { public: true }, schema: { body: loginBody, response: { 200: selfUser } } },
+  route(
+    app,
+    authApi.login,
     async (request, reply) => {
       const user = await authenticate(db, request.body, request.ip, throttles, deps);
       // A fresh id at every login: a session id planted before login is worthless after it.
       void reply.setCookie(...(await startSession(user.id, request.protocol === 'https')));
       return user;
     },
+    { rateLimit: loginLimit(config) },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: okBody } } }, async (request, reply) => {
+  route(app, authApi.logout, async (request, reply) => {
     const session = request.session;
     if (session) {
       await deleteSession(db, session.tokenHash);
@@ -57,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     return { ok: true as const, message: 'Logged out successfully' };
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: selfUser } } }, async (request) => {
+  route(app, authApi.me, async (request) => {
     const user = await getSelfUser(db, sessionUserId(request));
     if (!user) throw notFound('User not found');
     return user;

@@ -3,10 +3,14 @@ import { type loginBody, type registerBody } from '../../../contract/auth';
 import { locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors';
-import { findUserByUsername, insertUser, presentSelf, photoUrlsOf } from '../profiles/users';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { FailureThrottle } from './throttle';
+import { accountSuspended, AppError, badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { findUserByUsername, insertUser } from '../../core';
+import { photoUrlsOf, presentSelf } from '../profiles';
+import { burnPasswordCheck, hashPassword, isPasswordHash, verifyPassword } from './password';
+import { AccountDelay, FailureThrottle } from './throttle';
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+import { isSuspendedRow } from '../../core';
 
 export interface AuthOptions {
   scryptLogN: number;
@@ -18,7 +22,8 @@ export async function registerUser(
   options: AuthOptions,
 ): Promise<SelfUser> {
   const coordinates = locationCoordinates(input.location);
-  if (!coordinates) throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+  if (!coordinates)
+    throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
   // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
   const user = await insertUser(db, {
@@ -47,11 +52,20 @@ const usernameTaken = () =>
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
 
-/** Failed logins: 5 per account and 30 per IP address in 15 minutes. */
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Failed logins, following the OWASP authentication cheat sheet: no hard lock an attacker could
+ * impose on someone else. One account from one address: 5 failures in 15 minutes, then 429 for
+ * that pair only. One address over all accounts: 30. One account from everywhere: no lock, but a
+ * delay before each check that grows with the failures (AccountDelay), so the owner on her own
+ * device still gets in — a few seconds later — while guessing slows to a crawl.
+ */
 export function createLoginThrottles() {
   return {
-    perAccount: new FailureThrottle(5, 15 * 60_000),
-    perIp: new FailureThrottle(30, 15 * 60_000),
+    perPair: new FailureThrottle(5, LOGIN_WINDOW_MS),
+    perIp: new FailureThrottle(30, LOGIN_WINDOW_MS),
+    perAccount: new AccountDelay(LOGIN_WINDOW_MS),
   };
 }
 export type LoginThrottles = ReturnType<typeof createLoginThrottles>;
@@ -64,20 +78,28 @@ export async function authenticate(
   options: AuthOptions,
 ): Promise<SelfUser> {
   const accountKey = input.username.toLowerCase();
-  const wait = Math.max(throttles.perAccount.retryAfter(accountKey), throttles.perIp.retryAfter(ip));
+  const pairKey = `${accountKey}\n${ip}`;
+  const wait = Math.max(throttles.perPair.retryAfter(pairKey), throttles.perIp.retryAfter(ip));
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
 
   // Counted as failed before the slow hash check, so guesses sent in parallel all count against
   // the budget; a success gives its attempt back.
-  throttles.perAccount.fail(accountKey);
+  throttles.perPair.fail(pairKey);
   throttles.perIp.fail(ip);
+  await sleep(throttles.perAccount.delayMs(accountKey));
+  throttles.perAccount.fail(accountKey);
   const user = await findUserByUsername(db, input.username);
-  const valid = user
-    ? await verifyPassword(input.password, user.passwordHash)
-    : (await burnPasswordCheck(input.password, options.scryptLogN), false);
+  // A demo profile has no password: it costs the same hash time as an unknown name.
+  const valid =
+    user && isPasswordHash(user.passwordHash)
+      ? await verifyPassword(input.password, user.passwordHash)
+      : (await burnPasswordCheck(input.password, options.scryptLogN), false);
   if (!user || !valid) throw invalidCredentials();
+  throttles.perPair.reset(pairKey);
   throttles.perAccount.reset(accountKey);
   throttles.perIp.refund(ip);
+  // Only after the password: a suspension is not disclosed to someone guessing usernames.
+  if (isSuspendedRow(user)) throw accountSuspended(user.suspendedUntil as Date);
   const urls = await photoUrlsOf(db, [user.id]);
   return presentSelf(user, urls.get(user.id) ?? []);
 }

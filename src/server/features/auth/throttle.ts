@@ -23,6 +23,12 @@ export class FailureThrottle {
     return entry.count >= this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** Failures of the key in its current window. */
+  count(key: string): number {
+    const entry = this.failures.get(key);
+    return entry && entry.resetAt > this.now() ? entry.count : 0;
+  }
+
   fail(key: string): void {
     const now = this.now();
     const entry = this.failures.get(key);
@@ -46,5 +52,35 @@ export class FailureThrottle {
 
   private sweep(now: number): void {
     for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  }
+}
+
+/**
+ * Failed logins of one account from anywhere, answered with a growing delay instead of a lock:
+ * none for the first 3 failures in the window, then 0.5 s doubling per failure up to 5 s.
+ */
+export class AccountDelay {
+  private readonly failures: FailureThrottle;
+
+  constructor(
+    windowMs: number,
+    now: () => number = Date.now,
+    private readonly maxDelayMs = 5_000,
+  ) {
+    this.failures = new FailureThrottle(Number.MAX_SAFE_INTEGER, windowMs, now);
+  }
+
+  delayMs(key: string): number {
+    const count = this.failures.count(key);
+    if (count < 4) return 0;
+    return Math.min(this.maxDelayMs, 500 * 2 ** (count - 4));
+  }
+
+  fail(key: string): void {
+    this.failures.fail(key);
+  }
+
+  reset(key: string): void {
+    this.failures.reset(key);
   }
 }

@@ -1,33 +1,57 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscriptionStatus } from '../../../contract/users';
-import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
-import { grantTestSubscription, subscriptionStatusOf } from './service';
+import type { FastifyPluginAsync } from 'fastify';
+import { billingApi } from '../../../contract/api/billing';
+import type { Config } from '../../config';
+import type { JobQueue } from '../../jobs';
+import { sessionUserId } from '../../core';
+import { route } from '../../http/route';
+import { getBoost, startBoost } from './boost';
+import { scheduleRenewals } from './renewals';
+import {
+  billingConfigOf,
+  cancelSubscription,
+  confirmPayment,
+  createSubscription,
+  grantTestAccess,
+  resumeSubscription,
+  subscriptionDetails,
+  subscriptionStatusOf,
+  switchPlan,
+  type BillingDeps,
+} from './service';
+import { handleStripeWebhook } from './webhook';
 
-const userParams = z.object({ userId: z.uuid('Invalid user id') });
+export type BillingOptions = Omit<BillingDeps, 'log'> & { jobs: JobQueue; config: Config };
 
-export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; allowTestSubscriptions: boolean }> = async (
-  app,
-  { db, allowTestSubscriptions },
-) => {
-  app.get(
-    '/api/subscription-status/:userId',
-    { schema: { params: userParams, response: { 200: subscriptionStatus } } },
-    async (request) => {
-      const status = await subscriptionStatusOf(db, request.params.userId);
-      if (!status) throw notFound('User not found');
-      return status;
-    },
+export const billingRoutes: FastifyPluginAsync<BillingOptions> = async (app, options) => {
+  const { jobs, config, ...rest } = options;
+  const deps: BillingDeps = { ...rest, log: app.log.child({ feature: 'billing' }) };
+  const { db } = deps;
+  scheduleRenewals(deps, jobs);
+
+  route(app, billingApi.config, async () => billingConfigOf(deps));
+  route(app, billingApi.status, async (request) => subscriptionStatusOf(db, sessionUserId(request)));
+  route(app, billingApi.createSubscription, async (request) =>
+    createSubscription(deps, sessionUserId(request), request.body.planType),
   );
+  route(app, billingApi.confirm, async (request) => confirmPayment(deps, sessionUserId(request), request.body));
+  route(app, billingApi.grantTestAccess, async (request) => grantTestAccess(deps, sessionUserId(request)));
+  route(app, billingApi.subscription, async (request) => subscriptionDetails(deps, sessionUserId(request)));
+  route(app, billingApi.cancel, async (request) => cancelSubscription(deps, sessionUserId(request)));
+  route(app, billingApi.resume, async (request) => resumeSubscription(deps, sessionUserId(request)));
+  route(app, billingApi.switchPlan, async (request) => switchPlan(deps, sessionUserId(request), request.body.planType));
+  route(app, billingApi.boostStatus, async (request) => getBoost(db, sessionUserId(request)));
+  route(app, billingApi.boost, async (request) => startBoost(db, sessionUserId(request)));
 
-  app.post(
-    '/api/grant-test-subscription/:userId',
-    { schema: { params: userParams, response: { 200: subscriptionStatus } } },
-    async (request) => {
-      // Free Premium is for demos and tests; a production deployment answers as if the route did not exist.
-      if (!allowTestSubscriptions) throw notFound('No route for this request');
-      return grantTestSubscription(db, request.params.userId);
-    },
-  );
+  // The webhook's signature covers the exact bytes Stripe sent: this scope keeps the body raw.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    route(raw, billingApi.webhook, async (request) =>
+      handleStripeWebhook(
+        { ...deps, webhookSecret: config.STRIPE_WEBHOOK_SECRET },
+        Buffer.isBuffer(request.body) ? request.body : undefined,
+        request.headers['stripe-signature'] as string | undefined,
+      ),
+    );
+  });
 };

@@ -1,21 +1,352 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CURRENCY,
+  PLANS,
+  type BillingConfig,
+  type confirmPaymentBody,
+  type ConfirmPaymentResponse,
+  type CreateSubscriptionResponse,
+  type PlanType,
+  type SubscriptionDetails,
+} from '../../../contract/billing';
 import type { SubscriptionStatus } from '../../../contract/users';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { findUser, hasActivePremium, setPremiumUntil } from '../profiles/users';
+import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
+import { accountState, forgetCachedUser, isPremium, setBoostedUntil } from '../../core';
+import type { DomainEvents } from '../../domain-events';
+import { badRequest, conflict, notFound, paymentFailedError } from '../../http/errors';
+import { setGhost } from '../discovery';
+import { boostStatusOf } from './boost';
+import {
+  lockSubscription,
+  paymentFailed,
+  paymentSucceeded,
+  periodEndFor,
+  refreshEntitlement,
+  setCancellation,
+  type EntitlementChange,
+} from './lifecycle';
+import { cardProblems } from './processors/demo';
+import type { PaymentProcessor } from './processors/types';
 
-/** The demo grant gives one month, as a monthly plan would. */
-const TEST_GRANT_MS = 30 * 24 * 60 * 60_000;
+/** The demo 'Test Access' grant: 30 days, as one month of the monthly plan. */
+export const TEST_GRANT_DAYS = 30;
 
-export async function subscriptionStatusOf(db: Db, userId: string): Promise<SubscriptionStatus | undefined> {
-  const user = await findUser(db, userId);
-  return user && { hasActiveSubscription: hasActivePremium(user) };
+export interface BillingDeps {
+  db: Db;
+  processor: PaymentProcessor;
+  allowTestSubscriptions: boolean;
+  events: DomainEvents;
+  log: FastifyBaseLogger;
 }
 
-export async function grantTestSubscription(db: Db, userId: string): Promise<SubscriptionStatus> {
-  await setPremiumUntil(db, userId, new Date(Date.now() + TEST_GRANT_MS));
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * After a transaction that changed entitlements: the cached /me rows are dropped, and whoever is no
+ * longer Premium loses what Premium gave (her boost stops, ghost mode goes off).
+ */
+export async function settle(deps: BillingDeps, changes: (EntitlementChange | undefined)[]): Promise<void> {
+  for (const change of changes) {
+    if (!change) continue;
+    forgetCachedUser(deps.db, change.userId);
+    if (!change.isPremium) {
+      await setBoostedUntil(deps.db, change.userId, null);
+      // Ghost mode is Premium: it goes off, through discovery (mutual likes made while hidden match).
+      if ((await accountState(deps.db, change.userId))?.ghost)
+        await setGhost(deps.db, deps.events, change.userId, false);
+    }
+  }
+}
+
+export function billingConfigOf(deps: BillingDeps): BillingConfig {
+  return {
+    processor: deps.processor.kind,
+    publishableKey: deps.processor.publishableKey,
+    testAccess: deps.allowTestSubscriptions,
+  };
+}
+
+export async function subscriptionStatusOf(db: Db, userId: string): Promise<SubscriptionStatus> {
+  return { hasActiveSubscription: await isPremium(db, userId) };
+}
+
+const alreadyPremium = () => conflict('You already have Steep Premium');
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+/**
+ * POST /api/create-subscription: an unpaid subscription to the plan and the secret the payment form
+ * confirms it with. Choosing another plan before paying replaces the unpaid one.
+ */
+export async function createSubscription(
+  deps: BillingDeps,
+  userId: string,
+  planType: PlanType,
+): Promise<CreateSubscriptionResponse> {
+  const { db, processor } = deps;
+  if (await isPremium(db, userId)) throw alreadyPremium();
+  const plan = PLANS[planType];
+  const previous = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, processor.kind)))
+    .orderBy(desc(subscriptions.createdAt));
+  const customerId = previous.find((s) => s.providerCustomerId)?.providerCustomerId ?? null;
+  // An unpaid one is replaced; a past-due one is closed: she starts over with a new card.
+  const stale = previous.filter((s) => s.status === 'incomplete' || s.status === 'past_due');
+  for (const sub of stale) await processor.discardPending(sub);
+
+  const started = await processor.startSubscription({ userId, plan, customerId });
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      if (stale.length > 0) {
+        await tx
+          .update(subscriptions)
+          .set({ status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null })
+          .where(
+            and(
+              inArray(
+                subscriptions.id,
+                stale.map((s) => s.id),
+              ),
+              inArray(subscriptions.status, ['incomplete', 'past_due']),
+            ),
+          );
+      }
+      await tx.insert(subscriptions).values({
+        userId,
+        plan: plan.type,
+        status: 'incomplete',
+        provider: processor.kind,
+        providerCustomerId: started.customerId,
+        providerSubscriptionId: started.subscriptionId,
+        clientSecretHash: hashSecret(started.clientSecret),
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+  } catch (error) {
+    // Two plan choices at the same moment: the other one won.
+    if (isUniqueViolation(error)) throw conflict('Your payment is already being set up. Please try again.');
+    throw error;
+  }
+  return { clientSecret: started.clientSecret, hasActiveSubscription: false };
+}
+
+type ConfirmBody = z.output<typeof confirmPaymentBody>;
+
+/**
+ * POST /api/billing/confirm (demo processor): charges the card for the subscription the secret
+ * belongs to. The row lock makes a second confirm of the same secret wait, then see it paid: one
+ * subscription, one payment. The card lives only in this function's memory.
+ */
+export async function confirmPayment(
+  deps: BillingDeps,
+  userId: string,
+  body: ConfirmBody,
+): Promise<ConfirmPaymentResponse> {
+  const { db, processor } = deps;
+  if (!processor.charge) throw badRequest("Card payments go through Stripe's payment form");
+  const now = new Date();
+  const card = { number: body.cardNumber, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc };
+  const problems = cardProblems(card, now);
+  if (problems[0]) throw badRequest(problems[0].message, problems);
+  const charge = processor.charge.bind(processor);
+
+  const outcome = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.clientSecretHash, hashSecret(body.clientSecret)), eq(subscriptions.userId, userId)));
+    const sub = found && (await lockSubscription(tx, found.id));
+    if (!sub) throw notFound('This payment was not found. Please choose your plan again.');
+    if (sub.status === 'active' || sub.status === 'canceled') return { paid: true as const, plan: sub.plan };
+    if (sub.status !== 'incomplete')
+      throw conflict('This payment can no longer be completed. Please choose your plan again.');
+    if ((await accountState(tx, userId, now.getTime()))?.premium) throw alreadyPremium();
+
+    const plan = PLANS[sub.plan];
+    const result = charge(card, plan, now);
+    const facts = {
+      reference: result.reference,
+      amountCents: plan.priceCents,
+      currency: CURRENCY,
+      cardBrand: result.cardBrand,
+      cardLast4: result.cardLast4,
+      kind: 'initial' as const,
+      plan: plan.type,
+    };
+    if (!result.ok) {
+      await paymentFailed(tx, sub, { ...facts, message: result.message }, now);
+      return { paid: false as const, message: result.message };
+    }
+    const change = await paymentSucceeded(
+      tx,
+      sub,
+      { ...facts, periodStart: now, periodEnd: periodEndFor(plan.type, now), paymentMethod: result.paymentMethod },
+      now,
+    );
+    return { paid: true as const, plan: sub.plan, change };
+  });
+  if (!outcome.paid) throw paymentFailedError(outcome.message);
+  if ('change' in outcome) await settle(deps, [outcome.change]);
+  return { hasActiveSubscription: true, planType: outcome.plan };
+}
+
+/** The demo 'Test Access': a real subscription row (provider `test`) for 30 days, without payment. */
+export async function grantTestAccess(deps: BillingDeps, userId: string): Promise<SubscriptionStatus> {
+  const { db } = deps;
+  if (!deps.allowTestSubscriptions) throw notFound('No route for this request');
+  const now = new Date();
+  const change = await db.transaction(async (tx) => {
+    if ((await accountState(tx, userId, now.getTime()))?.premium) return undefined;
+    await tx.insert(subscriptions).values({
+      userId,
+      plan: 'monthly',
+      status: 'active',
+      provider: 'test',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + TEST_GRANT_DAYS * 24 * 60 * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return refreshEntitlement(tx, userId, now);
+  });
+  await settle(deps, [change]);
   return { hasActiveSubscription: true };
 }
 
-export async function isPremium(db: Db, userId: string): Promise<boolean> {
-  const user = await findUser(db, userId);
-  return user !== undefined && hasActivePremium(user);
+/** Her current subscription: the live one, else the most recent that ran (never an unpaid one). */
+async function currentSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'incomplete'`))
+    .orderBy(
+      sql`case ${subscriptions.status} when 'active' then 0 when 'canceled' then 0 when 'past_due' then 1 else 2 end`,
+      desc(subscriptions.createdAt),
+    )
+    .limit(1);
+  return row;
+}
+
+const PAYMENT_HISTORY = 24;
+
+export async function subscriptionDetails(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
+  const { db } = deps;
+  const now = Date.now();
+  const state = await accountState(db, userId, now);
+  const sub = await currentSubscription(db, userId);
+  const history = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(PAYMENT_HISTORY);
+  return {
+    hasActiveSubscription: state?.premium ?? false,
+    processor: deps.processor.kind,
+    subscription: sub
+      ? {
+          id: sub.id,
+          planType: sub.plan,
+          priceCents: PLANS[sub.plan].priceCents,
+          currency: CURRENCY,
+          status: sub.status,
+          isTestGrant: sub.provider === 'test',
+          currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          nextPlanType: sub.nextPlan,
+          cardBrand: sub.cardBrand,
+          cardLast4: sub.cardLast4,
+        }
+      : null,
+    payments: history.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      cardBrand: p.cardBrand,
+      cardLast4: p.cardLast4,
+      description: `${PLANS[p.plan].name} plan${p.kind === 'renewal' ? ' renewal' : ''}`,
+      failureMessage: p.failureMessage,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    boost: boostStatusOf(state, now),
+  };
+}
+
+/** Her live subscription, locked; 404 when she has none. */
+async function lockLive(tx: Db, userId: string): Promise<SubscriptionRow> {
+  const [live] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'canceled'])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  const sub = live && (await lockSubscription(tx, live.id));
+  if (!sub || (sub.status !== 'active' && sub.status !== 'canceled')) {
+    throw notFound("You don't have an active subscription");
+  }
+  return sub;
+}
+
+async function liveSubscription(db: Db, userId: string): Promise<SubscriptionRow> {
+  return db.transaction((tx) => lockLive(tx, userId));
+}
+
+/** Cancels at the end of the paid period: Premium stays until then. Cancelling twice is a no-op. */
+export async function cancelSubscription(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
+  return changeCancellation(deps, userId, true);
+}
+
+/** Undoes a cancellation while the period runs. */
+export async function resumeSubscription(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
+  return changeCancellation(deps, userId, false);
+}
+
+async function changeCancellation(deps: BillingDeps, userId: string, cancel: boolean): Promise<SubscriptionDetails> {
+  const { db, processor } = deps;
+  const sub = await liveSubscription(db, userId);
+  if (sub.cancelAtPeriodEnd !== cancel) {
+    // The processor first: if Stripe refuses, nothing here changes.
+    if (sub.provider === processor.kind) await processor.setCancelAtPeriodEnd(sub, cancel);
+    const now = new Date();
+    const change = await db.transaction(async (tx) => setCancellation(tx, await lockLive(tx, userId), cancel, now));
+    await settle(deps, [change]);
+  }
+  return subscriptionDetails(deps, userId);
+}
+
+/** Monthly ⇄ annual: the new plan is charged, and its period starts, at the next renewal. */
+export async function switchPlan(deps: BillingDeps, userId: string, planType: PlanType): Promise<SubscriptionDetails> {
+  const { db, processor } = deps;
+  const sub = await liveSubscription(db, userId);
+  if (sub.provider === 'test') throw conflict("Test Access doesn't renew, so it has no plan to switch");
+  if (sub.cancelAtPeriodEnd) throw conflict('Resume your subscription before switching plans');
+  const nextPlan = planType === sub.plan ? null : planType;
+  if (nextPlan !== sub.nextPlan) {
+    if (sub.provider === processor.kind) await processor.schedulePlanChange(sub, PLANS[planType]);
+    await db.update(subscriptions).set({ nextPlan, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+  }
+  return subscriptionDetails(deps, userId);
+}
+
+/** For the webhook and the sweep: the row a processor's subscription id names, locked. */
+export async function lockByProviderId(tx: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [found] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return found && lockSubscription(tx, found.id);
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS } from '../../../contract/chat';
 import type { Db } from '../../db/client';
-import { messages } from '../../db/schema';
+import { messages } from '../../db/schema/chat';
 import { notFound } from '../../http/errors';
-import { findMatchForMember, type MatchRow } from '../matches/service';
+import { findMatchForMember, type MatchRow } from '../matches';
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICEBREAKER_CATEGORIES, type Icebreaker, type Message, type MessagePage } from '../../../contract/chat';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
-import { createMatch } from './test-factories';
+import { createMatch } from '../../test/matches';
 
 let t: TestApp;
 let ana: Client;
@@ -36,12 +36,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const generate = async (client: Client, id: string, query = '') => {
-  const response = await client.request('GET', `/api/icebreakers/generate/${id}${query}`);
+  const response = await client.request('POST', `/api/icebreakers/generate/${id}${query}`);
   expect(response.statusCode).toBe(200);
   return response.json<Icebreaker[]>();
 };
 
-describe('GET /api/icebreakers/generate/:matchId', () => {
+describe('POST /api/icebreakers/generate/:matchId', () => {
   it('builds 3–5 starters from the two profiles', async () => {
     const starters = await generate(ana, matchId);
     expect(starters.length).toBeGreaterThanOrEqual(3);
@@ -75,14 +75,37 @@ describe('GET /api/icebreakers/generate/:matchId', () => {
     const [dee, eve] = [await signUp(t.app), await signUp(t.app)];
     const loopMatch = await createMatch(t.database.db, dee.user.id, eve.user.id);
     for (let i = 0; i < 15; i++) await generate(dee, loopMatch);
-    const result = await t.database.db.execute(sql`select count(*)::int as n from icebreakers where match_id = ${loopMatch}`);
+    const result = await t.database.db.execute(
+      sql`select count(*)::int as n from icebreakers where match_id = ${loopMatch}`,
+    );
     // The 25 latest kept plus the set just made (3–5).
     expect((result as { rows: Array<{ n: number }> }).rows[0]?.n).toBeLessThanOrEqual(30);
   });
 
   it('is 404 for a non-member and an unknown match', async () => {
+    expect((await cleo.request('POST', `/api/icebreakers/generate/${matchId}`)).statusCode).toBe(404);
+    expect((await ana.request('POST', `/api/icebreakers/generate/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/icebreakers/generate/:matchId', () => {
+  it('only reads the stored starters: following a link to it generates and stores nothing', async () => {
+    const made = await generate(ana, matchId);
+    const count = async () => {
+      const result = await t.database.db.execute(sql`select count(*)::int as n from icebreakers`);
+      return (result as { rows: Array<{ n: number }> }).rows[0]?.n;
+    };
+    const before = await count();
+    const read = await ana.request('GET', `/api/icebreakers/generate/${matchId}`);
+    expect(read.statusCode).toBe(200);
+    expect(
+      read
+        .json<Icebreaker[]>()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(made.map((s) => s.id).sort());
+    expect(await count()).toBe(before);
     expect((await cleo.request('GET', `/api/icebreakers/generate/${matchId}`)).statusCode).toBe(404);
-    expect((await ana.request('GET', `/api/icebreakers/generate/${randomUUID()}`)).statusCode).toBe(404);
   });
 });
 

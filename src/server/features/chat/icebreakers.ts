@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
-import { CHAT_ERRORS, type Icebreaker, type Message } from '../../../contract/chat';
-import { icebreakers } from '../../db/schema';
+import { and, desc, eq, isNull, max, notInArray } from 'drizzle-orm';
+import { CHAT_ERRORS, ICEBREAKERS_MAX, type Icebreaker, type Message } from '../../../contract/chat';
+import { icebreakers } from '../../db/schema/chat';
 import { conflict, notFound } from '../../http/errors';
-import { otherMember } from '../matches/service';
-import { findUser } from '../profiles/users';
+import { findUser } from '../../core';
+import { otherMember } from '../matches';
 import { requireConversation } from './access';
 import { generateIcebreakers } from './icebreaker-generator';
 import { sendMessage, type ChatDeps } from './messages';
@@ -58,6 +58,22 @@ export async function generateForMatch(
     .values(generated.map((g) => ({ matchId, message: g.message, category: g.category })))
     .returning({ id: icebreakers.id, message: icebreakers.message, category: icebreakers.category });
   return rows;
+}
+
+/** The set offered last (its unused starters), without generating any: what a GET may do. */
+export async function storedIcebreakers(deps: ChatDeps, viewerId: string, matchId: string): Promise<Icebreaker[]> {
+  await requireConversation(deps.db, matchId, viewerId);
+  // One generation is one insert, so its rows share created_at.
+  const latest = deps.db
+    .select({ at: max(icebreakers.createdAt) })
+    .from(icebreakers)
+    .where(eq(icebreakers.matchId, matchId));
+  return deps.db
+    .select({ id: icebreakers.id, message: icebreakers.message, category: icebreakers.category })
+    .from(icebreakers)
+    .where(and(eq(icebreakers.matchId, matchId), isNull(icebreakers.usedAt), eq(icebreakers.createdAt, latest)))
+    .orderBy(icebreakers.id)
+    .limit(ICEBREAKERS_MAX);
 }
 
 /** Marks a starter used and sends it as an `icebreaker` message from the caller; once only (409 after). */

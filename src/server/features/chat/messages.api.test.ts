@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage, ReadReceipt } from '../../../contract/chat';
 import { signUp, type Client, createTestApp, type TestApp } from '../../test/harness';
 import { conversationSummaries, matchHasMessages } from './queries';
-import { createMatch, deleteMatch } from './test-factories';
+import { createMatch, deleteMatch } from '../../test/matches';
 
 let t: TestApp;
 let ana: Client;

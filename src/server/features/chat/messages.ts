@@ -8,11 +8,12 @@ import {
   type ReadReceipt,
 } from '../../../contract/chat';
 import type { Db } from '../../db/client';
-import { icebreakers, messages } from '../../db/schema';
+import { icebreakers, messages } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { otherMember } from '../matches/service';
-import { notBlockedWith } from '../safety/blocks';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { accountState, notBlockedWith } from '../../core';
+import { otherMember } from '../matches';
+import { privacyFor } from '../preferences';
 import {
   conversationPair,
   findMessageForMember,
@@ -85,6 +86,7 @@ export async function sendMessage(
     ? await requireConversation(db, input.matchId, senderId)
     : await conversationPair(db, input.matchId, senderId);
   const recipientId = otherMember(match, senderId);
+  await requireRecipientAllows(db, senderId, recipientId, match.id);
   const values = {
     matchId: match.id,
     senderId,
@@ -127,6 +129,25 @@ export async function sendMessage(
   const message = presentMessage(row);
   deps.events.emit('message.created', { message, recipientId });
   return { message, created: true };
+}
+
+/**
+ * Her 'allowMessagesFrom: verified' setting: a member who is not verified cannot open the conversation;
+ * once she has written herself, the conversation is open. ('everyone' and 'matches' allow every match:
+ * only matches can message at all.)
+ */
+async function requireRecipientAllows(db: Db, senderId: string, recipientId: string, matchId: string): Promise<void> {
+  if ((await privacyFor(db, recipientId)).allowMessagesFrom !== 'verified') return;
+  if ((await accountState(db, senderId))?.verified) return;
+  const [wrote] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.matchId, matchId), eq(messages.senderId, recipientId)))
+    .limit(1);
+  if (wrote) return;
+  throw forbidden(
+    'This member only accepts a first message from verified members. Get verified to message her, or wait for her to write first.',
+  );
 }
 
 /**

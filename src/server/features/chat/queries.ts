@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages } from '../../db/schema';
+import { messages } from '../../db/schema/chat';
 
 /**
  * Read-only questions other features ask about conversations (the match list). They take match ids
@@ -72,4 +72,48 @@ export async function conversationSummaries(
     if (summary) summary.unreadCount = row.n;
   }
   return result;
+}
+
+/**
+ * Of the conversations `userId` wrote in, how many have a message from each side: the match quality of
+ * preference stats, one statement over messages alone.
+ */
+export async function twoWayConversations(db: Db, userId: string): Promise<number> {
+  const result = (await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select ${messages.matchId} from ${messages}
+      where ${messages.matchId} in (select ${messages.matchId} from ${messages} where ${messages.senderId} = ${userId})
+      group by ${messages.matchId}
+      having count(distinct ${messages.senderId}) = 2
+    ) two_way`)) as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export interface ChatActivity {
+  messagesSent: number;
+  icebreakersSent: number;
+  /** Conversations where she answered a message of the other member. */
+  conversationsRepliedIn: number;
+}
+
+/** What she has done in chat, counted in one statement (badges read it). */
+export async function chatActivityOf(db: Db, userId: string): Promise<ChatActivity> {
+  const [row] = await db
+    .select({
+      messagesSent: sql<number>`count(*)::int`,
+      icebreakersSent: sql<number>`count(*) filter (where ${messages.messageType} = 'icebreaker')::int`,
+      // Written out: inside the subquery the outer row must be named "messages" explicitly.
+      conversationsRepliedIn: sql<number>`count(distinct "messages"."match_id") filter (where exists (
+        select 1 from "messages" as earlier
+        where earlier.match_id = "messages"."match_id" and earlier.sender_id <> "messages"."sender_id"
+          and earlier.created_at < "messages"."created_at"
+      ))::int`,
+    })
+    .from(messages)
+    .where(eq(messages.senderId, userId));
+  return {
+    messagesSent: row?.messagesSent ?? 0,
+    icebreakersSent: row?.icebreakersSent ?? 0,
+    conversationsRepliedIn: row?.conversationsRepliedIn ?? 0,
+  };
 }

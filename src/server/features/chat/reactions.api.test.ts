@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTION_EMOJI, type Message, type MessagePage, type MessageReactions } from '../../../contract/chat';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
-import { createMatch } from './test-factories';
+import { createMatch } from '../../test/matches';
 
 let t: TestApp;
 let ana: Client;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { REACTION_EMOJI, type MessageReactions, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
 import type { Db } from '../../db/client';
-import { messageReactions } from '../../db/schema';
+import { messageReactions } from '../../db/schema/chat';
 import { findMessageForMember } from './access';
 
 /** Reactions of each message, grouped per emoji in picker order; every id of `messageIds` gets a list. */

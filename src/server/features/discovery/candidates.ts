@@ -1,16 +1,25 @@
 import { and, between, ne, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
-  DEFAULT_DISCOVERY_FILTERS,
   LIFESTYLE_FILTER_INTERESTS,
   LIFESTYLE_FILTERS_MATCHING_JOB,
   type DiscoveryFilters,
   type DiscoveryScope,
 } from '../../../contract/discovery';
-import { citiesOf, distanceMiles, formatLocation, locationCoordinates, parseLocation, US_STATES } from '../../../contract/locations';
+import {
+  citiesOf,
+  distanceMiles,
+  formatLocation,
+  locationCoordinates,
+  parseLocation,
+  US_STATES,
+} from '../../../contract/locations';
+import { LONG_DISTANCE_MILES } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
-import { discoveryFilters, swipes, users } from '../../db/schema';
-import { notBlockedWith } from '../safety/blocks';
+import { memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
+import { notUnmatchedWith, swipedBy } from '../matches';
+import { discoveryConditions, savedRangeHolds, type MatchingViewer } from '../preferences';
+import { notHeldFromDiscovery } from '../safety';
 import { hasTwoPhotos, premiumBoost, scoreOf, scoreParts } from './score';
 
 export interface Viewer {
@@ -26,6 +35,8 @@ export interface Viewer {
 export interface CandidateSearch {
   viewer: Viewer;
   filters: DiscoveryFilters;
+  /** Her deal breakers and the profile answers others' deal breakers are checked against (none given: none of hers apply). */
+  matching?: MatchingViewer;
   scope: DiscoveryScope;
   /** Activity and premium are judged as of this moment (kept across the pages of one feed). */
   rankedAt: Date;
@@ -37,6 +48,8 @@ export interface CandidateSearch {
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
+
+const NO_DEAL_BREAKERS: MatchingViewer = { dealBreakers: [], lifestyle: {}, relationshipGoals: null, isVerified: true };
 
 /** Great-circle distance from the viewer's city centre (the haversine of `distanceMiles` in the contract). */
 function milesFrom(lat: number, lng: number): SQL<number> {
@@ -64,18 +77,28 @@ const CATALOGUE = US_STATES.flatMap((state) =>
  * is in this list": the query matches the list on the location index with a hashed lookup, instead
  * of computing a haversine for every row of a bounding box (15 000 rows around New York City).
  */
-export function locationsWithin(viewer: Pick<Viewer, 'latitude' | 'longitude' | 'location'>, miles: number, scope: DiscoveryScope): string[] {
+export function locationsWithin(
+  viewer: Pick<Viewer, 'latitude' | 'longitude' | 'location'>,
+  miles: number,
+  scope: DiscoveryScope,
+): string[] {
   const here = { lat: viewer.latitude, lng: viewer.longitude };
   const state = parseLocation(viewer.location)?.state;
   const inScope = (place: (typeof CATALOGUE)[number]) => {
-    if (scope === 'all') return true;
+    if (scope === 'all' || scope === 'nearby') return true;
     if (scope === 'state' && state !== undefined) return place.state === state;
     return place.location === viewer.location;
   };
-  return CATALOGUE.filter((place) => inScope(place) && distanceMiles(here, place.centre) <= miles).map((p) => p.location);
+  return CATALOGUE.filter((place) => inScope(place) && distanceMiles(here, place.centre) <= miles).map(
+    (p) => p.location,
+  );
 }
 
-const textArray = (items: readonly string[]) => sql`array[${sql.join(items.map((i) => sql`${i}`), sql`, `)}]::text[]`;
+const textArray = (items: readonly string[]) =>
+  sql`array[${sql.join(
+    items.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::text[]`;
 
 function lifestyleCondition(chips: DiscoveryFilters['lifestylePreferences']): SQL | undefined {
   if (chips.length === 0) return undefined;
@@ -125,28 +148,12 @@ interface CandidateRow extends Record<string, unknown> {
 }
 
 /**
- * The other half of the mutual age check: her own range must hold my age. Written as one set lookup
- * (hashed once per query) instead of a join, so the candidate rows are never hashed for a join.
- * Without saved filters her range is the default: when that holds my age, only people whose saved
- * range excludes me drop out; when it does not, only people whose saved range holds me stay.
- */
-function theirRangeHolds(age: number): SQL {
-  const f = discoveryFilters;
-  const defaultHolds = age >= DEFAULT_DISCOVERY_FILTERS.minAge && age <= DEFAULT_DISCOVERY_FILTERS.maxAge;
-  if (!defaultHolds) {
-    return sql`${users.id} in (select ${f.userId} from ${f} where ${f.minAge} <= ${age}::int and ${f.maxAge} >= ${age}::int)`;
-  }
-  // Two sets rather than one with OR: each is an index-only range scan on (min_age|max_age, user_id).
-  return sql`${users.id} not in (select ${f.userId} from ${f} where ${f.minAge} > ${age}::int)
-    and ${users.id} not in (select ${f.userId} from ${f} where ${f.maxAge} < ${age}::int)`;
-}
-
-/**
  * THE discovery query, one SQL statement: everyone the viewer may be shown, ranked, one page.
  *
  * Candidates: not her, not in ghost mode, not swiped by her, no block either way, age inside her range
  * and her age inside theirs (their saved range, or the default 18-65), within her distance of her
- * city centre, inside the scope, and matching her tea / lifestyle chips when she chose any.
+ * city centre, inside the scope, and matching her tea / lifestyle chips when she chose any; not hidden
+ * and no deal breaker either way (preferences' `discoveryConditions`).
  *
  * Ranking without looking up every candidate's photos (a lookup per row was most of the cost around
  * New York City, ~13 000 candidates):
@@ -159,7 +166,8 @@ function theirRangeHolds(age: number): SQL {
  */
 export function candidateQuery(search: CandidateSearch): SQL {
   const { viewer, filters, rankedAt, after, limit } = search;
-  const places = locationsWithin(viewer, filters.maxDistance, search.scope);
+  // 'All Areas' has no distance limit: a newcomer far from anyone still finds people.
+  const places = search.scope === 'all' ? undefined : locationsWithin(viewer, filters.maxDistance, search.scope);
   const parts = scoreParts(viewer, rankedAt);
   const boost = search.rankBy === 'boosted' ? premiumBoost(rankedAt) : sql`1`;
 
@@ -167,18 +175,35 @@ export function candidateQuery(search: CandidateSearch): SQL {
     ne(users.id, viewer.id),
     not(users.ghostMode),
     between(users.age, filters.minAge, filters.maxAge),
-    theirRangeHolds(viewer.age),
-    places.length > 0 ? sql`${users.location} = any(${textArray(places)})` : sql`false`,
+    savedRangeHolds(users.id, viewer.age),
+    discoveryConditions(search.matching ?? NO_DEAL_BREAKERS, locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'), {
+      id: users.id,
+      lifestyle: users.lifestyle,
+      relationshipGoals: users.relationshipGoals,
+      isVerified: users.isVerified,
+      location: users.location,
+    }),
+    places === undefined
+      ? undefined
+      : places.length > 0
+        ? sql`${users.location} = any(${textArray(places)})`
+        : sql`false`,
     filters.teaPreferences.length > 0 ? sql`${users.teaInterests} && ${textArray(filters.teaPreferences)}` : undefined,
     lifestyleCondition(filters.lifestylePreferences),
     // NOT IN over her swipes becomes one hashed lookup per row (target_user_id is never null).
-    sql`${users.id} not in (select ${swipes.targetUserId} from ${swipes} where ${swipes.userId} = ${viewer.id})`,
+    sql`${users.id} not in ${swipedBy(viewer.id)}`,
     notBlockedWith(viewer.id, users.id),
+    // Safety: suspended members, members held back pending review, and pairs that unmatched.
+    notSuspendedRow(),
+    notHeldFromDiscovery(users.id),
+    notUnmatchedWith(viewer.id, users.id),
   );
 
   const low = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, false)} * e.boost)`;
   const high = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, true)} * e.boost)`;
-  const surelyAfter = after ? sql`(${high} < ${after.rank}::int or (${high} = ${after.rank}::int and e.id < ${after.id}::uuid))` : sql`true`;
+  const surelyAfter = after
+    ? sql`(${high} < ${after.rank}::int or (${high} = ${after.rank}::int and e.id < ${after.id}::uuid))`
+    : sql`true`;
   const notBefore = after ? sql`${low} <= ${after.rank}::int` : sql`true`;
   const afterCursor = after ? sql`(r.score * r.boost, r.id) < (${after.rank}::int, ${after.id}::uuid)` : sql`true`;
 

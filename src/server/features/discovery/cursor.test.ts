@@ -16,8 +16,14 @@ describe('discovery cursor', () => {
   it.each([
     ['not base64 JSON', '!!!'],
     ['JSON of the wrong shape', Buffer.from(JSON.stringify({ r: 'x' })).toString('base64url')],
-    ['a negative rank', Buffer.from(JSON.stringify({ r: -1, i: '3b241101-e2bb-4255-8caf-4136c566a962', t: 1 })).toString('base64url')],
-    ['an id that is not a uuid', Buffer.from(JSON.stringify({ r: 1, i: "x' or 1=1", t: Date.now() })).toString('base64url')],
+    [
+      'a negative rank',
+      Buffer.from(JSON.stringify({ r: -1, i: '3b241101-e2bb-4255-8caf-4136c566a962', t: 1 })).toString('base64url'),
+    ],
+    [
+      'an id that is not a uuid',
+      Buffer.from(JSON.stringify({ r: 1, i: "x' or 1=1", t: Date.now() })).toString('base64url'),
+    ],
     ['a rank beyond a SQL int', cursorOf({ r: 3e9, t: Date.now() })],
     ['a ranking time that is not a date', cursorOf({ r: 1, t: 9e15 })],
     ['a ranking time in the future', cursorOf({ r: 1, t: Date.now() + 3_600_000 })],

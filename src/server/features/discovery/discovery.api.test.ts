@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_NAMES, TEA_PREFERENCES } from '../../../contract/interests';
 import { profileCompleteness } from '../../../contract/profiles';
 import { photos } from '../../db/schema';
-import { createRandom } from '../../db/seed/random';
+import { createRandom } from '../../seed/random';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { findUser } from '../profiles/users';
+import { findUser } from '../../core';
 import { findCandidates } from './candidates';
 import { DEFAULT_DISCOVERY_FILTERS } from '../../../contract/discovery';
 import {
@@ -19,7 +19,7 @@ import {
   setGhost,
   setProfile,
   swipe,
-} from '../matches/test-factories';
+} from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,7 +101,10 @@ describe('discovery feed: who is shown', () => {
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid cursor' });
     // Well-formed but out of range: a rank beyond a SQL int, a time that is not a date.
-    for (const fields of [{ r: 3e9, t: Date.now() }, { r: 1, t: 9e15 }]) {
+    for (const fields of [
+      { r: 3e9, t: Date.now() },
+      { r: 1, t: 9e15 },
+    ]) {
       const crafted = Buffer.from(JSON.stringify({ ...fields, i: viewer.user.id })).toString('base64url');
       const response = await viewer.request('GET', `/api/users/discovery/${viewer.user.id}?cursor=${crafted}`);
       expect(response.statusCode).toBe(400);
@@ -114,15 +117,27 @@ describe('discovery feed: mutual age check', () => {
 
   it('needs her age in my range AND my age in her range (her default 18–65 when she saved none)', async () => {
     const viewer = await member(t, { ...here, age: 30 });
-    const put = await viewer.request('PUT', `/api/users/${viewer.user.id}/filters`, { minAge: 25, maxAge: 35, maxDistance: 50 });
+    const put = await viewer.request('PUT', `/api/users/${viewer.user.id}/filters`, {
+      minAge: 25,
+      maxAge: 35,
+      maxDistance: 50,
+    });
     expect(put.statusCode).toBe(200);
 
     const tooOld = await member(t, { ...here, age: 40 });
     const fitsNoFilters = await member(t, { ...here, age: 28 });
     const wantsYounger = await member(t, { ...here, age: 28 });
-    await wantsYounger.request('PUT', `/api/users/${wantsYounger.user.id}/filters`, { minAge: 18, maxAge: 29, maxDistance: 50 });
+    await wantsYounger.request('PUT', `/api/users/${wantsYounger.user.id}/filters`, {
+      minAge: 18,
+      maxAge: 29,
+      maxDistance: 50,
+    });
     const wantsMyAge = await member(t, { ...here, age: 33 });
-    await wantsMyAge.request('PUT', `/api/users/${wantsMyAge.user.id}/filters`, { minAge: 30, maxAge: 30, maxDistance: 50 });
+    await wantsMyAge.request('PUT', `/api/users/${wantsMyAge.user.id}/filters`, {
+      minAge: 30,
+      maxAge: 30,
+      maxDistance: 50,
+    });
 
     const ids = await feedIds(viewer);
     expect(ids).toContain(fitsNoFilters.user.id);
@@ -173,6 +188,16 @@ describe('discovery feed: distance and scope', () => {
     const narrow = await feedIds(viewer);
     expect(narrow).not.toContain(salem.user.id);
     expect(narrow).toContain(vancouver.user.id);
+  });
+
+  it("'All Areas' has no distance limit: a newcomer in Missoula finds Portland and Burlington", async () => {
+    const viewer = await member(t, { location: 'Missoula, Montana' });
+    const portland = await member(t, { location: 'Portland, Oregon' });
+    const burlington = await member(t, { location: 'Burlington, Vermont' });
+    expect(await feedIds(viewer)).not.toContain(portland.user.id);
+    const all = await feedIds(viewer, 'scope=all');
+    expect(all).toEqual(expect.arrayContaining([portland.user.id, burlington.user.id]));
+    expect(await feedIds(burlington, 'scope=all')).toContain(viewer.user.id);
   });
 
   it('narrows to her state or her city with scope', async () => {
@@ -244,7 +269,7 @@ describe('discovery feed: tea and lifestyle chips', () => {
 });
 
 describe('discovery feed: ranking and pages', () => {
-  it('ranks by compatibility, counts premium twice, and pages with a cursor without repeats', async () => {
+  it('ranks by compatibility, counts a running Profile Boost twice, and pages with a cursor without repeats', async () => {
     const here = { location: 'Boise, Idaho' };
     const shared = ['Yoga', 'Hiking', 'Reading', 'Coffee', 'Pottery'];
     const viewer = await member(t, { ...here, interests: shared, teaInterests: ['Matcha', 'Chai'] });
@@ -254,11 +279,12 @@ describe('discovery feed: ranking and pages', () => {
     await setProfile(t, stranger, { lastActiveAt: new Date(Date.now() - 60 * 24 * 60 * 60_000) });
     const boosted = await premiumMember(t, { ...here, interests: ['Esports'], teaInterests: ['Rooibos'], bio: 'hi' });
     await setProfile(t, boosted, { lastActiveAt: new Date(Date.now() - 60 * 24 * 60 * 60_000) });
+    expect((await boosted.request('POST', '/api/boost')).statusCode).toBe(200);
     const others = await Promise.all(Array.from({ length: 5 }, () => member(t, { ...here, interests: ['Yoga'] })));
 
     const all = await feedIds(viewer);
     expect(all[0]).toBe(kindred.user.id);
-    // Same profile, but premium doubles the rank.
+    // Same profile, but her boost doubles the rank.
     expect(all.indexOf(boosted.user.id)).toBeLessThan(all.indexOf(stranger.user.id));
     expect(all.at(-1)).toBe(stranger.user.id);
     expect(all).toHaveLength(8);
@@ -285,7 +311,11 @@ describe('discovery feed: ranking and pages', () => {
     const here = { location: 'Lincoln, Nebraska' };
     const random = createRandom(7);
     const interests = [...INTEREST_NAMES];
-    const viewer = await member(t, { ...here, interests: interests.slice(0, 8), teaInterests: ['Matcha', 'Chai', 'Oolong'] });
+    const viewer = await member(t, {
+      ...here,
+      interests: interests.slice(0, 8),
+      teaInterests: ['Matcha', 'Chai', 'Oolong'],
+    });
     const DAY = 24 * 60 * 60_000;
     const expected = new Map<string, number>();
     for (let i = 0; i < 30; i++) {
@@ -297,9 +327,13 @@ describe('discovery feed: ranking and pages', () => {
         bio: random.chance(0.5) ? 'A bio that is comfortably longer than twenty characters.' : 'Short bio',
       };
       const candidate = premium ? await premiumMember(t, profile) : await member(t, profile);
+      // Premium members who boost rank twice (Profile Boost).
+      if (premium) expect((await candidate.request('POST', '/api/boost')).statusCode).toBe(200);
       const photoCount = random.int(0, 3);
       for (let p = 0; p < photoCount; p++) {
-        await t.database.db.insert(photos).values({ userId: candidate.user.id, position: p, largeKey: `t/${i}-${p}`, smallKey: `t/${i}-${p}s` });
+        await t.database.db
+          .insert(photos)
+          .values({ userId: candidate.user.id, position: p, largeKey: `t/${i}-${p}`, smallKey: `t/${i}-${p}s` });
       }
       const daysAgo = random.pick([0.1, 3, 20, 90]);
       const isVerified = random.chance(0.4);
@@ -308,7 +342,9 @@ describe('discovery feed: ranking and pages', () => {
       const shared = Math.min(5, profile.interests.filter((x) => viewer.user.interests.includes(x)).length) * 8;
       const tea = Math.min(3, profile.teaInterests.filter((x) => viewer.user.teaInterests.includes(x)).length) * 5;
       const activity = daysAgo <= 1 ? 15 : daysAgo <= 7 ? 10 : daysAgo <= 30 ? 5 : 0;
-      const completeness = Math.round((profileCompleteness({ ...profile, photos: Array(photoCount).fill('x') }) * 85) / 100);
+      const completeness = Math.round(
+        (profileCompleteness({ ...profile, photos: Array(photoCount).fill('x') }) * 85) / 100,
+      );
       const score = shared + tea + activity + (isVerified ? 10 : 0) + Math.round((completeness * 20) / 85);
       expected.set(candidate.user.id, score * (premium ? 2 : 1));
     }
@@ -318,7 +354,7 @@ describe('discovery feed: ranking and pages', () => {
     const full = await findCandidates(t.database.db, {
       viewer: row,
       filters: { ...DEFAULT_DISCOVERY_FILTERS, teaPreferences: [], lifestylePreferences: [] },
-      scope: 'all',
+      scope: 'nearby',
       rankedAt: new Date(),
       rankBy: 'boosted',
       limit: 100,
@@ -361,9 +397,21 @@ describe('filters', () => {
   it('starts from the defaults and saves a valid set', async () => {
     const user = await member(t);
     const initial = await user.request('GET', `/api/users/${user.user.id}/filters`);
-    expect(initial.json()).toEqual({ minAge: 18, maxAge: 65, maxDistance: 50, teaPreferences: [], lifestylePreferences: [] });
+    expect(initial.json()).toEqual({
+      minAge: 18,
+      maxAge: 65,
+      maxDistance: 50,
+      teaPreferences: [],
+      lifestylePreferences: [],
+    });
 
-    const saved = { minAge: 25, maxAge: 40, maxDistance: 20, teaPreferences: ['Matcha'], lifestylePreferences: ['Foodie'] };
+    const saved = {
+      minAge: 25,
+      maxAge: 40,
+      maxDistance: 20,
+      teaPreferences: ['Matcha'],
+      lifestylePreferences: ['Foodie'],
+    };
     const put = await user.request('PUT', `/api/users/${user.user.id}/filters`, saved);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual(saved);
@@ -393,7 +441,11 @@ describe('filters', () => {
     const user = await member(t);
     const other = await member(t);
     expect((await user.request('GET', `/api/users/${other.user.id}/filters`)).statusCode).toBe(403);
-    const put = await user.request('PUT', `/api/users/${other.user.id}/filters`, { minAge: 20, maxAge: 30, maxDistance: 10 });
+    const put = await user.request('PUT', `/api/users/${other.user.id}/filters`, {
+      minAge: 20,
+      maxAge: 30,
+      maxDistance: 10,
+    });
     expect(put.statusCode).toBe(403);
     expect((await other.request('GET', `/api/users/${other.user.id}/filters`)).json().maxAge).toBe(65);
   });
@@ -411,7 +463,7 @@ describe('ghost mode', () => {
     expect(await feedIds(viewer)).toContain(free.user.id);
   });
 
-  it("can only be set for herself", async () => {
+  it('can only be set for herself', async () => {
     const ghost = await premiumMember(t, here);
     const other = await premiumMember(t, here);
     const response = await ghost.request('POST', `/api/users/${other.user.id}/ghost-mode`, { ghostMode: true });

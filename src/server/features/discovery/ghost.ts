@@ -2,14 +2,13 @@ import type { GhostModeResponse } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { premiumRequired } from '../../http/errors';
-import { isPremium } from '../billing/service';
-import { createPendingMatches } from '../matches/swipes';
-import { setGhostMode } from '../profiles/users';
+import { isPremium, setGhostMode } from '../../core';
+import { createPendingMatches } from '../matches';
 
 /**
  * Ghost mode hides her from everyone's discovery and likes lists and makes no new matches; existing
- * matches and chats go on. Turning it on needs Premium; turning it off never does, so a lapsed
- * subscription can't keep her hidden against her will, nor expose her before she chooses.
+ * matches and chats go on. Turning it on needs Premium; turning it off never does. When Premium ends,
+ * billing turns it off (the issue's rule: a lapsed member is visible again).
  * Likes she gave while hidden were kept: mutual ones become matches when she turns it off.
  */
 export async function setGhost(db: Db, events: DomainEvents, userId: string, on: boolean): Promise<GhostModeResponse> {
@@ -26,6 +25,7 @@ export async function setGhost(db: Db, events: DomainEvents, userId: string, on:
       createdAt: match.createdAt.toISOString(),
     });
   }
-  const news = created.length === 0 ? '' : ` and you have ${created.length} new match${created.length === 1 ? '' : 'es'}`;
+  const news =
+    created.length === 0 ? '' : ` and you have ${created.length} new match${created.length === 1 ? '' : 'es'}`;
   return { ghostMode: false, message: `You're visible in discovery again${news}` };
 }

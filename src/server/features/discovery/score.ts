@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COMPLETENESS_CRITERIA, COMPLETENESS_TOTAL } from '../../../contract/profiles';
-import { photos, users } from '../../db/schema';
+import { boostMultiplierSql, memberTable as users } from '../../core';
+import { hasTwoPhotos } from '../profiles';
 
 /**
  * The compatibility score of a candidate for a viewer, 0-100, computed in the discovery query:
@@ -14,7 +15,7 @@ import { photos, users } from '../../db/schema';
  * | profile complete    | profile completeness (spec 5: photos, bio, location, interests) |
  * |                     | scaled to 20                                                    |
  *
- * The feed is ordered by rank = score × 2 for premium members (the profile boost), then by id.
+ * The feed is ordered by rank = score × 2 while a member's Profile Boost runs (billing), then by id.
  * Potential matches show the score itself as "match score %", and are ordered by it.
  * Every part is an integer so the rank can be compared exactly in a keyset cursor.
  */
@@ -30,8 +31,6 @@ export const SCORE_PARTS = {
   completeProfile: 20,
 } as const;
 
-export const PREMIUM_BOOST = 2;
-
 const DAY_MS = 24 * 60 * 60_000;
 /** Constants are inlined, not bound: they are part of the query's shape, and plans can fold them. */
 const int = (value: number) => sql.raw(String(Math.trunc(value)));
@@ -41,7 +40,11 @@ export interface ScoringViewer {
   teaInterests: readonly string[];
 }
 
-const textArray = (items: readonly string[]) => sql`array[${sql.join(items.map((i) => sql`${i}`), sql`, `)}]::text[]`;
+const textArray = (items: readonly string[]) =>
+  sql`array[${sql.join(
+    items.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * How many of `mine` the candidate's array holds: one containment test per item of mine (run in C,
@@ -72,10 +75,8 @@ export interface ScoreParts {
 type Criterion = (typeof COMPLETENESS_CRITERIA)[number]['key'];
 const PHOTO_POINTS = COMPLETENESS_CRITERIA.find((c) => c.key === 'photos')?.points ?? 0;
 
-/** The photo criterion of profile completeness for the user `userId` names: a second photo exists. */
-export function hasTwoPhotos(userId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${photos} where ${photos.userId} = ${userId} offset 1)`;
-}
+/** The photo criterion of profile completeness (profiles owns photos). */
+export { hasTwoPhotos };
 
 /** Completeness points in SQL, criterion by criterion as `profileCompleteness` in the contract defines them. */
 function completenessWithoutPhotos(): SQL<number> {
@@ -118,12 +119,14 @@ export function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
  */
 export function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, withPhotos: boolean | SQL): SQL<number> {
   const photoPoints =
-    typeof withPhotos === 'boolean' ? int(withPhotos ? PHOTO_POINTS : 0) : sql`(case when ${withPhotos} then ${int(PHOTO_POINTS)} else 0 end)`;
+    typeof withPhotos === 'boolean'
+      ? int(withPhotos ? PHOTO_POINTS : 0)
+      : sql`(case when ${withPhotos} then ${int(PHOTO_POINTS)} else 0 end)`;
   const scale = SCORE_PARTS.completeProfile;
   return sql<number>`(${profilePoints} + ((${completenessWithoutPhotos} + ${photoPoints}) * ${int(2 * scale)} + ${int(COMPLETENESS_TOTAL)}) / ${int(2 * COMPLETENESS_TOTAL)})`;
 }
 
-/** Premium members' rank multiplier (the profile boost), as of `rankedAt`. */
+/** The rank multiplier of a running Profile Boost, as of `rankedAt` (the rule lives in the core). */
 export function premiumBoost(rankedAt: Date): SQL<number> {
-  return sql<number>`(case when ${users.premiumUntil} > ${rankedAt.toISOString()}::timestamptz then ${int(PREMIUM_BOOST)} else 1 end)`;
+  return boostMultiplierSql(rankedAt);
 }

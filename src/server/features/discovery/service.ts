@@ -2,37 +2,48 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DiscoveryCard, DiscoveryPage, discoveryQuery } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
-import { discoveryFilters, users } from '../../db/schema';
+import { hasActivePremium, isOnline, memberTable as users } from '../../core';
 import { notFound } from '../../http/errors';
-import { limitsFrom, swipeUsage } from '../matches/limits';
-import { hasActivePremium, isOnline, photoUrlsOf } from '../profiles/users';
+import { limitsFrom, swipeUsage } from '../matches';
+import { dealBreakersOf, disclosuresFor, getFilters, type Disclosure, type MatchingViewer } from '../preferences';
+import { photoUrlsOf } from '../profiles';
 import { findCandidates, type Candidate, type Viewer } from './candidates';
 import { decodeCursor, encodeCursor } from './cursor';
 import { distanceBand } from './distance-band';
-import { presentFilters } from './filters';
 
-/** Her own row's discovery inputs and her saved filters, in one query. */
+/** Her own row's discovery inputs, her saved filters and her deal breakers. */
 async function loadViewer(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      viewer: {
-        id: users.id,
-        age: users.age,
-        location: users.location,
-        latitude: users.latitude,
-        longitude: users.longitude,
-        interests: users.interests,
-        teaInterests: users.teaInterests,
-      },
-      premiumUntil: users.premiumUntil,
-      filters: discoveryFilters,
-    })
-    .from(users)
-    .leftJoin(discoveryFilters, eq(discoveryFilters.userId, users.id))
-    .where(eq(users.id, userId));
+  const [[row], filters, dealBreakers] = await Promise.all([
+    db
+      .select({
+        viewer: {
+          id: users.id,
+          age: users.age,
+          location: users.location,
+          latitude: users.latitude,
+          longitude: users.longitude,
+          interests: users.interests,
+          teaInterests: users.teaInterests,
+        },
+        premiumUntil: users.premiumUntil,
+        lifestyle: users.lifestyle,
+        relationshipGoals: users.relationshipGoals,
+        isVerified: users.isVerified,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    getFilters(db, userId),
+    dealBreakersOf(db, userId),
+  ]);
   if (!row) throw notFound('User not found');
   const viewer: Viewer = row.viewer;
-  return { viewer, premium: hasActivePremium(row), filters: presentFilters(row.filters) };
+  const matching: MatchingViewer = {
+    dealBreakers,
+    lifestyle: row.lifestyle,
+    relationshipGoals: row.relationshipGoals,
+    isVerified: row.isVerified,
+  };
+  return { viewer, matching, premium: hasActivePremium(row), filters };
 }
 
 /** One page of her discovery feed, with what she may still swipe. */
@@ -43,13 +54,14 @@ export async function getDiscoveryPage(
 ): Promise<DiscoveryPage> {
   const position = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rankedAt = position?.rankedAt ?? new Date();
-  const { viewer, premium, filters } = await loadViewer(db, userId);
+  const { viewer, matching, premium, filters } = await loadViewer(db, userId);
   const now = new Date();
   // Independent reads: on PostgreSQL they overlap on two pooled connections.
   const [rows, usage] = await Promise.all([
     findCandidates(db, {
       viewer,
       filters,
+      matching,
       scope: query.scope,
       rankedAt,
       rankBy: 'boosted',
@@ -61,32 +73,38 @@ export async function getDiscoveryPage(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    users: await presentCards(db, viewer, page),
+    users: await presentCards(db, userId, viewer, page),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ rank: last.rank, id: last.id, rankedAt }) : null,
     limits: limitsFrom(usage, now),
   };
 }
 
-async function presentCards(db: Db, viewer: Viewer, rows: Candidate[]): Promise<DiscoveryCard[]> {
-  const photos = await photoUrlsOf(db, rows.map((r) => r.id));
-  return rows.map((r) => ({
+/** The cards, each with only what its member chose to show (her age, distance, presence). */
+async function presentCards(db: Db, viewerId: string, viewer: Viewer, rows: Candidate[]): Promise<DiscoveryCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [photos, disclose] = await Promise.all([photoUrlsOf(db, ids), disclosuresFor(db, viewerId, ids)]);
+  return rows.map((r) => presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id)));
+}
+
+function presentCard(r: Candidate, viewer: Viewer, photos: string[], shown: Disclosure): DiscoveryCard {
+  return {
     id: r.id,
     name: r.name,
-    age: r.age,
+    ...(shown.age && { age: r.age }),
     bio: r.bio,
     location: r.location,
     pronouns: r.pronouns,
-    photos: photos.get(r.id) ?? [],
+    photos,
     interests: r.interests,
     teaInterests: r.teaInterests,
     job: r.job,
     isVerified: r.isVerified,
-    isOnline: isOnline(r.lastActiveAt),
-    lastActive: r.lastActiveAt?.toISOString() ?? null,
+    isOnline: shown.online && isOnline(r.lastActiveAt),
+    lastActive: shown.lastActive ? (r.lastActiveAt?.toISOString() ?? null) : null,
     // The badges feature does not exist yet; cards carry its slot so the screen is ready for it.
     badges: [],
-    distance: distanceBand(r.distanceMiles, r.location === viewer.location),
-  }));
+    ...(shown.distance && { distance: distanceBand(r.distanceMiles, r.location === viewer.location) }),
+  };
 }
 
 export interface ScoredCandidate extends Candidate {
@@ -95,11 +113,19 @@ export interface ScoredCandidate extends Candidate {
 }
 
 /**
- * The best-scoring people her feed would show (all areas, her filters), by compatibility alone:
+ * The best-scoring people her nearby feed would show (her distance and filters), by compatibility alone:
  * the potential-matches list.
  */
 export async function bestCandidates(db: Db, userId: string, limit: number): Promise<ScoredCandidate[]> {
-  const { viewer, filters } = await loadViewer(db, userId);
-  const rows = await findCandidates(db, { viewer, filters, scope: 'all', rankedAt: new Date(), rankBy: 'compatibility', limit });
+  const { viewer, matching, filters } = await loadViewer(db, userId);
+  const rows = await findCandidates(db, {
+    viewer,
+    filters,
+    matching,
+    scope: 'nearby',
+    rankedAt: new Date(),
+    rankBy: 'compatibility',
+    limit,
+  });
   return rows.map((r) => ({ ...r, commonInterests: viewer.interests.filter((i) => r.interests.includes(i)) }));
 }

@@ -2,7 +2,7 @@ import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from '../../db/schema';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
-import { member, swipe } from './test-factories';
+import { member, swipe } from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('concurrent swipes', () => {
       expect(row?.n).toBe(1);
       expect(ours.find((m) => m.id === reported[0].id)).toMatchObject({ userA: [a.user.id, b.user.id].sort()[0] });
     }
-  });
+  }, 120_000); // 400 sign-ups: slow on a loaded 2-core machine, and what it proves is not timing
 
   it('lets 15 likes sent at once by a free user through exactly 10 times', async () => {
     const [ana, ...targets] = await members(16);

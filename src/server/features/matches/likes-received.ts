@@ -1,7 +1,7 @@
-import { and, count, desc, eq, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { findUsers, isVisibleMember, notBlockedWith } from '../../core';
 import type { Db } from '../../db/client';
-import { swipes, users } from '../../db/schema';
-import { notBlockedWith } from '../safety/blocks';
+import { swipes } from '../../db/schema/matches';
 
 /**
  * Likes waiting for her: someone liked her and she has not swiped that person yet. Likers in ghost
@@ -12,7 +12,7 @@ function pendingLikes(userId: string) {
   return and(
     eq(swipes.targetUserId, userId),
     eq(swipes.isLike, true),
-    not(users.ghostMode),
+    isVisibleMember(swipes.userId),
     notBlockedWith(userId, swipes.userId),
     // Inside, "swipes" (aliased mine there) names the outer row: the like.
     sql`not exists (select 1 from ${swipes} mine where mine.user_id = ${userId} and mine.target_user_id = ${swipes.userId})`,
@@ -30,27 +30,23 @@ export interface PendingLike {
 
 /** Newest first; super likes are not ranked apart, the flag lets the screen mark them. */
 export async function listPendingLikes(db: Db, userId: string, limit: number): Promise<PendingLike[]> {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      age: users.age,
-      location: users.location,
-      isSuperLike: swipes.isSuperLike,
-      createdAt: swipes.createdAt,
-    })
+  const likes = await db
+    .select({ id: swipes.userId, isSuperLike: swipes.isSuperLike, createdAt: swipes.createdAt })
     .from(swipes)
-    .innerJoin(users, eq(users.id, swipes.userId))
     .where(pendingLikes(userId))
     .orderBy(desc(swipes.createdAt), desc(swipes.id))
     .limit(limit);
+  const likers = await findUsers(
+    db,
+    likes.map((l) => l.id),
+  );
+  return likes.flatMap((l) => {
+    const liker = likers.get(l.id);
+    return liker ? [{ ...l, name: liker.name, age: liker.age, location: liker.location }] : [];
+  });
 }
 
 export async function countPendingLikes(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(swipes)
-    .innerJoin(users, eq(users.id, swipes.userId))
-    .where(pendingLikes(userId));
+  const [row] = await db.select({ n: count() }).from(swipes).where(pendingLikes(userId));
   return row?.n ?? 0;
 }

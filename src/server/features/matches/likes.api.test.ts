@@ -14,7 +14,7 @@ import {
   setGhost,
   swipe,
   writeMessage,
-} from './test-factories';
+} from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,8 +37,18 @@ describe('likes and matches', () => {
     const response = await swipe(bea, ana);
     expect(response.statusCode).toBe(201);
     const second = response.json();
-    expect(second.match).toMatchObject({ otherUser: { id: ana.user.id, name: ana.user.name, interests: ['Yoga', 'Hiking'], photos: [] } });
-    expect(Object.keys(second.match.otherUser).sort()).toEqual(['id', 'interests', 'isOnline', 'lastActive', 'name', 'photos']);
+    expect(second.match).toMatchObject({
+      otherUser: { id: ana.user.id, name: ana.user.name, interests: ['Yoga', 'Hiking'], photos: [] },
+    });
+    expect(Object.keys(second.match.otherUser).sort()).toEqual([
+      'id',
+      'interests',
+      'isOnline',
+      'isVerified',
+      'lastActive',
+      'name',
+      'photos',
+    ]);
     expect(response.body).not.toMatch(PRIVATE_PATTERN);
     expect(response.body).not.toContain('ana@example.com');
 
@@ -118,9 +128,17 @@ describe('likes and matches', () => {
   it('refuses bad bodies: acting as someone else (403), a super pass and a missing target (400)', async () => {
     const ana = await member(t);
     const bea = await member(t);
-    const forged = await ana.request('POST', '/api/likes', { userId: bea.user.id, targetUserId: bea.user.id, isLike: true });
+    const forged = await ana.request('POST', '/api/likes', {
+      userId: bea.user.id,
+      targetUserId: bea.user.id,
+      isLike: true,
+    });
     expect(forged.statusCode).toBe(403);
-    const superPass = await ana.request('POST', '/api/likes', { targetUserId: bea.user.id, isLike: false, superLike: true });
+    const superPass = await ana.request('POST', '/api/likes', {
+      targetUserId: bea.user.id,
+      isLike: false,
+      superLike: true,
+    });
     expect(superPass.statusCode).toBe(400);
     expect((await ana.request('POST', '/api/likes', { isLike: true })).statusCode).toBe(400);
     expect((await ana.request('POST', '/api/likes', { targetUserId: 'nope', isLike: true })).statusCode).toBe(400);
@@ -150,7 +168,10 @@ describe('limits', () => {
     }
     const eleventh = await swipe(ana, targets[10]!);
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toMatchObject({ code: 'LIMIT_REACHED', message: expect.stringContaining('Daily limit reached') });
+    expect(eleventh.json()).toMatchObject({
+      code: 'LIMIT_REACHED',
+      message: expect.stringContaining('Daily limit reached'),
+    });
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // The refused like was not recorded: she is still in the feed.
     expect(await feedIds(ana)).toContain(targets[10]!.user.id);
@@ -194,7 +215,10 @@ describe('limits', () => {
 
     const second = await swipe(ana, c, true, true);
     expect(second.statusCode).toBe(429);
-    expect(second.json()).toMatchObject({ code: 'LIMIT_REACHED', message: expect.stringContaining('Super Like used this week') });
+    expect(second.json()).toMatchObject({
+      code: 'LIMIT_REACHED',
+      message: expect.stringContaining('Super Like used this week'),
+    });
 
     // Seven days later (rolling window) it is back.
     await backdateSwipes(t, ana, 7 * 24 + 1);

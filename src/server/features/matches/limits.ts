@@ -6,7 +6,7 @@ import {
   type SwipeLimits,
 } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
-import { swipes } from '../../db/schema';
+import { swipes } from '../../db/schema/matches';
 import { tooManyRequests } from '../../http/errors';
 
 /**
@@ -38,9 +38,18 @@ export async function swipeUsage(db: Db, userId: string, premium: boolean, now =
   const dayStart = utcDayStart(now).toISOString();
   const [row] = await db
     .select({
-      likesToday: sql<number>`count(*) filter (where not ${swipes.isSuperLike} and ${swipes.createdAt} >= ${dayStart}::timestamptz)`.mapWith(Number),
-      superLikes: sql<number>`count(*) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(Number),
-      oldestSuperLikeAt: sql<Date | null>`min(${swipes.createdAt}) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(swipes.createdAt),
+      likesToday:
+        sql<number>`count(*) filter (where not ${swipes.isSuperLike} and ${swipes.createdAt} >= ${dayStart}::timestamptz)`.mapWith(
+          Number,
+        ),
+      superLikes:
+        sql<number>`count(*) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(
+          Number,
+        ),
+      oldestSuperLikeAt:
+        sql<Date | null>`min(${swipes.createdAt}) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(
+          swipes.createdAt,
+        ),
     })
     .from(swipes)
     // Both windows start at most 7 days back; the (user_id, created_at) index bounds the scan.
@@ -70,7 +79,11 @@ export function limitsFrom(usage: SwipeUsage, now = new Date()): SwipeLimits {
 }
 
 /** Throws 429 LIMIT_REACHED when this swipe is over her budget. */
-export function assertWithinLimits(usage: SwipeUsage, swipe: { isLike: boolean; superLike: boolean }, now = new Date()): void {
+export function assertWithinLimits(
+  usage: SwipeUsage,
+  swipe: { isLike: boolean; superLike: boolean },
+  now = new Date(),
+): void {
   if (!swipe.isLike) return;
   if (swipe.superLike) {
     const limit = weeklySuperLikes(usage.premium);

@@ -1,11 +1,13 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLikeBody, likeResponse, matchList, undoLikeResponse } from '../../../contract/matches';
+import type { FastifyPluginAsync } from 'fastify';
+import { matchesApi } from '../../../contract/api/matches';
+import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
-import { sessionUserId } from '../../http/guards';
+import { route } from '../../http/route';
+import { profileStatsOf } from './profile-stats';
 import { listMatches, type MatchSummaries, type OnlineAmong } from './service';
-import { createSwipe, undoSwipe } from './swipes';
+import { createSwipe, undoSwipe, type ConversationStarted } from './swipes';
+import { unmatch } from './unmatch';
 
 export interface MatchRouteDeps {
   db: Db;
@@ -14,26 +16,33 @@ export interface MatchRouteDeps {
   summaries?: MatchSummaries;
   /** Live presence from the real-time layer, for the online dots. */
   onlineAmong?: OnlineAmong;
+  /** Whether a match has messages (chat knows): such a match cannot be undone. */
+  conversationStarted: ConversationStarted;
 }
 
-const userParams = z.object({ userId: z.uuid('Invalid user id') });
-const swipeParams = z.object({ id: z.uuid('Invalid swipe id') });
+export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps) => {
+  const { db, events, summaries, onlineAmong, conversationStarted } = deps;
 
-export const matchRoutes: FastifyPluginAsyncZod<MatchRouteDeps> = async (app, { db, events, summaries, onlineAmong }) => {
-  app.post('/api/likes', { schema: { body: createLikeBody, response: { 201: likeResponse } } }, async (request, reply) => {
+  route(app, matchesApi.swipe, async (request) => {
     const { targetUserId, isLike, superLike } = request.body;
-    return reply.status(201).send(await createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike }));
+    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike });
   });
 
-  app.delete('/api/likes/:id', { schema: { params: swipeParams, response: { 200: undoLikeResponse } } }, async (request) =>
-    undoSwipe(db, events, sessionUserId(request), request.params.id),
+  route(app, matchesApi.undoSwipe, async (request) =>
+    undoSwipe(db, events, sessionUserId(request), request.params.id, conversationStarted),
   );
 
-  app.get('/api/matches', { schema: { response: { 200: matchList } } }, async (request) =>
+  route(app, matchesApi.list, async (request) => listMatches(db, sessionUserId(request), { summaries, onlineAmong }));
+
+  route(app, matchesApi.listForUser, async (request) =>
     listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
   );
 
-  app.get('/api/matches/:userId', { schema: { params: userParams, response: { 200: matchList } } }, async (request) =>
-    listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
-  );
+  route(app, matchesApi.unmatch, async (request) => {
+    await unmatch(db, events, sessionUserId(request), request.params.id);
+    return { ok: true as const, message: 'Unmatched' };
+  });
+
+  // Her profile's numbers: counted mostly from swipes and matches, so served by the feature that owns them.
+  route(app, matchesApi.profileStats, async (request) => profileStatsOf(db, sessionUserId(request)));
 };

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { LastMessagePreview, Match } from '../../../contract/matches';
+import { findUsers, isOnline, notBlockedWith, notSuspended } from '../../core';
 import type { Db } from '../../db/client';
-import { matches, users } from '../../db/schema';
-import { isOnline, photoUrlsOf } from '../profiles/users';
-import { notBlockedWith } from '../safety/blocks';
+import { matches } from '../../db/schema/matches';
+import { disclosuresFor, type Disclosure } from '../preferences';
+import { photoUrlsOf } from '../profiles';
 
 export interface MatchRow {
   id: string;
@@ -22,7 +23,8 @@ export function otherMember(match: MatchRow, userId: string): string {
 }
 
 /**
- * The match, only if `userId` is one of its two members and no block stands between them.
+ * The match, only if `userId` is one of its two members, no block stands between them and the other
+ * member is not suspended.
  * Everything a member can do in a match (read, write, react) starts here.
  */
 export async function findMatchForMember(db: Db, matchId: string, userId: string): Promise<MatchRow | undefined> {
@@ -34,8 +36,8 @@ export async function findMatchForMember(db: Db, matchId: string, userId: string
         eq(matches.id, matchId),
         or(eq(matches.userA, userId), eq(matches.userB, userId)),
         or(
-          and(eq(matches.userA, userId), notBlockedWith(userId, matches.userB)),
-          and(eq(matches.userB, userId), notBlockedWith(userId, matches.userA)),
+          and(eq(matches.userA, userId), notBlockedWith(userId, matches.userB), notSuspended(matches.userB)),
+          and(eq(matches.userB, userId), notBlockedWith(userId, matches.userA), notSuspended(matches.userA)),
         ),
       ),
     );
@@ -70,6 +72,34 @@ export async function countMatches(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Her matches (blocked ones excluded), all time and since `since`, in one statement: preference stats. */
+export async function matchCounts(db: Db, userId: string, since: Date): Promise<{ total: number; since: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      since: sql<number>`count(*) filter (where ${matches.createdAt} >= ${since})`.mapWith(Number),
+    })
+    .from(matches)
+    .where(
+      or(
+        and(eq(matches.userA, userId), notBlockedWith(userId, matches.userB)),
+        and(eq(matches.userB, userId), notBlockedWith(userId, matches.userA)),
+      ),
+    );
+  return { total: row?.total ?? 0, since: row?.since ?? 0 };
+}
+
+/** Whether the two are matched (a block dissolves the match): who may read a 'matches only' profile. */
+export async function areMatched(db: Db, a: string, b: string): Promise<boolean> {
+  const [userA, userB] = orderedPair(a, b);
+  const [row] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.userA, userA), eq(matches.userB, userB), notBlockedWith(a, sql`${b}::uuid`)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Last-message preview and unread count per match, supplied by chat (it owns messages). Absent until
  * chat registers one; the match list then simply has no preview fields.
@@ -92,27 +122,47 @@ export interface MatchListProviders {
 export async function listMatches(db: Db, userId: string, providers: MatchListProviders = {}): Promise<Match[]> {
   const { summaries, onlineAmong } = providers;
   const other = sql`case when ${matches.userA} = ${userId} then ${matches.userB} else ${matches.userA} end`;
-  const rows = await db
-    .select({
-      id: matches.id,
-      createdAt: matches.createdAt,
-      other: {
-        id: users.id,
-        name: users.name,
-        interests: users.interests,
-        lastActiveAt: users.lastActiveAt,
-        ghostMode: users.ghostMode,
-      },
-    })
+  const pairs = await db
+    .select({ id: matches.id, createdAt: matches.createdAt, otherId: sql<string>`${other}` })
     .from(matches)
-    .innerJoin(users, eq(users.id, other))
-    .where(and(or(eq(matches.userA, userId), eq(matches.userB, userId)), notBlockedWith(userId, users.id)))
+    .where(
+      and(
+        or(eq(matches.userA, userId), eq(matches.userB, userId)),
+        notBlockedWith(userId, other),
+        // A suspended member is hidden from everyone's matches until the suspension ends.
+        notSuspended(other),
+      ),
+    )
     .orderBy(desc(matches.createdAt), desc(matches.id));
-  const photos = await photoUrlsOf(db, rows.map((r) => r.other.id));
-  const extra = summaries && rows.length > 0 ? await summaries(db, userId, rows.map((r) => r.id)) : undefined;
+  // The partners' rows in one more query (core owns them), not one per match.
+  const members = await findUsers(
+    db,
+    pairs.map((p) => p.otherId),
+  );
+  const rows = pairs.flatMap((p) => {
+    const member = members.get(p.otherId);
+    return member ? [{ id: p.id, createdAt: p.createdAt, other: member }] : [];
+  });
+  const photos = await photoUrlsOf(
+    db,
+    rows.map((r) => r.other.id),
+  );
+  const extra =
+    summaries && rows.length > 0
+      ? await summaries(
+          db,
+          userId,
+          rows.map((r) => r.id),
+        )
+      : undefined;
   const online = onlineAmong && rows.length > 0 ? await onlineAmong(rows.map((r) => r.other.id)) : undefined;
+  const disclose = await disclosuresFor(
+    db,
+    userId,
+    rows.map((r) => r.other.id),
+  );
   return rows.map((r) => ({
-    ...presentMatch(r, photos.get(r.other.id) ?? [], online),
+    ...presentMatch(r, photos.get(r.other.id) ?? [], online, disclose(r.other.id)),
     ...(extra?.get(r.id) ?? {}),
   }));
 }
@@ -123,6 +173,7 @@ export interface MatchPartner {
   interests: string[];
   lastActiveAt: Date | null;
   ghostMode: boolean;
+  isVerified: boolean;
 }
 
 /**
@@ -133,9 +184,11 @@ export function presentMatch(
   row: { id: string; createdAt: Date; other: MatchPartner },
   photos: string[],
   online?: Set<string>,
+  shown?: Disclosure,
 ): Match {
+  // Presence and last-active also follow both members' privacy settings (preferences' `disclosure`).
   const showPresence = !row.other.ghostMode;
-  const live = online ? online.has(row.other.id) : isOnline(row.other.lastActiveAt);
+  const live = (shown?.online ?? true) && (online ? online.has(row.other.id) : isOnline(row.other.lastActiveAt));
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -144,8 +197,9 @@ export function presentMatch(
       name: row.other.name,
       photos,
       interests: row.other.interests,
+      isVerified: row.other.isVerified,
       isOnline: showPresence && live,
-      lastActive: showPresence ? (row.other.lastActiveAt?.toISOString() ?? null) : null,
+      lastActive: showPresence && (shown?.lastActive ?? true) ? (row.other.lastActiveAt?.toISOString() ?? null) : null,
     },
   };
 }

@@ -1,15 +1,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
+import {
+  findUser,
+  findUserUnblockedWith,
+  hasActivePremium,
+  isSuspendedRow,
+  isVisibleMember,
+  lockUserRow,
+  notBlockedWith,
+} from '../../core';
 import type { Db } from '../../db/client';
-import { matches, swipes, users } from '../../db/schema';
+import { matches, swipes } from '../../db/schema/matches';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, premiumRequired } from '../../http/errors';
-import { matchHasMessages } from '../chat/queries';
-import { findUser, hasActivePremium, photoUrlsOf } from '../profiles/users';
-import { notBlockedWith } from '../safety/blocks';
+import { photoUrlsOf } from '../profiles';
 import { assertWithinLimits, limitsFrom, swipeUsage, usageAfter } from './limits';
 import { orderedPair, presentMatch, type MatchRow } from './service';
+import { notUnmatchedWith, wereUnmatched } from './unmatch';
+import { disclosuresFor } from '../preferences';
 
 export interface SwipeInput {
   targetUserId: string;
@@ -18,6 +27,12 @@ export interface SwipeInput {
 }
 
 type SwipeRow = typeof swipes.$inferSelect;
+
+/**
+ * Whether two members have written to each other in this match. Chat owns messages and sits above
+ * matches, so it hands this in (app.ts) rather than matches reaching up for it.
+ */
+export type ConversationStarted = (db: Db, matchId: string) => Promise<boolean>;
 
 /**
  * Two locks, always taken in this order:
@@ -31,7 +46,7 @@ type SwipeRow = typeof swipes.$inferSelect;
 const PAIR_LOCK = 41_002;
 
 async function lockActor(tx: Db, userId: string) {
-  const [actor] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+  const actor = await lockUserRow(tx, userId);
   if (!actor) throw notFound('User not found');
   return actor;
 }
@@ -49,22 +64,20 @@ const unavailable = () => notFound('This profile is not available');
  * a like over her budget (429). While she is in ghost mode her likes are recorded but make no match;
  * turning ghost mode off makes the matches then (createPendingMatches).
  */
-export async function createSwipe(db: Db, events: DomainEvents, userId: string, input: SwipeInput): Promise<LikeResponse> {
+export async function createSwipe(
+  db: Db,
+  events: DomainEvents,
+  userId: string,
+  input: SwipeInput,
+): Promise<LikeResponse> {
   if (input.targetUserId === userId) throw badRequest('You cannot swipe on yourself');
   if (input.superLike && !input.isLike) throw badRequest('A super like is a like');
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
     const actor = await lockActor(tx, userId);
-    const [target] = await tx
-      .select({
-        id: users.id,
-        name: users.name,
-        interests: users.interests,
-        lastActiveAt: users.lastActiveAt,
-        ghostMode: users.ghostMode,
-      })
-      .from(users)
-      .where(and(eq(users.id, input.targetUserId), notBlockedWith(userId, users.id)));
+    const found = await findUserUnblockedWith(tx, userId, input.targetUserId);
+    // A suspended member, or one she unmatched, is out of reach like a blocked one.
+    const target = found && !isSuspendedRow(found) && !(await wereUnmatched(tx, userId, found.id)) ? found : undefined;
     if (!target || target.ghostMode) throw unavailable();
 
     const usage = await swipeUsage(tx, userId, hasActivePremium(actor, now.getTime()), now);
@@ -84,6 +97,9 @@ export async function createSwipe(db: Db, events: DomainEvents, userId: string, 
   });
 
   const { swipe, target, match, usage } = outcome;
+  if (swipe.isLike && !match) {
+    events.emit('like.created', { userId, targetUserId: target.id, superLike: swipe.isSuperLike });
+  }
   if (match) {
     events.emit('match.created', {
       matchId: match.id,
@@ -92,9 +108,10 @@ export async function createSwipe(db: Db, events: DomainEvents, userId: string, 
     });
   }
   const photos = match ? await photoUrlsOf(db, [target.id]) : undefined;
+  const shown = match ? (await disclosuresFor(db, userId, [target.id]))(target.id) : undefined;
   return {
     like: presentSwipe(swipe),
-    match: match ? presentMatch({ ...match, other: target }, photos?.get(target.id) ?? []) : null,
+    match: match ? presentMatch({ ...match, other: target }, photos?.get(target.id) ?? [], undefined, shown) : null,
     limits: limitsFrom(usage, now),
   };
 }
@@ -128,7 +145,13 @@ async function matchIfMutual(tx: Db, userId: string, targetId: string): Promise<
  * match, unless they have already written to each other: then the undo is refused (409), because a
  * conversation cannot be taken back by un-liking.
  */
-export async function undoSwipe(db: Db, events: DomainEvents, userId: string, swipeId: string): Promise<UndoLikeResponse> {
+export async function undoSwipe(
+  db: Db,
+  events: DomainEvents,
+  userId: string,
+  swipeId: string,
+  conversationStarted: ConversationStarted,
+): Promise<UndoLikeResponse> {
   const actor = await findUser(db, userId);
   if (!actor) throw notFound('User not found');
   const premium = hasActivePremium(actor);
@@ -162,7 +185,7 @@ export async function undoSwipe(db: Db, events: DomainEvents, userId: string, sw
         .where(and(eq(matches.userA, userA), eq(matches.userB, userB)))
         .for('update');
       if (match) {
-        if (await matchHasMessages(tx, match.id)) {
+        if (await conversationStarted(tx, match.id)) {
           throw conflict("You've already started chatting with this match, so this like can't be undone");
         }
         await tx.delete(matches).where(eq(matches.id, match.id));
@@ -193,14 +216,14 @@ export async function createPendingMatches(db: Db, userId: string): Promise<Matc
   const rows = await db
     .select({ partnerId: swipes.targetUserId })
     .from(swipes)
-    .innerJoin(users, eq(users.id, swipes.targetUserId))
     .innerJoin(back, and(eq(back.userId, swipes.targetUserId), eq(back.targetUserId, userId), eq(back.isLike, true)))
     .where(
       and(
         eq(swipes.userId, userId),
         eq(swipes.isLike, true),
-        eq(users.ghostMode, false),
+        isVisibleMember(swipes.targetUserId),
         notBlockedWith(userId, swipes.targetUserId),
+        notUnmatchedWith(userId, swipes.targetUserId),
       ),
     );
   if (rows.length === 0) return [];

@@ -10,7 +10,7 @@ import {
   setGhost,
   setProfile,
   swipe,
-} from '../matches/test-factories';
+} from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +34,15 @@ describe('likes received', () => {
     expect(body.entries.map((e: { id: string }) => e.id)).toEqual([second.user.id, first.user.id]);
     expect(body.entries[0].isSuperLike).toBe(true);
     expect(body.entries[1]).toMatchObject({ name: first.user.name, age: 27, location: 'Salem, Oregon', photos: [] });
-    expect(Object.keys(body.entries[1]).sort()).toEqual(['age', 'createdAt', 'id', 'isSuperLike', 'location', 'name', 'photos']);
+    expect(Object.keys(body.entries[1]).sort()).toEqual([
+      'age',
+      'createdAt',
+      'id',
+      'isSuperLike',
+      'location',
+      'name',
+      'photos',
+    ]);
     expect(response.body).not.toMatch(PRIVATE_PATTERN);
     expect(response.body).not.toContain('first@example.com');
   });
@@ -100,7 +108,12 @@ describe('potential matches', () => {
   it('lists the most compatible people of her feed with a score and up to 3 common interests', async () => {
     const mine = ['Yoga', 'Hiking', 'Reading', 'Coffee', 'Pottery'];
     const me = await premiumMember(t, { ...here, interests: mine, teaInterests: ['Matcha'] });
-    const close = await member(t, { ...here, email: 'close@example.com', interests: ['Pottery', 'Hiking', 'Yoga', 'Coffee', 'Sushi'], teaInterests: ['Matcha'] });
+    const close = await member(t, {
+      ...here,
+      email: 'close@example.com',
+      interests: ['Pottery', 'Hiking', 'Yoga', 'Coffee', 'Sushi'],
+      teaInterests: ['Matcha'],
+    });
     await setProfile(t, close, { isVerified: true });
     await plantPrivateData(t, close);
     const far = await member(t, { ...here, interests: ['Esports'], teaInterests: ['Rooibos'] });
@@ -119,7 +132,16 @@ describe('potential matches', () => {
     expect(ids.indexOf(boosted.user.id)).toBeGreaterThan(ids.indexOf(close.user.id));
 
     const top = list[0];
-    expect(Object.keys(top).sort()).toEqual(['age', 'bio', 'commonInterests', 'id', 'location', 'matchScore', 'name', 'photos']);
+    expect(Object.keys(top).sort()).toEqual([
+      'age',
+      'bio',
+      'commonInterests',
+      'id',
+      'location',
+      'matchScore',
+      'name',
+      'photos',
+    ]);
     expect(top.commonInterests).toEqual(['Yoga', 'Hiking', 'Coffee']);
     // 4 shared interests (32) + 1 tea (5) + active today (15) + verified (10)
     // + completeness 60/85 (no photos; bio, location, 5 interests) scaled to 20 (14).

@@ -7,10 +7,11 @@ import {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { premiumRequired } from '../../http/errors';
-import { isPremium } from '../billing/service';
-import { bestCandidates } from '../discovery/service';
-import { countPendingLikes, listPendingLikes } from '../matches/likes-received';
-import { photoUrlsOf } from '../profiles/users';
+import { isPremium } from '../../core';
+import { bestCandidates } from '../discovery';
+import { countPendingLikes, listPendingLikes } from '../matches';
+import { notificationSettingsOf, privacyOf } from '../preferences';
+import { photoUrlsOf } from '../profiles';
 
 /**
  * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
@@ -20,14 +21,21 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
   const count = await countPendingLikes(db, userId);
   if (!(await isPremium(db, userId))) return { count, locked: true, entries: [] };
   const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT);
-  const photos = await photoUrlsOf(db, rows.map((r) => r.id));
+  const photos = await photoUrlsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const privacy = await privacyOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     count,
     locked: false,
     entries: rows.map((r) => ({
       id: r.id,
       name: r.name,
-      age: r.age,
+      ...(privacy.get(r.id)?.showAge !== false && { age: r.age }),
       location: r.location,
       photos: photos.get(r.id) ?? [],
       isSuperLike: r.isSuperLike,
@@ -40,11 +48,18 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
 export async function listPotentialMatches(db: Db, userId: string): Promise<PotentialMatch[]> {
   if (!(await isPremium(db, userId))) throw premiumRequired('Potential matches are a Premium feature');
   const rows = await bestCandidates(db, userId, POTENTIAL_MATCHES_LIMIT);
-  const photos = await photoUrlsOf(db, rows.map((r) => r.id));
+  const photos = await photoUrlsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const privacy = await privacyOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    age: r.age,
+    ...(privacy.get(r.id)?.showAge !== false && { age: r.age }),
     location: r.location,
     bio: r.bio,
     photos: photos.get(r.id) ?? [],
@@ -53,7 +68,8 @@ export async function listPotentialMatches(db: Db, userId: string): Promise<Pote
   }));
 }
 
-/** The bell badge: pending likes (each one is cleared by swiping on its sender). */
-export function getNotificationCount(db: Db, userId: string): Promise<number> {
+/** The bell badge: pending likes (each one is cleared by swiping on its sender); 0 while she turned like notifications off. */
+export async function getNotificationCount(db: Db, userId: string): Promise<number> {
+  if (!(await notificationSettingsOf(db, userId)).likes) return 0;
   return countPendingLikes(db, userId);
 }

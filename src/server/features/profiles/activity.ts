@@ -1,33 +1,29 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { activeDaysSince } from '../../core';
 import type { Db } from '../../db/client';
-import { activityDays, profileViews } from '../../db/schema';
+import { profileViews } from '../../db/schema/profiles';
 import { dayStreak, utcDay } from './day-streak';
 
 /** A streak longer than this is shown as this; it bounds the rows read. */
 const MAX_STREAK_DAYS = 400;
 
-/** Marks `at`'s UTC day as one she used the app on. Idempotent. */
-export async function recordActivityDay(db: Db, userId: string, at: Date = new Date()): Promise<void> {
-  await db.insert(activityDays).values({ userId, day: utcDay(at) }).onConflictDoNothing();
-}
-
 export async function dayStreakOf(db: Db, userId: string, now: Date = new Date()): Promise<number> {
   const since = utcDay(new Date(now.getTime() - MAX_STREAK_DAYS * 24 * 60 * 60_000));
-  const rows = await db
-    .select({ day: activityDays.day })
-    .from(activityDays)
-    .where(and(eq(activityDays.userId, userId), gte(activityDays.day, since)))
-    .orderBy(desc(activityDays.day));
-  return dayStreak(
-    rows.map((r) => r.day),
-    utcDay(now),
-  );
+  return dayStreak(await activeDaysSince(db, userId, since), utcDay(now));
 }
 
 /** One view per viewer, profile and UTC day, however often she opens it. */
-export async function recordProfileView(db: Db, viewerId: string, viewedId: string, at: Date = new Date()): Promise<void> {
+export async function recordProfileView(
+  db: Db,
+  viewerId: string,
+  viewedId: string,
+  at: Date = new Date(),
+): Promise<void> {
   if (viewerId === viewedId) return;
-  await db.insert(profileViews).values({ viewerId, viewedId, day: utcDay(at) }).onConflictDoNothing();
+  await db
+    .insert(profileViews)
+    .values({ viewerId, viewedId, day: utcDay(at) })
+    .onConflictDoNothing();
 }
 
 export async function countProfileViews(db: Db, userId: string): Promise<number> {

@@ -1,9 +1,8 @@
+import { utcDay } from '../../core';
+
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The UTC calendar day of `at` as 'YYYY-MM-DD' (the form of a `date` column). */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+export { utcDay };
 
 function previousDay(day: string): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));

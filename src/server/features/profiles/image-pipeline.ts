@@ -6,7 +6,20 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** ISO-BMFF major brands of HEIF images: HEIC (HEVC-coded) and AVIF (AV1-coded). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis']);
+const HEIF_BRANDS = new Set([
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'hevm',
+  'hevs',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+]);
 
 /** The two published sizes: width bound, with the height bounded at twice that for very tall images. */
 const RENDITIONS = {
@@ -21,8 +34,13 @@ const MAX_CONCURRENT_DECODES = 2;
 export function sniffImageType(data: Buffer): ImageType | undefined {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(data.toString('latin1', 8, 12))) {
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  if (
+    data.length >= 12 &&
+    data.toString('latin1', 4, 8) === 'ftyp' &&
+    HEIF_BRANDS.has(data.toString('latin1', 8, 12))
+  ) {
     return 'heif';
   }
   return undefined;
@@ -42,7 +60,11 @@ const tooManyPixels = () =>
 function unreadable(type: ImageType): AppError {
   // The bundled libvips decodes AV1-coded HEIF (AVIF) only; HEVC-coded HEIC has no decoder here.
   if (type === 'heif') {
-    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', "This HEIC photo can't be read. Please choose a JPEG, PNG or WebP copy of it.");
+    return new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      "This HEIC photo can't be read. Please choose a JPEG, PNG or WebP copy of it.",
+    );
   }
   return new AppError(400, 'BAD_REQUEST', 'This photo could not be read. It may be damaged; please try another.');
 }

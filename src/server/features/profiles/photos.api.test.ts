@@ -46,7 +46,10 @@ describe('uploading a photo', () => {
   });
 
   it('the test JPEG really carries GPS, XMP and a rotation', async () => {
-    expect(await exifr.gps(original)).toMatchObject({ latitude: expect.closeTo(GPS.latitude, 2), longitude: expect.closeTo(GPS.longitude, 2) });
+    expect(await exifr.gps(original)).toMatchObject({
+      latitude: expect.closeTo(GPS.latitude, 2),
+      longitude: expect.closeTo(GPS.longitude, 2),
+    });
     expect(await exifr.orientation(original)).toBe(6);
     expect(original.toString('latin1')).toContain('Planted XMP Creator');
   });
@@ -56,7 +59,11 @@ describe('uploading a photo', () => {
     expect(response.statusCode).toBe(201);
     listed = response.json().photos;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toEqual({ id: expect.any(String), url: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/), thumbnailUrl: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/) });
+    expect(listed[0]).toEqual({
+      id: expect.any(String),
+      url: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/),
+      thumbnailUrl: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/),
+    });
     const me = (await ana.request('GET', '/api/auth/me')).json();
     expect(me.photos).toEqual([listed[0]!.url]);
   });
@@ -106,7 +113,9 @@ describe('uploading a photo', () => {
   });
 
   it('accepts a photo far larger than the 1 MB limit for JSON bodies', async () => {
-    const noise = await sharp(randomBytes(1200 * 1000 * 3), { raw: { width: 1200, height: 1000, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1200 * 1000 * 3), { raw: { width: 1200, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(3 * 1024 * 1024);
     const response = await upload(ana, { data: noise, filename: 'noise.png', contentType: 'image/png' });
     expect(response.statusCode).toBe(201);
@@ -114,7 +123,11 @@ describe('uploading a photo', () => {
 
   it.each(['png', 'webp', 'avif'] as const)('accepts %s by its bytes, whatever the file is called', async (format) => {
     const before = (await ana.request('GET', `/api/users/${ana.user.id}/photos`)).json().photos.length;
-    const response = await upload(ana, { data: await smallImage(format), filename: 'IMG_0001.bin', contentType: 'application/octet-stream' });
+    const response = await upload(ana, {
+      data: await smallImage(format),
+      filename: 'IMG_0001.bin',
+      contentType: 'application/octet-stream',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().photos).toHaveLength(before + 1);
   });
@@ -138,7 +151,10 @@ describe('refused uploads', () => {
 
   it('a text file renamed .jpg → 415', async () => {
     const filesBefore = await mediaFiles();
-    const response = await upload(bo, { data: Buffer.from('just some words, definitely not a photo\n'.repeat(20)), filename: 'holiday.jpg' });
+    const response = await upload(bo, {
+      data: Buffer.from('just some words, definitely not a photo\n'.repeat(20)),
+      filename: 'holiday.jpg',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     await expectNothingStored();
@@ -162,7 +178,10 @@ describe('refused uploads', () => {
     const response = await upload(bo, { data: bomb, filename: 'huge.png', contentType: 'image/png' });
     const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Photos can be at most 40 megapixels' });
+    expect(response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Photos can be at most 40 megapixels',
+    });
     // Decoding it would need 2.7 GB and seconds; refusing it from the header needs neither.
     expect(elapsed).toBeLessThan(500);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
@@ -184,7 +203,12 @@ describe('refused uploads', () => {
   });
 
   it('no file, or a file in another field → 400', async () => {
-    const wrongField = await upload(bo, { data: await smallImage('png'), field: 'avatar', filename: 'a.png', contentType: 'image/png' });
+    const wrongField = await upload(bo, {
+      data: await smallImage('png'),
+      field: 'avatar',
+      filename: 'a.png',
+      contentType: 'image/png',
+    });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().errors).toEqual([{ path: 'photo', message: 'Choose a photo to upload' }]);
     const json = await bo.request('POST', `/api/users/${bo.user.id}/photos`, { photo: 'x' });
@@ -209,17 +233,29 @@ describe('the six-photo limit, reordering and deleting', () => {
     eve = await signUp(t.app, { name: 'Eve' });
   });
 
-  const listOf = async (client: Client) => (await client.request('GET', `/api/users/${client.user.id}/photos`)).json().photos as Array<{ id: string; url: string; thumbnailUrl: string }>;
+  const listOf = async (client: Client) =>
+    (await client.request('GET', `/api/users/${client.user.id}/photos`)).json().photos as Array<{
+      id: string;
+      url: string;
+      thumbnailUrl: string;
+    }>;
 
   it('takes six photos and refuses the seventh with 400', async () => {
     for (let n = 1; n <= 6; n++) {
-      const response = await upload(cy, { data: await smallImage('png'), filename: `p${n}.png`, contentType: 'image/png' });
+      const response = await upload(cy, {
+        data: await smallImage('png'),
+        filename: `p${n}.png`,
+        contentType: 'image/png',
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().photos).toHaveLength(n);
     }
     const seventh = await upload(cy, { data: await smallImage('png'), filename: 'p7.png', contentType: 'image/png' });
     expect(seventh.statusCode).toBe(400);
-    expect(seventh.json()).toMatchObject({ code: 'LIMIT_REACHED', message: 'You can have at most 6 photos. Delete one to add another.' });
+    expect(seventh.json()).toMatchObject({
+      code: 'LIMIT_REACHED',
+      message: 'You can have at most 6 photos. Delete one to add another.',
+    });
     ids = (await listOf(cy)).map((p) => p.id);
     expect(ids).toHaveLength(6);
   });

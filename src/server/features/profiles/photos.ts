@@ -1,19 +1,23 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { photos, users } from '../../db/schema';
+import { lockUserRow } from '../../core';
+import { photos } from '../../db/schema/photos';
+import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { renderPhoto } from './image-pipeline';
 import { mediaUrl } from './media';
+import { perceptualHash } from './phash';
 import { isUuid } from './service';
 import { newMediaKey, type MediaStorage } from './storage';
-import { forgetSelfUser } from './users';
+import { forgetSelfPhotos } from './users';
 
 export interface PhotoDeps {
   db: Db;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  events: DomainEvents;
 }
 
 const photoLimitReached = () =>
@@ -28,6 +32,44 @@ export async function listPhotos(db: Db, userId: string): Promise<PhotoItem[]> {
   return rows.map((row) => ({ id: row.id, url: mediaUrl(row.largeKey), thumbnailUrl: mediaUrl(row.smallKey) }));
 }
 
+export interface StoredPhoto {
+  id: string;
+  url: string;
+  largeKey: string;
+  createdAt: Date;
+}
+
+/** Her photos in order, with their storage keys, for analysis of the stored image. */
+export async function storedPhotosOf(db: Db, userId: string): Promise<StoredPhoto[]> {
+  const rows = await db
+    .select({ id: photos.id, largeKey: photos.largeKey, createdAt: photos.createdAt })
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position), asc(photos.createdAt));
+  return rows.map((row) => ({ ...row, url: mediaUrl(row.largeKey) }));
+}
+
+/** Hashes at most this many bits apart are the same picture (of 64; different pictures differ by ~32). */
+export const NEAR_DUPLICATE_BITS = 6;
+
+/**
+ * Her photos that another account published first (the same picture, re-encoded or resized): stolen
+ * photos, or hers stolen before she joined. Only ids come back; who holds the other copy stays private.
+ */
+export async function photosCopiedFromOthers(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: photos.id })
+    .from(photos)
+    .innerJoin(
+      sql`${photos} as other`,
+      sql`other.user_id <> ${photos.userId} and other.phash is not null
+        and other.created_at < ${photos.createdAt}
+        and bit_count((other.phash # ${photos.phash})::bit(64)) <= ${NEAR_DUPLICATE_BITS}`,
+    )
+    .where(and(eq(photos.userId, userId), isNotNull(photos.phash)));
+  return new Set(rows.map((row) => row.id));
+}
+
 async function countPhotos(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
   return row?.n ?? 0;
@@ -40,23 +82,30 @@ export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer):
   if ((await countPhotos(db, userId)) >= MAX_PHOTOS) throw photoLimitReached();
 
   const renditions = await renderPhoto(upload);
+  // Hashed from the published rendition: what others can see (and copy) is what is fingerprinted.
+  const phash = await perceptualHash(renditions.small);
   const largeKey = newMediaKey('webp');
   const smallKey = newMediaKey('webp');
   try {
     await storage.put(largeKey, renditions.large);
     await storage.put(smallKey, renditions.small);
-    await db.transaction(async (tx) => {
+    const photoId = await db.transaction(async (tx) => {
       // Her user row is the lock: two uploads at once cannot both take the sixth place.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockUserRow(tx, userId);
       const taken = await countPhotos(tx, userId);
       if (taken >= MAX_PHOTOS) throw photoLimitReached();
-      await tx.insert(photos).values({ userId, position: taken, largeKey, smallKey });
+      const [row] = await tx
+        .insert(photos)
+        .values({ userId, position: taken, largeKey, smallKey, phash })
+        .returning({ id: photos.id });
+      return row?.id;
     });
+    if (photoId) deps.events.emit('photo.added', { userId, photoId });
   } catch (error) {
     await removeMedia(deps, [largeKey, smallKey]);
     throw error;
   }
-  forgetSelfUser(db, userId);
+  forgetSelfPhotos(db, userId);
   return listPhotos(db, userId);
 }
 
@@ -75,12 +124,17 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
       .from(photos)
       .where(eq(photos.userId, userId))
       .orderBy(asc(photos.position), asc(photos.createdAt));
-    await renumber(tx, userId, rest.map((p) => p.id));
+    await renumber(
+      tx,
+      userId,
+      rest.map((p) => p.id),
+    );
     return row;
   });
   if (!removed) throw notFound('Photo not found');
+  deps.events.emit('photo.deleted', { userId, photoId });
   await removeMedia(deps, [removed.largeKey, removed.smallKey]);
-  forgetSelfUser(db, userId);
+  forgetSelfPhotos(db, userId);
   return listPhotos(db, userId);
 }
 
@@ -97,13 +151,16 @@ export async function reorderPhotos(db: Db, userId: string, photoIds: string[]):
     }
     await renumber(tx, userId, photoIds);
   });
-  forgetSelfUser(db, userId);
+  forgetSelfPhotos(db, userId);
   return listPhotos(db, userId);
 }
 
 async function renumber(db: Db, userId: string, orderedIds: string[]): Promise<void> {
   for (const [position, id] of orderedIds.entries()) {
-    await db.update(photos).set({ position }).where(and(eq(photos.id, id), eq(photos.userId, userId)));
+    await db
+      .update(photos)
+      .set({ position })
+      .where(and(eq(photos.id, id), eq(photos.userId, userId)));
   }
 }
 
@@ -111,6 +168,7 @@ async function renumber(db: Db, userId: string, orderedIds: string[]): Promise<v
 async function removeMedia(deps: PhotoDeps, keys: string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   results.forEach((result, i) => {
-    if (result.status === 'rejected') deps.log.warn({ err: result.reason, key: keys[i] }, 'could not delete a media file');
+    if (result.status === 'rejected')
+      deps.log.warn({ err: result.reason, key: keys[i] }, 'could not delete a media file');
   });
 }

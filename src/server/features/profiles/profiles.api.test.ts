@@ -28,7 +28,12 @@ describe('GET /api/users/:id (public profile)', () => {
     bea = await signUp(t.app, { name: 'Bea' });
     await db()
       .update(users)
-      .set({ phoneNumber: PHONE, smsNotifications: true, premiumUntil: new Date(Date.now() + 86_400_000), job: 'Tea sommelier' })
+      .set({
+        phoneNumber: PHONE,
+        smsNotifications: true,
+        premiumUntil: new Date(Date.now() + 86_400_000),
+        job: 'Tea sommelier',
+      })
       .where(eq(users.id, alice.user.id));
   });
 
@@ -38,11 +43,32 @@ describe('GET /api/users/:id (public profile)', () => {
     const profile = response.json();
     expect(Object.keys(profile).sort()).toEqual(
       [
-        'id', 'name', 'age', 'bio', 'location', 'pronouns', 'photos', 'interests', 'teaInterests', 'job', 'education',
-        'height', 'relationshipGoals', 'loveLanguage', 'lifestyle', 'isVerified', 'isOnline', 'lastActive',
+        'id',
+        'name',
+        'age',
+        'bio',
+        'location',
+        'pronouns',
+        'photos',
+        'interests',
+        'teaInterests',
+        'job',
+        'education',
+        'height',
+        'relationshipGoals',
+        'loveLanguage',
+        'lifestyle',
+        'isVerified',
+        'isOnline',
+        'lastActive',
       ].sort(),
     );
-    expect(profile).toMatchObject({ id: alice.user.id, name: 'Alice', job: 'Tea sommelier', interests: ['Yoga', 'Hiking'] });
+    expect(profile).toMatchObject({
+      id: alice.user.id,
+      name: 'Alice',
+      job: 'Tea sommelier',
+      interests: ['Yoga', 'Hiking'],
+    });
     const raw = response.body;
     const row = await rowOf(alice.user.id);
     expect(raw).not.toContain(PHONE);
@@ -127,9 +153,19 @@ describe('PUT /api/users/:id (profile update)', () => {
   });
 
   it('leaves omitted fields alone and clears optional ones with "" or null', async () => {
-    const response = await maya.request('PUT', `/api/users/${maya.user.id}`, { job: '  ', height: null, loveLanguage: '' });
+    const response = await maya.request('PUT', `/api/users/${maya.user.id}`, {
+      job: '  ',
+      height: null,
+      loveLanguage: '',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ job: null, height: null, loveLanguage: null, education: 'UT Austin', name: 'Maya R.' });
+    expect(response.json()).toMatchObject({
+      job: null,
+      height: null,
+      loveLanguage: null,
+      education: 'UT Austin',
+      name: 'Maya R.',
+    });
   });
 
   it('drops duplicate interests', async () => {
@@ -165,7 +201,10 @@ describe('PUT /api/users/:id (profile update)', () => {
   ])('refuses %s with 400 and changes nothing', async (_case, body, path) => {
     const before = await rowOf(maya.user.id);
     // A valid field next to the invalid one must not be applied either.
-    const response = await maya.request('PUT', `/api/users/${maya.user.id}`, { bio: 'Should not be saved at all', ...body });
+    const response = await maya.request('PUT', `/api/users/${maya.user.id}`, {
+      bio: 'Should not be saved at all',
+      ...body,
+    });
     expect(response.statusCode).toBe(400);
     const error = response.json();
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -198,8 +237,18 @@ describe('PUT /api/users/:id (profile update)', () => {
     });
     expect(response.statusCode).toBe(200);
     const after = await rowOf(maya.user.id);
-    expect(after).toEqual({ ...before, bio: 'Only this should change, nothing else.', lastActiveAt: after.lastActiveAt });
-    expect(response.json()).toMatchObject({ ghostMode: false, isVerified: false, hasActiveSubscription: false, role: 'member', photos: [] });
+    expect(after).toEqual({
+      ...before,
+      bio: 'Only this should change, nothing else.',
+      lastActiveAt: after.lastActiveAt,
+    });
+    expect(response.json()).toMatchObject({
+      ghostMode: false,
+      isVerified: false,
+      hasActiveSubscription: false,
+      role: 'member',
+      photos: [],
+    });
   });
 
   it('refuses a forged actor id in the body (403)', async () => {
@@ -224,14 +273,18 @@ describe('24-hour status', () => {
 
   it('stores a trimmed status for 24 hours, visible to others', async () => {
     const before = Date.now();
-    const response = await sam.request('PUT', `/api/users/${sam.user.id}/status`, { text: '  Brewing oolong, come say hi  ' });
+    const response = await sam.request('PUT', `/api/users/${sam.user.id}/status`, {
+      text: '  Brewing oolong, come say hi  ',
+    });
     expect(response.statusCode).toBe(200);
     const { status } = response.json();
     expect(status.text).toBe('Brewing oolong, come say hi');
     const life = Date.parse(status.expiresAt) - Date.parse(status.createdAt);
     expect(life).toBe(24 * 60 * 60_000);
     expect(Date.parse(status.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await tia.request('GET', `/api/users/${sam.user.id}/status`)).json().status.text).toBe('Brewing oolong, come say hi');
+    expect((await tia.request('GET', `/api/users/${sam.user.id}/status`)).json().status.text).toBe(
+      'Brewing oolong, come say hi',
+    );
   });
 
   it('replaces the previous status', async () => {
@@ -256,7 +309,10 @@ describe('24-hour status', () => {
   });
 
   it('shows an expired status to its author only', async () => {
-    await db().update(statuses).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(statuses.userId, sam.user.id));
+    await db()
+      .update(statuses)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(statuses.userId, sam.user.id));
     expect((await sam.request('GET', `/api/users/${sam.user.id}/status`)).json().status).not.toBeNull();
     expect((await tia.request('GET', `/api/users/${sam.user.id}/status`)).json()).toEqual({ status: null });
   });
@@ -295,11 +351,18 @@ describe('GET /api/users/:id/stats', () => {
 
   it('counts a profile view once per viewer per day, and never her own', async () => {
     const [a, b] = fans as [Client, Client];
-    await a.request('GET', `/api/users/${star.user.id}`);
-    await a.request('GET', `/api/users/${star.user.id}`);
-    await b.request('GET', `/api/users/${star.user.id}`);
-    await star.request('GET', `/api/users/${star.user.id}`);
+    expect((await a.request('POST', `/api/users/${star.user.id}/views`)).statusCode).toBe(200);
+    await a.request('POST', `/api/users/${star.user.id}/views`);
+    await b.request('POST', `/api/users/${star.user.id}/views`);
+    await star.request('POST', `/api/users/${star.user.id}/views`);
     expect((await stats()).views).toBe(2);
+  });
+
+  it('reading a profile (GET, which any site can make her browser do) records no view', async () => {
+    const [, , c] = fans as [Client, Client, Client];
+    const before = (await stats()).views;
+    expect((await c.request('GET', `/api/users/${star.user.id}`)).statusCode).toBe(200);
+    expect((await stats()).views).toBe(before);
   });
 
   it('counts likes, super likes and matches received', async () => {

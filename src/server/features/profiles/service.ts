@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { PublicProfile, UpdateProfileInput } from '../../../contract/profiles';
 import { locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
+import { blockedEitherWay, findUser, isOnline, updateUser, type UserChanges, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { isBlockedBetween } from '../safety/blocks';
+import { disclosure, DEFAULT_PRIVACY, privacyOf, type Disclosure } from '../preferences';
 import { recordProfileView } from './activity';
-import { findUser, forgetSelfUser, getSelfUser, isOnline, photoUrlsOf } from './users';
+import { getSelfUser, photoUrlsOf } from './users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,17 +21,21 @@ export const isUuid = (id: string): boolean => UUID.test(id);
 export async function findVisibleUser(db: Db, viewerId: string, userId: string): Promise<UserRow> {
   const user = isUuid(userId) ? await findUser(db, userId) : undefined;
   if (!user) throw notFound('User not found');
-  if (user.id !== viewerId && (await isBlockedBetween(db, viewerId, user.id))) throw notFound('User not found');
+  if (user.id !== viewerId && (await blockedEitherWay(db, viewerId, user.id))) throw notFound('User not found');
   return user;
 }
 
-export function presentPublic(user: UserRow, photoUrls: string[]): PublicProfile {
+/** Everything shown: her own profile, or a member who hides nothing. */
+const SHOW_ALL: Disclosure = { age: true, distance: true, online: true, lastActive: true };
+
+/** Her public profile with only what she chose to show `shown`'s viewer (preferences' privacy). */
+export function presentPublic(user: UserRow, photoUrls: string[], shown: Disclosure = SHOW_ALL): PublicProfile {
   // Ghost mode hides presence too, not just the discovery card.
   const showPresence = !user.ghostMode;
   return {
     id: user.id,
     name: user.name,
-    age: user.age,
+    ...(shown.age && { age: user.age }),
     bio: user.bio,
     location: user.location,
     pronouns: user.pronouns,
@@ -46,28 +49,54 @@ export function presentPublic(user: UserRow, photoUrls: string[]): PublicProfile
     loveLanguage: user.loveLanguage,
     lifestyle: user.lifestyle,
     isVerified: user.isVerified,
-    isOnline: showPresence && isOnline(user.lastActiveAt),
-    lastActive: showPresence ? (user.lastActiveAt?.toISOString() ?? null) : null,
+    isOnline: showPresence && shown.online && isOnline(user.lastActiveAt),
+    lastActive: showPresence && shown.lastActive ? (user.lastActiveAt?.toISOString() ?? null) : null,
   };
 }
 
-/** Opening someone's profile counts as a view of it (once per viewer and day). */
-export async function viewProfile(db: Db, viewerId: string, userId: string): Promise<PublicProfile> {
+/** Whether two members are matched: the matches feature answers (wired in app.ts; it sits above profiles). */
+export type AreMatched = (db: Db, a: string, b: string) => Promise<boolean>;
+
+/**
+ * Someone's public profile; reading it records nothing (views are an explicit POST). A 'hidden' profile, or a
+ * 'matches only' one opened by someone she is not matched with, is the same 404 as an unknown id.
+ */
+export async function viewProfile(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  areMatched: AreMatched,
+): Promise<PublicProfile> {
+  const user = await findVisibleUser(db, viewerId, userId);
+  const privacy = await privacyOf(db, [viewerId, user.id]);
+  const theirs = privacy.get(user.id) ?? DEFAULT_PRIVACY;
+  if (user.id !== viewerId && theirs.profileVisibility !== 'public' && !(await areMatched(db, viewerId, user.id))) {
+    throw notFound('User not found');
+  }
+  const urls = await photoUrlsOf(db, [user.id]);
+  const shown = user.id === viewerId ? SHOW_ALL : disclosure(theirs, privacy.get(viewerId) ?? DEFAULT_PRIVACY);
+  return presentPublic(user, urls.get(user.id) ?? [], shown);
+}
+
+/**
+ * Her client saw this profile (a card shown in Discover, a profile opened): one view per viewer and
+ * day. An explicit POST, so a cross-site link or prefetch cannot inflate anyone's views.
+ */
+export async function recordView(db: Db, viewerId: string, userId: string): Promise<void> {
   const user = await findVisibleUser(db, viewerId, userId);
   await recordProfileView(db, viewerId, user.id);
-  const urls = await photoUrlsOf(db, [user.id]);
-  return presentPublic(user, urls.get(user.id) ?? []);
 }
 
 /** Applies the fields present in `input`; the schema has already dropped everything not editable. */
 export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<SelfUser> {
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: UserChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.age !== undefined) changes.age = input.age;
   if (input.bio !== undefined) changes.bio = input.bio;
   if (input.location !== undefined) {
     const coordinates = locationCoordinates(input.location);
-    if (!coordinates) throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+    if (!coordinates)
+      throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
     changes.location = input.location;
     changes.latitude = coordinates.lat;
     changes.longitude = coordinates.lng;
@@ -82,15 +111,14 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   if (input.interests !== undefined) changes.interests = [...new Set(input.interests)];
   if (input.teaInterests !== undefined) changes.teaInterests = [...new Set(input.teaInterests)];
 
-  if (Object.keys(changes).length > 0) {
-    await db.update(users).set(changes).where(eq(users.id, userId));
-    forgetSelfUser(db, userId);
-  }
+  await updateUser(db, userId, changes);
   const user = await getSelfUser(db, userId);
   if (!user) throw notFound('User not found');
   return user;
 }
 
 function withoutEmpty(record: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { STATUS_LIFETIME_MS, type UserStatus } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { statuses } from '../../db/schema';
+import { statuses } from '../../db/schema/profiles';
 import { findVisibleUser } from './service';
 
 function present(row: typeof statuses.$inferSelect): UserStatus {
@@ -9,7 +9,12 @@ function present(row: typeof statuses.$inferSelect): UserStatus {
 }
 
 /** Her own status even when expired (she sees 'Expired'); for anyone else only a live one. */
-export async function getStatus(db: Db, viewerId: string, userId: string, now = new Date()): Promise<UserStatus | null> {
+export async function getStatus(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  now = new Date(),
+): Promise<UserStatus | null> {
   const user = await findVisibleUser(db, viewerId, userId);
   const [row] = await db.select().from(statuses).where(eq(statuses.userId, user.id));
   if (!row) return null;

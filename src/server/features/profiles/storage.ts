@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where published media lives. Local disk today; an object store can implement the same three calls. */
+/** Where published media lives. Local disk today; an object store can implement the same calls. */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
 }
 
@@ -22,6 +23,9 @@ export function localDiskStorage(root: string): MediaStorage {
     async put(key, data) {
       await mkdir(root, { recursive: true });
       await writeFile(resolve(key), data);
+    },
+    async get(key) {
+      return readFile(resolve(key));
     },
     async delete(key) {
       await rm(resolve(key), { force: true });

@@ -38,7 +38,11 @@ export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> 
 }
 
 /** A small photo of the given type, with a random colour so every upload differs. */
-export async function smallImage(format: 'png' | 'jpeg' | 'webp' | 'avif' = 'png', width = 40, height = 30): Promise<Buffer> {
+export async function smallImage(
+  format: 'png' | 'jpeg' | 'webp' | 'avif' = 'png',
+  width = 40,
+  height = 30,
+): Promise<Buffer> {
   const [r = 0, g = 0, b = 0] = randomBytes(3);
   return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .toFormat(format)
@@ -103,9 +107,10 @@ export function multipart(parts: FilePart[]): { payload: Buffer; headers: Record
 
 /** The chunk ids of a RIFF/WebP file, in order. */
 export function webpChunks(data: Buffer): Array<{ id: string; data: Buffer }> {
-  if (data.toString('latin1', 0, 4) !== 'RIFF' || data.toString('latin1', 8, 12) !== 'WEBP') throw new Error('not a WebP file');
+  if (data.toString('latin1', 0, 4) !== 'RIFF' || data.toString('latin1', 8, 12) !== 'WEBP')
+    throw new Error('not a WebP file');
   const chunks: Array<{ id: string; data: Buffer }> = [];
-  for (let at = 12; at + 8 <= data.length; ) {
+  for (let at = 12; at + 8 <= data.length;) {
     const size = data.readUInt32LE(at + 4);
     chunks.push({ id: data.toString('latin1', at, at + 4), data: data.subarray(at + 8, at + 8 + size) });
     at += 8 + size + (size % 2);
@@ -120,7 +125,9 @@ const IMAGE_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF']);
  * Everything metadata-like in a WebP. exifr cannot open WebP files, so the EXIF chunk (a TIFF
  * structure behind an optional 'Exif\0\0' prefix) is handed to exifr on its own.
  */
-export async function webpMetadata(data: Buffer): Promise<{ chunks: string[]; exif: Record<string, unknown> | undefined }> {
+export async function webpMetadata(
+  data: Buffer,
+): Promise<{ chunks: string[]; exif: Record<string, unknown> | undefined }> {
   const chunks = webpChunks(data);
   const exifChunk = chunks.find((c) => c.id === 'EXIF');
   let exif: Record<string, unknown> | undefined;

@@ -1,21 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelfUser } from '../../../contract/users';
+import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
 import { processCache } from '../../db/process-cache';
-import { photos, users, type UserRow } from '../../db/schema';
-import { recordActivityDay } from './activity';
+import { photos } from '../../db/schema/photos';
 import { mediaUrl } from './media';
-
-/** Someone counts as online for this long after her last request. */
-export const ONLINE_WINDOW_MS = 5 * 60_000;
-
-export function isOnline(lastActiveAt: Date | null, now = Date.now()): boolean {
-  return lastActiveAt !== null && now - lastActiveAt.getTime() < ONLINE_WINDOW_MS;
-}
-
-export function hasActivePremium(user: Pick<UserRow, 'premiumUntil'>, now = Date.now()): boolean {
-  return user.premiumUntil !== null && user.premiumUntil.getTime() > now;
-}
 
 export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
@@ -26,6 +15,57 @@ export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string
     .where(inArray(photos.userId, userIds))
     .orderBy(asc(photos.position));
   for (const row of rows) result.get(row.userId)?.push(mediaUrl(row.largeKey));
+  return result;
+}
+
+/**
+ * The photo criterion of profile completeness, as SQL for other features' list queries (discovery
+ * ranks by completeness): the member `userId` names has a second photo.
+ */
+export function hasTwoPhotos(userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${photos} where ${photos.userId} = ${userId} offset 1)`;
+}
+
+/** What other features may show of a member next to their own content: name, first photo, verified badge. */
+export interface MemberSummary {
+  name: string;
+  photo: string | null;
+  isVerified: boolean;
+  location: string;
+}
+
+export async function memberSummaries(db: Db, userIds: string[]): Promise<Map<string, MemberSummary>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, MemberSummary>();
+  if (ids.length === 0) return result;
+  const [members, photosById] = await Promise.all([findUsers(db, ids), photoUrlsOf(db, ids)]);
+  for (const row of members.values()) {
+    result.set(row.id, {
+      name: row.name,
+      isVerified: row.isVerified,
+      location: row.location,
+      photo: photosById.get(row.id)?.[0] ?? null,
+    });
+  }
+  return result;
+}
+
+export interface ReviewSubject {
+  id: string;
+  name: string;
+  age: number;
+  photos: string[];
+}
+
+/** Name, age and every photo of members, for staff screens (moderation queues). */
+export async function reviewSubjects(db: Db, userIds: string[]): Promise<Map<string, ReviewSubject>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, ReviewSubject>();
+  if (ids.length === 0) return result;
+  const [members, photosById] = await Promise.all([findUsers(db, ids), photoUrlsOf(db, ids)]);
+  for (const row of members.values()) {
+    result.set(row.id, { id: row.id, name: row.name, age: row.age, photos: photosById.get(row.id) ?? [] });
+  }
   return result;
 }
 
@@ -43,6 +83,7 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
     interests: user.interests,
     teaInterests: user.teaInterests,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     job: user.job,
     education: user.education,
     height: user.heightCm,
@@ -62,66 +103,38 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
   };
 }
 
-export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
-}
+/** Her photo URLs, as /api/auth/me reads them on every app start. Embedded mode only. */
+const selfPhotosCache = (db: Db) => processCache<string[]>(db, 'self-photos');
 
-/** Her row and photo URLs, as /api/auth/me reads them on every app start. Embedded mode only. */
-const selfCache = (db: Db) => processCache<{ user: UserRow; photos: string[] }>(db, 'self-users');
-
-/** Every write to a user's row or photos calls this, so the cached self view is never stale. */
-export function forgetSelfUser(db: Db, userId: string): void {
-  selfCache(db)?.delete(userId);
+/** Every write to her photos calls this (her row's cache is core's, evicted by core's writes). */
+export function forgetSelfPhotos(db: Db, userId: string): void {
+  selfPhotosCache(db)?.delete(userId);
 }
 
 export async function getSelfUser(db: Db, userId: string): Promise<SelfUser | undefined> {
-  const cache = selfCache(db);
-  let entry = cache?.get(userId);
-  if (!entry) {
+  const user = await findUserCached(db, userId);
+  if (!user) return undefined;
+  const cache = selfPhotosCache(db);
+  let urls = cache?.get(userId);
+  if (!urls) {
     const version = cache?.version(userId);
-    const user = await findUser(db, userId);
-    if (!user) return undefined;
-    const urls = await photoUrlsOf(db, [userId]);
-    entry = { user, photos: urls.get(userId) ?? [] };
-    cache?.set(userId, entry, version);
+    urls = (await photoUrlsOf(db, [userId])).get(userId) ?? [];
+    cache?.set(userId, urls, version);
   }
   // Presented per request: isOnline depends on the time of asking, not of caching.
-  return presentSelf(entry.user, entry.photos);
+  return presentSelf(user, urls);
 }
 
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return row;
+export interface MemberByline {
+  firstName: string;
+  photo: string | null;
 }
 
-export type NewUser = typeof users.$inferInsert;
-
-/** Returns undefined when the username is taken (case-insensitively). */
-export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-/**
- * Called by the session guard at most once a minute per user: her presence for isOnline, and
- * today as an activity day for the day streak (so any use of the app counts, not one screen).
- */
-export async function touchLastActive(db: Db, userId: string, at = new Date()): Promise<void> {
-  await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
-  forgetSelfUser(db, userId);
-  await recordActivityDay(db, userId, at);
-}
-
-export async function setPremiumUntil(db: Db, userId: string, until: Date | null): Promise<void> {
-  await db.update(users).set({ premiumUntil: until }).where(eq(users.id, userId));
-  forgetSelfUser(db, userId);
-}
-
-export async function setGhostMode(db: Db, userId: string, on: boolean): Promise<void> {
-  await db.update(users).set({ ghostMode: on }).where(eq(users.id, userId));
-  forgetSelfUser(db, userId);
+/** First name and first photo of each member: what a non-anonymous byline (tea reviews) shows. */
+export async function memberBylines(db: Db, userIds: string[]): Promise<Map<string, MemberByline>> {
+  const result = new Map<string, MemberByline>();
+  for (const [id, summary] of await memberSummaries(db, userIds)) {
+    result.set(id, { firstName: summary.name.trim().split(/\s+/)[0] ?? summary.name, photo: summary.photo });
+  }
+  return result;
 }

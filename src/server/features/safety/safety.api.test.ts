@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_REASON_VALUES } from '../../../contract/interests';
+import { REPORT_REASON_VALUES, REPORT_RECEIVED_MESSAGE } from '../../../contract/safety';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { block, feedIds, like, matchesOf, member, PRIVATE_PATTERN, swipe } from '../matches/test-factories';
+import { block, feedIds, like, matchesOf, member, PRIVATE_PATTERN, setProfile, swipe } from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('blocks', () => {
     expect((await ana.request('GET', `/api/blocks/${ana.user.id}`)).json()).toEqual([]);
   });
 
-  it("does not show the name or photo of someone who blocked her first, even in her own block list", async () => {
+  it('does not show the name or photo of someone who blocked her first, even in her own block list', async () => {
     const ana = await member(t);
     const bea = await member(t, { name: 'Beatrix Private' });
     await block(bea, ana);
@@ -71,7 +71,7 @@ describe('blocks', () => {
     expect((await ana.request('POST', '/api/blocks', { blockedUserId: 'x' })).statusCode).toBe(400);
   });
 
-  it("lets only the blocker unblock: anyone else gets 404 and the block stays", async () => {
+  it('lets only the blocker unblock: anyone else gets 404 and the block stays', async () => {
     const ana = await member(t);
     const bea = await member(t);
     const created = await block(ana, bea);
@@ -92,7 +92,7 @@ describe('blocks', () => {
 });
 
 describe('reports', () => {
-  it('files a report by user id or by username and lists only her own reports', async () => {
+  it('files a report by user id or by username, answers without naming anyone, and lists only her own', async () => {
     const ana = await member(t);
     const bea = await member(t);
     const cleo = await member(t);
@@ -103,21 +103,28 @@ describe('reports', () => {
       reason: 'fake_profile',
       description: '  Photos are from a stock site.  ',
     });
-    expect(byId.statusCode).toBe(201);
-    expect(byId.json()).toMatchObject({
-      reportedUserId: bea.user.id,
-      reportedUser: { id: bea.user.id, name: bea.user.name },
-      reason: 'fake_profile',
-      description: 'Photos are from a stock site.',
-      status: 'open',
+    expect(byId.statusCode).toBe(202);
+    expect(byId.json()).toEqual({ ok: true, message: REPORT_RECEIVED_MESSAGE });
+
+    const byName = await ana.request('POST', '/api/reports', {
+      reportedUsername: cleo.user.username.toUpperCase(),
+      reason: 'other',
     });
+    expect(byName.statusCode).toBe(202);
+    expect(byName.body).not.toContain(cleo.user.id);
 
-    const byName = await ana.request('POST', '/api/reports', { reportedUsername: cleo.user.username.toUpperCase(), reason: 'other' });
-    expect(byName.statusCode).toBe(201);
-    expect(byName.json()).toMatchObject({ reportedUserId: cleo.user.id, description: null });
-
-    const mine = await ana.request('GET', `/api/reports/${ana.user.id}`);
-    expect(mine.json().map((r: { id: string }) => r.id)).toEqual([byName.json().id, byId.json().id]);
+    const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json();
+    expect(mine).toMatchObject([
+      { reportedUserId: cleo.user.id, reason: 'other', description: null, status: 'received' },
+      {
+        reportedUserId: bea.user.id,
+        reportedUser: { id: bea.user.id, name: bea.user.name },
+        reason: 'fake_profile',
+        description: 'Photos are from a stock site.',
+        status: 'received',
+        messagesAttached: false,
+      },
+    ]);
 
     // Bea never learns who reported her: her list is hers only, and Ana's is closed to her.
     expect((await bea.request('GET', `/api/reports/${bea.user.id}`)).json()).toEqual([]);
@@ -129,8 +136,10 @@ describe('reports', () => {
     const bea = await member(t);
     for (const reason of REPORT_REASON_VALUES) {
       const response = await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason });
-      expect(response.statusCode, reason).toBe(201);
+      expect(response.statusCode, reason).toBe(202);
     }
+    const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json<{ reason: string }[]>();
+    expect(mine.map((r) => r.reason).sort()).toEqual([...REPORT_REASON_VALUES].sort());
   });
 
   it.each([
@@ -138,22 +147,63 @@ describe('reports', () => {
     ['a description over 1000 characters', { description: 'x'.repeat(1001) }, 400],
     ['no one to report', { reportedUserId: undefined }, 400],
     ['both id and username', { reportedUsername: 'someone' }, 400],
-    ['an unknown user', { reportedUserId: randomUUID() }, 404],
+    ['messages without a conversation', { includeMessages: true }, 400],
   ])('refuses %s', async (_case, change, status) => {
     const ana = await member(t);
     const bea = await member(t);
-    const response = await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'spam_or_scam', ...change });
+    const response = await ana.request('POST', '/api/reports', {
+      reportedUserId: bea.user.id,
+      reason: 'spam_or_scam',
+      ...change,
+    });
     expect(response.statusCode).toBe(status);
+    expect(response.json().message).toEqual(expect.any(String));
     expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toEqual([]);
   });
 
-  it('refuses reporting herself (400), as someone else (403), and the same open report twice (409)', async () => {
+  it('answers an unknown member and a repeat like any report, storing nothing new', async () => {
     const ana = await member(t);
     const bea = await member(t);
-    expect((await ana.request('POST', '/api/reports', { reportedUserId: ana.user.id, reason: 'other' })).statusCode).toBe(400);
-    const forged = await ana.request('POST', '/api/reports', { reporterId: bea.user.id, reportedUserId: bea.user.id, reason: 'other' });
+    for (const body of [
+      { reportedUserId: randomUUID(), reason: 'other' },
+      { reportedUsername: 'nobody_by_this_name', reason: 'other' },
+      { reportedUserId: bea.user.id, reason: 'other' },
+      { reportedUserId: bea.user.id, reason: 'other' },
+    ]) {
+      const response = await ana.request('POST', '/api/reports', body);
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ ok: true, message: REPORT_RECEIVED_MESSAGE });
+    }
+    expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toHaveLength(1);
+  });
+
+  it('refuses reporting herself (400) and as someone else (403)', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    expect(
+      (await ana.request('POST', '/api/reports', { reportedUserId: ana.user.id, reason: 'other' })).statusCode,
+    ).toBe(400);
+    const forged = await ana.request('POST', '/api/reports', {
+      reporterId: bea.user.id,
+      reportedUserId: bea.user.id,
+      reason: 'other',
+    });
     expect(forged.statusCode).toBe(403);
-    expect((await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' })).statusCode).toBe(201);
-    expect((await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' })).statusCode).toBe(409);
+    expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toEqual([]);
+  });
+});
+
+describe('the Safety Center counters', () => {
+  it('counts her reports filed, her blocks and her photo verification, for her only', async () => {
+    const ana = await member(t);
+    const [bea, cleo] = [await member(t), await member(t)];
+    const summary = async () => (await ana.request('GET', `/api/safety/${ana.user.id}/summary`)).json();
+    expect(await summary()).toEqual({ reportsFiled: 0, usersBlocked: 0, photoVerified: false });
+    await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' });
+    await block(ana, bea);
+    await block(ana, cleo);
+    await setProfile(t, ana, { isVerified: true });
+    expect(await summary()).toEqual({ reportsFiled: 1, usersBlocked: 2, photoVerified: true });
+    expect((await bea.request('GET', `/api/safety/${ana.user.id}/summary`)).statusCode).toBe(403);
   });
 });

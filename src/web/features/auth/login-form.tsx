@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { PasswordInput } from './password-input';
-import { useAuth } from './session';
+import { useAuth } from '../../lib/session';
 
 export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void }) {
   const { login } = useAuth();

@@ -17,7 +17,7 @@ import { Field, Input, NativeSelect, Textarea, describedBy } from '../../compone
 import { useToast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { PasswordInput } from './password-input';
-import { useAuth } from './session';
+import { useAuth } from '../../lib/session';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];

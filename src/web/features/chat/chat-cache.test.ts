@@ -9,6 +9,7 @@ import {
   withMessage,
   type MessagePages,
 } from './chat-cache';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 const MATCH = '22222222-2222-4222-8222-222222222222';
 
@@ -75,7 +76,7 @@ describe('toggledReactions', () => {
 describe('syncCacheWithFrame (spec 4 cache rules)', () => {
   function clientWithData() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(chatKeys.matches, []);
+    queryClient.setQueryData(MATCHES_QUERY_KEY, []);
     queryClient.setQueryData(chatKeys.messages(MATCH), pages([msg(1)]));
     queryClient.setQueryData(chatKeys.messages('other-match'), pages([]));
     return queryClient;
@@ -98,14 +99,14 @@ describe('syncCacheWithFrame (spec 4 cache rules)', () => {
       'm2',
     ]);
     expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(true);
-    expect(invalidated(queryClient, chatKeys.matches)).toBe(true);
+    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
     expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(false);
   });
 
   it('online_status: refreshes the matches only', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'online_status', userId: 'b', isOnline: true, lastActive: null });
-    expect(invalidated(queryClient, chatKeys.matches)).toBe(true);
+    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
     expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
   });
 
@@ -116,13 +117,13 @@ describe('syncCacheWithFrame (spec 4 cache rules)', () => {
     expect(flattenPages(queryClient.getQueryData(chatKeys.messages(MATCH)))[0]?.readAt).toBe(readAt);
     expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(true);
     expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(true);
-    expect(invalidated(queryClient, chatKeys.matches)).toBe(false);
+    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(false);
   });
 
   it('connected: refetches conversations and matches so nothing sent meanwhile is missed', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'connected', userId: 'a' });
-    expect(invalidated(queryClient, chatKeys.matches)).toBe(true);
+    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
     expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(true);
   });
 
@@ -130,7 +131,7 @@ describe('syncCacheWithFrame (spec 4 cache rules)', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'typing', matchId: MATCH, userId: 'b' });
     syncCacheWithFrame(queryClient, { type: 'error', message: 'nope' });
-    expect(invalidated(queryClient, chatKeys.matches)).toBe(false);
+    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(false);
     expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
   });
 });

@@ -2,14 +2,13 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage, ReactionEmoji, ReactionGroup } from '../../../contract/chat';
 import { REACTION_EMOJI } from '../../../contract/chat';
 import type { ServerFrame } from '../../../contract/realtime';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 /**
  * Query keys and cache edits for chat. Keys follow spec 7 (the path from the key parts), so
  * `['/api/messages']` as a prefix reaches every cached conversation.
  */
 export const chatKeys = {
-  /** GET /api/matches. A prefix of the spec's ['/api/matches', userId] too. */
-  matches: ['/api/matches'] as const,
   allMessages: ['/api/messages'] as const,
   messages: (matchId: string) => ['/api/messages', matchId] as const,
   /** The counter forces a fresh set (spec 7: "A counter in the key forces a refresh"). */
@@ -104,19 +103,23 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
       upsertMessage(queryClient, frame.message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(frame.matchId) });
       // Previews and unread counts in the chat list.
-      void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;
     case 'online_status':
-      void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;
     case 'read_receipt':
       setMessageRead(queryClient, frame.matchId, frame.messageId, frame.readAt);
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
       return;
+    case 'match_ended':
+      // Unmatched (by either member): the conversation is gone for both.
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      return;
     case 'connected':
       // Anything sent while this socket was away is only in the API: refetch what is on screen.
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;
     default:
       return;

@@ -19,10 +19,10 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/session';
 import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
-import { useMatches } from './queries';
+import { useMatches } from '../../lib/matches';
 import { useNow } from './use-now';
 
 /** Spec 9: chat list interests per row. */
@@ -59,7 +59,7 @@ function MatchRow({ match, myId, now }: { match: Match; myId: string; now: numbe
         className="flex gap-3 px-4 py-3.5 transition-colors hover:bg-plum-50/60 active:bg-plum-50"
       >
         <div className="relative shrink-0 self-start">
-          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-14 text-2xl!" />
+          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-14 text-2xl ring-2 ring-white" />
           {otherUser.isOnline && <OnlineDot className="right-0.5 bottom-0.5 size-3.5" />}
         </div>
         <div className="min-w-0 flex-1">
@@ -188,7 +188,7 @@ function ProfileSheet() {
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-md rounded-t-[1.75rem] bg-cream-50 px-5 pt-3 pb-[calc(1.25rem+env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <span aria-hidden className="mx-auto mb-4 block h-1.5 w-10 rounded-full bg-cream-300" />
           <div className="flex items-center gap-3">
-            <Avatar name={user.name} photos={user.photos} className="size-12" />
+            <Avatar name={user.name} photos={user.photos} className="size-12 text-lg ring-2 ring-white" />
             <div className="min-w-0">
               <Dialog.Title className="truncate font-display text-lg font-semibold text-plum-900">
                 {user.name}

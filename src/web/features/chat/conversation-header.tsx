@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Wifi, WifiOff } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Wifi, WifiOff } from 'lucide-react';
 import type { MatchUser } from '../../../contract/matches';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
@@ -17,12 +17,14 @@ export function OnlineDot({ className }: { className?: string }) {
 
 /** Spec 2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. */
 export function ConversationHeader({
+  matchId,
   otherUser,
   typing,
   connected,
   connectionError,
   now,
 }: {
+  matchId: string;
   otherUser: MatchUser;
   typing: boolean;
   connected: boolean;
@@ -40,11 +42,21 @@ export function ConversationHeader({
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
         <div className="relative shrink-0">
-          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10" />
+          <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10 text-lg ring-2 ring-white" />
           {otherUser.isOnline && <OnlineDot />}
         </div>
         <div className="ml-2 min-w-0 flex-1">
-          <h1 className="truncate font-display text-lg leading-tight font-semibold text-plum-900">{otherUser.name}</h1>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <h1 className="truncate font-display text-lg leading-tight font-semibold text-plum-900">
+              {otherUser.name}
+            </h1>
+            {otherUser.isVerified && (
+              <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-1.5 py-0.5 text-[0.7rem] font-semibold text-sky-800">
+                <BadgeCheck className="size-3" aria-hidden />
+                Verified User
+              </span>
+            )}
+          </div>
           <p aria-live="polite" className="truncate text-xs leading-snug">
             {typing ? (
               <span className="font-semibold text-plum-600">typing...</span>
@@ -70,7 +82,7 @@ export function ConversationHeader({
             <WifiOff className="size-[1.1rem]" aria-hidden />
           )}
         </span>
-        <ConversationMenu otherUser={otherUser} />
+        <ConversationMenu matchId={matchId} otherUser={otherUser} />
       </div>
     </header>
   );

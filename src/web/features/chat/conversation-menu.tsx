@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
-import { Ban, EllipsisVertical, Flag } from 'lucide-react';
+import { Ban, EllipsisVertical, Flag, HeartOff } from 'lucide-react';
+import { matchesApi } from '../../../contract/api/matches';
+import { safetyApi } from '../../../contract/api/safety';
 import type { MatchUser } from '../../../contract/matches';
-import { api } from '../../lib/api';
+import { REPORT_ATTACHED_MESSAGES } from '../../../contract/safety';
+import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
 import { chatKeys } from './chat-cache';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
-type Pending = 'report' | 'block' | null;
+type Pending = 'report' | 'block' | 'unmatch' | null;
 
 const CONFIRM_COPY = {
   report: {
@@ -22,16 +26,39 @@ const CONFIRM_COPY = {
     body: 'They won’t be able to message you, and you won’t see each other anywhere in Steep.',
     action: 'Block',
   },
+  unmatch: {
+    title: (name: string) => `Unmatch ${name}?`,
+    body: 'This conversation will disappear for both of you, and you won’t meet again in Discover.',
+    action: 'Unmatch',
+  },
 } as const;
 
-/** The header menu (spec 2): Report User and Block User, each confirmed first. */
-export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50';
+
+/** The header menu (spec 2): Report User, Unmatch and Block User, each confirmed first. */
+export function ConversationMenu({ matchId, otherUser }: { matchId: string; otherUser: MatchUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Pending>(null);
+  const [includeMessages, setIncludeMessages] = useState(false);
+
+  const leaveConversation = async () => {
+    // Leave first: refreshing while the conversation is on screen would flash 'not found'.
+    await navigate('/chats', { replace: true });
+    queryClient.removeQueries({ queryKey: chatKeys.allMessages });
+    await queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+  };
 
   const report = useMutation({
-    mutationFn: () => api.post('/api/reports', { reportedUserId: otherUser.id, reason: 'inappropriate_behavior' }),
+    mutationFn: () =>
+      apiCall(safetyApi.report, {
+        body: {
+          reportedUserId: otherUser.id,
+          reason: 'inappropriate_behavior',
+          ...(includeMessages ? { matchId, includeMessages: true } : {}),
+        },
+      }),
     onSuccess: () => {
       setConfirming(null);
       toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
@@ -43,14 +70,11 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
   });
 
   const block = useMutation({
-    mutationFn: () => api.post('/api/blocks', { blockedUserId: otherUser.id }),
+    mutationFn: () => apiCall(safetyApi.block, { body: { blockedUserId: otherUser.id } }),
     onSuccess: async () => {
       setConfirming(null);
       toast({ title: 'User blocked', description: "You won't see them again" });
-      // Leave first: refreshing while the conversation is on screen would flash 'not found'.
-      await navigate('/chats', { replace: true });
-      queryClient.removeQueries({ queryKey: chatKeys.allMessages });
-      await queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+      await leaveConversation();
     },
     onError: (error) => {
       console.warn('Block failed.', error);
@@ -58,8 +82,22 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
     },
   });
 
-  const busy = report.isPending || block.isPending;
+  const unmatch = useMutation({
+    mutationFn: () => apiCall(matchesApi.unmatch, { params: { id: matchId } }),
+    onSuccess: async () => {
+      setConfirming(null);
+      toast({ title: 'Unmatched', description: `You and ${otherUser.name} are no longer matched.` });
+      await leaveConversation();
+    },
+    onError: (error) => {
+      console.warn('Unmatch failed.', error);
+      toast({ title: 'Error', description: 'Failed to unmatch. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const busy = report.isPending || block.isPending || unmatch.isPending;
   const copy = confirming ? CONFIRM_COPY[confirming] : null;
+  const run = { report: () => report.mutate(), block: () => block.mutate(), unmatch: () => unmatch.mutate() };
 
   return (
     <>
@@ -76,16 +114,17 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
             sideOffset={4}
             className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
           >
-            <DropdownMenu.Item
-              onSelect={() => setConfirming('report')}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50"
-            >
+            <DropdownMenu.Item onSelect={() => setConfirming('report')} className={itemClass}>
               <Flag className="size-4 text-plum-700" aria-hidden />
               Report User
             </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setConfirming('unmatch')} className={itemClass}>
+              <HeartOff className="size-4 text-plum-700" aria-hidden />
+              Unmatch
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               onSelect={() => setConfirming('block')}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-red-700 outline-none data-highlighted:bg-red-50"
+              className={itemClass + ' text-red-700 data-highlighted:bg-red-50'}
             >
               <Ban className="size-4" aria-hidden />
               Block User
@@ -98,7 +137,7 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
           <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-            {copy && (
+            {copy && confirming && (
               <>
                 <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
                   {copy.title(otherUser.name)}
@@ -106,6 +145,22 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
                 <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
                   {copy.body}
                 </AlertDialog.Description>
+                {confirming === 'report' && (
+                  <label className="mt-4 flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
+                    <input
+                      type="checkbox"
+                      checked={includeMessages}
+                      onChange={(e) => setIncludeMessages(e.target.checked)}
+                      className="mt-0.5 size-4 accent-plum-700"
+                    />
+                    <span>
+                      Include our recent messages
+                      <span className="block text-xs text-ink-soft">
+                        A copy of the last {REPORT_ATTACHED_MESSAGES} messages goes to the moderators only.
+                      </span>
+                    </span>
+                  </label>
+                )}
                 <div className="mt-6 grid grid-cols-2 gap-3">
                   <AlertDialog.Cancel asChild>
                     <Button variant="outline" disabled={busy}>
@@ -113,9 +168,9 @@ export function ConversationMenu({ otherUser }: { otherUser: MatchUser }) {
                     </Button>
                   </AlertDialog.Cancel>
                   <Button
-                    variant={confirming === 'block' ? 'danger' : 'primary'}
+                    variant={confirming === 'report' ? 'primary' : 'danger'}
                     disabled={busy}
-                    onClick={() => (confirming === 'block' ? block.mutate() : report.mutate())}
+                    onClick={run[confirming]}
                   >
                     {busy ? 'Please wait…' : copy.action}
                   </Button>

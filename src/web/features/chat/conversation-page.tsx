@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '../../components/ui/toast';
 import { MessageCircleOff, RotateCw } from 'lucide-react';
 import type { Match } from '../../../contract/matches';
 import { buttonClasses } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
 import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { EmptyConversation } from './conversation-starters';
 import { MessageList } from './message-list';
 import { useMatch, useMessages } from './queries';
-import { useRealtime } from './realtime/realtime-provider';
+import { useRealtime, useRealtimeEvent } from '../../lib/realtime/realtime-provider';
 import { useNow } from './use-now';
 import { useReadReceipts } from './use-read-receipts';
 import { useToggleReaction } from './use-reactions';
@@ -74,6 +75,13 @@ function Conversation({ match }: { match: Match }) {
   const partnerTyping = usePartnerTyping(matchId, me.id);
   const toggleReaction = useToggleReaction(matchId, me.id);
   useReadReceipts(matchId, messages, me.id);
+  const navigate = useNavigate();
+  // The other member unmatched (or she did, in another tab): this conversation is over.
+  useRealtimeEvent('match_ended', (frame) => {
+    if (frame.matchId !== matchId) return;
+    toast({ title: 'Conversation ended', description: 'This match has ended.' });
+    void navigate('/chats', { replace: true });
+  });
 
   if (messagesQuery.isError && isApiError(messagesQuery.error) && messagesQuery.error.status === 404) {
     return <Unavailable />;
@@ -84,6 +92,7 @@ function Conversation({ match }: { match: Match }) {
   return (
     <div className="flex h-dvh flex-col">
       <ConversationHeader
+        matchId={matchId}
         otherUser={otherUser}
         typing={partnerTyping}
         connected={realtime.isConnected}

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircleHeart, RefreshCw } from 'lucide-react';
-import { message as messageSchema, type Icebreaker } from '../../../contract/chat';
+import { type Icebreaker } from '../../../contract/chat';
 import type { MatchUser } from '../../../contract/matches';
-import { api } from '../../lib/api';
+import { apiCall } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../components/avatar';
 import { Card } from '../../components/ui/card';
-import { chatKeys, upsertMessage } from './chat-cache';
+import { upsertMessage } from './chat-cache';
 import { useIcebreakers } from './queries';
 import { sendFailedToast } from './use-send-message';
+import { chatApi } from '../../../contract/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 /** Spec 2/9: the empty conversation shows up to 3 of her interests. */
 const EMPTY_STATE_INTERESTS = 3;
@@ -20,12 +22,11 @@ function StarterCard({ matchId }: { matchId: string }) {
   const starters = useIcebreakers(matchId, round);
 
   const use = useMutation({
-    mutationFn: (starter: Icebreaker) =>
-      api.post(`/api/icebreakers/${encodeURIComponent(starter.id)}/use`, undefined, messageSchema),
+    mutationFn: (starter: Icebreaker) => apiCall(chatApi.useIcebreaker, { params: { id: starter.id } }),
     onSuccess: (stored) => {
       // The conversation is no longer empty, so the card (and its starters) leaves the screen.
       upsertMessage(queryClient, stored);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
     },
     onError: (error) => {
       console.warn('Starter not sent.', error);
@@ -98,7 +99,11 @@ export function EmptyConversation({ matchId, otherUser }: { matchId: string; oth
     <section aria-labelledby="matched-title" className="flex flex-col items-center px-2 pt-4 pb-2 text-center">
       <div className="relative">
         <div aria-hidden className="absolute inset-0 scale-125 rounded-full bg-plum-200/50 blur-2xl" />
-        <Avatar name={otherUser.name} photos={otherUser.photos} className="relative size-24 text-4xl! ring-4!" />
+        <Avatar
+          name={otherUser.name}
+          photos={otherUser.photos}
+          className="relative size-24 text-4xl ring-4 ring-white"
+        />
       </div>
       <h2 id="matched-title" className="mt-4 font-display text-2xl font-semibold text-plum-900">
         You matched with {otherUser.name}!

@@ -1,21 +1,17 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { icebreakerList, messagePage, type MessagePage } from '../../../contract/chat';
-import { matchList, type Match } from '../../../contract/matches';
-import { api } from '../../lib/api';
+import { chatApi } from '../../../contract/api/chat';
+import { matchesApi } from '../../../contract/api/matches';
+import { type MessagePage } from '../../../contract/chat';
+import { type Match } from '../../../contract/matches';
+import { apiCall } from '../../lib/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 import { chatKeys } from './chat-cache';
-
-export function useMatches() {
-  return useQuery({
-    queryKey: chatKeys.matches,
-    queryFn: () => api.get('/api/matches', matchList),
-  });
-}
 
 /** One match from the list (which carries the other member's public profile and presence). */
 export function useMatch(matchId: string) {
   return useQuery({
-    queryKey: chatKeys.matches,
-    queryFn: () => api.get('/api/matches', matchList),
+    queryKey: MATCHES_QUERY_KEY,
+    queryFn: () => apiCall(matchesApi.list),
     select: (matches): Match | null => matches.find((m) => m.id === matchId) ?? null,
   });
 }
@@ -25,8 +21,7 @@ export function useMessages(matchId: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(matchId),
     queryFn: ({ pageParam }): Promise<MessagePage> => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return api.get(`/api/messages/${encodeURIComponent(matchId)}${query}`, messagePage);
+      return apiCall(chatApi.listMessages, { params: { matchId }, query: pageParam ? { cursor: pageParam } : {} });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -40,7 +35,8 @@ export function useMessages(matchId: string) {
 export function useIcebreakers(matchId: string, round: number) {
   return useQuery({
     queryKey: chatKeys.icebreakers(matchId, round),
-    queryFn: () => api.get(`/api/icebreakers/generate/${encodeURIComponent(matchId)}`, icebreakerList),
+    // Generating stores the set, so it is a POST (chatApi.icebreakers); GET only reads the stored one.
+    queryFn: () => apiCall(chatApi.icebreakers, { params: { matchId } }),
     // The current set stays on screen while a refresh loads.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageReactions, type Message, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
-import { api } from '../../lib/api';
+import { chatApi } from '../../../contract/api/chat';
+import { type Message, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
+import { apiCall } from '../../lib/api';
 import { setMessageReactions, toggledReactions } from './chat-cache';
 
 interface ToggleInput {
@@ -16,9 +17,9 @@ export function useToggleReaction(matchId: string, myId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ message, emoji }: ToggleInput) => {
-      const path = `/api/messages/${encodeURIComponent(message.id)}/reactions`;
       const mine = message.reactions.some((g) => g.emoji === emoji && g.reactedByMe);
-      return mine ? api.delete(path, { emoji }, messageReactions) : api.post(path, { emoji }, messageReactions);
+      const call = { params: { id: message.id }, body: { emoji } };
+      return mine ? apiCall(chatApi.removeReaction, call) : apiCall(chatApi.addReaction, call);
     },
     onMutate: ({ message, emoji }: ToggleInput): { previous: ReactionGroup[] } => {
       setMessageReactions(queryClient, matchId, message.id, toggledReactions(message.reactions, emoji, myId));

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { readReceipt, type Message } from '../../../contract/chat';
-import { api } from '../../lib/api';
-import { chatKeys, setMessageRead } from './chat-cache';
-import { useRealtimeClient, useRealtimeEvent } from './realtime/realtime-provider';
+import { type Message } from '../../../contract/chat';
+import { apiCall } from '../../lib/api';
+import { setMessageRead } from './chat-cache';
+import { useRealtimeClient, useRealtimeEvent } from '../../lib/realtime/realtime-provider';
+import { chatApi } from '../../../contract/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 function subscribeVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
@@ -34,7 +36,7 @@ export function useReadReceipts(matchId: string, messages: Message[], myId: stri
       unread.map(async (m) => {
         try {
           if (!client.send({ type: 'read_receipt', messageId: m.id })) {
-            await api.put(`/api/messages/${encodeURIComponent(m.id)}/read`, undefined, readReceipt);
+            await apiCall(chatApi.markRead, { params: { id: m.id } });
           }
           setMessageRead(queryClient, matchId, m.id, readAt);
         } catch (error) {
@@ -42,6 +44,6 @@ export function useReadReceipts(matchId: string, messages: Message[], myId: stri
           console.warn('Read receipt not sent.', error);
         }
       }),
-    ).then(() => queryClient.invalidateQueries({ queryKey: chatKeys.matches }));
+    ).then(() => queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
   }, [client, matchId, messages, myId, queryClient, visible]);
 }

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { message as messageSchema, type Message } from '../../../contract/chat';
-import { api } from '../../lib/api';
+import { type Message } from '../../../contract/chat';
+import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
-import { chatKeys, upsertMessage } from './chat-cache';
+import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
-import { useRealtimeClient } from './realtime/realtime-provider';
-import type { RealtimeClient } from './realtime/realtime-client';
+import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
+import type { RealtimeClient } from '../../lib/realtime/realtime-client';
+import { chatApi } from '../../../contract/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 /** A message the user sent that the server has not confirmed yet (or refused). */
 export interface OutgoingMessage {
@@ -35,7 +37,7 @@ async function deliver(
       console.info('Socket send did not complete; sending over HTTP.', error);
     }
   }
-  return api.post('/api/messages', { ...input, messageType: 'text' }, messageSchema);
+  return apiCall(chatApi.sendMessage, { body: { ...input, messageType: 'text' } });
 }
 
 /**
@@ -58,7 +60,7 @@ export function useSendMessage(matchId: string) {
         const stored = await deliver(client, { matchId, content: item.content, clientMessageId: item.clientMessageId });
         upsertMessage(queryClient, stored);
         setOutbox((list) => list.filter((m) => m.clientMessageId !== item.clientMessageId));
-        void queryClient.invalidateQueries({ queryKey: chatKeys.matches });
+        void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
         return true;
       } catch (error) {
         console.warn('Message not sent.', error);

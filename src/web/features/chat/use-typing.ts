@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TYPING_STOP_AFTER_MS } from '../../../contract/realtime';
-import { useRealtime, useRealtimeClient, useRealtimeEvent } from './realtime/realtime-provider';
+import { useRealtime, useRealtimeClient, useRealtimeEvent } from '../../lib/realtime/realtime-provider';
 
 /** While she keeps typing, `typing` is repeated this often so the other side's indicator stays on. */
 const TYPING_REPEAT_MS = 3_000;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { DiscoveryScope } from '../../../contract/discovery';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/session';
-import { RecentMatchesStrip } from '../matches/recent-matches-strip';
-import { useOnboarding } from '../onboarding/onboarding';
+import { useCurrentUser } from '../../lib/session';
+import { RecentMatchesStrip } from '../../components/recent-matches-strip';
+import { useOnboarding } from '../../lib/onboarding';
 import { CompletenessCard } from './completeness-card';
 import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
@@ -14,7 +14,7 @@ import { SwipeDeck } from './swipe-deck';
 export function DiscoverPage() {
   const user = useCurrentUser();
   const { startIfNew } = useOnboarding();
-  const [scope, setScope] = useState<DiscoveryScope>('all');
+  const [scope, setScope] = useState<DiscoveryScope>('nearby');
   useDocumentTitle('Discover · Steep');
 
   // The tour starts here the first time someone arrives.

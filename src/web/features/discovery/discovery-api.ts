@@ -1,35 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  discoveryFilters,
-  discoveryPage,
-  type DiscoveryFilters,
-  type DiscoveryScope,
-  type UpdateFiltersBody,
-} from '../../../contract/discovery';
-import { likeResponse, undoLikeResponse, type CreateLikeBody } from '../../../contract/matches';
-import { api } from '../../lib/api';
-import { MATCHES_QUERY_KEY } from '../matches/use-matches';
-import { NOTIFICATIONS_QUERY_PREFIX } from '../notifications/notifications-api';
-
-/** Every feed page of every scope starts with this, so one invalidation refreshes them all. */
-export const DISCOVERY_QUERY_PREFIX = ['/api/users/discovery'] as const;
+import { type DiscoveryFilters, type DiscoveryScope, type UpdateFiltersBody } from '../../../contract/discovery';
+import { matchesApi } from '../../../contract/api/matches';
+import { profilesApi } from '../../../contract/api/profiles';
+import { type CreateLikeBody } from '../../../contract/matches';
+import { discoveryApi } from '../../../contract/api/discovery';
+import { apiCall } from '../../lib/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { DISCOVERY_QUERY_PREFIX, filtersQueryKey, NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
 
 export const discoveryQueryKey = (userId: string, scope: DiscoveryScope) =>
   [...DISCOVERY_QUERY_PREFIX, userId, { scope }] as const;
-
-export const filtersQueryKey = (userId: string) => ['/api/users', userId, 'filters'] as const;
-
-function discoveryUrl(userId: string, scope: DiscoveryScope, cursor: string | null): string {
-  const params = new URLSearchParams({ scope });
-  if (cursor) params.set('cursor', cursor);
-  return `/api/users/discovery/${encodeURIComponent(userId)}?${params.toString()}`;
-}
 
 /** The card feed for one scope, a page at a time (the server ranks and filters). */
 export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
   return useInfiniteQuery({
     queryKey: discoveryQueryKey(userId, scope),
-    queryFn: ({ pageParam }) => api.get(discoveryUrl(userId, scope, pageParam), discoveryPage),
+    queryFn: ({ pageParam }) =>
+      apiCall(discoveryApi.feed, { params: { userId }, query: { scope, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -38,15 +25,14 @@ export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
 export function useDiscoveryFilters(userId: string) {
   return useQuery({
     queryKey: filtersQueryKey(userId),
-    queryFn: () => api.get(`/api/users/${encodeURIComponent(userId)}/filters`, discoveryFilters),
+    queryFn: () => apiCall(discoveryApi.getFilters, { params: { userId } }),
   });
 }
 
 export function useSaveFilters(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateFiltersBody) =>
-      api.put(`/api/users/${encodeURIComponent(userId)}/filters`, body, discoveryFilters),
+    mutationFn: (body: UpdateFiltersBody) => apiCall(discoveryApi.saveFilters, { params: { userId }, body }),
     onSuccess: async (saved: DiscoveryFilters) => {
       queryClient.setQueryData(filtersQueryKey(userId), saved);
       // New filters mean a different feed; drop the old pages rather than showing stale cards.
@@ -59,7 +45,7 @@ export function useSaveFilters(userId: string) {
 export function useSwipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateLikeBody) => api.post('/api/likes', body, likeResponse),
+    mutationFn: (body: CreateLikeBody) => apiCall(matchesApi.swipe, { body }),
     onSuccess: async (result) => {
       // Swiping someone who liked me takes her out of the bell; a match joins the strip.
       const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
@@ -73,11 +59,21 @@ export function useSwipeMutation() {
 export function useUndoSwipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipeId: string) => api.delete(`/api/likes/${encodeURIComponent(swipeId)}`, undefined, undoLikeResponse),
+    mutationFn: (swipeId: string) => apiCall(matchesApi.undoSwipe, { params: { id: swipeId } }),
     onSuccess: async (result) => {
       const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
       if (result.matchDissolved) refreshes.push(queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
       await Promise.all(refreshes);
     },
+  });
+}
+
+/**
+ * A card shown in Discover counts as a view of that profile (the server keeps one per viewer and
+ * day). An explicit POST: reading a profile records nothing. A failed count is not worth a toast.
+ */
+export function recordProfileView(userId: string): void {
+  apiCall(profilesApi.recordView, { params: { id: userId } }).catch((error: unknown) => {
+    console.warn('Profile view not recorded.', error);
   });
 }

@@ -37,13 +37,9 @@ export function describeFilters(filters: DiscoveryFilters): string[] {
     `Ages ${filters.minAge} to ${filters.maxAge}`,
     `Within ${milesText(filters.maxDistance)} of your city`,
   ];
+  lines.push(filters.teaPreferences.length > 0 ? `Enjoys ${orList(filters.teaPreferences)}` : 'Any tea preference');
   lines.push(
-    filters.teaPreferences.length > 0 ? `Enjoys ${orList(filters.teaPreferences)}` : 'Any tea preference',
-  );
-  lines.push(
-    filters.lifestylePreferences.length > 0
-      ? `Lifestyle: ${orList(filters.lifestylePreferences)}`
-      : 'Any lifestyle',
+    filters.lifestylePreferences.length > 0 ? `Lifestyle: ${orList(filters.lifestylePreferences)}` : 'Any lifestyle',
   );
   return lines;
 }

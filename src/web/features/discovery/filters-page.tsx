@@ -10,16 +10,11 @@ import { Chip } from '../../components/ui/chip';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/session';
+import { distanceText } from '../../lib/theme';
+import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
-import {
-  AGE_SLIDER,
-  DISTANCE_SLIDER,
-  describeFilters,
-  distanceToSlider,
-  milesText,
-  sliderToDistance,
-} from './filter-values';
+import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
 
 function toggled<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -73,11 +68,13 @@ const thumbClass =
 function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFilters }) {
   const [filters, setFilters] = useState<DiscoveryFilters>(initial);
   const save = useSaveFilters(userId);
+  const units = useUnits();
 
   const onSave = () => {
     save.mutate(filters, {
       onSuccess: () => toast({ title: 'Filters updated', description: 'Your discovery preferences have been saved' }),
-      onError: () => toast({ title: 'Failed to update filters', description: 'Please try again', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Failed to update filters', description: 'Please try again', variant: 'destructive' }),
     });
   };
 
@@ -118,7 +115,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
         icon={<MapPin className="size-5" />}
         title="Maximum distance"
         hint="From the centre of your city"
-        value={milesText(filters.maxDistance)}
+        value={distanceText(filters.maxDistance, units)}
       >
         <Slider.Root
           aria-labelledby="distance-title"
@@ -136,13 +133,13 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           </Slider.Track>
           <Slider.Thumb
             aria-label="Maximum distance"
-            aria-valuetext={milesText(filters.maxDistance)}
+            aria-valuetext={distanceText(filters.maxDistance, units)}
             className={thumbClass}
           />
         </Slider.Root>
         <div aria-hidden className="-mt-2 flex justify-between text-xs text-ink-soft">
-          <span>1 mi</span>
-          <span>100 mi</span>
+          <span>{distanceText(1, units)}</span>
+          <span>{distanceText(100, units)}</span>
         </div>
       </Section>
 

@@ -1,5 +1,5 @@
 import { Ghost } from 'lucide-react';
-import { useGhostMode } from './ghost-mode';
+import { useGhostMode } from '../../lib/ghost-mode';
 
 /** Discover's reminder that she is hidden while ghost mode is on. */
 export function GhostBanner() {

@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { motion } from 'motion/react';
 import { Heart } from 'lucide-react';
-import type { Match } from '../../../contract/matches';
-import { MemberAvatar } from '../matches/member-avatar';
+import type { CelebratedMatch } from '../../lib/celebration-store';
+import { Avatar } from '../../components/avatar';
 
 interface MatchCelebrationProps {
-  match: Match;
+  match: CelebratedMatch;
   me: { name: string; photos: readonly string[] };
   onClose: () => void;
 }
@@ -48,13 +48,13 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
       >
         <div className="flex items-center">
           <motion.span initial={{ x: -40, rotate: -12 }} animate={{ x: 8, rotate: -6 }} transition={{ delay: 0.1 }}>
-            <MemberAvatar name={me.name} photos={me.photos} className="size-28 text-5xl ring-4 ring-white" />
+            <Avatar name={me.name} photos={me.photos} className="size-28 text-5xl ring-4 ring-white" />
           </motion.span>
           <span className="z-10 grid size-12 place-items-center rounded-full bg-white text-plum-600 shadow-float">
             <Heart className="size-6" fill="currentColor" aria-hidden />
           </span>
           <motion.span initial={{ x: 40, rotate: 12 }} animate={{ x: -8, rotate: 6 }} transition={{ delay: 0.1 }}>
-            <MemberAvatar
+            <Avatar
               name={match.otherUser.name}
               photos={match.otherUser.photos}
               className="size-28 text-5xl ring-4 ring-white"

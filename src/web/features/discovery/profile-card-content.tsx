@@ -1,6 +1,9 @@
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/locations';
+import type { Units } from '../../../contract/preferences';
+import { distanceBandText } from '../../lib/theme';
+import { useUnits } from '../../lib/preferences';
 
 /** Spec 9 display counts. */
 export const CARD_INTERESTS_SHOWN = 5;
@@ -11,17 +14,22 @@ function safeColor(color: string): string {
   return /^#[0-9a-f]{3,8}$/i.test(color) ? color : 'var(--color-plum-400)';
 }
 
-function distanceText(card: DiscoveryCard): string {
+function distanceText(card: DiscoveryCard, units: Units): string {
   const city = parseLocation(card.location)?.city ?? card.location;
+  // She may hide her distance (privacy): then the card names her city only.
+  if (card.distance === undefined) return city;
   if (card.distance === 'In your city') return `${city} · In your city`;
-  return `${city} · ${card.distance} away`;
+  return `${city} · ${distanceBandText(card.distance, units)} away`;
 }
 
 /** No photo yet: her initial on a steeped gradient, never a stock picture. */
 function InitialPlaceholder({ name }: { name: string }) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <div aria-hidden className="absolute inset-0 overflow-hidden bg-gradient-to-br from-plum-500 via-plum-700 to-plum-900">
+    <div
+      aria-hidden
+      className="absolute inset-0 overflow-hidden bg-gradient-to-br from-plum-500 via-plum-700 to-plum-900"
+    >
       <div className="absolute -top-16 -right-20 size-72 rounded-full bg-plum-300/35 blur-3xl" />
       <div className="absolute top-40 -left-24 size-64 rounded-full bg-matcha-300/25 blur-3xl" />
       <span className="absolute inset-x-0 top-[18%] text-center font-display text-[9rem] leading-none font-semibold text-white/85 select-none">
@@ -33,6 +41,7 @@ function InitialPlaceholder({ name }: { name: string }) {
 
 /** The face of a discovery card: photo (or initial), name, age, distance band, interests and badges. */
 export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
+  const units = useUnits();
   const photo = card.photos[0];
   const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
   const badges = card.badges.slice(0, CARD_BADGES_SHOWN);
@@ -58,12 +67,12 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
         <div className="grid gap-1">
           <h2 className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.9rem] leading-tight font-semibold">
             <span>{card.name}</span>
-            <span className="font-sans text-2xl font-normal text-white/90">{card.age}</span>
+            {card.age !== undefined && <span className="font-sans text-2xl font-normal text-white/90">{card.age}</span>}
           </h2>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/90">
             <span className="inline-flex items-center gap-1">
               <MapPin className="size-3.5" aria-hidden />
-              {distanceText(card)}
+              {distanceText(card, units)}
             </span>
             {card.pronouns && <span className="text-white/75">{card.pronouns}</span>}
           </div>

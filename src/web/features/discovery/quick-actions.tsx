@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CalendarHeart, Crown, Lock, SlidersHorizontal, Zap } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { BoostTile } from '../../components/boost-tile';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -25,8 +26,8 @@ function TileIcon({ children, className }: { children: ReactNode; className: str
 }
 
 /**
- * Profile Boost, Filters, Events, Go Premium. The boost has no action of its own (spec 2): the
- * server already ranks premium members 2× in discovery, so for them the tile says it is on.
+ * Profile Boost, Filters, Events, Go Premium. Premium members boost from here (the shared BoostTile:
+ * 2× rank for 30 minutes, once a day, with the time left).
  */
 export function QuickActions({ isPremium }: { isPremium: boolean }) {
   return (
@@ -35,12 +36,7 @@ export function QuickActions({ isPremium }: { isPremium: boolean }) {
       <ul className="grid grid-cols-2 gap-2.5">
         <li>
           {isPremium ? (
-            <div className={cn(tile, 'border-amber-200 bg-amber-50')}>
-              <TileIcon className="bg-amber-400 text-white">
-                <Zap className="size-4" fill="currentColor" />
-              </TileIcon>
-              <TileText title="Profile Boost" text="Active · 2× visibility" />
-            </div>
+            <BoostTile className={tile} />
           ) : (
             <Link to="/subscribe" className={cn(tile, 'border-cream-300 bg-cream-50 hover:bg-white')}>
               <span className="flex items-center justify-between">

@@ -1,4 +1,4 @@
-import { Globe2, Landmark, MapPin, type LucideIcon } from 'lucide-react';
+import { Globe2, Landmark, LocateFixed, MapPin, type LucideIcon } from 'lucide-react';
 import type { DiscoveryScope } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/locations';
 import { cn } from '../../lib/cn';
@@ -11,11 +11,12 @@ interface ScopeOption {
   icon: LucideIcon;
 }
 
-/** All Areas, My State (her state's name), My City (her city's name). */
-export function scopeOptions(location: string): ScopeOption[] {
+/** Nearby (her distance filter), All Areas (anywhere), My State (her state's name), My City (her city's name). */
+export function scopeOptions(location: string, maxDistance?: number): ScopeOption[] {
   const parsed = parseLocation(location);
   return [
-    { scope: 'all', label: 'All Areas', icon: Globe2 },
+    { scope: 'nearby', label: 'Nearby', detail: maxDistance ? `${maxDistance} mi` : 'Near you', icon: LocateFixed },
+    { scope: 'all', label: 'All Areas', detail: 'Anywhere', icon: Globe2 },
     { scope: 'state', label: 'My State', detail: parsed?.state, icon: Landmark },
     { scope: 'city', label: 'My City', detail: parsed?.city, icon: MapPin },
   ];
@@ -29,11 +30,11 @@ interface ScopeSelectorProps {
 
 export function ScopeSelector({ location, value, onChange }: ScopeSelectorProps) {
   return (
-    <div role="group" aria-label="Where to look" className="grid grid-cols-3 gap-1 rounded-full bg-cream-200 p-1">
+    <div role="group" aria-label="Where to look" className="grid grid-cols-4 gap-1 rounded-full bg-cream-200 p-1">
       {scopeOptions(location).map(({ scope, label, detail, icon: Icon }) => {
         const active = value === scope;
         // Without a parsable location there is no state or city to narrow to.
-        const unavailable = scope !== 'all' && !detail;
+        const unavailable = (scope === 'state' || scope === 'city') && !detail;
         return (
           <button
             key={scope}
@@ -43,7 +44,9 @@ export function ScopeSelector({ location, value, onChange }: ScopeSelectorProps)
             onClick={() => onChange(scope)}
             className={cn(
               'flex min-h-11 min-w-0 flex-col items-center justify-center rounded-full px-2 leading-tight transition-colors disabled:opacity-50',
-              active ? 'bg-white text-plum-800 shadow-[0_1px_3px_rgb(58_19_49/0.14)]' : 'text-ink-soft hover:text-plum-700',
+              active
+                ? 'bg-white text-plum-800 shadow-[0_1px_3px_rgb(58_19_49/0.14)]'
+                : 'text-ink-soft hover:text-plum-700',
             )}
           >
             <span className="flex items-center gap-1 text-[0.8rem] font-semibold">

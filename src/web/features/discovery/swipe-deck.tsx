@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
@@ -9,10 +9,16 @@ import type { SelfUser } from '../../../contract/users';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
-import { fireMicroInteraction, fireMicroInteractionAt } from '../feedback/micro-interactions';
+import { fireMicroInteraction, fireMicroInteractionAt } from '../../lib/micro-interactions';
 import { buildDeck, likesExhausted, withId, withoutId } from './deck';
-import { discoveryQueryKey, useDiscoveryFeed, useSwipeMutation, useUndoSwipeMutation } from './discovery-api';
-import { MatchCelebration } from './match-celebration';
+import {
+  discoveryQueryKey,
+  recordProfileView,
+  useDiscoveryFeed,
+  useSwipeMutation,
+  useUndoSwipeMutation,
+} from './discovery-api';
+import { celebrateMatch } from '../../lib/celebration-store';
 import { SwipeActions, SwipeCounters } from './swipe-actions';
 import { SwipeCard } from './swipe-card';
 import type { SwipeAction } from './swipe-gesture';
@@ -98,10 +104,12 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   const [latestLimits, setLatestLimits] = useState<{ value: SwipeLimits; at: number } | null>(null);
   const [preview, setPreview] = useState<SwipeAction | null>(null);
   const [exitAction, setExitAction] = useState<SwipeAction | null>(null);
-  const [celebration, setCelebration] = useState<Match | null>(null);
 
   const pages = feed.data?.pages;
-  const deck = useMemo(() => buildDeck(returned, pages?.flatMap((page) => page.users) ?? [], swiped), [returned, pages, swiped]);
+  const deck = useMemo(
+    () => buildDeck(returned, pages?.flatMap((page) => page.users) ?? [], swiped),
+    [returned, pages, swiped],
+  );
   const top = deck[0];
   const next = deck[1];
 
@@ -110,6 +118,11 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   const limits =
     latestLimits && (!feedLimits || latestLimits.at >= feed.dataUpdatedAt) ? latestLimits.value : feedLimits;
   const canSuperLike = (limits?.superLikesRemaining ?? 0) > 0;
+
+  const topId = top?.id;
+  useEffect(() => {
+    if (topId) recordProfileView(topId);
+  }, [topId]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   useEffect(() => {
@@ -134,8 +147,9 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     });
 
   const celebrate = (match: Match) => {
-    setCelebration(match);
-    fireMicroInteraction('match', window.innerWidth / 2, window.innerHeight * 0.3);
+    // The socket's `match` frame may have opened the celebration already (it reaches both members);
+    // the swiper still gets her Start Chat toast.
+    if (celebrateMatch(match)) fireMicroInteraction('match', window.innerWidth / 2, window.innerHeight * 0.3);
     toast({
       title: "It's a Match!",
       description: `You and ${match.otherUser.name} liked each other.`,
@@ -160,7 +174,10 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     if (isApiError(error) && error.status === 409) return;
     // Gone meanwhile (hidden, blocked or deleted): drop the card and say so.
     if (isApiError(error) && error.status === 404) {
-      toast({ title: 'Profile unavailable', description: error.serverMessage ?? 'This profile is no longer available' });
+      toast({
+        title: 'Profile unavailable',
+        description: error.serverMessage ?? 'This profile is no longer available',
+      });
       return;
     }
     putBack(card);
@@ -215,8 +232,6 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
       );
   };
 
-  const closeCelebration = useCallback(() => setCelebration(null), []);
-
   const refresh = () => {
     setReturned([]);
     void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope) });
@@ -247,18 +262,28 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     stage = <SkeletonCard />;
   } else if (feed.isError) {
     stage = (
-      <DeckMessage icon={<RefreshCw className="size-9" strokeWidth={1.75} />} title="Couldn't load profiles" text="Check your connection and try again.">
+      <DeckMessage
+        icon={<RefreshCw className="size-9" strokeWidth={1.75} />}
+        title="Couldn't load profiles"
+        text="Check your connection and try again."
+      >
         <Button onClick={refresh}>Try Again</Button>
       </DeckMessage>
     );
   } else {
     stage = (
       <DeckMessage
-        icon={local ? <MapPinOff className="size-9" strokeWidth={1.75} /> : <Compass className="size-9" strokeWidth={1.75} />}
+        icon={
+          local ? (
+            <MapPinOff className="size-9" strokeWidth={1.75} />
+          ) : (
+            <Compass className="size-9" strokeWidth={1.75} />
+          )
+        }
         title={local ? 'No Local Profiles' : 'No More Profiles'}
         text={
           local
-            ? `Nobody new in your ${scope === 'city' ? 'city' : 'state'} right now. Look further afield or check back soon.`
+            ? `Nobody new ${scope === 'city' ? 'in your city' : scope === 'state' ? 'in your state' : 'near you'} right now. Look further afield or check back soon.`
             : "You've seen everyone who fits your filters for now. Check back soon, or widen your filters."
         }
       >
@@ -290,11 +315,6 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
         />
       )}
       <SwipeCounters limits={limits} />
-      <AnimatePresence>
-        {celebration && (
-          <MatchCelebration match={celebration} me={user} onClose={closeCelebration} />
-        )}
-      </AnimatePresence>
     </section>
   );
 }

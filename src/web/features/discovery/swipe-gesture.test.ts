@@ -20,8 +20,16 @@ describe('dragDirection', () => {
 
 describe('dragFeedback', () => {
   it('shows the overlay only from 50 px', () => {
-    expect(dragFeedback({ x: 49, y: 0 }, true)).toEqual({ direction: 'like', showOverlay: false, superLikeBlocked: false });
-    expect(dragFeedback({ x: -50, y: 0 }, true)).toEqual({ direction: 'pass', showOverlay: true, superLikeBlocked: false });
+    expect(dragFeedback({ x: 49, y: 0 }, true)).toEqual({
+      direction: 'like',
+      showOverlay: false,
+      superLikeBlocked: false,
+    });
+    expect(dragFeedback({ x: -50, y: 0 }, true)).toEqual({
+      direction: 'pass',
+      showOverlay: true,
+      superLikeBlocked: false,
+    });
     expect(dragFeedback({ x: 0, y: -60 }, true).showOverlay).toBe(true);
   });
 

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { likesReceived, notificationCount, potentialMatchList } from '../../../contract/notifications';
-import { api } from '../../lib/api';
-
-/** Every bell query starts with this, so a swipe can refresh them all at once. */
-export const NOTIFICATIONS_QUERY_PREFIX = ['/api/notifications'] as const;
+import { notificationsApi } from '../../../contract/api/notifications';
+import { apiCall } from '../../lib/api';
+import { NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
 
 export const notificationCountKey = [...NOTIFICATIONS_QUERY_PREFIX, 'count'] as const;
 export const likesReceivedKey = [...NOTIFICATIONS_QUERY_PREFIX, 'likes-received'] as const;
@@ -19,7 +17,7 @@ export function formatBadgeCount(count: number): string | null {
 export function useNotificationCount(): number {
   const { data } = useQuery({
     queryKey: notificationCountKey,
-    queryFn: () => api.get('/api/notifications/count', notificationCount),
+    queryFn: () => apiCall(notificationsApi.count),
   });
   return data ?? 0;
 }
@@ -28,7 +26,7 @@ export function useNotificationCount(): number {
 export function useLikesReceived(enabled: boolean) {
   return useQuery({
     queryKey: likesReceivedKey,
-    queryFn: () => api.get('/api/notifications/likes-received', likesReceived),
+    queryFn: () => apiCall(notificationsApi.likesReceived),
     enabled,
   });
 }
@@ -37,7 +35,7 @@ export function useLikesReceived(enabled: boolean) {
 export function usePotentialMatches(enabled: boolean) {
   return useQuery({
     queryKey: potentialMatchesKey,
-    queryFn: () => api.get('/api/notifications/potential-matches', potentialMatchList),
+    queryFn: () => apiCall(notificationsApi.potentialMatches),
     enabled,
   });
 }

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Tabs } from 'radix-ui';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
 import type { LikeEntry, LikesReceived, PotentialMatch } from '../../../contract/notifications';
-import { MemberAvatar } from '../matches/member-avatar';
+import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/ui/button';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/session';
 import { formatNotificationDate } from './format-date';
 import {
   likesReceivedKey,
@@ -92,7 +92,7 @@ function LikeRow({ entry }: { entry: LikeEntry }) {
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
       <span className="relative">
-        <MemberAvatar name={entry.name} photos={entry.photos} className="size-12 text-lg" />
+        <Avatar name={entry.name} photos={entry.photos} className="size-12 text-lg" />
         {entry.isSuperLike && (
           <span
             className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full bg-sky-500 text-white ring-2 ring-white"
@@ -184,7 +184,7 @@ function PotentialRow({ match }: { match: PotentialMatch }) {
   return (
     <li className="grid gap-2.5 rounded-2xl bg-white p-4 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
       <div className="flex items-center gap-3">
-        <MemberAvatar name={match.name} photos={match.photos} className="size-12 text-lg" />
+        <Avatar name={match.name} photos={match.photos} className="size-12 text-lg" />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="truncate font-semibold text-ink">
             {match.name}, {match.age}

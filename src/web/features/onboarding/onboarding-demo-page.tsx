@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ONBOARDING_STEPS } from './steps';
-import { useOnboarding } from './onboarding';
+import { useOnboarding } from '../../lib/onboarding';
 
 /** Demo of the tutorial with its status and start/reset controls (spec 2, Demo screens). */
 export function OnboardingDemoPage() {

@@ -14,19 +14,20 @@ import {
   type LifestyleKey,
   type UpdateProfileBody,
 } from '../../../contract/profiles';
-import { selfUser, type SelfUser } from '../../../contract/users';
+import { type SelfUser } from '../../../contract/users';
 import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { api, isApiError } from '../../lib/api';
+import { apiCall, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth, useCurrentUser } from '../auth/session';
+import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { capitalize } from './format';
 import { PhotoManager } from './photo-manager';
+import { profilesApi } from '../../../contract/api';
 
 const MAX_INTERESTS = 30;
 
@@ -92,7 +93,17 @@ function bodyFrom(form: FormState): UpdateProfileBody {
 
 type Errors = Partial<Record<string, string>>;
 
-function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle?: ReactNode; children: ReactNode }) {
+function FormSection({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card className="grid gap-4 p-4">
       <div className="grid gap-0.5">
@@ -141,7 +152,7 @@ export function EditProfilePage() {
     if (saving) return;
     setSaving(true);
     try {
-      const updated = await api.put(`/api/users/${user.id}`, bodyFrom(form), selfUser);
+      const updated = await apiCall(profilesApi.update, { params: { id: user.id }, body: bodyFrom(form) });
       setUser(updated);
       toast({ title: 'Profile updated' });
       await navigate('/profile');
@@ -184,7 +195,12 @@ export function EditProfilePage() {
           </Field>
         </div>
         <Field id="edit-bio" label="Bio" error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
-          <Textarea {...text('bio')} rows={4} maxLength={BIO_MAX_LENGTH} placeholder="Your go-to brew, your perfect Sunday…" />
+          <Textarea
+            {...text('bio')}
+            rows={4}
+            maxLength={BIO_MAX_LENGTH}
+            placeholder="Your go-to brew, your perfect Sunday…"
+          />
         </Field>
         <Field id="edit-pronouns" label="Pronouns" optional error={errors.pronouns}>
           <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder="e.g. she/her" />
@@ -217,10 +233,22 @@ export function EditProfilePage() {
           <Input {...text('education')} maxLength={80} />
         </Field>
         <Field id="edit-height" label="Height (cm)" optional error={errors.height}>
-          <Input {...text('height')} type="number" inputMode="numeric" min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} step={1} placeholder="e.g. 168" />
+          <Input
+            {...text('height')}
+            type="number"
+            inputMode="numeric"
+            min={HEIGHT_MIN_CM}
+            max={HEIGHT_MAX_CM}
+            step={1}
+            placeholder="e.g. 168"
+          />
         </Field>
         <Field id="edit-goals" label="Relationship goals" optional error={errors.relationshipGoals}>
-          <NativeSelect id="edit-goals" value={form.relationshipGoals} onChange={(e) => set('relationshipGoals', e.target.value)}>
+          <NativeSelect
+            id="edit-goals"
+            value={form.relationshipGoals}
+            onChange={(e) => set('relationshipGoals', e.target.value)}
+          >
             <option value="">Prefer not to say</option>
             {RELATIONSHIP_GOALS.map((goal) => (
               <option key={goal} value={goal}>
@@ -230,7 +258,11 @@ export function EditProfilePage() {
           </NativeSelect>
         </Field>
         <Field id="edit-love-language" label="Love language" optional error={errors.loveLanguage}>
-          <NativeSelect id="edit-love-language" value={form.loveLanguage} onChange={(e) => set('loveLanguage', e.target.value)}>
+          <NativeSelect
+            id="edit-love-language"
+            value={form.loveLanguage}
+            onChange={(e) => set('loveLanguage', e.target.value)}
+          >
             <option value="">Prefer not to say</option>
             {LOVE_LANGUAGES.map((language) => (
               <option key={language} value={language}>

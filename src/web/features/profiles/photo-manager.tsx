@@ -1,11 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, photoList, type PhotoItem } from '../../../contract/profiles';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
 import { useToast } from '../../components/ui/toast';
-import { api, isApiError } from '../../lib/api';
+import { apiCall, isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { usePhotoListUpdate, usePhotos } from './queries';
 import { uploadPhoto } from './upload-photo';
+import { profilesApi } from '../../../contract/api';
 
 const iconButton =
   'grid size-9 place-items-center rounded-full bg-white/90 text-plum-800 shadow-[0_2px_6px_rgb(58_19_49/0.25)] transition-colors hover:bg-white disabled:opacity-50';
@@ -54,14 +55,15 @@ export function PhotoManager({ userId }: { userId: string }) {
     if (moved === undefined) return;
     order.splice(to, 0, moved);
     void run(
-      async () => (await api.put(`/api/users/${userId}/photos/order`, { photoIds: order }, photoList)).photos,
+      async () =>
+        (await apiCall(profilesApi.reorderPhotos, { params: { id: userId }, body: { photoIds: order } })).photos,
       'Could not reorder photos',
     );
   };
 
   const remove = (photo: PhotoItem) =>
     void run(
-      async () => (await api.delete(`/api/users/${userId}/photos/${photo.id}`, undefined, photoList)).photos,
+      async () => (await apiCall(profilesApi.deletePhoto, { params: { id: userId, photoId: photo.id } })).photos,
       'Could not delete photo',
     );
 
@@ -134,7 +136,10 @@ export function PhotoManager({ userId }: { userId: string }) {
                   {progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : 'Processing…'}
                 </span>
                 <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
-                  <span className="block h-full bg-plum-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+                  <span
+                    className="block h-full bg-plum-600 transition-[width]"
+                    style={{ width: `${Math.round(progress * 100)}%` }}
+                  />
                 </span>
               </div>
             ) : (
@@ -162,8 +167,8 @@ export function PhotoManager({ userId }: { userId: string }) {
         )}
       </ul>
       <p className="text-xs leading-relaxed text-ink-soft">
-        {photos.length}/{MAX_PHOTOS} photos · JPEG, PNG, WebP, HEIC or AVIF up to 15 MB. Photo changes are saved right away, and
-        location data is removed from every photo.
+        {photos.length}/{MAX_PHOTOS} photos · JPEG, PNG, WebP, HEIC or AVIF up to 15 MB. Photo changes are saved right
+        away, and location data is removed from every photo.
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import {
+  BadgeCheck,
   Briefcase,
   CalendarDays,
   Eye,
@@ -16,7 +17,6 @@ import {
   Shield,
   SlidersHorizontal,
   Star,
-  Trophy,
   type LucideIcon,
 } from 'lucide-react';
 import type { ProfileStats } from '../../../contract/profiles';
@@ -26,16 +26,19 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth, useCurrentUser } from '../auth/session';
+import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { formatHeight, formatMonthYear, lifestyleEntries } from './format';
 import { usePhotos, useProfileStats, useStatus } from './queries';
+import { AchievementsWidget } from '../../components/badges';
+import { useUserBadges } from '../../lib/badges';
 import { StatusCard } from './status-card';
 
 /** /profile: her own profile (spec 2 Profile), all numbers from the server. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const stats = useProfileStats(user.id);
+  const badges = useUserBadges(user.id);
   useDocumentTitle('Your Profile · Steep');
 
   return (
@@ -44,15 +47,7 @@ export function ProfilePage() {
       <Counters stats={stats.data} isError={stats.isError} />
       <StatusCard userId={user.id} />
       <ProfileTabs user={user} stats={stats.data} />
-      <Card className="flex items-center gap-3 p-4">
-        <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-plum-50 text-plum-600">
-          <Trophy className="size-5" />
-        </span>
-        <div>
-          <h2 className="font-semibold text-ink">Achievements</h2>
-          <p className="text-sm text-ink-soft">Badges for what you do on Steep are coming soon.</p>
-        </div>
-      </Card>
+      <AchievementsWidget badges={badges.data} isError={badges.isError} />
       <QuickActions />
     </div>
   );
@@ -62,7 +57,7 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex items-start gap-4">
-        <Avatar name={user.name} photos={user.photos} className="size-20 rounded-3xl text-3xl ring-4" />
+        <Avatar name={user.name} photos={user.photos} className="size-20 rounded-3xl text-3xl ring-4 ring-white" />
         <div className="min-w-0 flex-1">
           <h1 className="font-display text-[1.6rem] leading-tight font-semibold text-plum-900">
             {user.name}, <span className="font-normal">{user.age}</span>
@@ -78,6 +73,12 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-1.5">
+            {user.isVerified && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-1 text-xs font-semibold text-sky-800">
+                <BadgeCheck className="size-3.5" aria-hidden />
+                Verified User
+              </span>
+            )}
             {user.isOnline && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
                 <span aria-hidden className="size-2 rounded-full bg-matcha-500" />
@@ -114,11 +115,20 @@ function Counters({ stats, isError }: { stats: ProfileStats | undefined; isError
     <section aria-label="Profile numbers">
       <dl className="grid grid-cols-4 gap-2">
         {COUNTERS.map(({ key, label, icon: Icon }) => (
-          <div key={key} className="grid justify-items-center gap-1 rounded-2xl border border-plum-100/70 bg-white px-1 py-3 shadow-card">
+          <div
+            key={key}
+            className="grid justify-items-center gap-1 rounded-2xl border border-plum-100/70 bg-white px-1 py-3 shadow-card"
+          >
             <Icon className="size-4 text-plum-500" aria-hidden />
             <dt className="order-3 text-center text-[0.68rem] leading-tight font-semibold text-ink-soft">{label}</dt>
             <dd className="order-2 font-display text-xl font-semibold text-plum-900 tabular-nums">
-              {stats ? stats[key] : isError ? '–' : <span className="inline-block h-6 w-6 animate-pulse rounded bg-cream-200" />}
+              {stats ? (
+                stats[key]
+              ) : isError ? (
+                '–'
+              ) : (
+                <span className="inline-block h-6 w-6 animate-pulse rounded bg-cream-200" />
+              )}
             </dd>
           </div>
         ))}
@@ -206,8 +216,12 @@ function Overview({ user }: { user: SelfUser }) {
       <Section title="About">
         {user.bio ? <p className="leading-relaxed whitespace-pre-line text-ink">{user.bio}</p> : addLink('Write a bio')}
       </Section>
-      <Section title="Interests">{user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}</Section>
-      <Section title="Tea">{user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink('Pick your teas')}</Section>
+      <Section title="Interests">
+        {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}
+      </Section>
+      <Section title="Tea">
+        {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink('Pick your teas')}
+      </Section>
     </Card>
   );
 }
@@ -228,7 +242,9 @@ function Details({ user }: { user: SelfUser }) {
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
             <dt className="text-ink-soft">{label}</dt>
-            <dd className={cn('text-right font-medium', value ? 'text-ink' : 'text-ink-soft/70')}>{value ?? 'Not added yet'}</dd>
+            <dd className={cn('text-right font-medium', value ? 'text-ink' : 'text-ink-soft/70')}>
+              {value ?? 'Not added yet'}
+            </dd>
           </div>
         ))}
       </dl>
@@ -254,9 +270,16 @@ function Media({ userId }: { userId: string }) {
         <ul className="grid grid-cols-3 gap-2" aria-label="Your photos">
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
-              <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} className="size-full object-cover" loading="lazy" />
+              <img
+                src={photo.thumbnailUrl}
+                alt={`Photo ${index + 1}`}
+                className="size-full object-cover"
+                loading="lazy"
+              />
               {index === 0 && (
-                <span className="absolute bottom-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">Main</span>
+                <span className="absolute bottom-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
+                  Main
+                </span>
               )}
             </li>
           ))}
@@ -282,7 +305,9 @@ function Activity({ user, stats }: { user: SelfUser; stats: ProfileStats | undef
     {
       icon: Star,
       label: 'Latest status',
-      value: status ? `Posted ${new Date(status.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}` : 'None yet',
+      value: status
+        ? `Posted ${new Date(status.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`
+        : 'None yet',
     },
   ];
   return (
@@ -305,7 +330,8 @@ function Activity({ user, stats }: { user: SelfUser; stats: ProfileStats | undef
 function QuickActions() {
   const { logout } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
-  const tile = 'flex min-h-14 items-center gap-3 rounded-2xl border border-plum-100/70 bg-white px-4 text-sm font-semibold text-ink shadow-card transition-colors hover:bg-plum-50';
+  const tile =
+    'flex min-h-14 items-center gap-3 rounded-2xl border border-plum-100/70 bg-white px-4 text-sm font-semibold text-ink shadow-card transition-colors hover:bg-plum-50';
   const links: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
     { to: '/safety', label: 'Privacy', icon: Shield },
     { to: '/settings', label: 'Settings', icon: Settings },

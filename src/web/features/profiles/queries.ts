@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  photoList,
-  profileStats,
-  statusResponse,
-  type PhotoItem,
-  type StatusBody,
-  type UserStatus,
-} from '../../../contract/profiles';
-import { api } from '../../lib/api';
-import { useAuth } from '../auth/session';
+import { matchesApi } from '../../../contract/api/matches';
+import { profilesApi } from '../../../contract/api/profiles';
+import { type PhotoItem, type StatusBody, type UserStatus } from '../../../contract/profiles';
+import { apiCall } from '../../lib/api';
+import { useAuth } from '../../lib/session';
 
 export const profileKeys = {
   stats: (userId: string) => ['/api/users', userId, 'stats'] as const,
@@ -20,7 +15,7 @@ export const profileKeys = {
 export function useProfileStats(userId: string) {
   return useQuery({
     queryKey: profileKeys.stats(userId),
-    queryFn: () => api.get(`/api/users/${userId}/stats`, profileStats),
+    queryFn: () => apiCall(matchesApi.profileStats, { params: { id: userId } }),
     refetchOnMount: 'always',
   });
 }
@@ -28,7 +23,7 @@ export function useProfileStats(userId: string) {
 export function usePhotos(userId: string) {
   return useQuery({
     queryKey: profileKeys.photos(userId),
-    queryFn: async () => (await api.get(`/api/users/${userId}/photos`, photoList)).photos,
+    queryFn: async () => (await apiCall(profilesApi.listPhotos, { params: { id: userId } })).photos,
   });
 }
 
@@ -49,14 +44,15 @@ export function usePhotoListUpdate(userId: string) {
 export function useStatus(userId: string) {
   return useQuery({
     queryKey: profileKeys.status(userId),
-    queryFn: async () => (await api.get(`/api/users/${userId}/status`, statusResponse)).status,
+    queryFn: async () => (await apiCall(profilesApi.getStatus, { params: { id: userId } })).status,
   });
 }
 
 export function useSetStatus(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: StatusBody) => (await api.put(`/api/users/${userId}/status`, body, statusResponse)).status,
+    mutationFn: async (body: StatusBody) =>
+      (await apiCall(profilesApi.setStatus, { params: { id: userId }, body })).status,
     onSuccess: (status: UserStatus | null) => queryClient.setQueryData(profileKeys.status(userId), status),
   });
 }
@@ -64,7 +60,7 @@ export function useSetStatus(userId: string) {
 export function useClearStatus(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.delete(`/api/users/${userId}/status`, undefined, statusResponse)).status,
+    mutationFn: async () => (await apiCall(profilesApi.clearStatus, { params: { id: userId } })).status,
     onSuccess: () => queryClient.setQueryData(profileKeys.status(userId), null),
   });
 }

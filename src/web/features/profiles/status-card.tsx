@@ -49,7 +49,12 @@ export function StatusCard({ userId }: { userId: string }) {
       ) : isError ? (
         <p className="text-sm text-red-700">Your status could not be loaded.</p>
       ) : status ? (
-        <p className={cn('leading-relaxed break-words', expired ? 'text-ink-soft line-through decoration-ink-soft/40' : 'text-ink')}>
+        <p
+          className={cn(
+            'leading-relaxed break-words',
+            expired ? 'text-ink-soft line-through decoration-ink-soft/40' : 'text-ink',
+          )}
+        >
           {status.text}
         </p>
       ) : (
@@ -68,7 +73,12 @@ export function StatusCard({ userId }: { userId: string }) {
             disabled={clear.isPending}
             onClick={() =>
               clear.mutate(undefined, {
-                onError: () => toast({ title: 'Could not remove your status', description: 'Please try again', variant: 'destructive' }),
+                onError: () =>
+                  toast({
+                    title: 'Could not remove your status',
+                    description: 'Please try again',
+                    variant: 'destructive',
+                  }),
               })
             }
           >
@@ -81,7 +91,15 @@ export function StatusCard({ userId }: { userId: string }) {
   );
 }
 
-function StatusDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+function StatusDialog({
+  userId,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const setStatus = useSetStatus(userId);
@@ -106,7 +124,11 @@ function StatusDialog({ userId, open, onOpenChange }: { userId: string; open: bo
           toast({ title: 'Status shared', description: 'It will disappear in 24 hours.' });
           close(false);
         },
-        onError: (e) => setError((isApiError(e) && (e.firstFieldError ?? e.serverMessage)) || 'Your status could not be shared. Please try again.'),
+        onError: (e) =>
+          setError(
+            (isApiError(e) && (e.firstFieldError ?? e.serverMessage)) ||
+              'Your status could not be shared. Please try again.',
+          ),
       },
     );
   };
@@ -119,9 +141,14 @@ function StatusDialog({ userId, open, onOpenChange }: { userId: string; open: bo
           <div className="flex items-start justify-between gap-3">
             <div>
               <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Add 24h Status</Dialog.Title>
-              <Dialog.Description className="text-sm text-ink-soft">Visible on your profile for 24 hours.</Dialog.Description>
+              <Dialog.Description className="text-sm text-ink-soft">
+                Visible on your profile for 24 hours.
+              </Dialog.Description>
             </div>
-            <Dialog.Close aria-label="Close" className="-mt-1 -mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50">
+            <Dialog.Close
+              aria-label="Close"
+              className="-mt-1 -mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
+            >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>

@@ -1,15 +1,19 @@
+import { buildPath } from '../../../contract/api/define';
+import { profilesApi } from '../../../contract/api/profiles';
 import { errorBody } from '../../../contract/http';
-import { PHOTO_FIELD, photoList, type PhotoList } from '../../../contract/profiles';
+import { type PhotoList } from '../../../contract/profiles';
 import { ApiError } from '../../lib/api';
 
 /**
  * Sends one photo as multipart/form-data. XMLHttpRequest rather than the JSON API client because
- * only it reports upload progress; errors are the same ApiError the client throws.
+ * only it reports upload progress; the path, field and answer come from the declaration
+ * (profilesApi.addPhoto) all the same, and errors are the same ApiError the client throws.
  */
 export function uploadPhoto(userId: string, file: File, onProgress: (fraction: number) => void): Promise<PhotoList> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/users/${encodeURIComponent(userId)}/photos`);
+    const route = profilesApi.addPhoto;
+    xhr.open(route.method, buildPath(route.path, { id: userId }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -19,7 +23,7 @@ export function uploadPhoto(userId: string, file: File, onProgress: (fraction: n
       const text = xhr.responseText;
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(photoList.parse(JSON.parse(text)));
+          resolve(route.response.parse(JSON.parse(text)));
         } catch (error) {
           reject(error instanceof Error ? error : new Error('Unexpected upload response'));
         }
@@ -36,7 +40,7 @@ export function uploadPhoto(userId: string, file: File, onProgress: (fraction: n
     };
     xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     const form = new FormData();
-    form.append(PHOTO_FIELD, file, file.name);
+    form.append(route.upload.field, file, file.name);
     xhr.send(form);
   });
 }

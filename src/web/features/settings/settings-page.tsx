@@ -7,6 +7,7 @@ import {
   Bell,
   Crown,
   GraduationCap,
+  KeyRound,
   LogOut,
   MessageSquareText,
   Pencil,
@@ -18,9 +19,14 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth } from '../auth/session';
-import { GhostModeToggle } from '../discovery/ghost-mode-toggle';
-import { useOnboarding } from '../onboarding/onboarding';
+import { useAuth } from '../../lib/session';
+import { GhostModeToggle } from '../../components/ghost-mode-toggle';
+import { useOnboarding } from '../../lib/onboarding';
+import { ChangePasswordForm, DataAndPrivacy } from './account-settings';
+import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences';
+import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
 
 /** /settings (spec 2 Settings). Cards for features that arrive later show their controls disabled. */
 export function SettingsPage() {
@@ -43,7 +49,7 @@ export function SettingsPage() {
 
       <Card className="grid gap-4 p-4">
         <div className="flex items-center gap-4">
-          <Avatar name={user.name} photos={user.photos} className="size-14 text-2xl" />
+          <Avatar name={user.name} photos={user.photos} className="size-14 text-2xl ring-2 ring-white" />
           <div className="min-w-0 flex-1">
             <h2 className="truncate font-semibold text-ink">{user.name}</h2>
             <p className="truncate text-sm text-ink-soft">@{user.username}</p>
@@ -60,35 +66,45 @@ export function SettingsPage() {
       <SettingsCard
         icon={BadgeCheck}
         title="Profile Verification"
-        text={user.isVerified ? 'Your profile is verified.' : 'Verified profiles show a badge that tells others you are really you.'}
+        text={
+          user.isVerified
+            ? 'Your profile is verified.'
+            : 'Verified profiles show a badge that tells others you are really you.'
+        }
       >
-        <Button variant="secondary" block disabled>
+        <Link to="/verification" className={buttonClasses('secondary', 'md', true)}>
           {user.isVerified ? 'Verified' : 'Get Verified'}
-        </Button>
-        {!user.isVerified && <ComingSoonNote>Photo verification is on its way.</ComingSoonNote>}
+        </Link>
       </SettingsCard>
 
-      <SettingsCard icon={ShieldCheck} title="Privacy & Safety" text="Manage who you've blocked or reported, and your data.">
-        <div className="grid gap-2">
-          <Button variant="outline" block disabled>
-            Block &amp; Report Management
-          </Button>
-          <Button variant="outline" block disabled>
-            Data &amp; Privacy
-          </Button>
-        </div>
-        <ComingSoonNote>Managing these from Settings is on its way.</ComingSoonNote>
+      <SettingsCard icon={KeyRound} title="Password" text="Changing it signs you out on every other device.">
+        <ChangePasswordForm />
+      </SettingsCard>
+
+      <SettingsCard
+        icon={ShieldCheck}
+        title="Data & Privacy"
+        text="Everything Steep holds about you, to download or delete."
+      >
+        <DataAndPrivacy />
       </SettingsCard>
 
       <SettingsCard icon={Bell} title="Notifications" text="Hear about new matches and messages.">
         <Button variant="outline" block disabled>
           Enable Push Notifications
         </Button>
-        <SmsForm enabled={user.smsNotifications} phoneNumber={user.phoneNumber} />
-        <ComingSoonNote>Push and SMS alerts are on their way.</ComingSoonNote>
+        <SmsForm userId={user.id} />
+        <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
+          App Preferences
+        </Link>
+        <ComingSoonNote>Push alerts are on their way.</ComingSoonNote>
       </SettingsCard>
 
-      <SettingsCard icon={GraduationCap} title="Help & Tutorial" text="Replay the quick tour of swiping, matching and premium features.">
+      <SettingsCard
+        icon={GraduationCap}
+        title="Help & Tutorial"
+        text="Replay the quick tour of swiping, matching and premium features."
+      >
         <Button variant="secondary" block onClick={start}>
           Start Tutorial
         </Button>
@@ -148,12 +164,17 @@ function SettingsCard({
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex items-start gap-3">
-        <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-matcha-100 text-matcha-700">
+        <span
+          aria-hidden
+          className="grid size-11 shrink-0 place-items-center rounded-2xl bg-matcha-100 text-matcha-700"
+        >
           <Icon className="size-5" />
         </span>
         <div>
           <h2 className="font-semibold text-ink">{title}</h2>
-          <p className={cn('text-sm leading-snug', emphasis ? 'font-semibold text-plum-700' : 'text-ink-soft')}>{text}</p>
+          <p className={cn('text-sm leading-snug', emphasis ? 'font-semibold text-plum-700' : 'text-ink-soft')}>
+            {text}
+          </p>
         </div>
       </div>
       {children}
@@ -165,7 +186,9 @@ function SettingsCard({
 function ComingSoonNote({ children }: { children: ReactNode }) {
   return (
     <p className="flex items-center gap-2 text-xs leading-snug text-ink-soft">
-      <span className="shrink-0 rounded-full bg-matcha-100 px-2 py-0.5 font-semibold whitespace-nowrap text-matcha-700">Coming soon</span>
+      <span className="shrink-0 rounded-full bg-matcha-100 px-2 py-0.5 font-semibold whitespace-nowrap text-matcha-700">
+        Coming soon
+      </span>
       <span>{children}</span>
     </p>
   );
@@ -201,33 +224,97 @@ function SwitchRow({
   );
 }
 
-/** Spec: the phone field shows only while the SMS toggle is on. */
-function SmsForm({ enabled, phoneNumber }: { enabled: boolean; phoneNumber: string | null }) {
+/**
+ * Spec: the phone field shows only while the SMS toggle is on. A new number is confirmed with a 6-digit
+ * code texted to it before any match text goes there.
+ */
+function SmsForm({ userId }: { userId: string }) {
   const phoneId = useId();
+  const codeId = useId();
+  const settings = useSmsSettings(userId);
+  const save = useSaveSms(userId);
+  const verify = useVerifySms(userId);
+  const [on, setOn] = useState<boolean | undefined>(undefined);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const enabled = on ?? settings.data?.smsNotifications ?? false;
+  const failed = (error: unknown) =>
+    toast({
+      title: 'Error',
+      description: isApiError(error) ? error.message : 'Failed to update SMS settings',
+      variant: 'destructive',
+    });
+  const saved = (message: string) => toast({ title: 'SMS Settings Updated', description: message });
+
+  const onToggle = (next: boolean) => {
+    setOn(next);
+    if (!next) save.mutate({ smsNotifications: false }, { onSuccess: (r) => saved(r.message), onError: failed });
+  };
+
   return (
     <div className="grid gap-2 rounded-2xl bg-cream-100 p-3">
       <div className="flex items-center gap-2">
         <MessageSquareText className="size-4 text-plum-600" aria-hidden />
         <div className="flex-1">
-          <SwitchRow label="SMS Match Notifications" checked={enabled} disabled />
+          <SwitchRow label="SMS Match Notifications" checked={enabled} onCheckedChange={onToggle} />
         </div>
       </div>
       {enabled && (
-        <div className="grid gap-1.5">
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(
+              { phoneNumber: phone, smsNotifications: true },
+              { onSuccess: (r) => saved(r.message), onError: failed },
+            );
+          }}
+        >
           <label htmlFor={phoneId} className="text-sm font-semibold text-ink">
             Phone number
           </label>
           <input
             id={phoneId}
             type="tel"
-            disabled
-            defaultValue={phoneNumber ?? ''}
-            placeholder="(555) 123-4567"
-            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] disabled:opacity-60"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            placeholder={settings.data?.phoneNumber ?? SMS_PHONE_PLACEHOLDER}
+            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] text-ink"
           />
-        </div>
+          <Button type="submit" variant="secondary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save number'}
+          </Button>
+        </form>
       )}
-      <p className="text-xs leading-snug text-ink-soft">We'll send you a text when you get a match while you're away.</p>
+      {enabled && settings.data?.pendingVerification && (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            verify.mutate(code, { onSuccess: (r) => saved(r.message), onError: failed });
+          }}
+        >
+          <label htmlFor={codeId} className="text-sm font-semibold text-ink">
+            6-digit code sent to {settings.data.phoneNumber}
+          </label>
+          <input
+            id={codeId}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] tracking-widest text-ink"
+          />
+          <Button type="submit" disabled={verify.isPending || code.length !== 6}>
+            Confirm number
+          </Button>
+        </form>
+      )}
+      <p className="text-xs leading-snug text-ink-soft">
+        We'll send you a text when you get a match while you're away.
+      </p>
     </div>
   );
 }

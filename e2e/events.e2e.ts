@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  expectAccessible,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  type TestServer,
+  toastText,
+} from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Tomorrow at 18:30 local time, as a datetime-local value. */
+function tomorrowEvening(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T18:30`;
+}
+
+describe('tea meetups', () => {
+  it('one member hosts a meetup through the dialog; another joins, sees the venue and guests, and leaves', async () => {
+    const hostContext = await phoneContext(browser, server.baseUrl);
+    const guestContext = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(hostContext, { name: 'Harper Lane', location: 'Portland, Oregon' });
+    await signUpViaApi(guestContext, { name: 'Gwen Ito', location: 'Portland, Oregon' });
+
+    const host = await hostContext.newPage();
+    await host.goto('/events');
+    await expect.poll(() => host.getByRole('heading', { name: 'No events yet' }).isVisible()).toBe(true);
+    await screenshot(host, 'events-empty');
+    await expectAccessible(host, '/events empty');
+
+    await host.getByRole('button', { name: 'Create First Event' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Create Tea Meetup' });
+    await dialog.getByRole('button', { name: 'Create Meetup' }).click();
+    await expect.poll(() => toastText(host, 'Please fill in all required fields').isVisible()).toBe(true);
+
+    await dialog.getByLabel('Title').fill('Matcha and a slow walk');
+    await dialog.getByLabel('Description').fill('Meet at the tea house, then a walk in the park. All welcome.');
+    await dialog.getByLabel('Venue').fill('Tea Chai Té, NW 23rd Ave');
+    await dialog.getByLabel('Date and time').fill(tomorrowEvening());
+    await dialog.getByLabel('Max attendees').fill('6');
+    await dialog.getByLabel('Featured tea').selectOption('Matcha');
+    await screenshot(host, 'events-create-dialog', { fullPage: true });
+    await expectAccessible(host, 'create meetup dialog');
+    await dialog.getByRole('button', { name: 'Create Meetup' }).click();
+    await expect.poll(() => toastText(host, 'Event created!').isVisible()).toBe(true);
+    await expect.poll(() => host.getByRole('heading', { name: 'Matcha and a slow walk' }).isVisible()).toBe(true);
+    expect(await host.getByText('Created by You').isVisible()).toBe(true);
+    expect(await host.getByText(/Tomorrow at 6:30 PM/).isVisible()).toBe(true);
+    // The host does not get a Join button on her own meetup.
+    expect(await host.getByRole('button', { name: 'Join Event' }).count()).toBe(0);
+
+    const guest = await guestContext.newPage();
+    await guest.goto('/events');
+    const card = guest.getByRole('article', { name: 'Matcha and a slow walk' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.getByText('Hosted by').isVisible()).toBe(true);
+    expect(await card.getByText('Harper', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('5 spots left').isVisible()).toBe(true);
+    // Until she joins, only the city shows.
+    expect(await card.getByText('Tea Chai Té', { exact: false }).count()).toBe(0);
+    await screenshot(guest, 'events-list');
+    await expectAccessible(guest, '/events list');
+
+    await card.getByRole('button', { name: 'Join Event' }).click();
+    await expect.poll(() => toastText(guest, 'Joined event!').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Tea Chai Té, NW 23rd Ave', { exact: false }).isVisible()).toBe(true);
+    expect(await card.getByText('4 spots left').isVisible()).toBe(true);
+
+    await card.getByRole('button', { name: 'Details' }).click();
+    const sheet = guest.getByRole('dialog', { name: 'Matcha and a slow walk' });
+    await expect.poll(() => sheet.getByRole('heading', { name: 'Guest list' }).isVisible()).toBe(true);
+    await expect.poll(() => sheet.getByText('Gwen', { exact: true }).isVisible()).toBe(true);
+    expect(await sheet.getByText('Harper', { exact: true }).isVisible()).toBe(true);
+    await screenshot(guest, 'events-detail-sheet');
+    await expectAccessible(guest, 'meetup sheet');
+
+    await sheet.getByRole('button', { name: 'Leave Meetup' }).click();
+    await expect.poll(() => toastText(guest, 'You left the meetup').isVisible()).toBe(true);
+    await expect.poll(() => sheet.getByRole('button', { name: 'Join Event' }).isVisible()).toBe(true);
+    expect(await sheet.getByText('Tea Chai Té', { exact: false }).count()).toBe(0);
+
+    await hostContext.close();
+    await guestContext.close();
+  });
+});

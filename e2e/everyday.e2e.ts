@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SelfUser } from '../src/contract/users';
+import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function phone(name: string): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
+  const context = await phoneContext(browser, server.baseUrl);
+  const user = await signUpViaApi(context, { name, location: 'Portland, Oregon' });
+  const page = await context.newPage();
+  return { context, page, user };
+}
+
+const like = (context: BrowserContext, target: SelfUser) =>
+  context.request.post('/api/likes', { data: { targetUserId: target.id, isLike: true } });
+
+describe('everyday awareness and account basics', () => {
+  it('celebrates a match on both phones, then shows a message banner and the Chats badge on Discover, then deletes an account from Settings', async () => {
+    const ana = await phone('Ana');
+    const bea = await phone('Bea');
+    await ana.page.goto('/home');
+    await bea.page.goto('/chats');
+    await ana.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await bea.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // Let both sockets connect before the like lands.
+    await ana.page.waitForTimeout(1500);
+
+    expect((await like(ana.context, bea.user)).status()).toBe(201);
+    const second = await like(bea.context, ana.user);
+    expect(second.status()).toBe(201);
+    const matchId = ((await second.json()) as { match: { id: string } }).match.id;
+
+    await ana.page.getByText("It's a Match!").waitFor({ timeout: 10_000 });
+    await bea.page.getByText("It's a Match!").waitFor({ timeout: 10_000 });
+    await screenshot(ana.page, 'everyday-match-ana');
+    await screenshot(bea.page, 'everyday-match-bea');
+    await ana.page.keyboard.press('Escape');
+
+    const sent = await bea.context.request.post('/api/messages', {
+      data: { matchId, content: 'Tea on Saturday?', messageType: 'text' },
+    });
+    expect(sent.status()).toBe(201);
+    await ana.page.getByText('New message from Bea').waitFor({ timeout: 10_000 });
+    await ana.page.getByTestId('chats-badge').getByText('1').waitFor({ timeout: 10_000 });
+    expect(await ana.page.title()).toMatch(/^\(1\) /);
+    await screenshot(ana.page, 'everyday-message-banner');
+
+    await ana.page.goto('/settings');
+    await ana.page.getByRole('button', { name: 'Delete my account' }).click();
+    await ana.page.getByLabel('Your password').fill('Secret_123');
+    await screenshot(ana.page, 'everyday-delete-confirm');
+    await ana.page.getByRole('button', { name: 'Delete forever' }).click();
+    await ana.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    const login = await ana.context.request.post('/api/auth/login', {
+      data: { username: ana.user.username, password: 'Secret_123' },
+    });
+    expect(login.status()).toBe(401);
+    await Promise.all([ana.context.close(), bea.context.close()]);
+  }, 120_000);
+});

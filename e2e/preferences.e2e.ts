@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RegisterBody } from '../src/contract/auth';
+import {
+  expectAccessible,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/* Everyone here lives in Eugene, far from the other journeys' cities. */
+const CITY = 'Eugene, Oregon';
+
+async function person(overrides: Partial<RegisterBody>) {
+  const context = await phoneContext(browser, server.baseUrl);
+  const user = await signUpViaApi(context, { location: CITY, ...overrides });
+  const page = await context.newPage();
+  return { context, user, page };
+}
+
+const topCard = (page: Page) => page.getByTestId('top-card');
+
+describe('preferences', () => {
+  it('hiding her age takes it off the card the other member sees', async () => {
+    const maya = await person({ name: 'Maya', age: 31 });
+    const iris = await person({ name: 'Iris', age: 29 });
+
+    await iris.page.goto('/home');
+    await expect.poll(() => topCard(iris.page).locator('h2').textContent()).toContain('Maya');
+    await expect.poll(() => topCard(iris.page).locator('h2').textContent()).toContain('31');
+
+    await maya.page.goto('/preferences');
+    await maya.page.getByRole('tab', { name: 'Privacy' }).click();
+    await maya.page.getByRole('switch', { name: 'Show age' }).click();
+    await screenshot(maya.page, 'preferences-privacy-light');
+    await expectAccessible(maya.page);
+    await maya.page.getByRole('button', { name: 'Save Preferences' }).click();
+    await maya.page.getByText('Preferences Updated').first().waitFor();
+
+    await iris.page.reload();
+    await expect.poll(() => topCard(iris.page).locator('h2').textContent()).toContain('Maya');
+    expect(await topCard(iris.page).locator('h2').textContent()).not.toContain('31');
+    await screenshot(iris.page, 'preferences-card-without-age');
+    await Promise.all([maya.context.close(), iris.context.close()]);
+  });
+
+  it('dark theme applies app-wide and survives a reload without a light flash', async () => {
+    const noor = await person({ name: 'Noor' });
+    await noor.page.goto('/preferences');
+    await noor.page.getByRole('tab', { name: 'App Settings' }).click();
+    await noor.page.getByLabel('Theme').selectOption('dark');
+    await noor.page.getByRole('button', { name: 'Save Preferences' }).click();
+    await noor.page.getByText('Preferences Updated').first().waitFor();
+    expect(await noor.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await screenshot(noor.page, 'preferences-app-dark');
+
+    // Record the html class at the first moment scripts can see the document: theme.js runs before the body.
+    await noor.page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { darkAtLoad: boolean }).darkAtLoad = document.documentElement.classList.contains('dark');
+      });
+    });
+    await noor.page.reload();
+    expect(await noor.page.evaluate(() => (window as unknown as { darkAtLoad: boolean }).darkAtLoad)).toBe(true);
+    const background = await noor.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(23, 17, 26)');
+    await noor.page.goto('/settings');
+    await noor.page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await screenshot(noor.page, 'settings-dark');
+    await noor.page.goto('/preference-visualization');
+    await noor.page.getByRole('meter', { name: 'Match score' }).waitFor();
+    await screenshot(noor.page, 'preference-visualization-dark');
+    await expectAccessible(noor.page);
+    await noor.context.close();
+  });
+
+  it('saving the editor changes the match-score ring', async () => {
+    const lena = await person({ name: 'Lena' });
+    await lena.page.goto('/preference-visualization');
+    const ring = lena.page.getByRole('meter', { name: 'Match score' });
+    await ring.waitFor();
+    const before = Number(await ring.getAttribute('aria-valuenow'));
+    await screenshot(lena.page, 'preference-visualization-light');
+    await expectAccessible(lena.page);
+    const save = lena.page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await lena.page.getByRole('tab', { name: 'Interests' }).click();
+    for (const interest of ['Yoga', 'Hiking', 'Reading', 'Baking']) {
+      await lena.page.getByRole('button', { name: interest, exact: true }).click();
+    }
+    await lena.page.getByText('Unsaved changes').waitFor();
+    await lena.page.getByRole('tab', { name: 'Deal Breakers' }).click();
+    await lena.page.getByRole('button', { name: 'Smoking', exact: true }).click();
+    await screenshot(lena.page, 'preference-editor-deal-breakers');
+    await save.click();
+    await lena.page.getByText('Preferences Saved!').first().waitFor();
+    await expect.poll(async () => Number(await ring.getAttribute('aria-valuenow'))).toBe(before + 25 + 20);
+    await lena.page.goto('/settings');
+    await lena.page.getByRole('switch', { name: 'SMS Match Notifications' }).click();
+    await lena.page.getByLabel('Phone number').fill('(541) 555-0134');
+    await lena.page.getByRole('button', { name: 'Save number' }).click();
+    await lena.page.getByText('SMS Settings Updated').first().waitFor();
+    await lena.page.getByLabel(/6-digit code/).waitFor();
+    await screenshot(lena.page, 'settings-sms-light', { fullPage: true });
+    await lena.context.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { cspViolations, launchBrowser, phoneContext, signUpViaApi, startServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('security headers in the browser', () => {
+  it('serves the app with a strict CSP that the built app passes, and the headers on HTML', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(context);
+    const page = await context.newPage();
+    const response = await page.goto('/home');
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    await expect.poll(() => page.getByRole('navigation').first().isVisible()).toBe(true);
+    // The app itself ran without a violation (the setup file checks again after the test).
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('Chromium blocks an inline script and the harness sees the violation', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.head.append(script);
+      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    // Both the console message and the securitypolicyviolation event arrive.
+    await expect.poll(() => cspViolations.filter((v) => /inline/i.test(v)).length).toBeGreaterThanOrEqual(2);
+    // Expected here; cleared so the guard does not fail this test.
+    cspViolations.splice(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/server/db/schema';
+import {
+  expectAccessible,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The photo analysis runs as a background job: this server runs its worker, polling often.
+  server = await startServer({ JOBS_WORKER: 'true', JOBS_POLL_MS: '200' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PORTRAIT = path.resolve(
+  import.meta.dirname,
+  '../src/server/features/verification/fixtures/portrait-public-domain.jpg',
+);
+
+/** A sharp, well-lit photo of soft coloured tiles: a different picture every call. */
+async function tiles(): Promise<Buffer> {
+  const cells = 20;
+  const colours = randomBytes(cells * cells * 3);
+  const rects: string[] = [];
+  for (let y = 0; y < cells; y += 1) {
+    for (let x = 0; x < cells; x += 1) {
+      const at = (y * cells + x) * 3;
+      const c = (i: number) => 90 + ((colours[at + i] ?? 0) % 130);
+      rects.push(`<rect x="${x * 45}" y="${y * 45}" width="45" height="45" fill="rgb(${c(0)},${c(1)},${c(2)})"/>`);
+    }
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900">${rects.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+async function uploadPhoto(context: BrowserContext, userId: string, buffer: Buffer) {
+  const response = await context.request.post(`/api/users/${userId}/photos`, {
+    multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+describe('verification journey', () => {
+  it('analyses her photos, sends a pose selfie, a moderator approves, and her card shows Verified User', async () => {
+    const here = { location: 'Missoula, Montana' };
+    const memberContext = await phoneContext(browser, server.baseUrl);
+    const rowan = await signUpViaApi(memberContext, { ...here, name: 'Rowan' });
+    const portrait = await sharp(await readFile(PORTRAIT))
+      .resize(900)
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    for (const photo of [portrait, await tiles(), await tiles()]) await uploadPhoto(memberContext, rowan.id, photo);
+
+    const page = await memberContext.newPage();
+    await page.goto('/verification');
+    await expect.poll(() => page.getByRole('heading', { name: 'Profile Verification' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('verification-status').textContent()).toBe('Not verified');
+    await settle(page);
+    await screenshot(page, 'verification-start');
+
+    await page.getByRole('button', { name: 'Check my photos' }).click();
+    await expect.poll(() => page.getByText('Analysis Complete').isVisible(), { timeout: 30_000 }).toBe(true);
+    const results = page.getByRole('list', { name: 'Results per photo' });
+    await expect.poll(() => results.getByText('1 face').count()).toBe(1);
+    await expect.poll(() => page.getByText('Photo check passed (done)').count()).toBe(1);
+    await page.getByRole('heading', { name: 'Photo authenticity check' }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'verification-analysis');
+    await expectAccessible(page, '/verification after the photo check');
+
+    await page.getByRole('button', { name: 'Request Verification' }).click();
+    const pose = page.getByTestId('verification-pose');
+    await expect.poll(() => pose.isVisible()).toBe(true);
+    const poseText = await pose.textContent();
+    await page
+      .getByLabel('Take your selfie')
+      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await expect.poll(() => page.getByRole('img', { name: 'Your selfie' }).isVisible()).toBe(true);
+    await pose.scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'verification-selfie');
+    await page.getByRole('button', { name: 'Send selfie for review' }).click();
+    await expect.poll(() => page.getByTestId('verification-status').textContent()).toBe('Pending review');
+    await expect.poll(() => page.getByText('Your selfie is with our team').isVisible()).toBe(true);
+
+    // No demo moderator exists yet: test setup promotes one in the database.
+    const modContext = await phoneContext(browser, server.baseUrl);
+    const morgan = await signUpViaApi(modContext, { name: 'Morgan', location: 'Miami, Florida' });
+    await server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, morgan.id));
+    const modPage = await modContext.newPage();
+
+    // A member who is not a moderator is sent away from the queue.
+    const memberTries = await memberContext.newPage();
+    await memberTries.goto('/moderation/verification');
+    await memberTries.waitForURL('**/home');
+
+    await modPage.goto('/moderation/verification');
+    await expect.poll(() => modPage.getByRole('button', { name: 'Review Rowan' }).isVisible()).toBe(true);
+    await settle(modPage);
+    await screenshot(modPage, 'verification-queue');
+    await modPage.getByRole('button', { name: 'Review Rowan' }).click();
+    await expect.poll(() => modPage.getByRole('img', { name: 'Selfie from Rowan' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        modPage
+          .getByText(poseText ?? '')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await settle(modPage);
+    await screenshot(modPage, 'verification-review', { fullPage: true });
+    await expectAccessible(modPage, '/moderation/verification review');
+    await modPage.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => modPage.getByText('No verification requests are waiting.').isVisible()).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('verification-status').textContent()).toBe('Verified');
+    await settle(page);
+    await screenshot(page, 'verification-verified');
+
+    const viewerContext = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(viewerContext, { ...here, name: 'Sage' });
+    const viewer = await viewerContext.newPage();
+    await viewer.goto('/home');
+    await expect
+      .poll(() => viewer.getByRole('heading', { name: /Rowan/ }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(() => viewer.getByText('Verified User').first().isVisible()).toBe(true);
+    await settle(viewer);
+    await screenshot(viewer, 'verification-discovery-badge');
+
+    await Promise.all([memberContext.close(), modContext.close(), viewerContext.close()]);
+  }, 120_000);
+});

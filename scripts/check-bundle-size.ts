@@ -1,0 +1,61 @@
+/**
+ * The JavaScript budget (issue 10), part of `npm test`: the gzipped JS a first visit downloads, read from
+ * Vite's manifest. Landing = the entry and its static imports; /home adds the shell and Discover chunks
+ * (lazy routes) and their static imports. Fails when a budget is exceeded.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const WEB = path.resolve(import.meta.dirname, '../dist/web');
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * Issue 10 targets landing ≤ 120 KB and /home ≤ 200 KB. Measured after route splitting: ~131 and ~262;
+ * after main's badges (the reveal overlay and achievements in the shell) and events: ~131 and ~272; after the
+ * billing, safety, Tea and preferences merges: 135.8 and 283.9.
+ * The budgets hold what is reached so it cannot grow back; lowering them to the targets needs zod out
+ * of the first /home chunks and the city catalogue out of the auth contract (see the issue-10 notes).
+ */
+export const BUDGETS_KB = { landing: 140, home: 290 } as const;
+
+export function measure(webRoot = WEB) {
+  const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key)) continue;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`bundle check: ${key} is not in the Vite manifest`);
+      into.add(key);
+      closure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const gzKb = (keys: Set<string>) =>
+    [...keys]
+      .map((k) => manifest[k]?.file)
+      .filter((f): f is string => f?.endsWith('.js') ?? false)
+      .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webRoot, file)), { level: 9 }).length, 0) / 1024;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error('bundle check: no entry in the Vite manifest');
+  const landing = closure([entry]);
+  const home = closure(['app/shell.tsx', 'features/discovery/discover-page.tsx'], new Set(landing));
+  return { landing: gzKb(landing), home: gzKb(home) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = measure();
+  let failed = false;
+  for (const [route, kb] of Object.entries(sizes) as Array<[keyof typeof BUDGETS_KB, number]>) {
+    const budget = BUDGETS_KB[route];
+    const ok = kb <= budget;
+    failed ||= !ok;
+    console.log(`${ok ? 'ok  ' : 'OVER'} ${route}: ${kb.toFixed(1)} KB gzipped JS (budget ${budget} KB)`);
+  }
+  if (failed) process.exit(1);
+}

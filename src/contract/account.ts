@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordField } from './auth';
+import { discoveryFilters } from './discovery';
+import { notice } from './notifications';
+import { selfUser } from './users';
+
+/*
+ * Account basics (issue 10): change password, a verified email, password reset, the data export and
+ * account deletion.
+ */
+
+/** A password she types to prove it is her: not checked against today's rules, old ones still work. */
+const currentPassword = z
+  .string('Password must be text')
+  .min(1, 'Enter your current password')
+  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long');
+
+export const changePasswordBody = z.object({
+  currentPassword,
+  newPassword: passwordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_MINUTES = 15;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+export const setEmailBody = z.object({
+  email: z.string('Email must be text').trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254)),
+});
+export type SetEmailBody = z.input<typeof setEmailBody>;
+
+export const verifyEmailBody = z.object({
+  code: z
+    .string('Enter the code from the email')
+    .trim()
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** Where she is in confirming her email. The address itself is in /api/auth/me. */
+export const emailStatus = z.object({
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  message: z.string(),
+});
+export type EmailStatus = z.infer<typeof emailStatus>;
+
+export const passwordResetRequestBody = z.object({
+  /** Her username or her verified email. */
+  login: z.string('Enter your username or email').trim().min(1, 'Enter your username or email').max(254),
+});
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+
+/** The same words whether or not an account matched: the answer tells nobody who is a member. */
+export const PASSWORD_RESET_SENT =
+  'If that account has a verified email, a reset link is on its way. It works once, for 30 minutes.';
+
+export const passwordResetConfirmBody = z.object({
+  token: z
+    .string('The reset link is invalid')
+    .min(20, 'The reset link is invalid')
+    .max(100, 'The reset link is invalid'),
+  newPassword: passwordField,
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+export const deleteAccountBody = z.object({ password: currentPassword });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+export const DELETED_ACCOUNT_MESSAGE = 'Your account and everything in it has been deleted.';
+
+/**
+ * 'Download my data': everything Steep holds about her, and only hers. Other members appear by id and
+ * public first name where she interacted with them; never their private fields, never who reported her.
+ */
+export const accountExport = z.object({
+  exportedAt: z.string(),
+  account: selfUser,
+  photos: z.array(z.object({ url: z.string(), position: z.number().int(), uploadedAt: z.string() })),
+  swipes: z.array(z.object({ targetUserId: z.string(), liked: z.boolean(), superLike: z.boolean(), at: z.string() })),
+  matches: z.array(z.object({ matchId: z.string(), withUserId: z.string(), withName: z.string(), at: z.string() })),
+  /** Messages she wrote; her matches' replies are theirs. */
+  messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),
+  blocks: z.array(z.object({ blockedUserId: z.string(), at: z.string() })),
+  reportsFiled: z.array(
+    z.object({ reportedUserId: z.string(), reason: z.string(), description: z.string().nullable(), at: z.string() }),
+  ),
+  /** Meetups she hosted (all she wrote) and those of others she joined (never their other guests). */
+  events: z.object({
+    hosted: z.array(
+      z.object({
+        eventId: z.string(),
+        title: z.string(),
+        description: z.string().nullable(),
+        location: z.string(),
+        venue: z.string().nullable(),
+        eventDate: z.string(),
+        maxAttendees: z.number().int(),
+        teaType: z.string().nullable(),
+        verifiedOnly: z.boolean(),
+        cancelledAt: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    attending: z.array(
+      z.object({
+        eventId: z.string(),
+        title: z.string(),
+        location: z.string(),
+        eventDate: z.string(),
+        joinedAt: z.string(),
+      }),
+    ),
+  }),
+  notices: z.array(notice),
+  badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
+  preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
+  subscription: z.object({ premiumUntil: z.string().nullable() }),
+  payments: z.array(z.record(z.string(), z.unknown())),
+});
+export type AccountExport = z.infer<typeof accountExport>;
+
+/** Who is signed in, if anyone: 200 either way, so a visitor's page load logs no failed request. */
+export const sessionAnswer = z.object({ user: selfUser.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswer>;

@@ -1,0 +1,47 @@
+import {
+  discoveryFilters,
+  discoveryPage,
+  discoveryQuery,
+  ghostModeBody,
+  ghostModeResponse,
+  updateFiltersBody,
+} from '../discovery';
+import { defineRoute } from './define';
+import { selfIdParams, userIdParams } from './params';
+
+export const discoveryApi = {
+  feed: defineRoute({
+    method: 'GET',
+    path: '/api/users/discovery/:userId',
+    summary: 'A page of discovery cards for the session user, ranked and mutually filtered',
+    params: userIdParams,
+    query: discoveryQuery,
+    response: discoveryPage,
+  }),
+  getFilters: defineRoute({
+    method: 'GET',
+    path: '/api/users/:userId/filters',
+    summary: "The session user's discovery filters",
+    params: userIdParams,
+    response: discoveryFilters,
+  }),
+  saveFilters: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:userId/filters',
+    summary: "Replace the session user's discovery filters",
+    params: userIdParams,
+    body: updateFiltersBody,
+    response: discoveryFilters,
+    limit: 'profile',
+  }),
+  setGhostMode: defineRoute({
+    method: 'POST',
+    path: '/api/users/:id/ghost-mode',
+    summary: 'Turn ghost mode on (Premium) or off',
+    params: selfIdParams,
+    idIsUser: true,
+    body: ghostModeBody,
+    response: ghostModeResponse,
+    limit: 'profile',
+  }),
+};

@@ -1,0 +1,58 @@
+import { okBody } from '../http';
+import { attendeeList, createEventBody, eventCard, eventPage, eventQuery, joinEventBody } from '../events';
+import { defineRoute } from './define';
+import { anyIdParams } from './params';
+
+export const eventsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/events',
+    summary: 'Upcoming tea meetups, nearest scope first then soonest, keyset-paginated',
+    query: eventQuery,
+    response: eventPage,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/events/:id',
+    summary: 'One upcoming meetup (the venue only for its host and attendees)',
+    params: anyIdParams,
+    response: eventCard,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/events',
+    summary: 'Host a tea meetup; the host counts as attending',
+    body: createEventBody,
+    status: 201,
+    response: eventCard,
+  }),
+  join: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/join',
+    summary: 'Join a meetup while it has room',
+    params: anyIdParams,
+    body: joinEventBody,
+    response: eventCard,
+  }),
+  leave: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/leave',
+    summary: 'Leave a meetup, freeing the spot',
+    params: anyIdParams,
+    response: eventCard,
+  }),
+  cancel: defineRoute({
+    method: 'DELETE',
+    path: '/api/events/:id',
+    summary: 'Cancel a meetup (host only); attendees are told',
+    params: anyIdParams,
+    response: okBody,
+  }),
+  attendees: defineRoute({
+    method: 'GET',
+    path: '/api/events/:id/attendees',
+    summary: 'The guest list, for the host and attendees only',
+    params: anyIdParams,
+    response: attendeeList,
+  }),
+};

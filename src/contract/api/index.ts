@@ -1,0 +1,65 @@
+import { accountApi } from './account';
+import type { RouteDeclaration, RouteGroup } from './define';
+import { badgesApi } from './badges';
+import { authApi } from './auth';
+import { billingApi } from './billing';
+import { chatApi } from './chat';
+import { discoveryApi } from './discovery';
+import { eventsApi } from './events';
+import { matchesApi } from './matches';
+import { metaApi } from './meta';
+import { moderationApi } from './moderation';
+import { noticesApi, notificationsApi } from './notifications';
+import { preferencesApi } from './preferences';
+import { profilesApi } from './profiles';
+import { safetyApi } from './safety';
+import { verificationApi } from './verification';
+import { teaApi, teaModerationApi } from './tea';
+
+export * from './define';
+export {
+  accountApi,
+  authApi,
+  badgesApi,
+  billingApi,
+  chatApi,
+  discoveryApi,
+  eventsApi,
+  matchesApi,
+  metaApi,
+  moderationApi,
+  noticesApi,
+  notificationsApi,
+  preferencesApi,
+  profilesApi,
+  safetyApi,
+  verificationApi,
+  teaApi,
+  teaModerationApi,
+};
+
+/** Every feature's route group: the OpenAPI document and its coverage test read this list. */
+export const apiGroups = {
+  meta: metaApi,
+  auth: authApi,
+  profiles: profilesApi,
+  safety: safetyApi,
+  matches: matchesApi,
+  chat: chatApi,
+  discovery: discoveryApi,
+  billing: billingApi,
+  notifications: notificationsApi,
+  verification: verificationApi,
+  events: eventsApi,
+  badges: badgesApi,
+  notices: noticesApi,
+  account: accountApi,
+  moderation: moderationApi,
+  tea: teaApi,
+  teaModeration: teaModerationApi,
+  preferences: preferencesApi,
+} satisfies Record<string, RouteGroup>;
+
+export function allRouteDeclarations(): RouteDeclaration[] {
+  return Object.values(apiGroups).flatMap((group: RouteGroup) => Object.values(group));
+}

@@ -1,0 +1,53 @@
+import { okBody } from '../http';
+import { createLikeBody, likeResponse, matchList, undoLikeResponse } from '../matches';
+import { profileStats } from '../profiles';
+import { defineRoute } from './define';
+import { anyIdParams, resourceIdParams, selfIdParams, userIdParams } from './params';
+
+export const matchesApi = {
+  swipe: defineRoute({
+    method: 'POST',
+    path: '/api/likes',
+    summary: 'Like, super like or pass on a member; a mutual like makes a match',
+    body: createLikeBody,
+    status: 201,
+    response: likeResponse,
+    limit: 'likes',
+  }),
+  undoSwipe: defineRoute({
+    method: 'DELETE',
+    path: '/api/likes/:id',
+    summary: 'Undo her most recent swipe (Premium)',
+    params: resourceIdParams('swipe'),
+    response: undoLikeResponse,
+    limit: 'likes',
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/matches',
+    summary: "The session user's matches, newest first",
+    response: matchList,
+  }),
+  listForUser: defineRoute({
+    method: 'GET',
+    path: '/api/matches/:userId',
+    summary: "The session user's matches (the spec's per-user path)",
+    params: userIdParams,
+    response: matchList,
+  }),
+  profileStats: defineRoute({
+    method: 'GET',
+    path: '/api/users/:id/stats',
+    summary: "Her profile's numbers: views, likes, matches, super likes, day streak, completeness",
+    params: selfIdParams,
+    idIsUser: true,
+    response: profileStats,
+  }),
+  unmatch: defineRoute({
+    method: 'DELETE',
+    path: '/api/matches/:id',
+    summary: 'Unmatch: the conversation ends for both and the pair never meets again in discovery',
+    params: anyIdParams,
+    response: okBody,
+  }),
+};

@@ -1,0 +1,36 @@
+import { auditLog, auditQuery, memberCase, moderationActionBody, moderationResult, reportQueue } from '../moderation';
+import { defineRoute } from './define';
+import { anyIdParams } from './params';
+
+/** Every /api/moderation/* route answers 403 to members. */
+export const moderationApi = {
+  reportQueue: defineRoute({
+    method: 'GET',
+    path: '/api/moderation/reports',
+    summary: 'Open reports grouped by reported member: severity, then premium reporter, then age',
+    response: reportQueue,
+  }),
+  memberCase: defineRoute({
+    method: 'GET',
+    path: '/api/moderation/members/:id',
+    summary: "A member's case: every report against her with attached messages, and her history",
+    params: anyIdParams,
+    response: memberCase,
+  }),
+  act: defineRoute({
+    method: 'POST',
+    path: '/api/moderation/members/:id/actions',
+    summary: 'Dismiss, warn, suspend (7 days or permanently) or lift a suspension; closes her open reports',
+    params: anyIdParams,
+    body: moderationActionBody,
+    status: 201,
+    response: moderationResult,
+  }),
+  auditLog: defineRoute({
+    method: 'GET',
+    path: '/api/moderation/audit',
+    summary: 'The append-only log of moderator actions, newest first',
+    query: auditQuery,
+    response: auditLog,
+  }),
+};

@@ -1,0 +1,38 @@
+import { likesReceived, noticeList, notificationCount, potentialMatchList } from '../notifications';
+import { defineRoute } from './define';
+
+export const notificationsApi = {
+  likesReceived: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/likes-received',
+    summary: 'Likes waiting for her swipe (who they are is Premium)',
+    response: likesReceived,
+  }),
+  potentialMatches: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/potential-matches',
+    summary: 'Her best-scored candidates (Premium)',
+    response: potentialMatchList,
+  }),
+  count: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/count',
+    summary: 'The bell count: likes waiting for her swipe',
+    response: notificationCount,
+  }),
+};
+
+export const noticesApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/notices',
+    summary: 'Her in-app notices, newest first, with the unread count',
+    response: noticeList,
+  }),
+  markRead: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/notices/read',
+    summary: 'Mark all her notices read',
+    response: noticeList,
+  }),
+};

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { FILTER_DISTANCE_MAX, FILTER_DISTANCE_MIN } from './discovery';
+import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
+import { LIFESTYLE_FIELDS } from './profiles';
+
+/*
+ * Preferences (spec 2, 3, 9; issue 16): the dating preferences the editor and the filters screen share,
+ * deal breakers, privacy, notification and app settings, preference stats and SMS settings.
+ * One source of truth: ageRange/maxDistance ARE the discovery filters' minAge/maxAge/maxDistance.
+ */
+
+// ---------------------------------------------------------------- option lists
+
+export const EDITOR_AGE_MIN = 18;
+export const EDITOR_AGE_MAX = 65;
+
+/** The preference editor's interest catalogue (spec 3: 7 categories of about 5 to 7 items). */
+export const PREFERENCE_INTEREST_CATEGORIES = [
+  { name: 'Social', interests: ['Tea Parties', 'Book Clubs', 'Game Nights', 'Brunch', 'Karaoke', 'Volunteering'] },
+  { name: 'Creative', interests: ['Painting', 'Photography', 'Writing', 'Music', 'Pottery', 'Crafting'] },
+  { name: 'Active', interests: ['Yoga', 'Hiking', 'Running', 'Cycling', 'Dancing', 'Climbing', 'Swimming'] },
+  { name: 'Intellectual', interests: ['Reading', 'Podcasts', 'Museums', 'Languages', 'Philosophy'] },
+  { name: 'Culinary', interests: ['Cooking', 'Baking', 'Wine Tasting', 'Coffee', 'Farmers Markets'] },
+  { name: 'Tech & Games', interests: ['Video Games', 'Board Games', 'Coding', 'Sci-Fi', 'Anime'] },
+  { name: 'Nature', interests: ['Gardening', 'Camping', 'Birdwatching', 'Beach Days', 'Stargazing'] },
+] as const;
+
+/** Everything `interests` may hold: the editor catalogue and the /preferences lifestyle chips (spec 9). */
+export const PREFERENCE_INTEREST_OPTIONS: readonly string[] = [
+  ...PREFERENCE_INTEREST_CATEGORIES.flatMap((c) => c.interests),
+  ...PREFERENCE_LIFESTYLE_OPTIONS,
+];
+
+export const SMOKING_TOLERANCE = LIFESTYLE_FIELDS.smoking.options;
+export const DRINKING_TOLERANCE = LIFESTYLE_FIELDS.drinking.options;
+export const FITNESS_LEVELS = LIFESTYLE_FIELDS.fitness.options;
+export const PET_PREFERENCES = LIFESTYLE_FIELDS.pets.options;
+
+/**
+ * The ten deal breakers. `rule` says what a filter checks against the other member's profile; a deal
+ * breaker with `filter: false` cannot be checked from data (nobody's profile says "dishonest"): it is a
+ * preference she shows on her profile, never a filter. Filters apply both ways: a member who has a
+ * deal breaker never sees people it rules out, and they never see her.
+ */
+export const DEAL_BREAKERS = [
+  { name: 'Smoking', filter: true, rule: 'Her profile says she smokes (occasionally, socially or regularly)' },
+  { name: 'Heavy drinking', filter: true, rule: 'Her profile says she drinks regularly' },
+  { name: 'No pets allowed', filter: true, rule: 'Her profile says she is allergic to pets' },
+  { name: 'Long distance', filter: true, rule: 'She lives more than 50 miles away' },
+  { name: 'Wants children', filter: true, rule: 'Her profile says she wants children' },
+  { name: "Doesn't want children", filter: true, rule: "Her profile says she doesn't want children" },
+  { name: 'Only casual', filter: true, rule: "Her relationship goal is 'Something casual'" },
+  { name: 'Unverified profile', filter: true, rule: 'Her profile is not verified' },
+  { name: 'Dishonesty', filter: false, rule: 'Shown on her profile as a preference; not checkable from data' },
+  { name: 'Poor communication', filter: false, rule: 'Shown on her profile as a preference; not checkable from data' },
+] as const;
+export type DealBreaker = (typeof DEAL_BREAKERS)[number]['name'];
+export const DEAL_BREAKER_NAMES = DEAL_BREAKERS.map((d) => d.name) as [DealBreaker, ...DealBreaker[]];
+/** How far 'Long distance' reaches. */
+export const LONG_DISTANCE_MILES = 50;
+
+export const PROFILE_VISIBILITY = ['public', 'matches', 'hidden'] as const;
+export const MESSAGES_FROM = ['everyone', 'matches', 'verified'] as const;
+export const THEMES = ['light', 'dark', 'system'] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const UNITS = ['imperial', 'metric'] as const;
+export type Theme = (typeof THEMES)[number];
+export type Units = (typeof UNITS)[number];
+
+// ---------------------------------------------------------------- the preferences object
+
+const flag = (label: string) => z.boolean(`${label} must be true or false`);
+const choice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
+  z.enum(options, `${label} must be one of: ${options.join(', ')}`);
+
+const editorAge = z
+  .number('Age must be a number')
+  .int('Age must be a whole number')
+  .min(EDITOR_AGE_MIN, `Age must be at least ${EDITOR_AGE_MIN}`)
+  .max(EDITOR_AGE_MAX, `Age must be at most ${EDITOR_AGE_MAX}`);
+
+const lifestyleShape = {
+  smokingTolerance: choice('Smoking tolerance', SMOKING_TOLERANCE),
+  drinkingTolerance: choice('Drinking tolerance', DRINKING_TOLERANCE),
+  fitnessLevel: choice('Fitness level', FITNESS_LEVELS),
+  petPreference: choice('Pet preference', PET_PREFERENCES),
+};
+
+const visibilityShape = {
+  showAge: flag('showAge'),
+  showDistance: flag('showDistance'),
+  showLastActive: flag('showLastActive'),
+  ghostMode: flag('ghostMode'),
+};
+
+const premiumShape = {
+  boostProfile: flag('boostProfile'),
+  priorityLikes: flag('priorityLikes'),
+  seeWhoLikedYou: flag('seeWhoLikedYou'),
+};
+
+const notificationsShape = {
+  pushNotifications: flag('pushNotifications'),
+  emailNotifications: flag('emailNotifications'),
+  newMatches: flag('newMatches'),
+  newMessages: flag('newMessages'),
+  likes: flag('likes'),
+  events: flag('events'),
+  promotional: flag('promotional'),
+};
+
+const privacyShape = {
+  profileVisibility: choice('Profile visibility', PROFILE_VISIBILITY),
+  showOnlineStatus: flag('showOnlineStatus'),
+  showDistance: flag('showDistance'),
+  showAge: flag('showAge'),
+  allowMessagesFrom: choice('Allow messages from', MESSAGES_FROM),
+};
+
+const appShape = {
+  theme: choice('Theme', THEMES),
+  language: choice('Language', LANGUAGES),
+  units: choice('Units', UNITS),
+};
+
+/** What GET answers. ageRange may reach 75 here: the filters screen allows it (same stored value). */
+export const preferences = z.object({
+  ageRange: z.tuple([z.number().int(), z.number().int()]),
+  /** Miles. */
+  maxDistance: z.number().int(),
+  interests: z.array(z.string()),
+  lifestyle: z.object(lifestyleShape),
+  dealBreakers: z.array(z.enum(DEAL_BREAKER_NAMES)),
+  visibility: z.object(visibilityShape),
+  premium: z.object(premiumShape),
+  notifications: z.object(notificationsShape),
+  privacy: z.object(privacyShape),
+  app: z.object(appShape),
+});
+export type Preferences = z.infer<typeof preferences>;
+export type NotificationSettings = Preferences['notifications'];
+export type PrivacySettings = Preferences['privacy'];
+
+/**
+ * PUT replaces the whole object. Unknown fields are stripped (zod's default). visibility.showAge /
+ * showDistance and privacy.showAge / showDistance are the same stored setting: when the two disagree
+ * the request is refused rather than guessing which one she meant.
+ */
+export const updatePreferencesBody = z
+  .object({
+    ageRange: z.tuple([editorAge, editorAge], 'ageRange must be [minimum, maximum]'),
+    maxDistance: z
+      .number('Distance must be a number')
+      .int('Distance must be a whole number of miles')
+      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
+      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    interests: z
+      .array(
+        z.string().refine((i) => PREFERENCE_INTEREST_OPTIONS.includes(i), 'Unknown interest'),
+        'Interests must be a list',
+      )
+      .max(PREFERENCE_INTEREST_OPTIONS.length)
+      .transform((list) => [...new Set(list)]),
+    lifestyle: z.object(lifestyleShape, 'lifestyle must be an object'),
+    dealBreakers: z
+      .array(z.enum(DEAL_BREAKER_NAMES, 'Unknown deal breaker'), 'Deal breakers must be a list')
+      .max(DEAL_BREAKERS.length)
+      .transform((list) => [...new Set(list)]),
+    visibility: z.object(visibilityShape, 'visibility must be an object'),
+    premium: z.object(premiumShape, 'premium must be an object'),
+    notifications: z.object(notificationsShape, 'notifications must be an object'),
+    privacy: z.object(privacyShape, 'privacy must be an object'),
+    app: z.object(appShape, 'app must be an object'),
+  })
+  .refine((p) => p.ageRange[0] <= p.ageRange[1], {
+    path: ['ageRange'],
+    message: 'Maximum age must be at least the minimum age',
+  })
+  .refine((p) => p.visibility.showAge === p.privacy.showAge && p.visibility.showDistance === p.privacy.showDistance, {
+    path: ['visibility'],
+    message: 'visibility and privacy must agree on showAge and showDistance',
+  });
+export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
+
+/** Spec 9: the editor's defaults, with the app settings' defaults. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  ageRange: [22, 35],
+  maxDistance: 25,
+  interests: [],
+  lifestyle: {
+    smokingTolerance: 'none',
+    drinkingTolerance: 'socially',
+    fitnessLevel: 'moderate',
+    petPreference: 'like',
+  },
+  dealBreakers: [],
+  visibility: { showAge: true, showDistance: true, showLastActive: true, ghostMode: false },
+  premium: { boostProfile: false, priorityLikes: false, seeWhoLikedYou: false },
+  notifications: {
+    pushNotifications: true,
+    emailNotifications: true,
+    newMatches: true,
+    newMessages: true,
+    likes: true,
+    events: false,
+    promotional: false,
+  },
+  privacy: {
+    profileVisibility: 'public',
+    showOnlineStatus: true,
+    showDistance: true,
+    showAge: true,
+    allowMessagesFrom: 'matches',
+  },
+  app: { theme: 'light', language: 'en', units: 'imperial' },
+};
+
+// ---------------------------------------------------------------- editor completeness (spec 9)
+
+/**
+ * The match-score ring: interests 6 each (25 when more than 3), 20 with any deal breaker, 20 + 15
+ * fixed (age range and distance are always set), 20 when lifestyle is set; capped at 100.
+ */
+export function preferenceCompleteness(p: Pick<Preferences, 'interests' | 'dealBreakers' | 'lifestyle'>): number {
+  const interests = p.interests.length > 3 ? 25 : p.interests.length * 6;
+  const dealBreakers = p.dealBreakers.length > 0 ? 20 : 0;
+  const lifestyle = Object.values(p.lifestyle).some(Boolean) ? 20 : 0;
+  return Math.min(100, interests + dealBreakers + 20 + 15 + lifestyle);
+}
+
+/** Spec 9 tips: fewer than 5 interests, distance under 15, an age span under 8. */
+export function preferenceTips(p: Pick<Preferences, 'interests' | 'maxDistance' | 'ageRange'>): string[] {
+  const tips: string[] = [];
+  if (p.interests.length < 5) tips.push('Add more interests to find people who share your passions.');
+  if (p.maxDistance < 15) tips.push('Increase your distance to see more potential matches nearby.');
+  if (p.ageRange[1] - p.ageRange[0] < 8) tips.push('Widen your age range to discover more compatible people.');
+  return tips;
+}
+
+// ---------------------------------------------------------------- preference stats
+
+export const preferenceStats = z.object({
+  totalMatches: z.number().int(),
+  weeklyMatches: z.number().int(),
+  profileViews: z.number().int(),
+  /** Percent of her matches with at least one message from each side. */
+  matchQuality: z.number().int(),
+  /** Top interests among members within her distance, by count. */
+  popularInterests: z.array(z.object({ interest: z.string(), count: z.number().int() })),
+});
+export type PreferenceStats = z.infer<typeof preferenceStats>;
+
+// ---------------------------------------------------------------- SMS settings
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TRIES = 5;
+export const SMS_CODE_TTL_MS = 10 * 60_000;
+/** At most one match text per member in this window. */
+export const SMS_MIN_INTERVAL_MS = 15 * 60_000;
+export const SMS_MATCH_TEXT = 'You have a new match on Steep! Open the app to say hi.';
+export const SMS_PHONE_PLACEHOLDER = '(555) 123-4567';
+
+export const smsSettingsBody = z.object({
+  phoneNumber: z.string('Phone number must be text').trim().max(40, 'Phone number is too long').optional(),
+  smsNotifications: z.boolean('smsNotifications must be true or false'),
+});
+export type SmsSettingsBody = z.input<typeof smsSettingsBody>;
+
+export const smsSettings = z.object({
+  /** Masked, e.g. '•••• 4567' — the full number is never sent back. */
+  phoneNumber: z.string().nullable(),
+  smsNotifications: z.boolean(),
+  /** A code was sent to this (masked) number and awaits confirmation. */
+  pendingVerification: z.boolean(),
+});
+export const smsSettingsResponse = smsSettings.extend({ message: z.string() });
+export type SmsSettings = z.infer<typeof smsSettings>;
+
+export const smsVerifyBody = z.object({
+  code: z
+    .string('Code must be text')
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});

@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { REPORT_REASON_VALUES } from './safety';
+
+/*
+ * Tea: the anonymous story community for Premium members (spec 2 "Tea", 3 "Tea story", 5 "Tea story",
+ * 8 toasts). A story never carries its author: not in a response, a frame or an error.
+ */
+
+export const TEA_CATEGORIES = ['Dating', 'Friendship', 'Family', 'Workplace'] as const;
+export type TeaCategory = (typeof TEA_CATEGORIES)[number];
+
+/** The relationship-type badge on a story: who the story is about, to her. */
+export const TEA_TYPES = ['First date', 'Situationship', 'Girlfriend', 'Ex', 'Friend', 'Family', 'Coworker'] as const;
+export type TeaType = (typeof TEA_TYPES)[number];
+
+export const STORY_TITLE_MAX = 120;
+export const STORY_CONTENT_MAX = 5000;
+export const ABOUT_NAME_MAX = 30;
+/** Stories a member may share per UTC day. */
+export const STORIES_PER_DAY = 5;
+/** Reports from this many different members hide a story until a moderator reviews it. */
+export const REPORTS_TO_HIDE = 3;
+export const STORY_PAGE_SIZE = 20;
+export const REVIEW_TEXT_MAX = 1000;
+
+export const MISSING_FIELDS_MESSAGE = 'Please fill in all fields';
+export const STORY_SHARED_MESSAGE = 'Story shared anonymously!';
+export const STORY_FAILED_MESSAGE = 'Failed to share story';
+export const NUDGE_MESSAGE = 'Are you sure? This story may hurt someone';
+
+/** A first name or an initial: letters (any script), spaces, hyphens and apostrophes. */
+const ABOUT_NAME_PATTERN = /^[\p{L}][\p{L} '\-’.]*$/u;
+
+/** Empty strings become "not given", so "omitted when empty" holds on the server too. */
+const optionalTrimmed = (schema: z.ZodString) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(schema.optional());
+
+export const createStoryBody = z.object({
+  // Missing title or content is answered with the spec's one message by the service, not per field.
+  title: z.string().trim().max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`).default(''),
+  content: z
+    .string()
+    .trim()
+    .max(STORY_CONTENT_MAX, `Your story must be at most ${STORY_CONTENT_MAX} characters`)
+    .default(''),
+  aboutName: optionalTrimmed(
+    z
+      .string()
+      .max(ABOUT_NAME_MAX, `"About" must be at most ${ABOUT_NAME_MAX} characters`)
+      .regex(ABOUT_NAME_PATTERN, '"About" takes a first name or an initial only'),
+  ),
+  teaType: z
+    .union([z.literal(''), z.enum(TEA_TYPES)], 'Choose a relationship type from the list')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  category: z.enum(TEA_CATEGORIES, 'Choose Dating, Friendship, Family or Workplace').default('Dating'),
+  /** Sent after the harassment nudge: "Post anyway". Recorded for moderators. */
+  confirmed: z.boolean().default(false),
+});
+export type CreateStoryBody = z.input<typeof createStoryBody>;
+
+/** The spec's one message for a missing title or content, shared by the form and the server. */
+export function missingStoryFields(body: { title?: string; content?: string }): boolean {
+  return !body.title?.trim() || !body.content?.trim();
+}
+
+export const teaStory = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  aboutName: z.string().optional(),
+  teaType: z.enum(TEA_TYPES).optional(),
+  category: z.enum(TEA_CATEGORIES),
+  supportCount: z.number().int(),
+  supportedByMe: z.boolean(),
+  /** True only for the caller's own stories; nothing else about the author is ever sent. */
+  isMine: z.boolean(),
+  createdAt: z.string(),
+});
+export type TeaStory = z.infer<typeof teaStory>;
+
+export const storiesQuery = z.object({
+  category: z.enum(TEA_CATEGORIES, 'Unknown category').optional(),
+  cursor: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(STORY_PAGE_SIZE),
+});
+export type StoriesQuery = z.input<typeof storiesQuery>;
+
+export const storyPage = z.object({ stories: z.array(teaStory), nextCursor: z.string().nullable() });
+export type StoryPage = z.infer<typeof storyPage>;
+
+export const supportResult = z.object({ supported: z.boolean(), supportCount: z.number().int() });
+export type SupportResult = z.infer<typeof supportResult>;
+
+export const storyLikes = z.object({ storyIds: z.array(z.string()) });
+export type StoryLikes = z.infer<typeof storyLikes>;
+
+export const teaStats = z.object({
+  storiesShared: z.number().int(),
+  supportGiven: z.number().int(),
+  /** The third tile: stories shared in the last 7 days. */
+  storiesThisWeek: z.number().int(),
+  categories: z.object(
+    Object.fromEntries(TEA_CATEGORIES.map((c) => [c, z.number().int()])) as Record<TeaCategory, z.ZodNumber>,
+  ),
+});
+export type TeaStats = z.infer<typeof teaStats>;
+
+export const reportStoryBody = z.object({
+  reason: z.enum(REPORT_REASON_VALUES, 'Choose a reason from the list'),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters')
+    .optional()
+    .transform((d) => (d ? d : undefined)),
+});
+export type ReportStoryBody = z.input<typeof reportStoryBody>;
+
+export const teaOk = z.object({ ok: z.literal(true) });
+
+/* ---------- Tea varieties and reviews ---------- */
+
+export const CAFFEINE_LEVELS = ['none', 'low', 'medium', 'high'] as const;
+
+export const teaVariety = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  caffeine: z.enum(CAFFEINE_LEVELS),
+  brewTempC: z.number().int(),
+  brewTempF: z.number().int(),
+  /** Steeping time in minutes, as a range. */
+  brewMinutes: z.tuple([z.number(), z.number()]),
+});
+export type TeaVariety = z.infer<typeof teaVariety>;
+
+/** The spec's 12 teas (Option lists: Tea preferences), with what a member needs to brew them. */
+export const TEA_VARIETIES: readonly TeaVariety[] = [
+  {
+    id: 'green-tea',
+    name: 'Green Tea',
+    description: 'Fresh, grassy and light; unoxidised leaves steamed or pan-fired.',
+    caffeine: 'medium',
+    brewTempC: 80,
+    brewTempF: 175,
+    brewMinutes: [2, 3],
+  },
+  {
+    id: 'black-tea',
+    name: 'Black Tea',
+    description: 'Fully oxidised, malty and bold; takes milk well.',
+    caffeine: 'high',
+    brewTempC: 95,
+    brewTempF: 205,
+    brewMinutes: [3, 5],
+  },
+  {
+    id: 'oolong',
+    name: 'Oolong',
+    description: 'Partly oxidised, from floral and buttery to roasted and toasty.',
+    caffeine: 'medium',
+    brewTempC: 90,
+    brewTempF: 195,
+    brewMinutes: [3, 5],
+  },
+  {
+    id: 'white-tea',
+    name: 'White Tea',
+    description: 'Young buds, barely processed: delicate, sweet and hay-like.',
+    caffeine: 'low',
+    brewTempC: 80,
+    brewTempF: 175,
+    brewMinutes: [4, 5],
+  },
+  {
+    id: 'herbal-tea',
+    name: 'Herbal Tea',
+    description: 'Infusions of flowers, fruit and herbs rather than the tea plant.',
+    caffeine: 'none',
+    brewTempC: 100,
+    brewTempF: 212,
+    brewMinutes: [5, 7],
+  },
+  {
+    id: 'chai',
+    name: 'Chai',
+    description: 'Black tea simmered with cardamom, ginger, cinnamon and milk.',
+    caffeine: 'high',
+    brewTempC: 100,
+    brewTempF: 212,
+    brewMinutes: [5, 10],
+  },
+  {
+    id: 'matcha',
+    name: 'Matcha',
+    description: 'Stone-ground shade-grown green tea, whisked into a frothy bowl.',
+    caffeine: 'high',
+    brewTempC: 75,
+    brewTempF: 170,
+    brewMinutes: [0.5, 1],
+  },
+  {
+    id: 'earl-grey',
+    name: 'Earl Grey',
+    description: 'Black tea scented with bergamot: citrusy and bright.',
+    caffeine: 'high',
+    brewTempC: 95,
+    brewTempF: 205,
+    brewMinutes: [3, 4],
+  },
+  {
+    id: 'jasmine',
+    name: 'Jasmine',
+    description: 'Green tea layered with jasmine blossoms for a sweet perfume.',
+    caffeine: 'medium',
+    brewTempC: 80,
+    brewTempF: 175,
+    brewMinutes: [2, 3],
+  },
+  {
+    id: 'rooibos',
+    name: 'Rooibos',
+    description: 'South African red bush: naturally sweet, nutty and caffeine-free.',
+    caffeine: 'none',
+    brewTempC: 100,
+    brewTempF: 212,
+    brewMinutes: [5, 6],
+  },
+  {
+    id: 'chamomile',
+    name: 'Chamomile',
+    description: 'Apple-scented daisy flowers; a calm cup before bed.',
+    caffeine: 'none',
+    brewTempC: 100,
+    brewTempF: 212,
+    brewMinutes: [5, 7],
+  },
+  {
+    id: 'peppermint',
+    name: 'Peppermint',
+    description: 'Cooling, sharp mint leaves; good after a meal.',
+    caffeine: 'none',
+    brewTempC: 100,
+    brewTempF: 212,
+    brewMinutes: [5, 7],
+  },
+];
+export const TEA_VARIETY_IDS = TEA_VARIETIES.map((t) => t.id) as [string, ...string[]];
+
+export const teaVarietyList = z.array(teaVariety);
+
+export const reviewsQuery = z.object({ teaId: z.enum(TEA_VARIETY_IDS, 'Unknown tea').optional() });
+
+export const createReviewBody = z.object({
+  teaId: z.enum(TEA_VARIETY_IDS, 'Unknown tea'),
+  rating: z
+    .number('Rating must be 1 to 5')
+    .int('Rating must be 1 to 5')
+    .min(1, 'Rating must be 1 to 5')
+    .max(5, 'Rating must be 1 to 5'),
+  text: z.string().trim().max(REVIEW_TEXT_MAX, `Your review must be at most ${REVIEW_TEXT_MAX} characters`).default(''),
+});
+export type CreateReviewBody = z.input<typeof createReviewBody>;
+
+/** Reviews are not anonymous: the reviewer's first name and first photo are shown (the form says so). */
+export const teaReview = z.object({
+  id: z.string(),
+  teaId: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  reviewer: z.object({ firstName: z.string(), photo: z.string().nullable() }),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  isMine: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TeaReview = z.infer<typeof teaReview>;
+
+export const teaReviewList = z.array(teaReview);
+
+export const reviewLikeResult = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+/* ---------- Moderation (the moderation console's Tea queue) ---------- */
+
+export const TEA_STORY_STATUSES = ['visible', 'hidden'] as const;
+
+export const moderatedStory = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  aboutName: z.string().optional(),
+  teaType: z.enum(TEA_TYPES).optional(),
+  category: z.enum(TEA_CATEGORIES),
+  status: z.enum(TEA_STORY_STATUSES),
+  /** The author saw the harassment nudge and chose "Post anyway". */
+  postedDespiteNudge: z.boolean(),
+  supportCount: z.number().int(),
+  /** Open reports: reasons only, never who sent them. */
+  reports: z.array(
+    z.object({ reason: z.enum(REPORT_REASON_VALUES), description: z.string().optional(), createdAt: z.string() }),
+  ),
+  createdAt: z.string(),
+});
+export type ModeratedStory = z.infer<typeof moderatedStory>;
+
+export const moderatedStoryList = z.array(moderatedStory);

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { processCache } from '../db/process-cache';
+import { sessions } from '../db/schema/sessions';
+
+export const SESSION_COOKIE = 'steep_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/** Sliding expiry is written at most this often, so reads do not turn into writes. */
+const EXTEND_AFTER_MS = 24 * 60 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionInfo {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  /** Set when this request moved the expiry, so the cookie is re-sent with it. */
+  extended: boolean;
+}
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  // Opportunistic cleanup keeps the table from growing without a scheduler.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+interface CachedSession {
+  userId: string;
+  expiresAt: Date;
+}
+const sessionCache = (db: Db) => processCache<CachedSession>(db, 'sessions');
+
+export async function resolveSession(db: Db, token: string): Promise<SessionInfo | undefined> {
+  if (token.length > 100) return undefined;
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const cache = sessionCache(db);
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    const version = cache?.version(tokenHash);
+    [row] = await db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))));
+    if (!row) return undefined;
+    cache?.set(tokenHash, row, version);
+  }
+  if (row.expiresAt.getTime() <= now) {
+    cache?.delete(tokenHash);
+    return undefined;
+  }
+  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+    const expiresAt = new Date(now + SESSION_TTL_MS);
+    const version = cache?.version(tokenHash);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    // A logout that ran during the update bumped the version: the session must not come back.
+    cache?.set(tokenHash, { userId: row.userId, expiresAt }, version);
+    return { userId: row.userId, tokenHash, expiresAt, extended: true };
+  }
+  return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  sessionCache(db)?.delete(tokenHash);
+}
+
+/**
+ * Ends every session of a member except `keepTokenHash` (her current one, after a password change)
+ * and returns the ended ones, so their live sockets can be closed on every instance.
+ */
+export async function deleteSessionsOf(db: Db, userId: string, keepTokenHash?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined))
+    .returning({ tokenHash: sessions.tokenHash });
+  const cache = sessionCache(db);
+  for (const row of rows) cache?.delete(row.tokenHash);
+  return rows.map((r) => r.tokenHash);
+}
+
+/**
+ * Ends every session of a member at once (suspension). Returns nothing to close here: the caller
+ * announces it ('account.suspended') and the real-time layer closes her sockets on every instance.
+ */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash });
+  const cache = sessionCache(db);
+  for (const row of rows) cache?.delete(row.tokenHash);
+}

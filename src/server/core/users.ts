@@ -1,0 +1,168 @@
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { processCache } from '../db/process-cache';
+import { users, type UserRow } from '../db/schema/users';
+import { notBlockedWith } from './blocks';
+
+/**
+ * The member row. Core owns the `users` table: every write goes through a function here, so the
+ * cached row below is evicted by the writer itself. Features read a member through these functions;
+ * a feature whose list query must filter or rank on member columns (discovery) composes SQL over
+ * `memberTable`, the read-only view this module exports for that.
+ */
+export { users as memberTable, type UserRow };
+
+export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Several members at once (one query), by id; unknown ids are absent. */
+export async function findUsers(db: Db, userIds: readonly string[]): Promise<Map<string, UserRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+/** Which of these lower-cased candidates are members' usernames (the Tea doxxing guard asks). */
+export async function existingUsernames(db: Db, candidates: string[]): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, candidates));
+  return rows.map((r) => r.username.toLowerCase());
+}
+
+/**
+ * Her row, locked for the rest of the transaction (FOR NO KEY UPDATE: other members' rows that only
+ * reference hers take a key-share lock and are not held up). Serialises her own writes that check a
+ * count first: swipes against the daily limit, photo uploads against the sixth place.
+ */
+export async function lockUserRow(tx: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+  return row;
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+/** Returns undefined when the username is taken (case-insensitively). */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'username' | 'passwordHash'>>;
+
+export async function updateUser(db: Db, userId: string, changes: UserChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(users).set(changes).where(eq(users.id, userId));
+  forgetCachedUser(db, userId);
+}
+
+/**
+ * Sets the Profile Boost's end. With `unlessEndsAfter`, only when the last boost ended by then (the
+ * once-a-day rule, checked in the same statement so two taps cannot both start one). Null stops it.
+ */
+export async function setBoostedUntil(
+  db: Db,
+  userId: string,
+  until: Date | null,
+  unlessEndsAfter?: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ boostedUntil: until })
+    .where(
+      unlessEndsAfter
+        ? sql`${users.id} = ${userId} and (${users.boostedUntil} is null or ${users.boostedUntil} <= ${unlessEndsAfter.toISOString()}::timestamptz)`
+        : eq(users.id, userId),
+    )
+    .returning({ id: users.id });
+  forgetCachedUser(db, userId);
+  return rows.length > 0;
+}
+
+/** The row as /api/auth/me reads it on every app start. Embedded mode only (see process-cache.ts). */
+const rowCache = (db: Db) => processCache<UserRow>(db, 'users');
+
+export function forgetCachedUser(db: Db, userId: string): void {
+  rowCache(db)?.delete(userId);
+}
+
+/** `findUser`, served from memory in embedded mode; every write in this module evicts. */
+export async function findUserCached(db: Db, userId: string): Promise<UserRow | undefined> {
+  const cache = rowCache(db);
+  const hit = cache?.get(userId);
+  if (hit) return hit;
+  const version = cache?.version(userId);
+  const row = await findUser(db, userId);
+  if (row) cache?.set(userId, row, version);
+  return row;
+}
+
+/**
+ * The member `targetId`, unless a block stands between her and `viewerId` (one statement: the swipe
+ * path runs it for every like, inside its transaction).
+ */
+export async function findUserUnblockedWith(db: Db, viewerId: string, targetId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, targetId), notBlockedWith(viewerId, users.id)));
+  return row;
+}
+
+/**
+ * A condition for other features' queries: the member `id` names is not in ghost mode and not
+ * suspended (a suspended member is hidden from everyone until the suspension ends).
+ */
+export function isVisibleMember(id: AnyPgColumn | SQL): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${id} and not ${users.ghostMode} and (${users.suspendedUntil} is null or ${users.suspendedUntil} <= now()))`;
+}
+
+/** Her place in the order members joined, from 1 (Early Bird badge). */
+export async function memberNumber(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.createdAt} <= (select ${users.createdAt} from ${users} where ${users.id} = ${userId})`);
+  return row?.n ?? 0;
+}
+
+/** A new password hash (change or reset); `updateUser` never touches it. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  forgetCachedUser(db, userId);
+}
+
+/** The member whose verified email this is (one at most: a verified address belongs to one account). */
+export async function findUserByVerifiedEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNotNull(users.emailVerifiedAt)));
+  return row;
+}
+
+/**
+ * Deletes her row. Every table holding her data references it with ON DELETE CASCADE, so her rows in
+ * every feature go with it (docs/decisions/0010-account-deletion.md). False when she did not exist.
+ */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  forgetCachedUser(db, userId);
+  return deleted.length > 0;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { DELETED_ACCOUNT_MESSAGE, PASSWORD_RESET_SENT } from '../../../contract/account';
+import { accountApi } from '../../../contract/api/account';
+import type { Config } from '../../config';
+import { SESSION_COOKIE, sessionUserId, unauthenticated } from '../../core';
+import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
+import { sessionFromRequest } from '../../http/guards';
+import { route } from '../../http/route';
+import type { JobQueue } from '../../jobs';
+import { createMailer, mailJobs } from '../../mail/mailer';
+import {
+  changePassword,
+  confirmPasswordReset,
+  requestPasswordReset,
+  setEmail,
+  verifyEmail,
+  type AccountSecurityDeps,
+} from '../auth';
+import { getSelfUser, type MediaStorage } from '../profiles';
+import { deleteAccount, exportAccount, registerAccountJobs, type AccountDeps } from './service';
+
+export interface AccountRouteDeps {
+  db: Db;
+  config: Config;
+  events: DomainEvents;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  scryptLogN: number;
+}
+
+/** Settings → account: password, email, reset, 'Download my data' and 'Delete my account'. */
+export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
+  const { db, config, events, jobs } = deps;
+  const sessionsEnded = (userId: string, tokenHashes: string[]) => {
+    for (const tokenHash of tokenHashes) events.emit('session.ended', { userId, tokenHash });
+  };
+  const security: AccountSecurityDeps = {
+    db,
+    mail: mailJobs(jobs, createMailer(config, app.log.child({ component: 'mail' }))),
+    scryptLogN: deps.scryptLogN,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    sessionsEnded,
+  };
+  const account: AccountDeps = {
+    db,
+    events,
+    jobs,
+    storage: deps.storage,
+    sessionsEnded,
+    accountDeleted: (userId) => events.emit('account.deleted', { userId }),
+  };
+  registerAccountJobs(jobs, deps.storage);
+
+  route(app, accountApi.session, async (request) => {
+    const session = await sessionFromRequest(db, request);
+    return { user: session ? ((await getSelfUser(db, session.userId)) ?? null) : null };
+  });
+
+  route(app, accountApi.changePassword, async (request) => {
+    const session = request.session;
+    if (!session) throw unauthenticated();
+    await changePassword(security, session.userId, session.tokenHash, request.body);
+    return { ok: true as const, message: 'Password changed. You were signed out everywhere else.' };
+  });
+
+  route(app, accountApi.setEmail, async (request) => setEmail(security, sessionUserId(request), request.body.email));
+  route(app, accountApi.verifyEmail, async (request) =>
+    verifyEmail(security, sessionUserId(request), request.body.code),
+  );
+
+  route(app, accountApi.requestPasswordReset, async (request) => {
+    await requestPasswordReset(security, request.body.login);
+    return { ok: true as const, message: PASSWORD_RESET_SENT };
+  });
+  route(app, accountApi.confirmPasswordReset, async (request, reply) => {
+    await confirmPasswordReset(security, request.body);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const, message: 'Your password is changed. Log in with it.' };
+  });
+
+  route(app, accountApi.exportData, async (request, reply) => {
+    void reply.header('Content-Disposition', 'attachment; filename="steep-my-data.json"');
+    void reply.header('Cache-Control', 'no-store');
+    return exportAccount(db, sessionUserId(request));
+  });
+  route(app, accountApi.deleteAccount, async (request, reply) => {
+    await deleteAccount(account, sessionUserId(request), request.body.password);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const, message: DELETED_ACCOUNT_MESSAGE };
+  });
+}

@@ -1,0 +1,192 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_TTL_MINUTES,
+  PASSWORD_RESET_TTL_MINUTES,
+  type EmailStatus,
+} from '../../../contract/account';
+import type { Db } from '../../db/client';
+import {
+  deleteSessionsOf,
+  findUser,
+  findUserByUsername,
+  findUserByVerifiedEmail,
+  setPasswordHash as storePasswordHash,
+  updateUser,
+} from '../../core';
+import { emailCodes, passwordResets } from '../../db/schema/auth';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { MailOutbox } from '../../mail/mailer';
+import { hashPassword, verifyPassword } from './password';
+
+export interface AccountSecurityDeps {
+  db: Db;
+  mail: MailOutbox;
+  scryptLogN: number;
+  /** The public address links in emails point to. */
+  publicUrl: string;
+  /** Sessions ended here have their sockets closed on every instance. */
+  sessionsEnded: (userId: string, tokenHashes: string[]) => void;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Proves it is her before a sensitive change; the same check for every such action. */
+export async function confirmPassword(db: Db, userId: string, password: string, path = 'currentPassword') {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound('User not found');
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new AppError(403, 'INVALID_CREDENTIALS', 'That password is not right', {
+      errors: [{ path, message: 'That password is not right' }],
+    });
+  }
+  return user;
+}
+
+async function setPasswordHash(db: Db, userId: string, password: string, logN: number): Promise<void> {
+  await storePasswordHash(db, userId, await hashPassword(password, logN));
+}
+
+/** Change password: her current password first; every other session ends, this one stays. */
+export async function changePassword(
+  deps: AccountSecurityDeps,
+  userId: string,
+  currentTokenHash: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  await confirmPassword(deps.db, userId, input.currentPassword);
+  if (input.currentPassword === input.newPassword) {
+    throw badRequest('Choose a new password', [
+      { path: 'newPassword', message: 'The new password must differ from the current one' },
+    ]);
+  }
+  await setPasswordHash(deps.db, userId, input.newPassword, deps.scryptLogN);
+  deps.sessionsEnded(userId, await deleteSessionsOf(deps.db, userId, currentTokenHash));
+}
+
+function statusOf(email: string | null, verified: boolean, message: string): EmailStatus {
+  return { email, verified, message };
+}
+
+/** Sets her email (not yet verified) and mails a 6-digit code; only the code's hash is stored. */
+export async function setEmail(deps: AccountSecurityDeps, userId: string, email: string): Promise<EmailStatus> {
+  const { db } = deps;
+  const user = await findUser(db, userId);
+  if (!user) throw notFound('User not found');
+  if (user.email === email && user.emailVerifiedAt) return statusOf(email, true, 'This email is already verified');
+  // A verified address belongs to one account, so a reset link can only ever reach one.
+  const taken = await findUserByVerifiedEmail(db, email);
+  if (taken && taken.id !== userId) {
+    throw conflict('Email already in use', [{ path: 'email', message: 'Another account uses this email' }]);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { email, emailVerifiedAt: null });
+    const row = {
+      userId,
+      email,
+      codeHash: sha256(`${userId}:${code}`),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
+    };
+    await tx.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.userId, set: row });
+    await deps.mail.send(
+      {
+        to: email,
+        subject: `Your Steep code: ${code}`,
+        text: `Hi ${user.name},\n\nYour code to confirm this email on Steep is ${code}. It works for ${EMAIL_CODE_TTL_MINUTES} minutes.\n\nIf you did not ask for it, ignore this email.`,
+      },
+      tx,
+    );
+  });
+  return statusOf(email, false, `We sent a 6-digit code to ${email}`);
+}
+
+const badCode = () => badRequest('That code is not right', [{ path: 'code', message: 'That code is not right' }]);
+
+export async function verifyEmail(deps: AccountSecurityDeps, userId: string, code: string): Promise<EmailStatus> {
+  const { db } = deps;
+  const [pending] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
+  const user = await findUser(db, userId);
+  if (!pending || !user || pending.email !== user.email || pending.expiresAt.getTime() <= Date.now()) {
+    throw badRequest('That code has expired', [{ path: 'code', message: 'That code has expired: ask for a new one' }]);
+  }
+  if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
+    throw badRequest('Too many wrong codes', [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }]);
+  }
+  const expected = Buffer.from(pending.codeHash, 'hex');
+  const given = Buffer.from(sha256(`${userId}:${code}`), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.userId, userId));
+    throw badCode();
+  }
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { emailVerifiedAt: new Date() });
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, userId));
+  });
+  return statusOf(user.email, true, 'Your email is verified');
+}
+
+/**
+ * Mails a reset link when `login` names an account (username, or verified email) with a verified
+ * email; otherwise does nothing. The caller answers the same either way.
+ */
+export async function requestPasswordReset(deps: AccountSecurityDeps, login: string): Promise<void> {
+  const { db } = deps;
+  const user = login.includes('@') ? await findUserByVerifiedEmail(db, login) : await findUserByUsername(db, login);
+  if (!user?.email || !user.emailVerifiedAt) return;
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+    await deps.mail.send(
+      {
+        to: user.email as string,
+        subject: 'Reset your Steep password',
+        text: `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Steep account ${user.username}.\nOpen this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one; it works once:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+      },
+      tx,
+    );
+  });
+}
+
+const invalidLink = () =>
+  badRequest('This reset link is invalid or has expired', [
+    { path: 'token', message: 'This reset link is invalid or has expired: ask for a new one' },
+  ]);
+
+/** Single use: the token is spent in the same statement that checks it, so two tries cannot both win. */
+export async function confirmPasswordReset(
+  deps: AccountSecurityDeps,
+  input: { token: string; newPassword: string },
+): Promise<void> {
+  const { db } = deps;
+  const now = new Date();
+  const [spent] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(input.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  if (!spent) throw invalidLink();
+  await setPasswordHash(db, spent.userId, input.newPassword, deps.scryptLogN);
+  // Every other open link of hers dies with this one.
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+  deps.sessionsEnded(spent.userId, await deleteSessionsOf(db, spent.userId));
+}

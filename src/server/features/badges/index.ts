@@ -1,0 +1,2 @@
+export { badgeRoutes } from './routes';
+export { earnedBadgesFor } from './service';

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
+import type { Db } from '../../db/client';
+import { userBadges } from '../../db/schema/badges';
+import type { DomainEvents } from '../../domain-events';
+import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
+import { notFound } from '../../http/errors';
+import { progressOf, RULED_BADGES } from './rules';
+
+function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadge {
+  const badge = badgeById(id)!;
+  return {
+    id,
+    badge: { ...badge, id },
+    earnedAt: earnedAt?.toISOString() ?? null,
+    progress: Math.min(progress, badge.maxProgress),
+    maxProgress: badge.maxProgress,
+  };
+}
+
+async function earnedRows(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(userBadges).where(inArray(userBadges.userId, userIds));
+}
+
+/**
+ * Awards every badge among `ids` whose progress has reached its goal. Idempotent: the (user, badge) key
+ * lets only one of any number of concurrent evaluations insert, and only that one announces it.
+ */
+export async function evaluateBadges(
+  db: Db,
+  events: DomainEvents,
+  userId: string,
+  ids: readonly BadgeId[] = RULED_BADGES,
+  now = new Date(),
+): Promise<UserBadge[]> {
+  const earned = new Set((await earnedRows(db, [userId])).map((r) => r.badgeId));
+  const open = ids.filter((id) => !earned.has(id));
+  if (open.length === 0) return [];
+  const progress = await progressOf(db, userId, open, now);
+  const reached = open.filter((id) => (progress.get(id) ?? 0) >= badgeById(id)!.maxProgress);
+  if (reached.length === 0) return [];
+  const inserted = await db
+    .insert(userBadges)
+    .values(reached.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
+    .onConflictDoNothing()
+    .returning();
+  const fresh = inserted.map((row) =>
+    present(row.badgeId as BadgeId, row.earnedAt, progress.get(row.badgeId as BadgeId) ?? 0),
+  );
+  for (const badge of fresh) events.emit('badge.earned', { userId, badge });
+  return fresh;
+}
+
+/** Her own list: every badge, earned ones with the date, the rest with progress. */
+export async function ownBadges(db: Db, userId: string, now = new Date()): Promise<UserBadge[]> {
+  const earned = new Map((await earnedRows(db, [userId])).map((r) => [r.badgeId, r.earnedAt]));
+  const progress = await progressOf(
+    db,
+    userId,
+    RULED_BADGES.filter((id) => !earned.has(id)),
+    now,
+  );
+  return BADGES.map((b) => {
+    const earnedAt = earned.get(b.id) ?? null;
+    return present(b.id, earnedAt, earnedAt ? b.maxProgress : (progress.get(b.id) ?? 0));
+  }).sort((a, b) => Number(b.earnedAt !== null) - Number(a.earnedAt !== null));
+}
+
+/** Another member's earned badges only; hidden (404) across a block like her profile. */
+export async function badgesOf(db: Db, viewerId: string, userId: string, now = new Date()): Promise<UserBadge[]> {
+  if (viewerId === userId) return ownBadges(db, userId, now);
+  const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUser(db, userId) : undefined;
+  if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound('User not found');
+  const rows = await db
+    .select()
+    .from(userBadges)
+    .where(and(eq(userBadges.userId, userId)));
+  return rows
+    .filter((r) => badgeById(r.badgeId))
+    .map((r) => ({ id: r.badgeId as BadgeId, earnedAt: shownToOthers(r.badgeId as BadgeId, r.earnedAt) }))
+    .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
+    .map((r) => present(r.id, r.earnedAt, badgeById(r.id)!.maxProgress));
+}
+
+/**
+ * Badges earned the moment she acted in the anonymous Tea community: to others, only the day. The
+ * exact time would point at the story that earned it (decisions/0013).
+ */
+const DAY_ONLY_FOR_OTHERS: ReadonlySet<BadgeId> = new Set<BadgeId>(['storyteller', 'supportive']);
+
+function shownToOthers(id: BadgeId, earnedAt: Date): Date {
+  if (!DAY_ONLY_FOR_OTHERS.has(id)) return earnedAt;
+  const day = new Date(earnedAt);
+  day.setUTCHours(0, 0, 0, 0);
+  return day;
+}
+
+/** Earned badge ids per member, oldest first (cards show the first three). */
+export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]): Promise<EarnedBadges> {
+  const earned: Record<string, BadgeId[]> = Object.fromEntries(userIds.map((id) => [id, []]));
+  const rows = await db
+    .select()
+    .from(userBadges)
+    .where(and(inArray(userBadges.userId, userIds), notBlockedWith(viewerId, userBadges.userId)))
+    .orderBy(asc(userBadges.earnedAt));
+  for (const row of rows) if (badgeById(row.badgeId)) earned[row.userId]?.push(row.badgeId as BadgeId);
+  return { earned };
+}
+
+/** The badges she earned, for her data export (her rows go with her account by ON DELETE CASCADE). */
+export async function earnedBadgesFor(db: Db, userId: string): Promise<{ badgeId: string; earnedAt: string }[]> {
+  const rows = await earnedRows(db, [userId]);
+  return rows
+    .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
+    .map((r) => ({ badgeId: r.badgeId, earnedAt: r.earnedAt.toISOString() }));
+}

@@ -1,0 +1,170 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { PLANS, type PlanType } from '../../../contract/billing';
+import type { Db } from '../../db/client';
+import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
+import { accountState, setPremiumUntil } from '../../core';
+
+/**
+ * The subscription lifecycle, the same for every processor: the demo processor calls it when a card
+ * is charged (confirm, renewal sweep), the Stripe webhook when Stripe reports an invoice. Each step
+ * runs inside the caller's transaction, with the subscription row locked, and ends by writing her
+ * entitlement (`users.premium_until`) from her subscriptions: the one place it is written.
+ */
+
+/**
+ * While a subscription renews itself, Premium runs this long past the period end: the renewal is
+ * charged in that hour (the sweep runs every few minutes; Stripe finalises renewal invoices about an
+ * hour after the period rolls). A cancelled subscription ends exactly at the period end.
+ */
+export const RENEWAL_GRACE_MS = 60 * 60_000;
+
+export const autoRenews = (sub: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'provider'>) =>
+  sub.status === 'active' && !sub.cancelAtPeriodEnd && sub.provider !== 'test';
+
+/** The end of what this subscription entitles, or null when it entitles nothing. */
+export function entitlementEnd(sub: SubscriptionRow): Date | null {
+  if (!sub.currentPeriodEnd || (sub.status !== 'active' && sub.status !== 'canceled')) return null;
+  return new Date(sub.currentPeriodEnd.getTime() + (autoRenews(sub) ? RENEWAL_GRACE_MS : 0));
+}
+
+/** Calendar months later, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: Date, months: number): Date {
+  const target = new Date(date.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+export const periodEndFor = (plan: PlanType, start: Date) => addMonths(start, PLANS[plan].months);
+
+export interface EntitlementChange {
+  userId: string;
+  wasPremium: boolean;
+  isPremium: boolean;
+}
+
+/** Writes users.premium_until from her live subscriptions; says whether Premium just ended. */
+export async function refreshEntitlement(tx: Db, userId: string, now: Date): Promise<EntitlementChange> {
+  const before = await accountState(tx, userId, now.getTime());
+  const live = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'canceled'])));
+  const ends = live.map(entitlementEnd).filter((end): end is Date => end !== null);
+  const until = ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
+  await setPremiumUntil(tx, userId, until);
+  return { userId, wasPremium: before?.premium ?? false, isPremium: until !== null && until.getTime() > now.getTime() };
+}
+
+export async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row;
+}
+
+export interface PaymentFacts {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  kind: 'initial' | 'renewal';
+}
+
+/**
+ * A paid invoice: the subscription is active for the paid period. Returns undefined when this payment
+ * was already recorded (a replayed event or a second confirm): nothing changes then.
+ */
+export async function paymentSucceeded(
+  tx: Db,
+  sub: SubscriptionRow,
+  payment: PaymentFacts & { plan: PlanType; periodStart: Date; periodEnd: Date; paymentMethod?: string | null },
+  now: Date,
+): Promise<EntitlementChange | undefined> {
+  const [stored] = await tx
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      plan: payment.plan,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: 'succeeded',
+      kind: payment.kind,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      providerReference: payment.reference,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: payments.providerReference })
+    .returning({ id: payments.id });
+  if (!stored) return undefined;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: sub.cancelAtPeriodEnd ? 'canceled' : 'active',
+      plan: payment.plan,
+      nextPlan: sub.nextPlan === payment.plan ? null : sub.nextPlan,
+      currentPeriodStart: payment.periodStart,
+      currentPeriodEnd: payment.periodEnd,
+      ...(payment.cardLast4 && { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 }),
+      ...(payment.paymentMethod && { providerPaymentMethod: payment.paymentMethod }),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  return refreshEntitlement(tx, sub.userId, now);
+}
+
+/** A failed charge. At renewal the subscription becomes past_due and Premium ends now. */
+export async function paymentFailed(
+  tx: Db,
+  sub: SubscriptionRow,
+  payment: PaymentFacts & { plan: PlanType; message: string },
+  now: Date,
+): Promise<EntitlementChange | undefined> {
+  const [stored] = await tx
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      plan: payment.plan,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: 'failed',
+      kind: payment.kind,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      failureMessage: payment.message,
+      providerReference: payment.reference,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: payments.providerReference })
+    .returning({ id: payments.id });
+  if (!stored || payment.kind === 'initial') return undefined;
+  await tx.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+  return refreshEntitlement(tx, sub.userId, now);
+}
+
+/** The subscription is over (a cancelled period ran out, a grant ended, Stripe deleted it). */
+export async function subscriptionEnded(tx: Db, sub: SubscriptionRow, now: Date): Promise<EntitlementChange> {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null })
+    .where(eq(subscriptions.id, sub.id));
+  return refreshEntitlement(tx, sub.userId, now);
+}
+
+export async function setCancellation(
+  tx: Db,
+  sub: SubscriptionRow,
+  cancel: boolean,
+  now: Date,
+): Promise<EntitlementChange> {
+  await tx
+    .update(subscriptions)
+    .set({ status: cancel ? 'canceled' : 'active', cancelAtPeriodEnd: cancel, updatedAt: now })
+    .where(eq(subscriptions.id, sub.id));
+  return refreshEntitlement(tx, sub.userId, now);
+}

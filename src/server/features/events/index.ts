@@ -1,0 +1,3 @@
+export { eventRoutes } from './routes';
+export { eventActivityOf } from './service';
+export { eventsOf, releaseEventsOf } from './personal-data';

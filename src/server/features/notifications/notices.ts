@@ -1,0 +1,95 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { NOTICES_LIMIT, type Notice, type NoticeKind, type NoticeList } from '../../../contract/notifications';
+import { WARNING_NOTICE_TITLE, warningText } from '../../../contract/moderation';
+import type { Db } from '../../db/client';
+import { notices } from '../../db/schema/notifications';
+import type { DomainEvents } from '../../domain-events';
+
+type NoticeRow = typeof notices.$inferSelect;
+
+const present = (row: NoticeRow): Notice => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.createdAt.toISOString(),
+  read: row.readAt !== null,
+});
+
+export interface NewNotice {
+  kind: NoticeKind;
+  title: string;
+  body: string;
+  link?: string | null;
+}
+
+/** Stores one notice per recipient and announces each, so her open tabs show it at once. */
+export async function recordNotices(db: Db, events: DomainEvents, userIds: string[], entry: NewNotice): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = await db
+    .insert(notices)
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        kind: entry.kind,
+        title: entry.title,
+        body: entry.body,
+        link: entry.link ?? null,
+      })),
+    )
+    .returning();
+  for (const row of rows) events.emit('notice.created', { userId: row.userId, notice: present(row) });
+}
+
+export async function listNotices(db: Db, userId: string): Promise<NoticeList> {
+  const [rows, [unread]] = await Promise.all([
+    db.select().from(notices).where(eq(notices.userId, userId)).orderBy(desc(notices.createdAt)).limit(NOTICES_LIMIT),
+    db
+      .select({ n: count() })
+      .from(notices)
+      .where(and(eq(notices.userId, userId), isNull(notices.readAt))),
+  ]);
+  return { notices: rows.map(present), unread: unread?.n ?? 0 };
+}
+
+export async function markNoticesRead(db: Db, userId: string): Promise<NoticeList> {
+  await db
+    .update(notices)
+    .set({ readAt: new Date() })
+    .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+  return listNotices(db, userId);
+}
+
+/** Turns other features' domain events into notices. Returns the unsubscribe function. */
+export function listenForNotices(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
+  const record = (userIds: string[], entry: NewNotice) => void recordNotices(db, events, userIds, entry).catch(onError);
+  const stops = [
+    events.on('event.cancelled', ({ attendeeIds, title, eventDate }) =>
+      record(attendeeIds, {
+        kind: 'event_cancelled',
+        title: 'Meetup cancelled',
+        body: `The host cancelled “${title}” (${new Date(eventDate).toUTCString().slice(0, 16)}).`,
+        link: '/events',
+      }),
+    ),
+    events.on('member.warned', ({ userId, rule }) =>
+      record([userId], { kind: 'warning', title: WARNING_NOTICE_TITLE, body: warningText(rule), link: '/safety' }),
+    ),
+    events.on('badge.earned', ({ userId, badge }) =>
+      record([userId], {
+        kind: 'badge_earned',
+        title: `Badge earned: ${badge.badge.name}`,
+        body: badge.badge.description,
+        link: '/profile',
+      }),
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/** Every notice she has, for her data export (her rows go with her account by ON DELETE CASCADE). */
+export async function noticesOf(db: Db, userId: string): Promise<Notice[]> {
+  const rows = await db.select().from(notices).where(eq(notices.userId, userId)).orderBy(desc(notices.createdAt));
+  return rows.map(present);
+}

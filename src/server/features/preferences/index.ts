@@ -1,0 +1,20 @@
+/**
+ * Preferences: what a member chooses about matching, privacy, notifications and the app, and SMS
+ * match notifications. It owns discovery_filters, user_preferences, sms_settings and sms_outbox;
+ * the features above read them only through what is exported here.
+ */
+export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
+export { discoveryConditions, type CandidateColumns, type MatchingViewer } from './conditions';
+export {
+  DEFAULT_PRIVACY,
+  disclosure,
+  disclosuresFor,
+  privacyFor,
+  privacyOf,
+  sharingPresence,
+  type Disclosure,
+  type PrivacyView,
+} from './privacy';
+export { dealBreakersOf, getPreferences, notificationSettingsOf } from './store';
+export type { PreferenceStatSources } from './stats';
+export { preferencesRoutes } from './routes';

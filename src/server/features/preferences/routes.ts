@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { preferencesApi } from '../../../contract/api/preferences';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
+import { sessionUserId } from '../../core';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { route } from '../../http/route';
+import type { JobQueue } from '../../jobs';
+import {
+  getSmsSettings,
+  handleInboundSms,
+  queueMatchText,
+  sendMatchText,
+  SMS_MATCH_JOB,
+  updateSmsSettings,
+  verifySmsCode,
+  type SmsDeps,
+} from './sms';
+import { smsProviderFrom } from './sms-provider';
+import { preferenceStatsOf, type PreferenceStatSources } from './stats';
+import { getPreferences, savePreferences } from './store';
+
+export interface PreferencesDeps {
+  db: Db;
+  config: Config;
+  events: DomainEvents;
+  jobs: JobQueue;
+  /** Who has an open socket now (the realtime presence): a match text goes only to those who have none. */
+  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+  stats: PreferenceStatSources;
+}
+
+export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app, deps) => {
+  const { db, events, jobs } = deps;
+  const sms: SmsDeps = { db, jobs, provider: smsProviderFrom(deps.config, app.log.child({ component: 'sms' })) };
+
+  route(app, preferencesApi.get, async (request) => getPreferences(db, sessionUserId(request)));
+  route(app, preferencesApi.save, async (request) => savePreferences(db, sessionUserId(request), request.body));
+  route(app, preferencesApi.stats, async (request) => preferenceStatsOf(db, deps.stats, sessionUserId(request)));
+  route(app, preferencesApi.getSms, async (request) => getSmsSettings(db, sessionUserId(request)));
+  route(app, preferencesApi.saveSms, async (request) => updateSmsSettings(sms, sessionUserId(request), request.body));
+  route(app, preferencesApi.verifySms, async (request) => verifySmsCode(db, sessionUserId(request), request.body.code));
+
+  jobs.handle(SMS_MATCH_JOB, async (payload) => {
+    if (typeof payload.userId === 'string') await sendMatchText(sms, payload.userId);
+  });
+
+  const offMatch = events.on('match.created', ({ userIds }) => {
+    void (async () => {
+      const online = await deps.onlineAmong(userIds);
+      for (const userId of userIds) {
+        if (!online.has(userId)) await queueMatchText(sms, userId);
+      }
+    })().catch((error: unknown) => app.log.error({ err: error }, 'sms: could not queue a match text'));
+  });
+  app.addHook('onClose', async () => offMatch());
+
+  // Twilio posts form-encoded bodies; the signature covers the exact parameters, so the body is read raw here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  route(app, preferencesApi.twilioInbound, async (request) => {
+    const { provider } = sms;
+    if (!provider.verifyWebhook) throw notFound('SMS webhooks are not enabled');
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const params = Object.fromEntries(new URLSearchParams(raw));
+    const signature = request.headers['x-twilio-signature'];
+    const base = deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+    const url = new URL(request.url, base).toString();
+    if (typeof signature !== 'string' || !provider.verifyWebhook(signature, url, params))
+      throw forbidden('Invalid webhook signature');
+    if (typeof params.From !== 'string' || typeof params.Body !== 'string')
+      throw badRequest('From and Body are required');
+    await handleInboundSms(db, params.From, params.Body);
+    return { received: true };
+  });
+};

@@ -1,0 +1,207 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SMS_CODE_TRIES,
+  SMS_CODE_TTL_MS,
+  SMS_MATCH_TEXT,
+  SMS_MIN_INTERVAL_MS,
+  type SmsSettings,
+  type smsSettingsBody,
+} from '../../../contract/preferences';
+import type { Db } from '../../db/client';
+import { smsOutbox, smsSettings, userPreferences } from '../../db/schema/preferences';
+import { AppError, badRequest } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
+import { normalisePhone } from './phone';
+import { maskPhone, type SmsProvider } from './sms-provider';
+
+type SmsRow = typeof smsSettings.$inferSelect;
+
+export const SMS_MATCH_JOB = 'sms.match';
+
+export interface SmsDeps {
+  db: Db;
+  provider: SmsProvider;
+  jobs: JobQueue;
+}
+
+const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+async function findRow(db: Db, userId: string): Promise<SmsRow | undefined> {
+  const [row] = await db.select().from(smsSettings).where(eq(smsSettings.userId, userId));
+  return row;
+}
+
+function present(row: SmsRow | undefined): SmsSettings {
+  const shown = row?.pendingPhone ?? row?.phoneNumber ?? null;
+  return {
+    phoneNumber: shown && maskPhone(shown),
+    smsNotifications: row?.enabled ?? false,
+    pendingVerification: row?.pendingPhone != null,
+  };
+}
+
+export async function getSmsSettings(db: Db, userId: string): Promise<SmsSettings> {
+  return present(await findRow(db, userId));
+}
+
+/** Hands one text to the provider now and records it in the outbox (number masked). */
+async function sendNow(deps: SmsDeps, userId: string, to: string, body: string): Promise<void> {
+  const providerId = await deps.provider.send(to, body);
+  await deps.db
+    .insert(smsOutbox)
+    .values({ userId, toMasked: maskPhone(to), body, provider: deps.provider.name, providerId });
+}
+
+/**
+ * Turning SMS off always works. Turning it on for a number not yet confirmed sends a 6-digit code to
+ * that number and waits for POST …/verify; a confirmed number turns on at once.
+ */
+export async function updateSmsSettings(
+  deps: SmsDeps,
+  userId: string,
+  input: z.output<typeof smsSettingsBody>,
+): Promise<SmsSettings & { message: string }> {
+  const { db } = deps;
+  const row = await findRow(db, userId);
+  const now = new Date();
+  if (!input.smsNotifications) {
+    const values = { enabled: false, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
+    const [saved] = await db
+      .insert(smsSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: smsSettings.userId, set: values })
+      .returning();
+    return { ...present(saved), message: 'SMS notifications are off.' };
+  }
+  const typed = input.phoneNumber?.trim() ?? '';
+  if (typed === '' && !row?.phoneNumber) {
+    throw badRequest('Enter your phone number to turn on SMS notifications', [
+      { path: 'phoneNumber', message: 'Phone number is required' },
+    ]);
+  }
+  const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed);
+  if (phone === row?.phoneNumber) {
+    const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
+    const [saved] = await db.update(smsSettings).set(values).where(eq(smsSettings.userId, userId)).returning();
+    return { ...present(saved), message: `SMS notifications are on for ${maskPhone(phone)}.` };
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const values = {
+    pendingPhone: phone,
+    codeHash: hashCode(userId, code),
+    codeExpiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+    codeAttempts: 0,
+    updatedAt: now,
+  };
+  await db
+    .insert(smsSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: smsSettings.userId, set: values });
+  try {
+    await sendNow(deps, userId, phone, `Your Steep code is ${code}. It expires in 10 minutes.`);
+  } catch {
+    throw new AppError(503, 'INTERNAL', "We couldn't send a code to that number. Please try again.");
+  }
+  return {
+    ...present(await findRow(db, userId)),
+    message: `We sent a 6-digit code to ${maskPhone(phone)}. Enter it to turn on SMS notifications.`,
+  };
+}
+
+/** Confirms the pending number: 5 tries, 10 minutes. */
+export async function verifySmsCode(
+  db: Db,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<SmsSettings & { message: string }> {
+  const row = await findRow(db, userId);
+  if (!row?.pendingPhone || !row.codeHash || !row.codeExpiresAt) {
+    throw badRequest('No code is waiting: save your phone number first');
+  }
+  if (row.codeExpiresAt.getTime() <= now.getTime()) {
+    throw badRequest('This code has expired. Save your number again to get a new one.');
+  }
+  if (row.codeAttempts >= SMS_CODE_TRIES) {
+    throw badRequest('Too many wrong codes. Save your number again to get a new one.');
+  }
+  if (hashCode(userId, code) !== row.codeHash) {
+    // Counted in the statement so parallel guesses cannot all pass the check above.
+    const [counted] = await db
+      .update(smsSettings)
+      .set({ codeAttempts: sql`${smsSettings.codeAttempts} + 1` })
+      .where(eq(smsSettings.userId, userId))
+      .returning({ attempts: smsSettings.codeAttempts });
+    const left = Math.max(0, SMS_CODE_TRIES - (counted?.attempts ?? SMS_CODE_TRIES));
+    throw badRequest(
+      left > 0
+        ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : 'Too many wrong codes. Save your number again to get a new one.',
+    );
+  }
+  const [saved] = await db
+    .update(smsSettings)
+    .set({
+      phoneNumber: row.pendingPhone,
+      enabled: true,
+      pendingPhone: null,
+      codeHash: null,
+      codeExpiresAt: null,
+      codeAttempts: 0,
+      updatedAt: now,
+    })
+    .where(and(eq(smsSettings.userId, userId), eq(smsSettings.codeAttempts, row.codeAttempts)))
+    .returning();
+  if (!saved) throw badRequest('That code was already used. Try again.');
+  return { ...present(saved), message: 'Your phone number is confirmed. We will text you about new matches.' };
+}
+
+/**
+ * A new match for someone with no open socket: one text, through the durable job queue, at most one
+ * per member per 15 minutes (claimed atomically on her row, so two matches at once queue one text).
+ * One statement, which touches nothing for the many members without SMS.
+ */
+export async function queueMatchText(deps: SmsDeps, userId: string, now = new Date()): Promise<boolean> {
+  const { db } = deps;
+  const p = userPreferences;
+  const since = new Date(now.getTime() - SMS_MIN_INTERVAL_MS);
+  const claimed = await db
+    .update(smsSettings)
+    .set({ lastQueuedAt: now })
+    .where(
+      and(
+        eq(smsSettings.userId, userId),
+        eq(smsSettings.enabled, true),
+        isNotNull(smsSettings.phoneNumber),
+        or(isNull(smsSettings.lastQueuedAt), lt(smsSettings.lastQueuedAt, since)),
+        // Her 'new matches' notifications are on (the default when she saved no preferences).
+        sql`not exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.notifications}->>'newMatches' = 'false')`,
+      ),
+    )
+    .returning({ userId: smsSettings.userId });
+  if (claimed.length === 0) return false;
+  await deps.jobs.enqueue(SMS_MATCH_JOB, { userId }, { maxAttempts: 5 });
+  return true;
+}
+
+/** The job: re-reads her settings (she may have sent STOP since) and sends the fixed text. */
+export async function sendMatchText(deps: SmsDeps, userId: string): Promise<void> {
+  const row = await findRow(deps.db, userId);
+  if (!row?.enabled || !row.phoneNumber) return;
+  await sendNow(deps, userId, row.phoneNumber, SMS_MATCH_TEXT);
+}
+
+/** Twilio's opt-out words: any of them turns her SMS off. */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+
+export async function handleInboundSms(db: Db, from: string, body: string): Promise<boolean> {
+  if (!STOP_WORDS.has(body.trim().toUpperCase())) return false;
+  const stopped = await db
+    .update(smsSettings)
+    .set({ enabled: false, updatedAt: new Date() })
+    .where(eq(smsSettings.phoneNumber, from))
+    .returning({ userId: smsSettings.userId });
+  return stopped.length > 0;
+}

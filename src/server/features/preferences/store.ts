@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DEFAULT_PREFERENCES,
+  type DealBreaker,
+  type NotificationSettings,
+  type Preferences,
+  type updatePreferencesBody,
+} from '../../../contract/preferences';
+import type { Db } from '../../db/client';
+import { userPreferences } from '../../db/schema/preferences';
+import { premiumRequired } from '../../http/errors';
+import { accountState } from '../../core';
+import { getFilters, saveFilters } from './filters';
+
+type PreferencesRow = typeof userPreferences.$inferSelect;
+
+async function findRow(db: Db, userId: string): Promise<PreferencesRow | undefined> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  return row;
+}
+
+/**
+ * Her whole preferences object. ageRange/maxDistance are read from the discovery filters (the one
+ * stored copy); visibility.ghostMode mirrors her account's ghost mode, which POST /ghost-mode changes.
+ */
+export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
+  const [row, filters, account] = await Promise.all([
+    findRow(db, userId),
+    getFilters(db, userId),
+    accountState(db, userId),
+  ]);
+  const base = row ? presentRow(row) : DEFAULT_PREFERENCES;
+  return {
+    ...base,
+    ageRange: [filters.minAge, filters.maxAge],
+    maxDistance: filters.maxDistance,
+    visibility: { ...base.visibility, ghostMode: account?.ghost ?? false },
+  };
+}
+
+function presentRow(row: PreferencesRow): Preferences {
+  return {
+    ...DEFAULT_PREFERENCES,
+    interests: row.interests,
+    lifestyle: row.lifestyle,
+    // Stored values were validated against the list on the way in.
+    dealBreakers: row.dealBreakers as DealBreaker[],
+    visibility: {
+      showAge: row.showAge,
+      showDistance: row.showDistance,
+      showLastActive: row.showLastActive,
+      ghostMode: false,
+    },
+    premium: row.premium,
+    notifications: row.notifications,
+    privacy: {
+      profileVisibility: row.profileVisibility as Preferences['privacy']['profileVisibility'],
+      showOnlineStatus: row.showOnlineStatus,
+      showDistance: row.showDistance,
+      showAge: row.showAge,
+      allowMessagesFrom: row.allowMessagesFrom as Preferences['privacy']['allowMessagesFrom'],
+    },
+    app: row.app,
+  };
+}
+
+/**
+ * Replaces her preferences. Turning on a premium toggle needs an active subscription (403 otherwise);
+ * a toggle already on may stay on after Premium lapses so a save of other settings does not fail.
+ * visibility.ghostMode is not written here: ghost mode has its own endpoint and its own Premium rule.
+ */
+export async function savePreferences(
+  db: Db,
+  userId: string,
+  input: z.output<typeof updatePreferencesBody>,
+): Promise<Preferences> {
+  const current = await findRow(db, userId);
+  const before = current?.premium ?? DEFAULT_PREFERENCES.premium;
+  const turnedOn = (Object.keys(input.premium) as (keyof Preferences['premium'])[]).filter(
+    (key) => input.premium[key] && !before[key],
+  );
+  if (turnedOn.length > 0 && !(await accountState(db, userId))?.premium) {
+    throw premiumRequired('Premium preferences need an active Steep Premium subscription');
+  }
+  const filters = await getFilters(db, userId);
+  const values = {
+    interests: input.interests,
+    dealBreakers: input.dealBreakers,
+    profileVisibility: input.privacy.profileVisibility,
+    allowMessagesFrom: input.privacy.allowMessagesFrom,
+    showAge: input.privacy.showAge,
+    showDistance: input.privacy.showDistance,
+    showOnlineStatus: input.privacy.showOnlineStatus,
+    showLastActive: input.visibility.showLastActive,
+    lifestyle: input.lifestyle,
+    premium: input.premium,
+    notifications: input.notifications,
+    app: input.app,
+    updatedAt: new Date(),
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userPreferences)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: values });
+    await saveFilters(tx, userId, {
+      ...filters,
+      minAge: input.ageRange[0],
+      maxAge: input.ageRange[1],
+      maxDistance: input.maxDistance,
+    });
+  });
+  return getPreferences(db, userId);
+}
+
+/** Her notification switches (defaults until she saves), for in-app notifications and SMS. */
+export async function notificationSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select({ notifications: userPreferences.notifications })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.notifications ?? DEFAULT_PREFERENCES.notifications;
+}
+
+export async function dealBreakersOf(db: Db, userId: string): Promise<DealBreaker[]> {
+  const [row] = await db
+    .select({ dealBreakers: userPreferences.dealBreakers })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return (row?.dealBreakers ?? []) as DealBreaker[];
+}

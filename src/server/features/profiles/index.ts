@@ -1,0 +1,23 @@
+// The profiles feature's public surface: what other features and the app may use.
+export { countProfileViews, dayStreakOf } from './activity';
+export { renderPhoto } from './image-pipeline';
+export { MEDIA_PREFIX } from './media';
+export { hammingDistance, perceptualHash } from './phash';
+export { NEAR_DUPLICATE_BITS, listPhotos, photosCopiedFromOthers, storedPhotosOf, type StoredPhoto } from './photos';
+export { profileRoutes } from './routes';
+export { presentPublic } from './service';
+export { isUuid } from './service';
+export { localDiskStorage, newMediaKey, type MediaStorage } from './storage';
+export {
+  getSelfUser,
+  hasTwoPhotos,
+  memberBylines,
+  memberSummaries,
+  photoUrlsOf,
+  presentSelf,
+  reviewSubjects,
+  type MemberByline,
+  type MemberSummary,
+  type ReviewSubject,
+} from './users';
+export { photoKeysOf, photosOf } from './personal-data';

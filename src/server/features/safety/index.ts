@@ -1,0 +1,16 @@
+// The safety feature's public surface: what other features and the app may use.
+export type { MessageCopy, RecentMessages } from './reports';
+export {
+  closeReportsAgainst,
+  countOpenReportGroups,
+  hasOpenReportBy,
+  isHeldFromDiscovery,
+  markReportsUnderReview,
+  notHeldFromDiscovery,
+  openReportGroups,
+  reportsAgainst,
+  type OpenReportGroup,
+  type ReportForReview,
+} from './review';
+export { safetyRoutes } from './routes';
+export { blocksAndReportsBy } from './personal-data';

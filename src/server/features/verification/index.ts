@@ -1,0 +1,2 @@
+// The verification feature's public surface: its routes; badges learn of approvals by the 'verification.approved' event.
+export { verificationRoutes } from './routes';

@@ -1,0 +1,314 @@
+import { randomInt } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  MIN_VERIFICATION_PHOTOS,
+  REVIEW_WITHIN_MS,
+  VERIFICATION_POSES,
+  VERIFICATION_RETRY_MS,
+  type SocialHandles,
+  type VerificationDecision,
+  type VerificationQueue,
+  type VerificationRecord,
+  type VerificationReview,
+} from '../../../contract/verification';
+import type { Db } from '../../db/client';
+import { accountState, requireModerator, updateUser } from '../../core';
+import { verifications, verificationSelfies } from '../../db/schema/verification';
+import type { DomainEvents } from '../../domain-events';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
+import { matchPartnerIds } from '../matches';
+import { reviewSubjects, newMediaKey, renderPhoto, storedPhotosOf, type MediaStorage } from '../profiles';
+import { photoAnalysisOf } from './analysis';
+
+export interface VerificationDeps {
+  db: Db;
+  /** Published profile photos (read for analysis). */
+  media: MediaStorage;
+  /** Pose selfies: a private store outside the public media folder. */
+  selfies: MediaStorage;
+  jobs: JobQueue;
+  events: DomainEvents;
+  log: FastifyBaseLogger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const PHOTO_ADDED_NOTE = 'You added a new photo after your verification. Verify again to get your badge back.';
+
+type VerificationRow = typeof verifications.$inferSelect;
+
+async function rowOf(db: Db, userId: string): Promise<VerificationRow | undefined> {
+  const [row] = await db.select().from(verifications).where(eq(verifications.userId, userId));
+  return row;
+}
+
+async function selfieOf(db: Db, userId: string) {
+  const [row] = await db.select().from(verificationSelfies).where(eq(verificationSelfies.userId, userId));
+  return row;
+}
+
+export async function getVerificationRecord(
+  deps: Pick<VerificationDeps, 'db' | 'jobs'>,
+  userId: string,
+): Promise<VerificationRecord> {
+  const { db } = deps;
+  const [row, selfie, state, photos, analysis] = [
+    await rowOf(db, userId),
+    await selfieOf(db, userId),
+    await accountState(db, userId),
+    await storedPhotosOf(db, userId),
+    await photoAnalysisOf(deps, userId, { queueMissing: false }),
+  ];
+  const isVerified = state?.verified ?? false;
+  const status = isVerified ? 'verified' : selfie ? 'pending' : row?.status === 'rejected' ? 'rejected' : 'not_started';
+  const handles = handlesOf(row);
+  return {
+    isVerified,
+    verificationStatus: status,
+    verificationNotes: row?.notes ?? null,
+    photos: photos.map((p) => p.url),
+    minPhotosRequired: MIN_VERIFICATION_PHOTOS,
+    hasRequiredPhotos: photos.length >= MIN_VERIFICATION_PHOTOS,
+    socialVerified: Object.values(handles).some((h) => h !== null),
+    ...handles,
+    showSocialHandles: row?.showSocialHandles ?? false,
+    pose: selfie?.pose ?? row?.pose ?? null,
+    selfieSubmitted: selfie !== undefined,
+    submittedAt: selfie?.createdAt.toISOString() ?? null,
+    retryAfter:
+      status === 'rejected' && row?.retryAfter && row.retryAfter > new Date() ? row.retryAfter.toISOString() : null,
+    analysisPassed: photos.length > 0 && analysis.state === 'complete' ? analysis.passed : null,
+  };
+}
+
+function handlesOf(row: VerificationRow | undefined): SocialHandles {
+  return {
+    instagramHandle: row?.instagramHandle ?? null,
+    tiktokHandle: row?.tiktokHandle ?? null,
+    twitterHandle: row?.twitterHandle ?? null,
+  };
+}
+
+/** Starts (or restarts) a request: a fresh random pose for the selfie that follows. */
+export async function requestVerification(deps: VerificationDeps, userId: string, now = new Date()): Promise<string> {
+  const { db } = deps;
+  const photos = await storedPhotosOf(db, userId);
+  if (photos.length < MIN_VERIFICATION_PHOTOS) {
+    throw badRequest(`Add at least ${MIN_VERIFICATION_PHOTOS} photos to your profile before requesting verification`);
+  }
+  if ((await accountState(db, userId))?.verified) throw conflict('Your profile is already verified');
+  if (await selfieOf(db, userId)) throw conflict('Your verification is already with our team');
+  const row = await rowOf(db, userId);
+  if (row?.status === 'rejected' && row.retryAfter && row.retryAfter > now) {
+    throw tooManyRequests(
+      `You can request verification again after ${row.retryAfter.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      Math.ceil((row.retryAfter.getTime() - now.getTime()) / 1000),
+    );
+  }
+  const pose = VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? VERIFICATION_POSES[0];
+  await db
+    .insert(verifications)
+    .values({ userId, pose, updatedAt: now })
+    .onConflictDoUpdate({ target: verifications.userId, set: { pose, updatedAt: now } });
+  return pose;
+}
+
+/**
+ * The pose selfie, through the same pipeline as profile photos (type sniffed, decoded under a pixel
+ * limit, re-encoded without metadata), then kept in the private store only.
+ */
+export async function submitSelfie(deps: VerificationDeps, userId: string, upload: Buffer): Promise<void> {
+  const { db, selfies } = deps;
+  const row = await rowOf(db, userId);
+  if ((await accountState(db, userId))?.verified) throw conflict('Your profile is already verified');
+  if (await selfieOf(db, userId)) throw conflict('Your verification is already with our team');
+  if (!row?.pose) throw conflict('Request verification first: we will ask you for a pose');
+  const { large } = await renderPhoto(upload);
+  const storageKey = newMediaKey('webp');
+  await selfies.put(storageKey, large);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(verificationSelfies).values({ userId, pose: row.pose ?? '', storageKey });
+      await tx
+        .update(verifications)
+        .set({ status: 'pending', notes: null, updatedAt: new Date() })
+        .where(eq(verifications.userId, userId));
+    });
+  } catch (error) {
+    await removeSelfieFile(deps, storageKey);
+    // Two uploads at once: the unique user id lets one through.
+    if ((error as { code?: string }).code === '23505' || /unique/i.test(String((error as Error).message))) {
+      throw conflict('Your verification is already with our team');
+    }
+    throw error;
+  }
+}
+
+export async function saveSocialHandles(
+  db: Db,
+  userId: string,
+  body: { instagramHandle?: string | undefined; tiktokHandle?: string | undefined; twitterHandle?: string | undefined },
+): Promise<void> {
+  const handles = {
+    instagramHandle: body.instagramHandle ?? null,
+    tiktokHandle: body.tiktokHandle ?? null,
+    twitterHandle: body.twitterHandle ?? null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(verifications)
+    .values({ userId, ...handles })
+    .onConflictDoUpdate({ target: verifications.userId, set: handles });
+}
+
+export async function setSocialVisibility(db: Db, userId: string, showSocialHandles: boolean): Promise<void> {
+  await db
+    .insert(verifications)
+    .values({ userId, showSocialHandles })
+    .onConflictDoUpdate({ target: verifications.userId, set: { showSocialHandles, updatedAt: new Date() } });
+}
+
+/**
+ * Her handles as a member sees them: herself always; a match only when she shares them; anyone else
+ * learns nothing (not even whether she has any).
+ */
+export async function socialHandlesFor(db: Db, viewerId: string, ownerId: string): Promise<SocialHandles | null> {
+  if (!UUID.test(ownerId)) throw notFound('Member not found');
+  const row = await rowOf(db, ownerId);
+  if (viewerId === ownerId) return handlesOf(row);
+  if (!row?.showSocialHandles) return null;
+  const partners = await matchPartnerIds(db, viewerId);
+  if (!partners.includes(ownerId)) return null;
+  const handles = handlesOf(row);
+  return Object.values(handles).some((h) => h !== null) ? handles : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderator review
+// ---------------------------------------------------------------------------------------------
+
+export async function verificationQueue(db: Db, moderatorId: string, now = new Date()): Promise<VerificationQueue> {
+  await requireModerator(db, moderatorId);
+  const rows = await db.select().from(verificationSelfies).orderBy(asc(verificationSelfies.createdAt));
+  const members = await reviewSubjects(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return {
+    requests: rows.flatMap((row) => {
+      const user = members.get(row.userId);
+      if (!user) return [];
+      return [
+        {
+          id: row.id,
+          user,
+          pose: row.pose,
+          submittedAt: row.createdAt.toISOString(),
+          overdue: now.getTime() - row.createdAt.getTime() > REVIEW_WITHIN_MS,
+        },
+      ];
+    }),
+  };
+}
+
+async function selfieById(db: Db, requestId: string) {
+  if (!UUID.test(requestId)) return undefined;
+  const [row] = await db.select().from(verificationSelfies).where(eq(verificationSelfies.id, requestId));
+  return row;
+}
+
+const requestGone = () => notFound('This request was already decided or does not exist');
+
+export async function verificationReview(
+  deps: VerificationDeps,
+  moderatorId: string,
+  requestId: string,
+  now = new Date(),
+): Promise<VerificationReview> {
+  const { db, selfies } = deps;
+  await requireModerator(db, moderatorId);
+  const row = await selfieById(db, requestId);
+  if (!row) throw requestGone();
+  const user = (await reviewSubjects(db, [row.userId])).get(row.userId);
+  if (!user) throw requestGone();
+  const image = await selfies.get(row.storageKey);
+  return {
+    id: row.id,
+    user,
+    pose: row.pose,
+    submittedAt: row.createdAt.toISOString(),
+    overdue: now.getTime() - row.createdAt.getTime() > REVIEW_WITHIN_MS,
+    selfieDataUrl: `data:image/webp;base64,${image.toString('base64')}`,
+    analysis: await photoAnalysisOf(deps, row.userId, { queueMissing: true }),
+  };
+}
+
+/**
+ * A moderator's decision. Either way the selfie row and file are deleted at once: nothing of the
+ * review is kept but the outcome and the note she reads.
+ */
+export async function decideVerification(
+  deps: VerificationDeps,
+  moderatorId: string,
+  requestId: string,
+  decision: { approve: boolean; note?: string | undefined },
+  now = new Date(),
+): Promise<VerificationDecision> {
+  const { db, events } = deps;
+  await requireModerator(db, moderatorId);
+  const pending = await selfieById(db, requestId);
+  if (!pending) throw requestGone();
+  if (pending.userId === moderatorId) throw forbidden('Another moderator must review your own verification');
+  const status = decision.approve ? 'verified' : 'rejected';
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(verificationSelfies)
+      .where(eq(verificationSelfies.id, requestId))
+      .returning({ userId: verificationSelfies.userId, storageKey: verificationSelfies.storageKey });
+    if (!row) return undefined;
+    await tx.insert(verifications).values({ userId: row.userId }).onConflictDoNothing();
+    await tx
+      .update(verifications)
+      .set({
+        status,
+        notes: decision.note ?? null,
+        pose: null,
+        reviewedAt: now,
+        retryAfter: decision.approve ? null : new Date(now.getTime() + VERIFICATION_RETRY_MS),
+        updatedAt: now,
+      })
+      .where(eq(verifications.userId, row.userId));
+    await updateUser(tx, row.userId, { isVerified: decision.approve });
+    return row;
+  });
+  if (!decided) throw requestGone();
+  await removeSelfieFile(deps, decided.storageKey);
+  if (decision.approve) events.emit('verification.approved', { userId: decided.userId, approvedAt: now.toISOString() });
+  return { userId: decided.userId, status };
+}
+
+/**
+ * The badge stays while every photo on her profile is one the moderator saw: deleting or reordering
+ * keeps it, a new photo (a face nobody checked) takes it away until she verifies again.
+ */
+export async function onPhotoAdded(db: Db, userId: string): Promise<void> {
+  if (!(await accountState(db, userId))?.verified) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(verifications).values({ userId }).onConflictDoNothing();
+    await tx
+      .update(verifications)
+      .set({ status: 'not_started', notes: PHOTO_ADDED_NOTE, pose: null, retryAfter: null, updatedAt: new Date() })
+      .where(eq(verifications.userId, userId));
+    await updateUser(tx, userId, { isVerified: false });
+  });
+}
+
+/** A selfie file left behind would outlive its review, so a failure is logged loudly for clean-up. */
+async function removeSelfieFile(deps: Pick<VerificationDeps, 'selfies' | 'log'>, key: string): Promise<void> {
+  try {
+    await deps.selfies.delete(key);
+  } catch (error) {
+    deps.log.error({ err: error, key }, 'could not delete a verification selfie');
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  createJobQueue,
+  retryDelayMs,
+  type EnqueueOptions,
+  type JobContext,
+  type JobHandler,
+  type JobQueue,
+} from './queue';

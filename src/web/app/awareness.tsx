@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AnimatePresence } from 'motion/react';
+import { MessageCircle, X } from 'lucide-react';
+import type { ServerFrame } from '../../contract/realtime';
+import { MatchCelebration } from '../features/discovery/match-celebration';
+import { formatBadgeCount } from '../features/notifications/notifications-api';
+import { celebrateMatch, closeCelebration, useCelebration } from '../lib/celebration-store';
+import { MATCHES_QUERY_KEY, useMatches } from '../lib/matches';
+import { NOTIFICATIONS_QUERY_PREFIX } from '../lib/query-keys';
+import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
+import { useCurrentUser } from '../lib/session';
+
+/** How long the new-message banner stays unless tapped or closed. */
+const BANNER_MS = 6_000;
+
+interface Banner {
+  matchId: string;
+  sender: string;
+  preview: string;
+}
+
+/** Unread messages across her conversations, from the chat list the socket keeps fresh (no polling). */
+export function useUnreadMessages(): number {
+  const matches = useMatches();
+  return (matches.data ?? []).reduce((sum, m) => sum + (m.unreadCount ?? 0), 0);
+}
+
+/**
+ * Real-time awareness on every signed-in screen (issue 10): a banner for a message that arrives
+ * outside its conversation, the bell count on a new like, the match celebration on both phones, and
+ * the unread count in the tab title.
+ */
+export function AppAwareness() {
+  const me = useCurrentUser();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const matches = useMatches();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const celebration = useCelebration();
+  const unread = useUnreadMessages();
+
+  useRealtimeEvent('message', (frame: ServerFrame<'message'>) => {
+    // Her own messages, and screens that already show it live (that conversation, the chat list), need no banner.
+    if (
+      frame.senderId === me.id ||
+      location.pathname === '/chats' ||
+      location.pathname === `/conversation/${frame.matchId}`
+    )
+      return;
+    const match = matches.data?.find((m) => m.id === frame.matchId);
+    setBanner({
+      matchId: frame.matchId,
+      sender: match?.otherUser.name ?? 'A match',
+      preview: frame.message.content.slice(0, 90),
+    });
+  });
+  useRealtimeEvent('like_received', () => {
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
+  });
+  useRealtimeEvent('match', (frame: ServerFrame<'match'>) => {
+    void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
+    celebrateMatch({
+      id: frame.matchId,
+      otherUser: { name: frame.otherName, photos: frame.otherPhoto ? [frame.otherPhoto] : [] },
+    });
+  });
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  // Pages set their own titles; the unread count is put in front of whichever is showing.
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\+?\) /, '');
+    const count = formatBadgeCount(unread);
+    document.title = count ? `(${count}) ${base}` : base;
+  }, [unread, location.pathname]);
+
+  return (
+    <>
+      {banner && (
+        <div className="pointer-events-none fixed inset-x-0 top-2 z-50 mx-auto flex w-full max-w-md justify-center px-3">
+          <div
+            role="status"
+            aria-live="polite"
+            className="pointer-events-auto flex w-full animate-sheet-up items-center gap-3 rounded-2xl border border-plum-100 bg-white p-3 shadow-float"
+          >
+            <Link
+              to={`/conversation/${banner.matchId}`}
+              onClick={() => setBanner(null)}
+              className="flex min-h-11 min-w-0 flex-1 items-center gap-3"
+            >
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-plum-100 text-plum-700">
+                <MessageCircle className="size-5" aria-hidden />
+              </span>
+              <span className="grid min-w-0">
+                <span className="truncate text-sm font-semibold text-ink">New message from {banner.sender}</span>
+                <span className="truncate text-sm text-ink-soft">{banner.preview}</span>
+              </span>
+            </Link>
+            <button
+              type="button"
+              aria-label="Dismiss message banner"
+              onClick={() => setBanner(null)}
+              className="grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-cream-100"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </div>
+        </div>
+      )}
+      <AnimatePresence>
+        {celebration && <MatchCelebration match={celebration} me={me} onClose={closeCelebration} />}
+      </AnimatePresence>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Zap } from 'lucide-react';
+import { toast } from './ui/toast';
+import { isApiError } from '../lib/api';
+import { cn } from '../lib/cn';
+import { fireMicroInteraction } from '../lib/micro-interactions';
+import { useBoostStatus, useStartBoost } from '../lib/boost';
+
+function minutesLeft(until: string, now: number) {
+  return Math.max(1, Math.ceil((Date.parse(until) - now) / 60_000));
+}
+
+function hoursLeft(until: string, now: number) {
+  const minutes = Math.ceil((Date.parse(until) - now) / 60_000);
+  return minutes >= 60 ? `${Math.ceil(minutes / 60)} h` : `${Math.max(1, minutes)} min`;
+}
+
+/** The Discover quick action for Premium members: boost once a day, then the time left. */
+export function BoostTile({ className }: { className: string }) {
+  const status = useBoostStatus(true);
+  const start = useStartBoost();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const boost = status.data;
+  const active = boost?.activeUntil && Date.parse(boost.activeUntil) > now ? boost.activeUntil : null;
+  const text = active
+    ? `Boosted · ${minutesLeft(active, now)} min left`
+    : boost?.nextAvailableAt
+      ? `Next boost in ${hoursLeft(boost.nextAvailableAt, now)}`
+      : 'Tap for 2× visibility, 30 min';
+
+  return (
+    <button
+      type="button"
+      disabled={!boost?.available || start.isPending}
+      onClick={() =>
+        start.mutate(undefined, {
+          onSuccess: () => {
+            fireMicroInteraction('boost', innerWidth / 2, innerHeight / 2);
+            toast({ title: 'Profile Boost is on', description: "You're shown 2× as often for the next 30 minutes." });
+          },
+          onError: (error) =>
+            toast({
+              title: 'Boost unavailable',
+              description: (isApiError(error) && error.serverMessage) || error.message,
+              variant: 'destructive',
+            }),
+        })
+      }
+      className={cn(
+        className,
+        'w-full border-amber-200 bg-amber-50 disabled:cursor-default',
+        boost?.available && 'hover:bg-amber-100',
+      )}
+    >
+      <span aria-hidden className="grid size-8 place-items-center rounded-xl bg-amber-400 text-white">
+        <Zap className="size-4" fill="currentColor" />
+      </span>
+      <span className="grid leading-tight">
+        <span className="text-sm font-semibold text-ink">Profile Boost</span>
+        <span className="text-xs text-ink-soft">{text}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { ChevronRight, HeartHandshake } from 'lucide-react';
+import { Card } from './ui/card';
+import { Avatar } from './avatar';
+import { useMatches } from '../lib/matches';
+
+/** Spec 9: the first 4 matches. */
+export const RECENT_MATCHES_SHOWN = 4;
+
+/** Discover's Recent Matches: tap one to open the conversation, View All for the chat list. */
+export function RecentMatchesStrip() {
+  const { data, isPending, isError } = useMatches();
+  const recent = data?.slice(0, RECENT_MATCHES_SHOWN) ?? [];
+
+  return (
+    <section aria-labelledby="recent-matches-title">
+      <Card className="grid gap-3">
+        <div className="flex items-center justify-between">
+          <h2 id="recent-matches-title" className="font-semibold text-ink">
+            Recent Matches
+          </h2>
+          <Link
+            to="/chats"
+            className="-mr-2 inline-flex min-h-11 items-center gap-0.5 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
+          >
+            View All
+            <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        </div>
+        {isPending ? (
+          <ul aria-hidden className="flex gap-4">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i} className="grid justify-items-center gap-1.5">
+                <span className="size-16 animate-pulse rounded-full bg-cream-200" />
+                <span className="h-3 w-12 animate-pulse rounded-full bg-cream-200" />
+              </li>
+            ))}
+          </ul>
+        ) : isError ? (
+          <p className="text-sm text-ink-soft">Couldn&apos;t load your matches right now.</p>
+        ) : recent.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-ink-soft">
+            <HeartHandshake className="size-4 shrink-0 text-plum-400" aria-hidden />
+            No matches yet. When you and someone like each other, she&apos;ll appear here.
+          </p>
+        ) : (
+          <ul className="grid grid-cols-4 gap-2" data-testid="recent-matches">
+            {recent.map((match) => (
+              <li key={match.id}>
+                <Link
+                  to={`/conversation/${match.id}`}
+                  aria-label={`Chat with ${match.otherUser.name}`}
+                  className="grid justify-items-center gap-1.5 rounded-2xl p-1 text-center hover:bg-plum-50"
+                >
+                  <span className="relative">
+                    <Avatar
+                      name={match.otherUser.name}
+                      photos={match.otherUser.photos}
+                      className="size-16 text-2xl ring-2 ring-plum-200 ring-offset-2"
+                    />
+                    {match.otherUser.isOnline && (
+                      <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-matcha-500 ring-2 ring-white">
+                        <span className="sr-only">Online</span>
+                      </span>
+                    )}
+                  </span>
+                  <span className="w-full truncate text-xs font-semibold text-ink">{match.otherUser.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

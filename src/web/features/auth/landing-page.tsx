@@ -1,0 +1,165 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Logo } from '../../components/ui/logo';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../../lib/session';
+
+// The forms (and the sign-up city catalogue) load when the card opens, not with the landing page.
+const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
+const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
+const formFallback = (
+  <div role="status" aria-label="Loading" className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />
+);
+
+type AuthTab = 'login' | 'signup';
+
+const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
+  {
+    icon: HeartHandshake,
+    title: 'Swipe, match and chat',
+    text: 'Meet lesbian, bi and pan women and non-binary people near you, and talk in real time.',
+  },
+  {
+    icon: Coffee,
+    title: 'Spill the Tea',
+    text: 'An anonymous story community where members share the good, the bad and the hilarious.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Safety, steeped in',
+    text: 'Profile verification, ghost mode, blocking and reporting whenever you need them.',
+  },
+];
+
+export function LandingPage() {
+  const { user } = useAuth();
+  const [authOpen, setAuthOpen] = useState(false);
+  const [tab, setTab] = useState<AuthTab>('login');
+  const cardRef = useRef<HTMLDivElement>(null);
+  useDocumentTitle('Steep: dating for women who love women');
+
+  useEffect(() => {
+    if (authOpen) cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [authOpen]);
+
+  if (user) return <Navigate to="/home" replace />;
+
+  const openAuth = (next: AuthTab) => {
+    setTab(next);
+    setAuthOpen(true);
+    // Already open: still bring the card into view.
+    cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div className="relative mx-auto min-h-dvh w-full max-w-md overflow-hidden bg-cream-100 sm:shadow-[0_0_0_1px_rgb(58_19_49/0.06),0_30px_60px_-30px_rgb(58_19_49/0.35)]">
+      {/* Soft steeped-colour washes behind the hero. */}
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-32 -right-24 size-80 rounded-full bg-plum-300/45 blur-3xl"
+      />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute top-40 -left-32 size-72 rounded-full bg-matcha-200/60 blur-3xl"
+      />
+
+      <main className="relative px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-12">
+        <header className="flex items-center justify-between">
+          <Logo />
+          {!authOpen && (
+            <Button variant="ghost" onClick={() => openAuth('login')} className="-mr-3 text-sm">
+              Log in
+            </Button>
+          )}
+        </header>
+
+        <section aria-labelledby="landing-title" className="pt-12">
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-xs font-semibold tracking-wide text-matcha-700 shadow-[0_1px_2px_rgb(58_19_49/0.06)]">
+            <span aria-hidden className="size-1.5 rounded-full bg-matcha-500" />
+            For women who love women
+          </p>
+          <h1
+            id="landing-title"
+            className="font-display text-[2.6rem] leading-[1.05] font-semibold tracking-tight text-plum-900"
+          >
+            Find your
+            <br />
+            <span className="text-plum-600 italic">perfect blend.</span>
+          </h1>
+          <p className="mt-4 max-w-[22rem] text-[1.05rem] leading-relaxed text-ink-soft">
+            Steep is where lesbian, bisexual and pansexual women and non-binary people meet, match and share their tea.
+          </p>
+
+          <ul className="mt-8 grid gap-3">
+            {FEATURES.map(({ icon: Icon, title, text }) => (
+              <li
+                key={title}
+                className="flex items-start gap-4 rounded-3xl bg-white/75 p-4 shadow-[0_1px_2px_rgb(58_19_49/0.05)] backdrop-blur-sm"
+              >
+                <span
+                  aria-hidden
+                  className="grid size-11 shrink-0 place-items-center rounded-2xl bg-plum-50 text-plum-700"
+                >
+                  <Icon className="size-5.5" strokeWidth={2} />
+                </span>
+                <span className="grid gap-0.5">
+                  <span className="font-semibold text-ink">{title}</span>
+                  <span className="text-sm leading-snug text-ink-soft">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+
+          {!authOpen && (
+            <Button size="lg" block onClick={() => openAuth('login')} className="mt-8">
+              Get Started
+            </Button>
+          )}
+        </section>
+
+        <div ref={cardRef} className="scroll-mt-4">
+          {authOpen && (
+            <div className="mt-8 animate-sheet-up rounded-[1.75rem] border border-plum-100/70 bg-white p-5 shadow-card motion-reduce:animate-none">
+              <Suspense fallback={formFallback}>
+                <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+                  <Tabs.List
+                    aria-label="Log in or sign up"
+                    className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1"
+                  >
+                    {(
+                      [
+                        ['login', 'Login'],
+                        ['signup', 'Sign Up'],
+                      ] as const
+                    ).map(([value, label]) => (
+                      <Tabs.Trigger
+                        key={value}
+                        value={value}
+                        className="min-h-11 rounded-full text-[0.95rem] font-semibold text-ink-soft transition-all data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-[0_2px_8px_-2px_rgb(58_19_49/0.2)]"
+                      >
+                        {label}
+                      </Tabs.Trigger>
+                    ))}
+                  </Tabs.List>
+                  <Tabs.Content value="login" className="pt-6 focus:outline-none">
+                    <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Welcome back</h2>
+                    <p className="mb-5 text-sm text-ink-soft">Log in to pick up where you left off.</p>
+                    <LoginForm onSwitchToSignUp={() => setTab('signup')} />
+                  </Tabs.Content>
+                  <Tabs.Content value="signup" className="pt-6 focus:outline-none">
+                    <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Join Steep</h2>
+                    <p className="mb-5 text-sm text-ink-soft">It takes about two minutes. You can add photos later.</p>
+                    <SignUpForm onSwitchToLogin={() => setTab('login')} />
+                  </Tabs.Content>
+                </Tabs.Root>
+              </Suspense>
+            </div>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

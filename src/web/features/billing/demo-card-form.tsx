@@ -1,0 +1,128 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Loader2, Lock } from 'lucide-react';
+import type { PlanType } from '../../../contract/billing';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { isApiError } from '../../lib/api';
+import { useConfirmPayment } from './billing-api';
+import { perInterval } from './plan-picker';
+
+/** "12/29" or "1229" → month and year; undefined when it isn't a date. */
+function parseExpiry(text: string): { expMonth: number; expYear: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  return { expMonth: Number(match[1]), expYear: Number(match[2]) };
+}
+
+/**
+ * The demo processor's card form (PAYMENTS=demo). The card goes to our server once, for a simulated
+ * charge with Stripe's test-card behaviour, and is never stored. It says plainly that no money moves.
+ */
+export function DemoCardForm({
+  plan,
+  clientSecret,
+  onPaid,
+  onFailed,
+}: {
+  plan: PlanType;
+  clientSecret: string;
+  onPaid: () => void;
+  onFailed: (message: string) => void;
+}) {
+  const id = useId();
+  const confirm = useConfirmPayment();
+  const [error, setError] = useState<{ path?: string; message: string } | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const expiry = parseExpiry(text('expiry'));
+    if (!expiry) {
+      setError({ path: 'expiry', message: 'Enter the expiry as MM/YY' });
+      return;
+    }
+    setError(null);
+    confirm.mutate(
+      {
+        clientSecret,
+        cardNumber: text('cardNumber'),
+        cvc: text('cvc'),
+        name: text('name') || undefined,
+        ...expiry,
+      },
+      {
+        onSuccess: onPaid,
+        onError: (failure) => {
+          const message =
+            (isApiError(failure) && (failure.firstFieldError ?? failure.serverMessage)) || failure.message;
+          if (isApiError(failure) && failure.status === 400) {
+            const path = failure.body?.errors?.[0]?.path;
+            setError({ path: path === 'expMonth' || path === 'expYear' ? 'expiry' : path, message });
+          }
+          onFailed(message);
+        },
+      },
+    );
+  }
+
+  const fieldError = (path: string) => (error?.path === path ? error.message : undefined);
+
+  return (
+    <form onSubmit={submit} className="grid gap-3" aria-label="Card payment">
+      <p className="rounded-2xl bg-matcha-50 px-3 py-2 text-xs leading-relaxed text-matcha-800">
+        <strong>Demo payments: no real money moves.</strong> Use test card 4242 4242 4242 4242 (any future expiry, any
+        3-digit CVC). 4000 0000 0000 0002 shows a declined card.
+      </p>
+      <Field id={`${id}-number`} label="Card number" error={fieldError('cardNumber')}>
+        <Input
+          id={`${id}-number`}
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          required
+          maxLength={23}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id={`${id}-expiry`} label="Expiry (MM/YY)" error={fieldError('expiry')}>
+          <Input
+            id={`${id}-expiry`}
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            required
+            maxLength={7}
+          />
+        </Field>
+        <Field id={`${id}-cvc`} label="CVC" error={fieldError('cvc')}>
+          <Input
+            id={`${id}-cvc`}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            required
+            maxLength={4}
+          />
+        </Field>
+      </div>
+      <Field id={`${id}-name`} label="Name on card" optional>
+        <Input id={`${id}-name`} name="name" autoComplete="cc-name" maxLength={100} />
+      </Field>
+      <Button type="submit" size="lg" block disabled={confirm.isPending}>
+        {confirm.isPending ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+        ) : (
+          <Lock className="size-4" aria-hidden />
+        )}
+        {confirm.isPending ? 'Processing…' : `Subscribe · ${perInterval(plan)}`}
+      </Button>
+    </form>
+  );
+}

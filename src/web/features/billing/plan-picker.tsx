@@ -1,0 +1,52 @@
+import { PLANS, PLAN_TYPES, formatMoney, type PlanType } from '../../../contract/billing';
+import { cn } from '../../lib/cn';
+
+export const perInterval = (plan: PlanType) => `${formatMoney(PLANS[plan].priceCents)}/${PLANS[plan].interval}`;
+
+/** The two plan cards of /subscribe (spec 2): a radio group, monthly first and the default. */
+export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Choose your plan" className="grid grid-cols-2 gap-3">
+      {PLAN_TYPES.map((type) => {
+        const plan = PLANS[type];
+        const selected = value === type;
+        return (
+          <button
+            key={type}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            onClick={() => onChange(type)}
+            className={cn(
+              'relative grid gap-1 rounded-2xl border-2 p-3 pt-5 text-left transition-colors',
+              selected ? 'border-plum-600 bg-plum-50' : 'border-cream-300 bg-white hover:border-plum-200',
+            )}
+          >
+            <span
+              className={cn(
+                'absolute -top-2.5 left-3 rounded-full px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap',
+                type === 'monthly' ? 'bg-amber-400 text-plum-900' : 'bg-matcha-600 text-white',
+              )}
+            >
+              {plan.badge}
+            </span>
+            <span className="text-sm font-semibold text-ink">{plan.name}</span>
+            <span className="flex items-baseline gap-1.5">
+              <span className="font-display text-2xl font-semibold text-plum-900">{formatMoney(plan.priceCents)}</span>
+              {plan.regularPriceCents !== null && (
+                <s
+                  className="text-sm text-ink-soft"
+                  aria-label={`regular price ${formatMoney(plan.regularPriceCents)}`}
+                >
+                  {formatMoney(plan.regularPriceCents)}
+                </s>
+              )}
+            </span>
+            <span className="text-xs text-ink-soft">per {plan.interval}</span>
+            <span className="text-xs font-medium text-plum-700">{plan.note}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Crown, Loader2 } from 'lucide-react';
+import { DEFAULT_PLAN, PLANS, type PlanType } from '../../../contract/billing';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useBillingConfig, usePaymentSecret } from './billing-api';
+import { DemoCardForm } from './demo-card-form';
+import { PlanPicker } from './plan-picker';
+import { PremiumFeatureList } from './premium-features';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+export function paymentFailed(message: string) {
+  toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+}
+
+/** /subscribe (spec 2 Premium subscription). */
+export function SubscribePage() {
+  useDocumentTitle('Steep Premium · Steep');
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
+  const [paid, setPaid] = useState(false);
+  const config = useBillingConfig();
+  const secret = usePaymentSecret(plan, !user.hasActiveSubscription && !paid && config.isSuccess);
+
+  useEffect(() => {
+    // Spec 8: a failure to start the payment is only logged; the spinner stops and she may retry.
+    if (secret.error) console.error('Could not start the subscription', secret.error);
+  }, [secret.error]);
+
+  if (user.hasActiveSubscription && !paid) return <Navigate to="/home" replace />;
+
+  function onPaid() {
+    setPaid(true);
+    toast({ title: 'Welcome to Steep Premium! 🎉', description: 'You now have access to all premium features' });
+    void navigate('/tea');
+  }
+
+  const interval = PLANS[plan].interval === 'year' ? 'yearly' : 'monthly';
+
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <header className="grid justify-items-center gap-2 text-center">
+        <span
+          aria-hidden
+          className="grid size-14 place-items-center rounded-3xl bg-plum-700 text-amber-300 shadow-card"
+        >
+          <Crown className="size-7" />
+        </span>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">Steep Premium</h1>
+        <p className="text-sm text-ink-soft">More matches, more tea, more you.</p>
+      </header>
+
+      <PlanPicker value={plan} onChange={setPlan} />
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold text-ink">Everything in Premium</h2>
+        <PremiumFeatureList />
+      </Card>
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold text-ink">Payment</h2>
+        {secret.data && config.data ? (
+          config.data.processor === 'stripe' && config.data.publishableKey ? (
+            <Suspense fallback={<Spinner />}>
+              <StripePaymentForm
+                publishableKey={config.data.publishableKey}
+                clientSecret={secret.data.clientSecret}
+                plan={plan}
+                onFailed={paymentFailed}
+              />
+            </Suspense>
+          ) : (
+            <DemoCardForm
+              plan={plan}
+              clientSecret={secret.data.clientSecret}
+              onPaid={onPaid}
+              onFailed={paymentFailed}
+            />
+          )
+        ) : secret.isError || config.isError ? (
+          <Button variant="outline" block onClick={() => void (config.isError ? config.refetch() : secret.refetch())}>
+            Try again
+          </Button>
+        ) : (
+          <Spinner />
+        )}
+      </Card>
+
+      <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">
+        Your subscription renews {interval} until cancelled. You can cancel anytime in your profile settings.
+      </p>
+    </div>
+  );
+}
+
+function Spinner() {
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-ink-soft">
+      <Loader2 className="size-5 animate-spin" aria-hidden />
+      Preparing secure payment…
+    </p>
+  );
+}

@@ -1,0 +1,239 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog, Switch } from 'radix-ui';
+import { X } from 'lucide-react';
+import {
+  EVENT_ATTENDEES,
+  EVENT_MAX_AHEAD_DAYS,
+  EVENT_MIN_LEAD_MS,
+  EVENT_VENUE_MAX,
+  type CreateEventBody,
+} from '../../../contract/events';
+import { TEA_PREFERENCES } from '../../../contract/interests';
+import { formatLocation, parseLocation } from '../../../contract/locations';
+import { LocationPicker, type Place } from '../../components/location-picker';
+import { Button } from '../../components/ui/button';
+import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { toLocalInputValue } from './event-date';
+import { useCreateEvent } from './events-api';
+
+interface CreateEventDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Her own 'City, State', preselected. */
+  homeLocation: string;
+}
+
+type Errors = Partial<Record<'title' | 'location' | 'eventDate' | 'maxAttendees' | 'venue', string>>;
+
+/** 'Create Tea Meetup': the server checks every rule again; the form only helps. */
+export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEventDialogProps) {
+  const home = parseLocation(homeLocation);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [place, setPlace] = useState<Place>({ state: home?.state ?? '', city: home?.city ?? '' });
+  const [venue, setVenue] = useState('');
+  const [when, setWhen] = useState('');
+  const [maxAttendees, setMaxAttendees] = useState(String(EVENT_ATTENDEES.default));
+  const [teaType, setTeaType] = useState('');
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateEvent();
+
+  // The picker's bounds are taken when the dialog mounts; the server checks the real ones at submit.
+  const [bounds] = useState(() => {
+    const now = Date.now();
+    return {
+      earliest: toLocalInputValue(new Date(now + EVENT_MIN_LEAD_MS)),
+      latest: toLocalInputValue(new Date(now + EVENT_MAX_AHEAD_DAYS * 86_400_000)),
+    };
+  });
+
+  function reset() {
+    setTitle('');
+    setDescription('');
+    setVenue('');
+    setWhen('');
+    setMaxAttendees(String(EVENT_ATTENDEES.default));
+    setTeaType('');
+    setVerifiedOnly(false);
+    setErrors({});
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim() || !place.city || !when) {
+      setErrors({
+        ...(title.trim() ? {} : { title: 'Give your meetup a title' }),
+        ...(place.city ? {} : { location: 'Choose a city' }),
+        ...(when ? {} : { eventDate: 'Choose a date and time' }),
+      });
+      toast({
+        title: 'Missing information',
+        description: 'Please fill in all required fields',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const startsAt = new Date(when);
+    if (startsAt.getTime() < Date.now() + EVENT_MIN_LEAD_MS) {
+      setErrors({ eventDate: 'Pick a time at least an hour from now' });
+      return;
+    }
+    const parsedMax = Number.parseInt(maxAttendees, 10);
+    const body: CreateEventBody = {
+      title: title.trim(),
+      description: description.trim() || undefined,
+      location: formatLocation(place.city, place.state),
+      venue: venue.trim() || undefined,
+      eventDate: startsAt.toISOString(),
+      // Spec 5: a non-numeric entry falls back to 10.
+      maxAttendees: Number.isNaN(parsedMax) ? EVENT_ATTENDEES.default : parsedMax,
+      ...(teaType ? { teaType: teaType as CreateEventBody['teaType'] } : {}),
+      verifiedOnly,
+    };
+    setErrors({});
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({ title: 'Event created!', description: 'Your tea meetup has been posted' });
+        reset();
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const fieldErrors: Errors = {};
+        if (isApiError(error)) {
+          for (const e of error.body?.errors ?? []) fieldErrors[e.path as keyof Errors] = e.message;
+        }
+        setErrors(fieldErrors);
+        toast({
+          title: 'Failed to create event',
+          description: (isApiError(error) && error.serverMessage) || 'Please try again',
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Create Tea Meetup</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X className="size-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mb-4 text-sm text-ink-soft">
+            Meet in a public place. The venue is shown only to people who join.
+          </Dialog.Description>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <Field id="event-title" label="Title" error={errors.title}>
+              <Input
+                id="event-title"
+                value={title}
+                maxLength={100}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  setErrors(({ title: _, ...rest }) => rest);
+                }}
+                placeholder="Sunday matcha and a walk"
+                {...describedBy('event-title', { error: errors.title })}
+              />
+            </Field>
+            <Field id="event-description" label="Description" optional>
+              <Textarea
+                id="event-description"
+                value={description}
+                maxLength={2000}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="What to expect, who it's for"
+              />
+            </Field>
+            <LocationPicker
+              idPrefix="event"
+              state={place.state}
+              city={place.city}
+              onChange={setPlace}
+              error={errors.location}
+            />
+            <Field
+              id="event-venue"
+              label="Venue"
+              optional
+              hint="A café or tea house — only attendees see it"
+              error={errors.venue}
+            >
+              <Input
+                id="event-venue"
+                value={venue}
+                maxLength={EVENT_VENUE_MAX}
+                onChange={(e) => setVenue(e.target.value)}
+                {...describedBy('event-venue', { hint: true, error: errors.venue })}
+              />
+            </Field>
+            <Field id="event-date" label="Date and time" error={errors.eventDate}>
+              <Input
+                id="event-date"
+                type="datetime-local"
+                value={when}
+                min={bounds.earliest}
+                max={bounds.latest}
+                onChange={(e) => {
+                  setWhen(e.target.value);
+                  setErrors(({ eventDate: _, ...rest }) => rest);
+                }}
+                {...describedBy('event-date', { error: errors.eventDate })}
+              />
+            </Field>
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="event-max" label="Max attendees" error={errors.maxAttendees}>
+                <Input
+                  id="event-max"
+                  type="number"
+                  inputMode="numeric"
+                  min={EVENT_ATTENDEES.min}
+                  max={EVENT_ATTENDEES.max}
+                  value={maxAttendees}
+                  onChange={(e) => setMaxAttendees(e.target.value)}
+                  {...describedBy('event-max', { error: errors.maxAttendees })}
+                />
+              </Field>
+              <Field id="event-tea" label="Featured tea" optional>
+                <NativeSelect id="event-tea" value={teaType} onChange={(e) => setTeaType(e.target.value)}>
+                  <option value="">Any tea</option>
+                  {TEA_PREFERENCES.map((tea) => (
+                    <option key={tea} value={tea}>
+                      {tea}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </div>
+            <div className="flex items-center justify-between gap-4 rounded-2xl bg-white px-4 py-3">
+              <label htmlFor="event-verified" className="text-sm">
+                <span className="block font-semibold text-ink">Verified members only</span>
+                <span className="text-ink-soft">Only photo-verified members can join</span>
+              </label>
+              <Switch.Root
+                id="event-verified"
+                checked={verifiedOnly}
+                onCheckedChange={setVerifiedOnly}
+                className="relative h-7 w-12 shrink-0 rounded-full bg-plum-200 transition-colors data-[state=checked]:bg-plum-700"
+              >
+                <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+              </Switch.Root>
+            </div>
+            <Button type="submit" size="lg" block disabled={create.isPending}>
+              {create.isPending ? 'Posting…' : 'Create Meetup'}
+            </Button>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,144 @@
+import { AlertDialog, Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { BadgeCheck, CalendarClock, Coffee, MapPin, Users, X } from 'lucide-react';
+import type { EventCard } from '../../../contract/events';
+import { Avatar } from '../../components/avatar';
+import { Button } from '../../components/ui/button';
+import { formatEventDate } from './event-date';
+import { useAttendees } from './events-api';
+
+interface EventSheetProps {
+  event: EventCard | null;
+  busy: boolean;
+  onClose: () => void;
+  onJoin: (event: EventCard) => void;
+  onLeave: (event: EventCard) => void;
+  onCancel: (event: EventCard) => void;
+}
+
+/** A meetup's details. The venue and the guest list appear once she is going (the server decides). */
+export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: EventSheetProps) {
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const attendees = useAttendees(event?.id ?? '', event?.isAttending === true);
+  return (
+    <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[88dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          {event && (
+            <>
+              <div className="flex items-start justify-between gap-3">
+                <Dialog.Title className="font-display text-2xl leading-tight font-semibold text-plum-900">
+                  {event.title}
+                </Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label="Close">
+                    <X className="size-5" aria-hidden />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Details of this tea meetup</Dialog.Description>
+              <ul className="mt-3 grid gap-2 text-[0.95rem] text-ink">
+                <li className="flex items-center gap-2">
+                  <CalendarClock className="size-4 text-plum-600" aria-hidden />
+                  {formatEventDate(event.eventDate)}
+                </li>
+                <li className="flex items-center gap-2">
+                  <MapPin className="size-4 text-plum-600" aria-hidden />
+                  {event.venue ? (
+                    <span>
+                      <span className="font-semibold">{event.venue}</span> · {event.location}
+                    </span>
+                  ) : (
+                    <span>
+                      {event.location} <span className="text-ink-soft">· venue shown to attendees</span>
+                    </span>
+                  )}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Users className="size-4 text-plum-600" aria-hidden />
+                  {event.attendeeCount} going · {event.maxAttendees} max
+                </li>
+                {event.teaType && (
+                  <li className="flex items-center gap-2">
+                    <Coffee className="size-4 text-plum-600" aria-hidden />
+                    Featuring {event.teaType}
+                  </li>
+                )}
+              </ul>
+              {event.description && (
+                <p className="mt-4 leading-relaxed whitespace-pre-line text-ink">{event.description}</p>
+              )}
+
+              {event.isAttending && (
+                <section aria-labelledby="guest-list" className="mt-5">
+                  <h3 id="guest-list" className="mb-2 text-sm font-semibold text-ink">
+                    Guest list
+                  </h3>
+                  <ul className="grid gap-2">
+                    {attendees.data?.attendees.map((person) => (
+                      <li key={person.id} className="flex items-center gap-3 rounded-2xl bg-white px-3 py-2">
+                        <Avatar
+                          name={person.firstName}
+                          photos={person.photo ? [person.photo] : []}
+                          className="size-9 text-sm"
+                        />
+                        <span className="font-medium text-ink">{person.firstName}</span>
+                        {person.isVerified && <BadgeCheck className="size-4 text-matcha-700" aria-label="Verified" />}
+                        {person.isHost && <span className="ml-auto text-xs font-semibold text-plum-700">Host</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+
+              <div className="mt-6 grid gap-3">
+                {event.isHost ? (
+                  <Button variant="danger" block disabled={busy} onClick={() => setConfirmCancel(true)}>
+                    Cancel Meetup
+                  </Button>
+                ) : event.isAttending ? (
+                  <Button variant="outline" block disabled={busy} onClick={() => onLeave(event)}>
+                    Leave Meetup
+                  </Button>
+                ) : (
+                  <Button block disabled={busy || event.spotsLeft === 0} onClick={() => onJoin(event)}>
+                    {event.spotsLeft === 0 ? 'This meetup is full' : 'Join Event'}
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+      <AlertDialog.Root open={confirmCancel} onOpenChange={setConfirmCancel}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40" />
+          <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float focus:outline-none">
+            <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+              Cancel this meetup?
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-ink-soft">
+              Everyone who joined will be told it's off.
+            </AlertDialog.Description>
+            <div className="mt-6 grid grid-cols-2 gap-3">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline">Keep it</Button>
+              </AlertDialog.Cancel>
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => {
+                  setConfirmCancel(false);
+                  if (event) onCancel(event);
+                }}
+              >
+                Cancel Meetup
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Dialog.Root>
+  );
+}

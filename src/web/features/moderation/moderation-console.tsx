@@ -1,0 +1,156 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { ArrowLeft, Crown, EyeOff } from 'lucide-react';
+import { reasonLabel } from '../../../contract/moderation';
+import { Avatar } from '../../components/avatar';
+import { Logo } from '../../components/ui/logo';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuditRow, MemberCase, suspensionText } from './member-case';
+import { useAuditLog, useReportQueue } from './moderation-api';
+
+/** A queue another feature adds to the console (Tea stories, verification requests), composed in the router. */
+export interface ExtraQueue {
+  id: string;
+  label: string;
+  element: ReactNode;
+}
+
+function ReportsQueue() {
+  const queue = useReportQueue();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const list = (
+    <div className={cn('grid content-start gap-2', selected && 'hidden lg:grid')}>
+      {queue.isPending ? (
+        <p className="text-sm text-ink-soft">Loading reports…</p>
+      ) : queue.isError ? (
+        <p className="text-sm text-red-700">The queue could not be loaded.</p>
+      ) : queue.data.length === 0 ? (
+        <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">No open reports. All clear.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Reported members, most urgent first">
+          {queue.data.map((g) => (
+            <li key={g.member.id}>
+              <button
+                type="button"
+                onClick={() => setSelected(g.member.id)}
+                aria-current={selected === g.member.id ? 'true' : undefined}
+                className={cn(
+                  'flex w-full items-center gap-3 rounded-2xl bg-white p-3 text-left shadow-card transition-colors hover:bg-plum-50',
+                  selected === g.member.id && 'ring-2 ring-plum-400',
+                )}
+              >
+                <Avatar name={g.member.name} photos={g.member.photo ? [g.member.photo] : []} className="size-11" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-plum-900">
+                    {g.member.name} <span className="font-normal text-ink-soft">@{g.member.username}</span>
+                  </span>
+                  <span className="block truncate text-xs text-ink-soft">{g.reasons.map(reasonLabel).join(' · ')}</span>
+                  <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
+                    {g.openReports} open · since {new Date(g.oldestAt).toLocaleDateString()}
+                    {g.priority && (
+                      <span className="inline-flex items-center gap-0.5 font-semibold text-amber-800">
+                        <Crown className="size-3" aria-hidden /> Priority
+                      </span>
+                    )}
+                    {g.member.hiddenFromDiscovery && (
+                      <span className="inline-flex items-center gap-0.5 font-semibold text-amber-800">
+                        <EyeOff className="size-3" aria-hidden /> Hidden
+                      </span>
+                    )}
+                    {g.member.suspendedUntil && (
+                      <span className="font-semibold text-red-700">{suspensionText(g.member.suspendedUntil)}</span>
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      {list}
+      {selected ? (
+        <MemberCase key={selected} memberId={selected} onBack={() => setSelected(null)} />
+      ) : (
+        <p className="hidden rounded-3xl border border-dashed border-plum-200 p-8 text-center text-sm text-ink-soft lg:block">
+          Choose a reported member to review her case.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AuditLog() {
+  const log = useAuditLog();
+  if (log.isPending) return <p className="text-sm text-ink-soft">Loading the audit log…</p>;
+  if (log.isError) return <p className="text-sm text-red-700">The audit log could not be loaded.</p>;
+  if (log.data.length === 0) return <p className="text-sm text-ink-soft">No moderator actions yet.</p>;
+  return (
+    <ul className="grid max-w-3xl gap-2" aria-label="Moderator actions, newest first">
+      {log.data.map((e) => (
+        <AuditRow key={e.id} entry={e} />
+      ))}
+    </ul>
+  );
+}
+
+const tabClass =
+  'min-h-11 rounded-full px-4 text-sm font-semibold text-ink-soft transition-colors hover:bg-plum-50 data-[state=active]:bg-plum-700 data-[state=active]:text-white';
+
+/** The moderation console (moderators only). Other features' queues come in through `extraQueues`. */
+export function ModerationConsole({ extraQueues = [] }: { extraQueues?: readonly ExtraQueue[] }) {
+  useDocumentTitle('Moderation · Steep');
+  return (
+    <div className="min-h-dvh bg-cream-100">
+      <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 backdrop-blur-md">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+          <Link
+            to="/home"
+            aria-label="Back to Steep"
+            className="grid size-11 place-items-center rounded-full text-plum-800 hover:bg-plum-50"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+          <Logo />
+          <span className="rounded-full bg-plum-100 px-2.5 py-1 text-xs font-semibold text-plum-800">Moderation</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-5">
+        <h1 className="sr-only">Moderation console</h1>
+        <Tabs.Root defaultValue="reports" className="grid gap-4">
+          <Tabs.List aria-label="Queues" className="flex flex-wrap gap-1">
+            <Tabs.Trigger value="reports" className={tabClass}>
+              Reports
+            </Tabs.Trigger>
+            {extraQueues.map((q) => (
+              <Tabs.Trigger key={q.id} value={q.id} className={tabClass}>
+                {q.label}
+              </Tabs.Trigger>
+            ))}
+            <Tabs.Trigger value="audit" className={tabClass}>
+              Audit log
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="reports" className="focus:outline-none">
+            <ReportsQueue />
+          </Tabs.Content>
+          {extraQueues.map((q) => (
+            <Tabs.Content key={q.id} value={q.id} className="focus:outline-none">
+              {q.element}
+            </Tabs.Content>
+          ))}
+          <Tabs.Content value="audit" className="focus:outline-none">
+            <AuditLog />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,358 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { Crown, Eye, Heart, Lightbulb, RotateCcw, SlidersHorizontal, Sparkles, TrendingUp, Users } from 'lucide-react';
+import {
+  DEAL_BREAKERS,
+  DEFAULT_PREFERENCES,
+  DRINKING_TOLERANCE,
+  EDITOR_AGE_MAX,
+  EDITOR_AGE_MIN,
+  FITNESS_LEVELS,
+  PET_PREFERENCES,
+  PREFERENCE_INTEREST_CATEGORIES,
+  SMOKING_TOLERANCE,
+  preferenceCompleteness,
+  preferenceTips,
+  type Preferences,
+} from '../../../contract/preferences';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Chip } from '../../components/ui/chip';
+import { toast } from '../../components/ui/toast';
+import { distanceText } from '../../lib/theme';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { GhostModeToggle } from '../../components/ghost-mode-toggle';
+import { SelectRow, SliderField, SwitchRow, tabTriggerClass, toggled } from './controls';
+import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
+
+/** /preference-visualization (spec 2): stats, tips, trending interests and the dating-preference editor. */
+export function PreferenceVisualizationPage() {
+  const user = useCurrentUser();
+  const prefs = usePreferences(user?.id);
+  useDocumentTitle('Preference dashboard · Steep');
+  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">Loading...</p>;
+  return <Dashboard userId={user.id} premium={user.hasActiveSubscription} saved={prefs.data} />;
+}
+
+const options = <T extends string>(values: readonly T[]) =>
+  values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
+
+function Dashboard({ userId, premium, saved }: { userId: string; premium: boolean; saved: Preferences }) {
+  const base = useMemo(() => ({ ...saved, ...toUpdateBody(saved) }), [saved]);
+  const [draft, setDraft] = useState<Preferences>(base);
+  const stats = usePreferenceStats(userId);
+  const save = useSavePreferences(userId);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(base);
+  const score = preferenceCompleteness(base);
+  const tips = preferenceTips(draft);
+  const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
+  const units = draft.app.units;
+
+  const onSave = () =>
+    save.mutate(toUpdateBody(draft), {
+      onSuccess: (next) => {
+        setDraft({ ...next, ...toUpdateBody(next) });
+        toast({ title: 'Preferences Saved!', description: 'Your dating preferences have been updated successfully.' });
+      },
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to save preferences. Please try again.', variant: 'destructive' }),
+    });
+
+  const reset = () =>
+    setDraft((p) => ({
+      ...p,
+      ageRange: DEFAULT_PREFERENCES.ageRange,
+      maxDistance: DEFAULT_PREFERENCES.maxDistance,
+      interests: DEFAULT_PREFERENCES.interests,
+      lifestyle: DEFAULT_PREFERENCES.lifestyle,
+      dealBreakers: DEFAULT_PREFERENCES.dealBreakers,
+      visibility: { ...DEFAULT_PREFERENCES.visibility, ghostMode: p.visibility.ghostMode },
+      privacy: { ...p.privacy, showAge: true, showDistance: true },
+      premium: DEFAULT_PREFERENCES.premium,
+    }));
+
+  const visibility = (change: Partial<Preferences['visibility']>) =>
+    set((p) => {
+      const next = { ...p.visibility, ...change };
+      return {
+        ...p,
+        visibility: next,
+        privacy: { ...p.privacy, showAge: next.showAge, showDistance: next.showDistance },
+      };
+    });
+
+  const cards = [
+    { label: 'Total matches', value: stats.data?.totalMatches, icon: Heart },
+    { label: 'This week', value: stats.data?.weeklyMatches, icon: TrendingUp },
+    { label: 'Profile views', value: stats.data?.profileViews, icon: Eye },
+    { label: 'Match quality', value: stats.data && `${stats.data.matchQuality}%`, icon: Sparkles },
+  ];
+
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <Card className="grid gap-3 bg-plum-50">
+        <div className="flex items-center gap-4">
+          <ScoreRing score={score} />
+          <div className="grid gap-1">
+            <h1 className="font-display text-2xl font-semibold text-plum-900">Your preference dashboard</h1>
+            <p className="text-sm text-ink-soft">See how your preferences shape who you meet, and fine-tune them.</p>
+          </div>
+        </div>
+      </Card>
+
+      <section aria-label="Your numbers" className="grid grid-cols-2 gap-3">
+        {cards.map(({ label, value, icon: Icon }) => (
+          <Card key={label} className="grid gap-1 p-4">
+            <Icon className="size-5 text-plum-600" aria-hidden />
+            <span className="text-2xl font-bold text-ink">{value ?? '–'}</span>
+            <span className="text-xs text-ink-soft">{label}</span>
+          </Card>
+        ))}
+      </section>
+
+      {tips.length > 0 && (
+        <Card className="grid gap-2">
+          <h2 className="flex items-center gap-2 font-semibold text-ink">
+            <Lightbulb className="size-4 text-matcha-600" aria-hidden />
+            Optimisation tips
+          </h2>
+          <ul className="grid list-disc gap-1 pl-5 text-sm text-ink-soft">
+            {tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <Card className="grid gap-2">
+        <h2 className="font-semibold text-ink">Trending near you</h2>
+        {stats.data && stats.data.popularInterests.length === 0 && (
+          <p className="text-sm text-ink-soft">No one within your distance has listed interests yet.</p>
+        )}
+        <ul className="flex flex-wrap gap-2">
+          {stats.data?.popularInterests.map((p) => (
+            <li key={p.interest} className="rounded-full bg-matcha-100 px-3 py-1 text-sm font-medium text-matcha-700">
+              {p.interest} · {p.count}
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card className="grid gap-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="flex items-center gap-2 font-semibold text-ink">
+            <SlidersHorizontal className="size-4 text-plum-600" aria-hidden />
+            Dating preferences
+          </h2>
+          {dirty && (
+            <span
+              role="status"
+              className="rounded-full bg-matcha-100 px-2.5 py-0.5 text-xs font-semibold text-matcha-700"
+            >
+              Unsaved changes
+            </span>
+          )}
+        </div>
+        <Tabs.Root defaultValue="demographics" className="grid gap-4">
+          <Tabs.List aria-label="Preference editor" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+            {['Demographics', 'Interests', 'Lifestyle', 'Deal Breakers', 'Visibility', 'Premium'].map((tab) => (
+              <Tabs.Trigger key={tab} value={tab.toLowerCase().replace(' ', '-')} className={tabTriggerClass}>
+                {tab}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+
+          <Tabs.Content value="demographics" className="grid gap-6">
+            <SliderField
+              title="Age range"
+              valueText={`${draft.ageRange[0]} – ${draft.ageRange[1]}`}
+              min={EDITOR_AGE_MIN}
+              max={EDITOR_AGE_MAX}
+              step={1}
+              value={draft.ageRange}
+              thumbLabels={['Minimum age', 'Maximum age']}
+              onChange={([min, max]) => {
+                if (min !== undefined && max !== undefined) set((p) => ({ ...p, ageRange: [min, max] }));
+              }}
+              ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
+            />
+            <SliderField
+              title="Maximum distance"
+              valueText={distanceText(draft.maxDistance, units)}
+              min={1}
+              max={100}
+              step={1}
+              value={[draft.maxDistance]}
+              thumbLabels={['Maximum distance']}
+              onChange={([d]) => {
+                if (d !== undefined) set((p) => ({ ...p, maxDistance: d }));
+              }}
+              ends={[distanceText(1, units), distanceText(100, units)]}
+            />
+          </Tabs.Content>
+
+          <Tabs.Content value="interests" className="grid gap-4">
+            {PREFERENCE_INTEREST_CATEGORIES.map((category) => (
+              <div key={category.name} className="grid gap-2">
+                <h3 className="text-sm font-semibold text-ink">{category.name}</h3>
+                <div className="flex flex-wrap gap-2">
+                  {category.interests.map((interest) => (
+                    <Chip
+                      key={interest}
+                      label={interest}
+                      pressed={draft.interests.includes(interest)}
+                      onToggle={() => set((p) => ({ ...p, interests: toggled(p.interests, interest) }))}
+                    />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </Tabs.Content>
+
+          <Tabs.Content value="lifestyle" className="grid gap-3">
+            <SelectRow
+              label="Smoking tolerance"
+              value={draft.lifestyle.smokingTolerance}
+              options={options(SMOKING_TOLERANCE)}
+              onChange={(smokingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, smokingTolerance } }))}
+            />
+            <SelectRow
+              label="Drinking tolerance"
+              value={draft.lifestyle.drinkingTolerance}
+              options={options(DRINKING_TOLERANCE)}
+              onChange={(drinkingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, drinkingTolerance } }))}
+            />
+            <SelectRow
+              label="Fitness level"
+              value={draft.lifestyle.fitnessLevel}
+              options={options(FITNESS_LEVELS)}
+              onChange={(fitnessLevel) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, fitnessLevel } }))}
+            />
+            <SelectRow
+              label="Pets"
+              value={draft.lifestyle.petPreference}
+              options={options(PET_PREFERENCES)}
+              onChange={(petPreference) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, petPreference } }))}
+            />
+          </Tabs.Content>
+
+          <Tabs.Content value="deal-breakers" className="grid gap-3">
+            <p className="text-sm text-ink-soft">
+              Deal breakers work both ways: you won't see people they rule out, and they won't see you. Those marked
+              "shown on profile" can't be checked from anyone's answers, so they tell others what matters to you.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {DEAL_BREAKERS.map((d) => (
+                <Chip
+                  key={d.name}
+                  tone="matcha"
+                  label={d.filter ? d.name : `${d.name} (shown on profile)`}
+                  pressed={draft.dealBreakers.includes(d.name)}
+                  onToggle={() => set((p) => ({ ...p, dealBreakers: toggled(p.dealBreakers, d.name) }))}
+                />
+              ))}
+            </div>
+          </Tabs.Content>
+
+          <Tabs.Content value="visibility" className="grid gap-1">
+            <SwitchRow
+              label="Show my age"
+              checked={draft.visibility.showAge}
+              onCheckedChange={(showAge) => visibility({ showAge })}
+            />
+            <SwitchRow
+              label="Show my distance"
+              checked={draft.visibility.showDistance}
+              onCheckedChange={(showDistance) => visibility({ showDistance })}
+            />
+            <SwitchRow
+              label="Show when I was last active"
+              checked={draft.visibility.showLastActive}
+              onCheckedChange={(showLastActive) => visibility({ showLastActive })}
+            />
+            <div className="pt-3">
+              <GhostModeToggle />
+            </div>
+          </Tabs.Content>
+
+          <Tabs.Content value="premium" className="grid gap-1">
+            {!premium && <p className="pb-2 text-sm text-ink-soft">These need an active Premium subscription.</p>}
+            <SwitchRow
+              label="Boost my profile"
+              checked={draft.premium.boostProfile}
+              disabled={!premium && !draft.premium.boostProfile}
+              onCheckedChange={(boostProfile) => set((p) => ({ ...p, premium: { ...p.premium, boostProfile } }))}
+            />
+            <SwitchRow
+              label="Priority likes"
+              checked={draft.premium.priorityLikes}
+              disabled={!premium && !draft.premium.priorityLikes}
+              onCheckedChange={(priorityLikes) => set((p) => ({ ...p, premium: { ...p.premium, priorityLikes } }))}
+            />
+            <SwitchRow
+              label="See who liked you"
+              checked={draft.premium.seeWhoLikedYou}
+              disabled={!premium && !draft.premium.seeWhoLikedYou}
+              onCheckedChange={(seeWhoLikedYou) => set((p) => ({ ...p, premium: { ...p.premium, seeWhoLikedYou } }))}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" onClick={reset}>
+            <RotateCcw className="size-4" aria-hidden />
+            Reset
+          </Button>
+          <Button onClick={onSave} disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </Card>
+
+      <div className="grid grid-cols-2 gap-2">
+        <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
+          <Users className="size-4" aria-hidden />
+          Basic Preferences
+        </Link>
+        <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
+          <Crown className="size-4" aria-hidden />
+          Upgrade Premium
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The match-score ring: the saved preferences' completeness (spec 9 formula, src/contract). */
+function ScoreRing({ score }: { score: number }) {
+  const r = 30;
+  const c = 2 * Math.PI * r;
+  return (
+    <div
+      role="meter"
+      aria-label="Match score"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={score}
+      className="relative grid size-20 shrink-0 place-items-center"
+    >
+      <svg viewBox="0 0 72 72" className="absolute inset-0 size-full -rotate-90" aria-hidden>
+        <circle cx="36" cy="36" r={r} fill="none" strokeWidth="8" className="stroke-plum-100" />
+        <circle
+          cx="36"
+          cy="36"
+          r={r}
+          fill="none"
+          strokeWidth="8"
+          strokeLinecap="round"
+          strokeDasharray={c}
+          strokeDashoffset={c * (1 - score / 100)}
+          className="stroke-plum-600 transition-[stroke-dashoffset] duration-500"
+        />
+      </svg>
+      <span className="text-lg font-bold text-plum-800">{score}%</span>
+    </div>
+  );
+}

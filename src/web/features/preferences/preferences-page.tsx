@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { ArrowLeft, ChartPie } from 'lucide-react';
+import { PREFERENCE_LIFESTYLE_OPTIONS } from '../../../contract/interests';
+import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Preferences } from '../../../contract/preferences';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Chip } from '../../components/ui/chip';
+import { toast } from '../../components/ui/toast';
+import { distanceText } from '../../lib/theme';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { SelectRow, SliderField, SwitchRow, tabTriggerClass, toggled } from './controls';
+import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+
+/** /preferences (spec 2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
+export function PreferencesPage() {
+  const user = useCurrentUser();
+  const prefs = usePreferences(user?.id);
+  useDocumentTitle('Preferences · Steep');
+  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">Loading...</p>;
+  return <PreferencesForm userId={user.id} initial={prefs.data} />;
+}
+
+const NOTIFICATION_LABELS: Record<keyof Preferences['notifications'], string> = {
+  pushNotifications: 'Push notifications',
+  emailNotifications: 'Email notifications',
+  newMatches: 'New matches',
+  newMessages: 'New messages',
+  likes: 'Likes',
+  events: 'Events',
+  promotional: 'Promotions and offers',
+};
+
+function PreferencesForm({ userId, initial }: { userId: string; initial: Preferences }) {
+  const [draft, setDraft] = useState<Preferences>(() => ({ ...initial, ...toUpdateBody(initial) }));
+  const save = useSavePreferences(userId);
+  const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
+
+  const onSave = () =>
+    save.mutate(toUpdateBody(draft), {
+      onSuccess: (saved) => {
+        setDraft(saved);
+        toast({ title: 'Preferences Updated', description: 'Your preferences have been saved successfully.' });
+      },
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to update preferences. Please try again.',
+          variant: 'destructive',
+        }),
+    });
+
+  const privacy = (change: Partial<Preferences['privacy']>) =>
+    set((p) => {
+      const next = { ...p.privacy, ...change };
+      // Age and distance are one setting shown in two places (here and the editor's Visibility tab).
+      return {
+        ...p,
+        privacy: next,
+        visibility: { ...p.visibility, showAge: next.showAge, showDistance: next.showDistance },
+      };
+    });
+
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 w-fit px-3'}>
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Settings
+      </Link>
+      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Preferences</h1>
+
+      <Tabs.Root defaultValue="matching" className="grid gap-4">
+        <Tabs.List aria-label="Preference groups" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+          <Tabs.Trigger value="matching" className={tabTriggerClass}>
+            Matching
+          </Tabs.Trigger>
+          <Tabs.Trigger value="notifications" className={tabTriggerClass}>
+            Notifications
+          </Tabs.Trigger>
+          <Tabs.Trigger value="privacy" className={tabTriggerClass}>
+            Privacy
+          </Tabs.Trigger>
+          <Tabs.Trigger value="app" className={tabTriggerClass}>
+            App Settings
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="matching">
+          <Card className="grid gap-6">
+            <SliderField
+              title="Age range"
+              valueText={`${draft.ageRange[0]} – ${draft.ageRange[1]}`}
+              min={EDITOR_AGE_MIN}
+              max={EDITOR_AGE_MAX}
+              step={1}
+              value={draft.ageRange}
+              thumbLabels={['Minimum age', 'Maximum age']}
+              onChange={([min, max]) => {
+                if (min !== undefined && max !== undefined) set((p) => ({ ...p, ageRange: [min, max] }));
+              }}
+              ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
+            />
+            <SliderField
+              title="Maximum distance"
+              valueText={distanceText(draft.maxDistance, draft.app.units)}
+              min={1}
+              max={100}
+              step={1}
+              value={[draft.maxDistance]}
+              thumbLabels={['Maximum distance']}
+              onChange={([d]) => {
+                if (d !== undefined) set((p) => ({ ...p, maxDistance: d }));
+              }}
+              ends={[distanceText(1, draft.app.units), distanceText(100, draft.app.units)]}
+            />
+            <div className="grid gap-2">
+              <h2 className="text-sm font-semibold text-ink">Lifestyle</h2>
+              <div className="flex flex-wrap gap-2">
+                {PREFERENCE_LIFESTYLE_OPTIONS.map((option) => (
+                  <Chip
+                    key={option}
+                    label={option}
+                    pressed={draft.interests.includes(option)}
+                    onToggle={() => set((p) => ({ ...p, interests: toggled(p.interests, option) }))}
+                  />
+                ))}
+              </div>
+            </div>
+          </Card>
+        </Tabs.Content>
+
+        <Tabs.Content value="notifications">
+          <Card className="grid gap-1">
+            {(Object.keys(NOTIFICATION_LABELS) as (keyof Preferences['notifications'])[]).map((key) => (
+              <SwitchRow
+                key={key}
+                label={NOTIFICATION_LABELS[key]}
+                checked={draft.notifications[key]}
+                onCheckedChange={(on) => set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }))}
+              />
+            ))}
+            <p className="pt-2 text-xs text-ink-soft">
+              New matches also reach your phone by text when SMS is on in Settings.
+            </p>
+          </Card>
+        </Tabs.Content>
+
+        <Tabs.Content value="privacy">
+          <Card className="grid gap-3">
+            <SelectRow
+              label="Profile visibility"
+              value={draft.privacy.profileVisibility}
+              options={[
+                { value: 'public', label: 'Everyone' },
+                { value: 'matches', label: 'Only my matches' },
+                { value: 'hidden', label: 'Hidden from discovery' },
+              ]}
+              onChange={(profileVisibility) => privacy({ profileVisibility })}
+            />
+            <SelectRow
+              label="Who can message me first"
+              value={draft.privacy.allowMessagesFrom}
+              options={[
+                { value: 'everyone', label: 'Any match' },
+                { value: 'matches', label: 'My matches' },
+                { value: 'verified', label: 'Only verified members' },
+              ]}
+              onChange={(allowMessagesFrom) => privacy({ allowMessagesFrom })}
+            />
+            <SwitchRow
+              label="Show online status"
+              hint="Off: nobody sees yours, and you see no one's"
+              checked={draft.privacy.showOnlineStatus}
+              onCheckedChange={(showOnlineStatus) => privacy({ showOnlineStatus })}
+            />
+            <SwitchRow
+              label="Show distance"
+              checked={draft.privacy.showDistance}
+              onCheckedChange={(showDistance) => privacy({ showDistance })}
+            />
+            <SwitchRow
+              label="Show age"
+              checked={draft.privacy.showAge}
+              onCheckedChange={(showAge) => privacy({ showAge })}
+            />
+          </Card>
+        </Tabs.Content>
+
+        <Tabs.Content value="app">
+          <Card className="grid gap-3">
+            <SelectRow
+              label="Theme"
+              value={draft.app.theme}
+              options={[
+                { value: 'light', label: 'Light' },
+                { value: 'dark', label: 'Dark' },
+                { value: 'system', label: 'Same as my device' },
+              ]}
+              onChange={(theme) => set((p) => ({ ...p, app: { ...p.app, theme } }))}
+            />
+            <SelectRow
+              label="Language"
+              value={draft.app.language}
+              options={[
+                { value: 'en', label: 'English' },
+                { value: 'es', label: 'Español' },
+                { value: 'fr', label: 'Français' },
+                { value: 'de', label: 'Deutsch' },
+              ]}
+              onChange={(language) => set((p) => ({ ...p, app: { ...p.app, language } }))}
+            />
+            <SelectRow
+              label="Distance units"
+              value={draft.app.units}
+              options={[
+                { value: 'imperial', label: 'Miles' },
+                { value: 'metric', label: 'Kilometres' },
+              ]}
+              onChange={(units) => set((p) => ({ ...p, app: { ...p.app, units } }))}
+            />
+            <p className="text-xs text-ink-soft">
+              Steep is in English for now; your language choice is kept for when more arrive.
+            </p>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <Button block size="lg" onClick={onSave} disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save Preferences'}
+      </Button>
+      <Link to="/preference-visualization" className={buttonClasses('outline', 'md', true)}>
+        <ChartPie className="size-4" aria-hidden />
+        Preference dashboard
+      </Link>
+    </div>
+  );
+}

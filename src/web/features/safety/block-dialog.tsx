@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { Avatar } from '../../components/avatar';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { Sheet } from '../../components/ui/sheet';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { useBlocks, useBlockUser, useUnblock } from './safety-api';
+
+/** Block someone by username, and her block list with Unblock. */
+export function BlockDialog({
+  userId,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [username, setUsername] = useState('');
+  const blocks = useBlocks(userId, open);
+  const blockUser = useBlockUser();
+  const unblock = useUnblock();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim().replace(/^@/, '');
+    if (!name) return;
+    blockUser.mutate(name, {
+      onSuccess: () => {
+        toast({ title: 'User blocked', description: "You won't see them again" });
+        setUsername('');
+      },
+      onError: (error) => {
+        toast({
+          title: 'Error',
+          description: isApiError(error) && error.serverMessage ? error.serverMessage : 'Failed to block user.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Block & Unblock"
+      description="Blocked members can't see you or message you, and you won't see them."
+    >
+      <form onSubmit={submit} className="flex items-end gap-2">
+        <Field id="block-username" label="Block by username" className="flex-1">
+          <Input
+            id="block-username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            placeholder="@username"
+            maxLength={31}
+          />
+        </Field>
+        <Button type="submit" variant="danger" disabled={!username.trim() || blockUser.isPending}>
+          Block
+        </Button>
+      </form>
+
+      <section aria-labelledby="blocked-list-title" className="grid gap-2">
+        <h3 id="blocked-list-title" className="text-sm font-semibold text-ink">
+          Blocked members
+        </h3>
+        {blocks.isPending ? (
+          <p className="text-sm text-ink-soft">Loading…</p>
+        ) : blocks.isError ? (
+          <p className="text-sm text-red-700">Your block list could not be loaded.</p>
+        ) : blocks.data.length === 0 ? (
+          <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">You haven’t blocked anyone.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {blocks.data.map((b) => (
+              <li key={b.id} className="flex items-center gap-3 rounded-2xl bg-white p-3">
+                <Avatar
+                  name={b.blockedUser.name}
+                  photos={b.blockedUser.photo ? [b.blockedUser.photo] : []}
+                  className="size-10"
+                />
+                <span className="flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
+                <Button
+                  variant="outline"
+                  aria-label={`Unblock ${b.blockedUser.name}`}
+                  disabled={unblock.isPending}
+                  onClick={() =>
+                    unblock.mutate(b.id, {
+                      onSuccess: () =>
+                        toast({ title: 'User unblocked', description: 'You can now see this user again' }),
+                      onError: () =>
+                        toast({
+                          title: 'Error',
+                          description: 'Failed to unblock. Please try again.',
+                          variant: 'destructive',
+                        }),
+                    })
+                  }
+                >
+                  Unblock
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Sheet>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { noticesApi } from '../../../contract/api/notifications';
+import { Button } from '../../components/ui/button';
+import { apiCall } from '../../lib/api';
+import { useRealtimeEvent } from '../../lib/realtime/realtime-provider';
+
+const NOTICES_KEY = ['notices'] as const;
+
+/**
+ * A moderator's warning, shown at the top of the app until she acknowledges it: the rule she broke,
+ * never who reported her. Arrives live over the socket (`notice` frame) or on the next load.
+ */
+export function WarningNotices() {
+  const queryClient = useQueryClient();
+  const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: () => apiCall(noticesApi.list) });
+  useRealtimeEvent('notice', () => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY }));
+  const warnings = notices.data?.notices.filter((n) => n.kind === 'warning' && !n.read) ?? [];
+  const [warning] = warnings;
+  if (!warning) return null;
+  const acknowledge = async () => {
+    await apiCall(noticesApi.markRead);
+    await queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
+  };
+  return (
+    <div role="alert" className="mx-4 mt-3 grid gap-2 rounded-3xl border border-amber-200 bg-amber-50 p-4">
+      <p className="flex items-center gap-2 font-semibold text-amber-900">
+        <TriangleAlert className="size-4" aria-hidden />
+        {warning.title}
+      </p>
+      <p className="text-sm leading-relaxed text-amber-900">{warning.body}</p>
+      <Button variant="outline" className="justify-self-start" onClick={() => void acknowledge()}>
+        I understand
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState, type FormEvent } from 'react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { PenLine, X } from 'lucide-react';
+import {
+  ABOUT_NAME_MAX,
+  MISSING_FIELDS_MESSAGE,
+  NUDGE_MESSAGE,
+  STORY_CONTENT_MAX,
+  STORY_FAILED_MESSAGE,
+  STORY_SHARED_MESSAGE,
+  STORY_TITLE_MAX,
+  TEA_CATEGORIES,
+  TEA_TYPES,
+  missingStoryFields,
+  type CreateStoryBody,
+  type TeaCategory,
+} from '../../../contract/tea';
+import { Button } from '../../components/ui/button';
+import { Field, Input, NativeSelect, Textarea } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { PROMPT_STARTERS, withStarter } from './prompt-starters';
+import { useShareStory } from './tea-api';
+
+interface Draft {
+  title: string;
+  content: string;
+  aboutName: string;
+  teaType: string;
+  category: TeaCategory;
+}
+
+const EMPTY: Draft = { title: '', content: '', aboutName: '', teaType: '', category: 'Dating' };
+
+/** 'Share Your Experience' (spec 2, 5, 8): the form, the harassment nudge and the toasts. */
+export function ShareStoryDialog() {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [nudging, setNudging] = useState(false);
+  const share = useShareStory();
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const send = (confirmed: boolean) => {
+    const body: CreateStoryBody = {
+      title: draft.title,
+      content: draft.content,
+      category: draft.category,
+      confirmed,
+      ...(draft.aboutName.trim() ? { aboutName: draft.aboutName } : {}),
+      ...(draft.teaType ? { teaType: draft.teaType as CreateStoryBody['teaType'] } : {}),
+    };
+    share.mutate(body, {
+      onSuccess: () => {
+        setNudging(false);
+        setOpen(false);
+        setDraft(EMPTY);
+        toast({ title: STORY_SHARED_MESSAGE, description: 'Only you can see that it is yours.' });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.body?.code === 'NEEDS_CONFIRMATION') {
+          setNudging(true);
+          return;
+        }
+        setNudging(false);
+        console.warn('Sharing a story failed.', error);
+        const reason = isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
+        toast({ title: STORY_FAILED_MESSAGE, description: reason ?? 'Please try again.', variant: 'destructive' });
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (missingStoryFields(draft)) {
+      toast({ title: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    send(false);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !share.isPending && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <Button block size="lg">
+          <PenLine className="size-5" aria-hidden /> Share Your Experience
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-md overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid gap-1">
+              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">
+                Share Your Experience
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-ink-soft">
+                Posted anonymously: no one, not even moderators, sees that it is yours.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+                <X className="size-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+
+          <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+            <Field id="story-title" label="Title">
+              <Input
+                id="story-title"
+                value={draft.title}
+                maxLength={STORY_TITLE_MAX}
+                placeholder="Give your story a title"
+                onChange={(e) => set('title', e.target.value)}
+              />
+            </Field>
+
+            <div className="grid gap-1.5">
+              <Field
+                id="story-content"
+                label="Your story"
+                hint="Leave out names, numbers, links and places that identify anyone."
+              >
+                <Textarea
+                  id="story-content"
+                  value={draft.content}
+                  rows={6}
+                  maxLength={STORY_CONTENT_MAX}
+                  placeholder="What happened?"
+                  aria-describedby="story-content-hint"
+                  onChange={(e) => set('content', e.target.value)}
+                />
+              </Field>
+              <div role="group" aria-label="Prompt starters" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1">
+                {PROMPT_STARTERS.map((starter) => (
+                  <button
+                    key={starter}
+                    type="button"
+                    onClick={() => set('content', withStarter(draft.content, starter))}
+                    className="min-h-9 shrink-0 rounded-full border border-plum-200 bg-white px-3 text-xs font-medium text-plum-800 hover:bg-plum-50"
+                  >
+                    {starter}
+                  </button>
+                ))}
+              </div>
+            </div>
+
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="story-about" label="About" optional>
+                <Input
+                  id="story-about"
+                  value={draft.aboutName}
+                  maxLength={ABOUT_NAME_MAX}
+                  placeholder="First name or initial"
+                  onChange={(e) => set('aboutName', e.target.value)}
+                />
+              </Field>
+              <Field id="story-type" label="Relationship" optional>
+                <NativeSelect id="story-type" value={draft.teaType} onChange={(e) => set('teaType', e.target.value)}>
+                  <option value="">None</option>
+                  {TEA_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </div>
+
+            <Field id="story-category" label="Category">
+              <NativeSelect
+                id="story-category"
+                value={draft.category}
+                onChange={(e) => set('category', e.target.value as TeaCategory)}
+              >
+                {TEA_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+
+            <Button type="submit" size="lg" block disabled={share.isPending}>
+              {share.isPending ? 'Sharing…' : 'Share Anonymously'}
+            </Button>
+          </form>
+
+          <AlertDialog.Root open={nudging} onOpenChange={(next) => !share.isPending && setNudging(next)}>
+            <AlertDialog.Portal>
+              <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-plum-900/40 data-[state=open]:animate-fade-in" />
+              <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-[60] mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+                <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+                  {NUDGE_MESSAGE}
+                </AlertDialog.Title>
+                <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+                  Your story uses words that can wound. Tea is a place to heal and warn, not to hurt: consider rewording
+                  it. Stories posted anyway are shown to our moderators.
+                </AlertDialog.Description>
+                <div className="mt-6 grid grid-cols-2 gap-3">
+                  <AlertDialog.Cancel asChild>
+                    <Button variant="outline" disabled={share.isPending}>
+                      Edit
+                    </Button>
+                  </AlertDialog.Cancel>
+                  <Button variant="danger" disabled={share.isPending} onClick={() => send(true)}>
+                    {share.isPending ? 'Posting…' : 'Post anyway'}
+                  </Button>
+                </div>
+              </AlertDialog.Content>
+            </AlertDialog.Portal>
+          </AlertDialog.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

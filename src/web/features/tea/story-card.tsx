@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { AlertDialog, Dialog, DropdownMenu } from 'radix-ui';
+import { EllipsisVertical, Flag, Heart, Trash2, X } from 'lucide-react';
+import { REPORT_REASONS, type ReportReason } from '../../../contract/safety';
+import type { TeaStory } from '../../../contract/tea';
+import { Button } from '../../components/ui/button';
+import { Field, NativeSelect, Textarea } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
+import { formatLastActive } from '../../lib/last-active';
+import { useDeleteStory, useReportStory, useToggleSupport } from './tea-api';
+
+/** Longer stories are folded to this many characters behind 'Read more'. */
+export const STORY_PREVIEW_CHARS = 280;
+
+export function previewOf(content: string): { text: string; folded: boolean } {
+  if (content.length <= STORY_PREVIEW_CHARS) return { text: content, folded: false };
+  const cut = content.slice(0, STORY_PREVIEW_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return { text: `${(lastSpace > 200 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`, folded: true };
+}
+
+export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const support = useToggleSupport();
+  const preview = previewOf(story.content);
+  const headingId = `story-${story.id}-title`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="tea-story"
+      className="grid gap-3 rounded-(--radius-card) border border-plum-100/70 bg-white p-4 shadow-card"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-1.5">
+          {story.teaType && (
+            <span className="rounded-full bg-plum-100 px-2.5 py-1 text-xs font-semibold text-plum-800">
+              {story.teaType}
+            </span>
+          )}
+          {story.aboutName && (
+            <span className="rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
+              About {story.aboutName}
+            </span>
+          )}
+          <span className="rounded-full border border-cream-300 px-2.5 py-1 text-xs font-medium text-ink-soft">
+            {story.category}
+          </span>
+        </div>
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger
+            aria-label="Story options"
+            className="-mt-1.5 -mr-1.5 grid size-11 shrink-0 place-items-center rounded-full text-ink-soft transition-colors hover:bg-plum-50 data-[state=open]:bg-plum-100"
+          >
+            <EllipsisVertical className="size-5" aria-hidden />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={4}
+              className="z-50 min-w-44 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
+            >
+              {!story.isMine && (
+                <DropdownMenu.Item
+                  onSelect={() => setDialog('report')}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50"
+                >
+                  <Flag className="size-4 text-plum-700" aria-hidden /> Report story
+                </DropdownMenu.Item>
+              )}
+              {story.isMine && (
+                <DropdownMenu.Item
+                  onSelect={() => setDialog('delete')}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-red-700 outline-none data-highlighted:bg-red-50"
+                >
+                  <Trash2 className="size-4" aria-hidden /> Delete story
+                </DropdownMenu.Item>
+              )}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+
+      <h3 id={headingId} className="font-display text-lg leading-snug font-semibold text-plum-900">
+        {story.title}
+      </h3>
+      <p className="text-[0.95rem] leading-relaxed whitespace-pre-line text-ink">
+        {expanded || !preview.folded ? story.content : preview.text}
+      </p>
+      {preview.folded && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((e) => !e)}
+          className="-mt-1 justify-self-start text-sm font-semibold text-plum-700 underline-offset-2 hover:underline"
+        >
+          {expanded ? 'Show less' : 'Read more'}
+        </button>
+      )}
+
+      <div className="flex items-center justify-between border-t border-cream-200 pt-2">
+        <button
+          type="button"
+          aria-pressed={story.supportedByMe}
+          aria-label={`Support this story, ${story.supportCount} ${story.supportCount === 1 ? 'support' : 'supports'}`}
+          disabled={support.isPending}
+          onClick={() =>
+            support.mutate(story.id, {
+              onError: () =>
+                toast({ title: 'Could not update support', description: 'Please try again.', variant: 'destructive' }),
+            })
+          }
+          className={cn(
+            'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold transition-colors',
+            story.supportedByMe ? 'bg-plum-100 text-plum-800' : 'text-ink-soft hover:bg-plum-50',
+          )}
+        >
+          <Heart className={cn('size-5', story.supportedByMe && 'fill-plum-600 text-plum-600')} aria-hidden />
+          <span data-testid="support-count">{story.supportCount}</span>
+        </button>
+        <time dateTime={story.createdAt} className="text-xs text-ink-soft">
+          {formatLastActive(story.createdAt, now)}
+        </time>
+      </div>
+
+      <ReportStoryDialog storyId={story.id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+      <DeleteStoryDialog storyId={story.id} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </article>
+  );
+}
+
+function ReportStoryDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [description, setDescription] = useState('');
+  const report = useReportStory();
+
+  const submit = () => {
+    if (!reason) return;
+    report.mutate(
+      { id: storyId, body: { reason, ...(description.trim() ? { description } : {}) } },
+      {
+        onSuccess: () => {
+          onClose();
+          setReason('');
+          setDescription('');
+          toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
+        },
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !report.isPending && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-md gap-4 rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <div className="flex items-start justify-between gap-3">
+            <div className="grid gap-1">
+              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Report story</Dialog.Title>
+              <Dialog.Description className="text-sm text-ink-soft">
+                Our moderators review reported stories. No one is told who reported it.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+                <X className="size-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Field id={`report-reason-${storyId}`} label="Reason">
+            <NativeSelect
+              id={`report-reason-${storyId}`}
+              value={reason}
+              onChange={(e) => setReason(e.target.value as ReportReason | '')}
+            >
+              <option value="">Choose a reason</option>
+              {REPORT_REASONS.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id={`report-description-${storyId}`} label="Details" optional>
+            <Textarea
+              id={`report-description-${storyId}`}
+              value={description}
+              maxLength={1000}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field>
+          <Button block disabled={!reason || report.isPending} onClick={submit}>
+            {report.isPending ? 'Sending…' : 'Submit report'}
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DeleteStoryDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
+  const remove = useDeleteStory();
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !remove.isPending && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+            Delete your story?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+            It will be gone for everyone, with its support. This can’t be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 grid grid-cols-2 gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(storyId, {
+                  onSuccess: () => {
+                    onClose();
+                    toast({ title: 'Story deleted' });
+                  },
+                  onError: () =>
+                    toast({
+                      title: 'Error',
+                      description: 'Failed to delete story. Please try again.',
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

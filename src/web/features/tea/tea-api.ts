@@ -1,0 +1,125 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { teaApi, teaModerationApi } from '../../../contract/api/tea';
+import type { CreateReviewBody, CreateStoryBody, ReportStoryBody, StoryPage, TeaCategory } from '../../../contract/tea';
+import { apiCall } from '../../lib/api';
+
+/** Every Tea query starts with this, so a share, delete or Premium change refreshes them all. */
+export const TEA_QUERY_PREFIX = ['tea'] as const;
+export const teaKeys = {
+  stats: [...TEA_QUERY_PREFIX, 'stats'] as const,
+  stories: [...TEA_QUERY_PREFIX, 'stories'] as const,
+  storiesIn: (category: TeaCategory | null) => [...TEA_QUERY_PREFIX, 'stories', { category }] as const,
+  varieties: [...TEA_QUERY_PREFIX, 'varieties'] as const,
+  reviews: (teaId: string) => [...TEA_QUERY_PREFIX, 'reviews', teaId] as const,
+  moderation: ['moderation', 'tea'] as const,
+};
+
+export function useTeaStats() {
+  return useQuery({ queryKey: teaKeys.stats, queryFn: () => apiCall(teaApi.stats) });
+}
+
+export function useStories(category: TeaCategory | null) {
+  return useInfiniteQuery({
+    queryKey: teaKeys.storiesIn(category),
+    queryFn: ({ pageParam }) =>
+      apiCall(teaApi.listStories, {
+        query: { ...(category ? { category } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useShareStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateStoryBody) => apiCall(teaApi.createStory, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
+export function useDeleteStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(teaApi.deleteStory, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
+export function useReportStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
+      apiCall(teaApi.reportStory, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
+/** Support toggles in every cached list at once with the server's answer, and the tiles refresh. */
+export function useToggleSupport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(teaApi.toggleSupport, { params: { id } }),
+    onSuccess: async (result, id) => {
+      queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: teaKeys.stories }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                stories: page.stories.map((s) =>
+                  s.id === id ? { ...s, supportCount: result.supportCount, supportedByMe: result.supported } : s,
+                ),
+              })),
+            }
+          : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: teaKeys.stats });
+    },
+  });
+}
+
+export function useVarieties() {
+  return useQuery({ queryKey: teaKeys.varieties, queryFn: () => apiCall(teaApi.varieties), staleTime: Infinity });
+}
+
+export function useReviews(teaId: string) {
+  return useQuery({
+    queryKey: teaKeys.reviews(teaId),
+    queryFn: () => apiCall(teaApi.listReviews, { query: { teaId } }),
+  });
+}
+
+export function useSaveReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReviewBody) => apiCall(teaApi.saveReview, { body }),
+    onSuccess: (review) => queryClient.invalidateQueries({ queryKey: teaKeys.reviews(review.teaId) }),
+  });
+}
+
+export function useToggleReviewLike(teaId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(teaApi.toggleReviewLike, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.reviews(teaId) }),
+  });
+}
+
+/* The moderation console's Tea queue. */
+
+export function useTeaModerationQueue() {
+  return useQuery({ queryKey: teaKeys.moderation, queryFn: () => apiCall(teaModerationApi.listStories) });
+}
+
+export function useModerateStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'hide' | 'restore' | 'delete' }) => {
+      if (action === 'hide') await apiCall(teaModerationApi.hideStory, { params: { id } });
+      else if (action === 'restore') await apiCall(teaModerationApi.restoreStory, { params: { id } });
+      else await apiCall(teaModerationApi.deleteStory, { params: { id } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.moderation }),
+  });
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { verificationApi } from '../../../contract/api/verification';
+import type { SocialHandlesBody, VerificationRecord } from '../../../contract/verification';
+import { apiCall, apiUpload } from '../../lib/api';
+
+export const verificationQueryKey = (userId: string) => ['/api/users/verification', userId] as const;
+export const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
+
+export function useVerificationRecord(userId: string) {
+  return useQuery({
+    queryKey: verificationQueryKey(userId),
+    queryFn: () => apiCall(verificationApi.record, { params: { id: userId } }),
+  });
+}
+
+function useRecordUpdate(userId: string) {
+  const queryClient = useQueryClient();
+  return (record: VerificationRecord) => queryClient.setQueryData(verificationQueryKey(userId), record);
+}
+
+export function useAnalyzePhotos(userId: string) {
+  return useMutation({ mutationFn: () => apiCall(verificationApi.analyzePhotos, { params: { id: userId } }) });
+}
+
+export function useRequestVerification(userId: string) {
+  const update = useRecordUpdate(userId);
+  return useMutation({
+    mutationFn: () => apiCall(verificationApi.request, { params: { id: userId } }),
+    onSuccess: (result) => update(result.record),
+  });
+}
+
+export function useUploadSelfie(userId: string) {
+  const update = useRecordUpdate(userId);
+  return useMutation({
+    mutationFn: (file: File) => apiUpload(verificationApi.uploadSelfie, { params: { id: userId } }, file),
+    onSuccess: update,
+  });
+}
+
+export function useSaveSocialHandles(userId: string) {
+  const update = useRecordUpdate(userId);
+  return useMutation({
+    mutationFn: (body: SocialHandlesBody) =>
+      apiCall(verificationApi.saveSocialHandles, { params: { id: userId }, body }),
+    onSuccess: update,
+  });
+}
+
+export function useSocialVisibility(userId: string) {
+  const update = useRecordUpdate(userId);
+  return useMutation({
+    mutationFn: (showSocialHandles: boolean) =>
+      apiCall(verificationApi.setSocialVisibility, { params: { id: userId }, body: { showSocialHandles } }),
+    onSuccess: update,
+  });
+}
+
+export function useVerificationQueue() {
+  return useQuery({ queryKey: VERIFICATION_QUEUE_KEY, queryFn: () => apiCall(verificationApi.queue) });
+}
+
+export function useVerificationReview(requestId: string) {
+  return useQuery({
+    queryKey: [...VERIFICATION_QUEUE_KEY, requestId],
+    queryFn: () => apiCall(verificationApi.review, { params: { id: requestId } }),
+  });
+}
+
+export function useDecideVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve, note }: { id: string; approve: boolean; note: string }) =>
+      approve
+        ? apiCall(verificationApi.approve, { params: { id }, body: note ? { note } : {} })
+        : apiCall(verificationApi.reject, { params: { id }, body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: VERIFICATION_QUEUE_KEY }),
+  });
+}

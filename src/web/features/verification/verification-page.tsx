@@ -1,0 +1,540 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Switch } from 'radix-ui';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  BadgeCheck,
+  Camera,
+  CheckCircle2,
+  Circle,
+  Clock,
+  Eye,
+  Heart,
+  ImageIcon,
+  ScanFace,
+  ShieldCheck,
+  Sparkles,
+} from 'lucide-react';
+import type { PhotoAnalysisResult, VerificationRecord } from '../../../contract/verification';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { describedBy, Field, Input } from '../../components/ui/field';
+import { Meter } from '../../components/ui/meter';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth, useCurrentUser } from '../../lib/session';
+import {
+  useAnalyzePhotos,
+  useRequestVerification,
+  useSaveSocialHandles,
+  useSocialVisibility,
+  useUploadSelfie,
+  useVerificationRecord,
+} from './verification-api';
+
+/** While the server analyses photos in the background, the screen asks again this often. */
+const ANALYSIS_POLL_MS = 1500;
+
+const serverMessage = (error: unknown) =>
+  isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
+
+/** /verification (spec 2 Verification; issue 15). */
+export function VerificationPage() {
+  const user = useCurrentUser();
+  const { refreshUser } = useAuth();
+  useDocumentTitle('Verification · Steep');
+  const { data: record, isError } = useVerificationRecord(user.id);
+  const [analysis, setAnalysis] = useState<PhotoAnalysisResult | null>(null);
+
+  // Her own badge (shell, profile) follows the server's answer.
+  useEffect(() => {
+    if (record && record.isVerified !== user.isVerified) void refreshUser();
+  }, [record, user.isVerified, refreshUser]);
+
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <div className="flex items-center gap-1">
+        <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 px-3'}>
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Settings
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 px-1">
+        <h1 className="font-display text-3xl font-semibold text-plum-900">Profile Verification</h1>
+        {record && <StatusBadge record={record} />}
+      </div>
+      {isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load your verification. Please try again.
+        </p>
+      )}
+      {!record ? (
+        !isError && <p className="px-1 text-ink-soft">Loading...</p>
+      ) : (
+        <>
+          <ProgressCard record={record} analysis={analysis} />
+          {record.verificationNotes && record.verificationStatus !== 'verified' && <NotesCard record={record} />}
+          <PhotoRequirementsCard record={record} />
+          <AuthenticityCard record={record} analysis={analysis} onAnalysis={setAnalysis} />
+          {record.verificationStatus === 'pending' ? (
+            <PendingCard record={record} />
+          ) : record.verificationStatus !== 'verified' ? (
+            <RequestCard record={record} />
+          ) : null}
+          <SocialHandlesCard record={record} />
+          <BenefitsCard />
+        </>
+      )}
+    </div>
+  );
+}
+
+const STATUS_TEXT: Record<VerificationRecord['verificationStatus'], string> = {
+  verified: 'Verified',
+  pending: 'Pending review',
+  rejected: 'Not approved',
+  not_started: 'Not verified',
+};
+
+function StatusBadge({ record }: { record: VerificationRecord }) {
+  const status = record.verificationStatus;
+  return (
+    <span
+      data-testid="verification-status"
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
+        status === 'verified' && 'bg-sky-100 text-sky-800',
+        status === 'pending' && 'bg-amber-100 text-amber-900',
+        status === 'rejected' && 'bg-red-100 text-red-800',
+        status === 'not_started' && 'bg-plum-50 text-plum-800',
+      )}
+    >
+      {status === 'verified' ? (
+        <BadgeCheck className="size-4" aria-hidden />
+      ) : status === 'pending' ? (
+        <Clock className="size-4" aria-hidden />
+      ) : null}
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+function ProgressCard({ record, analysis }: { record: VerificationRecord; analysis: PhotoAnalysisResult | null }) {
+  const analysisPassed = analysis?.state === 'complete' ? analysis.passed : record.analysisPassed === true;
+  const reviewed = record.verificationStatus === 'verified';
+  const steps = [
+    { label: `${record.minPhotosRequired}+ photos on your profile`, done: record.hasRequiredPhotos || reviewed },
+    { label: 'Photo check passed', done: analysisPassed || reviewed },
+    { label: 'Pose selfie sent', done: record.selfieSubmitted || reviewed },
+    { label: 'Reviewed by our team', done: reviewed },
+  ];
+  const percent = Math.round((steps.filter((s) => s.done).length / steps.length) * 100);
+  const labelId = useId();
+  return (
+    <Card className="grid gap-3">
+      <div className="flex items-baseline justify-between">
+        <h2 id={labelId} className="font-semibold text-ink">
+          Verification progress
+        </h2>
+        <span className="text-sm font-semibold text-plum-700">{percent}%</span>
+      </div>
+      <Meter percent={percent} labelledBy={labelId} complete={percent === 100} />
+      <ol className="grid gap-1.5 text-sm">
+        {steps.map((step) => (
+          <li key={step.label} className="flex items-center gap-2">
+            {step.done ? (
+              <CheckCircle2 className="size-4 text-matcha-600" aria-hidden />
+            ) : (
+              <Circle className="size-4 text-plum-200" aria-hidden />
+            )}
+            <span className={step.done ? 'text-ink' : 'text-ink-soft'}>
+              {step.label}
+              <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function NotesCard({ record }: { record: VerificationRecord }) {
+  return (
+    <Card className="grid gap-1 border-amber-200 bg-amber-50">
+      <h2 className="flex items-center gap-2 font-semibold text-amber-900">
+        <AlertTriangle className="size-4" aria-hidden />A note from our team
+      </h2>
+      <p className="text-sm text-amber-900">{record.verificationNotes}</p>
+      {record.retryAfter && (
+        <p className="text-sm text-amber-900">
+          You can try again after{' '}
+          {new Date(record.retryAfter).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function SectionTitle({ icon: Icon, children }: { icon: typeof Camera; children: ReactNode }) {
+  return (
+    <h2 className="flex items-center gap-2 font-semibold text-ink">
+      <Icon className="size-5 text-plum-600" aria-hidden />
+      {children}
+    </h2>
+  );
+}
+
+function PhotoRequirementsCard({ record }: { record: VerificationRecord }) {
+  const count = record.photos.length;
+  return (
+    <Card className="grid gap-3">
+      <SectionTitle icon={ImageIcon}>Photo requirements</SectionTitle>
+      <ul className="grid gap-1 text-sm text-ink-soft">
+        <li>
+          At least {record.minPhotosRequired} photos —{' '}
+          <strong className={record.hasRequiredPhotos ? 'text-matcha-700' : 'text-ink'}>you have {count}</strong>
+        </li>
+        <li>Your face clearly visible, alone, in at least one photo</li>
+        <li>Sharp, well lit and at least 400 px on the short side</li>
+        <li>Photos of you only: copies of other profiles' photos fail the check</li>
+      </ul>
+      {!record.hasRequiredPhotos && (
+        <Link to="/profile" className={buttonClasses('outline', 'md', true)}>
+          Add photos on your profile
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function AuthenticityCard({
+  record,
+  analysis,
+  onAnalysis,
+}: {
+  record: VerificationRecord;
+  analysis: PhotoAnalysisResult | null;
+  onAnalysis: (result: PhotoAnalysisResult | null) => void;
+}) {
+  const user = useCurrentUser();
+  const analyze = useAnalyzePhotos(user.id);
+  const [running, setRunning] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const run = () => {
+    setRunning(true);
+    analyze.mutate(undefined, {
+      onSuccess: (result) => {
+        onAnalysis(result);
+        if (result.state === 'analyzing') {
+          timer.current = window.setTimeout(run, ANALYSIS_POLL_MS);
+          return;
+        }
+        setRunning(false);
+        toast({
+          title: 'Analysis Complete',
+          description: result.passed
+            ? 'Your photos passed the check.'
+            : 'Some photos need attention: see the results below.',
+        });
+      },
+      onError: (error) => {
+        setRunning(false);
+        toast({
+          title: 'Analysis Failed',
+          description: serverMessage(error) ?? 'Failed to analyze photos',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const scores = analysis?.overallScores;
+  return (
+    <Card className="grid gap-3">
+      <SectionTitle icon={ScanFace}>Photo authenticity check</SectionTitle>
+      <p className="text-sm text-ink-soft">
+        We check each photo's sharpness, light and size, look for exactly one clear face, and make sure no other profile
+        uses it.
+      </p>
+      <Button variant="secondary" block disabled={!record.hasRequiredPhotos || running} onClick={run}>
+        {running ? 'Analysing your photos…' : analysis ? 'Check my photos again' : 'Check my photos'}
+      </Button>
+      {!record.hasRequiredPhotos && (
+        <p className="text-xs text-ink-soft">Add {record.minPhotosRequired} photos to run the check.</p>
+      )}
+      {scores && (
+        <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Overall scores">
+          <Score label="Quality" value={`${scores.qualityScore}`} />
+          <Score label="Authenticity" value={`${scores.authenticityScore}`} />
+          <Score
+            label="Face"
+            value={
+              scores.faceVerificationPassed === null
+                ? 'By team'
+                : scores.faceVerificationPassed
+                  ? 'Passed'
+                  : 'Not found'
+            }
+          />
+        </dl>
+      )}
+      {analysis && analysis.photos.length > 0 && (
+        <ul aria-label="Results per photo" className="grid gap-2">
+          {analysis.photos.map((photo, index) => (
+            <li key={photo.photoId} className="flex items-center gap-3 rounded-2xl bg-cream-50 p-2">
+              <img src={photo.url} alt={`Photo ${index + 1}`} className="size-14 shrink-0 rounded-xl object-cover" />
+              <div className="min-w-0 flex-1 text-sm">
+                {!photo.analyzed ? (
+                  <p className="text-ink-soft">Analysing…</p>
+                ) : (
+                  <>
+                    <p className={cn('font-semibold', photo.passed ? 'text-matcha-700' : 'text-red-700')}>
+                      {photo.passed ? 'Looks good' : 'Needs attention'}
+                    </p>
+                    <p className="text-xs text-ink-soft">
+                      Quality {photo.qualityScore} · Authenticity {photo.authenticityScore}
+                      {photo.faceCount !== null &&
+                        ` · ${photo.faceCount === 1 ? '1 face' : `${photo.faceCount} faces`}`}
+                    </p>
+                    {photo.reasons.length > 0 && <p className="text-xs text-red-700">{photo.reasons.join(', ')}</p>}
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {analysis && !analysis.faceModelAvailable && analysis.state === 'complete' && (
+        <p className="text-xs text-ink-soft">Faces are checked by our team when they review your selfie.</p>
+      )}
+    </Card>
+  );
+}
+
+function Score({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-plum-50 px-2 py-2">
+      <dt className="text-xs text-ink-soft">{label}</dt>
+      <dd className="font-semibold text-plum-900">{value}</dd>
+    </div>
+  );
+}
+
+function PendingCard({ record }: { record: VerificationRecord }) {
+  return (
+    <Card className="grid gap-2">
+      <SectionTitle icon={Clock}>Your selfie is with our team</SectionTitle>
+      <p className="text-sm text-ink-soft">
+        A person compares your pose selfie ("{record.pose}") with your photos. Review takes within 24 hours, and your
+        selfie is deleted as soon as they decide.
+      </p>
+    </Card>
+  );
+}
+
+function RequestCard({ record }: { record: VerificationRecord }) {
+  const user = useCurrentUser();
+  const request = useRequestVerification(user.id);
+  const upload = useUploadSelfie(user.id);
+  const [selfie, setSelfie] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const inputId = useId();
+
+  const choose = (file: File | null) => {
+    setSelfie(file);
+    setPreview((old) => {
+      if (old) URL.revokeObjectURL(old);
+      return file ? URL.createObjectURL(file) : null;
+    });
+  };
+
+  const failed = (error: unknown) =>
+    toast({
+      title: 'Failed to submit verification request',
+      description: serverMessage(error),
+      variant: 'destructive',
+    });
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selfie) return;
+    upload.mutate(selfie, {
+      onSuccess: () => {
+        choose(null);
+        toast({ title: 'Verification requested', description: 'Our team reviews it within 24 hours.' });
+      },
+      onError: failed,
+    });
+  };
+
+  const waiting = record.retryAfter !== null;
+  return (
+    <Card className="grid gap-3">
+      <SectionTitle icon={ShieldCheck}>Request Verification</SectionTitle>
+      {!record.pose ? (
+        <>
+          <p className="text-sm text-ink-soft">
+            We'll ask you for a random pose. Take a selfie doing it, and a person on our team checks it matches your
+            photos.
+          </p>
+          <Button
+            block
+            disabled={!record.hasRequiredPhotos || waiting || request.isPending}
+            onClick={() => request.mutate(undefined, { onError: failed })}
+          >
+            {request.isPending ? 'Requesting…' : 'Request Verification'}
+          </Button>
+          {!record.hasRequiredPhotos && (
+            <p className="text-xs text-ink-soft">You need {record.minPhotosRequired} photos to request verification.</p>
+          )}
+        </>
+      ) : (
+        <form className="grid gap-3" onSubmit={send}>
+          <div className="rounded-2xl bg-plum-50 p-3">
+            <p className="text-xs font-semibold tracking-wide text-plum-700 uppercase">Your pose</p>
+            <p data-testid="verification-pose" className="font-display text-xl font-semibold text-plum-900">
+              {record.pose}
+            </p>
+          </div>
+          <label
+            htmlFor={inputId}
+            className={cn(
+              buttonClasses('outline', 'md', true),
+              'cursor-pointer focus-within:ring-4 focus-within:ring-plum-100',
+            )}
+          >
+            <Camera className="size-4" aria-hidden />
+            {selfie ? 'Retake selfie' : 'Take your selfie'}
+            <input
+              id={inputId}
+              type="file"
+              accept="image/*"
+              capture="user"
+              className="sr-only"
+              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            />
+          </label>
+          {preview && <img src={preview} alt="Your selfie" className="mx-auto max-h-64 rounded-2xl object-cover" />}
+          <Button type="submit" block disabled={!selfie || upload.isPending}>
+            {upload.isPending ? 'Sending…' : 'Send selfie for review'}
+          </Button>
+          <p className="text-xs text-ink-soft">
+            Only our moderators see your selfie, and it's deleted once they decide.
+          </p>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function SocialHandlesCard({ record }: { record: VerificationRecord }) {
+  const user = useCurrentUser();
+  const save = useSaveSocialHandles(user.id);
+  const visibility = useSocialVisibility(user.id);
+  const [values, setValues] = useState({
+    instagramHandle: record.instagramHandle ?? '',
+    tiktokHandle: record.tiktokHandle ?? '',
+    twitterHandle: record.twitterHandle ?? '',
+  });
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const switchId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    // Spec 5: empty handles are omitted from the payload.
+    const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    save.mutate(body, {
+      onSuccess: () => toast({ title: 'Social media handles updated successfully!' }),
+      onError: (failure) => {
+        const fieldError = isApiError(failure) ? failure.body?.errors?.[0] : undefined;
+        if (fieldError) setError({ field: fieldError.path, message: fieldError.message });
+        toast({
+          title: 'Failed to update social handles',
+          description: serverMessage(failure),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const fields = [
+    { key: 'instagramHandle', label: 'Instagram' },
+    { key: 'tiktokHandle', label: 'TikTok' },
+    { key: 'twitterHandle', label: 'Twitter' },
+  ] as const;
+  return (
+    <Card className="grid gap-3">
+      <SectionTitle icon={Sparkles}>Social handles (optional)</SectionTitle>
+      <p className="text-sm text-ink-soft">
+        Link your handles, not links. Matches see them only if you allow it below.
+      </p>
+      <form className="grid gap-3" onSubmit={submit}>
+        {fields.map(({ key, label }) => {
+          const id = `social-${key}`;
+          const fieldError = error?.field === key ? error.message : undefined;
+          return (
+            <Field key={key} id={id} label={label} error={fieldError} optional>
+              <Input
+                id={id}
+                value={values[key]}
+                placeholder="@yourhandle"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))}
+                {...describedBy(id, { error: fieldError })}
+              />
+            </Field>
+          );
+        })}
+        <Button type="submit" variant="secondary" block disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save handles'}
+        </Button>
+      </form>
+      <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-50 p-3">
+        <label htmlFor={switchId} className="text-sm text-ink">
+          <span className="flex items-center gap-1.5 font-semibold">
+            <Eye className="size-4" aria-hidden />
+            Show my handles to my matches
+          </span>
+        </label>
+        <Switch.Root
+          id={switchId}
+          checked={record.showSocialHandles}
+          disabled={visibility.isPending}
+          onCheckedChange={(checked) => visibility.mutate(checked)}
+          className="relative h-7 w-12 shrink-0 rounded-full bg-plum-200 transition-colors data-[state=checked]:bg-plum-700"
+        >
+          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        </Switch.Root>
+      </div>
+    </Card>
+  );
+}
+
+function BenefitsCard() {
+  const benefits = [
+    { icon: BadgeCheck, text: "A 'Verified User' badge on your card, profile and chats" },
+    { icon: Heart, text: 'Verified profiles rank higher in discovery' },
+    { icon: ShieldCheck, text: 'Matches know you are really you' },
+  ];
+  return (
+    <Card className="grid gap-3">
+      <h2 className="font-semibold text-ink">Why get verified</h2>
+      <ul className="grid gap-2 text-sm text-ink">
+        {benefits.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2">
+            <Icon className="size-4 shrink-0 text-plum-600" aria-hidden />
+            {text}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

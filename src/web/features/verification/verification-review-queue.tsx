@@ -1,0 +1,205 @@
+import { useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { AlertTriangle, BadgeCheck, Clock, X } from 'lucide-react';
+import type { VerificationQueueItem } from '../../../contract/verification';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, Textarea } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { useDecideVerification, useVerificationQueue, useVerificationReview } from './verification-api';
+
+const waitingFor = (submittedAt: string) => {
+  const hours = Math.floor((Date.now() - new Date(submittedAt).getTime()) / 3_600_000);
+  return hours < 1 ? 'Sent under an hour ago' : `Waiting ${hours} h`;
+};
+
+/**
+ * The moderators' verification queue: oldest first, overdue (> 24 h) flagged. A panel the moderation
+ * console mounts as its Verification tab; /moderation/verification shows it on its own.
+ */
+export function VerificationReviewQueue() {
+  const { data, isError, isLoading } = useVerificationQueue();
+  const [openId, setOpenId] = useState<string | null>(null);
+  if (isLoading) return <p className="text-ink-soft">Loading...</p>;
+  if (isError || !data)
+    return (
+      <p role="alert" className="text-red-700">
+        Could not load the verification queue.
+      </p>
+    );
+  if (data.requests.length === 0) {
+    return (
+      <Card className="text-center text-ink-soft">
+        <BadgeCheck className="mx-auto mb-2 size-8 text-matcha-600" aria-hidden />
+        No verification requests are waiting.
+      </Card>
+    );
+  }
+  return (
+    <ul aria-label="Verification requests" className="grid gap-3">
+      {data.requests.map((item) => (
+        <li key={item.id} className="min-w-0">
+          {openId === item.id ? (
+            <ReviewPanel item={item} onClose={() => setOpenId(null)} />
+          ) : (
+            <QueueRow item={item} onOpen={() => setOpenId(item.id)} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QueueRow({ item, onOpen }: { item: VerificationQueueItem; onOpen: () => void }) {
+  return (
+    <Card className={cn('flex items-center gap-3 p-3', item.overdue && 'border-amber-300')}>
+      {item.user.photos[0] ? (
+        <img src={item.user.photos[0]} alt="" className="size-14 shrink-0 rounded-xl object-cover" />
+      ) : (
+        <span aria-hidden className="size-14 shrink-0 rounded-xl bg-plum-100" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-ink">
+          {item.user.name}, {item.user.age}
+        </p>
+        <p className="text-xs text-ink-soft">Pose: {item.pose}</p>
+        <p
+          className={cn(
+            'flex items-center gap-1 text-xs',
+            item.overdue ? 'font-semibold text-amber-800' : 'text-ink-soft',
+          )}
+        >
+          {item.overdue ? (
+            <AlertTriangle className="size-3.5" aria-hidden />
+          ) : (
+            <Clock className="size-3.5" aria-hidden />
+          )}
+          {item.overdue ? 'Overdue · ' : ''}
+          {waitingFor(item.submittedAt)}
+        </p>
+      </div>
+      <Button variant="outline" className="shrink-0" onClick={onOpen} aria-label={`Review ${item.user.name}`}>
+        Review
+      </Button>
+    </Card>
+  );
+}
+
+function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: () => void }) {
+  const { data: review, isError } = useVerificationReview(item.id);
+  const decide = useDecideVerification();
+  const [note, setNote] = useState('');
+  const noteId = useId();
+
+  const submit = (approve: boolean) => {
+    decide.mutate(
+      { id: item.id, approve, note: note.trim() },
+      {
+        onSuccess: () => {
+          toast({
+            title: approve ? 'Verification approved' : 'Verification rejected',
+            description: `${item.user.name} has been told. Her selfie is deleted.`,
+          });
+          onClose();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Could not save the decision',
+            description: isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined,
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const scores = review?.analysis.overallScores;
+  return (
+    <Card className="grid gap-4 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 className="font-semibold text-ink">
+            {item.user.name}, {item.user.age}
+          </h2>
+          <p className="text-sm text-ink-soft">{waitingFor(item.submittedAt)}</p>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close review">
+          <X className="size-5" aria-hidden />
+        </Button>
+      </div>
+      <div className="rounded-2xl bg-plum-50 p-3">
+        <p className="text-xs font-semibold tracking-wide text-plum-700 uppercase">Pose asked</p>
+        <p className="font-semibold text-plum-900">{item.pose}</p>
+      </div>
+      {isError && (
+        <p role="alert" className="text-red-700">
+          Could not load this request.
+        </p>
+      )}
+      {review && (
+        <>
+          <img
+            src={review.selfieDataUrl}
+            alt={`Selfie from ${item.user.name}`}
+            className="w-full rounded-2xl object-cover"
+          />
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-ink">Her profile photos</h3>
+            <ul className="grid grid-cols-3 gap-2">
+              {review.analysis.photos.map((photo, index) => (
+                <li key={photo.photoId} className="grid gap-1">
+                  <img
+                    src={photo.url}
+                    alt={`Profile photo ${index + 1}`}
+                    className="aspect-square w-full rounded-xl object-cover"
+                  />
+                  <span className={cn('text-xs', photo.passed ? 'text-matcha-700' : 'text-red-700')}>
+                    {!photo.analyzed ? 'Analysing…' : photo.passed ? 'Passed' : photo.reasons.join(', ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="text-sm text-ink-soft">
+            {scores
+              ? `Quality ${scores.qualityScore} · Authenticity ${scores.authenticityScore} · Face ${
+                  scores.faceVerificationPassed === null
+                    ? 'check by eye'
+                    : scores.faceVerificationPassed
+                      ? 'found'
+                      : 'not found'
+                }`
+              : 'Photo analysis still running.'}
+          </p>
+        </>
+      )}
+      <Field id={noteId} label="Note to her" hint="Required to reject: tell her what to fix." optional>
+        <Textarea id={noteId} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+      </Field>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="danger" disabled={decide.isPending || note.trim() === ''} onClick={() => submit(false)}>
+          Reject
+        </Button>
+        <Button disabled={decide.isPending || !review} onClick={() => submit(true)}>
+          Approve
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** /moderation/verification: the queue on its own page, for moderators only. */
+export function VerificationModerationPage() {
+  const user = useCurrentUser();
+  useDocumentTitle('Verification queue · Steep');
+  if (user.role !== 'moderator') return <Navigate to="/home" replace />;
+  return (
+    <div className="grid gap-4 px-4 pt-4 pb-8">
+      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Verification queue</h1>
+      <VerificationReviewQueue />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { discoveryApi } from '../../contract/api/discovery';
+import type { DiscoveryFilters } from '../../contract/discovery';
+import { apiCall } from './api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FILTERS: DiscoveryFilters = {
+  minAge: 20,
+  maxAge: 40,
+  maxDistance: 30,
+  teaPreferences: [],
+  lifestylePreferences: [],
+};
+
+describe('apiCall', () => {
+  it('builds the path and query from the declaration and parses the answer with its schema', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ ...FILTERS, extra: 'dropped' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const filters = await apiCall(discoveryApi.saveFilters, { params: { userId: 'u 1' }, body: FILTERS });
+    expect(filters).toEqual(FILTERS);
+    expect(fetchMock).toHaveBeenCalledWith('/api/users/u%201/filters', expect.objectContaining({ method: 'PUT' }));
+
+    await apiCall(discoveryApi.feed, { params: { userId: 'u1' }, query: { scope: 'all' } }).catch(() => undefined);
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/users/discovery/u1?scope=all',
+      expect.objectContaining({ method: 'GET' }),
+    );
+  });
+
+  it('is typed from the declaration: a wrong path parameter, body or response type does not compile', () => {
+    expectTypeOf<
+      Awaited<ReturnType<typeof apiCall<typeof discoveryApi.getFilters>>>
+    >().toEqualTypeOf<DiscoveryFilters>();
+    // These calls are never made; `tsc --noEmit` (npm run typecheck) fails if any of them compiles.
+    const neverCalled = () => {
+      // @ts-expect-error the body's minAge must be a number
+      void apiCall(discoveryApi.saveFilters, { params: { userId: 'u1' }, body: { ...FILTERS, minAge: '20' } });
+      // @ts-expect-error the route has no :id parameter
+      void apiCall(discoveryApi.getFilters, { params: { id: 'u1' } });
+      // @ts-expect-error the body is required
+      void apiCall(discoveryApi.saveFilters, { params: { userId: 'u1' } });
+      // @ts-expect-error the route takes no body
+      void apiCall(discoveryApi.getFilters, { params: { userId: 'u1' }, body: FILTERS });
+    };
+    expect(typeof neverCalled).toBe('function');
+  });
+});

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { discoveryApi } from '../../contract/api/discovery';
+import { apiCall, isApiError } from './api';
+import { toast } from '../components/ui/toast';
+import { MATCHES_QUERY_KEY } from './matches';
+import { useAuth } from './session';
+
+/**
+ * Turns ghost mode on or off (premium; the server refuses otherwise). Spec 7: on success the local
+ * user is updated and GET /api/auth/me refreshed; spec 8 toasts.
+ */
+export function useGhostMode() {
+  const { user, setUser, refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: async (ghostMode: boolean) => {
+      if (!user) throw new Error('User not authenticated');
+      return apiCall(discoveryApi.setGhostMode, { params: { id: user.id }, body: { ghostMode } });
+    },
+    onSuccess: async (result) => {
+      if (user) setUser({ ...user, ghostMode: result.ghostMode });
+      toast({
+        title: result.ghostMode ? 'Ghost Mode Activated' : 'Ghost Mode Deactivated',
+        description: result.message,
+      });
+      // Turning it off turns likes she gave while hidden into matches when they are mutual.
+      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY })]);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to toggle ghost mode',
+        description: isApiError(error) ? (error.serverMessage ?? error.message) : error.message,
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return {
+    ghostMode: user?.ghostMode ?? false,
+    isPremium: user?.hasActiveSubscription ?? false,
+    setGhostMode: (on: boolean) => mutation.mutate(on),
+    isSaving: mutation.isPending,
+  };
+}

@@ -1,0 +1,39 @@
+import { createContext, useContext } from 'react';
+import { STORAGE_KEYS, storage } from './storage';
+
+/*
+ * The onboarding tour's state, for any screen that opens it. The provider that renders the tour is
+ * app/onboarding-provider.tsx.
+ */
+
+/** Spec 9: the tour closes 500 ms after completion or skip. */
+export const ONBOARDING_CLOSE_DELAY_MS = 500;
+
+export type OnboardingStatus = 'not-started' | 'shown' | 'completed' | 'skipped';
+
+export interface OnboardingContextValue {
+  /** Whether the completed flag is stored (completion and skip are stored the same). */
+  isCompleted: boolean;
+  isOpen: boolean;
+  status: OnboardingStatus;
+  /** Opens the tour from the first step. */
+  start: () => void;
+  /** Opens the tour only if it was never completed or skipped. */
+  startIfNew: () => void;
+  /** Stores the flag; the tour closes after 500 ms. */
+  finish: (how: 'completed' | 'skipped') => void;
+  /** Removes the flag so the tour shows again. */
+  reset: () => void;
+}
+
+export const OnboardingContext = createContext<OnboardingContextValue | null>(null);
+
+export function readOnboardingCompleted(): boolean {
+  return storage.get(STORAGE_KEYS.onboardingCompleted) === 'true';
+}
+
+export function useOnboarding(): OnboardingContextValue {
+  const context = useContext(OnboardingContext);
+  if (!context) throw new Error('useOnboarding must be used within OnboardingProvider');
+  return context;
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { preferencesApi } from '../../contract/api/preferences';
+import type { Preferences, SmsSettingsBody, Units, UpdatePreferencesBody } from '../../contract/preferences';
+import { apiCall } from './api';
+import { applyTheme } from './theme';
+import { useCurrentUser } from './session';
+import { DISCOVERY_QUERY_PREFIX, filtersQueryKey } from './query-keys';
+
+export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'preferences'] as const;
+export const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
+export const smsQueryKey = (userId: string) => ['/api/users', userId, 'sms-settings'] as const;
+
+export function usePreferences(userId: string | undefined) {
+  return useQuery({
+    queryKey: preferencesQueryKey(userId ?? ''),
+    queryFn: async () => {
+      const prefs = await apiCall(preferencesApi.get, { params: { id: userId ?? '' } });
+      applyTheme(prefs.app.theme);
+      return prefs;
+    },
+    enabled: userId !== undefined,
+  });
+}
+
+/** The whole object goes back (the server replaces it); age is clamped into the editor's 18–65. */
+export function toUpdateBody(p: Preferences): UpdatePreferencesBody {
+  const clamp = (age: number) => Math.min(65, Math.max(18, age));
+  return { ...p, ageRange: [clamp(p.ageRange[0]), clamp(p.ageRange[1])] };
+}
+
+export function useSavePreferences(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePreferencesBody) => apiCall(preferencesApi.save, { params: { id: userId }, body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(preferencesQueryKey(userId), saved);
+      applyTheme(saved.app.theme);
+      // Age range and distance are the discovery filters: both screens and the feed follow.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: filtersQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: preferenceStatsQueryKey(userId) }),
+        queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX }),
+      ]);
+    },
+  });
+}
+
+export function usePreferenceStats(userId: string) {
+  return useQuery({
+    queryKey: preferenceStatsQueryKey(userId),
+    queryFn: () => apiCall(preferencesApi.stats, { params: { id: userId } }),
+  });
+}
+
+export function useSmsSettings(userId: string) {
+  return useQuery({
+    queryKey: smsQueryKey(userId),
+    queryFn: () => apiCall(preferencesApi.getSms, { params: { id: userId } }),
+  });
+}
+
+export function useSaveSms(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SmsSettingsBody) => apiCall(preferencesApi.saveSms, { params: { id: userId }, body }),
+    onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
+  });
+}
+
+export function useVerifySms(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiCall(preferencesApi.verifySms, { params: { id: userId }, body: { code } }),
+    onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
+  });
+}
+
+/** Her units (imperial until her preferences load): every distance on screen follows them. */
+export function useUnits(): Units {
+  const user = useCurrentUser();
+  return usePreferences(user?.id).data?.app.units ?? 'imperial';
+}

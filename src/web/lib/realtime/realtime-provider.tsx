@@ -1,0 +1,92 @@
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_SUSPENDED_REASON, type ServerFrame, type ServerFrameType } from '../../../contract/realtime';
+import { toast } from '../../components/ui/toast';
+import { useAuth } from '../session';
+import { RealtimeClient, socketUrlFor, type RealtimeSnapshot } from './realtime-client';
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+/**
+ * One socket for the signed-in user (spec 4): opened when a user exists, closed with 1000 on
+ * logout or when the app unmounts. `onFrame` (the app passes chat's cache sync) sees every incoming
+ * frame before screen handlers run.
+ */
+export function RealtimeProvider({
+  children,
+  onFrame,
+}: {
+  children: ReactNode;
+  onFrame: (frame: ServerFrame) => void;
+}) {
+  const queryClient = useQueryClient();
+  const { user, refreshUser } = useAuth();
+  const userId = user?.id ?? null;
+  const [client] = useState(
+    () =>
+      new RealtimeClient({
+        url: socketUrlFor(window.location),
+        // The first render's onFrame is kept: the app passes one that never changes.
+        onFrame,
+      }),
+  );
+
+  useEffect(() => {
+    // A suspension or a logout elsewhere ended the session: re-check it; a dead one signs out.
+    client.setSessionClosedHandler((reason) => {
+      void refreshUser().then((me) => {
+        if (me) return;
+        queryClient.clear();
+        if (reason === ACCOUNT_SUSPENDED_REASON) {
+          toast({
+            title: 'Signed out',
+            description: 'Your account has been suspended by the Steep moderators.',
+            variant: 'destructive',
+          });
+        }
+      });
+    });
+    return () => client.setSessionClosedHandler(undefined);
+  }, [client, queryClient, refreshUser]);
+
+  useEffect(() => {
+    if (!userId) return;
+    client.connect(userId);
+    return () => client.disconnect();
+  }, [client, userId]);
+
+  useEffect(() => {
+    // Back from a network outage: the retries may have run out meanwhile.
+    const retry = () => client.retryNow();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [client]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtimeClient(): RealtimeClient {
+  const client = useContext(RealtimeContext);
+  if (!client) throw new Error('useRealtime must be used within RealtimeProvider');
+  return client;
+}
+
+/** The connection state (spec 4: connected, not connected, error) and the client to send with. */
+export function useRealtime(): RealtimeSnapshot & { isConnected: boolean; client: RealtimeClient } {
+  const client = useRealtimeClient();
+  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
+  return { ...snapshot, isConnected: snapshot.status === 'connected', client };
+}
+
+/**
+ * Calls `handler` for every incoming frame of `type` while the calling screen is mounted. The
+ * latest handler is used, so it may close over fresh state without re-subscribing.
+ */
+export function useRealtimeEvent<K extends ServerFrameType>(type: K, handler: (frame: ServerFrame<K>) => void): void {
+  const client = useRealtimeClient();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => client.on(type, (frame) => latest.current(frame)), [client, type]);
+}

@@ -1,0 +1,176 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody } from '../../contract/auth';
+import type { SelfUser } from '../../contract/users';
+import { apiCall } from './api';
+import { STORAGE_KEYS, storage } from './storage';
+import { toast } from '../components/ui/toast';
+
+export interface AuthContextValue {
+  /** The signed-in user, or null for a visitor. */
+  user: SelfUser | null;
+  /** True until the first server check (GET /api/auth/me) has answered. */
+  isLoading: boolean;
+  login: (body: LoginBody) => Promise<SelfUser>;
+  register: (body: RegisterBody) => Promise<SelfUser>;
+  /** Signs out locally even if the request fails, toasts and goes to '/'. */
+  logout: () => Promise<void>;
+  /** Replaces the local user (and its stored copy); null signs out locally. */
+  setUser: (user: SelfUser | null) => void;
+  /** Re-reads GET /api/auth/me; a failure signs out. */
+  refreshUser: () => Promise<SelfUser | null>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+
+/**
+ * The stored copy, or null; one that is not even shaped like a user is removed (spec 4 Session). Only a
+ * hint for the first paint of public screens: private ones wait for the server's answer, which is
+ * parsed with the contract schema (loaded with it, so the landing page does not carry zod).
+ */
+function readStoredUser(): SelfUser | null {
+  const raw = storage.get(STORAGE_KEYS.currentUser);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    const shaped = value as Partial<SelfUser> | null;
+    if (
+      shaped &&
+      typeof shaped.id === 'string' &&
+      typeof shaped.username === 'string' &&
+      typeof shaped.name === 'string'
+    ) {
+      return value as SelfUser;
+    }
+  } catch {
+    // Fall through: not JSON.
+  }
+  storage.remove(STORAGE_KEYS.currentUser);
+  return null;
+}
+
+/**
+ * The server's answer: her, or null for a visitor (a 200 either way, so visitors log no error). The
+ * declarations (and zod with them) load with the first call, so the landing page does not carry them.
+ */
+async function fetchSession(): Promise<SelfUser | null> {
+  const { accountApi } = await import('../../contract/api/account');
+  return (await apiCall(accountApi.session)).user;
+}
+
+function writeStoredUser(user: SelfUser | null): void {
+  if (user) storage.set(STORAGE_KEYS.currentUser, JSON.stringify(user));
+  else storage.remove(STORAGE_KEYS.currentUser);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Restored at once from the stored copy, then confirmed by the server check below.
+  const [user, setUserState] = useState<SelfUser | null>(readStoredUser);
+  const [isLoading, setIsLoading] = useState(true);
+  // Bumped by every explicit sign-in/out, so a slower, older server check cannot overwrite it.
+  const sessionVersion = useRef(0);
+
+  const setUser = useCallback(
+    (next: SelfUser | null) => {
+      sessionVersion.current += 1;
+      writeStoredUser(next);
+      setUserState(next);
+      if (next) queryClient.setQueryData(ME_QUERY_KEY, next);
+      else queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+    },
+    [queryClient],
+  );
+
+  const refreshUser = useCallback(async () => {
+    const startedAt = sessionVersion.current;
+    try {
+      const me = await fetchSession();
+      if (sessionVersion.current === startedAt) setUser(me);
+      return me;
+    } catch (error) {
+      console.warn('Auth check failed; signing out locally.', error);
+      if (sessionVersion.current === startedAt) setUser(null);
+      return null;
+    }
+  }, [setUser]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const startedAt = sessionVersion.current;
+    const stale = () => cancelled || sessionVersion.current !== startedAt;
+    fetchSession()
+      .then((me) => {
+        if (!stale()) setUser(me);
+      })
+      .catch((error: unknown) => {
+        if (stale()) return;
+        console.warn('Auth check failed; signing out locally.', error);
+        setUser(null);
+      })
+      .finally(() => {
+        if (!cancelled) setIsLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [setUser]);
+
+  const login = useCallback(
+    async (body: LoginBody) => {
+      const { authApi } = await import('../../contract/api/auth');
+      const me = await apiCall(authApi.login, { body });
+      setUser(me);
+      return me;
+    },
+    [setUser],
+  );
+
+  const register = useCallback(
+    async (body: RegisterBody) => {
+      const { authApi } = await import('../../contract/api/auth');
+      const me = await apiCall(authApi.register, { body });
+      setUser(me);
+      return me;
+    },
+    [setUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      const { authApi } = await import('../../contract/api/auth');
+      await apiCall(authApi.logout);
+    } catch (error) {
+      console.warn('Logout request failed; signing out locally anyway.', error);
+    }
+    setUser(null);
+    // Nothing cached for this user may leak into the next session.
+    queryClient.clear();
+    toast({ title: 'Logged out successfully' });
+    await navigate('/', { replace: true });
+  }, [navigate, queryClient, setUser]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading, login, register, logout, setUser, refreshUser }),
+    [user, isLoading, login, register, logout, setUser, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within AuthProvider');
+  return context;
+}
+
+/** For screens that only render for a signed-in user (inside RequireAuth). */
+export function useCurrentUser(): SelfUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser must be used on a signed-in route');
+  return user;
+}

@@ -1,0 +1,15 @@
+/* global window, document, localStorage */
+// Applies the saved theme before the first paint (loaded from <head>, not inline, so the CSP needs no
+// 'unsafe-inline'). The app keeps localStorage 'steep-theme' in step with the server's preference.
+(function () {
+  var theme;
+  try {
+    theme = localStorage.getItem('steep-theme') || 'light';
+  } catch {
+    // Storage blocked: the light default applies.
+    theme = 'light';
+  }
+  var dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+})();
