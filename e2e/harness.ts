@@ -153,8 +153,9 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
 
 /**
  * The text of the toast on screen. Radix also copies a toast into a short-lived live region for
- * screen readers, so a page-wide getByText can match twice; the viewport holds only the toast.
+ * screen readers, so a page-wide getByText can match twice; the viewport holds only the toast. (Found by test id:
+ * an open modal dialog hides the viewport from role queries.)
  */
 export function toastText(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
+  return page.getByTestId('toasts').getByText(text);
 }

@@ -132,6 +132,7 @@ export function Toaster() {
       )}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
+        data-testid="toasts"
         className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
