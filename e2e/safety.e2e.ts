@@ -124,9 +124,8 @@ describe('safety center and moderation', () => {
       .first()
       .waitFor();
 
-    // Sue's session is gone on the server: her tab lands on '/' at its next load. (That the open socket
-    // is closed at once is proven in moderation.api.test.ts.)
-    await suePage.reload();
+    // Sue's open tab is signed out by itself: the server closes her socket (1008) and the app, finding
+    // her session gone, leaves for '/'. No reload.
     await suePage.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await screenshot(suePage, 'suspended-signed-out');
     const again = await sueContext.request.post('/api/auth/login', {
