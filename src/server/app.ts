@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { enableProcessCaches } from './db/process-cache';
@@ -32,6 +32,7 @@ import { badgeRoutes } from './features/badges';
 import { verificationRoutes } from './features/verification';
 import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, teaModerationRoutes, teaRoutes } from './features/tea';
+import { compiledSerializerCompiler } from './http/serializer';
 import { installErrorHandler } from './http/errors';
 import { installGuards } from './http/guards';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
@@ -86,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
   trackApiRoutes(app);

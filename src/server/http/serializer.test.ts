@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allRouteDeclarations } from '../../contract/api';
+import { publicProfile } from '../../contract/profiles';
+import { selfUser } from '../../contract/users';
+import { compileResponseSchema } from './serializer';
+
+const profileRow = {
+  id: '5d3a3b0e-6a4b-4d1e-9f55-3b1d1b0f6c11',
+  name: 'Ana',
+  age: 29,
+  bio: 'Tea first.',
+  location: 'Portland, Oregon',
+  pronouns: null,
+  photos: ['/media/a.webp'],
+  interests: ['Hiking'],
+  teaInterests: ['Matcha'],
+  job: 'Potter',
+  education: null,
+  height: 170,
+  relationshipGoals: null,
+  loveLanguage: 'Quality time',
+  lifestyle: { smoking: 'Never' },
+  isVerified: true,
+  isOnline: false,
+  lastActive: null,
+};
+// What a careless query could bring along with the row.
+const privateColumns = {
+  email: 'ana@example.com',
+  phoneNumber: '+15035550100',
+  passwordHash: 'scrypt$…',
+  latitude: 45.5152,
+  longitude: -122.6784,
+  ghostMode: true,
+};
+
+function stringify(schema: z.ZodType): (data: unknown) => string {
+  const compiled = compileResponseSchema(schema);
+  if (!compiled) throw new Error('expected the schema to compile');
+  return compiled;
+}
+
+describe('compiled response serializers', () => {
+  it('compile for every declared route, so no response is parsed by zod on the way out', () => {
+    const fallbacks = allRouteDeclarations()
+      .filter((route) => compileResponseSchema(route.response) === undefined)
+      .map((route) => `${route.method} ${route.path}`);
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('write what zod would, and never a private field added to the row', () => {
+    const json = stringify(publicProfile)({ ...profileRow, ...privateColumns });
+    expect(JSON.parse(json)).toEqual(z.encode(publicProfile, profileRow));
+    for (const [key, value] of Object.entries(privateColumns)) {
+      expect(json).not.toContain(key);
+      if (typeof value !== 'boolean') expect(json).not.toContain(String(value));
+    }
+  });
+
+  it('keep the allowlist inside arrays, nested objects and union branches', () => {
+    const schema = z.object({
+      people: z.array(publicProfile.pick({ id: true, name: true })),
+      item: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('person'), name: z.string() }),
+        z.object({ kind: z.literal('event'), title: z.string() }),
+      ]),
+    });
+    const json = stringify(schema)({
+      people: [{ id: 'a', name: 'Ana', ...privateColumns }],
+      item: { kind: 'event', title: 'Matcha walk', ...privateColumns },
+    });
+    expect(JSON.parse(json)).toEqual({
+      people: [{ id: 'a', name: 'Ana' }],
+      item: { kind: 'event', title: 'Matcha walk' },
+    });
+  });
+
+  it('write null for nullable fields and leave out absent optional ones', () => {
+    const json = stringify(
+      selfUser.pick({ id: true, email: true, pronouns: true }).extend({ age: z.number().optional() }),
+    )({
+      id: 'a',
+      email: null,
+      pronouns: 'she/her',
+    });
+    expect(JSON.parse(json)).toEqual({ id: 'a', email: null, pronouns: 'she/her' });
+  });
+});
