@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allRouteDeclarations } from '../../contract/api';
+import { subscriptionDetails } from '../../contract/billing';
 import { publicProfile } from '../../contract/profiles';
 import { selfUser } from '../../contract/users';
 import { compileResponseSchema } from './serializer';
@@ -85,5 +86,32 @@ describe('compiled response serializers', () => {
       pronouns: 'she/her',
     });
     expect(JSON.parse(json)).toEqual({ id: 'a', email: null, pronouns: 'she/her' });
+  });
+
+  it('choose a union branch by shape, whatever the validation-only rules say (nullable enum in a nullable object)', () => {
+    const details = {
+      hasActiveSubscription: true,
+      processor: 'demo',
+      subscription: {
+        id: 'sub_1',
+        planType: 'monthly',
+        priceCents: 399,
+        currency: 'USD',
+        status: 'active',
+        isTestGrant: false,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        nextPlanType: null,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        providerPaymentMethod: 'pm_secret',
+      },
+      payments: [],
+      boost: { activeUntil: null, nextAvailableAt: null, available: true },
+    };
+    const json = stringify(subscriptionDetails)(details);
+    expect(JSON.parse(json)).toEqual(z.encode(subscriptionDetails, details as z.input<typeof subscriptionDetails>));
+    expect(json).not.toContain('pm_secret');
+    expect(JSON.parse(stringify(subscriptionDetails)({ ...details, subscription: null })).subscription).toBeNull();
   });
 });

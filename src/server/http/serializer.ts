@@ -7,28 +7,64 @@ type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0
 type Stringify = (data: unknown) => string;
 
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
+/** Keywords that only validate: a serializer needs none of them. */
+const VALIDATION_ONLY = new Set([
+  '$schema',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'propertyNames',
+]);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf']);
+
+type Schema = Record<string, unknown>;
 
 /**
- * Prepares zod's JSON Schema for fast-json-stringify. Drops `additionalProperties: false`: the
- * serializer writes only the declared properties anyway (that is the allowlist), and the keyword would
- * only make a union branch refuse a row that carries extra columns. Turns `anyOf [T, null]` of a
- * primitive into `type: [T, 'null']`, which is written without running a validator per value.
+ * Prepares zod's JSON Schema for fast-json-stringify. A union is written by validating the value
+ * against each branch, so the branches must accept what the server sends: dropped are the
+ * validation-only keywords and `additionalProperties: false` (the serializer writes only the declared
+ * properties anyway, which is the allowlist; the keyword would only make a branch refuse a row that
+ * carries extra columns). `anyOf [T, null]` of a primitive becomes `type: [T, 'null']`, written
+ * without running a validator per value.
  */
-function forSerializer(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(forSerializer);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
+function forSerializer(node: Schema): Schema {
+  const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'additionalProperties' && value === false) continue;
-    out[key] = forSerializer(value);
+    if (VALIDATION_ONLY.has(key) || (key === 'additionalProperties' && value === false)) continue;
+    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, forSerializer(sub as Schema)]));
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((sub) => forSerializer(sub as Schema));
+    } else if (
+      (key === 'items' || key === 'additionalProperties' || key === 'not') &&
+      value &&
+      typeof value === 'object'
+    ) {
+      out[key] = Array.isArray(value)
+        ? value.map((sub) => forSerializer(sub as Schema))
+        : forSerializer(value as Schema);
+    } else {
+      out[key] = value;
+    }
   }
-  const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
+  const anyOf = out.anyOf as Schema[] | undefined;
   if (anyOf?.length === 2) {
     const nullIndex = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
     const other = anyOf[1 - nullIndex];
     if (nullIndex !== -1 && other && typeof other.type === 'string' && PRIMITIVES.has(other.type)) {
       const { anyOf: _dropped, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      const merged: Schema = { ...rest, ...other, type: [other.type, 'null'] };
+      if (Array.isArray(other.enum)) merged.enum = [...(other.enum as unknown[]), null];
+      return merged;
     }
   }
   return out;
@@ -39,13 +75,13 @@ function forSerializer(node: unknown): unknown {
  * something JSON Schema cannot say (a transform): such a route keeps zod's encoder.
  */
 export function compileResponseSchema(schema: z.ZodType): Stringify | undefined {
-  let json: unknown;
+  let json: Schema;
   try {
     json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
   } catch {
     return undefined;
   }
-  return fastJson(forSerializer(json) as Parameters<typeof fastJson>[0]);
+  return fastJson(forSerializer(json) as unknown as Parameters<typeof fastJson>[0]);
 }
 
 /**

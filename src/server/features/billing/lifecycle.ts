@@ -74,6 +74,37 @@ export interface PaymentFacts {
 }
 
 /**
+ * Records one charge, once: the provider's reference is unique, so a replayed event or a second
+ * confirm records nothing and returns false.
+ */
+async function recordPayment(
+  tx: Db,
+  sub: SubscriptionRow,
+  payment: PaymentFacts & { plan: PlanType },
+  outcome: { status: 'succeeded' } | { status: 'failed'; failureMessage: string },
+  now: Date,
+): Promise<boolean> {
+  const [stored] = await tx
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      plan: payment.plan,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      kind: payment.kind,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      providerReference: payment.reference,
+      createdAt: now,
+      ...outcome,
+    })
+    .onConflictDoNothing({ target: payments.providerReference })
+    .returning({ id: payments.id });
+  return stored !== undefined;
+}
+
+/**
  * A paid invoice: the subscription is active for the paid period. Returns undefined when this payment
  * was already recorded (a replayed event or a second confirm): nothing changes then.
  */
@@ -83,23 +114,7 @@ export async function paymentSucceeded(
   payment: PaymentFacts & { plan: PlanType; periodStart: Date; periodEnd: Date; paymentMethod?: string | null },
   now: Date,
 ): Promise<EntitlementChange | undefined> {
-  const [stored] = await tx
-    .insert(payments)
-    .values({
-      userId: sub.userId,
-      subscriptionId: sub.id,
-      plan: payment.plan,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      status: 'succeeded',
-      kind: payment.kind,
-      cardBrand: payment.cardBrand,
-      cardLast4: payment.cardLast4,
-      providerReference: payment.reference,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: payments.providerReference })
-    .returning({ id: payments.id });
+  const stored = await recordPayment(tx, sub, payment, { status: 'succeeded' }, now);
   if (!stored) return undefined;
   await tx
     .update(subscriptions)
@@ -124,24 +139,7 @@ export async function paymentFailed(
   payment: PaymentFacts & { plan: PlanType; message: string },
   now: Date,
 ): Promise<EntitlementChange | undefined> {
-  const [stored] = await tx
-    .insert(payments)
-    .values({
-      userId: sub.userId,
-      subscriptionId: sub.id,
-      plan: payment.plan,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      status: 'failed',
-      kind: payment.kind,
-      cardBrand: payment.cardBrand,
-      cardLast4: payment.cardLast4,
-      failureMessage: payment.message,
-      providerReference: payment.reference,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: payments.providerReference })
-    .returning({ id: payments.id });
+  const stored = await recordPayment(tx, sub, payment, { status: 'failed', failureMessage: payment.message }, now);
   if (!stored || payment.kind === 'initial') return undefined;
   await tx.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
   return refreshEntitlement(tx, sub.userId, now);

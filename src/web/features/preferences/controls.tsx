@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Slider, Switch } from 'radix-ui';
+import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Units } from '../../../contract/preferences';
 import { cn } from '../../lib/cn';
+import { distanceText } from '../../lib/theme';
 
 /** A labelled on/off switch row (44px target). */
 export function SwitchRow({
@@ -132,6 +134,58 @@ export function SliderField({
         <span>{ends[1]}</span>
       </div>
     </div>
+  );
+}
+
+/** The age-range slider both preference screens edit. */
+export function AgeRangeField({
+  value,
+  onChange,
+}: {
+  value: [number, number];
+  onChange: (value: [number, number]) => void;
+}) {
+  return (
+    <SliderField
+      title="Age range"
+      valueText={`${value[0]} – ${value[1]}`}
+      min={EDITOR_AGE_MIN}
+      max={EDITOR_AGE_MAX}
+      step={1}
+      value={value}
+      thumbLabels={['Minimum age', 'Maximum age']}
+      onChange={([min, max]) => {
+        if (min !== undefined && max !== undefined) onChange([min, max]);
+      }}
+      ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
+    />
+  );
+}
+
+/** The maximum-distance slider (1–100 miles, shown in her units). */
+export function DistanceField({
+  value,
+  units,
+  onChange,
+}: {
+  value: number;
+  units: Units;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <SliderField
+      title="Maximum distance"
+      valueText={distanceText(value, units)}
+      min={1}
+      max={100}
+      step={1}
+      value={[value]}
+      thumbLabels={['Maximum distance']}
+      onChange={([d]) => {
+        if (d !== undefined) onChange(d);
+      }}
+      ends={[distanceText(1, units), distanceText(100, units)]}
+    />
   );
 }
 

@@ -6,8 +6,6 @@ import {
   DEAL_BREAKERS,
   DEFAULT_PREFERENCES,
   DRINKING_TOLERANCE,
-  EDITOR_AGE_MAX,
-  EDITOR_AGE_MIN,
   FITNESS_LEVELS,
   PET_PREFERENCES,
   PREFERENCE_INTEREST_CATEGORIES,
@@ -20,11 +18,10 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { toast } from '../../components/ui/toast';
-import { distanceText } from '../../lib/theme';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
-import { SelectRow, SliderField, SwitchRow, tabTriggerClass, toggled } from './controls';
+import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
 
 /** /preference-visualization (spec 2): stats, tips, trending interests and the dating-preference editor. */
@@ -165,31 +162,11 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           </Tabs.List>
 
           <Tabs.Content value="demographics" className="grid gap-6">
-            <SliderField
-              title="Age range"
-              valueText={`${draft.ageRange[0]} – ${draft.ageRange[1]}`}
-              min={EDITOR_AGE_MIN}
-              max={EDITOR_AGE_MAX}
-              step={1}
-              value={draft.ageRange}
-              thumbLabels={['Minimum age', 'Maximum age']}
-              onChange={([min, max]) => {
-                if (min !== undefined && max !== undefined) set((p) => ({ ...p, ageRange: [min, max] }));
-              }}
-              ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
-            />
-            <SliderField
-              title="Maximum distance"
-              valueText={distanceText(draft.maxDistance, units)}
-              min={1}
-              max={100}
-              step={1}
-              value={[draft.maxDistance]}
-              thumbLabels={['Maximum distance']}
-              onChange={([d]) => {
-                if (d !== undefined) set((p) => ({ ...p, maxDistance: d }));
-              }}
-              ends={[distanceText(1, units), distanceText(100, units)]}
+            <AgeRangeField value={draft.ageRange} onChange={(ageRange) => set((p) => ({ ...p, ageRange }))} />
+            <DistanceField
+              value={draft.maxDistance}
+              units={units}
+              onChange={(maxDistance) => set((p) => ({ ...p, maxDistance }))}
             />
           </Tabs.Content>
 

@@ -3,15 +3,14 @@ import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, ChartPie } from 'lucide-react';
 import { PREFERENCE_LIFESTYLE_OPTIONS } from '../../../contract/interests';
-import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Preferences } from '../../../contract/preferences';
+import type { Preferences } from '../../../contract/preferences';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { toast } from '../../components/ui/toast';
-import { distanceText } from '../../lib/theme';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
-import { SelectRow, SliderField, SwitchRow, tabTriggerClass, toggled } from './controls';
+import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
 
 /** /preferences (spec 2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
@@ -89,31 +88,11 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
         <Tabs.Content value="matching">
           <Card className="grid gap-6">
-            <SliderField
-              title="Age range"
-              valueText={`${draft.ageRange[0]} – ${draft.ageRange[1]}`}
-              min={EDITOR_AGE_MIN}
-              max={EDITOR_AGE_MAX}
-              step={1}
-              value={draft.ageRange}
-              thumbLabels={['Minimum age', 'Maximum age']}
-              onChange={([min, max]) => {
-                if (min !== undefined && max !== undefined) set((p) => ({ ...p, ageRange: [min, max] }));
-              }}
-              ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
-            />
-            <SliderField
-              title="Maximum distance"
-              valueText={distanceText(draft.maxDistance, draft.app.units)}
-              min={1}
-              max={100}
-              step={1}
-              value={[draft.maxDistance]}
-              thumbLabels={['Maximum distance']}
-              onChange={([d]) => {
-                if (d !== undefined) set((p) => ({ ...p, maxDistance: d }));
-              }}
-              ends={[distanceText(1, draft.app.units), distanceText(100, draft.app.units)]}
+            <AgeRangeField value={draft.ageRange} onChange={(ageRange) => set((p) => ({ ...p, ageRange }))} />
+            <DistanceField
+              value={draft.maxDistance}
+              units={draft.app.units}
+              onChange={(maxDistance) => set((p) => ({ ...p, maxDistance }))}
             />
             <div className="grid gap-2">
               <h2 className="text-sm font-semibold text-ink">Lifestyle</h2>
