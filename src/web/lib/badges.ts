@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { badgesApi } from '../../contract/api/badges';
+import type { BadgeId, UserBadge } from '../../contract/badges';
 import { apiCall } from './api';
 
 export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
@@ -40,4 +41,23 @@ export function useCheckAchievements(userId: string | undefined) {
   useEffect(() => {
     if (userId) mutate(userId);
   }, [userId, mutate]);
+}
+
+/** What one step of progress is, per badge with a goal above one: [one, many]. */
+const PROGRESS_UNITS: Partial<Record<BadgeId, readonly [string, string]>> = {
+  social_butterfly: ['match', 'matches'],
+  good_listener: ['conversation to reply in', 'conversations to reply in'],
+  week_streak: ['day in a row', 'days in a row'],
+  month_streak: ['day in a row', 'days in a row'],
+  regular: ['meetup', 'meetups'],
+  supportive: ['story to support', 'stories to support'],
+  tea_critic: ['tea review', 'tea reviews'],
+};
+
+/** '2 more matches to Social Butterfly', '15% more to Profile Pro': how far an unearned badge is. */
+export function badgeNudge(badge: UserBadge): string {
+  const left = badge.maxProgress - badge.progress;
+  if (badge.id === 'profile_pro') return `${left}% more to ${badge.badge.name}`;
+  const [one, many] = PROGRESS_UNITS[badge.id] ?? ['step', 'steps'];
+  return `${left} more ${left === 1 ? one : many} to ${badge.badge.name}`;
 }
