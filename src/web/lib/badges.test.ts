@@ -6,7 +6,7 @@ function inProgress(id: BadgeId, progress: number): UserBadge {
   const badge = badgeById(id)!;
   return {
     id,
-    badge: { ...badge, id } as UserBadge['badge'],
+    badge: { ...badge, id },
     earnedAt: null,
     progress,
     maxProgress: badge.maxProgress,

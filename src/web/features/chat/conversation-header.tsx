@@ -50,7 +50,13 @@ export function ConversationHeader({
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
         {/* The name below is the accessible way in; the photo is a second, pointer-only target. */}
-        <button type="button" tabIndex={-1} aria-hidden onClick={openProfile} className="relative shrink-0 rounded-full">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          onClick={openProfile}
+          className="relative shrink-0 rounded-full"
+        >
           <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10 text-lg ring-2 ring-white" />
           {otherUser.isOnline && <OnlineDot />}
         </button>
