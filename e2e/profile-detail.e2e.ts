@@ -99,7 +99,15 @@ async function swipePhoto(page: Page, dx: number) {
   await page.mouse.up();
 }
 
+async function dismissToast(page: Page) {
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close', exact: true });
+  if (await close.isVisible()) await close.click();
+  await expect.poll(() => close.isVisible()).toBe(false);
+}
+
 async function closeBadgeReveal(page: Page) {
+  // The match toast sits above the reveal.
+  await dismissToast(page);
   const reveal = page.getByRole('status', { name: 'New badge' });
   if (await reveal.isVisible()) await reveal.getByRole('button', { name: 'Close' }).click();
   await expect.poll(() => reveal.isVisible()).toBe(false);
@@ -150,7 +158,7 @@ describe('profile detail', () => {
     ]) {
       expect(await sheet.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
-    expect(await sheet.getByRole('list', { name: 'Interests' }).getByRole('listitem').count()).toBe(6);
+    expect(await sheet.getByRole('list', { name: 'Interests', exact: true }).getByRole('listitem').count()).toBe(6);
     expect(await sheet.getByRole('list', { name: 'Tea interests' }).getByRole('listitem').count()).toBe(2);
 
     expect(await activeDot(gia.page)).toEqual([true, false, false]);
@@ -234,6 +242,7 @@ describe('profile detail', () => {
     await expect
       .poll(() => reveal.getByText('First Match', { exact: true }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+    await dismissToast(iris.page);
     await screenshot(iris.page, 'badge-first-match-reveal');
     await closeBadgeReveal(iris.page);
 

@@ -44,16 +44,16 @@ export function MatchProfileSheet({
             </Link>
           )}
           <div className="grid grid-cols-3 gap-2">
-            <Button variant="outline" className="px-2" onClick={() => act('report')}>
-              <Flag className="size-4" aria-hidden />
+            <Button variant="outline" className="px-2 text-sm" onClick={() => act('report')}>
+              <Flag className="size-4 shrink-0" aria-hidden />
               Report
             </Button>
-            <Button variant="outline" className="px-2" onClick={() => act('unmatch')}>
-              <HeartOff className="size-4" aria-hidden />
+            <Button variant="outline" className="px-2 text-sm" onClick={() => act('unmatch')}>
+              <HeartOff className="size-4 shrink-0" aria-hidden />
               Unmatch
             </Button>
-            <Button variant="danger" className="px-2" onClick={() => act('block')}>
-              <Ban className="size-4" aria-hidden />
+            <Button variant="danger" className="px-2 text-sm" onClick={() => act('block')}>
+              <Ban className="size-4 shrink-0" aria-hidden />
               Block
             </Button>
           </div>
