@@ -186,9 +186,7 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions }: Prof
           <LoadingLines />
         )}
         {actions && !gone && (
-          <div className="sticky -bottom-5 -mx-5 border-t border-cream-200 bg-cream-50 px-5 pt-3 pb-5">
-            {actions}
-          </div>
+          <div className="sticky -bottom-5 -mx-5 border-t border-cream-200 bg-cream-50 px-5 pt-3 pb-5">{actions}</div>
         )}
       </div>
     </Sheet>

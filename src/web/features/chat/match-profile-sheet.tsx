@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Ban, Flag, HeartOff, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import type { MatchUser } from '../../../contract/matches';
 import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -43,17 +43,15 @@ export function MatchProfileSheet({
               Message {otherUser.name}
             </Link>
           )}
+          {/* Words only: three icons and labels do not fit a third of a phone's width. */}
           <div className="grid grid-cols-3 gap-2">
-            <Button variant="outline" className="px-2 text-sm" onClick={() => act('report')}>
-              <Flag className="size-4 shrink-0" aria-hidden />
+            <Button variant="outline" className="px-2" onClick={() => act('report')}>
               Report
             </Button>
-            <Button variant="outline" className="px-2 text-sm" onClick={() => act('unmatch')}>
-              <HeartOff className="size-4 shrink-0" aria-hidden />
+            <Button variant="outline" className="px-2" onClick={() => act('unmatch')}>
               Unmatch
             </Button>
-            <Button variant="danger" className="px-2 text-sm" onClick={() => act('block')}>
-              <Ban className="size-4 shrink-0" aria-hidden />
+            <Button variant="danger" className="px-2" onClick={() => act('block')}>
               Block
             </Button>
           </div>
