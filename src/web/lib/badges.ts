@@ -6,24 +6,12 @@ import { apiCall } from './api';
 
 export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
 const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as const;
-const earnedKey = (ids: readonly string[]) => [...BADGES_QUERY_PREFIX, 'earned', [...ids].sort().join(',')] as const;
 
 /** Every badge with her progress (her own), or another member's earned badges. */
 export function useUserBadges(userId: string) {
   return useQuery({
     queryKey: ownKey(userId),
     queryFn: async () => (await apiCall(badgesApi.ofUser, { params: { id: userId } })).badges,
-  });
-}
-
-/** Earned badge ids of the members on screen, one request for all of them. */
-export function useEarnedBadges(userIds: readonly string[]) {
-  const ids = [...new Set(userIds)].slice(0, 40);
-  return useQuery({
-    queryKey: earnedKey(ids),
-    queryFn: async () => (await apiCall(badgesApi.earned, { query: { userIds: ids.join(',') } })).earned,
-    enabled: ids.length > 0,
-    staleTime: 60_000,
   });
 }
 
