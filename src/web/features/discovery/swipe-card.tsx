@@ -85,6 +85,7 @@ interface SwipeCardProps {
  */
 export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpenProfile }: SwipeCardProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const dragged = useRef(false);
   const x = useMotionValue(0);
   const y = useMotionValue(0);
   const rotate = useTransform(x, [-260, 0, 260], [-14, 0, 14]);
@@ -143,8 +144,10 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
       dragElastic={canSuperLike ? 0.9 : { top: 0.2, bottom: 0.9, left: 0.9, right: 0.9 }}
       onDrag={onDrag}
       onDragEnd={onDragEnd}
-      // Motion cancels a tap once the pointer has moved into a drag, so a swipe never opens the profile.
-      onTap={isTop ? onOpenProfile : undefined}
+      // A click that ends a drag (even one that sprang back) is not a tap: it never opens the profile.
+      onPointerDown={() => (dragged.current = false)}
+      onDragStart={() => (dragged.current = true)}
+      onClick={isTop ? () => !dragged.current && onOpenProfile() : undefined}
     >
       <ProfileCardContent card={card} />
       {isTop && (
