@@ -180,6 +180,10 @@ describe('profile detail', () => {
     await expect.poll(() => activeDot(gia.page)).toEqual([false, true, false]);
     expect(await sheet.getByRole('img', { name: 'Photo 2 of 3 of Fay' }).isVisible()).toBe(true);
 
+    await sheet.getByRole('heading', { name: 'Tea interests' }).scrollIntoViewIfNeeded();
+    await settle(gia.page);
+    await screenshot(gia.page, 'profile-detail-discovery-details');
+
     // Like from the sheet: the same swipe as the deck's button.
     const liked = gia.page.waitForResponse((r) => r.url().endsWith('/api/likes') && r.request().method() === 'POST');
     await sheet.getByRole('button', { name: 'Like', exact: true }).click();
