@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { profilesApi } from '../../contract/api/profiles';
 import { apiCall } from './api';
 
@@ -13,12 +13,5 @@ export function useProfileDetail(userId: string, enabled: boolean) {
     staleTime: 30_000,
     // A 404 (hidden, blocked or gone) will not change by asking again.
     retry: false,
-  });
-}
-
-/** Opening someone's full profile counts as a view of it (reading it records nothing by itself). */
-export function useRecordProfileView() {
-  return useMutation({
-    mutationFn: (userId: string) => apiCall(profilesApi.recordView, { params: { id: userId } }),
   });
 }
