@@ -40,6 +40,7 @@ import { createSession, SESSION_COOKIE } from '../src/server/core';
 import { candidateQueryText, findCandidates, type CandidateSearch } from '../src/server/features/discovery/candidates';
 import { getFilters } from '../src/server/features/preferences';
 import { getDiscoveryPage } from '../src/server/features/discovery/service';
+import { earnedBadgeIds } from '../src/server/features/badges';
 import { createSwipe } from '../src/server/features/matches/swipes';
 import { findUser } from '../src/server/core';
 
@@ -537,8 +538,8 @@ async function main(): Promise<void> {
         await measure(() => findCandidates(db, search)),
       );
       stats[`${label} service`] = report(
-        'service call (getDiscoveryPage: user, filters, query, limits, photos)',
-        await measure(() => getDiscoveryPage(db, id, query)),
+        'service call (getDiscoveryPage: user, filters, query, limits, photos, badges)',
+        await measure(() => getDiscoveryPage(db, id, query, earnedBadgeIds)),
       );
       const { token } = await createSession(db, id);
       const cookie = `${SESSION_COOKIE}=${token}`;

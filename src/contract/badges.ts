@@ -221,6 +221,18 @@ export const badgeSchema = z.object({
 });
 export const badgeCatalogue = z.object({ badges: z.array(badgeSchema) });
 
+/**
+ * An earned badge as other members see it, on her card and public profile: what it is, never her
+ * progress or when she earned it (a date could point at the Tea story that earned it).
+ */
+export const publicBadge = badgeSchema.pick({ id: true, name: true, description: true, icon: true, color: true });
+export type PublicBadge = z.infer<typeof publicBadge>;
+
+export function presentPublicBadge(id: BadgeId): PublicBadge {
+  const { name, description, icon, color } = badgeById(id)!;
+  return { id, name, description, icon, color };
+}
+
 /** Her own view: earned ones with the date, the rest with progress. Others see only `earned` entries. */
 export const userBadge = z.object({
   id: z.enum(BADGE_IDS),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text';
+import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
 import {
   INTEREST_CATEGORIES,
@@ -163,12 +164,8 @@ export const discoveryQuery = z.object({
 });
 export type DiscoveryQuery = z.input<typeof discoveryQuery>;
 
-/** A badge as shown on a card. Empty until the badges feature awards them. */
-export const cardBadge = z.object({
-  name: z.string(),
-  icon: z.string(),
-  color: z.string(),
-});
+/** A badge as shown on a card: one she has earned. */
+export const cardBadge = publicBadge;
 export type CardBadge = z.infer<typeof cardBadge>;
 
 /**

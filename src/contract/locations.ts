@@ -73,3 +73,15 @@ export function distanceMiles(a: Coordinates, b: Coordinates): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * How far away she is, as a card or profile says it: coarse on purpose. Distances are between city
+ * centres, and a band hides even that, so no one can triangulate anyone.
+ * Same city → 'In your city'; up to 25 mi in steps of 5; up to 100 mi in steps of 10; beyond, steps of 25.
+ */
+export function distanceBand(miles: number, sameCity: boolean): string {
+  if (sameCity) return 'In your city';
+  const step = miles <= 25 ? 5 : miles <= 100 ? 10 : 25;
+  const rounded = Math.max(step, Math.round(miles / step) * step);
+  return `~${rounded} mi`;
+}

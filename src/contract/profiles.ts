@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicBadge } from './badges';
 import { safeText } from './text';
 import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsField } from './auth';
 
@@ -79,6 +80,16 @@ export const publicProfile = z.object({
   lastActive: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
+
+/**
+ * GET /api/users/{id}: her public profile with the distance band from the viewer (absent when she hides
+ * her distance, or either city is unknown) and the badges she has earned (never progress).
+ */
+export const profileDetail = publicProfile.extend({
+  distance: z.string().optional(),
+  badges: z.array(publicBadge),
+});
+export type ProfileDetail = z.infer<typeof profileDetail>;
 
 // ---------------------------------------------------------------------------------------------
 // Profile update (PUT /api/users/{id})

@@ -28,7 +28,7 @@ import { healthRoutes } from './features/health';
 import { preferencesRoutes } from './features/preferences';
 import { countProfileViews, localDiskStorage, MEDIA_PREFIX, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
-import { badgeRoutes } from './features/badges';
+import { badgeRoutes, earnedBadgeIds } from './features/badges';
 import { verificationRoutes } from './features/verification';
 import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, teaModerationRoutes, teaRoutes } from './features/tea';
@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const realtime = options.realtime ?? createLocalBackend();
   await app.register(chatRoutes, { db, events });
   await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle });
-  await app.register(discoveryRoutes, { db, events });
+  await app.register(discoveryRoutes, { db, events, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
     events,
@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');
   mkdirSync(mediaRoot, { recursive: true });
   const mediaStorage = localDiskStorage(mediaRoot);
-  await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched });
+  await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched, earnedBadges: earnedBadgeIds });
   // Pose selfies live outside the public media folder: no URL can ever reach them.
   const selfieStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'verification-selfies'));
   await app.register(verificationRoutes, { db, media: mediaStorage, selfies: selfieStorage, jobs, events });

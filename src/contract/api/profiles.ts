@@ -1,7 +1,7 @@
 import {
   PHOTO_FIELD,
   photoList,
-  publicProfile,
+  profileDetail,
   reorderPhotosBody,
   statusBody,
   statusResponse,
@@ -21,7 +21,7 @@ export const profilesApi = {
     path: '/api/users/:id',
     summary: "A member's public profile (reading records nothing; see recordView)",
     params: anyIdParams,
-    response: publicProfile,
+    response: profileDetail,
   }),
   recordView: defineRoute({
     method: 'POST',

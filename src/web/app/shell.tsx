@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, Link, Outlet } from 'react-router';
+import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { Bell, Coffee, Compass, MessageCircle, ShieldHalf, UserRound, type LucideIcon } from 'lucide-react';
 import { Avatar } from '../components/avatar';
 import { Logo } from '../components/ui/logo';
@@ -13,6 +13,7 @@ import { usePreferences } from '../lib/preferences';
 import { NoticeToasts } from '../features/notifications/notice-toasts';
 import { WarningNotices } from '../features/safety/warning-notices';
 import { BadgeReveal } from '../components/badges';
+import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { useCheckAchievements } from '../lib/badges';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
@@ -68,6 +69,8 @@ function NotificationBell() {
 
 function AppHeader() {
   const user = useCurrentUser();
+  // On Discover the avatar opens a small sheet of her profile (spec 2); elsewhere it goes to /profile.
+  const onDiscover = useLocation().pathname === '/home';
   return (
     <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
       <div className="flex h-16 items-center justify-between px-4">
@@ -85,9 +88,13 @@ function AppHeader() {
             </Link>
           )}
           <NotificationBell />
-          <Link to="/profile" aria-label="Your profile" className="grid size-11 place-items-center rounded-full">
-            <Avatar name={user.name} photos={user.photos} className="size-9 text-base ring-2 ring-white" />
-          </Link>
+          {onDiscover ? (
+            <OwnProfileSheet />
+          ) : (
+            <Link to="/profile" aria-label="Your profile" className="grid size-11 place-items-center rounded-full">
+              <Avatar name={user.name} photos={user.photos} className="size-9 text-base ring-2 ring-white" />
+            </Link>
+          )}
         </div>
       </div>
     </header>

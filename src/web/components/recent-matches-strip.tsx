@@ -1,16 +1,25 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, HeartHandshake } from 'lucide-react';
+import { ChevronRight, HeartHandshake, Info, MessageCircle } from 'lucide-react';
+import type { Match } from '../../contract/matches';
 import { Card } from './ui/card';
 import { Avatar } from './avatar';
 import { useMatches } from '../lib/matches';
+import { ProfileDetailSheet } from './profile-detail-sheet';
+import { buttonClasses } from './ui/button';
 
 /** Spec 9: the first 4 matches. */
 export const RECENT_MATCHES_SHOWN = 4;
 
-/** Discover's Recent Matches: tap one to open the conversation, View All for the chat list. */
+/**
+ * Discover's Recent Matches: tap one to open the conversation, her info button for her full profile,
+ * View All for the chat list.
+ */
 export function RecentMatchesStrip() {
   const { data, isPending, isError } = useMatches();
   const recent = data?.slice(0, RECENT_MATCHES_SHOWN) ?? [];
+  const [profileOf, setProfileOf] = useState<Match | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
 
   return (
     <section aria-labelledby="recent-matches-title">
@@ -46,7 +55,7 @@ export function RecentMatchesStrip() {
         ) : (
           <ul className="grid grid-cols-4 gap-2" data-testid="recent-matches">
             {recent.map((match) => (
-              <li key={match.id}>
+              <li key={match.id} className="relative">
                 <Link
                   to={`/conversation/${match.id}`}
                   aria-label={`Chat with ${match.otherUser.name}`}
@@ -66,11 +75,36 @@ export function RecentMatchesStrip() {
                   </span>
                   <span className="w-full truncate text-xs font-semibold text-ink">{match.otherUser.name}</span>
                 </Link>
+                {/* Small to the eye, 44 px to the finger (the ::before), clear of the link's middle. */}
+                <button
+                  type="button"
+                  aria-label={`View ${match.otherUser.name}'s profile`}
+                  onClick={() => {
+                    setProfileOf(match);
+                    setProfileOpen(true);
+                  }}
+                  className="absolute -top-1 right-0 grid size-7 place-items-center rounded-full bg-white text-plum-700 shadow-card ring-1 ring-plum-100 before:absolute before:-inset-2 hover:bg-plum-50"
+                >
+                  <Info className="size-4" aria-hidden />
+                </button>
               </li>
             ))}
           </ul>
         )}
       </Card>
+      {profileOf && (
+        <ProfileDetailSheet
+          person={profileOf.otherUser}
+          open={profileOpen}
+          onOpenChange={setProfileOpen}
+          actions={
+            <Link to={`/conversation/${profileOf.id}`} className={buttonClasses('primary', 'md', true)}>
+              <MessageCircle className="size-4" aria-hidden />
+              Message {profileOf.otherUser.name}
+            </Link>
+          }
+        />
+      )}
     </section>
   );
 }

@@ -1,28 +1,17 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { badgesApi } from '../../contract/api/badges';
+import type { BadgeId, UserBadge } from '../../contract/badges';
 import { apiCall } from './api';
 
 export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
 const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as const;
-const earnedKey = (ids: readonly string[]) => [...BADGES_QUERY_PREFIX, 'earned', [...ids].sort().join(',')] as const;
 
 /** Every badge with her progress (her own), or another member's earned badges. */
 export function useUserBadges(userId: string) {
   return useQuery({
     queryKey: ownKey(userId),
     queryFn: async () => (await apiCall(badgesApi.ofUser, { params: { id: userId } })).badges,
-  });
-}
-
-/** Earned badge ids of the members on screen, one request for all of them. */
-export function useEarnedBadges(userIds: readonly string[]) {
-  const ids = [...new Set(userIds)].slice(0, 40);
-  return useQuery({
-    queryKey: earnedKey(ids),
-    queryFn: async () => (await apiCall(badgesApi.earned, { query: { userIds: ids.join(',') } })).earned,
-    enabled: ids.length > 0,
-    staleTime: 60_000,
   });
 }
 
@@ -40,4 +29,23 @@ export function useCheckAchievements(userId: string | undefined) {
   useEffect(() => {
     if (userId) mutate(userId);
   }, [userId, mutate]);
+}
+
+/** What one step of progress is, per badge with a goal above one: [one, many]. */
+const PROGRESS_UNITS: Partial<Record<BadgeId, readonly [string, string]>> = {
+  social_butterfly: ['match', 'matches'],
+  good_listener: ['conversation to reply in', 'conversations to reply in'],
+  week_streak: ['day in a row', 'days in a row'],
+  month_streak: ['day in a row', 'days in a row'],
+  regular: ['meetup', 'meetups'],
+  supportive: ['story to support', 'stories to support'],
+  tea_critic: ['tea review', 'tea reviews'],
+};
+
+/** '2 more matches to Social Butterfly', '15% more to Profile Pro': how far an unearned badge is. */
+export function badgeNudge(badge: UserBadge): string {
+  const left = badge.maxProgress - badge.progress;
+  if (badge.id === 'profile_pro') return `${left}% more to ${badge.badge.name}`;
+  const [one, many] = PROGRESS_UNITS[badge.id] ?? ['step', 'steps'];
+  return `${left} more ${left === 1 ? one : many} to ${badge.badge.name}`;
 }

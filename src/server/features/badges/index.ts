@@ -1,2 +1,2 @@
 export { badgeRoutes } from './routes';
-export { earnedBadgesFor } from './service';
+export { earnedBadgeIds, earnedBadgesFor } from './service';

@@ -108,6 +108,12 @@ export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]
   return { earned };
 }
 
+/** Earned badge ids per member as `viewerId` may see them (cards, public profiles; injected from app.ts). */
+export async function earnedBadgeIds(db: Db, viewerId: string, userIds: string[]): Promise<Record<string, BadgeId[]>> {
+  if (userIds.length === 0) return {};
+  return (await earnedBadgesOf(db, viewerId, userIds)).earned;
+}
+
 /** The badges she earned, for her data export (her rows go with her account by ON DELETE CASCADE). */
 export async function earnedBadgesFor(db: Db, userId: string): Promise<{ badgeId: string; earnedAt: string }[]> {
   const rows = await earnedRows(db, [userId]);

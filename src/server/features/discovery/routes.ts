@@ -5,11 +5,18 @@ import type { DomainEvents } from '../../domain-events';
 import { sessionUserId } from '../../core';
 import { route } from '../../http/route';
 import { getFilters, saveFilters } from '../preferences';
+import type { EarnedBadgesOf } from '../profiles';
 import { setGhost } from './ghost';
 import { getDiscoveryPage } from './service';
 
-export const discoveryRoutes: FastifyPluginAsync<{ db: Db; events: DomainEvents }> = async (app, { db, events }) => {
-  route(app, discoveryApi.feed, async (request) => getDiscoveryPage(db, sessionUserId(request), request.query));
+export const discoveryRoutes: FastifyPluginAsync<{
+  db: Db;
+  events: DomainEvents;
+  earnedBadges: EarnedBadgesOf;
+}> = async (app, { db, events, earnedBadges }) => {
+  route(app, discoveryApi.feed, async (request) =>
+    getDiscoveryPage(db, sessionUserId(request), request.query, earnedBadges),
+  );
   route(app, discoveryApi.getFilters, async (request) => getFilters(db, sessionUserId(request)));
   route(app, discoveryApi.saveFilters, async (request) => saveFilters(db, sessionUserId(request), request.body));
   route(app, discoveryApi.setGhostMode, async (request) =>

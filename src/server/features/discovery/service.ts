@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
 import type { DiscoveryCard, DiscoveryPage, discoveryQuery } from '../../../contract/discovery';
+import { distanceBand } from '../../../contract/locations';
 import type { Db } from '../../db/client';
 import { hasActivePremium, isOnline, memberTable as users } from '../../core';
 import { notFound } from '../../http/errors';
 import { limitsFrom, swipeUsage } from '../matches';
 import { dealBreakersOf, disclosuresFor, getFilters, type Disclosure, type MatchingViewer } from '../preferences';
-import { photoUrlsOf } from '../profiles';
+import { photoUrlsOf, type EarnedBadgesOf } from '../profiles';
 import { findCandidates, type Candidate, type Viewer } from './candidates';
 import { decodeCursor, encodeCursor } from './cursor';
-import { distanceBand } from './distance-band';
 
 /** Her own row's discovery inputs, her saved filters and her deal breakers. */
 async function loadViewer(db: Db, userId: string) {
@@ -51,6 +52,7 @@ export async function getDiscoveryPage(
   db: Db,
   userId: string,
   query: z.output<typeof discoveryQuery>,
+  earnedBadges: EarnedBadgesOf,
 ): Promise<DiscoveryPage> {
   const position = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rankedAt = position?.rankedAt ?? new Date();
@@ -73,20 +75,37 @@ export async function getDiscoveryPage(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    users: await presentCards(db, userId, viewer, page),
+    users: await presentCards(db, userId, viewer, page, earnedBadges),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ rank: last.rank, id: last.id, rankedAt }) : null,
     limits: limitsFrom(usage, now),
   };
 }
 
 /** The cards, each with only what its member chose to show (her age, distance, presence). */
-async function presentCards(db: Db, viewerId: string, viewer: Viewer, rows: Candidate[]): Promise<DiscoveryCard[]> {
+async function presentCards(
+  db: Db,
+  viewerId: string,
+  viewer: Viewer,
+  rows: Candidate[],
+  earnedBadges: EarnedBadgesOf,
+): Promise<DiscoveryCard[]> {
   const ids = rows.map((r) => r.id);
-  const [photos, disclose] = await Promise.all([photoUrlsOf(db, ids), disclosuresFor(db, viewerId, ids)]);
-  return rows.map((r) => presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id)));
+  if (ids.length === 0) return [];
+  const [photos, disclose, badges] = await Promise.all([
+    photoUrlsOf(db, ids),
+    disclosuresFor(db, viewerId, ids),
+    earnedBadges(db, viewerId, ids),
+  ]);
+  return rows.map((r) => presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id), badges[r.id] ?? []));
 }
 
-function presentCard(r: Candidate, viewer: Viewer, photos: string[], shown: Disclosure): DiscoveryCard {
+function presentCard(
+  r: Candidate,
+  viewer: Viewer,
+  photos: string[],
+  shown: Disclosure,
+  badgeIds: readonly BadgeId[],
+): DiscoveryCard {
   return {
     id: r.id,
     name: r.name,
@@ -101,8 +120,7 @@ function presentCard(r: Candidate, viewer: Viewer, photos: string[], shown: Disc
     isVerified: r.isVerified,
     isOnline: shown.online && isOnline(r.lastActiveAt),
     lastActive: shown.lastActive ? (r.lastActiveAt?.toISOString() ?? null) : null,
-    // The badges feature does not exist yet; cards carry its slot so the screen is ready for it.
-    badges: [],
+    badges: badgeIds.map(presentPublicBadge),
     ...(shown.distance && { distance: distanceBand(r.distanceMiles, r.location === viewer.location) }),
   };
 }

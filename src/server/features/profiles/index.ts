@@ -5,7 +5,7 @@ export { MEDIA_PREFIX } from './media';
 export { hammingDistance, perceptualHash } from './phash';
 export { NEAR_DUPLICATE_BITS, listPhotos, photosCopiedFromOthers, storedPhotosOf, type StoredPhoto } from './photos';
 export { profileRoutes } from './routes';
-export { presentPublic } from './service';
+export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';
 export { localDiskStorage, newMediaKey, type MediaStorage } from './storage';
 export {

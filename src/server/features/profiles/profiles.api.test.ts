@@ -61,9 +61,13 @@ describe('GET /api/users/:id (public profile)', () => {
         'isVerified',
         'isOnline',
         'lastActive',
+        'distance',
+        'badges',
       ].sort(),
     );
     expect(profile).toMatchObject({
+      distance: 'In your city',
+      badges: [],
       id: alice.user.id,
       name: 'Alice',
       job: 'Tea sommelier',

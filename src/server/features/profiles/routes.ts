@@ -8,7 +8,7 @@ import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from './photos';
-import { recordView, updateProfile, viewProfile, type AreMatched } from './service';
+import { recordView, updateProfile, viewProfile, type AreMatched, type EarnedBadgesOf } from './service';
 import { clearStatus, getStatus, setStatus } from './status';
 import type { MediaStorage } from './storage';
 
@@ -17,17 +17,21 @@ export interface ProfileRouteDeps {
   storage: MediaStorage;
   events: DomainEvents;
   areMatched: AreMatched;
+  earnedBadges: EarnedBadgesOf;
 }
 
 const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 12 };
 
-export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (app, { db, storage, events, areMatched }) => {
+export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
+  app,
+  { db, storage, events, areMatched, earnedBadges },
+) => {
   // Registered here, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({ db, storage, log: request.log, events });
 
   route(app, profilesApi.view, async (request) =>
-    viewProfile(db, sessionUserId(request), request.params.id, areMatched),
+    viewProfile(db, sessionUserId(request), request.params.id, areMatched, earnedBadges),
   );
 
   // Reading a profile is safe; the client records a view with an explicit POST.

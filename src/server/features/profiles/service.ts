@@ -1,5 +1,6 @@
-import type { PublicProfile, UpdateProfileInput } from '../../../contract/profiles';
-import { locationCoordinates } from '../../../contract/locations';
+import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
+import type { ProfileDetail, PublicProfile, UpdateProfileInput } from '../../../contract/profiles';
+import { distanceBand, distanceMiles, locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
 import { blockedEitherWay, findUser, isOnline, updateUser, type UserChanges, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
@@ -58,6 +59,23 @@ export function presentPublic(user: UserRow, photoUrls: string[], shown: Disclos
 export type AreMatched = (db: Db, a: string, b: string) => Promise<boolean>;
 
 /**
+ * The badges each of `userIds` has earned, oldest first, as `viewerId` may see them: the badges feature
+ * answers (wired in app.ts; it sits above profiles and discovery).
+ */
+export type EarnedBadgesOf = (
+  db: Db,
+  viewerId: string,
+  userIds: string[],
+) => Promise<Record<string, readonly BadgeId[] | undefined>>;
+
+/** The band between two members' city centres; undefined when either city is not in the catalogue. */
+function distanceBetween(from: string, to: string): string | undefined {
+  const a = locationCoordinates(from);
+  const b = locationCoordinates(to);
+  return a && b ? distanceBand(distanceMiles(a, b), from === to) : undefined;
+}
+
+/**
  * Someone's public profile; reading it records nothing (views are an explicit POST). A 'hidden' profile, or a
  * 'matches only' one opened by someone she is not matched with, is the same 404 as an unknown id.
  */
@@ -66,16 +84,26 @@ export async function viewProfile(
   viewerId: string,
   userId: string,
   areMatched: AreMatched,
-): Promise<PublicProfile> {
+  earnedBadges: EarnedBadgesOf,
+): Promise<ProfileDetail> {
   const user = await findVisibleUser(db, viewerId, userId);
   const privacy = await privacyOf(db, [viewerId, user.id]);
   const theirs = privacy.get(user.id) ?? DEFAULT_PRIVACY;
   if (user.id !== viewerId && theirs.profileVisibility !== 'public' && !(await areMatched(db, viewerId, user.id))) {
     throw notFound('User not found');
   }
-  const urls = await photoUrlsOf(db, [user.id]);
+  const [urls, badges, viewer] = await Promise.all([
+    photoUrlsOf(db, [user.id]),
+    earnedBadges(db, viewerId, [user.id]),
+    user.id === viewerId ? user : findUser(db, viewerId),
+  ]);
   const shown = user.id === viewerId ? SHOW_ALL : disclosure(theirs, privacy.get(viewerId) ?? DEFAULT_PRIVACY);
-  return presentPublic(user, urls.get(user.id) ?? [], shown);
+  const distance = shown.distance && viewer ? distanceBetween(viewer.location, user.location) : undefined;
+  return {
+    ...presentPublic(user, urls.get(user.id) ?? [], shown),
+    ...(distance && { distance }),
+    badges: (badges[user.id] ?? []).map(presentPublicBadge),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from 'radix-ui';
 import {
@@ -24,6 +24,8 @@ import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
 import { useMatches } from '../../lib/matches';
 import { useNow } from './use-now';
+import { useMatchActions } from './conversation-menu';
+import { MatchProfileSheet } from './match-profile-sheet';
 
 /** Spec 9: chat list interests per row. */
 const ROW_INTERESTS = 2;
@@ -47,13 +49,23 @@ function previewOf(match: Match, myId: string): string {
   return last.senderId === myId ? `You: ${last.content}` : last.content;
 }
 
-function MatchRow({ match, myId, now }: { match: Match; myId: string; now: number }) {
+function MatchRow({
+  match,
+  myId,
+  now,
+  onOpenProfile,
+}: {
+  match: Match;
+  myId: string;
+  now: number;
+  onOpenProfile: () => void;
+}) {
   const { otherUser } = match;
   const isNew = isNewMatch(match.createdAt, now);
   const unread = match.unreadCount ?? 0;
   const interests = otherUser.interests.slice(0, ROW_INTERESTS);
   return (
-    <li>
+    <li className="relative">
       <Link
         to={`/conversation/${match.id}`}
         className="flex gap-3 px-4 py-3.5 transition-colors hover:bg-plum-50/60 active:bg-plum-50"
@@ -115,6 +127,13 @@ function MatchRow({ match, myId, now }: { match: Match; myId: string; now: numbe
           </div>
         </div>
       </Link>
+      {/* Over her photo: the photo opens her profile, the rest of the row the conversation. */}
+      <button
+        type="button"
+        aria-label={`View ${otherUser.name}'s profile`}
+        onClick={onOpenProfile}
+        className="absolute top-3.5 left-4 size-14 rounded-full"
+      />
     </li>
   );
 }
@@ -235,6 +254,10 @@ export function ChatsPage() {
   const matches = useMatches();
   const list = useMemo(() => [...(matches.data ?? [])].sort(byActivity), [matches.data]);
   const hasNew = list.some((m) => isNewMatch(m.createdAt, now));
+  // Kept after the sheet closes: a Report, Unmatch or Block confirmation started from it is about her.
+  const [profileOf, setProfileOf] = useState<Match | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const actions = useMatchActions(profileOf && { matchId: profileOf.id, otherUser: profileOf.otherUser });
 
   return (
     <div className="grid gap-4 px-4 pt-5 pb-8">
@@ -284,12 +307,32 @@ export function ChatsPage() {
           className="divide-y divide-cream-200 overflow-hidden rounded-(--radius-card) border border-plum-100/70 bg-white shadow-card"
         >
           {list.map((match) => (
-            <MatchRow key={match.id} match={match} myId={me.id} now={now} />
+            <MatchRow
+              key={match.id}
+              match={match}
+              myId={me.id}
+              now={now}
+              onOpenProfile={() => {
+                setProfileOf(match);
+                setProfileOpen(true);
+              }}
+            />
           ))}
         </ul>
       )}
 
       <DateIdeasCard />
+      {profileOf && (
+        <MatchProfileSheet
+          matchId={profileOf.id}
+          otherUser={profileOf.otherUser}
+          open={profileOpen}
+          onOpenChange={setProfileOpen}
+          onAction={actions.ask}
+          withMessage
+        />
+      )}
+      {actions.dialog}
     </div>
   );
 }

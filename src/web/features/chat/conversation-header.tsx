@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Wifi, WifiOff } from 'lucide-react';
 import type { MatchUser } from '../../../contract/matches';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
-import { ConversationMenu } from './conversation-menu';
+import { ConversationMenu, useMatchActions } from './conversation-menu';
+import { MatchProfileSheet } from './match-profile-sheet';
 import { presenceText } from './format';
 
 export function OnlineDot({ className }: { className?: string }) {
@@ -15,7 +17,10 @@ export function OnlineDot({ className }: { className?: string }) {
   );
 }
 
-/** Spec 2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. */
+/**
+ * Spec 2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. Her
+ * photo or name opens her full profile, with the menu's Report, Unmatch and Block.
+ */
 export function ConversationHeader({
   matchId,
   otherUser,
@@ -31,6 +36,9 @@ export function ConversationHeader({
   connectionError: string | null;
   now: number;
 }) {
+  const actions = useMatchActions({ matchId, otherUser });
+  const [profileOpen, setProfileOpen] = useState(false);
+  const openProfile = () => setProfileOpen(true);
   return (
     <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 pt-[env(safe-area-inset-top)] backdrop-blur-md">
       <div className="flex h-16 items-center gap-1 pr-1 pl-1">
@@ -41,14 +49,28 @@ export function ConversationHeader({
         >
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
-        <div className="relative shrink-0">
+        {/* The name below is the accessible way in; the photo is a second, pointer-only target. */}
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          onClick={openProfile}
+          className="relative shrink-0 rounded-full"
+        >
           <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10 text-lg ring-2 ring-white" />
           {otherUser.isOnline && <OnlineDot />}
-        </div>
+        </button>
         <div className="ml-2 min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1.5">
-            <h1 className="truncate font-display text-lg leading-tight font-semibold text-plum-900">
-              {otherUser.name}
+            <h1 className="min-w-0 font-display text-lg leading-tight font-semibold text-plum-900">
+              <button
+                type="button"
+                onClick={openProfile}
+                title="View profile"
+                className="block max-w-full truncate rounded-lg text-left hover:text-plum-700"
+              >
+                {otherUser.name}
+              </button>
             </h1>
             {otherUser.isVerified && (
               <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-1.5 py-0.5 text-[0.7rem] font-semibold text-sky-800">
@@ -82,8 +104,16 @@ export function ConversationHeader({
             <WifiOff className="size-[1.1rem]" aria-hidden />
           )}
         </span>
-        <ConversationMenu matchId={matchId} otherUser={otherUser} />
+        <ConversationMenu onSelect={actions.ask} />
       </div>
+      <MatchProfileSheet
+        matchId={matchId}
+        otherUser={otherUser}
+        open={profileOpen}
+        onOpenChange={setProfileOpen}
+        onAction={actions.ask}
+      />
+      {actions.dialog}
     </header>
   );
 }

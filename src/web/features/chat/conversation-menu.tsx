@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
@@ -13,7 +13,8 @@ import { Button } from '../../components/ui/button';
 import { chatKeys } from './chat-cache';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
-type Pending = 'report' | 'block' | 'unmatch' | null;
+export type MatchAction = 'report' | 'block' | 'unmatch';
+type Pending = MatchAction | null;
 
 const CONFIRM_COPY = {
   report: {
@@ -36,8 +37,18 @@ const CONFIRM_COPY = {
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50';
 
-/** The header menu (spec 2): Report User, Unmatch and Block User, each confirmed first. */
-export function ConversationMenu({ matchId, otherUser }: { matchId: string; otherUser: MatchUser }) {
+/** The match the actions are about. */
+interface MatchTarget {
+  matchId: string;
+  otherUser: MatchUser;
+}
+
+/**
+ * Report, Block and Unmatch for one match, each confirmed first: `ask` opens the confirmation, `dialog`
+ * must be rendered once. Shared by the conversation menu and her profile sheet (chat list and header);
+ * `target` is null while none is chosen (the chat list before a tap).
+ */
+export function useMatchActions(target: MatchTarget | null): { ask: (action: MatchAction) => void; dialog: ReactNode } {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Pending>(null);
@@ -51,7 +62,7 @@ export function ConversationMenu({ matchId, otherUser }: { matchId: string; othe
   };
 
   const report = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ matchId, otherUser }: MatchTarget) =>
       apiCall(safetyApi.report, {
         body: {
           reportedUserId: otherUser.id,
@@ -70,7 +81,7 @@ export function ConversationMenu({ matchId, otherUser }: { matchId: string; othe
   });
 
   const block = useMutation({
-    mutationFn: () => apiCall(safetyApi.block, { body: { blockedUserId: otherUser.id } }),
+    mutationFn: ({ otherUser }: MatchTarget) => apiCall(safetyApi.block, { body: { blockedUserId: otherUser.id } }),
     onSuccess: async () => {
       setConfirming(null);
       toast({ title: 'User blocked', description: "You won't see them again" });
@@ -83,8 +94,8 @@ export function ConversationMenu({ matchId, otherUser }: { matchId: string; othe
   });
 
   const unmatch = useMutation({
-    mutationFn: () => apiCall(matchesApi.unmatch, { params: { id: matchId } }),
-    onSuccess: async () => {
+    mutationFn: ({ matchId }: MatchTarget) => apiCall(matchesApi.unmatch, { params: { id: matchId } }),
+    onSuccess: async (_, { otherUser }) => {
       setConfirming(null);
       toast({ title: 'Unmatched', description: `You and ${otherUser.name} are no longer matched.` });
       await leaveConversation();
@@ -96,90 +107,100 @@ export function ConversationMenu({ matchId, otherUser }: { matchId: string; othe
   });
 
   const busy = report.isPending || block.isPending || unmatch.isPending;
-  const copy = confirming ? CONFIRM_COPY[confirming] : null;
-  const run = { report: () => report.mutate(), block: () => block.mutate(), unmatch: () => unmatch.mutate() };
+  const copy = confirming && target ? CONFIRM_COPY[confirming] : null;
+  const run = (action: MatchAction) => {
+    if (!target) return;
+    if (action === 'report') report.mutate(target);
+    else if (action === 'block') block.mutate(target);
+    else unmatch.mutate(target);
+  };
 
-  return (
-    <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="Conversation options"
-          className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 data-[state=open]:bg-plum-100"
-        >
-          <EllipsisVertical className="size-5" aria-hidden />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
-          >
-            <DropdownMenu.Item onSelect={() => setConfirming('report')} className={itemClass}>
-              <Flag className="size-4 text-plum-700" aria-hidden />
-              Report User
-            </DropdownMenu.Item>
-            <DropdownMenu.Item onSelect={() => setConfirming('unmatch')} className={itemClass}>
-              <HeartOff className="size-4 text-plum-700" aria-hidden />
-              Unmatch
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              onSelect={() => setConfirming('block')}
-              className={itemClass + ' text-red-700 data-highlighted:bg-red-50'}
-            >
-              <Ban className="size-4" aria-hidden />
-              Block User
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && !busy && setConfirming(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-          <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-            {copy && confirming && (
-              <>
-                <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-                  {copy.title(otherUser.name)}
-                </AlertDialog.Title>
-                <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-                  {copy.body}
-                </AlertDialog.Description>
-                {confirming === 'report' && (
-                  <label className="mt-4 flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
-                    <input
-                      type="checkbox"
-                      checked={includeMessages}
-                      onChange={(e) => setIncludeMessages(e.target.checked)}
-                      className="mt-0.5 size-4 accent-plum-700"
-                    />
-                    <span>
-                      Include our recent messages
-                      <span className="block text-xs text-ink-soft">
-                        A copy of the last {REPORT_ATTACHED_MESSAGES} messages goes to the moderators only.
-                      </span>
+  const dialog = (
+    <AlertDialog.Root open={copy !== null} onOpenChange={(open) => !open && !busy && setConfirming(null)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          {copy && confirming && target && (
+            <>
+              <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+                {copy.title(target.otherUser.name)}
+              </AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+                {copy.body}
+              </AlertDialog.Description>
+              {confirming === 'report' && (
+                <label className="mt-4 flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
+                  <input
+                    type="checkbox"
+                    checked={includeMessages}
+                    onChange={(e) => setIncludeMessages(e.target.checked)}
+                    className="mt-0.5 size-4 accent-plum-700"
+                  />
+                  <span>
+                    Include our recent messages
+                    <span className="block text-xs text-ink-soft">
+                      A copy of the last {REPORT_ATTACHED_MESSAGES} messages goes to the moderators only.
                     </span>
-                  </label>
-                )}
-                <div className="mt-6 grid grid-cols-2 gap-3">
-                  <AlertDialog.Cancel asChild>
-                    <Button variant="outline" disabled={busy}>
-                      Cancel
-                    </Button>
-                  </AlertDialog.Cancel>
-                  <Button
-                    variant={confirming === 'report' ? 'primary' : 'danger'}
-                    disabled={busy}
-                    onClick={run[confirming]}
-                  >
-                    {busy ? 'Please wait…' : copy.action}
+                  </span>
+                </label>
+              )}
+              <div className="mt-6 grid grid-cols-2 gap-3">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="outline" disabled={busy}>
+                    Cancel
                   </Button>
-                </div>
-              </>
-            )}
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
-    </>
+                </AlertDialog.Cancel>
+                <Button
+                  variant={confirming === 'report' ? 'primary' : 'danger'}
+                  disabled={busy}
+                  onClick={() => run(confirming)}
+                >
+                  {busy ? 'Please wait…' : copy.action}
+                </Button>
+              </div>
+            </>
+          )}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+
+  return { ask: setConfirming, dialog };
+}
+
+/** The header menu (spec 2): Report User, Unmatch and Block User; `onSelect` asks for confirmation. */
+export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction) => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Conversation options"
+        className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 data-[state=open]:bg-plum-100"
+      >
+        <EllipsisVertical className="size-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
+        >
+          <DropdownMenu.Item onSelect={() => onSelect('report')} className={itemClass}>
+            <Flag className="size-4 text-plum-700" aria-hidden />
+            Report User
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => onSelect('unmatch')} className={itemClass}>
+            <HeartOff className="size-4 text-plum-700" aria-hidden />
+            Unmatch
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={() => onSelect('block')}
+            className={itemClass + ' text-red-700 data-highlighted:bg-red-50'}
+          >
+            <Ban className="size-4" aria-hidden />
+            Block User
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -30,7 +30,7 @@ export function DiscoverPage() {
       <SwipeDeck user={user} scope={scope} onShowAllAreas={() => setScope('all')} />
       <RecentMatchesStrip />
       <CompletenessCard user={user} />
-      <QuickActions isPremium={user.hasActiveSubscription} />
+      <QuickActions userId={user.id} isPremium={user.hasActiveSubscription} />
     </div>
   );
 }

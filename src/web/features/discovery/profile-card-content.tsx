@@ -4,15 +4,10 @@ import { parseLocation } from '../../../contract/locations';
 import type { Units } from '../../../contract/preferences';
 import { distanceBandText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
+import { CardBadges } from '../../components/badges';
 
 /** Spec 9 display counts. */
 export const CARD_INTERESTS_SHOWN = 5;
-export const CARD_BADGES_SHOWN = 3;
-
-/** A CSS colour we are willing to paint with; anything else falls back to the palette. */
-function safeColor(color: string): string {
-  return /^#[0-9a-f]{3,8}$/i.test(color) ? color : 'var(--color-plum-400)';
-}
 
 function distanceText(card: DiscoveryCard, units: Units): string {
   const city = parseLocation(card.location)?.city ?? card.location;
@@ -44,8 +39,6 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
   const units = useUnits();
   const photo = card.photos[0];
   const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
-  const badges = card.badges.slice(0, CARD_BADGES_SHOWN);
-  const moreBadges = card.badges.length - badges.length;
 
   return (
     <>
@@ -96,20 +89,7 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
             ))}
           </ul>
         )}
-        {badges.length > 0 && (
-          <ul aria-label="Badges" className="flex flex-wrap items-center gap-1.5">
-            {badges.map((badge) => (
-              <li
-                key={badge.name}
-                className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-plum-800"
-              >
-                <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: safeColor(badge.color) }} />
-                {badge.name}
-              </li>
-            ))}
-            {moreBadges > 0 && <li className="text-xs font-semibold text-white/85">+{moreBadges} more</li>}
-          </ul>
-        )}
+        <CardBadges ids={card.badges.map((badge) => badge.id)} />
       </div>
     </>
   );

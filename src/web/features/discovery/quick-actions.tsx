@@ -4,6 +4,9 @@ import { CalendarHeart, Crown, Lock, SlidersHorizontal, Zap } from 'lucide-react
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { BoostTile } from '../../components/boost-tile';
+import { BadgeIcon, closestBadge } from '../../components/badges';
+import { Meter } from '../../components/ui/meter';
+import { badgeNudge, useUserBadges } from '../../lib/badges';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -25,11 +28,35 @@ function TileIcon({ children, className }: { children: ReactNode; className: str
   );
 }
 
+/** The badge she is closest to, when she has started on one: '2 more matches to Social Butterfly'. */
+function BadgeNudge({ userId }: { userId: string }) {
+  const closest = closestBadge(useUserBadges(userId).data);
+  if (!closest) return null;
+  return (
+    <Link
+      to="/profile"
+      data-testid="badge-nudge"
+      className="flex items-center gap-3 rounded-2xl bg-amber-50 p-3 ring-1 ring-amber-200 transition-colors hover:bg-amber-100"
+    >
+      <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-xl bg-white text-amber-700">
+        <BadgeIcon icon={closest.badge.icon} className="size-4" />
+      </span>
+      <span className="grid min-w-0 flex-1 gap-1.5">
+        <span className="text-sm font-semibold text-ink">{badgeNudge(closest)}</span>
+        <Meter
+          percent={Math.round((100 * closest.progress) / closest.maxProgress)}
+          label={`${closest.badge.name} progress`}
+        />
+      </span>
+    </Link>
+  );
+}
+
 /**
- * Profile Boost, Filters, Events, Go Premium. Premium members boost from here (the shared BoostTile:
+ * Profile Boost, Filters, Events, Go Premium, and a nudge towards her closest badge. Premium members boost from here (the shared BoostTile:
  * 2× rank for 30 minutes, once a day, with the time left).
  */
-export function QuickActions({ isPremium }: { isPremium: boolean }) {
+export function QuickActions({ userId, isPremium }: { userId: string; isPremium: boolean }) {
   return (
     <Card className="grid gap-3">
       <h2 className="font-semibold text-ink">Quick Actions</h2>
@@ -86,6 +113,7 @@ export function QuickActions({ isPremium }: { isPremium: boolean }) {
           )}
         </li>
       </ul>
+      <BadgeNudge userId={userId} />
     </Card>
   );
 }

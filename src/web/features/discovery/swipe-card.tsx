@@ -9,6 +9,7 @@ import {
   type PanInfo,
   type Variants,
 } from 'motion/react';
+import { Info } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
 import { ProfileCardContent } from './profile-card-content';
@@ -74,14 +75,17 @@ interface SwipeCardProps {
   /** The direction the drag points at (from 20 px), for the buttons to echo. */
   onPreview: (direction: SwipeAction | null) => void;
   onSwipe: (action: SwipeAction, element: HTMLElement | null) => void;
+  /** A tap (not a drag) on the top card, or its info button, opens her full profile. */
+  onOpenProfile: () => void;
 }
 
 /**
  * One card of the stack. The top card follows a drag (transform only); released past 100 px it
  * commits, otherwise it springs back.
  */
-export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe }: SwipeCardProps) {
+export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpenProfile }: SwipeCardProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const dragged = useRef(false);
   const x = useMotionValue(0);
   const y = useMotionValue(0);
   const rotate = useTransform(x, [-260, 0, 260], [-14, 0, 14]);
@@ -140,8 +144,22 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe }: Swi
       dragElastic={canSuperLike ? 0.9 : { top: 0.2, bottom: 0.9, left: 0.9, right: 0.9 }}
       onDrag={onDrag}
       onDragEnd={onDragEnd}
+      // A click that ends a drag (even one that sprang back) is not a tap: it never opens the profile.
+      onPointerDown={() => (dragged.current = false)}
+      onDragStart={() => (dragged.current = true)}
+      onClick={isTop ? () => !dragged.current && onOpenProfile() : undefined}
     >
       <ProfileCardContent card={card} />
+      {isTop && (
+        <button
+          type="button"
+          aria-label={`View ${card.name}'s full profile`}
+          onClick={onOpenProfile}
+          className="absolute top-3 right-3 grid size-11 place-items-center rounded-full bg-plum-900/35 text-white backdrop-blur-sm transition-colors hover:bg-plum-900/55"
+        >
+          <Info className="size-5" aria-hidden />
+        </button>
+      )}
       {glow && !feedback.superLikeBlocked && (
         <span aria-hidden className={cn('pointer-events-none absolute inset-0 rounded-[1.75rem]', EDGE_GLOW[glow])} />
       )}

@@ -21,6 +21,7 @@ import {
 import { celebrateMatch } from '../../lib/celebration-store';
 import { SwipeActions, SwipeCounters } from './swipe-actions';
 import { SwipeCard } from './swipe-card';
+import { CardProfileSheet } from './card-profile-sheet';
 import type { SwipeAction } from './swipe-gesture';
 
 /** Spec 9: the match toast stays 5 seconds. */
@@ -104,6 +105,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   const [latestLimits, setLatestLimits] = useState<{ value: SwipeLimits; at: number } | null>(null);
   const [preview, setPreview] = useState<SwipeAction | null>(null);
   const [exitAction, setExitAction] = useState<SwipeAction | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
 
   const pages = feed.data?.pages;
   const deck = useMemo(
@@ -254,6 +256,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
               canSuperLike={canSuperLike}
               onPreview={setPreview}
               onSwipe={(action, element) => swipe(card, action, element)}
+              onOpenProfile={() => setProfileOpen(true)}
             />
           ))}
       </AnimatePresence>
@@ -315,6 +318,15 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
         />
       )}
       <SwipeCounters limits={limits} />
+      {top && (
+        <CardProfileSheet
+          card={top}
+          open={profileOpen}
+          onOpenChange={setProfileOpen}
+          canSuperLike={canSuperLike}
+          onAction={(action, button) => swipe(top, action, button)}
+        />
+      )}
     </section>
   );
 }

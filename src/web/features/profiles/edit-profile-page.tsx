@@ -25,7 +25,7 @@ import { apiCall, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
-import { capitalize } from './format';
+import { capitalize } from '../../lib/profile-format';
 import { PhotoManager } from './photo-manager';
 import { profilesApi } from '../../../contract/api';
 

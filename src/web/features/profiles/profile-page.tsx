@@ -28,7 +28,7 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
-import { formatHeight, formatMonthYear, lifestyleEntries } from './format';
+import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profile-format';
 import { usePhotos, useProfileStats, useStatus } from './queries';
 import { AchievementsWidget } from '../../components/badges';
 import { useUserBadges } from '../../lib/badges';

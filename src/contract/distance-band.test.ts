@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMiles, locationCoordinates } from '../../../contract/locations';
-import { distanceBand } from './distance-band';
+import { distanceBand, distanceMiles, locationCoordinates } from './locations';
 
 describe('distanceBand', () => {
   it('says "In your city" for the same city whatever the distance', () => {

@@ -1,4 +1,6 @@
-import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../../contract/profiles';
+import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../contract/profiles';
+
+// How a profile's details read wherever one is shown: her own page, another member's profile sheet.
 
 /** '168 cm (5′6″)'. */
 export function formatHeight(cm: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHeight, lifestyleEntries } from './format';
+import { formatHeight, lifestyleEntries } from './profile-format';
 
 describe('formatHeight', () => {
   it('shows centimetres with feet and inches', () => {

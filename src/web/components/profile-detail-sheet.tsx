@@ -1,0 +1,194 @@
+import type { ReactNode } from 'react';
+import { BadgeCheck, MapPin } from 'lucide-react';
+import type { ProfileDetail } from '../../contract/profiles';
+import { parseLocation } from '../../contract/locations';
+import { isApiError } from '../lib/api';
+import { distanceBandText } from '../lib/theme';
+import { useUnits } from '../lib/preferences';
+import { useProfileDetail } from '../lib/profile-detail';
+import { formatHeight, lifestyleEntries } from '../lib/profile-format';
+import { formatLastActive } from '../lib/last-active';
+import { BadgeChip } from './badges';
+import { PhotoCarousel } from './photo-carousel';
+import { Button } from './ui/button';
+import { Sheet } from './ui/sheet';
+
+/** What the opener already shows of her, so the sheet has a face while the full profile loads. */
+export interface ProfilePreview {
+  id: string;
+  name: string;
+  photos: readonly string[];
+}
+
+interface ProfileDetailSheetProps {
+  person: ProfilePreview;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The opener's actions: the swipe buttons from Discover; Message, Report, Block and Unmatch from chat. */
+  actions?: ReactNode;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-xs font-bold tracking-wider text-ink-soft uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Tags({ label, items, tone }: { label: string; items: readonly string[]; tone: 'plum' | 'matcha' }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li
+          key={item}
+          className={
+            tone === 'plum'
+              ? 'rounded-full bg-plum-50 px-3 py-1 text-sm font-medium text-plum-800 ring-1 ring-plum-100'
+              : 'rounded-full bg-matcha-100 px-3 py-1 text-sm font-medium text-matcha-700'
+          }
+        >
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function subtitle(profile: ProfileDetail, distance: string | undefined): string {
+  const city = parseLocation(profile.location)?.city ?? profile.location;
+  if (!distance) return city;
+  return distance === 'In your city' ? `${city} · In your city` : `${city} · ${distance} away`;
+}
+
+function Details({ profile }: { profile: ProfileDetail }) {
+  const units = useUnits();
+  const distance = profile.distance && distanceBandText(profile.distance, units);
+  const details: Array<[string, string | null]> = [
+    ['Job', profile.job],
+    ['Education', profile.education],
+    ['Height', profile.height === null ? null : formatHeight(profile.height)],
+    ['Pronouns', profile.pronouns],
+    ['Looking for', profile.relationshipGoals],
+    ['Love language', profile.loveLanguage],
+    ...lifestyleEntries(profile.lifestyle),
+  ];
+  const shown = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '');
+
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <p className="flex items-center gap-1.5 text-sm text-ink-soft">
+          <MapPin className="size-4 shrink-0 text-plum-500" aria-hidden />
+          {subtitle(profile, distance)}
+        </p>
+        <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
+          {profile.isVerified && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sky-800">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              Verified User
+            </span>
+          )}
+          {profile.isOnline ? (
+            <span className="rounded-full bg-matcha-100 px-2.5 py-0.5 text-matcha-700">Online now</span>
+          ) : (
+            profile.lastActive && (
+              <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-ink-soft">
+                Active {formatLastActive(profile.lastActive).toLowerCase()}
+              </span>
+            )
+          )}
+        </div>
+      </div>
+      {profile.badges.length > 0 && (
+        <Section title="Badges">
+          <ul aria-label="Badges" className="flex flex-wrap gap-1.5">
+            {profile.badges.map((badge) => (
+              <li key={badge.id} title={badge.description}>
+                <BadgeChip id={badge.id} className="px-2.5 py-1 text-sm" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {profile.bio && (
+        <Section title="About">
+          <p className="text-[0.95rem] leading-relaxed whitespace-pre-line text-ink">{profile.bio}</p>
+        </Section>
+      )}
+      {shown.length > 0 && (
+        <Section title="Details">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5">
+            {shown.map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-xs text-ink-soft">{label}</dt>
+                <dd className="text-sm font-medium break-words text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+      {profile.interests.length > 0 && (
+        <Section title="Interests">
+          <Tags label="Interests" items={profile.interests} tone="plum" />
+        </Section>
+      )}
+      {profile.teaInterests.length > 0 && (
+        <Section title="Tea interests">
+          <Tags label="Tea interests" items={profile.teaInterests} tone="matcha" />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function LoadingLines() {
+  return (
+    <div role="status" aria-label="Loading profile" className="grid animate-pulse gap-2.5">
+      <span className="h-4 w-1/2 rounded-full bg-cream-200" />
+      <span className="h-4 w-5/6 rounded-full bg-cream-200" />
+      <span className="h-4 w-2/3 rounded-full bg-cream-200" />
+    </div>
+  );
+}
+
+/**
+ * Her full public profile as a bottom sheet: photos, bio, details, interests, distance and earned badges,
+ * exactly as the server lets this viewer see them, with the opener's actions kept in reach at the bottom.
+ */
+export function ProfileDetailSheet({ person, open, onOpenChange, actions }: ProfileDetailSheetProps) {
+  const detail = useProfileDetail(person.id, open);
+  const profile = detail.data;
+  const gone = isApiError(detail.error) && detail.error.status === 404;
+  const name = profile?.name ?? person.name;
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={profile?.age === undefined ? name : `${name}, ${profile.age}`}
+    >
+      <div className="grid gap-5" data-testid="profile-detail">
+        <PhotoCarousel photos={profile?.photos ?? person.photos} name={name} />
+        {profile ? (
+          <Details profile={profile} />
+        ) : gone ? (
+          <p className="text-sm text-ink-soft">This profile is no longer available.</p>
+        ) : detail.isError ? (
+          <div className="grid justify-items-start gap-2">
+            <p className="text-sm text-ink-soft">Couldn&apos;t load her profile.</p>
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <LoadingLines />
+        )}
+        {actions && !gone && (
+          <div className="sticky -bottom-5 -mx-5 border-t border-cream-200 bg-cream-50 px-5 pt-3 pb-5">{actions}</div>
+        )}
+      </div>
+    </Sheet>
+  );
+}

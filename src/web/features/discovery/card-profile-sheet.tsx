@@ -1,0 +1,34 @@
+import type { DiscoveryCard } from '../../../contract/discovery';
+import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
+import { SwipeActions } from './swipe-actions';
+import type { SwipeAction } from './swipe-gesture';
+
+interface CardProfileSheetProps {
+  card: DiscoveryCard;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  canSuperLike: boolean;
+  /** The deck's own swipe: the sheet closes and the card leaves the stack as if swiped. */
+  onAction: (action: SwipeAction, button: HTMLButtonElement) => void;
+}
+
+/** The top card's full profile, with the same Pass / Super like / Like the deck offers. */
+export function CardProfileSheet({ card, open, onOpenChange, canSuperLike, onAction }: CardProfileSheetProps) {
+  return (
+    <ProfileDetailSheet
+      person={card}
+      open={open}
+      onOpenChange={onOpenChange}
+      actions={
+        <SwipeActions
+          canSuperLike={canSuperLike}
+          preview={null}
+          onAction={(action, button) => {
+            onOpenChange(false);
+            onAction(action, button);
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { BADGES, badgeById, type BadgeId, type UserBadge } from '../../contract/badges';
+import { badgeNudge } from './badges';
+
+function inProgress(id: BadgeId, progress: number): UserBadge {
+  const badge = badgeById(id)!;
+  return {
+    id,
+    badge: { ...badge, id },
+    earnedAt: null,
+    progress,
+    maxProgress: badge.maxProgress,
+  };
+}
+
+describe('badgeNudge', () => {
+  it('counts what is left in the badge’s own words', () => {
+    expect(badgeNudge(inProgress('social_butterfly', 8))).toBe('2 more matches to Social Butterfly');
+    expect(badgeNudge(inProgress('social_butterfly', 9))).toBe('1 more match to Social Butterfly');
+    expect(badgeNudge(inProgress('week_streak', 5))).toBe('2 more days in a row to Week Streak');
+    expect(badgeNudge(inProgress('regular', 2))).toBe('1 more meetup to Regular');
+    expect(badgeNudge(inProgress('profile_pro', 85))).toBe('15% more to Profile Pro');
+  });
+
+  it('has its own words for every badge a nudge can be about (a goal above one)', () => {
+    for (const { id } of BADGES.filter((b) => b.maxProgress > 1)) {
+      expect(badgeNudge(inProgress(id, 1)), id).not.toContain('step');
+    }
+  });
+});
