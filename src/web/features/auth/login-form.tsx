@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
@@ -64,6 +64,12 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
           onChange={(e) => setPassword(e.target.value)}
         />
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 inline-flex min-h-11 items-center justify-self-end px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" block disabled={pending} className="mt-2">
         {pending ? 'Logging in…' : 'Log In'}
       </Button>
