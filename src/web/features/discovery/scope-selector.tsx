@@ -53,7 +53,7 @@ export function ScopeSelector({ location, value, onChange }: ScopeSelectorProps)
               <Icon className="size-3.5 shrink-0" aria-hidden />
               {label}
             </span>
-            {detail && <span className="w-full truncate text-[0.68rem] font-medium opacity-80">{detail}</span>}
+            {detail && <span className="w-full truncate text-[0.68rem] font-medium">{detail}</span>}
           </button>
         );
       })}
