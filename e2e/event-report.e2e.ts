@@ -9,6 +9,7 @@ import {
   screenshot,
   signUpViaApi,
   startServer,
+  toastText,
   type TestServer,
 } from './harness';
 
@@ -74,8 +75,7 @@ describe('reporting a meetup', () => {
     await screenshot(page, 'event-report-form');
     await expectAccessible(page, 'the meetup report form');
     await submit.click();
-    // The meetup sheet is still open (a modal), so the toast region is outside the accessibility tree.
-    await page.getByText('Report submitted', { exact: true }).first().waitFor();
+    await toastText(page, 'Report submitted').waitFor();
     await expect.poll(() => form.isVisible()).toBe(false);
 
     const modPage = await modContext.newPage();

@@ -193,5 +193,7 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
  * screen readers, so a page-wide getByText can match twice; the viewport holds only the toast.
  */
 export function toastText(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
+  // A CSS locator, not getByRole: while a modal dialog is open Radix hides everything outside it from
+  // the accessibility tree (aria-hidden), the toast viewport included, and a role query finds nothing.
+  return page.locator('[role="region"][aria-label^="Notifications"]').getByText(text);
 }
