@@ -10,7 +10,6 @@ import {
   signUpViaApi,
   startServer,
   type TestServer,
-  toastText,
 } from './harness';
 
 let server: TestServer;
@@ -59,12 +58,12 @@ describe('Premium journey', () => {
     }
 
     await page.goto('/home');
-    await page.getByRole('button', { name: 'Like', exact: true }).click();
-    const upgrade = page.getByRole('button', { name: 'Upgrade' });
-    await expect.poll(() => toastText(page, 'Daily limit reached').isVisible(), { timeout: 10_000 }).toBe(true);
+    // At 0 likes left Like is off, and the reason under it offers Premium.
+    const like = page.getByRole('button', { name: 'Like', exact: true });
+    await expect.poll(() => like.isDisabled(), { timeout: 10_000 }).toBe(true);
     await settle(page);
     await screenshot(page, 'billing-daily-limit');
-    await upgrade.click();
+    await page.getByRole('link', { name: 'go unlimited with Premium' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/premium');
     await expect.poll(() => page.getByRole('table').isVisible()).toBe(true);
     expect(await page.getByRole('row', { name: /Unlimited likes/ }).textContent()).toContain('10 a day');

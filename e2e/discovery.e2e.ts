@@ -251,7 +251,7 @@ describe('discovery journey', () => {
     await cleo.context.close();
   });
 
-  it("a free user's 11th like of the day shows the daily-limit toast; passes go on", async () => {
+  it('at 0 likes left Like is disabled with the reason; a drag right shows the daily-limit toast; passes go on', async () => {
     const lia = await person({ name: 'Lia', location: 'Atlanta, Georgia' });
     const ids: string[] = [];
     for (let i = 1; i <= 12; i++) {
@@ -269,7 +269,10 @@ describe('discovery journey', () => {
     await expect.poll(() => topCardName(lia.page)).not.toBeNull();
     await lia.page.waitForTimeout(400);
     const top = await topCardName(lia.page);
-    await lia.page.getByRole('button', { name: 'Like', exact: true }).click();
+    expect(await lia.page.getByRole('button', { name: 'Like', exact: true }).isDisabled()).toBe(true);
+    expect(await lia.page.getByText('No likes left today.', { exact: false }).isVisible()).toBe(true);
+    // A drag to the right is refused the same way, with the toast.
+    await dragTopCard(lia.page, 180, 0);
     await expect.poll(() => lia.page.getByText('Daily limit reached', { exact: true }).isVisible()).toBe(true);
     expect(await lia.page.getByText('Upgrade to Premium for unlimited likes!', { exact: true }).isVisible()).toBe(true);
     // The card stays: nothing was used up.
@@ -287,10 +290,8 @@ describe('discovery journey', () => {
     expect((await passed).status()).toBe(201);
     await expect.poll(() => topCardName(lia.page)).not.toBe(top);
 
-    // Like again: the toast's Upgrade action goes to /premium.
-    await lia.page.waitForTimeout(400);
-    await lia.page.getByRole('button', { name: 'Like', exact: true }).click();
-    await lia.page.getByRole('button', { name: 'Upgrade' }).click();
+    // The reason under the buttons offers Premium.
+    await lia.page.getByRole('link', { name: 'go unlimited with Premium' }).click();
     await lia.page.waitForURL('**/premium');
     await lia.context.close();
   });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,8 @@ export interface TestServer {
   baseUrl: string;
   /** The server's database, for test setup a screen cannot do (e.g. making a moderator). */
   database: Database;
+  /** DATA_DIR: media, and the outbox the `log` mail provider writes each email to. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startServer(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
@@ -131,6 +134,40 @@ export async function signUpViaApi(context: BrowserContext, overrides: Partial<R
   if (response.status() !== 201) throw new Error(`sign-up failed ${response.status()}: ${await response.text()}`);
   await context.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));
   return (await response.json()) as SelfUser;
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The emails the server sent so far, oldest first: MAIL_PROVIDER=log (the default) writes each one as
+ * a file in DATA_DIR/outbox (src/server/mail/mailer.ts), sent through the job queue, so poll for it.
+ */
+export async function readOutbox(server: TestServer): Promise<SentMail[]> {
+  const dir = path.join(server.dataDir, 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const mails: SentMail[] = [];
+  for (const name of names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+    const raw = await readFile(path.join(dir, name), 'utf8');
+    const [head = '', ...body] = raw.split('\n\n');
+    const header = (key: string) => new RegExp(`^${key}: (.*)$`, 'm').exec(head)?.[1] ?? '';
+    mails.push({ to: header('To'), subject: header('Subject'), text: body.join('\n\n') });
+  }
+  return mails;
+}
+
+/** The newest email to `to`, waiting up to `timeoutMs` for the mail job to write it. */
+export async function waitForMail(server: TestServer, to: string, subject: RegExp, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await readOutbox(server)).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${String(subject)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**

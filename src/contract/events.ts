@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 import { TEA_PREFERENCES } from './interests';
 import { isKnownLocation } from './locations';
+import { reportGrounds } from './safety';
 
 /** Tea meetups (the /events screen): create, list, join, leave, cancel, guest list. */
 
@@ -89,6 +90,10 @@ export const eventPage = z.object({ events: z.array(eventCard), nextCursor: z.st
 export type EventPage = z.infer<typeof eventPage>;
 
 export const joinEventBody = z.object({ userId: z.uuid('Invalid user id').optional() }).default({});
+
+/** Reporting a meetup: a safety report against its host that names the event. */
+export const eventReportBody = z.object(reportGrounds);
+export type EventReportBody = z.input<typeof eventReportBody>;
 
 /** The guest list: first names and photos, for the host and attendees only. */
 export const eventAttendee = z.object({

@@ -118,6 +118,8 @@ export const moderatedReport = z.object({
   reporter: personRef,
   reporterPremium: z.boolean(),
   createdAt: z.string(),
+  /** The meetup it reports (against its host); the title is null when the meetup was deleted since. */
+  event: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
   messages: z.array(attachedMessage),
 });
 export type ModeratedReport = z.infer<typeof moderatedReport>;

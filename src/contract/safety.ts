@@ -58,17 +58,22 @@ export const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your rep
 /** How many of a conversation's latest messages a report from it may carry, frozen at filing time. */
 export const REPORT_ATTACHED_MESSAGES = 20;
 
+/** Why, and optionally what happened: what every report carries, whatever it is filed from. */
+export const reportGrounds = {
+  reason: z.enum(REPORT_REASON_VALUES, 'Choose a reason from the list'),
+  description: safeText()
+    .trim()
+    .max(REPORT_DESCRIPTION_MAX, `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`)
+    .optional()
+    .transform((d) => (d ? d : null)),
+};
+
 export const createReportBody = z
   .object({
     reporterId: z.uuid('Invalid user id').optional(),
     reportedUserId: z.uuid('Invalid user id').optional(),
     reportedUsername: safeText().trim().min(1).max(30).optional(),
-    reason: z.enum(REPORT_REASON_VALUES, 'Choose a reason from the list'),
-    description: safeText()
-      .trim()
-      .max(REPORT_DESCRIPTION_MAX, `Description must be at most ${REPORT_DESCRIPTION_MAX} characters`)
-      .optional()
-      .transform((d) => (d ? d : null)),
+    ...reportGrounds,
     /** The conversation the report is filed from (the chat menu). */
     matchId: z.uuid('Invalid match id').optional(),
     /** 'Include our recent messages': copy the conversation's last messages into the report. */

@@ -1,5 +1,13 @@
 import { okBody } from '../http';
-import { attendeeList, createEventBody, eventCard, eventPage, eventQuery, joinEventBody } from '../events';
+import {
+  attendeeList,
+  createEventBody,
+  eventCard,
+  eventPage,
+  eventQuery,
+  eventReportBody,
+  joinEventBody,
+} from '../events';
 import { defineRoute } from './define';
 import { anyIdParams } from './params';
 
@@ -54,5 +62,15 @@ export const eventsApi = {
     summary: 'The guest list, for the host and attendees only',
     params: anyIdParams,
     response: attendeeList,
+  }),
+  report: defineRoute({
+    method: 'POST',
+    path: '/api/events/:id/report',
+    summary: 'Report a meetup: a safety report against its host that names the event (the host never learns who)',
+    params: anyIdParams,
+    body: eventReportBody,
+    status: 202,
+    response: okBody,
+    limit: 'reports',
   }),
 };

@@ -22,12 +22,23 @@ function Root() {
   );
 }
 
-/** Spec 2 route table, plus /profile/edit and /subscription. Every route but '/' needs a signed-in user. */
+/**
+ * Spec 2 route table, plus /profile/edit and /subscription. Every route but '/' and the password
+ * reset screens needs a signed-in user.
+ */
 export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
       { path: '/', element: <LandingPage /> },
+      {
+        path: '/forgot-password',
+        lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+      },
+      {
+        path: '/reset-password',
+        lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -1,5 +1,5 @@
+import { useState } from 'react';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
-import { cn } from '../lib/cn';
 import { Chip } from './ui/chip';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -16,13 +16,22 @@ function PickerError({ error }: { error: string | undefined }) {
   ) : null;
 }
 
+/** Chips a collapsed category shows: the first few, and any chosen one beyond them. */
+const COLLAPSED_CHIPS = 8;
+function shownWhenCollapsed(interests: readonly string[], selected: readonly string[]): string[] {
+  return interests.filter((interest, index) => index < COLLAPSED_CHIPS || selected.includes(interest));
+}
+
 interface InterestPickerProps {
   /** Heading ids are `${idPrefix}-cat-<category>`; they name each category's group. */
   idPrefix: string;
   /** One level below the enclosing section's heading, so the outline stays intact. */
   headingLevel: 'h3' | 'h4';
-  /** 'scroll': two rows per category that scroll sideways keep ~100 chips from turning a long form into a wall. */
-  layout?: 'wrap' | 'scroll';
+  /**
+   * 'collapsed': each category shows its first few chips and a 'Show all' button, which keeps ~100 chips
+   * from turning a long form into a wall. Every chip wraps inside the card: none is cut at its edge.
+   */
+  layout?: 'wrap' | 'collapsed';
   selected: readonly string[];
   /** The selection with one interest toggled; a caller enforcing a limit can refuse it. */
   onChange: (next: string[]) => void;
@@ -38,8 +47,9 @@ export function InterestPicker({
   onChange,
   error,
 }: InterestPickerProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const chips = (interests: readonly string[]) => (
-    <div className={cn('flex flex-wrap gap-2', layout === 'scroll' && 'w-max max-w-[44rem]')}>
+    <div className="flex flex-wrap gap-2">
       {interests.map((interest) => (
         <Chip
           key={interest}
@@ -60,11 +70,19 @@ export function InterestPicker({
             <Heading id={headingId} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
               {category.name}
             </Heading>
-            {layout === 'scroll' ? (
-              // The negative margin lets rows scroll through the surrounding padding instead of being clipped at it.
-              <div className="-mx-5 overflow-x-auto px-5 pb-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
-                {chips(category.interests)}
-              </div>
+            {layout === 'collapsed' && !expanded.has(category.name) && category.interests.length > COLLAPSED_CHIPS ? (
+              <>
+                {chips(shownWhenCollapsed(category.interests, selected))}
+                <button
+                  type="button"
+                  aria-expanded={false}
+                  onClick={() => setExpanded((current) => new Set(current).add(category.name))}
+                  className="inline-flex min-h-11 items-center justify-self-start px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
+                >
+                  Show all {category.interests.length}
+                  <span className="sr-only"> {category.name} interests</span>
+                </button>
+              </>
             ) : (
               chips(category.interests)
             )}

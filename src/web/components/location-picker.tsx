@@ -24,7 +24,8 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
   const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
 
   return (
-    <div className="grid grid-cols-2 gap-3">
+    // Stacked: side by side at phone width, 'Choose state' and longer names (Massachusetts) were cut.
+    <div className="grid gap-3">
       <Field id={stateId} label="State">
         <NativeSelect
           id={stateId}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { discoveryApi } from '../../contract/api/discovery';
 import type { DiscoveryFilters } from '../../contract/discovery';
-import { apiCall } from './api';
+import { apiCall, isApiError, parseRetryAfter } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,5 +46,30 @@ describe('apiCall', () => {
       void apiCall(discoveryApi.getFilters, { params: { userId: 'u1' }, body: FILTERS });
     };
     expect(typeof neverCalled).toBe('function');
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the Retry-After wait of a refused call, in seconds', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Too many failed logins', code: 'RATE_LIMITED' }), {
+            status: 429,
+            headers: { 'Retry-After': '300' },
+          }),
+      ),
+    );
+    const error = await apiCall(discoveryApi.getFilters, { params: { userId: 'u1' } }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.status).toBe(429);
+    expect(isApiError(error) && error.retryAfterSeconds).toBe(300);
+  });
+
+  it('reads an HTTP-date Retry-After as the seconds until then', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:02:00 GMT', now)).toBe(120);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
   });
 });

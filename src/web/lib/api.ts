@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly statusText: string,
     readonly bodyText: string,
     readonly body: ErrorBody | undefined,
+    /** Seconds from the `Retry-After` header (a 429 or 503), when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${bodyText || statusText}`);
   }
@@ -33,6 +35,15 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
@@ -69,7 +80,13 @@ async function request(
   const text = await response.text();
 
   if (!response.ok) {
-    throw new ApiError(response.status, response.statusText, text, parseErrorBody(text));
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      text,
+      parseErrorBody(text),
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
   }
 
   if (!text) return undefined;

@@ -21,6 +21,11 @@ export const reports = pgTable(
     reporterPremium: boolean().notNull().default(false),
     /** The conversation it was filed from, when messages were attached. */
     matchId: uuid(),
+    /**
+     * The meetup it was filed from, when it reports an event (against its host). No foreign key:
+     * events owns its table, and the report outlives a cancelled or deleted meetup.
+     */
+    eventId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
   },

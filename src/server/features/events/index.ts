@@ -1,3 +1,4 @@
 export { eventRoutes } from './routes';
 export { eventActivityOf } from './service';
 export { eventsOf, releaseEventsOf } from './personal-data';
+export { eventTitles } from './report';

@@ -4,6 +4,8 @@ import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { route } from '../../http/route';
+import { REPORT_RECEIVED_MESSAGE } from '../../../contract/safety';
+import { reportMeetup } from './report';
 import { cancelEvent, createEvent, getEvent, joinEvent, leaveEvent, listAttendees, listEvents } from './service';
 
 export const eventRoutes: FastifyPluginAsync<{ db: Db; events: DomainEvents }> = async (app, { db, events }) => {
@@ -13,5 +15,9 @@ export const eventRoutes: FastifyPluginAsync<{ db: Db; events: DomainEvents }> =
   route(app, eventsApi.join, async (request) => joinEvent(db, events, sessionUserId(request), request.params.id));
   route(app, eventsApi.leave, async (request) => leaveEvent(db, sessionUserId(request), request.params.id));
   route(app, eventsApi.cancel, async (request) => cancelEvent(db, events, sessionUserId(request), request.params.id));
+  route(app, eventsApi.report, async (request) => {
+    await reportMeetup(db, sessionUserId(request), request.params.id, request.body);
+    return { ok: true as const, message: REPORT_RECEIVED_MESSAGE };
+  });
   route(app, eventsApi.attendees, async (request) => listAttendees(db, sessionUserId(request), request.params.id));
 };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { deleteUserSessions, findUser, isSuspendedRow, setSuspendedUntil } from '../../core';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { eventTitles } from '../events';
 import { isUuid, photoUrlsOf } from '../profiles';
 import {
   closeReportsAgainst,
@@ -75,6 +76,10 @@ export async function memberCase(db: Db, subjectId: string): Promise<MemberCase>
     ...reports.map((r) => r.reporterId),
     ...reports.flatMap((r) => r.messages.map((m) => m.senderId)),
   ]);
+  const titles = await eventTitles(
+    db,
+    reports.flatMap((r) => (r.eventId ? [r.eventId] : [])),
+  );
   const history = await presentAudit(db, await actionsAbout(db, [subjectId]));
   return {
     member,
@@ -86,6 +91,7 @@ export async function memberCase(db: Db, subjectId: string): Promise<MemberCase>
       reporter: people.get(r.reporterId) ?? { id: r.reporterId, name: 'Deleted member', username: '' },
       reporterPremium: r.reporterPremium,
       createdAt: r.createdAt.toISOString(),
+      event: r.eventId ? { id: r.eventId, title: titles.get(r.eventId) ?? null } : null,
       messages: r.messages.map((m) => ({
         id: m.id,
         senderId: m.senderId,

@@ -1,5 +1,6 @@
 // The safety feature's public surface: what other features and the app may use.
-export type { MessageCopy, RecentMessages } from './reports';
+export type { EventReportInput, MessageCopy, RecentMessages } from './reports';
+export { reportEvent } from './reports';
 export {
   closeReportsAgainst,
   countOpenReportGroups,

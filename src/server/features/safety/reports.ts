@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { UNDERAGE_AUTO_HIDE_REPORTERS } from '../../../contract/moderation';
 import {
@@ -65,14 +65,44 @@ export async function createReport(
     ? await findUser(db, input.reportedUserId)
     : await findUserByUsername(db, input.reportedUsername ?? '');
   if (!reported || reported.id === reporterId) return;
+  await storeReport(db, reporterId, reported.id, input, { matchId, eventId: null, attached });
+}
+
+/** A report about a meetup, filed from the event: it is against the host, and names the event. */
+export interface EventReportInput {
+  eventId: string;
+  hostId: string;
+  reason: ReportInput['reason'];
+  description: string | null;
+}
+
+/**
+ * Files a report about a meetup against its host. Events resolves the event and its host (and refuses
+ * her own meetup) and calls this: safety knows events only by id. The host, like any reported member,
+ * is never told who filed it.
+ */
+export async function reportEvent(db: Db, reporterId: string, input: EventReportInput): Promise<void> {
+  if (input.hostId === reporterId) throw badRequest('You cannot report your own meetup');
+  await storeReport(db, reporterId, input.hostId, input, { matchId: null, eventId: input.eventId, attached: [] });
+}
+
+/** The same open report twice (same person, reason and event) is stored once. */
+async function storeReport(
+  db: Db,
+  reporterId: string,
+  reportedUserId: string,
+  input: { reason: ReportInput['reason']; description: string | null },
+  about: { matchId: string | null; eventId: string | null; attached: MessageCopy[] },
+): Promise<void> {
   const [open] = await db
     .select({ id: reports.id })
     .from(reports)
     .where(
       and(
         eq(reports.reporterId, reporterId),
-        eq(reports.reportedUserId, reported.id),
+        eq(reports.reportedUserId, reportedUserId),
         eq(reports.reason, input.reason),
+        about.eventId ? eq(reports.eventId, about.eventId) : isNull(reports.eventId),
         inArray(reports.status, OPEN_STATUSES),
       ),
     )
@@ -84,17 +114,18 @@ export async function createReport(
       .insert(reports)
       .values({
         reporterId,
-        reportedUserId: reported.id,
+        reportedUserId,
         reason: input.reason,
         description: input.description,
         reporterPremium,
-        matchId,
+        matchId: about.matchId,
+        eventId: about.eventId,
       })
       .returning({ id: reports.id });
     if (!row) throw new Error('report insert returned nothing');
-    if (attached.length > 0) {
+    if (about.attached.length > 0) {
       await tx.insert(reportMessages).values(
-        attached.map((m, position) => ({
+        about.attached.map((m, position) => ({
           reportId: row.id,
           messageId: m.id,
           senderId: m.senderId,
@@ -104,7 +135,7 @@ export async function createReport(
         })),
       );
     }
-    if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reported.id);
+    if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reportedUserId);
   });
 }
 

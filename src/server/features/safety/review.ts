@@ -67,6 +67,8 @@ export interface ReportForReview {
   status: ReportStatus;
   reporterPremium: boolean;
   createdAt: Date;
+  /** The meetup it reports, when it was filed from one (events resolves the title). */
+  eventId: string | null;
   messages: { id: string; senderId: string; content: string; sentAt: Date }[];
 }
 
@@ -94,6 +96,7 @@ export async function reportsAgainst(db: Db, userId: string): Promise<ReportForR
     status: r.status as ReportStatus,
     reporterPremium: r.reporterPremium,
     createdAt: r.createdAt,
+    eventId: r.eventId,
     messages: copies
       .filter((m) => m.reportId === r.id)
       .map((m) => ({ id: m.messageId, senderId: m.senderId, content: m.content, sentAt: m.sentAt })),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -36,7 +36,9 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
 
 export function LandingPage() {
   const { user } = useAuth();
-  const [authOpen, setAuthOpen] = useState(false);
+  // Back from the password screens (or a finished reset): the login card is open already.
+  const openLogin = (useLocation().state as { openLogin?: boolean } | null)?.openLogin === true;
+  const [authOpen, setAuthOpen] = useState(openLogin);
   const [tab, setTab] = useState<AuthTab>('login');
   const cardRef = useRef<HTMLDivElement>(null);
   useDocumentTitle('Steep: dating for women who love women');

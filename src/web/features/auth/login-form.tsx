@@ -1,10 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { PasswordInput } from './password-input';
+import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/session';
+import { tryAgainIn } from '../../lib/wait-time';
+
+/** What went wrong, in words: a lockout is not a wrong password, and says how long to wait. */
+function loginFailure(error: unknown): { title: string; description: string } {
+  if (isApiError(error) && error.status === 429) {
+    return { title: 'Too many attempts', description: `${tryAgainIn(error.retryAfterSeconds)}.` };
+  }
+  return { title: 'Login failed', description: 'Please check your credentials' };
+}
 
 export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void }) {
   const { login } = useAuth();
@@ -24,7 +34,7 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
       await navigate('/home');
     } catch (error) {
       console.warn('Login failed', error);
-      toast({ title: 'Login failed', description: 'Please check your credentials', variant: 'destructive' });
+      toast({ ...loginFailure(error), variant: 'destructive' });
       setPending(false);
     }
   }
@@ -54,6 +64,12 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
           onChange={(e) => setPassword(e.target.value)}
         />
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 inline-flex min-h-11 items-center justify-self-end px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" block disabled={pending} className="mt-2">
         {pending ? 'Logging in…' : 'Log In'}
       </Button>

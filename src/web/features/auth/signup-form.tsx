@@ -320,7 +320,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
         <InterestPicker
           idPrefix="interest"
           headingLevel="h4"
-          layout="scroll"
+          layout="collapsed"
           selected={interests}
           onChange={(next) => {
             setInterests(next);

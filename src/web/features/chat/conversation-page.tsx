@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { MessageCircleOff, RotateCw } from 'lucide-react';
@@ -6,6 +7,7 @@ import type { Match } from '../../../contract/matches';
 import { buttonClasses } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
 import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
 import { Composer } from './composer';
@@ -70,12 +72,24 @@ function Conversation({ match }: { match: Match }) {
 
   const messagesQuery = useMessages(matchId);
   const messages = useMemo(() => flattenPages(messagesQuery.data), [messagesQuery.data]);
-  const { outbox, isSending, send, retry, discard } = useSendMessage(matchId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Blocked, unmatched or deleted: say so once and leave, instead of a Retry that can never work and
+  // a header that would go on showing her presence.
+  const leaveGoneConversation = useCallback(() => {
+    toast({
+      title: 'Conversation no longer available',
+      description: 'You can no longer message this member.',
+    });
+    queryClient.setQueryData<Match[]>(MATCHES_QUERY_KEY, (list) => list?.filter((m) => m.id !== matchId));
+    void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+    void navigate('/chats', { replace: true });
+  }, [matchId, navigate, queryClient]);
+  const { outbox, isSending, send, retry, discard } = useSendMessage(matchId, leaveGoneConversation);
   const typingSignal = useTypingSignal(matchId);
   const partnerTyping = usePartnerTyping(matchId, me.id);
   const toggleReaction = useToggleReaction(matchId, me.id);
   useReadReceipts(matchId, messages, me.id);
-  const navigate = useNavigate();
   // The other member unmatched (or she did, in another tab): this conversation is over.
   useRealtimeEvent('match_ended', (frame) => {
     if (frame.matchId !== matchId) return;

@@ -9,10 +9,8 @@ const STICK_TO_BOTTOM_PX = 120;
 
 function DaySeparator({ iso, now }: { iso: string; now: number }) {
   return (
-    <li
-      role="separator"
-      className="flex items-center gap-3 py-2 text-[0.7rem] font-semibold tracking-wider text-ink-soft uppercase"
-    >
+    // A plain item: an <li> with role=separator is no list item, and axe's `list` rule fails the <ol>.
+    <li className="flex items-center gap-3 py-2 text-[0.7rem] font-semibold tracking-wider text-ink-soft uppercase">
       <span aria-hidden className="h-px flex-1 bg-cream-300" />
       {formatDayLabel(iso, now)}
       <span aria-hidden className="h-px flex-1 bg-cream-300" />

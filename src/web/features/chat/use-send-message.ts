@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Message } from '../../../contract/chat';
-import { apiCall } from '../../lib/api';
+import { apiCall, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
@@ -41,10 +41,20 @@ async function deliver(
 }
 
 /**
- * Sending for one conversation. One send is in flight at a time so messages keep their order;
- * a failed one stays on screen to retry (with its original clientMessageId) or discard.
+ * The server's answer when the conversation is gone for her: a block (either way), an unmatch or a
+ * deleted account all end in the same 404 (src/server/features/chat/access.ts), and no retry can
+ * change that.
  */
-export function useSendMessage(matchId: string) {
+export function isConversationGone(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && error.body?.code === 'NOT_FOUND';
+}
+
+/**
+ * Sending for one conversation. One send is in flight at a time so messages keep their order;
+ * a failed one stays on screen to retry (with its original clientMessageId) or discard, unless the
+ * conversation itself is gone: then `onConversationGone` runs and nothing is left to retry.
+ */
+export function useSendMessage(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
   const [outbox, setOutbox] = useState<OutgoingMessage[]>([]);
@@ -63,6 +73,11 @@ export function useSendMessage(matchId: string) {
         void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
         return true;
       } catch (error) {
+        if (isConversationGone(error)) {
+          setOutbox((list) => list.filter((m) => m.clientMessageId !== item.clientMessageId));
+          onConversationGone();
+          return false;
+        }
         console.warn('Message not sent.', error);
         setOutbox((list) =>
           list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'failed' } : m)),
@@ -73,7 +88,7 @@ export function useSendMessage(matchId: string) {
         setIsSending(false);
       }
     },
-    [client, matchId, queryClient],
+    [client, matchId, queryClient, onConversationGone],
   );
 
   const send = useCallback(

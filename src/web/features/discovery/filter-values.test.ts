@@ -1,21 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { describeFilters, distanceToSlider, milesText, sliderToDistance } from './filter-values';
+import {
+  DISTANCE_SLIDER,
+  DISTANCE_STOPS,
+  describeFilters,
+  distanceToSlider,
+  milesText,
+  sliderToDistance,
+} from './filter-values';
 
 describe('distance slider mapping', () => {
-  it('maps the first stop to 1 mile and every other stop to itself', () => {
-    expect(sliderToDistance(0)).toBe(1);
-    expect(sliderToDistance(5)).toBe(5);
-    expect(sliderToDistance(100)).toBe(100);
-  });
-
-  it('places saved distances back on the track', () => {
-    expect(distanceToSlider(1)).toBe(0);
+  it('runs in miles from 1, as its label says', () => {
+    expect(DISTANCE_SLIDER.min).toBe(1);
+    expect(DISTANCE_SLIDER.max).toBe(100);
+    expect(distanceToSlider(1)).toBe(1);
     expect(distanceToSlider(50)).toBe(50);
-    expect(distanceToSlider(37)).toBe(37);
+    expect(distanceToSlider(0)).toBe(1);
   });
 
-  it('round-trips every stop', () => {
-    for (let stop = 0; stop <= 100; stop += 5) expect(distanceToSlider(sliderToDistance(stop))).toBe(stop);
+  it('snaps a drag to the nearest stop: 1, 5, 10, … 100', () => {
+    expect(sliderToDistance(37, 50)).toBe(35);
+    expect(sliderToDistance(2, 50)).toBe(1);
+    expect(sliderToDistance(99, 50)).toBe(100);
+  });
+
+  it('moves a key press on to the next stop in its direction', () => {
+    expect(sliderToDistance(2, 1)).toBe(5);
+    expect(sliderToDistance(6, 5)).toBe(10);
+    expect(sliderToDistance(4, 5)).toBe(1);
+    expect(sliderToDistance(49, 50)).toBe(45);
+    expect(sliderToDistance(100, 100)).toBe(100);
+  });
+
+  it('lands on every stop and only on stops', () => {
+    expect(DISTANCE_STOPS).toEqual([1, ...Array.from({ length: 20 }, (_, i) => (i + 1) * 5)]);
+    let miles = 1;
+    const visited = [miles];
+    while (miles < 100) visited.push((miles = sliderToDistance(miles + 1, miles)));
+    expect(visited).toEqual(DISTANCE_STOPS);
   });
 });
 

@@ -121,10 +121,11 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           aria-labelledby="distance-title"
           min={DISTANCE_SLIDER.min}
           max={DISTANCE_SLIDER.max}
-          step={DISTANCE_SLIDER.step}
+          step={1}
           value={[distanceToSlider(filters.maxDistance)]}
           onValueChange={([position]) => {
-            if (position !== undefined) setFilters((f) => ({ ...f, maxDistance: sliderToDistance(position) }));
+            if (position !== undefined)
+              setFilters((f) => ({ ...f, maxDistance: sliderToDistance(position, f.maxDistance) }));
           }}
           className="relative flex h-8 touch-none items-center select-none"
         >
@@ -138,8 +139,8 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           />
         </Slider.Root>
         <div aria-hidden className="-mt-2 flex justify-between text-xs text-ink-soft">
-          <span>{distanceText(1, units)}</span>
-          <span>{distanceText(100, units)}</span>
+          <span>{distanceText(DISTANCE_SLIDER.min, units)}</span>
+          <span>{distanceText(DISTANCE_SLIDER.max, units)}</span>
         </div>
       </Section>
 

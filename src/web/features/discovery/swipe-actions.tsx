@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Heart, RotateCcw, Star, X } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SwipeLimits } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
 import type { SwipeAction } from './swipe-gesture';
@@ -12,16 +13,29 @@ interface RoundButtonProps {
   size: 'sm' | 'md' | 'lg';
   className: string;
   title?: string;
+  /** The id of the visible text saying why the button is off. */
+  describedBy?: string | undefined;
   children: ReactNode;
 }
 
 const SIZES = { sm: 'size-11', md: 'size-14', lg: 'size-16' } as const;
 
-function RoundButton({ label, onClick, disabled, highlighted, size, className, title, children }: RoundButtonProps) {
+function RoundButton({
+  label,
+  onClick,
+  disabled,
+  highlighted,
+  size,
+  className,
+  title,
+  describedBy,
+  children,
+}: RoundButtonProps) {
   return (
     <button
       type="button"
       aria-label={label}
+      aria-describedby={describedBy}
       title={title ?? label}
       onClick={onClick}
       disabled={disabled}
@@ -38,57 +52,81 @@ function RoundButton({ label, onClick, disabled, highlighted, size, className, t
 }
 
 interface SwipeActionsProps {
+  /** False once the deck is empty: only Undo (if any) is left to press. */
+  hasCard: boolean;
   canSuperLike: boolean;
+  /** False when today's likes are used up (the server's count). */
+  canLike: boolean;
   preview: SwipeAction | null;
   onAction: (action: SwipeAction, button: HTMLButtonElement) => void;
   /** Premium only: omitted for free users. */
   undo?: { onUndo: () => void; disabled: boolean };
 }
 
+const NO_LIKES_REASON_ID = 'no-likes-left-reason';
+
 /** The round Pass / Super like / Like buttons (and Undo for premium). */
-export function SwipeActions({ canSuperLike, preview, onAction, undo }: SwipeActionsProps) {
+export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction, undo }: SwipeActionsProps) {
   return (
-    <div className="flex items-center justify-center gap-5">
-      {undo && (
-        <RoundButton
-          label="Undo last swipe"
-          size="sm"
-          disabled={undo.disabled}
-          onClick={undo.onUndo}
-          className="text-amber-600"
-        >
-          <RotateCcw className="size-5" strokeWidth={2.4} aria-hidden />
-        </RoundButton>
+    <div className="grid justify-items-center gap-2">
+      <div className="flex items-center justify-center gap-5">
+        {undo && (
+          <RoundButton
+            label="Undo last swipe"
+            size="sm"
+            disabled={undo.disabled}
+            onClick={undo.onUndo}
+            className="text-amber-600"
+          >
+            <RotateCcw className="size-5" strokeWidth={2.4} aria-hidden />
+          </RoundButton>
+        )}
+        {hasCard && (
+          <>
+            <RoundButton
+              label="Pass"
+              size="lg"
+              highlighted={preview === 'pass'}
+              onClick={(event) => onAction('pass', event.currentTarget)}
+              className="text-rose-500"
+            >
+              <X className="size-8" strokeWidth={2.6} aria-hidden />
+            </RoundButton>
+            <RoundButton
+              label="Super like"
+              size="md"
+              disabled={!canSuperLike}
+              title={canSuperLike ? 'Super like' : 'Super Like used this week'}
+              highlighted={preview === 'super_like'}
+              onClick={(event) => onAction('super_like', event.currentTarget)}
+              className="text-sky-500"
+            >
+              <Star className="size-6" strokeWidth={2.4} fill="currentColor" aria-hidden />
+            </RoundButton>
+            <RoundButton
+              label="Like"
+              size="lg"
+              disabled={!canLike}
+              title={canLike ? 'Like' : 'No likes left today'}
+              describedBy={canLike ? undefined : NO_LIKES_REASON_ID}
+              highlighted={preview === 'like'}
+              onClick={(event) => onAction('like', event.currentTarget)}
+              className="text-plum-600"
+            >
+              <Heart className="size-8" strokeWidth={2.4} fill="currentColor" aria-hidden />
+            </RoundButton>
+          </>
+        )}
+      </div>
+      {hasCard && !canLike && (
+        <p id={NO_LIKES_REASON_ID} className="text-center text-xs font-medium text-plum-800">
+          No likes left today. More tomorrow, or{' '}
+          <Link to="/premium" className="font-semibold underline underline-offset-2">
+            go unlimited with Premium
+          </Link>
+          .
+        </p>
       )}
-      <RoundButton
-        label="Pass"
-        size="lg"
-        highlighted={preview === 'pass'}
-        onClick={(event) => onAction('pass', event.currentTarget)}
-        className="text-rose-500"
-      >
-        <X className="size-8" strokeWidth={2.6} aria-hidden />
-      </RoundButton>
-      <RoundButton
-        label="Super like"
-        size="md"
-        disabled={!canSuperLike}
-        title={canSuperLike ? 'Super like' : 'Super Like used this week'}
-        highlighted={preview === 'super_like'}
-        onClick={(event) => onAction('super_like', event.currentTarget)}
-        className="text-sky-500"
-      >
-        <Star className="size-6" strokeWidth={2.4} fill="currentColor" aria-hidden />
-      </RoundButton>
-      <RoundButton
-        label="Like"
-        size="lg"
-        highlighted={preview === 'like'}
-        onClick={(event) => onAction('like', event.currentTarget)}
-        className="text-plum-600"
-      >
-        <Heart className="size-8" strokeWidth={2.4} fill="currentColor" aria-hidden />
-      </RoundButton>
     </div>
   );
 }

@@ -307,11 +307,14 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
           Showing {top.name}, {top.age}
         </p>
       )}
-      {top && (
+      {/* Undo stays while the deck's last swipe can still be taken back. */}
+      {(top || (user.hasActiveSubscription && lastSwipe)) && (
         <SwipeActions
+          hasCard={top !== undefined}
           canSuperLike={canSuperLike}
+          canLike={!likesExhausted(limits, clockNow())}
           preview={preview}
-          onAction={(action, button) => swipe(top, action, button)}
+          onAction={(action, button) => top && swipe(top, action, button)}
           {...(user.hasActiveSubscription
             ? { undo: { onUndo: undo, disabled: !lastSwipe || pendingSwipes > 0 || undoMutation.isPending } }
             : {})}

@@ -1,11 +1,12 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { BadgeCheck, CalendarClock, Coffee, MapPin, Users, X } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, Users, X } from 'lucide-react';
 import type { EventCard } from '../../../contract/events';
 import { Avatar } from '../../components/avatar';
+import { ReportDialog } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
 import { formatEventDate } from './event-date';
-import { useAttendees } from './events-api';
+import { reportEvent, useAttendees } from './events-api';
 
 interface EventSheetProps {
   event: EventCard | null;
@@ -19,6 +20,7 @@ interface EventSheetProps {
 /** A meetup's details. The venue and the guest list appear once she is going (the server decides). */
 export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: EventSheetProps) {
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const attendees = useAttendees(event?.id ?? '', event?.isAttending === true);
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
@@ -106,7 +108,22 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                     {event.spotsLeft === 0 ? 'This meetup is full' : 'Join Event'}
                   </Button>
                 )}
+                {!event.isHost && (
+                  <Button variant="ghost" block onClick={() => setReporting(true)} className="text-ink-soft">
+                    <Flag className="size-4" aria-hidden />
+                    Report meetup
+                  </Button>
+                )}
               </div>
+              <ReportDialog
+                open={reporting}
+                onOpenChange={setReporting}
+                subject={{
+                  title: 'Report meetup',
+                  summary: `“${event.title}”, hosted by ${event.host.firstName}. Our team reviews the meetup and its host.`,
+                }}
+                onFile={(grounds) => reportEvent(event.id, grounds)}
+              />
             </>
           )}
         </Dialog.Content>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventsApi } from '../../../contract/api/events';
-import type { CreateEventBody, EventScope } from '../../../contract/events';
+import type { CreateEventBody, EventReportBody, EventScope } from '../../../contract/events';
 import { apiCall } from '../../lib/api';
 
 export const EVENTS_QUERY_PREFIX = ['/api/events'] as const;
@@ -39,3 +39,6 @@ export const useJoinEvent = () =>
   useEventMutation((id: string) => apiCall(eventsApi.join, { params: { id }, body: {} }));
 export const useLeaveEvent = () => useEventMutation((id: string) => apiCall(eventsApi.leave, { params: { id } }));
 export const useCancelEvent = () => useEventMutation((id: string) => apiCall(eventsApi.cancel, { params: { id } }));
+
+/** A report about a meetup goes to the safety team against its host; nothing on screen changes. */
+export const reportEvent = (id: string, body: EventReportBody) => apiCall(eventsApi.report, { params: { id }, body });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, Crown, EyeOff, MessageSquareQuote } from 'lucide-react';
+import { ArrowLeft, CalendarHeart, Crown, EyeOff, MessageSquareQuote } from 'lucide-react';
 import {
   isPermanentSuspension,
   MODERATION_ACTION_LABELS,
@@ -189,6 +189,14 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
                   {REPORT_STATUS_LABELS[r.status]}
                 </span>
               </div>
+              {r.event && (
+                <p className="flex items-center gap-1.5 text-ink">
+                  <CalendarHeart className="size-4 shrink-0 text-plum-600" aria-hidden />
+                  <span>
+                    About her meetup <span className="font-semibold">{r.event.title ?? 'a deleted meetup'}</span>
+                  </span>
+                </p>
+              )}
               {r.description && <p className="text-ink">“{r.description}”</p>}
               <p className="flex items-center gap-1 text-xs text-ink-soft">
                 By {r.reporter.name} (@{r.reporter.username}) · {new Date(r.createdAt).toLocaleString()}

@@ -8,8 +8,9 @@ import { usePhotoListUpdate, usePhotos } from './queries';
 import { uploadPhoto } from './upload-photo';
 import { profilesApi } from '../../../contract/api';
 
+/** 44 px: the smallest comfortable tap target (WCAG 2.5.5), even on a third-of-the-screen tile. */
 const iconButton =
-  'grid size-9 place-items-center rounded-full bg-white/90 text-plum-800 shadow-[0_2px_6px_rgb(58_19_49/0.25)] transition-colors hover:bg-white disabled:opacity-50';
+  'grid size-11 place-items-center rounded-full bg-white/90 text-plum-800 shadow-[0_2px_6px_rgb(58_19_49/0.25)] transition-colors hover:bg-white disabled:opacity-50';
 
 /** Her photos: upload with progress, reorder and delete. Each change is saved at once. */
 export function PhotoManager({ userId }: { userId: string }) {
@@ -95,11 +96,11 @@ export function PhotoManager({ userId }: { userId: string }) {
               aria-label={`Delete photo ${index + 1}`}
               disabled={busy}
               onClick={() => remove(photo)}
-              className={cn(iconButton, 'absolute top-1.5 right-1.5 text-red-700')}
+              className={cn(iconButton, 'absolute top-1 right-1 text-red-700')}
             >
               <Trash2 className="size-4" aria-hidden />
             </button>
-            <div className="absolute inset-x-1.5 bottom-1.5 flex justify-between">
+            <div className="absolute inset-x-1 bottom-1 flex justify-between">
               <button
                 type="button"
                 aria-label={`Move photo ${index + 1} earlier`}

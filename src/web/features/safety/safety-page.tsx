@@ -20,9 +20,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { BlockDialog } from './block-dialog';
 import { ExternalLink } from './external-link';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '../../components/report-dialog';
 import { EMERGENCY_RESOURCES, MENTAL_HEALTH_RESOURCES, SUPPORT_LINKS } from './resources';
-import { useFiledReports, useSafetySummary } from './safety-api';
+import { useFileReport, useFiledReports, useSafetySummary } from './safety-api';
 
 type Open = 'report' | 'block' | 'resources' | null;
 
@@ -110,6 +110,7 @@ function FiledReports({ userId }: { userId: string }) {
 export function SafetyPage() {
   useDocumentTitle('Safety Center · Steep');
   const me = useCurrentUser();
+  const fileReport = useFileReport();
   const summary = useSafetySummary(me.id);
   const [open, setOpen] = useState<Open>(null);
   const close = (next: boolean) => !next && setOpen(null);
@@ -212,7 +213,11 @@ export function SafetyPage() {
         ))}
       </section>
 
-      <ReportDialog open={open === 'report'} onOpenChange={close} />
+      <ReportDialog
+        open={open === 'report'}
+        onOpenChange={close}
+        onFile={({ reportedUsername = '', ...grounds }) => fileReport.mutateAsync({ reportedUsername, ...grounds })}
+      />
       <BlockDialog userId={me.id} open={open === 'block'} onOpenChange={close} />
       <Sheet
         open={open === 'resources'}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { users } from '../src/server/db/schema';
+import {
+  expectAccessible,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  toastText,
+  type TestServer,
+} from './harness';
+
+/* Issue 14: reporting a meetup from its sheet, and the moderator seeing which meetup it was about. */
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('reporting a meetup', () => {
+  it("a guest reports someone else's meetup from its sheet; the moderator sees the meetup's title", async () => {
+    const hostContext = await phoneContext(browser, server.baseUrl);
+    const guestContext = await phoneContext(browser, server.baseUrl);
+    const modContext = await phoneContext(browser, server.baseUrl);
+    const host = await signUpViaApi(hostContext, { name: 'Harper Lane', location: 'Portland, Oregon' });
+    await signUpViaApi(guestContext, { name: 'Gwen Ito', location: 'Portland, Oregon' });
+    const mod = await signUpViaApi(modContext, { name: 'Mara Mod', location: 'Portland, Oregon' });
+    await server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
+
+    const created = await hostContext.request.post('/api/events', {
+      data: {
+        title: 'Oolong by the river',
+        description: 'A slow pot of oolong, then a walk.',
+        location: 'Portland, Oregon',
+        venue: 'Riverside Tea House',
+        eventDate: new Date(Date.now() + 48 * 60 * 60_000).toISOString(),
+        maxAttendees: 8,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    // Her own meetup has no Report action.
+    const hostPage = await hostContext.newPage();
+    await hostPage.goto('/events');
+    await hostPage
+      .getByRole('article', { name: 'Oolong by the river' })
+      .getByRole('button', { name: 'Details' })
+      .click();
+    const hostSheet = hostPage.getByRole('dialog', { name: 'Oolong by the river' });
+    await hostSheet.getByRole('button', { name: 'Cancel Meetup' }).waitFor();
+    expect(await hostSheet.getByRole('button', { name: 'Report meetup' }).count()).toBe(0);
+
+    const page = await guestContext.newPage();
+    await page.goto('/events');
+    await page.getByRole('article', { name: 'Oolong by the river' }).getByRole('button', { name: 'Details' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Oolong by the river' });
+    await sheet.getByRole('button', { name: 'Report meetup' }).click();
+    const form = page.getByRole('dialog', { name: 'Report meetup' });
+    await form.getByText('“Oolong by the river”, hosted by Harper.', { exact: false }).waitFor();
+    expect(await form.getByLabel('Username').count()).toBe(0);
+    const submit = form.getByRole('button', { name: 'Submit Report' });
+    expect(await submit.isDisabled()).toBe(true);
+    await form.getByLabel('Reason').selectOption('inappropriate_behavior');
+    await form.getByLabel('What happened?').fill('The host asked guests for their home addresses.');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'event-report-form');
+    await expectAccessible(page, 'the meetup report form');
+    await submit.click();
+    await toastText(page, 'Report submitted').waitFor();
+    await expect.poll(() => form.isVisible()).toBe(false);
+
+    const modPage = await modContext.newPage();
+    await modPage.goto('/moderation');
+    await modPage.getByRole('button', { name: new RegExp(`@${host.username}`) }).click();
+    await modPage.getByText('Oolong by the river').waitFor();
+    await modPage.getByText('“The host asked guests for their home addresses.”').waitFor();
+    await screenshot(modPage, 'event-report-moderation');
+    await expectAccessible(modPage, 'the moderation case of a reported host');
+
+    await Promise.all([hostContext.close(), guestContext.close(), modContext.close()]);
+  }, 90_000);
+});

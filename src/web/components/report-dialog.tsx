@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason } from '../../contract/safety';
+import { Button } from './ui/button';
+import { Field, Input, NativeSelect, Textarea } from './ui/field';
+import { Sheet } from './ui/sheet';
+import { toast } from './ui/toast';
+
+/** What the form collected; `reportedUsername` only when no subject was fixed by the caller. */
+export interface ReportInput {
+  reportedUsername?: string;
+  reason: ReportReason;
+  description?: string;
+}
+
+interface ReportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Files the report (the caller picks the route); resolves once the server accepted it. */
+  onFile: (input: ReportInput) => Promise<unknown>;
+  /**
+   * What is reported when the screen already knows (a meetup): named at the top, and no username is
+   * asked. Without it, the Safety Center's form asks for the @username.
+   */
+  subject?: { title: string; summary: string };
+}
+
+/**
+ * Spec 5 "Report form": reason required (and the username when no subject is fixed; submit disabled
+ * until both), description optional. Confidential: the reported member is never told who reported.
+ */
+export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDialogProps) {
+  const [username, setUsername] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [description, setDescription] = useState('');
+  const [pending, setPending] = useState(false);
+  const ready = (subject !== undefined || username.trim() !== '') && reason !== '' && !pending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || !reason) return;
+    setPending(true);
+    try {
+      await onFile({
+        ...(subject ? {} : { reportedUsername: username.trim().replace(/^@/, '') }),
+        reason,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      toast({
+        title: 'Report submitted',
+        description: "Thank you for helping keep Steep safe. We'll review this report promptly.",
+      });
+      setUsername('');
+      setReason('');
+      setDescription('');
+      onOpenChange(false);
+    } catch (error) {
+      console.warn('Report failed.', error);
+      toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={subject?.title ?? 'Report User'}
+      description="Reports are confidential: the person you report is never told who reported them."
+    >
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4">
+        {subject ? (
+          <p className="rounded-2xl bg-white px-4 py-3 text-sm text-ink">{subject.summary}</p>
+        ) : (
+          <Field id="report-username" label="Username" hint="Their @username, as shown on their profile.">
+            <Input
+              id="report-username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="none"
+              placeholder="@username"
+              maxLength={31}
+            />
+          </Field>
+        )}
+        <Field id="report-reason" label="Reason">
+          <NativeSelect id="report-reason" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field
+          id="report-description"
+          label="What happened?"
+          optional
+          hint={`${description.length}/${REPORT_DESCRIPTION_MAX}`}
+        >
+          <Textarea
+            id="report-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={REPORT_DESCRIPTION_MAX}
+            rows={4}
+            placeholder="Anything that helps our team understand"
+          />
+        </Field>
+        <Button type="submit" disabled={!ready} block>
+          {pending ? 'Submitting…' : 'Submit Report'}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}

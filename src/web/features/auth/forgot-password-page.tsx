@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { MailCheck } from 'lucide-react';
+import { PASSWORD_RESET_SENT } from '../../../contract/account';
+import { accountApi } from '../../../contract/api/account';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { apiCall, isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { tryAgainIn } from '../../lib/wait-time';
+import { AuthScreen } from './auth-screen';
+
+/**
+ * 'Forgot password?': her username or email. The answer is the server's, the same whether or not an
+ * account matched, so this screen tells nobody who is a member.
+ */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password · Steep');
+  const [login, setLogin] = useState('');
+  const [pending, setPending] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending || !login.trim()) return;
+    setPending(true);
+    try {
+      const sent = await apiCall(accountApi.requestPasswordReset, { body: { login: login.trim() } });
+      setAnswer(sent.message ?? PASSWORD_RESET_SENT);
+    } catch (error) {
+      console.warn('Reset request failed', error);
+      const limited = isApiError(error) && error.status === 429;
+      toast({
+        title: limited ? 'Too many attempts' : 'Could not send the link',
+        description: limited ? `${tryAgainIn(error.retryAfterSeconds)}.` : 'Please try again',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthScreen
+      title="Forgot your password?"
+      intro="Enter your username or the email you confirmed in Settings. We'll email you a link to choose a new password."
+    >
+      {answer ? (
+        <div role="status" className="grid justify-items-center gap-3 rounded-2xl bg-matcha-50 p-5 text-center">
+          <MailCheck className="size-8 text-matcha-700" aria-hidden />
+          <p className="font-semibold text-ink">Check your email</p>
+          <p className="text-sm leading-relaxed text-ink-soft">{answer}</p>
+        </div>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Request a reset link">
+          <Field id="forgot-login" label="Username or email">
+            <Input
+              id="forgot-login"
+              name="login"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={254}
+              value={login}
+              onChange={(e) => setLogin(e.target.value)}
+              placeholder="your_username"
+            />
+          </Field>
+          <Button type="submit" size="lg" block disabled={pending || !login.trim()}>
+            {pending ? 'Sending…' : 'Send Reset Link'}
+          </Button>
+        </form>
+      )}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_HINT, firstPasswordProblem } from '../../../contract/auth';
+import { accountApi } from '../../../contract/api/account';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Field, describedBy } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { apiCall, isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthScreen } from './auth-screen';
+import { PasswordInput } from './password-input';
+
+const LINK_BROKEN = 'This reset link is invalid or has expired. Ask for a new one: links work once, for 30 minutes.';
+
+/** The emailed link's screen (/reset-password?token=…): a new password by the spec's rules, then login. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password · Steep');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { setUser } = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [linkBroken, setLinkBroken] = useState(token.length < 20);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const problem = firstPasswordProblem(password);
+    const mismatch = !problem && password !== confirm ? 'The passwords do not match' : undefined;
+    setErrors({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) });
+    if (problem || mismatch) return;
+    setPending(true);
+    try {
+      await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
+      // Every session of hers ended with the reset, this browser's too.
+      setUser(null);
+      toast({ title: 'Password changed', description: 'Log in with your new password.' });
+      await navigate('/', { replace: true, state: { openLogin: true } });
+    } catch (error) {
+      const field = isApiError(error) ? error.body?.errors?.[0] : undefined;
+      if (field?.path === 'token') setLinkBroken(true);
+      else if (field?.path === 'newPassword') setErrors({ password: field.message });
+      else {
+        console.warn('Password reset failed', error);
+        toast({ title: 'Could not change your password', description: 'Please try again', variant: 'destructive' });
+      }
+      setPending(false);
+    }
+  }
+
+  if (linkBroken) {
+    return (
+      <AuthScreen title="This link has expired" intro={LINK_BROKEN}>
+        <Link to="/forgot-password" className={buttonClasses('primary', 'lg') + ' w-full'}>
+          Send a New Link
+        </Link>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen
+      title="Choose a new password"
+      intro="You'll be signed out everywhere, then you can log in with the new one."
+    >
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Set a new password" noValidate>
+        <Field id="reset-password" label="New password" hint={PASSWORD_HINT} error={errors.password}>
+          <PasswordInput
+            id="reset-password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors({});
+            }}
+            {...describedBy('reset-password', { hint: PASSWORD_HINT, error: errors.password })}
+          />
+        </Field>
+        <Field id="reset-confirm" label="Confirm new password" error={errors.confirm}>
+          <PasswordInput
+            id="reset-confirm"
+            name="confirm-password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setErrors((current) => ({ ...current, confirm: undefined }));
+            }}
+            {...describedBy('reset-confirm', { error: errors.confirm })}
+          />
+        </Field>
+        <Button type="submit" size="lg" block disabled={pending}>
+          {pending ? 'Saving…' : 'Set New Password'}
+        </Button>
+      </form>
+    </AuthScreen>
+  );
+}
