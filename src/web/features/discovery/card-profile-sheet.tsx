@@ -8,12 +8,13 @@ interface CardProfileSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   canSuperLike: boolean;
+  canLike: boolean;
   /** The deck's own swipe: the sheet closes and the card leaves the stack as if swiped. */
   onAction: (action: SwipeAction, button: HTMLButtonElement) => void;
 }
 
 /** The top card's full profile, with the same Pass / Super like / Like the deck offers. */
-export function CardProfileSheet({ card, open, onOpenChange, canSuperLike, onAction }: CardProfileSheetProps) {
+export function CardProfileSheet({ card, open, onOpenChange, canSuperLike, canLike, onAction }: CardProfileSheetProps) {
   return (
     <ProfileDetailSheet
       person={card}
@@ -21,7 +22,9 @@ export function CardProfileSheet({ card, open, onOpenChange, canSuperLike, onAct
       onOpenChange={onOpenChange}
       actions={
         <SwipeActions
+          hasCard
           canSuperLike={canSuperLike}
+          canLike={canLike}
           preview={null}
           onAction={(action, button) => {
             onOpenChange(false);

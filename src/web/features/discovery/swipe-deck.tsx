@@ -327,6 +327,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
           open={profileOpen}
           onOpenChange={setProfileOpen}
           canSuperLike={canSuperLike}
+          canLike={!likesExhausted(limits, clockNow())}
           onAction={(action, button) => swipe(top, action, button)}
         />
       )}
