@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
 import { findUser, touchLastActive } from '../core';
-import type { ChatDeps } from '../features/chat';
+import { forgetConversationsBetween, type ChatDeps } from '../features/chat';
 import { matchPartnerIds } from '../features/matches';
 import { photoUrlsOf } from '../features/profiles';
 import { privacyFor, sharingPresence } from '../features/preferences';
@@ -86,7 +86,10 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
   const hub = new Hub(backend.bus, {
     firstLocalSocket: (userId) => presenceChanged(userId, true),
     lastLocalSocket: (userId) => presenceChanged(userId, false),
-    pairRevoked: (pair) => membership.forgetPair(pair),
+    pairRevoked: (pair) => {
+      membership.forgetPair(pair);
+      forgetConversationsBetween(db, pair);
+    },
   });
 
   const offs = [
