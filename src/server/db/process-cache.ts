@@ -7,7 +7,7 @@ import type { Db } from './client';
  * the rule for their invalidation: the code that writes a row evicts it, through whichever handle it
  * holds. A write inside `db.transaction` evicts from the caches of `db` (at the write, and again when
  * the transaction ends, committed or not); a transaction handle never reads from nor fills a cache,
- * so nothing uncommitted is ever stored. (Before, each handle had caches of its own, and a suspension
+ * so nothing uncommitted is ever stored. (When each handle had caches of its own, a suspension
  * written inside a transaction left the member's cached row behind.)
  *
  * Two kinds, see docs/decisions/0007-embedded-read-caches.md:
