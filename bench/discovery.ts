@@ -387,7 +387,7 @@ interface RawClient {
 }
 
 async function explain(db: Db, search: CandidateSearch): Promise<string> {
-  const { sql: text, params } = candidateQueryText(search);
+  const { sql: text, params } = candidateQueryText(db, search);
   const client = (db as unknown as { $client: RawClient }).$client;
   const result = await client.query(`explain (analyze, buffers, costs off) ${text}`, params);
   return result.rows.map((r) => String(Object.values(r)[0])).join('\n');

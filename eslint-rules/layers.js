@@ -55,6 +55,7 @@ const LOWER_LAYERS = {
     'src/server/core',
     'src/server/config',
     'src/server/http/errors',
+    'src/server/lib',
   ],
   'src/server/jobs': [
     'src/contract',
@@ -63,6 +64,7 @@ const LOWER_LAYERS = {
     'src/server/jobs',
     'src/server/config',
     'src/server/http/errors',
+    'src/server/lib',
   ],
   'src/server/http': [
     'src/contract',
@@ -71,8 +73,11 @@ const LOWER_LAYERS = {
     'src/server/http',
     'src/server/config',
     'src/server/jobs',
+    'src/server/lib',
   ],
-  'src/server/db': ['src/contract', 'src/server/db', 'src/server/config'],
+  'src/server/db': ['src/contract', 'src/server/db', 'src/server/config', 'src/server/lib'],
+  // Small utilities every layer may use; they import nothing of the app.
+  'src/server/lib': ['src/server/lib'],
   'src/server/domain-events': ['src/contract'],
   'src/contract': ['src/contract'],
 };

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { enableProcessCaches } from './db/process-cache';
+import { registerDatabase } from './db/process-cache';
 import { createDomainEvents } from './domain-events';
 import { accountRoutes } from './features/account';
 import { authRoutes, DEFAULT_SCRYPT_LOG_N, hashSlots } from './features/auth';
@@ -79,8 +79,8 @@ const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const { db } = database;
-  // Embedded mode: this process is the only writer (the data-directory lock), so reads may be cached.
-  if (database.kind === 'pglite') enableProcessCaches(db);
+  // Embedded mode: this process is the only writer (the data-directory lock), so rows may be cached.
+  registerDatabase(db, { singleWriter: database.kind === 'pglite' });
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,

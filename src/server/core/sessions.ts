@@ -41,7 +41,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionInfo
   const cache = sessionCache(db);
   let row = cache?.get(tokenHash);
   if (!row) {
-    const version = cache?.version(tokenHash);
+    const version = cache?.readToken();
     [row] = await db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -55,7 +55,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionInfo
   }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
-    const version = cache?.version(tokenHash);
+    const version = cache?.readToken();
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
     // A logout that ran during the update bumped the version: the session must not come back.
     cache?.set(tokenHash, { userId: row.userId, expiresAt }, version);

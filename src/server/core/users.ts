@@ -95,10 +95,10 @@ export async function setBoostedUntil(
   return rows.length > 0;
 }
 
-/** The row as /api/auth/me reads it on every app start. Embedded mode only (see process-cache.ts). */
+/** The row as /api/auth/me reads it on every app start. Embedded mode only (see db/process-cache.ts). */
 const rowCache = (db: Db) => processCache<UserRow>(db, 'users');
 
-export function forgetCachedUser(db: Db, userId: string): void {
+function forgetCachedUser(db: Db, userId: string): void {
   rowCache(db)?.delete(userId);
 }
 
@@ -107,7 +107,7 @@ export async function findUserCached(db: Db, userId: string): Promise<UserRow | 
   const cache = rowCache(db);
   const hit = cache?.get(userId);
   if (hit) return hit;
-  const version = cache?.version(userId);
+  const version = cache?.readToken();
   const row = await findUser(db, userId);
   if (row) cache?.set(userId, row, version);
   return row;

@@ -1,64 +1,124 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { Lru, type LruOptions } from '../lib/lru';
 import type { Db } from './client';
 
 /**
- * Read-through caches kept in this process's memory, per database handle.
+ * The caches this process keeps of one database, each a bounded `Lru` (src/server/lib/lru.ts), and
+ * the rule for their invalidation: the code that writes a row evicts it, through whichever handle it
+ * holds. A write inside `db.transaction` evicts from the caches of `db` (at the write, and again when
+ * the transaction ends, committed or not); a transaction handle never reads from nor fills a cache,
+ * so nothing uncommitted is ever stored. (When each handle had caches of its own, a suspension
+ * written inside a transaction left the member's cached row behind.)
  *
- * They are switched on only in embedded mode: the data-directory lock makes this process the only
- * writer of the database, so every write passes through the services that evict what they change.
- * With DATABASE_URL another instance may write at any time, so there are no caches and every read
- * goes to PostgreSQL. See docs/decisions/0007-embedded-read-caches.md.
+ * Two kinds, see docs/decisions/0007-embedded-read-caches.md:
+ * - `processCache`: rows that any write may change. Only in embedded mode, where the data-directory
+ *   lock makes this process the database's only writer. With DATABASE_URL another instance may write
+ *   at any time, so it is undefined there and every read goes to PostgreSQL.
+ * - `databaseCache`: facts that never change once written, or that every use re-checks in the
+ *   statement it runs (so a stale entry costs a miss, never a wrong answer). In both modes.
  */
-export class BoundedCache<V> {
-  private readonly entries = new Map<string, V>();
-  /** Bumped by every delete: a read that began before a write must not store what it read. */
-  private readonly versions = new Map<string, number>();
 
-  constructor(private readonly maxEntries: number) {}
+type Cacheable = NonNullable<unknown>;
 
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
+/** What callers use of a cache; a transaction handle gets one that only evicts. */
+export type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
 
-  /** Take before reading the database; pass to `set` after. */
-  version(key: string): number {
-    return this.versions.get(key) ?? 0;
-  }
-
-  set(key: string, value: V, readAtVersion: number = this.version(key)): void {
-    if (readAtVersion !== this.version(key)) return;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    // Maps iterate in insertion order: the first key is the least recently stored.
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-    this.versions.set(key, this.version(key) + 1);
-  }
-
-  clear(): void {
-    for (const key of this.entries.keys()) this.versions.set(key, this.version(key) + 1);
-    this.entries.clear();
-  }
+interface Registry {
+  singleWriter: boolean;
+  caches: Map<string, Lru<Cacheable>>;
 }
 
-const registry = new WeakMap<Db, Map<string, BoundedCache<unknown>>>();
+/** Evictions made inside a transaction, repeated when it ends. */
+type Pending = Array<() => void>;
 
-export function enableProcessCaches(db: Db): void {
-  if (!registry.has(db)) registry.set(db, new Map());
+const roots = new WeakMap<Db, Registry>();
+const transactions = new WeakMap<Db, { registry: Registry; pending: Pending }>();
+
+/**
+ * Called once by `buildApp` for its database. `singleWriter`: embedded mode, where `processCache`
+ * is on. A handle never registered (a test's own database) gets a registry on first use.
+ */
+export function registerDatabase(db: Db, options: { singleWriter: boolean }): void {
+  rootRegistry(db).singleWriter = options.singleWriter;
 }
 
-/** The named cache of this database, or undefined when caching is off (PostgreSQL). */
-export function processCache<V>(db: Db, name: string, maxEntries = 50_000): BoundedCache<V> | undefined {
-  const caches = registry.get(db);
-  if (!caches) return undefined;
-  let cache = caches.get(name);
-  if (!cache) caches.set(name, (cache = new BoundedCache<unknown>(maxEntries)));
-  return cache as BoundedCache<V>;
+function rootRegistry(db: Db): Registry {
+  let registry = roots.get(db);
+  if (!registry) {
+    registry = { singleWriter: false, caches: new Map() };
+    roots.set(db, registry);
+    watchTransactions(db, registry);
+  }
+  return registry;
 }
 
-/** For writers outside the services (tests editing rows with SQL): forget everything cached. */
-export function clearProcessCaches(db: Db): void {
-  for (const cache of registry.get(db)?.values() ?? []) cache.clear();
+type Transaction = Db['transaction'];
+
+/** Every transaction begun from `db` (or nested in one) is known as `db`'s, whatever the driver. */
+function watchTransactions(db: Db, registry: Registry): void {
+  const begin: Transaction = db.transaction.bind(db);
+  db.transaction = (run, config) => {
+    const pending: Pending = [];
+    return begin((tx) => {
+      adopt(tx, registry, pending);
+      return run(tx);
+    }, config).finally(() => {
+      for (const evict of pending) evict();
+    });
+  };
+}
+
+function adopt(tx: Db, registry: Registry, pending: Pending): void {
+  transactions.set(tx, { registry, pending });
+  const nest: Transaction = tx.transaction.bind(tx);
+  tx.transaction = (run, config) =>
+    nest((inner) => {
+      adopt(inner, registry, pending);
+      return run(inner);
+    }, config);
+}
+
+function cacheOf<V extends Cacheable>(
+  db: Db,
+  name: string,
+  options: LruOptions,
+  enabled: (registry: Registry) => boolean,
+): DbCache<V> | undefined {
+  const inTransaction = transactions.get(db);
+  // A transaction begun before its database was registered: nothing of it can be cached either.
+  if (!inTransaction && db instanceof PgTransaction) return undefined;
+  const registry = inTransaction?.registry ?? rootRegistry(db);
+  if (!enabled(registry)) return undefined;
+  let cache = registry.caches.get(name);
+  if (!cache) registry.caches.set(name, (cache = new Lru(options)));
+  const shared = cache as unknown as Lru<V>;
+  if (!inTransaction) return shared;
+  const { pending } = inTransaction;
+  return {
+    get: () => undefined,
+    readToken: () => shared.readToken(),
+    set: () => {},
+    delete: (key) => {
+      shared.delete(key);
+      pending.push(() => shared.delete(key));
+    },
+    deleteWhere: (matches) => {
+      shared.deleteWhere(matches);
+      pending.push(() => shared.deleteWhere(matches));
+    },
+  };
+}
+
+/** Rows any write may change: embedded mode only (undefined on PostgreSQL). */
+export function processCache<V extends Cacheable>(
+  db: Db,
+  name: string,
+  options: LruOptions = { max: 50_000 },
+): DbCache<V> | undefined {
+  return cacheOf<V>(db, name, options, (registry) => registry.singleWriter);
+}
+
+/** Facts that never change, or that every use re-checks: both modes. */
+export function databaseCache<V extends Cacheable>(db: Db, name: string, options: LruOptions): DbCache<V> | undefined {
+  return cacheOf<V>(db, name, options, () => true);
 }

@@ -11,6 +11,7 @@ import {
   suspendedUntil,
   type SessionInfo,
 } from '../core';
+import { Lru } from '../lib/lru';
 import { accountSuspended, forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,6 +19,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ACTOR_BODY_FIELDS = ['userId', 'senderId', 'reporterId', 'blockerId', 'creatorId'] as const;
 /** lastActive is written at most once a minute per user. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+/** Members active within that minute whom this instance remembers; one forgotten costs one extra write. */
+const ACTIVITY_WRITES_REMEMBERED = 50_000;
 
 export function sessionCookieOptions(config: Config, secure: boolean) {
   return {
@@ -37,7 +40,11 @@ export function sessionCookieOptions(config: Config, secure: boolean) {
  */
 export function installGuards(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('session', null);
-  const lastActivityWrite = new Map<string, number>();
+  const recentlyTouched = new Lru<true>({
+    max: ACTIVITY_WRITES_REMEMBERED,
+    ttlMs: ACTIVITY_WRITE_INTERVAL_MS,
+    now: () => Date.now(),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
@@ -58,9 +65,8 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
       const token = request.cookies[SESSION_COOKIE] ?? '';
       void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config, request.protocol === 'https'));
     }
-    const now = Date.now();
-    if (now - (lastActivityWrite.get(session.userId) ?? 0) > ACTIVITY_WRITE_INTERVAL_MS) {
-      lastActivityWrite.set(session.userId, now);
+    if (!recentlyTouched.has(session.userId)) {
+      recentlyTouched.set(session.userId, true);
       await touchLastActive(deps.db, session.userId);
     }
   });

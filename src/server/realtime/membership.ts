@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findMatchForMember, otherMember } from '../features/matches';
+import { Lru } from '../lib/lru';
 
 /** A typing signal per keystroke must not cost a query each; membership is remembered this long. */
 const TTL_MS = 30_000;
@@ -11,30 +12,26 @@ const MAX_ENTRIES = 50_000;
  * only bounds how stale an entry can get if that notice is lost.
  */
 export class MembershipCache {
-  private readonly entries = new Map<string, { partnerId: string; userId: string; expires: number }>();
+  private readonly entries = new Lru<{ partnerId: string; userId: string }>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
 
   constructor(private readonly db: Db) {}
 
-  async partnerIn(userId: string, matchId: string, now = Date.now()): Promise<string | null> {
+  async partnerIn(userId: string, matchId: string): Promise<string | null> {
     const key = `${userId}:${matchId}`;
     const cached = this.entries.get(key);
-    if (cached && cached.expires > now) return cached.partnerId;
+    if (cached) return cached.partnerId;
+    const readToken = this.entries.readToken();
     const match = await findMatchForMember(this.db, matchId, userId);
-    if (!match) {
-      // Not remembered: a match made a moment later must work at once.
-      this.entries.delete(key);
-      return null;
-    }
+    // Not remembered: a match made a moment later must work at once.
+    if (!match) return null;
     const partnerId = otherMember(match, userId);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { partnerId, userId, expires: now + TTL_MS });
+    this.entries.set(key, { partnerId, userId }, readToken);
     return partnerId;
   }
 
-  forgetPair([a, b]: [string, string]): void {
-    for (const [key, entry] of this.entries) {
-      if ((entry.userId === a && entry.partnerId === b) || (entry.userId === b && entry.partnerId === a))
-        this.entries.delete(key);
-    }
+  forgetPair([a, b]: readonly [string, string]): void {
+    this.entries.deleteWhere(
+      (entry) => (entry.userId === a && entry.partnerId === b) || (entry.userId === b && entry.partnerId === a),
+    );
   }
 }

@@ -4,11 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/chat';
 import type { SelfUser } from '../../contract/users';
 import { openPostgres, type Database } from '../db/client';
+import { messages } from '../db/schema/chat';
 import { createMatch } from '../test/matches';
 import { newUserBody } from '../test/harness';
 import { databaseUrl } from '../test/postgres';
@@ -65,6 +67,9 @@ async function startInstance(databaseUrlForApp: string, redisUrl: string): Promi
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
       TEA_AUTHOR_KEY: 'cluster-test-tea-author-key-0123456789abcdef',
+      // Sign-up's per-address budget (10 an hour) is counted in Redis, across every run of this suite
+      // on the machine within the hour: a few re-runs would use it up.
+      RATE_LIMIT_SCALE: '20',
     },
     // Its own process group, so npx, tsx and node all go when the group is killed.
     detached: true,
@@ -208,6 +213,48 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one
     // Bea leaves B: Ana on A hears she went offline.
     await beaSocket.close();
     expect(await anaSocket.next('online_status', (f) => f.userId === bea.user.id && !f.isOnline)).toBeDefined();
+  });
+
+  /** Messages stored in the match, counted in the database both instances share. */
+  async function storedMessages(matchId: string): Promise<string[]> {
+    const rows = await database.db
+      .select({ content: messages.content })
+      .from(messages)
+      .where(eq(messages.matchId, matchId))
+      .orderBy(messages.createdAt);
+    return rows.map((r) => r.content);
+  }
+
+  it('a block on instance A stops a send on instance B at once, by HTTP and by socket', async () => {
+    const ana = await signUpOn(a);
+    const bea = await signUpOn(b);
+    const matchId = await createMatch(database.db, ana.user.id, bea.user.id);
+    const beaSocket = await socketOn(b, bea);
+    // B remembers the pair: Bea has written there by HTTP and by socket.
+    expect((await bea.request('POST', '/api/messages', { matchId, content: 'first' })).status).toBe(201);
+    beaSocket.send({ type: 'message', matchId, content: 'second', clientMessageId: 'b-2' });
+    expect((await beaSocket.next('message', (f) => f.message.clientMessageId === 'b-2')).message.content).toBe(
+      'second',
+    );
+
+    expect((await ana.request('POST', '/api/blocks', { blockedUserId: bea.user.id })).status).toBe(201);
+    // No wait for the bus: the very next send on B is refused.
+    const refused = await bea.request('POST', '/api/messages', { matchId, content: 'after the block' });
+    expect(refused.status).toBe(404);
+    beaSocket.send({ type: 'message', matchId, content: 'after the block, by socket', clientMessageId: 'b-3' });
+    expect(await beaSocket.next('error', (f) => f.clientMessageId === 'b-3')).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await storedMessages(matchId)).toEqual(['first', 'second']);
+  });
+
+  it('an unmatch on instance A stops a send on instance B at once', async () => {
+    const ana = await signUpOn(a);
+    const bea = await signUpOn(b);
+    const matchId = await createMatch(database.db, ana.user.id, bea.user.id);
+    expect((await bea.request('POST', '/api/messages', { matchId, content: 'hello' })).status).toBe(201);
+
+    expect((await ana.request('DELETE', `/api/matches/${matchId}`)).status).toBe(200);
+    expect((await bea.request('POST', '/api/messages', { matchId, content: 'still there?' })).status).toBe(404);
+    expect(await storedMessages(matchId)).toEqual([]);
   });
 
   it('closes a socket on one instance when its session logs out through the other', async () => {

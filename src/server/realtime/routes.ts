@@ -3,28 +3,22 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
-import {
-  ACCOUNT_SUSPENDED_REASON,
-  AUTH_TIMEOUT_MS,
-  WS_CLOSE,
-  WS_MAX_PAYLOAD_BYTES,
-  WS_PATH,
-} from '../../contract/realtime';
+import { AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_PATH } from '../../contract/realtime';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
-import { findUser, touchLastActive } from '../core';
-import type { ChatDeps } from '../features/chat';
-import { matchPartnerIds } from '../features/matches';
-import { photoUrlsOf } from '../features/profiles';
-import { privacyFor, sharingPresence } from '../features/preferences';
-import { AppError, forbidden, unavailable } from '../http/errors';
+import { touchLastActive } from '../core';
+import { forgetConversationsBetween, type ChatDeps } from '../features/chat';
+import { forbidden, unavailable } from '../http/errors';
 import type { Lifecycle } from '../http/lifecycle';
 import { resolveSession, SESSION_COOKIE, unauthenticated } from '../core';
 import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
 import type { RealtimeBackend } from './backend';
+import { sendEventsAsFrames } from './event-frames';
 import { Hub } from './hub';
 import { MembershipCache } from './membership';
+import { PresenceQueue } from './presence-queue';
+import { SocketCaps } from './socket-caps';
 import { SocketSession, type SocketContext } from './socket-session';
 
 export interface RealtimeDeps {
@@ -43,97 +37,31 @@ const LAST_ACTIVE_INTERVAL_MS = 2 * 60_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
 /**
- * The socket at /ws and the translation of domain events into frames. Upgrade is refused (401/403)
- * before any socket exists; the protocol is `src/contract/realtime.ts`.
+ * The socket at /ws: upgrade (refused with 401/403 before any socket exists), liveness, caps and
+ * shutdown; each socket's protocol is `SocketSession` (src/contract/realtime.ts). What sockets hear
+ * comes from `sendEventsAsFrames`; presence changes go through the `PresenceQueue`.
  */
 export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
   const { db, events, backend } = deps;
   const chat: ChatDeps = { db, events };
   const membership = new MembershipCache(db);
 
-  // Presence changes of one user are applied in order, so a quick reconnect cannot finish "offline".
-  const presenceQueue = new Map<string, Promise<void>>();
-  let shuttingDown = false;
-  const presenceChanged = (userId: string, online: boolean) => {
-    // A restart is not everyone leaving: they reconnect to another instance in a moment, and
-    // closing the presence store releases this instance's leases in one go.
-    if (shuttingDown) return;
-    const previous = presenceQueue.get(userId) ?? Promise.resolve();
-    const next = previous
-      .then(async () => {
-        const everywhere = online ? await backend.presence.join(userId) : await backend.presence.leave(userId);
-        if (!everywhere) return;
-        const at = new Date();
-        // A deleted account's sockets close after her row is gone: nothing to record.
-        const user = await findUser(db, userId);
-        if (!user) return;
-        await touchLastActive(db, userId, at);
-        // Ghost mode hides her presence from her matches here as it does in every API answer.
-        if (user.ghostMode) return;
-        // So does hiding her online status; and whoever hides theirs hears no one's (reciprocal).
-        const [sharing, ...partners] = await sharingPresence(db, [userId, ...(await matchPartnerIds(db, userId))]);
-        if (sharing !== userId || partners.length === 0) return;
-        const lastActive = (await privacyFor(db, userId)).showLastActive ? at.toISOString() : null;
-        hub.emitToUser(partners, 'online_status', { userId, isOnline: online, lastActive });
-      })
-      .catch((error: unknown) => app.log.error({ err: error, userId }, 'realtime: presence update failed'))
-      .finally(() => {
-        if (presenceQueue.get(userId) === next) presenceQueue.delete(userId);
-      });
-    presenceQueue.set(userId, next);
-  };
-
-  const hub = new Hub(backend.bus, {
-    firstLocalSocket: (userId) => presenceChanged(userId, true),
-    lastLocalSocket: (userId) => presenceChanged(userId, false),
-    pairRevoked: (pair) => membership.forgetPair(pair),
+  const presence = new PresenceQueue({
+    db,
+    backend,
+    log: app.log,
+    tell: (partnerIds, status) => hub.emitToUser(partnerIds, 'online_status', status),
   });
-
-  const offs = [
-    events.on('message.created', ({ message, recipientId }) =>
-      hub.emitToUser([message.senderId, recipientId], 'message', {
-        matchId: message.matchId,
-        senderId: message.senderId,
-        messageId: message.id,
-        message,
-      }),
-    ),
-    events.on('message.read', ({ messageId, matchId, senderId, readAt }) =>
-      hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
-    ),
-    events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
-    events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
-    events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),
-    events.on('like.created', ({ targetUserId, superLike }) =>
-      hub.emitToUser(targetUserId, 'like_received', { superLike }),
-    ),
-    events.on('match.created', ({ matchId, userIds }) => {
-      // Each member hears about the other: the celebration shows on both phones.
-      void (async () => {
-        const [a, b] = await Promise.all(userIds.map((id) => findUser(db, id)));
-        if (!a || !b) return;
-        const photos = await photoUrlsOf(db, [a.id, b.id]);
-        for (const [me, other] of [
-          [a, b],
-          [b, a],
-        ] as const) {
-          hub.emitToUser(me.id, 'match', {
-            matchId,
-            otherUserId: other.id,
-            otherName: other.name,
-            otherPhoto: photos.get(other.id)?.[0] ?? null,
-          });
-        }
-      })().catch((error: unknown) => app.log.error({ err: error, matchId }, 'realtime: match frame failed'));
-    }),
-    events.on('user.blocked', ({ blockerId, blockedUserId }) => hub.revokePair([blockerId, blockedUserId])),
-    events.on('match.dissolved', ({ userIds }) => hub.revokePair(userIds)),
-    events.on('match.unmatched', ({ matchId, userIds }) => {
-      hub.revokePair(userIds);
-      hub.emitToUser(userIds, 'match_ended', { matchId });
-    }),
-    events.on('account.suspended', ({ userId }) => hub.endUser(userId, ACCOUNT_SUSPENDED_REASON)),
-  ];
+  const hub = new Hub(backend.bus, {
+    firstLocalSocket: (userId) => presence.changed(userId, true),
+    lastLocalSocket: (userId) => presence.changed(userId, false),
+    // On every instance, whichever one the block or unmatch happened on.
+    pairRevoked: (pair) => {
+      membership.forgetPair(pair);
+      forgetConversationsBetween(db, pair);
+    },
+  });
+  const stopFrames = sendEventsAsFrames({ db, events, hub, log: app.log });
 
   const alive = new WeakSet<WebSocket>();
   const caps = new SocketCaps(deps.config);
@@ -150,7 +78,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
       if (socket.readyState === WebSocket.OPEN) socket.terminate();
     },
     preClose(done) {
-      shuttingDown = true;
+      presence.stop();
       hub.close();
       const wss = this.websocketServer;
       for (const client of wss.clients) client.close(WS_CLOSE.goingAway, 'Server shutting down');
@@ -198,9 +126,9 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     clearInterval(toucher);
-    for (const off of offs) off();
+    stopFrames();
     // The database closes after the app: let presence writes already under way finish first.
-    while (presenceQueue.size > 0) await Promise.allSettled([...presenceQueue.values()]);
+    await presence.drain();
   });
 
   const context: SocketContext = {
@@ -244,46 +172,6 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
       new SocketSession(socket, session.userId, session.tokenHash, token, context);
     },
   );
-}
-
-/**
- * Sockets are cheap but not free (a file descriptor, buffers, a presence lease): one account held
- * 2 000. Per user, a new socket pushes out her oldest (close 4008) so a fresh tab always works; per
- * client address and per instance, new upgrades are refused once full.
- */
-class SocketCaps {
-  private readonly byUser = new Map<string, WebSocket[]>();
-  private readonly byIp = new Map<string, number>();
-
-  constructor(private readonly config: Pick<Config, 'SOCKETS_PER_USER' | 'SOCKETS_PER_IP' | 'SOCKETS_PER_INSTANCE'>) {}
-
-  /** Before the upgrade: throws when the address or the instance is full. */
-  admit(ip: string, open: number): void {
-    if (open >= this.config.SOCKETS_PER_INSTANCE) throw unavailable('This server is full. Reconnect in a moment.');
-    if ((this.byIp.get(ip) ?? 0) >= this.config.SOCKETS_PER_IP) {
-      throw new AppError(429, 'RATE_LIMITED', 'Too many connections from your network', { retryAfterSeconds: 30 });
-    }
-  }
-
-  opened(socket: WebSocket, userId: string, ip: string): void {
-    const mine = this.byUser.get(userId) ?? [];
-    mine.push(socket);
-    this.byUser.set(userId, mine);
-    this.byIp.set(ip, (this.byIp.get(ip) ?? 0) + 1);
-    while (mine.length > this.config.SOCKETS_PER_USER) {
-      const oldest = mine.shift();
-      oldest?.close(WS_CLOSE.tooManyConnections, 'Too many connections: closed your oldest');
-    }
-    socket.once('close', () => {
-      const list = this.byUser.get(userId);
-      const index = list?.indexOf(socket) ?? -1;
-      if (list && index >= 0) list.splice(index, 1);
-      if (list?.length === 0) this.byUser.delete(userId);
-      const count = (this.byIp.get(ip) ?? 1) - 1;
-      if (count <= 0) this.byIp.delete(ip);
-      else this.byIp.set(ip, count);
-    });
-  }
 }
 
 /**

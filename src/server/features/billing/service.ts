@@ -15,7 +15,7 @@ import type { SubscriptionStatus } from '../../../contract/users';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
-import { accountState, forgetCachedUser, isPremium, setBoostedUntil } from '../../core';
+import { accountState, isPremium, setBoostedUntil } from '../../core';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, paymentFailedError } from '../../http/errors';
 import { setGhost } from '../discovery';
@@ -46,13 +46,12 @@ export interface BillingDeps {
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
- * After a transaction that changed entitlements: the cached /me rows are dropped, and whoever is no
- * longer Premium loses what Premium gave (her boost stops, ghost mode goes off).
+ * After a transaction that changed entitlements, whoever is no longer Premium loses what Premium gave
+ * (her boost stops, ghost mode goes off). Her cached row was evicted by the write in the transaction.
  */
 export async function settle(deps: BillingDeps, changes: (EntitlementChange | undefined)[]): Promise<void> {
   for (const change of changes) {
     if (!change) continue;
-    forgetCachedUser(deps.db, change.userId);
     if (!change.isPremium) {
       await setBoostedUntil(deps.db, change.userId, null);
       // Ghost mode is Premium: it goes off, through discovery (mutual likes made while hidden match).

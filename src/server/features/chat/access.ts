@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS } from '../../../contract/chat';
 import type { Db } from '../../db/client';
+import { databaseCache } from '../../db/process-cache';
 import { messages } from '../../db/schema/chat';
 import { notFound } from '../../http/errors';
 import { findMatchForMember, type MatchRow } from '../matches';
@@ -30,32 +31,35 @@ export async function findMessageForMember(
 }
 
 /**
- * Who is in a match never changes — a match is only ever deleted — so the pair can be remembered
- * (per database) and a chatty conversation skips one query per message. What can change, a block,
- * is not remembered: `sendMessage` checks it in the insert itself, and a deleted match fails the
- * insert's foreign key. Both end with `forgetConversationPair`.
+ * Who is in a match never changes — a match is only ever deleted — so the pair is remembered (per
+ * database, in both modes) and a chatty conversation skips one query per message. What can change is
+ * not trusted to the cache: `sendMessage` checks blocks and suspension in the insert itself, and a
+ * deleted match fails the insert's foreign key, so a stale entry never lets a message through, on
+ * any instance. Entries still go as soon as they are known to be stale: on a failed send here, and
+ * on every instance when the real-time bus announces a block or a dissolved match
+ * (`forgetConversationsBetween`).
  */
-const pairs = new WeakMap<Db, Map<string, MatchRow>>();
-const MAX_REMEMBERED_PAIRS = 20_000;
+const pairCache = (db: Db) => databaseCache<MatchRow>(db, 'conversation-pairs', { max: 20_000 });
 
 /** Like `requireConversation` for membership; a block must be checked by the caller's own statement. */
 export async function conversationPair(db: Db, matchId: string, userId: string): Promise<MatchRow> {
-  let known = pairs.get(db);
-  if (!known) {
-    known = new Map();
-    pairs.set(db, known);
-  }
-  const hit = known.get(matchId);
+  const cache = pairCache(db);
+  const hit = cache?.get(matchId);
   if (hit) {
     if (hit.userA !== userId && hit.userB !== userId) throw notFound(CHAT_ERRORS.conversationNotFound);
     return hit;
   }
+  const readToken = cache?.readToken();
   const match = await requireConversation(db, matchId, userId);
-  if (known.size >= MAX_REMEMBERED_PAIRS) known.clear();
-  known.set(matchId, match);
+  cache?.set(matchId, match, readToken);
   return match;
 }
 
 export function forgetConversationPair(db: Db, matchId: string): void {
-  pairs.get(db)?.delete(matchId);
+  pairCache(db)?.delete(matchId);
+}
+
+/** The two can no longer talk (a block, an unmatch, a dissolved match): forget their conversation. */
+export function forgetConversationsBetween(db: Db, [a, b]: readonly [string, string]): void {
+  pairCache(db)?.deleteWhere((m) => (m.userA === a && m.userB === b) || (m.userA === b && m.userB === a));
 }

@@ -1,3 +1,4 @@
+export { forgetConversationsBetween } from './access';
 export { markMessageRead, sendMessage, type ChatDeps } from './messages';
 export {
   chatActivityOf,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage, ReadReceipt } from '../../../contract/chat';
+import { setSuspendedUntil } from '../../core';
+import { databaseCache } from '../../db/process-cache';
 import { signUp, type Client, createTestApp, type TestApp } from '../../test/harness';
 import { conversationSummaries, matchHasMessages } from './queries';
 import { createMatch, deleteMatch } from '../../test/matches';
@@ -144,6 +146,30 @@ describe('POST /api/messages', () => {
     expect((await send(b, { matchId: id, content: 'after' })).statusCode).toBe(404);
     expect((await send(a, { matchId: id, content: 'after' })).statusCode).toBe(404);
     expect((await b.request('GET', `/api/messages/${id}`)).statusCode).toBe(404);
+  });
+
+  it('forgets the remembered pair on a block or unmatch, announced on the real-time bus', async () => {
+    const remembered = (id: string) =>
+      databaseCache<{ id: string }>(t.database.db, 'conversation-pairs', { max: 1 })?.get(id);
+    const blocked = await pair();
+    const unmatched = await pair();
+    for (const { a, matchId: id } of [blocked, unmatched]) {
+      expect((await send(a, { matchId: id, content: 'hello' })).statusCode).toBe(201);
+      expect(remembered(id)).toMatchObject({ id });
+    }
+    expect((await blocked.b.request('POST', '/api/blocks', { blockedUserId: blocked.a.user.id })).statusCode).toBe(201);
+    expect(remembered(blocked.matchId)).toBeUndefined();
+    expect((await unmatched.b.request('DELETE', `/api/matches/${unmatched.matchId}`)).statusCode).toBe(200);
+    expect(remembered(unmatched.matchId)).toBeUndefined();
+  });
+
+  it('stops messaging a member suspended mid-conversation, though the pair is remembered', async () => {
+    const { a, b, matchId: id } = await pair();
+    expect((await send(a, { matchId: id, content: 'hello' })).statusCode).toBe(201);
+    await setSuspendedUntil(t.database.db, b.user.id, new Date(Date.now() + 86_400_000));
+    expect((await send(a, { matchId: id, content: 'still there?' })).statusCode).toBe(404);
+    await setSuspendedUntil(t.database.db, b.user.id, null);
+    expect((await send(a, { matchId: id, content: 'welcome back' })).statusCode).toBe(201);
   });
 
   it('stops messaging once the match is gone, even mid-conversation', async () => {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { icebreakers, messages } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { accountState, notBlockedWith } from '../../core';
+import { accountState, memberTable, notBlockedWith, notSuspendedRow } from '../../core';
 import { otherMember } from '../matches';
 import { privacyFor } from '../preferences';
 import {
@@ -121,7 +121,7 @@ export async function sendMessage(
   if (!row) {
     const earlier = input.clientMessageId ? await replayed(db, senderId, input) : undefined;
     if (earlier) return { message: earlier, created: false };
-    // Nothing stored and nothing to replay: a block stands between them now.
+    // Nothing stored and nothing to replay: a block stands between them now, or she is suspended.
     forgetConversationPair(db, match.id);
     throw notFound(CHAT_ERRORS.conversationNotFound);
   }
@@ -151,9 +151,10 @@ async function requireRecipientAllows(db: Db, senderId: string, recipientId: str
 }
 
 /**
- * A text message in one round trip: the row is inserted only if no block stands between the two
- * (checked in the same statement, so a block is never missed however the pair was looked up), and
- * not at all for a repeated clientMessageId. No row back means one of the two.
+ * A text message in one round trip: the row is inserted only if the recipient is not suspended and no
+ * block stands between the two (checked in the same statement, so neither is ever missed however the
+ * pair was looked up, on any instance), and not at all for a repeated clientMessageId. No row back
+ * means one of these.
  */
 async function insertUnlessBlocked(
   db: Db,
@@ -166,13 +167,31 @@ async function insertUnlessBlocked(
   },
   recipientId: string,
 ): Promise<MessageRow | undefined> {
-  // The select lists every column of `messages` in table order (drizzle inserts into all of them).
+  // Selected from her row, so there is nothing to insert when she may not be written to. Drizzle
+  // checks that the keys name every column of `messages` in table order.
   const [row] = await db
     .insert(messages)
     .select(
-      sql`select gen_random_uuid(), ${values.matchId}::uuid, ${values.senderId}::uuid, ${values.content}::text,
-        ${values.messageType}::text, null::uuid, ${values.clientMessageId}::text, now(), null::timestamptz
-        where ${notBlockedWith(values.senderId, sql`${recipientId}::uuid`)}`,
+      db
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          matchId: sql`${values.matchId}::uuid`.as('match_id'),
+          senderId: sql`${values.senderId}::uuid`.as('sender_id'),
+          content: sql`${values.content}::text`.as('content'),
+          messageType: sql`${values.messageType}::text`.as('message_type'),
+          icebreakerId: sql`null::uuid`.as('icebreaker_id'),
+          clientMessageId: sql`${values.clientMessageId}::text`.as('client_message_id'),
+          createdAt: sql`now()`.as('created_at'),
+          readAt: sql`null::timestamptz`.as('read_at'),
+        })
+        .from(memberTable)
+        .where(
+          and(
+            eq(memberTable.id, recipientId),
+            notSuspendedRow(memberTable.suspendedUntil),
+            notBlockedWith(values.senderId, memberTable.id),
+          ),
+        ),
     )
     .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
     .returning();

@@ -1,5 +1,4 @@
 import { and, between, ne, not, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   LIFESTYLE_FILTER_INTERESTS,
   LIFESTYLE_FILTERS_MATCHING_JOB,
@@ -130,23 +129,6 @@ export interface Candidate {
   rank: number;
 }
 
-interface CandidateRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  age: number;
-  bio: string;
-  location: string;
-  pronouns: string | null;
-  interests: string[];
-  tea_interests: string[];
-  job: string | null;
-  is_verified: boolean;
-  last_active_at: string | Date | null;
-  distance_miles: number;
-  score: number;
-  rank: number;
-}
-
 /**
  * THE discovery query, one SQL statement: everyone the viewer may be shown, ranked, one page.
  *
@@ -164,7 +146,7 @@ interface CandidateRow extends Record<string, unknown> {
  * 3. `ranked`: the exact score (with the photo lookup) only for candidates whose `high` reaches it.
  * 4. The page: keyset (rank, id) after the cursor, best first, with the public columns.
  */
-export function candidateQuery(search: CandidateSearch): SQL {
+export function candidateQuery(db: Db, search: CandidateSearch) {
   const { viewer, filters, rankedAt, after, limit } = search;
   // 'All Areas' has no distance limit: a newcomer far from anyone still finds people.
   const places = search.scope === 'all' ? undefined : locationsWithin(viewer, filters.maxDistance, search.scope);
@@ -207,7 +189,8 @@ export function candidateQuery(search: CandidateSearch): SQL {
   const notBefore = after ? sql`${low} <= ${after.rank}::int` : sql`true`;
   const afterCursor = after ? sql`(r.score * r.boost, r.id) < (${after.rank}::int, ${after.id}::uuid)` : sql`true`;
 
-  return sql`
+  // Steps 1-3, as one derived table `r` (id, boost, score) the typed page select below reads.
+  const ranked = sql`(
     with eligible as materialized (
       select ${users.id} as id, ${parts.profilePoints} as profile_points,
         ${parts.completenessWithoutPhotos} as completeness, ${boost} as boost
@@ -223,40 +206,38 @@ export function candidateQuery(search: CandidateSearch): SQL {
       from eligible e
       where ${notBefore} and ${high} >= coalesce((select rank from cutoff), 0)
     )
-    select ${users.id} as id, ${users.name} as name, ${users.age} as age, ${users.bio} as bio,
-      ${users.location} as location, ${users.pronouns} as pronouns, ${users.interests} as interests,
-      ${users.teaInterests} as tea_interests, ${users.job} as job, ${users.isVerified} as is_verified,
-      ${users.lastActiveAt} as last_active_at, ${milesFrom(viewer.latitude, viewer.longitude)} as distance_miles,
-      r.score, r.score * r.boost as rank
-    from ranked r join ${users} on ${users.id} = r.id
-    where ${afterCursor}
-    order by rank desc, r.id desc
-    limit ${sql.raw(String(limit))}
-  `;
+    select id, boost, score from ranked
+  ) r`;
+  const rank = sql<number>`r.score * r.boost`;
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      age: users.age,
+      bio: users.bio,
+      location: users.location,
+      pronouns: users.pronouns,
+      interests: users.interests,
+      teaInterests: users.teaInterests,
+      job: users.job,
+      isVerified: users.isVerified,
+      lastActiveAt: users.lastActiveAt,
+      distanceMiles: milesFrom(viewer.latitude, viewer.longitude).mapWith(Number),
+      score: sql<number>`r.score`.mapWith(Number),
+      rank: rank.mapWith(Number),
+    })
+    .from(ranked)
+    .innerJoin(users, sql`${users.id} = r.id`)
+    .where(afterCursor)
+    .orderBy(sql`${rank} desc`, sql`r.id desc`)
+    .limit(limit);
 }
 
 /** The statement's text and parameters, for EXPLAIN in the benchmark. */
-export function candidateQueryText(search: CandidateSearch): { sql: string; params: unknown[] } {
-  return new PgDialect({ casing: 'snake_case' }).sqlToQuery(candidateQuery(search));
+export function candidateQueryText(db: Db, search: CandidateSearch): { sql: string; params: unknown[] } {
+  return candidateQuery(db, search).toSQL();
 }
 
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {
-  const result = (await db.execute<CandidateRow>(candidateQuery(search))) as { rows: CandidateRow[] };
-  return result.rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: row.age,
-    bio: row.bio,
-    location: row.location,
-    pronouns: row.pronouns,
-    interests: row.interests,
-    teaInterests: row.tea_interests,
-    job: row.job,
-    isVerified: row.is_verified,
-    // Drivers hand timestamps over as text ('2030-01-02 03:04:05.678+00') or as Date: both parse.
-    lastActiveAt: row.last_active_at === null ? null : new Date(row.last_active_at),
-    distanceMiles: Number(row.distance_miles),
-    score: Number(row.score),
-    rank: Number(row.rank),
-  }));
+  return candidateQuery(db, search);
 }

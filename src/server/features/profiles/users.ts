@@ -117,7 +117,7 @@ export async function getSelfUser(db: Db, userId: string): Promise<SelfUser | un
   const cache = selfPhotosCache(db);
   let urls = cache?.get(userId);
   if (!urls) {
-    const version = cache?.version(userId);
+    const version = cache?.readToken();
     urls = (await photoUrlsOf(db, [userId])).get(userId) ?? [];
     cache?.set(userId, urls, version);
   }

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_SUSPENDED_REASON } from '../../contract/realtime';
+import type { Db } from '../db/client';
+import type { DomainEvents } from '../domain-events';
+import { findUser } from '../core';
+import { photoUrlsOf } from '../features/profiles';
+import type { Hub } from './hub';
+
+/**
+ * The translation of domain events into what sockets hear: frames for the users concerned, closed
+ * sockets for ended sessions and suspended members, revoked pairs for blocks and ended matches.
+ * Everything goes through the hub, so it reaches sockets on every instance. Returns the unsubscribe.
+ */
+export function sendEventsAsFrames(deps: {
+  db: Db;
+  events: DomainEvents;
+  hub: Hub;
+  log: FastifyBaseLogger;
+}): () => void {
+  const { db, events, hub, log } = deps;
+  const offs = [
+    events.on('message.created', ({ message, recipientId }) =>
+      hub.emitToUser([message.senderId, recipientId], 'message', {
+        matchId: message.matchId,
+        senderId: message.senderId,
+        messageId: message.id,
+        message,
+      }),
+    ),
+    events.on('message.read', ({ messageId, matchId, senderId, readAt }) =>
+      hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
+    ),
+    events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
+    events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
+    events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),
+    events.on('like.created', ({ targetUserId, superLike }) =>
+      hub.emitToUser(targetUserId, 'like_received', { superLike }),
+    ),
+    events.on('match.created', ({ matchId, userIds }) => {
+      // Each member hears about the other: the celebration shows on both phones.
+      void (async () => {
+        const [a, b] = await Promise.all(userIds.map((id) => findUser(db, id)));
+        if (!a || !b) return;
+        const photos = await photoUrlsOf(db, [a.id, b.id]);
+        for (const [me, other] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          hub.emitToUser(me.id, 'match', {
+            matchId,
+            otherUserId: other.id,
+            otherName: other.name,
+            otherPhoto: photos.get(other.id)?.[0] ?? null,
+          });
+        }
+      })().catch((error: unknown) => log.error({ err: error, matchId }, 'realtime: match frame failed'));
+    }),
+    events.on('user.blocked', ({ blockerId, blockedUserId }) => hub.revokePair([blockerId, blockedUserId])),
+    events.on('match.dissolved', ({ userIds }) => hub.revokePair(userIds)),
+    events.on('match.unmatched', ({ matchId, userIds }) => {
+      hub.revokePair(userIds);
+      hub.emitToUser(userIds, 'match_ended', { matchId });
+    }),
+    events.on('account.suspended', ({ userId }) => hub.endUser(userId, ACCOUNT_SUSPENDED_REASON)),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
