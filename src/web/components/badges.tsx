@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
+import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
@@ -205,7 +205,7 @@ export function BadgeReveal() {
   return (
     <AnimatePresence>
       {shown.length > 0 && (
-        <motion.div
+        <m.div
           role="status"
           aria-label="New badge"
           initial={{ opacity: 0, y: -16 }}
@@ -228,7 +228,7 @@ export function BadgeReveal() {
           </div>
           <ul className="grid gap-2">
             {shown.map((b, index) => (
-              <motion.li
+              <m.li
                 key={b.id}
                 initial={reduceMotion ? false : { opacity: 0, scale: 0.6 }}
                 animate={{ opacity: 1, scale: 1 }}
@@ -245,10 +245,10 @@ export function BadgeReveal() {
                   <span className="block font-semibold">{b.badge.name}</span>
                   <span className="text-sm opacity-80">{b.badge.description}</span>
                 </span>
-              </motion.li>
+              </m.li>
             ))}
           </ul>
-        </motion.div>
+        </m.div>
       )}
     </AnimatePresence>
   );
