@@ -24,7 +24,8 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { BADGE_REVEAL_STAGGER_MS, CARD_BADGES_SHOWN, badgeById, type UserBadge } from '../../contract/badges';
+import { BADGE_REVEAL_STAGGER_MS, CARD_BADGES_SHOWN, badgeById } from '../../contract/badge-catalogue';
+import type { UserBadge } from '../../contract/badges';
 import { BADGES_QUERY_PREFIX } from '../lib/badges';
 import { cn } from '../lib/cn';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { badgesApi } from '../../contract/api/badges';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
+
+const api = lazyDeclarations(() => import('../../contract/api/badges'));
 
 export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
 const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as const;
@@ -11,7 +12,7 @@ const earnedKey = (ids: readonly string[]) => [...BADGES_QUERY_PREFIX, 'earned',
 export function useUserBadges(userId: string) {
   return useQuery({
     queryKey: ownKey(userId),
-    queryFn: async () => (await apiCall(badgesApi.ofUser, { params: { id: userId } })).badges,
+    queryFn: async () => (await apiCall((await api()).badgesApi.ofUser, { params: { id: userId } })).badges,
   });
 }
 
@@ -20,7 +21,7 @@ export function useEarnedBadges(userIds: readonly string[]) {
   const ids = [...new Set(userIds)].slice(0, 40);
   return useQuery({
     queryKey: earnedKey(ids),
-    queryFn: async () => (await apiCall(badgesApi.earned, { query: { userIds: ids.join(',') } })).earned,
+    queryFn: async () => (await apiCall((await api()).badgesApi.earned, { query: { userIds: ids.join(',') } })).earned,
     enabled: ids.length > 0,
     staleTime: 60_000,
   });
@@ -33,7 +34,7 @@ export function useEarnedBadges(userIds: readonly string[]) {
 export function useCheckAchievements(userId: string | undefined) {
   const queryClient = useQueryClient();
   const check = useMutation({
-    mutationFn: (id: string) => apiCall(badgesApi.check, { params: { id } }),
+    mutationFn: async (id: string) => apiCall((await api()).badgesApi.check, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BADGES_QUERY_PREFIX }),
   });
   const { mutate } = check;
