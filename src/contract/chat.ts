@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REACTION_EMOJI } from './reactions';
 import { safeText } from './text';
 
 /**
@@ -35,8 +36,7 @@ export const CLIENT_MESSAGE_ID_MAX_LENGTH = 100;
  * The spec's 10 reaction emoji, in picker order: heart, heart-eyes, smile, grin, fire, hundred,
  * thumbs-up, surprised, smiling-with-hearts, sparkles. Nothing else is accepted.
  */
-export const REACTION_EMOJI = ['❤️', '😍', '😊', '😁', '🔥', '💯', '👍', '😮', '🥰', '✨'] as const;
-export type ReactionEmoji = (typeof REACTION_EMOJI)[number];
+export { REACTION_EMOJI, type ReactionEmoji } from './reactions';
 
 export const ICEBREAKER_CATEGORIES = ['shared_interest', 'interest', 'tea', 'bio', 'location', 'general'] as const;
 export type IcebreakerCategory = (typeof ICEBREAKER_CATEGORIES)[number];

@@ -1,5 +1,7 @@
 import { US_STATES_DATA } from './locations-data';
 
+export { parseLocation, type ParsedLocation } from './location-text';
+
 /**
  * The location catalogue: US states (50 + District of Columbia) and their main cities.
  * A user's location is the text 'City, State' with the state's full name, e.g. 'Portland, Oregon'.
@@ -9,11 +11,6 @@ import { US_STATES_DATA } from './locations-data';
 export interface Coordinates {
   lat: number;
   lng: number;
-}
-
-export interface ParsedLocation {
-  city: string;
-  state: string;
 }
 
 /** State names in alphabetical order. */
@@ -40,16 +37,6 @@ export function citiesOf(state: string): string[] {
 /** 'Portland, Oregon'. A two-letter state code ('OR') is expanded to the state's full name. */
 export function formatLocation(city: string, state: string): string {
   return `${city}, ${STATE_NAME_BY_CODE.get(state) ?? state}`;
-}
-
-/** Splits 'City, State' on the last ', '. Undefined when there is no separator or a side is empty. */
-export function parseLocation(location: string): ParsedLocation | undefined {
-  const at = location.lastIndexOf(', ');
-  if (at <= 0) return undefined;
-  const city = location.slice(0, at);
-  const state = location.slice(at + 2);
-  if (city.trim() === '' || state.trim() === '') return undefined;
-  return { city, state };
 }
 
 /** True only for an exact 'City, State' from the catalogue (case and spacing matter). */

@@ -42,7 +42,9 @@ import {
   installUserRateLimits,
   UserRateLimiter,
 } from './http/rate-limit';
+import { installCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
+import { serveWeb } from './http/web';
 import { buildOpenApiDocument } from './http/openapi';
 import { route, trackApiRoutes } from './http/route';
 import { metaApi } from '../contract/api/meta';
@@ -72,6 +74,8 @@ export interface AppOptions {
   payments?: PaymentProcessor;
   /** Where logs go (default stdout); tests capture them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /** The built web app (default dist/web); tests serve a small fixture. */
+  webRoot?: string;
 }
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
@@ -90,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(compiledSerializerCompiler);
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
+  installCompression(app);
   trackApiRoutes(app);
   await app.register(cookie);
   installGuards(app, { db, config });
@@ -191,27 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  if (config.SERVE_WEB && existsSync(WEB_ROOT)) await serveWeb(app);
+  const webRoot = options.webRoot ?? WEB_ROOT;
+  if (config.SERVE_WEB && existsSync(path.join(webRoot, 'index.html'))) await serveWeb(app, webRoot, MEDIA_PREFIX);
   return app;
-}
-
-/** The SPA: hashed assets cached for a year, every other non-API GET answered with index.html. */
-async function serveWeb(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: WEB_ROOT,
-    wildcard: false,
-    setHeaders: (res, filePath) => {
-      void res.header('X-Content-Type-Options', 'nosniff');
-      void res.header(
-        'Cache-Control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith(MEDIA_PREFIX)) {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', WEB_ROOT);
-  });
 }

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir, openPglite, openPostgres, type Database } from './db/client';
-import { seedDemoIfEmpty } from './seed/demo';
+import { DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty } from './seed/demo';
 import { createLifecycle } from './http/lifecycle';
 import { createLocalBackend, createRedisBackend } from './realtime/backend';
 
@@ -58,10 +58,19 @@ async function main(): Promise<void> {
       );
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const url =
+    config.PUBLIC_URL ?? `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
   app.log.info(
     { database: database.kind, bootMs: Math.round(performance.now() - startedAt) },
-    `Steep is ready on http://localhost:${config.PORT}`,
+    `Steep is ready on ${url}`,
   );
+  // The one line a person starting Steep needs, outside the JSON log stream.
+  const logins =
+    config.SEED === 'demo'
+      ? ` · log in as ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password} (moderator: ${DEMO_MODERATOR_LOGIN.username} / ${DEMO_MODERATOR_LOGIN.password})`
+      : '';
+  process.stdout.write(`\n  Steep is ready: ${url}${logins}\n\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

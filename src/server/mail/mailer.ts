@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { JobQueue } from '../jobs';
 
 /** One email. Plain text: every mail Steep sends is a short notice with a code or a link. */
@@ -48,7 +50,9 @@ export function createMailer(
 ): Mailer {
   if (config.MAIL_PROVIDER === 'smtp') {
     if (!config.SMTP_URL) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL');
-    return smtpMailer(nodemailer.createTransport(config.SMTP_URL), config.MAIL_FROM);
+    // Loaded only for SMTP: the log provider (the default) never needs it, and start-up stays short.
+    const sdk = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
+    return smtpMailer(sdk.createTransport(config.SMTP_URL), config.MAIL_FROM);
   }
   return outboxMailer(path.resolve(config.DATA_DIR, 'outbox'), log, config.MAIL_FROM);
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { RequireAuth, RequireModerator } from './guards';
+import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -29,6 +29,8 @@ function Root() {
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // A deep link to a signed-in screen waits for its route chunks: show the splash meanwhile, not a blank page.
+    HydrateFallback: SplashScreen,
     children: [
       { path: '/', element: <LandingPage /> },
       {

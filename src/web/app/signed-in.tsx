@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { syncCacheWithFrame } from '../features/chat/chat-cache';
+import { MotionFeatures } from '../lib/motion';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { AppAwareness } from './awareness';
 
@@ -9,8 +10,10 @@ export function SignedIn() {
   const queryClient = useQueryClient();
   return (
     <RealtimeProvider onFrame={(frame) => syncCacheWithFrame(queryClient, frame)}>
-      <Outlet />
-      <AppAwareness />
+      <MotionFeatures>
+        <Outlet />
+        <AppAwareness />
+      </MotionFeatures>
     </RealtimeProvider>
   );
 }

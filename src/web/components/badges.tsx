@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
+import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
@@ -24,7 +24,8 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { BADGE_REVEAL_STAGGER_MS, CARD_BADGES_SHOWN, badgeById, type UserBadge } from '../../contract/badges';
+import { BADGE_REVEAL_STAGGER_MS, CARD_BADGES_SHOWN, badgeById } from '../../contract/badge-catalogue';
+import type { UserBadge } from '../../contract/badges';
 import { BADGES_QUERY_PREFIX } from '../lib/badges';
 import { cn } from '../lib/cn';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
@@ -205,7 +206,7 @@ export function BadgeReveal() {
   return (
     <AnimatePresence>
       {shown.length > 0 && (
-        <motion.div
+        <m.div
           role="status"
           aria-label="New badge"
           initial={{ opacity: 0, y: -16 }}
@@ -228,7 +229,7 @@ export function BadgeReveal() {
           </div>
           <ul className="grid gap-2">
             {shown.map((b, index) => (
-              <motion.li
+              <m.li
                 key={b.id}
                 initial={reduceMotion ? false : { opacity: 0, scale: 0.6 }}
                 animate={{ opacity: 1, scale: 1 }}
@@ -245,10 +246,10 @@ export function BadgeReveal() {
                   <span className="block font-semibold">{b.badge.name}</span>
                   <span className="text-sm opacity-80">{b.badge.description}</span>
                 </span>
-              </motion.li>
+              </m.li>
             ))}
           </ul>
-        </motion.div>
+        </m.div>
       )}
     </AnimatePresence>
   );

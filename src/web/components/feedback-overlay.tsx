@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { motion, useReducedMotion } from 'motion/react';
+import { m, useReducedMotion } from 'motion/react';
 import { Eye, Heart, HeartHandshake, Send, Star, X, Zap, type LucideIcon } from 'lucide-react';
 import {
   FEEDBACK_ANIMATION_S,
@@ -52,7 +52,7 @@ function Burst({ item }: { item: FeedbackItem }) {
     >
       {!reduceMotion &&
         particleOffsets(style.particles, 24 + 56 * style.scale).map((offset, index) => (
-          <motion.span
+          <m.span
             key={index}
             className="absolute -top-1.5 -left-1.5 size-3 rounded-full"
             style={{ backgroundColor: style.color }}
@@ -61,7 +61,7 @@ function Burst({ item }: { item: FeedbackItem }) {
             transition={{ duration: FEEDBACK_ANIMATION_S, ease: 'easeOut', delay: index * 0.012 }}
           />
         ))}
-      <motion.span
+      <m.span
         className="absolute -top-7 -left-7 grid size-14 place-items-center rounded-full bg-white/92 shadow-float"
         style={{ color: style.color }}
         initial={{ scale: 0, opacity: 0 }}
@@ -72,7 +72,7 @@ function Burst({ item }: { item: FeedbackItem }) {
         }
         transition={{ duration: FEEDBACK_ANIMATION_S, ease: 'easeOut', times: [0, 0.2, 0.75, 1] }}
       >
-        <motion.span
+        <m.span
           className="grid place-items-center"
           animate={isMatch && !reduceMotion ? { scale: [1, 1.25, 1] } : { scale: 1 }}
           transition={
@@ -82,10 +82,10 @@ function Burst({ item }: { item: FeedbackItem }) {
           }
         >
           <Icon className="size-7" strokeWidth={2.4} fill={filled ? 'currentColor' : 'none'} aria-hidden />
-        </motion.span>
-      </motion.span>
+        </m.span>
+      </m.span>
       {isMatch && !reduceMotion && (
-        <motion.span
+        <m.span
           // The match fades out after its pulses.
           className="absolute -top-7 -left-7 size-14 rounded-full border-2"
           style={{ borderColor: style.color }}

@@ -133,3 +133,24 @@ export function apiUpload<D extends RouteDeclaration & { upload: { field: string
   const url = buildPath(declaration.path, (input as { params?: Record<string, unknown> }).params);
   return request(declaration.method, url, form, declaration.response) as Promise<ResponseOut<D>>;
 }
+
+/**
+ * Route declarations (and zod with them) for the screens that show first: requested as soon as the
+ * screen's code runs, in parallel with its first render, instead of being part of that code — the
+ * page paints without waiting for the schemas, and every call awaits the same module.
+ * `const api = lazyDeclarations(() => import('../../contract/api/matches'));`
+ * `apiCall((await api()).matchesApi.list)`.
+ */
+export function lazyDeclarations<M>(load: () => Promise<M>): () => Promise<M> {
+  let loading: Promise<M> | undefined;
+  const get = () => {
+    // A failed load (offline) is retried by the next call rather than remembered.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  get().catch(() => undefined);
+  return get;
+}

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { badgesApi } from '../../contract/api/badges';
 import type { BadgeId, UserBadge } from '../../contract/badges';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
+
+const api = lazyDeclarations(() => import('../../contract/api/badges'));
 
 export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
 const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as const;
@@ -11,7 +12,7 @@ const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as c
 export function useUserBadges(userId: string) {
   return useQuery({
     queryKey: ownKey(userId),
-    queryFn: async () => (await apiCall(badgesApi.ofUser, { params: { id: userId } })).badges,
+    queryFn: async () => (await apiCall((await api()).badgesApi.ofUser, { params: { id: userId } })).badges,
   });
 }
 
@@ -22,7 +23,7 @@ export function useUserBadges(userId: string) {
 export function useCheckAchievements(userId: string | undefined) {
   const queryClient = useQueryClient();
   const check = useMutation({
-    mutationFn: (id: string) => apiCall(badgesApi.check, { params: { id } }),
+    mutationFn: async (id: string) => apiCall((await api()).badgesApi.check, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BADGES_QUERY_PREFIX }),
   });
   const { mutate } = check;

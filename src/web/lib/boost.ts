@@ -1,18 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingApi } from '../../contract/api/billing';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
 import { BOOST_QUERY_KEY } from './query-keys';
+
+const api = lazyDeclarations(() => import('../../contract/api/billing'));
 
 /** Profile Boost (Premium): shared by billing and Discover's quick actions, so it lives here. */
 
 export function useBoostStatus(enabled: boolean) {
-  return useQuery({ queryKey: BOOST_QUERY_KEY, queryFn: () => apiCall(billingApi.boostStatus), enabled });
+  return useQuery({
+    queryKey: BOOST_QUERY_KEY,
+    queryFn: async () => apiCall((await api()).billingApi.boostStatus),
+    enabled,
+  });
 }
 
 export function useStartBoost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(billingApi.boost),
+    mutationFn: async () => apiCall((await api()).billingApi.boost),
     onSuccess: (status) => queryClient.setQueryData(BOOST_QUERY_KEY, status),
   });
 }

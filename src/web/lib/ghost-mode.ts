@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { discoveryApi } from '../../contract/api/discovery';
-import { apiCall, isApiError } from './api';
+import { apiCall, isApiError, lazyDeclarations } from './api';
 import { toast } from '../components/ui/toast';
 import { MATCHES_QUERY_KEY } from './matches';
 import { useAuth } from './session';
+
+const api = lazyDeclarations(() => import('../../contract/api/discovery'));
 
 /**
  * Turns ghost mode on or off (premium; the server refuses otherwise). Spec 7: on success the local
@@ -16,7 +17,7 @@ export function useGhostMode() {
   const mutation = useMutation({
     mutationFn: async (ghostMode: boolean) => {
       if (!user) throw new Error('User not authenticated');
-      return apiCall(discoveryApi.setGhostMode, { params: { id: user.id }, body: { ghostMode } });
+      return apiCall((await api()).discoveryApi.setGhostMode, { params: { id: user.id }, body: { ghostMode } });
     },
     onSuccess: async (result) => {
       if (user) setUser({ ...user, ghostMode: result.ghostMode });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { matchesApi } from '../../contract/api/matches';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
+
+const api = lazyDeclarations(() => import('../../contract/api/matches'));
 
 /**
  * The session user's matches, newest first. Also a prefix of ['/api/matches', userId], so
@@ -11,6 +12,6 @@ export const MATCHES_QUERY_KEY = ['/api/matches'] as const;
 export function useMatches() {
   return useQuery({
     queryKey: MATCHES_QUERY_KEY,
-    queryFn: () => apiCall(matchesApi.list),
+    queryFn: async () => apiCall((await api()).matchesApi.list),
   });
 }

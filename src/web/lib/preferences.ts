@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { preferencesApi } from '../../contract/api/preferences';
 import type { Preferences, SmsSettingsBody, Units, UpdatePreferencesBody } from '../../contract/preferences';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
 import { applyTheme } from './theme';
 import { useCurrentUser } from './session';
 import { DISCOVERY_QUERY_PREFIX, filtersQueryKey } from './query-keys';
+
+const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
 export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'preferences'] as const;
 export const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
@@ -14,7 +15,7 @@ export function usePreferences(userId: string | undefined) {
   return useQuery({
     queryKey: preferencesQueryKey(userId ?? ''),
     queryFn: async () => {
-      const prefs = await apiCall(preferencesApi.get, { params: { id: userId ?? '' } });
+      const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId ?? '' } });
       applyTheme(prefs.app.theme);
       return prefs;
     },
@@ -31,7 +32,8 @@ export function toUpdateBody(p: Preferences): UpdatePreferencesBody {
 export function useSavePreferences(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePreferencesBody) => apiCall(preferencesApi.save, { params: { id: userId }, body }),
+    mutationFn: async (body: UpdatePreferencesBody) =>
+      apiCall((await api()).preferencesApi.save, { params: { id: userId }, body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(preferencesQueryKey(userId), saved);
       applyTheme(saved.app.theme);
@@ -48,21 +50,22 @@ export function useSavePreferences(userId: string) {
 export function usePreferenceStats(userId: string) {
   return useQuery({
     queryKey: preferenceStatsQueryKey(userId),
-    queryFn: () => apiCall(preferencesApi.stats, { params: { id: userId } }),
+    queryFn: async () => apiCall((await api()).preferencesApi.stats, { params: { id: userId } }),
   });
 }
 
 export function useSmsSettings(userId: string) {
   return useQuery({
     queryKey: smsQueryKey(userId),
-    queryFn: () => apiCall(preferencesApi.getSms, { params: { id: userId } }),
+    queryFn: async () => apiCall((await api()).preferencesApi.getSms, { params: { id: userId } }),
   });
 }
 
 export function useSaveSms(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SmsSettingsBody) => apiCall(preferencesApi.saveSms, { params: { id: userId }, body }),
+    mutationFn: async (body: SmsSettingsBody) =>
+      apiCall((await api()).preferencesApi.saveSms, { params: { id: userId }, body }),
     onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
   });
 }
@@ -70,7 +73,8 @@ export function useSaveSms(userId: string) {
 export function useVerifySms(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiCall(preferencesApi.verifySms, { params: { id: userId }, body: { code } }),
+    mutationFn: async (code: string) =>
+      apiCall((await api()).preferencesApi.verifySms, { params: { id: userId }, body: { code } }),
     onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
   });
 }

@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+import { createRequire } from 'node:module';
+import type twilio from 'twilio';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 
@@ -26,14 +27,16 @@ export function logSmsProvider(log: FastifyBaseLogger): SmsProvider {
 }
 
 export function twilioSmsProvider(options: { accountSid: string; authToken: string; from: string }): SmsProvider {
-  const client = twilio(options.accountSid, options.authToken);
+  // Loaded only when Twilio is configured: the SDK would add to every start-up.
+  const sdk = createRequire(import.meta.url)('twilio') as typeof twilio;
+  const client = sdk(options.accountSid, options.authToken);
   return {
     name: 'twilio',
     async send(to, body) {
       const message = await client.messages.create({ to, from: options.from, body });
       return message.sid;
     },
-    verifyWebhook: (signature, url, params) => twilio.validateRequest(options.authToken, signature, url, params),
+    verifyWebhook: (signature, url, params) => sdk.validateRequest(options.authToken, signature, url, params),
   };
 }
 

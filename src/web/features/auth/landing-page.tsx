@@ -1,20 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
 
-// The forms (and the sign-up city catalogue) load when the card opens, not with the landing page.
-const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
-const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
+// The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
+const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
 const formFallback = (
   <div role="status" aria-label="Loading" className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />
 );
 
-type AuthTab = 'login' | 'signup';
+export type AuthTab = 'login' | 'signup';
 
 const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
   {
@@ -126,37 +124,7 @@ export function LandingPage() {
           {authOpen && (
             <div className="mt-8 animate-sheet-up rounded-[1.75rem] border border-plum-100/70 bg-white p-5 shadow-card motion-reduce:animate-none">
               <Suspense fallback={formFallback}>
-                <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-                  <Tabs.List
-                    aria-label="Log in or sign up"
-                    className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1"
-                  >
-                    {(
-                      [
-                        ['login', 'Login'],
-                        ['signup', 'Sign Up'],
-                      ] as const
-                    ).map(([value, label]) => (
-                      <Tabs.Trigger
-                        key={value}
-                        value={value}
-                        className="min-h-11 rounded-full text-[0.95rem] font-semibold text-ink-soft transition-all data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-[0_2px_8px_-2px_rgb(58_19_49/0.2)]"
-                      >
-                        {label}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                  <Tabs.Content value="login" className="pt-6 focus:outline-none">
-                    <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Welcome back</h2>
-                    <p className="mb-5 text-sm text-ink-soft">Log in to pick up where you left off.</p>
-                    <LoginForm onSwitchToSignUp={() => setTab('signup')} />
-                  </Tabs.Content>
-                  <Tabs.Content value="signup" className="pt-6 focus:outline-none">
-                    <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Join Steep</h2>
-                    <p className="mb-5 text-sm text-ink-soft">It takes about two minutes. You can add photos later.</p>
-                    <SignUpForm onSwitchToLogin={() => setTab('login')} />
-                  </Tabs.Content>
-                </Tabs.Root>
+                <AuthCard tab={tab} onTabChange={setTab} />
               </Suspense>
             </div>
           )}

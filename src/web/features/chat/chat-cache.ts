@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage, ReactionEmoji, ReactionGroup } from '../../../contract/chat';
-import { REACTION_EMOJI } from '../../../contract/chat';
+import { REACTION_EMOJI } from '../../../contract/reactions';
 import type { ServerFrame } from '../../../contract/realtime';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 

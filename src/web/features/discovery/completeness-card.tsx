@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CircleCheckBig, Sparkles } from 'lucide-react';
-import { nextCompletenessStep, profileCompleteness } from '../../../contract/profiles';
+import { nextCompletenessStep, profileCompleteness } from '../../../contract/completeness';
 import type { SelfUser } from '../../../contract/users';
 import { Card } from '../../components/ui/card';
 import { Meter } from '../../components/ui/meter';

@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DiscoveryFilters, type DiscoveryScope, type UpdateFiltersBody } from '../../../contract/discovery';
-import { matchesApi } from '../../../contract/api/matches';
-import { profilesApi } from '../../../contract/api/profiles';
-import { type CreateLikeBody } from '../../../contract/matches';
-import { discoveryApi } from '../../../contract/api/discovery';
-import { apiCall } from '../../lib/api';
+import type { DiscoveryFilters, DiscoveryScope, UpdateFiltersBody } from '../../../contract/discovery';
+import type { CreateLikeBody } from '../../../contract/matches';
+import { apiCall, lazyDeclarations } from '../../lib/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 import { DISCOVERY_QUERY_PREFIX, filtersQueryKey, NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+
+const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
+const profiles = lazyDeclarations(() => import('../../../contract/api/profiles'));
+const discovery = lazyDeclarations(() => import('../../../contract/api/discovery'));
 
 export const discoveryQueryKey = (userId: string, scope: DiscoveryScope) =>
   [...DISCOVERY_QUERY_PREFIX, userId, { scope }] as const;
@@ -15,8 +16,11 @@ export const discoveryQueryKey = (userId: string, scope: DiscoveryScope) =>
 export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
   return useInfiniteQuery({
     queryKey: discoveryQueryKey(userId, scope),
-    queryFn: ({ pageParam }) =>
-      apiCall(discoveryApi.feed, { params: { userId }, query: { scope, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    queryFn: async ({ pageParam }) =>
+      apiCall((await discovery()).discoveryApi.feed, {
+        params: { userId },
+        query: { scope, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -25,14 +29,15 @@ export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
 export function useDiscoveryFilters(userId: string) {
   return useQuery({
     queryKey: filtersQueryKey(userId),
-    queryFn: () => apiCall(discoveryApi.getFilters, { params: { userId } }),
+    queryFn: async () => apiCall((await discovery()).discoveryApi.getFilters, { params: { userId } }),
   });
 }
 
 export function useSaveFilters(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateFiltersBody) => apiCall(discoveryApi.saveFilters, { params: { userId }, body }),
+    mutationFn: async (body: UpdateFiltersBody) =>
+      apiCall((await discovery()).discoveryApi.saveFilters, { params: { userId }, body }),
     onSuccess: async (saved: DiscoveryFilters) => {
       queryClient.setQueryData(filtersQueryKey(userId), saved);
       // New filters mean a different feed; drop the old pages rather than showing stale cards.
@@ -45,7 +50,7 @@ export function useSaveFilters(userId: string) {
 export function useSwipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateLikeBody) => apiCall(matchesApi.swipe, { body }),
+    mutationFn: async (body: CreateLikeBody) => apiCall((await matches()).matchesApi.swipe, { body }),
     onSuccess: async (result) => {
       // Swiping someone who liked me takes her out of the bell; a match joins the strip.
       const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
@@ -59,7 +64,7 @@ export function useSwipeMutation() {
 export function useUndoSwipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (swipeId: string) => apiCall(matchesApi.undoSwipe, { params: { id: swipeId } }),
+    mutationFn: async (swipeId: string) => apiCall((await matches()).matchesApi.undoSwipe, { params: { id: swipeId } }),
     onSuccess: async (result) => {
       const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
       if (result.matchDissolved) refreshes.push(queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
@@ -73,7 +78,9 @@ export function useUndoSwipeMutation() {
  * day). An explicit POST: reading a profile records nothing. A failed count is not worth a toast.
  */
 export function recordProfileView(userId: string): void {
-  apiCall(profilesApi.recordView, { params: { id: userId } }).catch((error: unknown) => {
-    console.warn('Profile view not recorded.', error);
-  });
+  void profiles()
+    .then(({ profilesApi }) => apiCall(profilesApi.recordView, { params: { id: userId } }))
+    .catch((error: unknown) => {
+      console.warn('Profile view not recorded.', error);
+    });
 }

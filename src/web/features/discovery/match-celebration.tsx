@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { motion } from 'motion/react';
+import { m } from 'motion/react';
 import { Heart } from 'lucide-react';
 import type { CelebratedMatch } from '../../lib/celebration-store';
 import { Avatar } from '../../components/avatar';
@@ -28,7 +28,7 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
   }, [onClose]);
 
   return (
-    <motion.div
+    <m.div
       role="dialog"
       aria-labelledby="match-title"
       aria-describedby="match-text"
@@ -40,26 +40,26 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <motion.div
+      <m.div
         className="grid w-full max-w-sm justify-items-center gap-6 text-center text-white"
         initial={{ scale: 0.85, y: 20 }}
         animate={{ scale: 1, y: 0 }}
         transition={{ type: 'spring', stiffness: 260, damping: 20 }}
       >
         <div className="flex items-center">
-          <motion.span initial={{ x: -40, rotate: -12 }} animate={{ x: 8, rotate: -6 }} transition={{ delay: 0.1 }}>
+          <m.span initial={{ x: -40, rotate: -12 }} animate={{ x: 8, rotate: -6 }} transition={{ delay: 0.1 }}>
             <Avatar name={me.name} photos={me.photos} className="size-28 text-5xl ring-4 ring-white" />
-          </motion.span>
+          </m.span>
           <span className="z-10 grid size-12 place-items-center rounded-full bg-white text-plum-600 shadow-float">
             <Heart className="size-6" fill="currentColor" aria-hidden />
           </span>
-          <motion.span initial={{ x: 40, rotate: 12 }} animate={{ x: -8, rotate: 6 }} transition={{ delay: 0.1 }}>
+          <m.span initial={{ x: 40, rotate: 12 }} animate={{ x: -8, rotate: 6 }} transition={{ delay: 0.1 }}>
             <Avatar
               name={match.otherUser.name}
               photos={match.otherUser.photos}
               className="size-28 text-5xl ring-4 ring-white"
             />
-          </motion.span>
+          </m.span>
         </div>
         <div className="grid gap-2">
           <h2 id="match-title" className="font-display text-5xl font-semibold italic">
@@ -85,7 +85,7 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
             Keep Swiping
           </button>
         </div>
-      </motion.div>
-    </motion.div>
+      </m.div>
+    </m.div>
   );
 }

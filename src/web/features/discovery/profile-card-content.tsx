@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
-import { parseLocation } from '../../../contract/locations';
+import { parseLocation } from '../../../contract/location-text';
 import type { Units } from '../../../contract/preferences';
 import { distanceBandText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';

@@ -1,6 +1,6 @@
 import { Globe2, Landmark, LocateFixed, MapPin, type LucideIcon } from 'lucide-react';
 import type { DiscoveryScope } from '../../../contract/discovery';
-import { parseLocation } from '../../../contract/locations';
+import { parseLocation } from '../../../contract/location-text';
 import { cn } from '../../lib/cn';
 
 interface ScopeOption {

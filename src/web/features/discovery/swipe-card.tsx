@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import {
-  animate,
-  motion,
+  m,
   useIsPresent,
   useMotionValue,
   usePresenceData,
@@ -12,6 +11,7 @@ import {
 import { Info } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
+import { loadMotionFeatures } from '../../lib/motion';
 import { ProfileCardContent } from './profile-card-content';
 import { dragFeedback, swipeDecision, type DragFeedback, type SwipeAction } from './swipe-gesture';
 
@@ -113,8 +113,11 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
       return;
     }
     setFeedback(AT_REST);
-    void animate(x, 0, SPRING_BACK);
-    void animate(y, 0, SPRING_BACK);
+    // A drag only happens once motion's features have loaded, so the spring comes from that chunk.
+    void loadMotionFeatures().then(({ springBack }) => {
+      springBack(x, SPRING_BACK);
+      springBack(y, SPRING_BACK);
+    });
   };
 
   // While leaving, show the stamp of the action that sent the card away (buttons included).
@@ -123,7 +126,7 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
   const glow = leavingWith ?? feedback.direction;
 
   return (
-    <motion.div
+    <m.div
       ref={ref}
       data-testid={isTop ? 'top-card' : 'next-card'}
       aria-hidden={isTop ? undefined : true}
@@ -168,6 +171,6 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
           <Stamp action={stamp} blocked={!leavingWith && feedback.superLikeBlocked} />
         </span>
       )}
-    </motion.div>
+    </m.div>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { notificationsApi } from '../../../contract/api/notifications';
-import { apiCall } from '../../lib/api';
+import { apiCall, lazyDeclarations } from '../../lib/api';
 import { NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+
+const api = lazyDeclarations(() => import('../../../contract/api/notifications'));
 
 export const notificationCountKey = [...NOTIFICATIONS_QUERY_PREFIX, 'count'] as const;
 export const likesReceivedKey = [...NOTIFICATIONS_QUERY_PREFIX, 'likes-received'] as const;
@@ -17,7 +18,7 @@ export function formatBadgeCount(count: number): string | null {
 export function useNotificationCount(): number {
   const { data } = useQuery({
     queryKey: notificationCountKey,
-    queryFn: () => apiCall(notificationsApi.count),
+    queryFn: async () => apiCall((await api()).notificationsApi.count),
   });
   return data ?? 0;
 }
@@ -26,7 +27,7 @@ export function useNotificationCount(): number {
 export function useLikesReceived(enabled: boolean) {
   return useQuery({
     queryKey: likesReceivedKey,
-    queryFn: () => apiCall(notificationsApi.likesReceived),
+    queryFn: async () => apiCall((await api()).notificationsApi.likesReceived),
     enabled,
   });
 }
@@ -35,7 +36,7 @@ export function useLikesReceived(enabled: boolean) {
 export function usePotentialMatches(enabled: boolean) {
   return useQuery({
     queryKey: potentialMatchesKey,
-    queryFn: () => apiCall(notificationsApi.potentialMatches),
+    queryFn: async () => apiCall((await api()).notificationsApi.potentialMatches),
     enabled,
   });
 }

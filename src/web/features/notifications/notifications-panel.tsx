@@ -1,268 +1,32 @@
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, Tabs } from 'radix-ui';
-import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
-import type { LikeEntry, LikesReceived, PotentialMatch } from '../../../contract/notifications';
-import { Avatar } from '../../components/avatar';
-import { Button } from '../../components/ui/button';
-import { useCurrentUser } from '../../lib/session';
-import { formatNotificationDate } from './format-date';
-import {
-  likesReceivedKey,
-  notificationCountKey,
-  potentialMatchesKey,
-  useLikesReceived,
-  usePotentialMatches,
-} from './notifications-api';
+import { likesReceivedKey, notificationCountKey, potentialMatchesKey } from './notifications-api';
 
-type PanelTab = 'likes' | 'potential';
+// The panel (and Radix's dialog and tabs) is not needed for the first paint of /home: it loads on the
+// first tap of the bell.
+const NotificationsDialog = lazy(() =>
+  import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
+);
 
-/** How many locked placeholders a free user sees before '+N more'. */
-const LOCKED_PLACEHOLDERS_SHOWN = 6;
+type TriggerProps = {
+  ref?: Ref<HTMLButtonElement>;
+  onClick?: () => void;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+  'data-state'?: 'open' | 'closed';
+};
 
-function PremiumBadge() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-[0.7rem] font-bold tracking-wide text-amber-800 uppercase">
-      <Crown className="size-3" aria-hidden />
-      Premium
-    </span>
-  );
-}
-
-function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <div className="flex flex-col items-center px-6 py-14 text-center">
-      <div aria-hidden className="mb-4 grid size-16 place-items-center rounded-3xl bg-plum-50 text-plum-500">
-        {icon}
-      </div>
-      <p className="font-display text-lg font-semibold text-plum-900">{title}</p>
-      <p className="mt-1 max-w-[16rem] text-sm leading-relaxed text-ink-soft">{text}</p>
-    </div>
-  );
-}
-
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
-      <p className="text-sm text-ink-soft">Couldn&apos;t load {what}.</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
-function RowSkeletons() {
-  return (
-    <ul aria-hidden className="grid gap-2 p-4">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex items-center gap-3 rounded-2xl bg-white p-3">
-          <span className="size-12 animate-pulse rounded-full bg-cream-200" />
-          <span className="grid flex-1 gap-2">
-            <span className="h-3 w-1/2 animate-pulse rounded-full bg-cream-200" />
-            <span className="h-3 w-1/3 animate-pulse rounded-full bg-cream-200" />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function UpgradePrompt({ title, text, onNavigate }: { title: string; text: string; onNavigate: () => void }) {
-  return (
-    <div className="rounded-3xl bg-gradient-to-br from-plum-700 to-plum-900 p-5 text-white shadow-float">
-      <div className="flex items-center gap-2">
-        <Crown className="size-5 text-amber-300" aria-hidden />
-        <p className="font-display text-lg font-semibold">{title}</p>
-      </div>
-      <p className="mt-1.5 text-sm leading-relaxed text-plum-100">{text}</p>
-      <Link
-        to="/subscribe"
-        onClick={onNavigate}
-        className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full bg-white px-5 text-sm font-semibold text-plum-800 transition-colors hover:bg-plum-50"
-      >
-        Upgrade
-      </Link>
-    </div>
-  );
-}
-
-function LikeRow({ entry }: { entry: LikeEntry }) {
-  return (
-    <li className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
-      <span className="relative">
-        <Avatar name={entry.name} photos={entry.photos} className="size-12 text-lg" />
-        {entry.isSuperLike && (
-          <span
-            className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full bg-sky-500 text-white ring-2 ring-white"
-            title="Super like"
-          >
-            <Star className="size-3" fill="currentColor" aria-hidden />
-            <span className="sr-only">Super like</span>
-          </span>
-        )}
-      </span>
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate font-semibold text-ink">
-          {entry.name}, {entry.age}
-        </span>
-        <span className="flex items-center gap-1 truncate text-xs text-ink-soft">
-          <MapPin className="size-3 shrink-0" aria-hidden />
-          {entry.location}
-        </span>
-      </span>
-      <time dateTime={entry.createdAt} className="shrink-0 text-xs font-medium text-ink-soft">
-        {formatNotificationDate(entry.createdAt)}
-      </time>
-    </li>
-  );
-}
-
-function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: () => void }) {
-  const shown = Math.min(data.count, LOCKED_PLACEHOLDERS_SHOWN);
-  const more = data.count - shown;
-  return (
-    <div className="grid gap-4 p-4">
-      <div className="flex items-center justify-between">
-        <p className="font-semibold text-ink">
-          {data.count === 1 ? '1 person likes you' : `${data.count} people like you`}
-        </p>
-        <PremiumBadge />
-      </div>
-      <ul className="grid grid-cols-3 gap-2.5">
-        {Array.from({ length: shown }, (_, i) => (
-          <li
-            key={i}
-            className="relative grid aspect-[3/4] place-items-center overflow-hidden rounded-2xl bg-gradient-to-br from-plum-200 via-plum-300 to-matcha-200"
-          >
-            <span aria-hidden className="absolute inset-0 bg-white/20 backdrop-blur-md" />
-            <Lock className="relative size-5 text-white drop-shadow" aria-hidden />
-            <span className="sr-only">Hidden like</span>
-          </li>
-        ))}
-      </ul>
-      {more > 0 && <p className="text-center text-sm text-ink-soft">+{more} more</p>}
-      <UpgradePrompt
-        title="See who likes you"
-        text="Upgrade to Premium to see everyone who liked you and match with them instantly."
-        onNavigate={onNavigate}
-      />
-    </div>
-  );
-}
-
-function LikesTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: () => void }) {
-  const query = useLikesReceived(true);
-  if (query.isPending) return <RowSkeletons />;
-  if (query.isError) return <LoadError what="your likes" onRetry={() => void query.refetch()} />;
-  const data = query.data;
-  if (data.count === 0) {
-    return (
-      <EmptyState
-        icon={<Heart className="size-8" strokeWidth={1.75} />}
-        title="No likes yet"
-        text={
-          isPremium
-            ? "When someone likes your profile, she'll show up here."
-            : "When someone likes your profile, you'll see it here. Premium members see exactly who."
-        }
-      />
-    );
-  }
-  if (data.locked) return <LockedLikes data={data} onNavigate={onNavigate} />;
-  return (
-    <ul className="grid gap-2 p-4">
-      {data.entries.map((entry) => (
-        <LikeRow key={entry.id} entry={entry} />
-      ))}
-    </ul>
-  );
-}
-
-function PotentialRow({ match }: { match: PotentialMatch }) {
-  return (
-    <li className="grid gap-2.5 rounded-2xl bg-white p-4 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
-      <div className="flex items-center gap-3">
-        <Avatar name={match.name} photos={match.photos} className="size-12 text-lg" />
-        <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="truncate font-semibold text-ink">
-            {match.name}, {match.age}
-          </span>
-          <span className="flex items-center gap-1 truncate text-xs text-ink-soft">
-            <MapPin className="size-3 shrink-0" aria-hidden />
-            {match.location}
-          </span>
-        </span>
-        <span className="shrink-0 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-bold text-matcha-700">
-          {match.matchScore}% match
-        </span>
-      </div>
-      {match.bio && <p className="line-clamp-2 text-sm leading-snug text-ink-soft">{match.bio}</p>}
-      {match.commonInterests.length > 0 && (
-        <ul aria-label="Interests you share" className="flex flex-wrap gap-1.5">
-          {match.commonInterests.map((interest) => (
-            <li key={interest} className="rounded-full bg-plum-50 px-2.5 py-1 text-xs font-medium text-plum-700">
-              {interest}
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
-
-function PotentialTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: () => void }) {
-  const query = usePotentialMatches(isPremium);
-  if (!isPremium) {
-    return (
-      <div className="grid gap-4 p-4">
-        <div className="flex justify-end">
-          <PremiumBadge />
-        </div>
-        <UpgradePrompt
-          title="Potential matches"
-          text="Premium members get a hand-picked list of people you're most compatible with, with shared interests and a match score."
-          onNavigate={onNavigate}
-        />
-      </div>
-    );
-  }
-  if (query.isPending) return <RowSkeletons />;
-  if (query.isError) return <LoadError what="potential matches" onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) {
-    return (
-      <EmptyState
-        icon={<Sparkles className="size-8" strokeWidth={1.75} />}
-        title="No potential matches"
-        text="Add interests and tea favourites to your profile to find your most compatible people."
-      />
-    );
-  }
-  return (
-    <ul className="grid gap-2.5 p-4">
-      {query.data.map((match) => (
-        <PotentialRow key={match.id} match={match} />
-      ))}
-    </ul>
-  );
-}
-
-const tabClass =
-  'relative flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-full text-sm font-semibold text-ink-soft transition-colors data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-[0_1px_3px_rgb(58_19_49/0.12)]';
-
-/** The header bell's slide-in panel: likes received and (premium) potential matches. */
-export function NotificationsPanel({ trigger }: { trigger: ReactNode }) {
-  const user = useCurrentUser();
+/** The header bell (`trigger`) and its slide-in panel: likes received and (premium) potential matches. */
+export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerProps> }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<PanelTab>('likes');
-  const isPremium = user.hasActiveSubscription;
-  const close = () => setOpen(false);
+  const [opened, setOpened] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
+      setOpened(true);
       // Reads are never stale by default (spec 9); opening the bell is the moment to look again.
       void queryClient.invalidateQueries({ queryKey: notificationCountKey });
       void queryClient.invalidateQueries({ queryKey: likesReceivedKey });
@@ -271,57 +35,19 @@ export function NotificationsPanel({ trigger }: { trigger: ReactNode }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,92vw)] flex-col bg-cream-100 shadow-float data-[state=open]:animate-slide-in-right focus:outline-none">
-          <div className="flex h-16 shrink-0 items-center justify-between border-b border-cream-200 bg-cream-50 px-5">
-            <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Notifications</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close notifications"
-              className="-mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">People who liked you and potential matches.</Dialog.Description>
-          <Tabs.Root
-            value={tab}
-            onValueChange={(value) => setTab(value === 'potential' ? 'potential' : 'likes')}
-            className="flex min-h-0 flex-1 flex-col"
-          >
-            <Tabs.List aria-label="Notification type" className="m-4 mb-0 flex gap-1 rounded-full bg-cream-200 p-1">
-              <Tabs.Trigger value="likes" className={tabClass}>
-                <Heart className="size-4" aria-hidden />
-                Likes
-                <LikesCountBadge />
-              </Tabs.Trigger>
-              <Tabs.Trigger value="potential" className={tabClass}>
-                <Sparkles className="size-4" aria-hidden />
-                Potential
-                {!isPremium && <Crown className="size-3.5 text-amber-600" aria-label="Premium" />}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="likes" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-              <LikesTab isPremium={isPremium} onNavigate={close} />
-            </Tabs.Content>
-            <Tabs.Content value="potential" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-              <PotentialTab isPremium={isPremium} onNavigate={close} />
-            </Tabs.Content>
-          </Tabs.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function LikesCountBadge() {
-  const { data } = useLikesReceived(true);
-  if (!data || data.count === 0) return null;
-  return (
-    <span className="grid h-5 min-w-5 place-items-center rounded-full bg-plum-600 px-1.5 text-[0.68rem] font-bold text-white">
-      {data.count > 99 ? '99+' : data.count}
-    </span>
+    <>
+      {cloneElement(trigger, {
+        ref: bell,
+        onClick: () => onOpenChange(true),
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        'data-state': open ? 'open' : 'closed',
+      })}
+      {opened && (
+        <Suspense fallback={null}>
+          <NotificationsDialog open={open} onOpenChange={onOpenChange} returnFocusTo={bell} />
+        </Suspense>
+      )}
+    </>
   );
 }

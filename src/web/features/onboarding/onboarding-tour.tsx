@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Dialog, Progress } from 'radix-ui';
-import { AnimatePresence, motion } from 'motion/react';
+import { AnimatePresence, m } from 'motion/react';
+import { MotionFeatures } from '../../lib/motion';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ONBOARDING_STEPS } from './steps';
@@ -12,7 +13,16 @@ interface OnboardingTourProps {
   onFinish: (how: 'completed' | 'skipped') => void;
 }
 
-export function OnboardingTour({ open, finishing, onFinish }: OnboardingTourProps) {
+/** The tour can open on any screen, signed in or not, so it brings its own animation features. */
+export function OnboardingTour(props: OnboardingTourProps) {
+  return (
+    <MotionFeatures>
+      <Tour {...props} />
+    </MotionFeatures>
+  );
+}
+
+function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState<1 | -1>(1);
   const primaryRef = useRef<HTMLButtonElement>(null);
@@ -66,7 +76,7 @@ export function OnboardingTour({ open, finishing, onFinish }: OnboardingTourProp
 
             <div className="relative flex min-h-[27rem] flex-col justify-center overflow-hidden px-6 pt-2">
               <AnimatePresence mode="wait" initial={false} custom={direction}>
-                <motion.div
+                <m.div
                   key={step.id}
                   custom={direction}
                   initial={{ opacity: 0, x: direction * 36 }}
@@ -99,7 +109,7 @@ export function OnboardingTour({ open, finishing, onFinish }: OnboardingTourProp
                       ))}
                     </ul>
                   )}
-                </motion.div>
+                </m.div>
               </AnimatePresence>
             </div>
 

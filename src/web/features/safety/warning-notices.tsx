@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { noticesApi } from '../../../contract/api/notifications';
 import { Button } from '../../components/ui/button';
-import { apiCall } from '../../lib/api';
+import { apiCall, lazyDeclarations } from '../../lib/api';
 import { useRealtimeEvent } from '../../lib/realtime/realtime-provider';
+
+const api = lazyDeclarations(() => import('../../../contract/api/notifications'));
 
 const NOTICES_KEY = ['notices'] as const;
 
@@ -13,13 +14,13 @@ const NOTICES_KEY = ['notices'] as const;
  */
 export function WarningNotices() {
   const queryClient = useQueryClient();
-  const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: () => apiCall(noticesApi.list) });
+  const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: async () => apiCall((await api()).noticesApi.list) });
   useRealtimeEvent('notice', () => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY }));
   const warnings = notices.data?.notices.filter((n) => n.kind === 'warning' && !n.read) ?? [];
   const [warning] = warnings;
   if (!warning) return null;
   const acknowledge = async () => {
-    await apiCall(noticesApi.markRead);
+    await apiCall((await api()).noticesApi.markRead);
     await queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
   };
   return (

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../contract/chat';
+import { parseServerFrame } from '../../../contract/realtime';
 import { RealtimeClient, reconnectDelayMs, socketUrlFor, type SocketLike } from './realtime-client';
 
 class FakeSocket implements SocketLike {
@@ -75,6 +76,7 @@ describe('RealtimeClient', () => {
     sockets = [];
     client = new RealtimeClient({
       url: 'ws://example.test/ws',
+      parseFrame: parseServerFrame,
       ackTimeoutMs: 1_000,
       createSocket: (url) => {
         const socket = new FakeSocket(url);
@@ -166,6 +168,7 @@ describe('RealtimeClient', () => {
   it('reports a socket that cannot be created as "Failed to connect" and retries', () => {
     let fail = true;
     const flaky = new RealtimeClient({
+      parseFrame: parseServerFrame,
       url: 'ws://example.test/ws',
       createSocket: (url) => {
         if (fail) throw new Error('blocked');

@@ -1,14 +1,12 @@
 import type { Message } from '../../../contract/chat';
-import {
-  RECONNECT,
-  WS_CLOSE,
-  WS_PATH,
-  parseServerFrame,
-  type ClientFrame,
-  type ClientFrameType,
-  type ServerFrame,
-  type ServerFrameType,
+import type {
+  ClientFrame,
+  ClientFrameType,
+  ParsedFrame,
+  ServerFrame,
+  ServerFrameType,
 } from '../../../contract/realtime';
+import { RECONNECT, WS_CLOSE, WS_PATH } from '../../../contract/realtime-protocol';
 
 /**
  * The browser side of the real-time protocol (spec 4 "Real-time connection"), free of React so it
@@ -40,6 +38,11 @@ export interface SocketLike {
 
 export interface RealtimeClientOptions {
   url: string;
+  /**
+   * Reads a raw frame: `parseServerFrame` from the contract. Passed in so the schemas (and zod) are not
+   * part of the client's own code; the provider loads them before connecting.
+   */
+  parseFrame: (data: string) => ParsedFrame<ServerFrame>;
   createSocket?: (url: string) => SocketLike;
   /** Called for every valid frame before screen handlers (the cache rules live here). */
   onFrame?: (frame: ServerFrame) => void;
@@ -83,6 +86,7 @@ export class SocketSendError extends Error {
 export class RealtimeClient {
   private readonly url: string;
   private readonly createSocket: (url: string) => SocketLike;
+  private readonly parseFrame: (data: string) => ParsedFrame<ServerFrame>;
   private readonly onFrame: ((frame: ServerFrame) => void) | undefined;
   /**
    * Called when the server closes with 1008 (the session ended: a logout in another tab, or a
@@ -107,6 +111,7 @@ export class RealtimeClient {
 
   constructor(options: RealtimeClientOptions) {
     this.url = options.url;
+    this.parseFrame = options.parseFrame;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.onFrame = options.onFrame;
     this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
@@ -245,7 +250,7 @@ export class RealtimeClient {
   }
 
   private receive(data: string): void {
-    const parsed = parseServerFrame(data);
+    const parsed = this.parseFrame(data);
     if (!parsed.ok) {
       console.warn('Ignoring an unreadable real-time frame:', parsed.message);
       return;

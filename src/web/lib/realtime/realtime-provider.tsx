@@ -1,9 +1,30 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_SUSPENDED_REASON, type ServerFrame, type ServerFrameType } from '../../../contract/realtime';
+import type { ParsedFrame, ServerFrame, ServerFrameType } from '../../../contract/realtime';
+import { ACCOUNT_SUSPENDED_REASON } from '../../../contract/realtime-protocol';
 import { toast } from '../../components/ui/toast';
 import { useAuth } from '../session';
 import { RealtimeClient, socketUrlFor, type RealtimeSnapshot } from './realtime-client';
+
+/**
+ * The frame schemas (and zod) are requested when this module runs, alongside the first signed-in
+ * screen rather than inside it; the socket opens once they are here (no frame arrives before that).
+ */
+let parseServerFrame: ((data: string) => ParsedFrame<ServerFrame>) | undefined;
+let frameSchemas: Promise<void> | undefined;
+function loadFrameSchemas(): Promise<void> {
+  frameSchemas ??= import('../../../contract/realtime').then(
+    (contract) => {
+      parseServerFrame = contract.parseServerFrame;
+    },
+    (error: unknown) => {
+      frameSchemas = undefined;
+      throw error;
+    },
+  );
+  return frameSchemas;
+}
+loadFrameSchemas().catch(() => undefined);
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -26,6 +47,11 @@ export function RealtimeProvider({
     () =>
       new RealtimeClient({
         url: socketUrlFor(window.location),
+        // Only called for frames of an open socket, which opens after loadFrameSchemas().
+        parseFrame: (data) =>
+          parseServerFrame
+            ? parseServerFrame(data)
+            : { ok: false, message: 'frame schemas not loaded', code: 'INVALID_FRAME' },
         // The first render's onFrame is kept: the app passes one that never changes.
         onFrame,
       }),
@@ -51,8 +77,17 @@ export function RealtimeProvider({
 
   useEffect(() => {
     if (!userId) return;
-    client.connect(userId);
-    return () => client.disconnect();
+    let cancelled = false;
+    void loadFrameSchemas()
+      .catch(() => undefined)
+      .then(() => {
+        // Offline before the schemas arrived: connect anyway; its retries end in the usual error state.
+        if (!cancelled) client.connect(userId);
+      });
+    return () => {
+      cancelled = true;
+      client.disconnect();
+    };
   }, [client, userId]);
 
   useEffect(() => {

@@ -1,4 +1,11 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
+
+/**
+ * The SDK loads on first use, not at start-up: most installs never configure Stripe, and loading it
+ * costs every `npm start` a few hundred milliseconds.
+ */
+const loadStripe = (): typeof Stripe => createRequire(import.meta.url)('stripe') as typeof Stripe;
 import { CURRENCY, type Plan, type PlanType } from '../../../../contract/billing';
 import type { PaymentProcessor, ProviderSubscription } from './types';
 
@@ -18,7 +25,7 @@ export const stripeLookupKey = (plan: PlanType) => `steep_premium_${plan}`;
  * Prices are found by lookup key and created once if missing, so only the three keys need configuring.
  */
 export function stripeProcessor(options: StripeProcessorOptions): PaymentProcessor {
-  const stripe = new Stripe(options.secretKey, {
+  const stripe = new (loadStripe())(options.secretKey, {
     maxNetworkRetries: 2,
     ...(options.api && { host: options.api.host, port: options.api.port, protocol: options.api.protocol }),
   });
@@ -108,5 +115,5 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
 
 /** Verifies a webhook's signature on the raw body; throws when it is not Stripe's. */
 export function verifyStripeEvent(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event {
-  return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  return loadStripe().webhooks.constructEvent(rawBody, signature, secret);
 }

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  currentToast,
+  dismissToast,
+  subscribeToToasts,
+} from './toast';
+
+/** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
+export function ToastView() {
+  const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
+
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      swipeDirection="right"
+    >
+      {state && (
+        <ToastPrimitive.Root
+          key={state.id}
+          open={state.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(state.id);
+          }}
+          {...(state.duration !== undefined ? { duration: state.duration } : {})}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-float',
+            'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+            'data-[swipe=end]:animate-toast-swipe-out',
+            state.variant === 'destructive'
+              ? 'border-red-200 bg-red-50 text-red-900'
+              : 'border-plum-100 bg-cream-50 text-ink',
+          )}
+        >
+          <div className="grid min-w-0 flex-1 gap-1">
+            <ToastPrimitive.Title className="text-[0.95rem] font-semibold leading-snug">
+              {state.title}
+            </ToastPrimitive.Title>
+            {state.description && (
+              <ToastPrimitive.Description
+                className={cn(
+                  'text-sm leading-snug',
+                  state.variant === 'destructive' ? 'text-red-800' : 'text-ink-soft',
+                )}
+              >
+                {state.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          {state.action && (
+            <ToastPrimitive.Action
+              altText={state.action.label}
+              onClick={state.action.onClick}
+              className={cn(
+                'inline-flex min-h-9 shrink-0 items-center self-center rounded-full px-3.5 text-sm font-semibold transition-colors',
+                state.variant === 'destructive'
+                  ? 'bg-red-600 text-white hover:bg-red-700'
+                  : 'bg-plum-700 text-white hover:bg-plum-800',
+              )}
+            >
+              {state.action.label}
+            </ToastPrimitive.Action>
+          )}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 grid size-8 place-items-center rounded-full text-current/60 transition-colors hover:bg-black/5 hover:text-current"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport
+        hotkey={TOAST_HOTKEY}
+        data-testid="toasts"
+        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { Tabs } from 'radix-ui';
+import type { AuthTab } from './landing-page';
+
+// Each form (the sign-up one carries the city catalogue) loads when its tab is first shown.
+const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
+const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
+
+/** The landing page's Log in / Sign up card, loaded when it is first opened. */
+export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+      <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1">
+        {(
+          [
+            ['login', 'Login'],
+            ['signup', 'Sign Up'],
+          ] as const
+        ).map(([value, label]) => (
+          <Tabs.Trigger
+            key={value}
+            value={value}
+            className="min-h-11 rounded-full text-[0.95rem] font-semibold text-ink-soft transition-all data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-[0_2px_8px_-2px_rgb(58_19_49/0.2)]"
+          >
+            {label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="login" className="pt-6 focus:outline-none">
+        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Welcome back</h2>
+        <p className="mb-5 text-sm text-ink-soft">Log in to pick up where you left off.</p>
+        <LoginForm onSwitchToSignUp={() => setTab('signup')} />
+      </Tabs.Content>
+      <Tabs.Content value="signup" className="pt-6 focus:outline-none">
+        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Join Steep</h2>
+        <p className="mb-5 text-sm text-ink-soft">It takes about two minutes. You can add photos later.</p>
+        <SignUpForm onSwitchToLogin={() => setTab('login')} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
