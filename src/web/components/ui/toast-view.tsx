@@ -9,7 +9,7 @@ import {
   currentToast,
   dismissToast,
   subscribeToToasts,
-} from './toast';
+} from './toast-store';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {

@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { Tabs } from 'radix-ui';
-import type { AuthTab } from './landing-page';
 
 // Each form (the sign-up one carries the city catalogue) loads when its tab is first shown.
 const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
 const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
 
 /** The landing page's Log in / Sign up card, loaded when it is first opened. */
+export type AuthTab = 'login' | 'signup';
+
 export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>

@@ -5,14 +5,13 @@ import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
+import type { AuthTab } from './auth-card';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
 const formFallback = (
   <div role="status" aria-label="Loading" className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />
 );
-
-export type AuthTab = 'login' | 'signup';
 
 const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
   {
