@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicBadge } from './badges';
 import { safeText } from './text';
+import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS, type LifestyleKey } from './lifestyle';
 import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsField } from './auth';
 
 /*
@@ -37,16 +38,7 @@ export const LOVE_LANGUAGES = [
   'Physical touch',
 ] as const;
 
-/** Lifestyle answers use the same words as the preference editor's tolerances (spec 9), so they can be matched later. */
-export const LIFESTYLE_FIELDS = {
-  smoking: { label: 'Smoking', options: ['none', 'occasionally', 'socially', 'regularly'] },
-  drinking: { label: 'Drinking', options: ['none', 'occasionally', 'socially', 'regularly'] },
-  fitness: { label: 'Fitness', options: ['low', 'moderate', 'high', 'athlete'] },
-  pets: { label: 'Pets', options: ['love', 'like', 'neutral', 'allergic'] },
-  children: { label: 'Children', options: ['want', 'open', "don't want", 'have'] },
-} as const;
-export type LifestyleKey = keyof typeof LIFESTYLE_FIELDS;
-export const LIFESTYLE_KEYS = Object.keys(LIFESTYLE_FIELDS) as LifestyleKey[];
+export { LIFESTYLE_FIELDS, LIFESTYLE_KEYS, type LifestyleKey };
 
 // ---------------------------------------------------------------------------------------------
 // Public profile (GET /api/users/{id})

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ProfileDetail } from '../../contract/profiles';
-import { parseLocation } from '../../contract/locations';
+import { parseLocation } from '../../contract/location-text';
 import { isApiError } from '../lib/api';
 import { distanceBandText } from '../lib/theme';
 import { useUnits } from '../lib/preferences';

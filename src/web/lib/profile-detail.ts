@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { profilesApi } from '../../contract/api/profiles';
-import { apiCall } from './api';
+import { apiCall, lazyDeclarations } from './api';
+
+const api = lazyDeclarations(() => import('../../contract/api/profiles'));
 
 export const profileDetailKey = (userId: string) => ['/api/users', userId, 'detail'] as const;
 
@@ -8,7 +9,7 @@ export const profileDetailKey = (userId: string) => ['/api/users', userId, 'deta
 export function useProfileDetail(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: profileDetailKey(userId),
-    queryFn: () => apiCall(profilesApi.view, { params: { id: userId } }),
+    queryFn: async () => apiCall((await api()).profilesApi.view, { params: { id: userId } }),
     enabled,
     staleTime: 30_000,
     // A 404 (hidden, blocked or gone) will not change by asking again.

@@ -1,4 +1,4 @@
-import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../contract/profiles';
+import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../contract/lifestyle';
 
 // How a profile's details read wherever one is shown: her own page, another member's profile sheet.
 
