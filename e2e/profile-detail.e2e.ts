@@ -215,7 +215,9 @@ describe('profile detail', () => {
     await sheet.getByRole('link', { name: 'Edit Profile' }).click();
     await expect.poll(() => new URL(hana.page.url()).pathname).toBe('/profile');
     // Off Discover, the avatar is a plain link to her profile.
-    expect(await hana.page.getByRole('banner').getByRole('link', { name: 'Your profile' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => hana.page.getByRole('banner').getByRole('link', { name: 'Your profile' }).isVisible())
+      .toBe(true);
     await hana.context.close();
   });
 
