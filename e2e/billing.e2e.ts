@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FREE_DAILY_LIKES } from '../src/contract/discovery';
 import type { SelfUser } from '../src/contract/users';
-import {
-  launchBrowser,
-  newUser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-} from './harness';
+import { newUser, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const env = useServerAndBrowser();
 
 const here = { location: 'Portland, Oregon' };
 const settle = (page: Page) => page.waitForTimeout(450);
 
 /** Someone else in her city, signed up straight through the API. */
 async function other(name: string): Promise<SelfUser> {
-  const response = await fetch(`${server.baseUrl}/api/auth/register`, {
+  const response = await fetch(`${env.server.baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(newUser({ ...here, name })),
@@ -47,7 +30,7 @@ async function fillCard(page: Page, cardNumber: string) {
 
 describe('Premium journey', () => {
   it('a free user hits the daily like limit, upgrades, pays with 4242 and lands on /tea; a declined card says Payment Failed', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     const me = await signUpViaApi(context, { ...here, name: 'Maya' });
     const people = [];
@@ -118,7 +101,7 @@ describe('Premium journey', () => {
   });
 
   it('manages the subscription from Settings: cancel with a confirmation, then resume', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     await signUpViaApi(context, { ...here, name: 'Lena' });
     const secret = await context.request.post('/api/create-subscription', { data: { planType: 'monthly' } });

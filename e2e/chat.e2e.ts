@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
-import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
  * Chat in two browsers at once: each context is a separate person with her own session and socket.
  */
 
-let server: TestServer;
-let browser: Browser;
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
 });
 
 async function person(
   overrides: Parameters<typeof signUpViaApi>[1],
 ): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   contexts.push(context);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
@@ -118,7 +110,7 @@ describe('chat', () => {
       return now.length > 0 && now.join('|') !== before;
     }, firstSet.join('|'));
 
-    // Bea opens the same conversation in her own browser.
+    // Bea opens the same conversation in her own env.browser.
     await bea.page.goto(`/conversation/${withBea}`);
     await bea.page.getByRole('heading', { name: 'You matched with Alice!' }).waitFor();
     await waitConnected(bea.page);

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
-import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /*
  * Each journey lives in its own city, far from the others', so no journey's people show up in
@@ -22,7 +12,7 @@ afterAll(async () => {
  */
 
 async function person(overrides: Partial<RegisterBody>) {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
   return { context, user, page };

@@ -1,40 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  toastText,
-  type TestServer,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 
 /* Issue 14: reporting a meetup from its sheet, and the moderator seeing which meetup it was about. */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 
 describe('reporting a meetup', () => {
   it("a guest reports someone else's meetup from its sheet; the moderator sees the meetup's title", async () => {
-    const hostContext = await phoneContext(browser, server.baseUrl);
-    const guestContext = await phoneContext(browser, server.baseUrl);
-    const modContext = await phoneContext(browser, server.baseUrl);
+    const hostContext = await phoneContext(env.browser, env.server.baseUrl);
+    const guestContext = await phoneContext(env.browser, env.server.baseUrl);
+    const modContext = await phoneContext(env.browser, env.server.baseUrl);
     const host = await signUpViaApi(hostContext, { name: 'Harper Lane', location: 'Portland, Oregon' });
     await signUpViaApi(guestContext, { name: 'Gwen Ito', location: 'Portland, Oregon' });
     const mod = await signUpViaApi(modContext, { name: 'Mara Mod', location: 'Portland, Oregon' });
-    await server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
+    await env.server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.id));
 
     const created = await hostContext.request.post('/api/events', {
       data: {

@@ -1,27 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-  toastText,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** Tomorrow at 18:30 local time, as a datetime-local value. */
 function tomorrowEvening(): string {
@@ -33,8 +13,8 @@ function tomorrowEvening(): string {
 
 describe('tea meetups', () => {
   it('one member hosts a meetup through the dialog; another joins, sees the venue and guests, and leaves', async () => {
-    const hostContext = await phoneContext(browser, server.baseUrl);
-    const guestContext = await phoneContext(browser, server.baseUrl);
+    const hostContext = await phoneContext(env.browser, env.server.baseUrl);
+    const guestContext = await phoneContext(env.browser, env.server.baseUrl);
     await signUpViaApi(hostContext, { name: 'Harper Lane', location: 'Portland, Oregon' });
     await signUpViaApi(guestContext, { name: 'Gwen Ito', location: 'Portland, Oregon' });
 

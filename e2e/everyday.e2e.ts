@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
-import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser({}, { timeoutMs: 60_000 });
 
 async function phone(name: string): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   const user = await signUpViaApi(context, { name, location: 'Portland, Oregon' });
   const page = await context.newPage();
   return { context, page, user };

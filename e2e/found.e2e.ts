@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { FREE_DAILY_LIKES } from '../src/contract/discovery';
 import type { SelfUser } from '../src/contract/users';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  toastText,
-  type TestServer,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 
 /* Issue 10's 'Found' items, each as a member meets it at 390×844. */
 
-let server: TestServer;
-let browser: Browser;
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
 });
 
 async function person(
   overrides: Parameters<typeof signUpViaApi>[1] = {},
 ): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   contexts.push(context);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
@@ -54,7 +38,7 @@ async function match(
 describe('misleading errors', () => {
   it('a login lockout says too many attempts and how long to wait, not to check her credentials', async () => {
     const { user } = await person({ name: 'Lou' });
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     contexts.push(context);
     // Five wrong passwords from this address lock the pair for 15 minutes.
     for (let i = 0; i < 5; i++) {
@@ -104,7 +88,7 @@ describe('misleading errors', () => {
 
 /** Someone signed up through the API only (no page), to fill a deck. */
 async function somebody(overrides: Parameters<typeof signUpViaApi>[1]): Promise<SelfUser> {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   contexts.push(context);
   return signUpViaApi(context, overrides);
 }
@@ -197,7 +181,7 @@ describe('small things', () => {
   });
 
   it('shows the whole state placeholder and keeps every interest chip inside the sign-up card', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto('/');

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newUser, phoneContext, screenshot, startServer, toastText, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newUser, phoneContext, screenshot, toastText, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('foundation journeys', () => {
   it('signs up through the form, reaches /home, and logs out back to the landing page', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
@@ -59,7 +48,7 @@ describe('foundation journeys', () => {
   });
 
   it('logs in with the form and shows the failure toast for wrong credentials', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const user = newUser();
     expect((await context.request.post('/api/auth/register', { data: user })).status()).toBe(201);
     await context.clearCookies();
@@ -79,7 +68,7 @@ describe('foundation journeys', () => {
   });
 
   it('sends a visitor at /chats back to the landing page', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/chats');
     await page.waitForURL((url) => url.pathname === '/');
@@ -88,7 +77,7 @@ describe('foundation journeys', () => {
   });
 
   it("shows 'Page Not Found' for an unknown path", async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     const response = await page.goto('/no/such/place');
     expect(response?.status()).toBe(200);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -195,4 +196,31 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
  */
 export function toastText(page: Page, text: string | RegExp) {
   return page.getByTestId('toasts').getByText(text);
+}
+
+export interface ServerAndBrowser {
+  server: TestServer;
+  browser: Browser;
+}
+
+/**
+ * One server and one Chromium for a test file: started before its tests, closed after them. Fields are
+ * filled in beforeAll, so read them inside tests (`env.server.baseUrl`), not at import time.
+ */
+export function useServerAndBrowser(
+  env: Record<string, string> = {},
+  options: { demoUsers?: number; timeoutMs?: number } = {},
+): ServerAndBrowser {
+  const holder = {} as ServerAndBrowser;
+  beforeAll(async () => {
+    [holder.server, holder.browser] = await Promise.all([
+      startServer(env, options.demoUsers === undefined ? {} : { demoUsers: options.demoUsers }),
+      launchBrowser(),
+    ]);
+  }, options.timeoutMs);
+  afterAll(async () => {
+    await holder.browser?.close();
+    await holder.server?.close();
+  });
+  return holder;
 }

@@ -1,45 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_SENT } from '../src/contract/account';
 import {
   expectAccessible,
-  launchBrowser,
   phoneContext,
   screenshot,
   signUpViaApi,
-  startServer,
   toastText,
   waitForMail,
-  type TestServer,
+  useServerAndBrowser,
 } from './harness';
 
 /* Issue 10 item 9: 'Forgot password?' → the emailed link → a new password → log in with it. */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The mail job needs a worker (tests run none by default).
-  [server, browser] = await Promise.all([startServer({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100' }), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// The mail job needs a worker (tests run none by default).
+const env = useServerAndBrowser({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100' }, { timeoutMs: 120_000 });
 
 describe('password reset', () => {
   it('requests a link from the login tab, opens the mailed link, sets a new password and logs in with it', async () => {
     // She confirmed an email in Settings: the code comes through the same outbox.
-    const own = await phoneContext(browser, server.baseUrl);
+    const own = await phoneContext(env.browser, env.server.baseUrl);
     const user = await signUpViaApi(own, { name: 'Rosa', location: 'Portland, Oregon' });
     const email = `${user.username}@example.com`;
     expect((await own.request.post('/api/account/email', { data: { email } })).status()).toBe(202);
-    const codeMail = await waitForMail(server, email, /^Your Steep code: \d{6}$/);
+    const codeMail = await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
     const code = /(\d{6})/.exec(codeMail.subject)?.[1];
     expect((await own.request.post('/api/account/email/verify', { data: { code } })).status()).toBe(200);
     await own.close();
 
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -59,7 +47,7 @@ describe('password reset', () => {
     await page.getByRole('status').getByText(PASSWORD_RESET_SENT).waitFor();
     await screenshot(page, 'password-forgot-sent');
 
-    const resetMail = await waitForMail(server, email, /^Reset your Steep password$/);
+    const resetMail = await waitForMail(env.server, email, /^Reset your Steep password$/);
     const link = /(https?:\/\/\S+)/.exec(resetMail.text)?.[1] ?? '';
     const url = new URL(link);
     expect(url.pathname).toBe('/reset-password');

@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /* Everyone here lives in Eugene, far from the other journeys' cities. */
 const CITY = 'Eugene, Oregon';
 
 async function person(overrides: Partial<RegisterBody>) {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   const user = await signUpViaApi(context, { location: CITY, ...overrides });
   const page = await context.newPage();
   return { context, user, page };

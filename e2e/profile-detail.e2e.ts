@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
 import type { Match } from '../src/contract/matches';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /* Each journey lives in its own city, far from the others', so nobody shows up in another journey's deck. */
 
 async function person(overrides: Partial<RegisterBody>) {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
   return { context, user, page };

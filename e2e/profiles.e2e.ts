@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import {
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  toastText,
-  type TestServer,
-} from './harness';
+import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** A portrait JPEG that looks like something: a soft gradient with a sun. */
 function photo(from: string, to: string, sun: string): Promise<Buffer> {
@@ -49,7 +31,7 @@ async function dismissToast(page: Page) {
 
 describe('profiles journey', () => {
   it('edits the profile, uploads two photos, and sees them and the completeness change on /profile', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const user = await signUpViaApi(context, { name: 'Juniper', interests: [], bio: 'Short bio' });
     const page = await context.newPage();
 
@@ -142,7 +124,7 @@ describe('profiles journey', () => {
     await expect.poll(() => page.getByText('Ceramicist').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('1-day streak').isVisible()).toBe(true);
 
-    // The saved profile is on the server, not only in the page.
+    // The saved profile is on the env.server, not only in the page.
     const me = await (await context.request.get('/api/auth/me')).json();
     expect(me).toMatchObject({
       name: 'Juniper Q.',

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_MODERATOR_LOGIN } from '../src/server/seed/demo';
-import { launchBrowser, phoneContext, screenshot, signUpViaApi, startServer, type TestServer } from './harness';
+import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
  * A member reports another from /safety and blocks/unblocks her; the demo moderator reviews the
  * report in /moderation and suspends the reported member, whose open tab is signed out at once.
  */
 
-let server: TestServer;
-let browser: Browser;
+const env = useServerAndBrowser({}, { demoUsers: 3, timeoutMs: 180_000 });
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer({}, { demoUsers: 3 });
-  browser = await launchBrowser();
-}, 180_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
 });
 
 async function newContext(viewport?: { width: number; height: number }): Promise<BrowserContext> {
   const context = viewport
-    ? await browser.newContext({ viewport, baseURL: server.baseUrl, deviceScaleFactor: 1 })
-    : await phoneContext(browser, server.baseUrl);
+    ? await env.browser.newContext({ viewport, baseURL: env.server.baseUrl, deviceScaleFactor: 1 })
+    : await phoneContext(env.browser, env.server.baseUrl);
   contexts.push(context);
   return context;
 }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { cspViolations, launchBrowser, phoneContext, signUpViaApi, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { cspViolations, phoneContext, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('security headers in the browser', () => {
   it('serves the app with a strict CSP that the built app passes, and the headers on HTML', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     await signUpViaApi(context);
     const page = await context.newPage();
     const response = await page.goto('/home');
@@ -34,7 +23,7 @@ describe('security headers in the browser', () => {
   });
 
   it('Chromium blocks an inline script and the harness sees the violation', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(env.browser, env.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/');
     const ran = await page.evaluate(() => {

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-  toastText,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 async function person(overrides: Partial<RegisterBody> = {}, premium = true) {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl);
   const user = await signUpViaApi(context, overrides);
   if (premium) {
     // The demo grant: the same call the paywall's 'Test Access' button makes.

@@ -3,31 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
-import {
-  expectAccessible,
-  launchBrowser,
-  phoneContext,
-  screenshot,
-  signUpViaApi,
-  startServer,
-  type TestServer,
-} from './harness';
+import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The photo analysis runs as a background job: this server runs its worker, polling often.
-  server = await startServer({ JOBS_WORKER: 'true', JOBS_POLL_MS: '200' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// The photo analysis runs as a background job: this server runs its worker, polling often.
+const env = useServerAndBrowser({ JOBS_WORKER: 'true', JOBS_POLL_MS: '200' });
 
 const PORTRAIT = path.resolve(
   import.meta.dirname,
@@ -65,7 +47,7 @@ async function settle(page: Page) {
 describe('verification journey', () => {
   it('analyses her photos, sends a pose selfie, a moderator approves, and her card shows Verified User', async () => {
     const here = { location: 'Missoula, Montana' };
-    const memberContext = await phoneContext(browser, server.baseUrl);
+    const memberContext = await phoneContext(env.browser, env.server.baseUrl);
     const rowan = await signUpViaApi(memberContext, { ...here, name: 'Rowan' });
     const portrait = await sharp(await readFile(PORTRAIT))
       .resize(900)
@@ -106,9 +88,9 @@ describe('verification journey', () => {
     await expect.poll(() => page.getByText('Your selfie is with our team').isVisible()).toBe(true);
 
     // No demo moderator exists yet: test setup promotes one in the database.
-    const modContext = await phoneContext(browser, server.baseUrl);
+    const modContext = await phoneContext(env.browser, env.server.baseUrl);
     const morgan = await signUpViaApi(modContext, { name: 'Morgan', location: 'Miami, Florida' });
-    await server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, morgan.id));
+    await env.server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, morgan.id));
     const modPage = await modContext.newPage();
 
     // A member who is not a moderator is sent away from the queue.
@@ -141,7 +123,7 @@ describe('verification journey', () => {
     await settle(page);
     await screenshot(page, 'verification-verified');
 
-    const viewerContext = await phoneContext(browser, server.baseUrl);
+    const viewerContext = await phoneContext(env.browser, env.server.baseUrl);
     await signUpViaApi(viewerContext, { ...here, name: 'Sage' });
     const viewer = await viewerContext.newPage();
     await viewer.goto('/home');

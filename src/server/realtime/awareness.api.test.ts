@@ -1,35 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type Client, type TestApp } from '../test/harness';
-import { connect, sleep, type TestSocket } from './test-socket';
+import { describe, expect, it } from 'vitest';
+import { signUp, type Client } from '../test/harness';
+import { sleep, useSocketTestApp } from './test-socket';
 
-let t: TestApp;
-let baseUrl: string;
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(() => t.close());
-
-async function socketOf(client: Client): Promise<TestSocket> {
-  const socket = await connect(baseUrl, client.user, client.cookie);
-  open.push(socket);
-  return socket;
-}
+const app = useSocketTestApp();
 
 const like = (from: Client, to: Client, superLike = false) =>
   from.request('POST', '/api/likes', { targetUserId: to.user.id, isLike: true, superLike });
 
 describe('app-wide awareness frames', () => {
   it('tells the liked member her bell count changed, without saying who', async () => {
-    const [ana, bea] = [await signUp(t.app), await signUp(t.app)];
-    const beaSocket = await socketOf(bea);
+    const [ana, bea] = [await signUp(app.t.app), await signUp(app.t.app)];
+    const beaSocket = await app.socketOf(bea);
     expect((await like(ana, bea)).statusCode).toBe(201);
     const frame = await beaSocket.next('like_received');
     expect(frame).toEqual({ type: 'like_received', superLike: false });
@@ -37,8 +18,8 @@ describe('app-wide awareness frames', () => {
   });
 
   it('sends the match to both members, each hearing about the other', async () => {
-    const [ana, bea] = [await signUp(t.app), await signUp(t.app)];
-    const [anaSocket, beaSocket] = [await socketOf(ana), await socketOf(bea)];
+    const [ana, bea] = [await signUp(app.t.app), await signUp(app.t.app)];
+    const [anaSocket, beaSocket] = [await app.socketOf(ana), await app.socketOf(bea)];
     await like(ana, bea);
     const response = await like(bea, ana);
     const matchId = response.json<{ match: { id: string } }>().match.id;

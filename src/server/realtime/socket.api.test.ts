@@ -1,39 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '../../contract/chat';
 import { WS_MAX_PAYLOAD_BYTES } from '../../contract/realtime';
 import { createMatch } from '../test/matches';
 import { findUser } from '../core';
-import { clientFor, createTestApp, sessionCookie, signUp, type Client, type TestApp } from '../test/harness';
+import { clientFor, sessionCookie, signUp, type Client } from '../test/harness';
 import WebSocket from 'ws';
-import { connect, openSocket, sleep, UpgradeRefused, type TestSocket } from './test-socket';
+import { openSocket, sleep, UpgradeRefused, type TestSocket, useSocketTestApp } from './test-socket';
 
-let t: TestApp;
-let baseUrl: string;
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(() => t.close());
-
-async function socketOf(client: Client): Promise<TestSocket> {
-  const socket = await connect(baseUrl, client.user, client.cookie);
-  open.push(socket);
-  return socket;
-}
+const app = useSocketTestApp();
 
 /** Two matched users and an outsider, each with a connected socket. */
 async function scene() {
-  const [ana, bea, cleo] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-  const matchId = await createMatch(t.database.db, ana.user.id, bea.user.id);
-  const [anaSocket, beaSocket, cleoSocket] = [await socketOf(ana), await socketOf(bea), await socketOf(cleo)];
+  const [ana, bea, cleo] = [await signUp(app.t.app), await signUp(app.t.app), await signUp(app.t.app)];
+  const matchId = await createMatch(app.t.database.db, ana.user.id, bea.user.id);
+  const [anaSocket, beaSocket, cleoSocket] = [
+    await app.socketOf(ana),
+    await app.socketOf(bea),
+    await app.socketOf(cleo),
+  ];
   return { ana, bea, cleo, matchId, anaSocket, beaSocket, cleoSocket };
 }
 
@@ -49,23 +34,23 @@ const settle = () => sleep(50);
 
 describe('the upgrade', () => {
   it('is refused with HTTP 401 without a session, so no socket opens', async () => {
-    await expect(openSocket(baseUrl, undefined)).rejects.toEqual(new UpgradeRefused(401));
-    await expect(openSocket(baseUrl, 'steep_session=forged-token')).rejects.toEqual(new UpgradeRefused(401));
+    await expect(openSocket(app.baseUrl, undefined)).rejects.toEqual(new UpgradeRefused(401));
+    await expect(openSocket(app.baseUrl, 'steep_session=forged-token')).rejects.toEqual(new UpgradeRefused(401));
   });
 
   it('is refused with 403 from a foreign Origin', async () => {
-    const ana = await signUp(t.app);
-    await expect(openSocket(baseUrl, ana.cookie, { origin: 'https://evil.example' })).rejects.toEqual(
+    const ana = await signUp(app.t.app);
+    await expect(openSocket(app.baseUrl, ana.cookie, { origin: 'https://evil.example' })).rejects.toEqual(
       new UpgradeRefused(403),
     );
-    const sameOrigin = await openSocket(baseUrl, ana.cookie, { origin: baseUrl });
-    open.push(sameOrigin);
+    const sameOrigin = await openSocket(app.baseUrl, ana.cookie, { origin: app.baseUrl });
+    app.track(sameOrigin);
   });
 
   it('to any other path is answered over HTTP and its connection released', async () => {
     for (const path of ['/api/auth/me', '/no-such-page']) {
       const released = await new Promise<number>((resolve, reject) => {
-        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${path}`);
+        const ws = new WebSocket(`${app.baseUrl.replace(/^http/, 'ws')}${path}`);
         ws.on('open', () => reject(new Error(`${path} upgraded`)));
         ws.on('unexpected-response', (_request, response) => {
           response.resume();
@@ -80,7 +65,7 @@ describe('the upgrade', () => {
 describe('the auth frame', () => {
   it("with someone else's id gets an error, close 1008 and nothing else", async () => {
     const { ana, bea, matchId, beaSocket } = await scene();
-    const impostor = await openSocket(baseUrl, ana.cookie);
+    const impostor = await openSocket(app.baseUrl, ana.cookie);
     impostor.send({ type: 'auth', userId: bea.user.id });
     expect(await impostor.closed).toMatchObject({ code: 1008 });
     expect(impostor.frames).toEqual([
@@ -94,16 +79,16 @@ describe('the auth frame', () => {
   });
 
   it('must come first: any other first frame is refused with 1008', async () => {
-    const ana = await signUp(t.app);
-    const socket = await openSocket(baseUrl, ana.cookie);
+    const ana = await signUp(app.t.app);
+    const socket = await openSocket(app.baseUrl, ana.cookie);
     socket.send({ type: 'typing', matchId: randomUUID() });
     expect(await socket.closed).toMatchObject({ code: 1008 });
     expect(socket.frames[0]).toMatchObject({ type: 'error', code: 'UNAUTHENTICATED' });
   });
 
   it('is answered with connected', async () => {
-    const ana = await signUp(t.app);
-    const socket = await socketOf(ana);
+    const ana = await signUp(app.t.app);
+    const socket = await app.socketOf(ana);
     expect(socket.frames).toEqual([{ type: 'connected', userId: ana.user.id }]);
   });
 });
@@ -141,7 +126,7 @@ describe('messages in real time', () => {
 
   it('sent over HTTP are delivered over the socket too, to every socket of the recipient', async () => {
     const { ana, bea, matchId, beaSocket } = await scene();
-    const secondTab = await socketOf(bea);
+    const secondTab = await app.socketOf(bea);
     const sent = (await ana.request('POST', '/api/messages', { matchId, content: 'to all your tabs' })).json<Message>();
     expect((await beaSocket.next('message')).messageId).toBe(sent.id);
     expect((await secondTab.next('message')).messageId).toBe(sent.id);
@@ -210,7 +195,7 @@ describe('messages in real time', () => {
     for (const content of ['missed 1', 'missed 2', 'missed 3'])
       await ana.request('POST', '/api/messages', { matchId, content });
 
-    const back = await socketOf(bea);
+    const back = await app.socketOf(bea);
     expect(heard(back)).toEqual([]);
     expect((await messagesOf(bea, matchId)).map((m) => m.content)).toEqual([
       'seen live',
@@ -226,7 +211,7 @@ describe('messages in real time', () => {
 describe('typing and read receipts', () => {
   it('typing reaches only the other member', async () => {
     const { ana, matchId, anaSocket, beaSocket, cleoSocket } = await scene();
-    const anaSecondTab = await socketOf(ana);
+    const anaSecondTab = await app.socketOf(ana);
     anaSocket.send({ type: 'typing', matchId, userId: ana.user.id });
     expect(await beaSocket.next('typing')).toEqual({ type: 'typing', matchId, userId: ana.user.id });
     anaSocket.send({ type: 'stop_typing', matchId });
@@ -239,7 +224,7 @@ describe('typing and read receipts', () => {
 
   it('a closing socket ends its typing indicator', async () => {
     const { ana, matchId, beaSocket } = await scene();
-    const typist = await socketOf(ana);
+    const typist = await app.socketOf(ana);
     typist.send({ type: 'typing', matchId });
     await beaSocket.next('typing');
     await typist.close();
@@ -271,14 +256,14 @@ describe('typing and read receipts', () => {
 
 describe('presence', () => {
   it('tells her matches (only) when she comes online and goes offline, and updates lastActive', async () => {
-    const [ana, bea, cleo] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    await createMatch(t.database.db, ana.user.id, bea.user.id);
-    const [anaSocket, cleoSocket] = [await socketOf(ana), await socketOf(cleo)];
+    const [ana, bea, cleo] = [await signUp(app.t.app), await signUp(app.t.app), await signUp(app.t.app)];
+    await createMatch(app.t.database.db, ana.user.id, bea.user.id);
+    const [anaSocket, cleoSocket] = [await app.socketOf(ana), await app.socketOf(cleo)];
 
-    const beaSocket = await socketOf(bea);
+    const beaSocket = await app.socketOf(bea);
     const online = await anaSocket.next('online_status', (f) => f.userId === bea.user.id);
     expect(online.isOnline).toBe(true);
-    const secondTab = await socketOf(bea);
+    const secondTab = await app.socketOf(bea);
     await beaSocket.close();
     await settle();
     // Still online through her second tab.
@@ -287,35 +272,35 @@ describe('presence', () => {
     await secondTab.close();
     const offline = await anaSocket.next('online_status', (f) => f.userId === bea.user.id && !f.isOnline);
     expect(Date.parse(offline.lastActive ?? '')).toBeGreaterThanOrEqual(Date.parse(online.lastActive ?? ''));
-    const stored = await findUser(t.database.db, bea.user.id);
+    const stored = await findUser(app.t.database.db, bea.user.id);
     expect(stored?.lastActiveAt?.toISOString()).toBe(offline.lastActive);
     expect(cleoSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
   });
 
   it("keeps a ghost's comings and goings from her matches", async () => {
-    const [ana, ghost] = [await signUp(t.app), await signUp(t.app)];
-    await createMatch(t.database.db, ana.user.id, ghost.user.id);
+    const [ana, ghost] = [await signUp(app.t.app), await signUp(app.t.app)];
+    await createMatch(app.t.database.db, ana.user.id, ghost.user.id);
     await ghost.request('POST', `/api/grant-test-subscription/${ghost.user.id}`);
     expect(
       (await ghost.request('POST', `/api/users/${ghost.user.id}/ghost-mode`, { ghostMode: true })).statusCode,
     ).toBe(200);
-    const anaSocket = await socketOf(ana);
-    const ghostSocket = await socketOf(ghost);
+    const anaSocket = await app.socketOf(ana);
+    const ghostSocket = await app.socketOf(ghost);
     await ghostSocket.close();
     await settle();
     expect(anaSocket.frames.some((f) => f.type === 'online_status')).toBe(false);
   });
 
   it('shows live socket presence in the match list, not just recent activity', async () => {
-    const [ana, bea] = [await signUp(t.app), await signUp(t.app)];
-    await createMatch(t.database.db, ana.user.id, bea.user.id);
+    const [ana, bea] = [await signUp(app.t.app), await signUp(app.t.app)];
+    await createMatch(app.t.database.db, ana.user.id, bea.user.id);
     const beaOnline = async () =>
       (await ana.request('GET', '/api/matches')).json<Array<{ otherUser: { isOnline: boolean } }>>()[0]?.otherUser
         .isOnline;
     // Bea signed up a moment ago (recently active) but has no socket: not online.
     expect(await beaOnline()).toBe(false);
-    const anaSocket = await socketOf(ana);
-    const beaSocket = await socketOf(bea);
+    const anaSocket = await app.socketOf(ana);
+    const beaSocket = await app.socketOf(bea);
     await anaSocket.next('online_status', (f) => f.userId === bea.user.id && f.isOnline);
     expect(await beaOnline()).toBe(true);
     await beaSocket.close();
@@ -355,26 +340,26 @@ describe('protection', () => {
     expect(await anaSocket.next('error')).toMatchObject({ code: 'RATE_LIMITED' });
     expect(anaSocket.ws.readyState).toBe(anaSocket.ws.OPEN);
 
-    const flooder = await socketOf((await scene()).ana);
+    const flooder = await app.socketOf((await scene()).ana);
     for (let i = 0; i < 400; i++) flooder.send({ type: 'stop_typing', matchId });
     expect((await flooder.closed).code).toBe(1008);
     expect(beaSocket.ws.readyState).toBe(beaSocket.ws.OPEN);
   });
 
   it('closes the sockets of a session at logout, and only those', async () => {
-    const bea = await signUp(t.app);
-    const login = await t.app.inject({
+    const bea = await signUp(app.t.app);
+    const login = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { username: bea.user.username, password: 'Secret_123' },
     });
-    const otherDevice = clientFor(t.app, bea.user, sessionCookie(login));
-    const [phone, laptop] = [await socketOf(bea), await socketOf(otherDevice)];
+    const otherDevice = clientFor(app.t.app, bea.user, sessionCookie(login));
+    const [phone, laptop] = [await app.socketOf(bea), await app.socketOf(otherDevice)];
     expect((await bea.request('POST', '/api/auth/logout')).statusCode).toBe(200);
     expect(await phone.closed).toMatchObject({ code: 1008, reason: 'Session ended' });
     await settle();
     expect(laptop.ws.readyState).toBe(laptop.ws.OPEN);
-    await expect(openSocket(baseUrl, bea.cookie)).rejects.toEqual(new UpgradeRefused(401));
+    await expect(openSocket(app.baseUrl, bea.cookie)).rejects.toEqual(new UpgradeRefused(401));
   });
 
   it('stops typing and messages between a blocked pair at once', async () => {

@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { parseServerFrame, type ServerFrame, type ServerFrameType } from '../../contract/realtime';
+import { createTestApp, type Client, type TestApp } from '../test/harness';
 
 /**
  * Test-only: a real `ws` client that records every frame it receives, so a test can wait for one
@@ -104,3 +107,38 @@ export async function connect(baseUrl: string, user: { id: string }, cookie: str
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface SocketTestApp {
+  /** The app, listening on a random port (filled in beforeAll). */
+  t: TestApp;
+  baseUrl: string;
+  /** A signed-in socket for her, closed after the test. */
+  socketOf(client: Client): Promise<TestSocket>;
+  /** Closes a socket the test opened itself after the test. */
+  track(socket: TestSocket): void;
+}
+
+/** A test file's app, listening for sockets; the sockets a test opens are closed after it. */
+export function useSocketTestApp(): SocketTestApp {
+  const open: TestSocket[] = [];
+  const holder = {
+    async socketOf(client: Client) {
+      const socket = await connect(holder.baseUrl, client.user, client.cookie);
+      open.push(socket);
+      return socket;
+    },
+    track(socket: TestSocket) {
+      open.push(socket);
+    },
+  } as SocketTestApp;
+  beforeAll(async () => {
+    holder.t = await createTestApp();
+    await holder.t.app.listen({ port: 0, host: '127.0.0.1' });
+    holder.baseUrl = `http://127.0.0.1:${(holder.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  afterAll(() => holder.t.close());
+  return holder;
+}

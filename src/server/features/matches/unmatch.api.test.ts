@@ -1,34 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connect, sleep, type TestSocket } from '../../realtime/test-socket';
-import { createTestApp, type Client, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { sleep, useSocketTestApp } from '../../realtime/test-socket';
 import { feedIds, like, matchesOf, member, swipe } from '../../test/members';
 
-let t: TestApp;
-let baseUrl: string;
-const open: TestSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(() => t.close());
+const app = useSocketTestApp();
 
 const here = { location: 'Missoula, Montana' };
 
-async function socketOf(client: Client) {
-  const socket = await connect(baseUrl, client.user, client.cookie);
-  open.push(socket);
-  return socket;
-}
-
 /** Two members who liked each other: a match, with a message already in it. */
 async function matchedPair() {
-  const [ana, bea] = [await member(t, here), await member(t, here)];
+  const [ana, bea] = [await member(app.t, here), await member(app.t, here)];
   await like(ana, bea);
   const matched = await like(bea, ana);
   const matchId = matched.match?.id;
@@ -43,7 +24,7 @@ describe('unmatch', () => {
     async (who) => {
       const { ana, bea, matchId } = await matchedPair();
       const [by, other] = who === 'first' ? [ana, bea] : [bea, ana];
-      const [bySocket, otherSocket] = [await socketOf(by), await socketOf(other)];
+      const [bySocket, otherSocket] = [await app.socketOf(by), await app.socketOf(other)];
 
       const response = await by.request('DELETE', `/api/matches/${matchId}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -74,7 +55,7 @@ describe('unmatch', () => {
 
   it('is 404 for someone outside the match, a second time, and for an unknown or malformed id', async () => {
     const { ana, bea, matchId } = await matchedPair();
-    const cleo = await member(t, here);
+    const cleo = await member(app.t, here);
     expect((await cleo.request('DELETE', `/api/matches/${matchId}`)).statusCode).toBe(404);
     expect(await matchesOf(ana)).toHaveLength(1);
     expect((await ana.request('DELETE', `/api/matches/${matchId}`)).statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allRouteDeclarations, buildPath } from '../../../contract/api';
 import { WARNING_NOTICE_TITLE, type AuditEntry, type MemberCase, type ReportGroup } from '../../../contract/moderation';
 import type { NoticeList } from '../../../contract/notifications';
@@ -10,28 +9,17 @@ import type { Report } from '../../../contract/safety';
 import { moderationActions, reports } from '../../db/schema';
 import { createMatch } from '../../test/matches';
 import { feedIds, like, matchesOf, member, premiumMember, setProfile } from '../../test/members';
-import { clientFor, createTestApp, sessionCookie, type Client, type TestApp } from '../../test/harness';
-import { connect, type TestSocket } from '../../realtime/test-socket';
+import { clientFor, sessionCookie, type Client } from '../../test/harness';
+import { useSocketTestApp } from '../../realtime/test-socket';
 import { newUserBody } from '../../test/factories';
 
-let t: TestApp;
-let baseUrl: string;
-const open: TestSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(() => t.close());
+const app = useSocketTestApp();
 
 const here = { location: 'Billings, Montana' };
 
 async function moderator(): Promise<Client> {
-  const mod = await member(t);
-  await setProfile(t, mod, { role: 'moderator' });
+  const mod = await member(app.t);
+  await setProfile(app.t, mod, { role: 'moderator' });
   return mod;
 }
 
@@ -54,12 +42,12 @@ const statusesOf = async (client: Client) =>
   (await client.request('GET', `/api/reports/${client.user.id}`)).json<Report[]>().map((r) => r.status);
 
 async function login(username: string, password = newUserBody().password) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  return app.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 }
 
 describe('access', () => {
   it('answers 403 to a member on every /api/moderation endpoint, before looking at the request', async () => {
-    const ana = await member(t);
+    const ana = await member(app.t);
     const declared = allRouteDeclarations().filter((d) => d.path.startsWith('/api/moderation/'));
     expect(declared.length).toBeGreaterThanOrEqual(4);
     for (const d of declared) {
@@ -77,12 +65,12 @@ describe('access', () => {
     const mod = await moderator();
     expect((await mod.request('GET', '/api/moderation/reports')).statusCode).toBe(200);
     // A revoked moderator is out at once.
-    await setProfile(t, mod, { role: 'member' });
+    await setProfile(app.t, mod, { role: 'member' });
     expect((await mod.request('GET', '/api/moderation/reports')).statusCode).toBe(403);
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/moderation/reports' });
+    const response = await app.t.app.inject({ method: 'GET', url: '/api/moderation/reports' });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -91,13 +79,13 @@ describe('the reports queue', () => {
   it('groups by reported member: severity first, then a premium reporter, then age', async () => {
     const mod = await moderator();
     const [spammer, harasser, priorityFake, oldFake] = [
-      await member(t),
-      await member(t),
-      await member(t),
-      await member(t),
+      await member(app.t),
+      await member(app.t),
+      await member(app.t),
+      await member(app.t),
     ];
-    const [r1, r2, r3] = [await member(t), await member(t), await member(t)];
-    const premium = await premiumMember(t);
+    const [r1, r2, r3] = [await member(app.t), await member(app.t), await member(app.t)];
+    const premium = await premiumMember(app.t);
     await report(r1, oldFake, 'fake_profile');
     await report(r1, spammer, 'spam_or_scam');
     await report(r2, spammer, 'spam_or_scam');
@@ -121,7 +109,7 @@ describe('the reports queue', () => {
 
   it('shows her case with every report, the reporters, and moves them to under review for their authors', async () => {
     const mod = await moderator();
-    const [subject, ana] = [await member(t), await member(t)];
+    const [subject, ana] = [await member(app.t), await member(app.t)];
     await report(ana, subject, 'violence_or_threats', { description: 'Threatened me.' });
     expect(await statusesOf(ana)).toEqual(['received']);
 
@@ -143,8 +131,8 @@ describe('the reports queue', () => {
 describe('messages attached to a report', () => {
   it('are frozen copies of the last 20: deleting the conversation later keeps the evidence', async () => {
     const mod = await moderator();
-    const [ana, bea] = [await member(t), await member(t)];
-    const matchId = await createMatch(t.database.db, ana.user.id, bea.user.id);
+    const [ana, bea] = [await member(app.t), await member(app.t)];
+    const matchId = await createMatch(app.t.database.db, ana.user.id, bea.user.id);
     for (let i = 1; i <= 22; i++) {
       const sender = i % 2 ? bea : ana;
       const sent = await sender.request('POST', '/api/messages', { matchId, content: `message ${i}` });
@@ -163,9 +151,9 @@ describe('messages attached to a report', () => {
   });
 
   it('are refused for a conversation that is not hers or not with the reported member', async () => {
-    const [ana, bea, cleo, dee] = [await member(t), await member(t), await member(t), await member(t)];
-    const theirs = await createMatch(t.database.db, bea.user.id, cleo.user.id);
-    const withDee = await createMatch(t.database.db, ana.user.id, dee.user.id);
+    const [ana, bea, cleo, dee] = [await member(app.t), await member(app.t), await member(app.t), await member(app.t)];
+    const theirs = await createMatch(app.t.database.db, bea.user.id, cleo.user.id);
+    const withDee = await createMatch(app.t.database.db, ana.user.id, dee.user.id);
     const foreign = await ana.request('POST', '/api/reports', {
       reportedUserId: bea.user.id,
       reason: 'other',
@@ -187,9 +175,9 @@ describe('messages attached to a report', () => {
 describe('actions', () => {
   it('suspends: her sessions end at once, her socket closes, login says until when, and she is hidden everywhere', async () => {
     const mod = await moderator();
-    const sue = await member(t, here);
-    const ana = await member(t, here);
-    const bea = await member(t, here);
+    const sue = await member(app.t, here);
+    const ana = await member(app.t, here);
+    const bea = await member(app.t, here);
     await like(sue, ana);
     await like(ana, sue);
     expect((await matchesOf(ana)).map((m) => m.otherUser.id)).toContain(sue.user.id);
@@ -199,9 +187,8 @@ describe('actions', () => {
     // A second session (another device) and an open socket.
     const second = await login(sue.user.username);
     expect(second.statusCode).toBe(200);
-    const otherDevice = clientFor(t.app, sue.user, sessionCookie(second));
-    const socket = await connect(baseUrl, sue.user, sue.cookie);
-    open.push(socket);
+    const otherDevice = clientFor(app.t.app, sue.user, sessionCookie(second));
+    const socket = await app.socketOf(sue);
 
     const done = await act(mod, sue, {
       action: 'suspend',
@@ -242,7 +229,7 @@ describe('actions', () => {
 
   it('suspends permanently: login says so', async () => {
     const mod = await moderator();
-    const sue = await member(t);
+    const sue = await member(app.t);
     expect(
       (await act(mod, sue, { action: 'suspend', duration: 'permanent', rule: 'underage_user', reason: 'Under 18' }))
         .statusCode,
@@ -254,7 +241,7 @@ describe('actions', () => {
 
   it('warns: she gets an in-app notice with the rule, never who reported her', async () => {
     const mod = await moderator();
-    const [wen, ana] = [await member(t), await member(t, { name: 'Anastasia Reporter' })];
+    const [wen, ana] = [await member(app.t), await member(app.t, { name: 'Anastasia Reporter' })];
     await report(ana, wen, 'inappropriate_photos');
     const noticesOf = async () => {
       const response = await wen.request('GET', '/api/notifications/notices');
@@ -278,7 +265,7 @@ describe('actions', () => {
 
   it('dismisses: her reports close, and there is nothing left to dismiss', async () => {
     const mod = await moderator();
-    const [dee, ana] = [await member(t), await member(t)];
+    const [dee, ana] = [await member(app.t), await member(app.t)];
     await report(ana, dee, 'other');
     expect((await act(mod, dee, { action: 'dismiss', reason: 'Not a breach' })).statusCode).toBe(201);
     expect(await statusesOf(ana)).toEqual(['closed']);
@@ -294,11 +281,11 @@ describe('actions', () => {
     ['an unknown action', { action: 'ban', reason: 'x' }],
   ])('refuses %s (400) and records nothing', async (_case, body) => {
     const mod = await moderator();
-    const dee = await member(t);
+    const dee = await member(app.t);
     const response = await act(mod, dee, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.any(String));
-    const rows = await t.database.db
+    const rows = await app.t.database.db
       .select()
       .from(moderationActions)
       .where(eq(moderationActions.subjectUserId, dee.user.id));
@@ -307,7 +294,7 @@ describe('actions', () => {
 
   it('refuses to moderate herself or a member she reported, and an unknown member is 404', async () => {
     const mod = await moderator();
-    const dee = await member(t);
+    const dee = await member(app.t);
     const self = await act(mod, mod, { action: 'suspend', duration: '7d', rule: 'other', reason: 'x' });
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe('You cannot moderate your own account');
@@ -325,7 +312,7 @@ describe('actions', () => {
 
   it('records every action in an append-only audit log, listed newest first', async () => {
     const mod = await moderator();
-    const [eve, ana] = [await member(t), await member(t)];
+    const [eve, ana] = [await member(app.t), await member(app.t)];
     await report(ana, eve, 'spam_or_scam');
     await act(mod, eve, { action: 'warn', rule: 'spam_or_scam', reason: 'First spam' });
     await act(mod, eve, { action: 'suspend', duration: '7d', rule: 'spam_or_scam', reason: 'More spam' });
@@ -344,13 +331,13 @@ describe('actions', () => {
 
     // The database itself refuses to rewrite history.
     await expect(
-      t.database.db
+      app.t.database.db
         .update(moderationActions)
         .set({ reason: 'rewritten' })
         .where(eq(moderationActions.subjectUserId, eve.user.id)),
     ).rejects.toThrow();
     await expect(
-      t.database.db.delete(moderationActions).where(eq(moderationActions.subjectUserId, eve.user.id)),
+      app.t.database.db.delete(moderationActions).where(eq(moderationActions.subjectUserId, eve.user.id)),
     ).rejects.toThrow();
   });
 });
@@ -358,9 +345,9 @@ describe('actions', () => {
 describe('automatic protection', () => {
   it('hides a member reported as underage by 3 different members from discovery until reviewed', async () => {
     const mod = await moderator();
-    const kid = await member(t, here);
-    const viewer = await member(t, here);
-    const reporters = [await member(t), await member(t), await member(t)];
+    const kid = await member(app.t, here);
+    const viewer = await member(app.t, here);
+    const reporters = [await member(app.t), await member(app.t), await member(app.t)];
     await report(reporters[0] as Client, kid, 'underage_user');
     await report(reporters[0] as Client, kid, 'underage_user'); // the same member twice counts once
     await report(reporters[1] as Client, kid, 'underage_user');
@@ -373,7 +360,7 @@ describe('automatic protection', () => {
     // Reviewed and found an adult: back in discovery.
     expect((await act(mod, kid, { action: 'dismiss', reason: 'ID checked, 24' })).statusCode).toBe(201);
     expect(await feedIds(viewer)).toContain(kid.user.id);
-    const rows = await t.database.db.select().from(reports).where(eq(reports.reportedUserId, kid.user.id));
+    const rows = await app.t.database.db.select().from(reports).where(eq(reports.reportedUserId, kid.user.id));
     expect(rows.every((r) => r.status === 'closed')).toBe(true);
   });
 });
