@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason } from '../../contract/safety';
 import { Button } from './ui/button';
-import { Field, Input, NativeSelect, Textarea } from './ui/field';
+import { Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
+
+const USERNAME_HINT = 'Their @username, as shown on their profile.';
 
 /** What the form collected; `reportedUsername` only when no subject was fixed by the caller. */
 export interface ReportInput {
@@ -72,16 +74,8 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
         {subject ? (
           <p className="rounded-2xl bg-white px-4 py-3 text-sm text-ink">{subject.summary}</p>
         ) : (
-          <Field id="report-username" label="Username" hint="Their @username, as shown on their profile.">
-            <Input
-              id="report-username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="none"
-              placeholder="@username"
-              maxLength={31}
-            />
+          <Field id="report-username" label="Username" hint={USERNAME_HINT}>
+            <UsernameInput id="report-username" value={username} onChange={setUsername} hint={USERNAME_HINT} />
           </Field>
         )}
         <Field id="report-reason" label="Reason">

@@ -86,3 +86,30 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
     );
   },
 );
+
+/** A member's @username, typed to find her (report, block): no autocomplete, no capital first letter. */
+export function UsernameInput({
+  id,
+  value,
+  onChange,
+  hint,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The same hint its <Field> shows, so the input is described by it. */
+  hint?: string;
+}) {
+  return (
+    <Input
+      id={id}
+      {...describedBy(id, { hint })}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      autoComplete="off"
+      autoCapitalize="none"
+      placeholder="@username"
+      maxLength={31}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field, UsernameInput } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
@@ -50,15 +50,7 @@ export function BlockDialog({
     >
       <form onSubmit={submit} className="flex items-end gap-2">
         <Field id="block-username" label="Block by username" className="flex-1">
-          <Input
-            id="block-username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="none"
-            placeholder="@username"
-            maxLength={31}
-          />
+          <UsernameInput id="block-username" value={username} onChange={setUsername} />
         </Field>
         <Button type="submit" variant="danger" disabled={!username.trim() || blockUser.isPending}>
           Block
