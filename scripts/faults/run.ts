@@ -7,6 +7,7 @@
  * embedded-mode kill -9 during writes. Every acknowledged write must be stored exactly once, /ready
  * must answer right in each phase, and the embedded data directory must pass amcheck.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -126,6 +127,8 @@ class PrivateRedis {
 
 // ------------------------------------------------------------------ Steep server processes
 
+const FAULT_TEA_AUTHOR_KEY = randomBytes(32).toString('hex');
+
 class Server {
   process: ChildProcess | undefined;
   exitCode: Promise<number | null> = Promise.resolve(null);
@@ -151,6 +154,8 @@ class Server {
         DRAIN_SECONDS: '3',
         // Durability is under test here, not the budgets: senders write faster than a person.
         RATE_LIMIT_SCALE: '50',
+        // Production on PostgreSQL requires the Tea author key every instance shares.
+        TEA_AUTHOR_KEY: FAULT_TEA_AUTHOR_KEY,
         ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
