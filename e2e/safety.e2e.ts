@@ -23,9 +23,9 @@ async function newContext(viewport?: { width: number; height: number }): Promise
   return context;
 }
 
-async function toastText(page: Page, title: string) {
-  // A CSS locator: while a modal dialog is open, everything outside it (the toasts too) is aria-hidden.
-  const toast = page.locator('[role="status"]', { hasText: title }).first();
+/** The whole toast with this title (title and description), found in the harness's toast viewport. */
+async function toastContent(page: Page, title: string) {
+  const toast = page.getByTestId('toasts').locator('li', { hasText: title }).first();
   await toast.waitFor({ timeout: 10_000 });
   return toast.innerText();
 }
@@ -62,9 +62,10 @@ describe('safety center and moderation', () => {
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');
     await dialog.getByLabel(/What happened/).fill('She keeps sending me threatening messages.');
+    await page.waitForTimeout(300); // the sheet's opening animation, so the screenshot shows it settled
     await screenshot(page, 'safety-report-dialog');
     await submit.click();
-    expect(await toastText(page, 'Report submitted')).toContain("We'll review this report promptly.");
+    expect(await toastContent(page, 'Report submitted')).toContain("We'll review this report promptly.");
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Received', { exact: true }).waitFor();
     await expect.poll(() => page.getByText('Reports filed').locator('..').innerText()).toContain('1');
@@ -74,11 +75,11 @@ describe('safety center and moderation', () => {
     const blockDialog = page.getByRole('dialog', { name: 'Block & Unblock' });
     await blockDialog.getByLabel('Block by username').fill(sue.username);
     await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
-    expect(await toastText(page, 'User blocked')).toContain("You won't see them again");
+    expect(await toastContent(page, 'User blocked')).toContain("You won't see them again");
     await blockDialog.getByRole('button', { name: 'Unblock Sue' }).waitFor();
     await screenshot(page, 'safety-block-dialog');
     await blockDialog.getByRole('button', { name: 'Unblock Sue' }).click();
-    expect(await toastText(page, 'User unblocked')).toContain('You can now see this user again');
+    expect(await toastContent(page, 'User unblocked')).toContain('You can now see this user again');
     await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
     await blockDialog.getByRole('button', { name: 'Close' }).click();
     await blockDialog.waitFor({ state: 'hidden' });
