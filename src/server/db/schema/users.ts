@@ -74,6 +74,18 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_location_idx').on(t.location),
+    // Discovery reads candidates most recently active first and stops after a bounded pool: per city
+    // (a merge of one range scan per city in her distance) and, for 'All Areas', across all cities.
+    index('users_discovery_city_recency_idx')
+      .on(t.location, t.lastActiveAt.desc().nullsLast(), t.id.desc())
+      .where(sql`not ${t.ghostMode}`),
+    index('users_discovery_recency_idx')
+      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc())
+      .where(sql`not ${t.ghostMode}`),
+    // Members with a running Profile Boost join every feed's pool whatever their last activity.
+    index('users_boosted_until_idx')
+      .on(t.boostedUntil)
+      .where(sql`${t.boostedUntil} is not null`),
   ],
 );
 
