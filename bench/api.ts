@@ -1,20 +1,24 @@
 /**
- * API benchmark: GET /api/auth/me with a session against a bare Fastify hello-world route, both served
- * from this process and loaded by autocannon from a child process (50 connections), then the cold start
- * of a real server process on an empty data directory. Run: npm run bench:api
+ * API benchmark: GET /api/auth/me with a session against a bare Fastify route answering a body of
+ * the same size, both served from this process and loaded by wrk from another (one thread, 50
+ * connections; autocannon with two workers when wrk is not installed: `apt install wrk`).
+ *
+ *   npx tsx bench/api.ts
  */
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
+import { atLeast, context, type BenchRow } from './report';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
@@ -22,27 +26,43 @@ const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/autocannon
 interface Load {
   rps: number;
   p99: number;
-  errors: number;
-  non2xx: number;
+  tool: string;
+}
+
+async function hasWrk(): Promise<boolean> {
+  try {
+    await exec('wrk', ['--version']);
+    return true;
+  } catch (error) {
+    // wrk --version exits 1 after printing its version.
+    return (error as { stdout?: string }).stdout?.startsWith('wrk') ?? false;
+  }
 }
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-j'];
+  if (await hasWrk()) {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency'];
+    for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+    const { stdout } = await exec('wrk', [...args, url], { maxBuffer: 1024 * 1024 });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+    const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
+    const scale = { us: 0.001, ms: 1, s: 1000 } as const;
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+    if (non2xx > 0) throw new Error(`${url} answered ${non2xx} non-2xx responses`);
+    return { rps, p99: p99 ? Number(p99[1]) * scale[p99[2] as keyof typeof scale] : NaN, tool: 'wrk' };
+  }
+  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-w', '2', '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as {
-    requests: { average: number };
-    latency: { p99: number };
-    errors: number;
-    non2xx: number;
-  };
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const { stdout } = await exec(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
+  if (result.non2xx > 0) throw new Error(`${url} answered ${result.non2xx} non-2xx responses`);
+  return { rps: result.requests.average, p99: result.latency.p99, tool: 'autocannon -w 2' };
 }
 
-async function bareServer() {
+/** A bare Fastify route answering `body` as it is: the baseline for /api/auth/me. */
+async function bareServer(body: string) {
   const app = Fastify({ logger: false });
-  app.get('/hello', async () => ({ hello: 'world' }));
+  app.get('/hello', async (_request, reply) => reply.type('application/json').send(body));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/hello` };
 }
@@ -89,57 +109,31 @@ async function steepServer() {
   };
 }
 
-async function coldStart(): Promise<number> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-cold-'));
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      if (performance.now() - started > 30_000) throw new Error('server did not become ready in 30 s');
-      try {
-        const ready = await fetch(`http://127.0.0.1:${port}/ready`);
-        if (ready.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+export async function run(): Promise<BenchRow[]> {
+  const steep = await steepServer();
+  const body = await (await fetch(steep.url, { headers: { cookie: steep.cookie } })).text();
+  const bare = await bareServer(body);
+  await load(bare.url); // warm-up both, so JIT state is comparable
+  await load(steep.url, { cookie: steep.cookie });
+  const bareLoad = await load(bare.url);
+  const meLoad = await load(steep.url, { cookie: steep.cookie });
+  await bare.app.close();
+  await steep.close();
+  const ratio = meLoad.rps / bareLoad.rps;
+  return [
+    atLeast(
+      `GET /api/auth/me vs a bare route with the same ${body.length}-byte body (${meLoad.tool})`,
+      ratio,
+      0.6,
+      '×',
+      2,
+    ),
+    context('GET /api/auth/me throughput', meLoad.rps, 'req/s', 0),
+    context('GET /api/auth/me p99 at 50 connections', meLoad.p99, 'ms'),
+    context('bare route throughput', bareLoad.rps, 'req/s', 0),
+  ];
 }
 
-const bare = await bareServer();
-const steep = await steepServer();
-await load(bare.url); // warm-up both, so JIT state is comparable
-await load(steep.url, { cookie: steep.cookie });
-const bareLoad = await load(bare.url);
-const meLoad = await load(steep.url, { cookie: steep.cookie });
-await bare.app.close();
-await steep.close();
-const cold = await coldStart();
-
-const fmt = (l: Load) =>
-  `${Math.round(l.rps).toString().padStart(7)} req/s  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors} non-2xx ${l.non2xx}`;
-const ratio = meLoad.rps / bareLoad.rps;
-console.log(`\nAPI benchmark (${CONNECTIONS} connections, ${DURATION_S} s each, PGlite)`);
-console.log(`bare Fastify /hello        ${fmt(bareLoad)}`);
-console.log(`GET /api/auth/me (session) ${fmt(meLoad)}`);
-console.log(`ratio me/bare: ${ratio.toFixed(2)}x   (target >= 0.6x) ${ratio >= 0.6 ? 'MET' : 'NOT MET'}`);
-console.log(
-  `cold start to /ready on an empty data dir: ${Math.round(cold)} ms   (target < 3000 ms) ${cold < 3000 ? 'MET' : 'NOT MET'}`,
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await run()) console.log(`${row.measurement}: ${row.result} ${row.target}`);
+}

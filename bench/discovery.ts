@@ -1,60 +1,46 @@
 /**
- * Discovery and swipe benchmark at 100 000 users.
+ * Discovery benchmark: a million members on PostgreSQL, a hundred thousand on PGlite.
  *
- *   npx tsx bench/discovery.ts                       # embedded PGlite (in memory)
- *   DATABASE_URL=postgres://… npx tsx bench/discovery.ts   # PostgreSQL: a scratch database is created and dropped
+ *   npx tsx bench/discovery.ts                                 # embedded PGlite (in memory), 100 000 members
+ *   DATABASE_URL=postgres://… npx tsx bench/discovery.ts       # PostgreSQL scratch database, 1 000 000 members
  *
- * Options (env): BENCH_USERS (default 100000), BENCH_RUNS (timed runs per measurement, default 200),
- * BENCH_PACED_SWIPES (swipes per paced swiper, default 20),
- * BENCH_SEED (default 20240611), BENCH_KEEP=1 keeps the PostgreSQL scratch database.
+ * Options (env): BENCH_USERS (members to seed), BENCH_RUNS (timed runs per measurement, default 200),
+ * BENCH_KEEP=1 keeps the PostgreSQL scratch database.
  *
- * Seeds a deterministic community: cities weighted by their real population (GeoNames, the same
- * source as the location catalogue), ages around 31, interests and teas from the catalogues,
- * photos, saved filters for a third of the members, 2 background swipes per member, some blocks.
- * Then measures, for a New York City searcher (the densest area: ~15% of members within 50 miles)
- * and a Portland one (a typical city):
- *  - the discovery query alone (findCandidates) and the service call (getDiscoveryPage),
- *  - the HTTP endpoint through Fastify (app.inject, session cookie, guards, serialisation),
- *  - a searcher with 10 000 swipes against one with 300,
- *  - on PostgreSQL, swipe latency with 50 members swiping concurrently (paced like people, then flat out),
- * and prints EXPLAIN ANALYZE of the query.
+ * Seeds a community in SQL (`INSERT … SELECT generate_series`, one statement per table): cities weighted
+ * by their real population (GeoNames, the same source as the location catalogue), ages around 31,
+ * interests and teas from the catalogues, photos, saved filters for a third of the members, 2 background
+ * swipes per member, some blocks. Then measures, for a New York City searcher (the densest area: ~15% of
+ * members within 50 miles) and a Portland one (a typical city): the discovery query alone
+ * (findCandidates), the HTTP endpoint (app.inject: session, guards, serialisation), and a searcher with
+ * 10 000 swipes against one with 300; and prints EXPLAIN (ANALYZE, BUFFERS) of the query.
  */
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_DISCOVERY_FILTERS } from '../src/contract/discovery';
 import { INTEREST_NAMES, LIFESTYLE_FILTER_OPTIONS, TEA_PREFERENCES } from '../src/contract/interests';
-import { distanceMiles, locationCoordinates } from '../src/contract/locations';
+import { locationCoordinates } from '../src/contract/locations';
 import { US_STATES_DATA } from '../src/contract/locations-data';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client';
-import { blocks, discoveryFilters, photos, swipes, users } from '../src/server/db/schema';
-import { createRandom, deriveSeed, type Random } from '../src/server/seed/random';
-import { createDomainEvents } from '../src/server/domain-events';
-import { createSession, SESSION_COOKIE } from '../src/server/core';
-import { candidateQueryText, findCandidates, type CandidateSearch } from '../src/server/features/discovery/candidates';
+import { createSession, findUser, SESSION_COOKIE } from '../src/server/core';
+import {
+  candidateQuery,
+  findCandidates,
+  locationsWithin,
+  type CandidateSearch,
+} from '../src/server/features/discovery/candidates';
 import { getFilters } from '../src/server/features/preferences';
-import { getDiscoveryPage } from '../src/server/features/discovery/service';
-import { earnedBadgeIds } from '../src/server/features/badges';
-import { createSwipe } from '../src/server/features/matches/swipes';
-import { findUser } from '../src/server/core';
+import { atMost, context, percentiles, type BenchRow, type Stats } from './report';
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const SEED = Number(process.env.BENCH_SEED ?? 20240611);
-const DATABASE_URL = process.env.DATABASE_URL;
-const SWIPERS = 50;
-const PACED_SWIPES = Number(process.env.BENCH_PACED_SWIPES ?? 20);
-const BURST_SWIPES = 10;
-
-// ------------------------------------------------------------------------------------------------
-// Seed data
-// ------------------------------------------------------------------------------------------------
 
 interface City {
   location: string;
@@ -88,34 +74,7 @@ function citiesWithPopulation(): City[] {
   );
 }
 
-const NAMES = [
-  'Ava',
-  'Bea',
-  'Cleo',
-  'Dana',
-  'Eli',
-  'Fern',
-  'Gwen',
-  'Hana',
-  'Iris',
-  'Jo',
-  'Kai',
-  'Lena',
-  'Mara',
-  'Nia',
-  'Opal',
-  'Pia',
-  'Quinn',
-  'Rosa',
-  'Sam',
-  'Tess',
-  'Uma',
-  'Vi',
-  'Wren',
-  'Xena',
-  'Yara',
-  'Zoe',
-];
+const NAMES = ['Ava', 'Bea', 'Cleo', 'Dana', 'Eli', 'Fern', 'Gwen', 'Hana', 'Iris', 'Jo', 'Kai', 'Lena', 'Mara'];
 const BIOS = [
   'Tea first, then adventures.',
   'Looking for someone to share a pot of oolong and a long walk with.',
@@ -125,142 +84,126 @@ const BIOS = [
   '',
 ];
 const JOBS = ['Nurse', 'Engineer', 'Teacher', 'Designer', 'Barista', 'Lawyer', 'Chef', 'Researcher'];
-const INTERESTS = [...INTEREST_NAMES];
 
-function uuid(random: Random): string {
-  const b = Array.from({ length: 16 }, () => random.int(0, 255));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** One array parameter (a bare JS array in `sql` would become a list of parameters). */
+const arrayParam = (items: readonly unknown[]) => sql.param([...items]);
+const textArray = (items: readonly string[]) => sql`${arrayParam(items)}::text[]`;
+/** A uniformly random element of a literal array. */
+const pick = (items: readonly string[], r: string) =>
+  sql`(${textArray(items)})[1 + floor(${sql.raw(r)} * ${items.length})::int]`;
+/** A contiguous random run of 0..max items from a shuffled catalogue: cheap, and varied enough for scores. */
+const slice = (items: readonly string[], max: number, rStart: string, rCount: string) => {
+  const k = sql`floor(${sql.raw(rCount)} * ${max + 1})::int`;
+  return sql`(${textArray(items)})[1 + floor(${sql.raw(rStart)} * (${items.length} - ${k} + 1))::int : floor(${sql.raw(rStart)} * (${items.length} - ${k} + 1))::int + ${k}]`;
+};
+const shuffled = <T>(items: readonly T[]) =>
+  [...items]
+    .map((item, i) => ({ item, key: (i * 7919) % 104729 }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.item);
 
-type UserInsert = typeof users.$inferInsert;
-
-interface Seeded {
-  ids: string[];
-  rows: Array<{ id: string; location: string; ghost: boolean }>;
-}
-
-async function insertBatched<T>(
-  label: string,
-  items: T[],
-  batch: number,
-  insert: (rows: T[]) => Promise<unknown>,
-): Promise<void> {
+async function timed(label: string, step: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
-  for (let i = 0; i < items.length; i += batch) await insert(items.slice(i, i + batch));
-  log(`  ${label}: ${items.length} rows in ${Math.round(performance.now() - started)} ms`);
+  await step();
+  log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
 }
 
-async function seed(db: Db): Promise<Seeded> {
+/** `members` members in set-based statements; ids are md5('steep-bench-' || n) so swipes can name them. */
+async function seed(database: Db, members: number): Promise<void> {
   const cities = citiesWithPopulation();
-  const cityWeights = cities.map((c) => [c, c.population] as const);
-  const random = createRandom(deriveSeed(SEED, 'users'));
-  const now = Date.now();
-  const DAY = 24 * 60 * 60_000;
+  const total = cities.reduce((sum, c) => sum + c.population, 0);
+  let cumulative = 0;
+  const cum = cities.map((c) => (cumulative += c.population / total));
+  const interests = shuffled([...INTEREST_NAMES]);
+  const teas = shuffled(TEA_PREFERENCES);
+  const benchId = (n: SQL) => sql`md5('steep-bench-' || ${n})::uuid`;
 
-  const userRows: UserInsert[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const city = random.weighted(cityWeights);
-    const age = Math.round(Math.min(70, Math.max(18, random.normal(31, 8))));
-    const activeDaysAgo = random.chance(0.3) ? random.next() : random.next() ** 2 * 90;
-    userRows.push({
-      id: uuid(random),
-      username: `bench_${i}`,
-      passwordHash: 'bench-user-cannot-log-in',
-      name: random.pick(NAMES),
-      age,
-      bio: random.pick(BIOS),
-      location: city.location,
-      latitude: city.lat,
-      longitude: city.lng,
-      genderIdentity: random.chance(0.8) ? 'woman' : 'non-binary',
-      sexualOrientation: random.pick(['lesbian', 'bisexual', 'pansexual'] as const),
-      interests: random.sample(INTERESTS, random.int(0, 12)),
-      teaInterests: random.sample(TEA_PREFERENCES, random.int(0, 4)),
-      job: random.chance(0.4) ? random.pick(JOBS) : null,
-      isVerified: random.chance(0.25),
-      ghostMode: random.chance(0.02),
-      premiumUntil: random.chance(0.08) ? new Date(now + 30 * DAY) : null,
-      lastActiveAt: new Date(now - activeDaysAgo * DAY),
-      createdAt: new Date(now - random.int(1, 400) * DAY),
+  // One connection for the whole seed, so setseed makes it the same community every run. A bulk load:
+  // secondary indexes are dropped and rebuilt after (one sorted build instead of a million inserts
+  // into each), and foreign-key triggers are skipped (every id is generated to exist).
+  await database.transaction(async (db) => {
+    await db.execute(sql`set local session_replication_role = replica`);
+    await db.execute(sql`set local maintenance_work_mem = '256MB'`);
+    const indexes = (await db.execute<{ name: string; definition: string }>(sql`
+      select i.indexname as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema()
+        and i.tablename in ('users', 'photos', 'swipes', 'discovery_filters', 'blocks')
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as {
+      rows: Array<{ name: string; definition: string }>;
+    };
+    for (const index of indexes.rows) await db.execute(sql.raw(`drop index "${index.name}"`));
+    await db.execute(sql`drop table if exists bench_cities`);
+    await db.execute(sql`create table bench_cities (location text, lat float8, lng float8, cum float8 primary key)`);
+    await db.execute(sql`insert into bench_cities
+      select * from unnest(${arrayParam(cities.map((c) => c.location))}::text[],
+        ${arrayParam(cities.map((c) => c.lat))}::float8[], ${arrayParam(cities.map((c) => c.lng))}::float8[],
+        ${arrayParam(cum)}::float8[])`);
+    await db.execute(sql`select setseed(0.2024)`);
+    log(`seeding ${members} members`);
+    await timed('users', () =>
+      db.execute(sql`
+      insert into users (id, username, password_hash, name, age, bio, location, latitude, longitude,
+        gender_identity, sexual_orientation, interests, tea_interests, job, is_verified, ghost_mode,
+        premium_until, last_active_at, created_at)
+      select ${benchId(sql`g`)}, 'bench_' || g, 'bench-user-cannot-log-in', ${pick(NAMES, 'x.r1')},
+        least(70, greatest(18, round(31 + 8 * sqrt(-2 * ln(1 - x.r2)) * cos(2 * pi() * x.r3))))::int,
+        ${pick(BIOS, 'x.r4')}, c.location, c.lat, c.lng,
+        (case when x.r5 < 0.8 then 'woman' else 'non-binary' end)::gender_identity,
+        ${pick(['lesbian', 'bisexual', 'pansexual'], 'x.r6')}::sexual_orientation,
+        ${slice(interests, 12, 'x.r7', 'x.r8')}, ${slice(teas, 4, 'x.r9', 'x.r10')},
+        case when x.r11 < 0.4 then ${pick(JOBS, 'x.r12')} end,
+        x.r13 < 0.25, x.r14 < 0.02,
+        case when x.r15 < 0.08 then now() + interval '30 days' end,
+        now() - (case when x.r16 < 0.3 then x.r17 else x.r17 * x.r17 * 90 end) * interval '1 day',
+        now() - (1 + floor(x.r18 * 400)) * interval '1 day'
+      from generate_series(1, ${members}::int) g
+      cross join lateral (select g as n, random() r1, random() r2, random() r3, random() r4, random() r5,
+        random() r6, random() r7, random() r8, random() r9, random() r10, random() r11, random() r12,
+        random() r13, random() r14, random() r15, random() r16, random() r17, random() r18, random() rc) x
+      cross join lateral (select location, lat, lng from bench_cities where cum >= x.rc order by cum limit 1) c`),
+    );
+    await timed('photos', () =>
+      db.execute(sql`
+      insert into photos (user_id, position, large_key, small_key)
+      select u.id, p, 'bench/' || u.id || '-' || p || '.webp', 'bench/' || u.id || '-' || p || '-s.webp'
+      from users u
+      cross join lateral (select (array[0,0,0,1,1,2,2,3,3,4])[1 + floor(random() * 10)::int] + 0 * length(u.username) as n) k
+      cross join lateral generate_series(0, k.n - 1) p
+      where u.username like 'bench\\_%'`),
+    );
+    await timed('discovery_filters', () =>
+      db.execute(sql`
+      insert into discovery_filters (user_id, min_age, max_age, max_distance, tea_preferences, lifestyle_preferences)
+      select id, lo, least(75, greatest(lo, age + 3 + floor(random() * 10)::int)),
+        (array[10, 25, 50, 75, 100])[1 + floor(random() * 5)::int],
+        case when random() < 0.1 then array[${pick(TEA_PREFERENCES, 'random()')}] else '{}' end,
+        case when random() < 0.1 then array[${pick(LIFESTYLE_FILTER_OPTIONS, 'random()')}] else '{}' end
+      from (select id, age, greatest(18, age - 3 - floor(random() * 8)::int) as lo from users
+        where username like 'bench\\_%' and random() < 0.35) f`),
+    );
+    await timed('swipes', () =>
+      db.execute(sql`
+      insert into swipes (user_id, target_user_id, is_like, created_at)
+      select distinct on (u.id, t.id) u.id, t.id, random() < 0.6, now() - (1 + floor(random() * 60)) * interval '1 day'
+      from users u
+      cross join generate_series(1, 2) k
+      cross join lateral (select ${benchId(sql`(1 + floor(random() * ${members}::int))::int + 0 * k + 0 * length(u.username)`)} as id) t
+      where u.username like 'bench\\_%' and t.id <> u.id`),
+    );
+    await timed('blocks', () =>
+      db.execute(sql`
+      insert into blocks (blocker_id, blocked_user_id)
+      select distinct a, b from (
+        select ${benchId(sql`(1 + floor(random() * ${members}::int))::int + 0 * g`)} as a,
+          ${benchId(sql`(1 + floor(random() * ${members}::int))::int + 0 * g`)} as b
+        from generate_series(1, ${Math.floor(members / 100)}::int) g
+      ) pairs where a <> b`),
+    );
+    await db.execute(sql`drop table bench_cities`);
+    await timed('indexes', async () => {
+      for (const index of indexes.rows) await db.execute(sql.raw(index.definition));
     });
-  }
-  log(`seeding ${USERS} users`);
-  await insertBatched('users', userRows, 1000, (rows) => db.insert(users).values(rows));
-
-  const photoRows: Array<typeof photos.$inferInsert> = [];
-  const filterRows: Array<typeof discoveryFilters.$inferInsert> = [];
-  for (const user of userRows) {
-    const count = random.weighted([
-      [0, 3],
-      [1, 2],
-      [2, 2],
-      [3, 2],
-      [4, 1],
-    ] as const);
-    for (let p = 0; p < count; p++) {
-      photoRows.push({
-        userId: user.id!,
-        position: p,
-        largeKey: `bench/${user.id}-${p}.webp`,
-        smallKey: `bench/${user.id}-${p}-s.webp`,
-      });
-    }
-    if (random.chance(0.35)) {
-      const minAge = Math.max(18, user.age - random.int(3, 10));
-      filterRows.push({
-        userId: user.id!,
-        minAge,
-        maxAge: Math.min(75, Math.max(minAge, user.age + random.int(3, 12))),
-        maxDistance: random.pick([10, 25, 50, 75, 100]),
-        teaPreferences: random.chance(0.1) ? random.sample(TEA_PREFERENCES, 2) : [],
-        lifestylePreferences: random.chance(0.1) ? random.sample(LIFESTYLE_FILTER_OPTIONS, 1) : [],
-      });
-    }
-  }
-  await insertBatched('photos', photoRows, 2000, (rows) => db.insert(photos).values(rows));
-  await insertBatched('discovery_filters', filterRows, 2000, (rows) => db.insert(discoveryFilters).values(rows));
-
-  // Background swipes, mostly within the swiper's own city as in real use.
-  const byLocation = new Map<string, string[]>();
-  for (const u of userRows) byLocation.set(u.location, [...(byLocation.get(u.location) ?? []), u.id!]);
-  const swipeRows: Array<typeof swipes.$inferInsert> = [];
-  const seen = new Set<string>();
-  for (const user of userRows) {
-    for (let k = 0; k < 2; k++) {
-      const local = byLocation.get(user.location) ?? [];
-      const target =
-        random.chance(0.8) && local.length > 1 ? random.pick(local) : userRows[random.int(0, USERS - 1)]!.id!;
-      const key = `${user.id}:${target}`;
-      if (target === user.id || seen.has(key)) continue;
-      seen.add(key);
-      swipeRows.push({
-        userId: user.id!,
-        targetUserId: target,
-        isLike: random.chance(0.6),
-        createdAt: new Date(now - random.int(1, 60) * DAY),
-      });
-    }
-  }
-  await insertBatched('swipes', swipeRows, 2000, (rows) => db.insert(swipes).values(rows));
-
-  const blockRows: Array<typeof blocks.$inferInsert> = [];
-  const blockSeen = new Set<string>();
-  for (let i = 0; i < USERS / 100; i++) {
-    const a = userRows[random.int(0, USERS - 1)]!.id!;
-    const b = userRows[random.int(0, USERS - 1)]!.id!;
-    if (a === b || blockSeen.has(`${a}:${b}`)) continue;
-    blockSeen.add(`${a}:${b}`);
-    blockRows.push({ blockerId: a, blockedUserId: b });
-  }
-  await insertBatched('blocks', blockRows, 2000, (rows) => db.insert(blocks).values(rows));
-
-  return {
-    ids: userRows.map((u) => u.id!),
-    rows: userRows.map((u) => ({ id: u.id!, location: u.location, ghost: u.ghostMode ?? false })),
-  };
+  });
 }
 
 /**
@@ -269,71 +212,31 @@ async function seed(db: Db): Promise<Seeded> {
  */
 async function addSearcher(
   db: Db,
-  seeded: Seeded,
   location: string,
   swiped: { nearby: number; elsewhere: number },
   label: string,
 ): Promise<string> {
-  const random = createRandom(deriveSeed(SEED, label));
   const here = locationCoordinates(location);
   if (!here) throw new Error(`unknown location ${location}`);
-  const id = uuid(random);
-  await db.insert(users).values({
-    id,
-    username: `bench_searcher_${label}`,
-    passwordHash: 'bench-user-cannot-log-in',
-    name: 'Searcher',
-    age: 30,
-    bio: 'Benchmark searcher with a bio long enough to count.',
-    location,
-    latitude: here.lat,
-    longitude: here.lng,
-    genderIdentity: 'woman',
-    sexualOrientation: 'lesbian',
-    interests: random.sample(INTERESTS, 8),
-    teaInterests: random.sample(TEA_PREFERENCES, 3),
-    lastActiveAt: new Date(),
-  });
-  const isNear = (r: { location: string }) => {
-    const there = locationCoordinates(r.location);
-    return there !== undefined && distanceMiles(here, there) <= DEFAULT_DISCOVERY_FILTERS.maxDistance;
-  };
-  const near = seeded.rows.filter(isNear);
-  const far = seeded.rows.filter((r) => !isNear(r));
-  const targets = [
-    ...random.sample(near, swiped.nearby).map((r) => r.id),
-    ...random.sample(far, swiped.elsewhere).map((r) => r.id),
-  ];
-  const now = Date.now();
-  await insertBatched(`${label} swipes`, targets, 2000, (batch) =>
-    db.insert(swipes).values(
-      batch.map((t, i) => ({
-        userId: id,
-        targetUserId: t,
-        isLike: i % 3 === 0,
-        createdAt: new Date(now - (i + 1) * 60_000),
-      })),
-    ),
+  const id = crypto.randomUUID();
+  await db.execute(sql`insert into users (id, username, password_hash, name, age, bio, location, latitude, longitude,
+      gender_identity, sexual_orientation, interests, tea_interests, last_active_at)
+    values (${id}, ${`bench_searcher_${label}`}, 'bench-user-cannot-log-in', 'Searcher', 30,
+      'Benchmark searcher with a bio long enough to count.', ${location}, ${here.lat}, ${here.lng},
+      'woman', 'lesbian', ${textArray([...INTEREST_NAMES].slice(0, 8))}, ${textArray(TEA_PREFERENCES.slice(0, 3))}, now())`);
+  const near = locationsWithin(
+    { latitude: here.lat, longitude: here.lng, location },
+    DEFAULT_DISCOVERY_FILTERS.maxDistance,
+    'nearby',
   );
-  log(`  ${label}: ${near.length} members within ${DEFAULT_DISCOVERY_FILTERS.maxDistance} mi of ${location}`);
+  const swipe = (condition: SQL, count: number) =>
+    db.execute(sql`insert into swipes (user_id, target_user_id, is_like, created_at)
+      select ${id}, u.id, random() < 0.33, now() - random() * interval '30 days'
+      from users u where u.username like 'bench\\_%' and ${condition}
+      order by random() limit ${count}`);
+  if (swiped.nearby > 0) await swipe(sql`u.location = any(${textArray(near)})`, swiped.nearby);
+  if (swiped.elsewhere > 0) await swipe(sql`u.location <> all(${textArray(near)})`, swiped.elsewhere);
   return id;
-}
-
-// ------------------------------------------------------------------------------------------------
-// Measuring
-// ------------------------------------------------------------------------------------------------
-
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-  n: number;
-}
-
-function percentiles(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
 }
 
 async function measure(fn: () => Promise<unknown>, runs = RUNS): Promise<Stats> {
@@ -347,16 +250,6 @@ async function measure(fn: () => Promise<unknown>, runs = RUNS): Promise<Stats> 
   return percentiles(samples);
 }
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const results: Array<{ what: string; stats: Stats }> = [];
-function report(what: string, stats: Stats): Stats {
-  results.push({ what, stats });
-  log(
-    `  ${what.padEnd(58)} p50 ${ms(stats.p50).padStart(10)}  p95 ${ms(stats.p95).padStart(10)}  p99 ${ms(stats.p99).padStart(10)}`,
-  );
-  return stats;
-}
-
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -365,106 +258,29 @@ async function searchFor(db: Db, userId: string): Promise<CandidateSearch> {
   const user = await findUser(db, userId);
   if (!user) throw new Error('searcher missing');
   return {
-    viewer: {
-      id: user.id,
-      age: user.age,
-      location: user.location,
-      latitude: user.latitude,
-      longitude: user.longitude,
-      interests: user.interests,
-      teaInterests: user.teaInterests,
-    },
+    viewer: user,
     filters: await getFilters(db, userId),
-    scope: 'all',
+    scope: 'nearby',
     rankedAt: new Date(),
     rankBy: 'boosted',
     limit: 21,
   };
 }
 
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-
 async function explain(db: Db, search: CandidateSearch): Promise<string> {
-  const { sql: text, params } = candidateQueryText(db, search);
-  const client = (db as unknown as { $client: RawClient }).$client;
-  const result = await client.query(`explain (analyze, buffers, costs off) ${text}`, params);
+  const result = (await db.execute<Record<string, unknown>>(
+    sql`explain (analyze, buffers) ${candidateQuery(db, search)}`,
+  )) as {
+    rows: Array<Record<string, unknown>>;
+  };
   return result.rows.map((r) => String(Object.values(r)[0])).join('\n');
 }
 
-/**
- * 50 premium members swiping at once. Paced like people (a swipe every 0.5-1.5 s each, ~50 swipes/s
- * in all): the latency target. Then the same 50 swiping back to back with no pause, for the machine's
- * throughput (there latency is queueing: 50 requests in flight / throughput).
- */
-async function benchSwipes(db: Db, seeded: Seeded): Promise<Stats> {
-  const events = createDomainEvents(() => {});
-  const random = createRandom(deriveSeed(SEED, 'swipers'));
-  const visible = seeded.rows.filter((r) => !r.ghost).map((r) => r.id);
-  const swipers = visible.slice(0, SWIPERS);
-  await db.execute(sql`update users set premium_until = now() + interval '30 days' where id in ${swipers}`);
-  const targets = visible.slice(SWIPERS, SWIPERS + 5000);
-  let next = 0;
-  let matchesMade = 0;
-  const swipeOnce = async (swiper: string, s: number, k: number, samples: number[]) => {
-    // Every fourth swipe likes another swiper who likes her back in the same round (s XOR an odd
-    // number pairs them up), so mutual likes and match creation are measured too.
-    const partner = swipers[s ^ (1 + 2 * Math.floor(k / 4))];
-    const mutual = k % 4 === 0 && partner !== undefined;
-    const target = mutual ? partner : targets[next++ % targets.length]!;
-    const started = performance.now();
-    try {
-      const result = await createSwipe(db, events, swiper, {
-        targetUserId: target,
-        isLike: mutual || k % 3 !== 2,
-        superLike: false,
-      });
-      if (result.match) matchesMade += 1;
-    } catch {
-      // Already swiped (a seed swipe, or the same swiper pair again) or a block: still a timed request.
-    }
-    samples.push(performance.now() - started);
-  };
-
-  const alone: number[] = [];
-  for (let k = 0; k < 50; k++) await swipeOnce(swipers[0]!, 0, 1 + k * 4, alone);
-  report('createSwipe, one swiper alone (service time)', percentiles(alone));
-
-  log(`swipes: ${SWIPERS} premium members, each swiping every 0.5-1.5 s, ${PACED_SWIPES} swipes each`);
-  const paced: number[] = [];
-  await Promise.all(
-    swipers.map(async (swiper, s) => {
-      for (let k = 0; k < PACED_SWIPES; k++) {
-        await new Promise((resolve) => setTimeout(resolve, 500 + random.next() * 1000));
-        await swipeOnce(swiper, s, k, paced);
-      }
-    }),
-  );
-  const stats = report(`createSwipe, ${SWIPERS} concurrent swipers (${matchesMade} matches made)`, percentiles(paced));
-
-  const burst: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    swipers.map(async (swiper, s) => {
-      for (let k = PACED_SWIPES; k < PACED_SWIPES + BURST_SWIPES; k++) await swipeOnce(swiper, s, k, burst);
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  report(`same, back to back with no pause (saturation)`, percentiles(burst));
-  log(`  saturation throughput ${Math.round(burst.length / elapsed)} swipes/s`);
-  return stats;
-}
-
-// ------------------------------------------------------------------------------------------------
-// Main
-// ------------------------------------------------------------------------------------------------
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!DATABASE_URL) return { database: await openPglite(), drop: async () => {} };
+async function openBenchDatabase(url: string | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!url) return { database: await openPglite(), drop: async () => {} };
   const name = `steep_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: DATABASE_URL });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       await client.query(statement);
@@ -473,9 +289,9 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
     }
   };
   await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: SWIPERS });
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await openPostgres(scratch.toString());
   return {
     database,
     drop: async () => {
@@ -488,29 +304,28 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
   };
 }
 
-async function main(): Promise<void> {
-  const kind = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  log(`Steep discovery benchmark — ${kind}, ${USERS} users, ${RUNS} runs per measurement, seed ${SEED}`);
-  log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-  const { database, drop } = await openBenchDatabase();
+export async function run(): Promise<BenchRow[]> {
+  const url = process.env.DATABASE_URL;
+  const kind = url ? 'PostgreSQL' : 'PGlite';
+  const members = Number(process.env.BENCH_USERS ?? (url ? 1_000_000 : 100_000));
+  const label = `${kind}, ${members.toLocaleString('en-US')} members`;
+  log(`discovery benchmark — ${label}, ${RUNS} runs per measurement`);
+  const { database, drop } = await openBenchDatabase(url);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-'));
+  const rows: BenchRow[] = [];
   try {
     const { db } = database;
     const seedStarted = performance.now();
-    const seeded = await seed(db);
-    const nyc300 = await addSearcher(db, seeded, 'New York City, New York', { nearby: 300, elsewhere: 0 }, 'nyc-300');
-    // The same feed as nyc-300 (300 swipes nearby), plus 9 700 elsewhere: only the exclusion cost differs.
-    const nyc10k = await addSearcher(
-      db,
-      seeded,
-      'New York City, New York',
-      { nearby: 300, elsewhere: 9_700 },
-      'nyc-10k',
-    );
-    const pdx300 = await addSearcher(db, seeded, 'Portland, Oregon', { nearby: 300, elsewhere: 0 }, 'portland-300');
+    await seed(db, members);
+    const nyc300 = await addSearcher(db, 'New York City, New York', { nearby: 300, elsewhere: 0 }, 'nyc-300');
+    // 300 swipes nearby as nyc-300, plus 9 700 elsewhere: only the exclusion cost differs.
+    const nyc10k = await addSearcher(db, 'New York City, New York', { nearby: 300, elsewhere: 9_700 }, 'nyc-10k');
+    const pdx300 = await addSearcher(db, 'Portland, Oregon', { nearby: 300, elsewhere: 0 }, 'portland-300');
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`  seeded in ${seedSeconds.toFixed(1)} s`);
     // Autovacuum's steady state: statistics, and the visibility map that lets index-only scans skip the heap.
     await db.execute(sql`vacuum analyze`);
-    log(`seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s\n`);
+    rows.push(atMost(`seeding ${members.toLocaleString('en-US')} members (${kind})`, seedSeconds, 90, 's'));
 
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -518,88 +333,75 @@ async function main(): Promise<void> {
       SEED: 'none',
       SERVE_WEB: 'false',
       DATA_DIR: dataDir,
+      TEA_AUTHOR_KEY: randomBytes(32).toString('hex'),
     });
     const app = await buildApp({ config, database });
     await app.ready();
 
-    const query = { scope: 'all' as const, limit: 20 };
+    const queryTarget = url ? 15 : 25;
     const stats: Record<string, Stats> = {};
-    for (const [label, id] of [
-      ['New York City, 300 swipes', nyc300],
-      ['New York City, 10 000 swipes (300 nearby, 9 700 elsewhere)', nyc10k],
-      ['Portland, 300 swipes', pdx300],
+    for (const [city, id] of [
+      ['New York City', nyc300],
+      ['New York City, 10 000 swipes', nyc10k],
+      ['Portland', pdx300],
     ] as const) {
-      log(`${label}`);
       const search = await searchFor(db, id);
       const first = await findCandidates(db, search);
-      log(`  first page: ${Math.min(first.length, 20)} cards, top rank ${first[0]?.rank ?? '-'}`);
-      stats[`${label} query`] = report(
-        'discovery query (findCandidates, one SQL statement)',
-        await measure(() => findCandidates(db, search)),
-      );
-      stats[`${label} service`] = report(
-        'service call (getDiscoveryPage: user, filters, query, limits, photos, badges)',
-        await measure(() => getDiscoveryPage(db, id, query, earnedBadgeIds)),
-      );
+      log(`  ${city}: first page ${Math.min(first.length, 20)} cards, top rank ${first[0]?.rank ?? '-'}`);
+      stats[`${city} query`] = await measure(() => findCandidates(db, search));
       const { token } = await createSession(db, id);
-      const cookie = `${SESSION_COOKIE}=${token}`;
       const inject = async () => {
         const response = await app.inject({
           method: 'GET',
           url: `/api/users/discovery/${id}?limit=20`,
-          headers: { cookie },
+          headers: { cookie: `${SESSION_COOKIE}=${token}` },
         });
         if (response.statusCode !== 200) throw new Error(`endpoint answered ${response.statusCode}: ${response.body}`);
       };
-      stats[`${label} endpoint`] = report(
-        'HTTP endpoint (app.inject: session, guards, serialisation)',
-        await measure(inject),
+      stats[`${city} endpoint`] = await measure(inject);
+    }
+    for (const city of ['New York City', 'Portland']) {
+      rows.push(
+        atMost(`discovery query p95, ${city} (${label})`, stats[`${city} query`]!.p95, queryTarget, 'ms'),
+        url
+          ? atMost(`discovery endpoint p95, ${city} (${label})`, stats[`${city} endpoint`]!.p95, 20, 'ms')
+          : context(`discovery endpoint p95, ${city} (${label})`, stats[`${city} endpoint`]!.p95, 'ms'),
       );
-      log('');
     }
+    const q300 = stats['New York City query']!.p95;
+    const q10k = stats['New York City, 10 000 swipes query']!.p95;
+    rows.push({
+      measurement: `discovery query p95 with 10 000 swipes vs 300, New York City (${kind})`,
+      target: '≤ 2 ×',
+      result: `${(q10k / q300).toFixed(2)} × (${q10k.toFixed(1)} ms)`,
+      value: q10k / q300,
+      unit: '×',
+      pass: q10k <= 2 * q300,
+    });
 
-    if (DATABASE_URL) {
-      stats.swipe = await benchSwipes(db, seeded);
-      log('');
-    }
-
-    log('EXPLAIN ANALYZE — New York City searcher, 300 swipes, first page');
+    log('\nEXPLAIN (ANALYZE, BUFFERS) — New York City searcher, 300 swipes, first page');
     log(await explain(db, await searchFor(db, nyc300)));
-    log('');
-
-    log('Targets');
-    const target = (label: string, ok: boolean, detail: string) =>
-      log(`  ${ok ? 'PASS' : 'MISS'}  ${label.padEnd(52)} ${detail}`);
-    const queryTarget = DATABASE_URL ? 15 : 25;
-    for (const city of ['New York City, 300 swipes', 'Portland, 300 swipes']) {
-      const q = stats[`${city} query`]!;
-      const e = stats[`${city} endpoint`]!;
-      target(`${city}: query p95 ≤ ${queryTarget} ms`, q.p95 <= queryTarget, ms(q.p95));
-      target(
-        `${city}: endpoint p95 ≤ 1.5 × query p95 + 2 ms`,
-        e.p95 <= 1.5 * q.p95 + 2,
-        `${ms(e.p95)} vs ${ms(1.5 * q.p95 + 2)}`,
-      );
-    }
-    const q300 = stats['New York City, 300 swipes query']!;
-    const q10k = stats['New York City, 10 000 swipes (300 nearby, 9 700 elsewhere) query']!;
-    target(
-      '10 000 swipes: query p95 ≤ 2 × p95 with 300',
-      q10k.p95 <= 2 * q300.p95,
-      `${ms(q10k.p95)} vs ${ms(2 * q300.p95)}`,
-    );
-    if (stats.swipe)
-      target(`swipe p99 ≤ 5 ms at ${SWIPERS} concurrent swipers`, stats.swipe.p99 <= 5, ms(stats.swipe.p99));
-
+    log('\nEXPLAIN (ANALYZE, BUFFERS) — Portland searcher, 300 swipes, first page');
+    log(await explain(db, await searchFor(db, pdx300)));
     await app.close();
   } finally {
     await database.close();
     await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  return rows;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run()
+    .then((rows) => {
+      for (const row of rows)
+        log(
+          `${row.pass === null ? '    ' : row.pass ? 'PASS' : 'MISS'}  ${row.measurement}: ${row.result} (${row.target || 'context'})`,
+        );
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

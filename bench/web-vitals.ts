@@ -6,9 +6,11 @@
  *
  *   npx tsx bench/web-vitals.ts [--runs 5]
  */
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { DEMO_LOGIN } from '../src/server/seed/demo';
 import { launchBrowser, phoneContext, startServer } from '../e2e/harness';
+import { atMost, context, type BenchRow } from './report';
 
 const CPU_SLOWDOWN = 4;
 const TARGETS = { fcp: 1500, lcp: 2500 };
@@ -69,24 +71,29 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-const server = await startServer({ LOG_LEVEL: 'error' }, { demoUsers: 60 });
-const browser = await launchBrowser();
-try {
-  console.log(`Web vitals, Chromium at ${CPU_SLOWDOWN}x CPU throttling, ${RUNS} cold runs per route (median)`);
-  console.log('route   FCP ms  LCP ms  JS over the wire  FCP target  LCP target');
-  for (const route of ['/', '/home'] as const) {
-    await measure(browser, server.baseUrl, route); // warm the server's own caches, not the browser's
-    const samples: Sample[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await measure(browser, server.baseUrl, route));
-    const fcp = median(samples.map((s) => s.fcp));
-    const lcp = median(samples.map((s) => s.lcp));
-    const js = median(samples.map((s) => s.jsTransferKb));
-    console.log(
-      `${route.padEnd(6)}  ${fcp.toFixed(0).padStart(6)}  ${lcp.toFixed(0).padStart(6)}  ${`${js.toFixed(1)} KB`.padStart(16)}` +
-        `  ${fcp <= TARGETS.fcp ? 'PASS' : 'MISS'} ≤${TARGETS.fcp}  ${lcp <= TARGETS.lcp ? 'PASS' : 'MISS'} ≤${TARGETS.lcp}`,
-    );
+export async function run(): Promise<BenchRow[]> {
+  const server = await startServer({ LOG_LEVEL: 'error' }, { demoUsers: 60 });
+  const browser = await launchBrowser();
+  const rows: BenchRow[] = [];
+  try {
+    for (const route of ['/', '/home'] as const) {
+      await measure(browser, server.baseUrl, route); // warm the server's own caches, not the browser's
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await measure(browser, server.baseUrl, route));
+      const at = `${route}, ${CPU_SLOWDOWN}× CPU throttle, median of ${RUNS}`;
+      rows.push(
+        atMost(`FCP ${at}`, median(samples.map((s) => s.fcp)), TARGETS.fcp, 'ms', 0),
+        atMost(`LCP ${at}`, median(samples.map((s) => s.lcp)), TARGETS.lcp, 'ms', 0),
+        context(`JS over the wire, ${route}`, median(samples.map((s) => s.jsTransferKb)), 'KB'),
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
   }
-} finally {
-  await browser.close();
-  await server.close();
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await run()) console.log(`${row.measurement}: ${row.result} (${row.target || 'context'})`);
 }

@@ -1,3 +1,3 @@
 CREATE INDEX "users_discovery_city_recency_idx" ON "users" USING btree ("location","last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "users"."ghost_mode";--> statement-breakpoint
-CREATE INDEX "users_discovery_recency_idx" ON "users" USING btree ("last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "users"."ghost_mode";--> statement-breakpoint
+CREATE INDEX "users_discovery_recency_idx" ON "users" USING btree ("last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST,"location") WHERE not "users"."ghost_mode";--> statement-breakpoint
 CREATE INDEX "users_boosted_until_idx" ON "users" USING btree ("boosted_until") WHERE "users"."boosted_until" is not null;

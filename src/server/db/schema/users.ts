@@ -74,13 +74,16 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_location_idx').on(t.location),
-    // Discovery reads candidates most recently active first and stops after a bounded pool: per city
-    // (a merge of one range scan per city in her distance) and, for 'All Areas', across all cities.
+    // Discovery reads the most recently active members in her cities and stops after a bounded pool,
+    // from either index by the planner's estimate: few members in range (a town), this one's range
+    // per city then a small sort; many (a metro), the scan across cities, skipping other cities'
+    // entries in the index alone.
     index('users_discovery_city_recency_idx')
       .on(t.location, t.lastActiveAt.desc().nullsLast(), t.id.desc())
       .where(sql`not ${t.ghostMode}`),
+    // `location` last only so the scan across cities can test it without reading the table.
     index('users_discovery_recency_idx')
-      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc())
+      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc(), t.location)
       .where(sql`not ${t.ghostMode}`),
     // Members with a running Profile Boost join every feed's pool whatever their last activity.
     index('users_boosted_until_idx')

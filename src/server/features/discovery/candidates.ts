@@ -41,10 +41,29 @@ export interface CandidateSearch {
   rankedAt: Date;
   /** 'boosted': the feed (premium counts double). 'compatibility': potential matches, by score alone. */
   rankBy: 'boosted' | 'compatibility';
-  /** Keyset: only candidates strictly after this (rank, id) in (rank desc, id desc) order. */
+  /** Which pool window: undefined for the first, else the window after this member in recency order. */
+  window?: PoolBoundary;
+  /** Keyset: only candidates strictly after this (rank, id) in (rank desc, id desc) order, in the window. */
   after?: { rank: number; id: string };
   limit: number;
 }
+
+/**
+ * A member's place in recency order (last active, newest first, then id): where a pool window ends.
+ * `activeAtMicros` is last_active_at in microseconds since the epoch, exact (a JS Date keeps only ms).
+ */
+export interface PoolBoundary {
+  activeAtMicros: string | null;
+  id: string;
+}
+
+/**
+ * How many candidates one window scores. Discovery never scores everyone in range (150 000 people
+ * around New York City at a million members): it reads the most recently active members who pass
+ * every filter, stopping at this many, and ranks those exactly. Members running a Profile Boost join
+ * the first window whatever their activity. The next window takes the next this-many by recency.
+ */
+export const CANDIDATE_POOL = 500;
 
 const EARTH_RADIUS_MILES = 3958.8;
 
@@ -137,49 +156,21 @@ export interface Candidate {
  * city centre, inside the scope, and matching her tea / lifestyle chips when she chose any; not hidden
  * and no deal breaker either way (preferences' `discoveryConditions`).
  *
- * Ranking without looking up every candidate's photos (a lookup per row was most of the cost around
- * New York City, ~13 000 candidates):
- * 1. `eligible`: every candidate with the score parts read from her own row and her premium boost.
- *    Her rank is then known to lie between `low` (fewer than 2 photos) and `high` (2+ photos).
- * 2. `cutoff`: the page-size-th best `low` among candidates surely after the cursor. That many
+ * Its cost grows with the page and the pool, not with the number of people in range:
+ * 1. `pool`: candidates in recency order (a merge of one index range scan per city in her distance,
+ *    or one scan for 'All Areas'), every filter checked row by row, stopped at CANDIDATE_POOL; plus
+ *    running boosts in the first window. Each row costs a few index lookups (swipes, blocks, ranges).
+ * 2. `eligible`: the pool with the score parts read from each row and the premium boost. A rank then
+ *    lies between `low` (fewer than 2 photos) and `high` (2+ photos).
+ * 3. `cutoff`: the page-size-th best `low` among candidates surely after the cursor. That many
  *    candidates rank at least this high, so no one whose `high` is below it can make the page.
- * 3. `ranked`: the exact score (with the photo lookup) only for candidates whose `high` reaches it.
- * 4. The page: keyset (rank, id) after the cursor, best first, with the public columns.
+ * 4. `ranked`: the exact score (with the photo lookup) only for candidates whose `high` reaches it.
+ * 5. The page: keyset (rank, id) after the cursor, best first, with the public columns.
  */
 export function candidateQuery(db: Db, search: CandidateSearch) {
-  const { viewer, filters, rankedAt, after, limit } = search;
-  // 'All Areas' has no distance limit: a newcomer far from anyone still finds people.
-  const places = search.scope === 'all' ? undefined : locationsWithin(viewer, filters.maxDistance, search.scope);
+  const { viewer, rankedAt, after, limit } = search;
   const parts = scoreParts(viewer, rankedAt);
   const boost = search.rankBy === 'boosted' ? premiumBoost(rankedAt) : sql`1`;
-
-  const eligibleWhere = and(
-    ne(users.id, viewer.id),
-    not(users.ghostMode),
-    between(users.age, filters.minAge, filters.maxAge),
-    savedRangeHolds(users.id, viewer.age),
-    discoveryConditions(search.matching ?? NO_DEAL_BREAKERS, locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'), {
-      id: users.id,
-      lifestyle: users.lifestyle,
-      relationshipGoals: users.relationshipGoals,
-      isVerified: users.isVerified,
-      location: users.location,
-    }),
-    places === undefined
-      ? undefined
-      : places.length > 0
-        ? sql`${users.location} = any(${textArray(places)})`
-        : sql`false`,
-    filters.teaPreferences.length > 0 ? sql`${users.teaInterests} && ${textArray(filters.teaPreferences)}` : undefined,
-    lifestyleCondition(filters.lifestylePreferences),
-    // NOT IN over her swipes becomes one hashed lookup per row (target_user_id is never null).
-    sql`${users.id} not in ${swipedBy(viewer.id)}`,
-    notBlockedWith(viewer.id, users.id),
-    // Safety: suspended members, members held back pending review, and pairs that unmatched.
-    notSuspendedRow(),
-    notHeldFromDiscovery(users.id),
-    notUnmatchedWith(viewer.id, users.id),
-  );
 
   const low = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, false)} * e.boost)`;
   const high = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, true)} * e.boost)`;
@@ -189,13 +180,14 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
   const notBefore = after ? sql`${low} <= ${after.rank}::int` : sql`true`;
   const afterCursor = after ? sql`(r.score * r.boost, r.id) < (${after.rank}::int, ${after.id}::uuid)` : sql`true`;
 
-  // Steps 1-3, as one derived table `r` (id, boost, score) the typed page select below reads.
+  // Steps 1-4, as one derived table `r` (id, boost, score) the typed page select below reads.
   const ranked = sql`(
-    with eligible as materialized (
+    with pool as materialized (${poolQuery(search)}),
+    eligible as materialized (
       select ${users.id} as id, ${parts.profilePoints} as profile_points,
         ${parts.completenessWithoutPhotos} as completeness, ${boost} as boost
       from ${users}
-      where ${eligibleWhere}
+      where ${users.id} in (select id from pool)
     ),
     cutoff as (
       select ${low} as rank from eligible e where ${surelyAfter}
@@ -233,9 +225,131 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
     .limit(limit);
 }
 
-/** The statement's text and parameters, for EXPLAIN in the benchmark. */
-export function candidateQueryText(db: Db, search: CandidateSearch): { sql: string; params: unknown[] } {
-  return candidateQuery(db, search).toSQL();
+const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
+
+/**
+ * How far one window reads the recency stream at most: the pool fills long before for anyone but a
+ * searcher with very narrow filters, whose next window then starts after the last member read.
+ */
+const STREAM_CAP = 2 * CANDIDATE_POOL;
+
+/**
+ * Ids of members not in ghost mode in her cities (any city for 'All Areas'), most recently active
+ * first, at most STREAM_CAP: read from the index alone (users_discovery_city_recency_idx or
+ * users_discovery_recency_idx, whichever the planner expects to read less of), so the members of a
+ * metro of 150 000 cost what the first thousand do.
+ */
+function recencyStream(search: CandidateSearch): SQL {
+  const places = placesOf(search);
+  return sql`select ${users.id} as id, ${users.lastActiveAt} as last_active_at from ${users}
+    where ${and(
+      not(users.ghostMode),
+      places === undefined
+        ? undefined
+        : places.length > 0
+          ? sql`${users.location} = any(${textArray(places)})`
+          : sql`false`,
+      search.window ? afterBoundary(search.window, sql`${users.lastActiveAt}`, sql`${users.id}`) : undefined,
+    )}
+    order by ${users.lastActiveAt} desc nulls last, ${users.id} desc nulls last
+    limit ${sql.raw(String(STREAM_CAP))}`;
+}
+
+/** Every rule a candidate must pass, on the columns of `users` (the member table or a stream of its rows). */
+function candidateConditions(search: CandidateSearch): SQL | undefined {
+  const { viewer, filters } = search;
+  return and(
+    ne(users.id, viewer.id),
+    between(users.age, filters.minAge, filters.maxAge),
+    savedRangeHolds(users.id, viewer.age),
+    discoveryConditions(search.matching ?? NO_DEAL_BREAKERS, locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'), {
+      id: users.id,
+      lifestyle: users.lifestyle,
+      relationshipGoals: users.relationshipGoals,
+      isVerified: users.isVerified,
+      location: users.location,
+    }),
+    filters.teaPreferences.length > 0 ? sql`${users.teaInterests} && ${textArray(filters.teaPreferences)}` : undefined,
+    lifestyleCondition(filters.lifestylePreferences),
+    // NOT IN over her swipes becomes one hashed lookup per row (target_user_id is never null).
+    sql`${users.id} not in ${swipedBy(viewer.id)}`,
+    notBlockedWith(viewer.id, users.id),
+    // Safety: suspended members, members held back pending review, and pairs that unmatched.
+    notSuspendedRow(),
+    notHeldFromDiscovery(users.id),
+    notUnmatchedWith(viewer.id, users.id),
+  );
+}
+
+/** The cities in her distance and scope; undefined for 'All Areas', which has no distance limit. */
+function placesOf(search: CandidateSearch): string[] | undefined {
+  return search.scope === 'all' ? undefined : locationsWithin(search.viewer, search.filters.maxDistance, search.scope);
+}
+
+/** After `boundary` in recency order. */
+function afterBoundary(boundary: PoolBoundary, lastActiveAt: SQL, id: SQL): SQL {
+  if (boundary.activeAtMicros === null) return sql`(${lastActiveAt} is null and ${id} < ${boundary.id}::uuid)`;
+  const at = sql`${boundary.activeAtMicros}::bigint`;
+  return sql`(${lastActiveAt} is null or ${microsOf(lastActiveAt)} < ${at}
+    or (${microsOf(lastActiveAt)} = ${at} and ${id} < ${boundary.id}::uuid))`;
+}
+
+/** The window's recency pool: ids (and recency keys) of up to CANDIDATE_POOL candidates, in recency order. */
+function recencyPool(search: CandidateSearch): SQL {
+  const boosted = search.rankBy === 'boosted' ? premiumBoost(search.rankedAt) : undefined;
+  const where = and(
+    candidateConditions(search),
+    // A running boost was in the first window already.
+    search.window && boosted ? sql`${boosted} = 1` : undefined,
+  );
+  // The filters run on the stream's rows, each member read by primary key: the lateral `offset 0`
+  // keeps the planner from hashing the whole member table for a thousand ids.
+  return sql`with stream as materialized (${recencyStream(search)})
+    select stream.id, stream.last_active_at from stream
+    cross join lateral (select * from ${users} as member where member.id = stream.id offset 0) as ${users}
+    where ${where}
+    order by stream.last_active_at desc nulls last, stream.id desc nulls last
+    limit ${sql.raw(String(CANDIDATE_POOL))}`;
+}
+
+/** Step 1: the recency pool, and in the first window of the feed everyone running a Profile Boost. */
+function poolQuery(search: CandidateSearch): SQL {
+  if (search.window || search.rankBy !== 'boosted') return sql`select id from (${recencyPool(search)}) p`;
+  const places = placesOf(search);
+  const boostedNow = and(
+    sql`${users.boostedUntil} > ${search.rankedAt.toISOString()}::timestamptz`,
+    sql`${premiumBoost(search.rankedAt)} > 1`,
+    not(users.ghostMode),
+    places === undefined
+      ? undefined
+      : places.length > 0
+        ? sql`${users.location} = any(${textArray(places)})`
+        : sql`false`,
+    candidateConditions(search),
+  );
+  return sql`select id from (${recencyPool(search)}) p
+    union select ${users.id} from ${users} where ${boostedNow}`;
+}
+
+/**
+ * Where the search's pool window ends, when more may follow: after its last candidate when the pool
+ * is full, or after the last member read when the stream stopped at its cap first. Undefined when
+ * no one is left after the window.
+ */
+export async function poolEnd(db: Db, search: CandidateSearch): Promise<PoolBoundary | undefined> {
+  const last = async (from: SQL) => {
+    const result = (await db.execute<{ n: string | number; id: string; at: string | null }>(sql`
+      select count(*) over () as n, id, ${microsOf(sql.raw('last_active_at'))}::text as at
+      from (${from}) p
+      order by last_active_at asc nulls first, id asc
+      limit 1`)) as { rows: Array<{ n: string | number; id: string; at: string | null }> };
+    const row = result.rows[0];
+    return row && { count: Number(row.n), boundary: { activeAtMicros: row.at, id: row.id } };
+  };
+  const pool = await last(recencyPool(search));
+  if (pool && pool.count >= CANDIDATE_POOL) return pool.boundary;
+  const stream = await last(sql`select * from (${recencyStream(search)}) s`);
+  return stream && stream.count >= STREAM_CAP ? stream.boundary : undefined;
 }
 
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/errors';
+import type { PoolBoundary } from './candidates';
 
 /**
  * The discovery feed is ordered by (rank desc, id desc). A cursor is the last card's position plus
@@ -11,6 +12,8 @@ export interface FeedPosition {
   rank: number;
   id: string;
   rankedAt: Date;
+  /** The candidate pool window the card came from (candidates.ts); absent for the first. */
+  window?: PoolBoundary;
 }
 
 /** A feed is re-ranked after a day; an older or future ranking time is not one this server issued. */
@@ -24,10 +27,25 @@ const cursorShape = z.object({
     .number()
     .int()
     .refine((t) => t <= Date.now() + 60_000 && t >= Date.now() - MAX_CURSOR_AGE_MS),
+  w: z
+    .object({
+      // Microseconds since the epoch, as digits: compared as SQL bigint.
+      a: z
+        .string()
+        .regex(/^-?\d{1,18}$/)
+        .nullable(),
+      i: z.uuid(),
+    })
+    .optional(),
 });
 
 export function encodeCursor(position: FeedPosition): string {
-  const raw = { r: position.rank, i: position.id, t: position.rankedAt.getTime() };
+  const raw = {
+    r: position.rank,
+    i: position.id,
+    t: position.rankedAt.getTime(),
+    ...(position.window && { w: { a: position.window.activeAtMicros, i: position.window.id } }),
+  };
   return Buffer.from(JSON.stringify(raw)).toString('base64url');
 }
 
@@ -40,7 +58,8 @@ export function decodeCursor(cursor: string): FeedPosition {
   }
   const result = cursorShape.safeParse(parsed);
   if (!result.success) throw invalidCursor();
-  return { rank: result.data.r, id: result.data.i, rankedAt: new Date(result.data.t) };
+  const { r, i, t, w } = result.data;
+  return { rank: r, id: i, rankedAt: new Date(t), ...(w && { window: { activeAtMicros: w.a, id: w.i } }) };
 }
 
 const invalidCursor = () =>

@@ -9,7 +9,14 @@ import { notFound } from '../../http/errors';
 import { limitsFrom, swipeUsage } from '../matches';
 import { dealBreakersOf, disclosuresFor, getFilters, type Disclosure, type MatchingViewer } from '../preferences';
 import { photoUrlsOf, type EarnedBadgesOf } from '../profiles';
-import { findCandidates, type Candidate, type Viewer } from './candidates';
+import {
+  findCandidates,
+  poolEnd,
+  type Candidate,
+  type CandidateSearch,
+  type PoolBoundary,
+  type Viewer,
+} from './candidates';
 import { decodeCursor, encodeCursor } from './cursor';
 
 /** Her own row's discovery inputs, her saved filters and her deal breakers. */
@@ -60,13 +67,14 @@ export async function getDiscoveryPage(
   const now = new Date();
   // Independent reads: on PostgreSQL they overlap on two pooled connections.
   const [rows, usage] = await Promise.all([
-    findCandidates(db, {
+    feedRows(db, {
       viewer,
       filters,
       matching,
       scope: query.scope,
       rankedAt,
       rankBy: 'boosted',
+      ...(position?.window ? { window: position.window } : {}),
       ...(position ? { after: { rank: position.rank, id: position.id } } : {}),
       limit: query.limit + 1,
     }),
@@ -76,9 +84,36 @@ export async function getDiscoveryPage(
   const last = page[page.length - 1];
   return {
     users: await presentCards(db, userId, viewer, page, earnedBadges),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ rank: last.rank, id: last.id, rankedAt }) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ rank: last.rank, id: last.id, rankedAt, ...(last.window && { window: last.window }) })
+        : null,
     limits: limitsFrom(usage, now),
   };
+}
+
+/**
+ * Up to `search.limit` cards from the search's pool window on: when a window runs out before the
+ * page is full and it was a full pool, the page goes on from the best of the next window.
+ */
+async function feedRows(db: Db, search: CandidateSearch): Promise<Array<Candidate & { window?: PoolBoundary }>> {
+  const rows: Array<Candidate & { window?: PoolBoundary }> = [];
+  let window = search.window;
+  let after = search.after;
+  for (;;) {
+    const current: CandidateSearch = { ...search, limit: search.limit - rows.length };
+    if (window) current.window = window;
+    else delete current.window;
+    if (after) current.after = after;
+    else delete current.after;
+    const found = await findCandidates(db, current);
+    rows.push(...found.map((row) => (window ? { ...row, window } : row)));
+    if (rows.length >= search.limit) return rows;
+    const next = await poolEnd(db, current);
+    if (!next) return rows;
+    window = next;
+    after = undefined;
+  }
 }
 
 /** The cards, each with only what its member chose to show (her age, distance, presence). */

@@ -41,18 +41,16 @@ export async function saveFilters(
 
 /**
  * The other half of discovery's mutual age check, for the member in `userId`: her own range must hold
- * `age`. Written as one set lookup (hashed once per query) instead of a join, so the candidate rows are
- * never hashed for a join. Without saved filters her range is the default: when that holds the age,
+ * `age`. Without saved filters her range is the default: when that holds the age,
  * only people whose saved range excludes it drop out; when it does not, only people whose saved range
  * holds it stay.
  */
 export function savedRangeHolds(userId: PgColumn, age: number): SQL {
   const f = discoveryFilters;
   const defaultHolds = age >= DEFAULT_DISCOVERY_FILTERS.minAge && age <= DEFAULT_DISCOVERY_FILTERS.maxAge;
-  if (!defaultHolds) {
-    return sql`${userId} in (select ${f.userId} from ${f} where ${f.minAge} <= ${age}::int and ${f.maxAge} >= ${age}::int)`;
-  }
-  // Two sets rather than one with OR: each is an index-only range scan on (min_age|max_age, user_id).
-  return sql`${userId} not in (select ${f.userId} from ${f} where ${f.minAge} > ${age}::int)
-    and ${userId} not in (select ${f.userId} from ${f} where ${f.maxAge} < ${age}::int)`;
+  // One primary-key lookup per candidate, as a scalar subquery the planner cannot turn into a join:
+  // discovery checks a bounded stream of candidates, and hashing every saved range that excludes her
+  // (hundreds of thousands at scale) would cost more than the page.
+  const holds = sql`(select ${f.minAge} <= ${age}::int and ${f.maxAge} >= ${age}::int from ${f} where ${f.userId} = ${userId})`;
+  return defaultHolds ? sql`coalesce(${holds}, true)` : sql`coalesce(${holds}, false)`;
 }
