@@ -1,11 +1,10 @@
 /**
- * Discovery and swipe benchmark at 100 000 users.
+ * Discovery benchmark at 100 000 users (swipes: bench/swipes.ts).
  *
  *   npx tsx bench/discovery.ts                       # embedded PGlite (in memory)
  *   DATABASE_URL=postgres://… npx tsx bench/discovery.ts   # PostgreSQL: a scratch database is created and dropped
  *
  * Options (env): BENCH_USERS (default 100000), BENCH_RUNS (timed runs per measurement, default 200),
- * BENCH_PACED_SWIPES (swipes per paced swiper, default 20),
  * BENCH_SEED (default 20240611), BENCH_KEEP=1 keeps the PostgreSQL scratch database.
  *
  * Seeds a deterministic community: cities weighted by their real population (GeoNames, the same
@@ -16,7 +15,6 @@
  *  - the discovery query alone (findCandidates) and the service call (getDiscoveryPage),
  *  - the HTTP endpoint through Fastify (app.inject, session cookie, guards, serialisation),
  *  - a searcher with 10 000 swipes against one with 300,
- *  - on PostgreSQL, swipe latency with 50 members swiping concurrently (paced like people, then flat out),
  * and prints EXPLAIN ANALYZE of the query.
  */
 import { createRequire } from 'node:module';
@@ -35,13 +33,11 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client';
 import { blocks, discoveryFilters, photos, swipes, users } from '../src/server/db/schema';
 import { createRandom, deriveSeed, type Random } from '../src/server/seed/random';
-import { createDomainEvents } from '../src/server/domain-events';
 import { createSession, SESSION_COOKIE } from '../src/server/core';
 import { candidateQueryText, findCandidates, type CandidateSearch } from '../src/server/features/discovery/candidates';
 import { getFilters } from '../src/server/features/preferences';
 import { getDiscoveryPage } from '../src/server/features/discovery/service';
 import { earnedBadgeIds } from '../src/server/features/badges';
-import { createSwipe } from '../src/server/features/matches/swipes';
 import { findUser } from '../src/server/core';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -49,8 +45,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const SEED = Number(process.env.BENCH_SEED ?? 20240611);
 const DATABASE_URL = process.env.DATABASE_URL;
 const SWIPERS = 50;
-const PACED_SWIPES = Number(process.env.BENCH_PACED_SWIPES ?? 20);
-const BURST_SWIPES = 10;
 
 // ------------------------------------------------------------------------------------------------
 // Seed data
@@ -393,69 +387,6 @@ async function explain(db: Db, search: CandidateSearch): Promise<string> {
   return result.rows.map((r) => String(Object.values(r)[0])).join('\n');
 }
 
-/**
- * 50 premium members swiping at once. Paced like people (a swipe every 0.5-1.5 s each, ~50 swipes/s
- * in all): the latency target. Then the same 50 swiping back to back with no pause, for the machine's
- * throughput (there latency is queueing: 50 requests in flight / throughput).
- */
-async function benchSwipes(db: Db, seeded: Seeded): Promise<Stats> {
-  const events = createDomainEvents(() => {});
-  const random = createRandom(deriveSeed(SEED, 'swipers'));
-  const visible = seeded.rows.filter((r) => !r.ghost).map((r) => r.id);
-  const swipers = visible.slice(0, SWIPERS);
-  await db.execute(sql`update users set premium_until = now() + interval '30 days' where id in ${swipers}`);
-  const targets = visible.slice(SWIPERS, SWIPERS + 5000);
-  let next = 0;
-  let matchesMade = 0;
-  const swipeOnce = async (swiper: string, s: number, k: number, samples: number[]) => {
-    // Every fourth swipe likes another swiper who likes her back in the same round (s XOR an odd
-    // number pairs them up), so mutual likes and match creation are measured too.
-    const partner = swipers[s ^ (1 + 2 * Math.floor(k / 4))];
-    const mutual = k % 4 === 0 && partner !== undefined;
-    const target = mutual ? partner : targets[next++ % targets.length]!;
-    const started = performance.now();
-    try {
-      const result = await createSwipe(db, events, swiper, {
-        targetUserId: target,
-        isLike: mutual || k % 3 !== 2,
-        superLike: false,
-      });
-      if (result.match) matchesMade += 1;
-    } catch {
-      // Already swiped (a seed swipe, or the same swiper pair again) or a block: still a timed request.
-    }
-    samples.push(performance.now() - started);
-  };
-
-  const alone: number[] = [];
-  for (let k = 0; k < 50; k++) await swipeOnce(swipers[0]!, 0, 1 + k * 4, alone);
-  report('createSwipe, one swiper alone (service time)', percentiles(alone));
-
-  log(`swipes: ${SWIPERS} premium members, each swiping every 0.5-1.5 s, ${PACED_SWIPES} swipes each`);
-  const paced: number[] = [];
-  await Promise.all(
-    swipers.map(async (swiper, s) => {
-      for (let k = 0; k < PACED_SWIPES; k++) {
-        await new Promise((resolve) => setTimeout(resolve, 500 + random.next() * 1000));
-        await swipeOnce(swiper, s, k, paced);
-      }
-    }),
-  );
-  const stats = report(`createSwipe, ${SWIPERS} concurrent swipers (${matchesMade} matches made)`, percentiles(paced));
-
-  const burst: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    swipers.map(async (swiper, s) => {
-      for (let k = PACED_SWIPES; k < PACED_SWIPES + BURST_SWIPES; k++) await swipeOnce(swiper, s, k, burst);
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  report(`same, back to back with no pause (saturation)`, percentiles(burst));
-  log(`  saturation throughput ${Math.round(burst.length / elapsed)} swipes/s`);
-  return stats;
-}
-
 // ------------------------------------------------------------------------------------------------
 // Main
 // ------------------------------------------------------------------------------------------------
@@ -558,11 +489,6 @@ async function main(): Promise<void> {
       log('');
     }
 
-    if (DATABASE_URL) {
-      stats.swipe = await benchSwipes(db, seeded);
-      log('');
-    }
-
     log('EXPLAIN ANALYZE — New York City searcher, 300 swipes, first page');
     log(await explain(db, await searchFor(db, nyc300)));
     log('');
@@ -588,8 +514,6 @@ async function main(): Promise<void> {
       q10k.p95 <= 2 * q300.p95,
       `${ms(q10k.p95)} vs ${ms(2 * q300.p95)}`,
     );
-    if (stats.swipe)
-      target(`swipe p99 ≤ 5 ms at ${SWIPERS} concurrent swipers`, stats.swipe.p99 <= 5, ms(stats.swipe.p99));
 
     await app.close();
   } finally {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { matches, unmatchedPairs } from '../../db/schema/matches';
@@ -35,13 +35,4 @@ export function notUnmatchedWith(viewerId: string, other: AnyPgColumn | SQL): SQ
   ) and not exists (
     select 1 from ${unmatchedPairs} where ${unmatchedPairs.userB} = ${viewerId} and ${unmatchedPairs.userA} = ${other}
   ))`;
-}
-
-export async function wereUnmatched(db: Db, a: string, b: string): Promise<boolean> {
-  const [userA, userB] = orderedPair(a, b);
-  const [row] = await db
-    .select({ userA: unmatchedPairs.userA })
-    .from(unmatchedPairs)
-    .where(and(eq(unmatchedPairs.userA, userA), eq(unmatchedPairs.userB, userB)));
-  return row !== undefined;
 }
