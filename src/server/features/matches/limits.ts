@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   FREE_WEEKLY_SUPER_LIKES,
@@ -38,9 +38,11 @@ interface UsageRow extends Record<string, unknown> {
 }
 
 /** The windows her budget is counted over at `now`: the UTC day, and the rolling super-like window. */
-export function budgetWindows(now: Date): { dayStart: SQL; windowStart: SQL } {
-  const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
-  return { dayStart: at(utcDayStart(now)), windowStart: at(new Date(now.getTime() - SUPER_LIKE_WINDOW_MS)) };
+export function budgetWindows(now: Date): { dayStart: string; windowStart: string } {
+  return {
+    dayStart: utcDayStart(now).toISOString(),
+    windowStart: new Date(now.getTime() - SUPER_LIKE_WINDOW_MS).toISOString(),
+  };
 }
 
 /** Her usage from the counts the database returns (swipe_usage, or record_swipe before a swipe). */
@@ -57,7 +59,7 @@ export async function swipeUsage(db: Db, userId: string, premium: boolean, now =
   // swipe_usage (migration 0015) is the one definition of what counts, shared with record_swipe.
   const { dayStart, windowStart } = budgetWindows(now);
   const result = await db.execute<UsageRow>(
-    sql`select likes_today, super_likes, oldest_super_like_at from swipe_usage(${userId}::uuid, ${dayStart}, ${windowStart})`,
+    sql`select likes_today, super_likes, oldest_super_like_at from swipe_usage(${userId}::uuid, ${dayStart}::timestamptz, ${windowStart}::timestamptz)`,
   );
   return usageFrom(premium, (result as { rows: UsageRow[] }).rows[0]);
 }

@@ -69,30 +69,69 @@ interface RecordedSwipe extends Record<string, unknown> {
   match_created_at: string | Date | null;
 }
 
+const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
 /**
- * One statement: her premium and ghost state, and whether the target is within reach, read with
- * core's rules (and the unmatched pairs), then record_swipe, which locks, counts, inserts and
- * matches in order. Her cap for this swipe is chosen by `swipeCaps` for either premium state, so
- * the premium rule is only evaluated in SQL, once.
+ * The swipe statement: her premium and ghost state, and whether the target is within reach, read
+ * with core's rules (and the unmatched pairs), then record_swipe, which locks, counts, inserts and
+ * matches in order. Prepared once per database (a named statement on PostgreSQL), so a swipe is
+ * one round trip with no parse or plan; her caps for either premium state come from `swipeCaps`,
+ * so the premium rule is only evaluated here, in SQL.
  */
+function prepareRecordSwipe(db: Db) {
+  const user = param('user', 'uuid');
+  const target = param('target', 'uuid');
+  const premium = sql<boolean>`coalesce(${premiumSql(param('now', 'timestamptz'))}, false)`;
+  const cap = (kind: 'likes' | 'superLikes') =>
+    sql`(case when ${premium} then ${param(`${kind}CapPremium`, 'integer')} else ${param(`${kind}CapFree`, 'integer')} end)`;
+  const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(user, target)} and ${notUnmatchedWith(user, target)})`;
+  const column = <T>(name: string) => sql<T>`s.${sql.identifier(name)}`;
+  return db
+    .select({
+      outcome: column<RecordedSwipe['outcome']>('outcome'),
+      premium,
+      likes_today: column<number | null>('likes_today'),
+      super_likes: column<number | null>('super_likes'),
+      oldest_super_like_at: column<string | Date | null>('oldest_super_like_at'),
+      swipe_id: column<string | null>('swipe_id'),
+      swipe_created_at: column<string | Date | null>('swipe_created_at'),
+      match_id: column<string | null>('match_id'),
+      match_created_at: column<string | Date | null>('match_created_at'),
+    })
+    .from(
+      sql`(values (1)) as one (x)
+      left join ${memberTable} on ${memberTable.id} = ${user}
+      cross join lateral record_swipe(
+        ${user}, ${target}, ${param('isLike', 'boolean')}, ${param('superLike', 'boolean')},
+        ${reachable}, ${memberTable.ghostMode} is false, ${cap('likes')}, ${cap('superLikes')},
+        ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer
+      ) s`,
+    )
+    .prepare('record_swipe');
+}
+
+const recordSwipeStatements = new WeakMap<Db, ReturnType<typeof prepareRecordSwipe>>();
+
 async function recordSwipe(db: Db, userId: string, input: SwipeInput, now: Date): Promise<RecordedSwipe> {
-  const target = sql`${input.targetUserId}::uuid`;
-  const premium = sql`coalesce(${premiumSql(now)}, false)`;
-  const cap = (pick: (caps: ReturnType<typeof swipeCaps>) => number | null) =>
-    sql`(case when ${premium} then ${pick(swipeCaps(true, input))} else ${pick(swipeCaps(false, input))} end)::integer`;
-  const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(userId, target)} and ${notUnmatchedWith(userId, target)})`;
-  const { dayStart, windowStart } = budgetWindows(now);
-  const result = await db.execute<RecordedSwipe>(sql`
-    select s.*, ${premium} as premium
-    from (values (1)) as one (x)
-    left join ${memberTable} on ${memberTable.id} = ${userId}::uuid
-    cross join lateral record_swipe(
-      ${userId}::uuid, ${target}, ${input.isLike}::boolean, ${input.superLike}::boolean,
-      ${reachable}, ${memberTable.ghostMode} is false,
-      ${cap((c) => c.likes)}, ${cap((c) => c.superLikes)},
-      ${dayStart}, ${windowStart}, ${PAIR_LOCK}::integer
-    ) s`);
-  const row = (result as { rows: RecordedSwipe[] }).rows[0];
+  let statement = recordSwipeStatements.get(db);
+  if (!statement) {
+    statement = prepareRecordSwipe(db);
+    recordSwipeStatements.set(db, statement);
+  }
+  const premiumCaps = swipeCaps(true, input);
+  const freeCaps = swipeCaps(false, input);
+  const [row] = await statement.execute({
+    user: userId,
+    target: input.targetUserId,
+    now: now.toISOString(),
+    isLike: input.isLike,
+    superLike: input.superLike,
+    likesCapPremium: premiumCaps.likes,
+    likesCapFree: freeCaps.likes,
+    superLikesCapPremium: premiumCaps.superLikes,
+    superLikesCapFree: freeCaps.superLikes,
+    ...budgetWindows(now),
+  });
   if (!row) throw new Error('record_swipe returned no row');
   return row;
 }

@@ -28,7 +28,7 @@ export async function unmatch(db: Db, events: DomainEvents, userId: string, matc
 }
 
 /** A condition for discovery and matching: `viewerId` and `other` were never unmatched. */
-export function notUnmatchedWith(viewerId: string, other: AnyPgColumn | SQL): SQL {
+export function notUnmatchedWith(viewerId: string | SQL, other: AnyPgColumn | SQL): SQL {
   // Two NOT EXISTS, each an anti-join on an index (see notBlockedWith for why not one OR).
   return sql`(not exists (
     select 1 from ${unmatchedPairs} where ${unmatchedPairs.userA} = ${viewerId} and ${unmatchedPairs.userB} = ${other}
