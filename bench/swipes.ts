@@ -6,8 +6,8 @@
  *                                # a scratch database is created next to it and dropped afterwards
  *
  * Options (env): BENCH_SWIPE_USERS (default 20000), BENCH_PACED_SWIPES (swipes per paced swiper,
- * default 20), BENCH_BURST_SWIPES (swipes per swiper flat out, default 40), BENCH_KEEP=1 keeps the
- * scratch database.
+ * default 20), BENCH_BURST_SWIPES (swipes per swiper flat out, default 40), BENCH_POOL (connections,
+ * default the server's pool), BENCH_KEEP=1 keeps the scratch database.
  *
  * Seeds in a few set-based statements (generate_series): members in one city, 2% in ghost mode, 8%
  * premium, 2 background swipes per member, some blocks. Then 50 premium members swipe:
@@ -91,7 +91,10 @@ export async function run(): Promise<BenchRow[]> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: SWIPERS });
+  // The server's own pool unless BENCH_POOL says otherwise: 50 connections on 2 cores only queue in
+  // the database instead of in the pool, with worse tails.
+  const poolSize = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
+  const database = await openPostgres(url.toString(), poolSize ? { poolSize } : {});
   try {
     const { db } = database;
     await seed(db);

@@ -75,8 +75,8 @@ const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sq
  * The swipe statement: her premium and ghost state, and whether the target is within reach, read
  * with core's rules (and the unmatched pairs), then record_swipe, which locks, counts, inserts and
  * matches in order. Prepared once per database (a named statement on PostgreSQL), so a swipe is
- * one round trip with no parse or plan; her caps for either premium state come from `swipeCaps`,
- * so the premium rule is only evaluated here, in SQL.
+ * one round trip with no parse or plan. Her caps for both premium states come from `swipeCaps`;
+ * core's premium rule, evaluated in the statement, picks one.
  */
 function prepareRecordSwipe(db: Db) {
   const user = param('user', 'uuid');
