@@ -22,10 +22,13 @@ export function hasActiveBoost(user: Pick<UserRow, 'premiumUntil' | 'boostedUnti
   return hasActivePremium(user, now) && user.boostedUntil !== null && user.boostedUntil.getTime() > now;
 }
 
-const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+const at = (moment: Date | SQL) => (moment instanceof Date ? sql`${moment.toISOString()}::timestamptz` : moment);
 
-/** The premium rule in SQL, for queries over many users (`users` in scope). */
-export function premiumSql(moment: Date): SQL<boolean> {
+/**
+ * The premium rule in SQL, for queries over many users (`users` in scope). The moment may be SQL (a
+ * prepared statement's parameter).
+ */
+export function premiumSql(moment: Date | SQL): SQL<boolean> {
   return sql<boolean>`(${users.premiumUntil} > ${at(moment)})`;
 }
 

@@ -25,12 +25,13 @@ export async function blockedEitherWay(db: Db, a: string, b: string): Promise<bo
 }
 
 /**
- * A condition for other features' queries: `other` has no block with `viewerId`, in either direction.
+ * A condition for other features' queries: `other` has no block with `viewerId` (an id, or SQL such as
+ * a prepared statement's parameter), in either direction.
  * Given as SQL so a list query filters in the database instead of loading block lists. Two NOT EXISTS
  * rather than one with OR: each becomes an anti-join on an index, where the OR form runs a subquery
  * per candidate row (it dominated the discovery query's time at 100k users).
  */
-export function notBlockedWith(viewerId: string, other: AnyPgColumn | SQL): SQL {
+export function notBlockedWith(viewerId: string | SQL, other: AnyPgColumn | SQL): SQL {
   return sql`(not exists (
     select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedUserId} = ${other}
   ) and not exists (

@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { processCache } from '../db/process-cache';
 import { users, type UserRow } from '../db/schema/users';
-import { notBlockedWith } from './blocks';
 
 /**
  * The member row. Core owns the `users` table: every write goes through a function here, so the
@@ -110,18 +109,6 @@ export async function findUserCached(db: Db, userId: string): Promise<UserRow | 
   const version = cache?.readToken();
   const row = await findUser(db, userId);
   if (row) cache?.set(userId, row, version);
-  return row;
-}
-
-/**
- * The member `targetId`, unless a block stands between her and `viewerId` (one statement: the swipe
- * path runs it for every like, inside its transaction).
- */
-export async function findUserUnblockedWith(db: Db, viewerId: string, targetId: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, targetId), notBlockedWith(viewerId, users.id)));
   return row;
 }
 

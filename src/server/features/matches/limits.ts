@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   FREE_WEEKLY_SUPER_LIKES,
@@ -6,8 +6,7 @@ import {
   type SwipeLimits,
 } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
-import { swipes } from '../../db/schema/matches';
-import { tooManyRequests } from '../../http/errors';
+import { tooManyRequests, type AppError } from '../../http/errors';
 
 /**
  * The swipe budget, counted from the swipes themselves (no counters to drift):
@@ -32,34 +31,37 @@ export function utcDayStart(now: Date): Date {
 
 const nextUtcMidnight = (now: Date) => new Date(utcDayStart(now).getTime() + 24 * 60 * 60_000);
 
-export async function swipeUsage(db: Db, userId: string, premium: boolean, now = new Date()): Promise<SwipeUsage> {
-  const windowStart = new Date(now.getTime() - SUPER_LIKE_WINDOW_MS);
-  const windowStartIso = windowStart.toISOString();
-  const dayStart = utcDayStart(now).toISOString();
-  const [row] = await db
-    .select({
-      likesToday:
-        sql<number>`count(*) filter (where not ${swipes.isSuperLike} and ${swipes.createdAt} >= ${dayStart}::timestamptz)`.mapWith(
-          Number,
-        ),
-      superLikes:
-        sql<number>`count(*) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(
-          Number,
-        ),
-      oldestSuperLikeAt:
-        sql<Date | null>`min(${swipes.createdAt}) filter (where ${swipes.isSuperLike} and ${swipes.createdAt} > ${windowStartIso}::timestamptz)`.mapWith(
-          swipes.createdAt,
-        ),
-    })
-    .from(swipes)
-    // Both windows start at most 7 days back; the (user_id, created_at) index bounds the scan.
-    .where(and(eq(swipes.userId, userId), eq(swipes.isLike, true), gte(swipes.createdAt, windowStart)));
+interface UsageRow extends Record<string, unknown> {
+  likes_today: number | null;
+  super_likes: number | null;
+  oldest_super_like_at: string | Date | null;
+}
+
+/** The windows her budget is counted over at `now`: the UTC day, and the rolling super-like window. */
+export function budgetWindows(now: Date): { dayStart: string; windowStart: string } {
+  return {
+    dayStart: utcDayStart(now).toISOString(),
+    windowStart: new Date(now.getTime() - SUPER_LIKE_WINDOW_MS).toISOString(),
+  };
+}
+
+/** Her usage from the counts the database returns (swipe_usage, or record_swipe before a swipe). */
+export function usageFrom(premium: boolean, row: UsageRow | undefined): SwipeUsage {
   return {
     premium,
-    likesToday: row?.likesToday ?? 0,
-    superLikesInWindow: row?.superLikes ?? 0,
-    oldestSuperLikeAt: row?.oldestSuperLikeAt ?? null,
+    likesToday: row?.likes_today ?? 0,
+    superLikesInWindow: row?.super_likes ?? 0,
+    oldestSuperLikeAt: row?.oldest_super_like_at ? new Date(row.oldest_super_like_at) : null,
   };
+}
+
+export async function swipeUsage(db: Db, userId: string, premium: boolean, now = new Date()): Promise<SwipeUsage> {
+  // swipe_usage (migration 0015) is the one definition of what counts, shared with record_swipe.
+  const { dayStart, windowStart } = budgetWindows(now);
+  const result = await db.execute<UsageRow>(
+    sql`select likes_today, super_likes, oldest_super_like_at from swipe_usage(${userId}::uuid, ${dayStart}::timestamptz, ${windowStart}::timestamptz)`,
+  );
+  return usageFrom(premium, (result as { rows: UsageRow[] }).rows[0]);
 }
 
 const weeklySuperLikes = (premium: boolean) => (premium ? PREMIUM_WEEKLY_SUPER_LIKES : FREE_WEEKLY_SUPER_LIKES);
@@ -78,27 +80,35 @@ export function limitsFrom(usage: SwipeUsage, now = new Date()): SwipeLimits {
   };
 }
 
-/** Throws 429 LIMIT_REACHED when this swipe is over her budget. */
-export function assertWithinLimits(
-  usage: SwipeUsage,
+/**
+ * Her caps for this swipe, one per budget: a like spends a daily like (unlimited with Premium), a
+ * super like a weekly super like, a pass nothing. Null: no cap.
+ */
+export function swipeCaps(
+  premium: boolean,
   swipe: { isLike: boolean; superLike: boolean },
-  now = new Date(),
-): void {
-  if (!swipe.isLike) return;
+): { likes: number | null; superLikes: number | null } {
+  if (!swipe.isLike) return { likes: null, superLikes: null };
+  if (swipe.superLike) return { likes: null, superLikes: weeklySuperLikes(premium) };
+  return { likes: premium ? null : FREE_DAILY_LIKES, superLikes: null };
+}
+
+/**
+ * The 429 LIMIT_REACHED for a swipe over her budget (record_swipe compares her usage with
+ * `swipeCaps` under her lock): when the spent budget frees up again.
+ */
+export function limitReached(usage: SwipeUsage, swipe: { superLike: boolean }, now = new Date()): AppError {
   if (swipe.superLike) {
-    const limit = weeklySuperLikes(usage.premium);
-    if (usage.superLikesInWindow < limit) return;
     const freesAt = usage.oldestSuperLikeAt ? usage.oldestSuperLikeAt.getTime() + SUPER_LIKE_WINDOW_MS : now.getTime();
-    throw tooManyRequests(
+    return tooManyRequests(
       usage.premium
-        ? `You've used your ${limit} super likes this week`
+        ? `You've used your ${weeklySuperLikes(true)} super likes this week`
         : 'Super Like used this week. Upgrade to Premium for 5 super likes a week!',
       secondsUntil(freesAt, now),
       'LIMIT_REACHED',
     );
   }
-  if (usage.premium || usage.likesToday < FREE_DAILY_LIKES) return;
-  throw tooManyRequests(
+  return tooManyRequests(
     `Daily limit reached: you've used your ${FREE_DAILY_LIKES} likes for today. Upgrade to Premium for unlimited likes!`,
     secondsUntil(nextUtcMidnight(now).getTime(), now),
     'LIMIT_REACHED',

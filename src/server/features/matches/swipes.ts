@@ -3,21 +3,21 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
 import {
   findUser,
-  findUserUnblockedWith,
   hasActivePremium,
-  isSuspendedRow,
   isVisibleMember,
   lockUserRow,
+  memberTable,
   notBlockedWith,
+  premiumSql,
 } from '../../core';
 import type { Db } from '../../db/client';
 import { matches, swipes } from '../../db/schema/matches';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, premiumRequired } from '../../http/errors';
 import { photoUrlsOf } from '../profiles';
-import { assertWithinLimits, limitsFrom, swipeUsage, usageAfter } from './limits';
+import { budgetWindows, limitReached, limitsFrom, swipeCaps, swipeUsage, usageAfter, usageFrom } from './limits';
 import { orderedPair, presentMatch, type MatchRow } from './service';
-import { notUnmatchedWith, wereUnmatched } from './unmatch';
+import { notUnmatchedWith } from './unmatch';
 import { disclosuresFor } from '../preferences';
 
 export interface SwipeInput {
@@ -35,10 +35,10 @@ type SwipeRow = typeof swipes.$inferSelect;
 export type ConversationStarted = (db: Db, matchId: string) => Promise<boolean>;
 
 /**
- * Two locks, always taken in this order:
- * 1. her user row (FOR NO KEY UPDATE: read and locked in one statement; other members' swipes on her
- *    only need a key-share lock and are not held up) serialises her own swipes, so two likes sent at
- *    once cannot both pass the daily limit;
+ * Two locks, always taken in this order (record_swipe, migration 0015, takes them for a swipe):
+ * 1. her user row (FOR NO KEY UPDATE: other members' swipes on her only need a key-share lock and
+ *    are not held up) serialises her own swipes and undos, so two likes sent at once cannot both
+ *    pass the daily limit;
  * 2. an advisory lock on the pair serialises everything that can make or unmake the match of two
  *    people: without it, two people liking each other at the same instant each miss the other's
  *    uncommitted like and no match is made. hashtext collisions only serialise a little more.
@@ -57,12 +57,92 @@ async function lockPair(tx: Db, a: string, b: string): Promise<void> {
 
 const unavailable = () => notFound('This profile is not available');
 
+interface RecordedSwipe extends Record<string, unknown> {
+  outcome: 'no_user' | 'unavailable' | 'limit' | 'conflict' | 'recorded';
+  premium: boolean;
+  likes_today: number | null;
+  super_likes: number | null;
+  oldest_super_like_at: string | Date | null;
+  swipe_id: string | null;
+  swipe_created_at: string | Date | null;
+  match_id: string | null;
+  match_created_at: string | Date | null;
+}
+
+const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
 /**
- * Records a like, pass or super like, and makes the match when the like is mutual, atomically.
- * Refused: herself (400); an unknown user, a ghost, or anyone with a block between them (404, the
- * same answer for all so a block or ghost is not revealed); a second swipe on the same person (409);
- * a like over her budget (429). While she is in ghost mode her likes are recorded but make no match;
- * turning ghost mode off makes the matches then (createPendingMatches).
+ * The swipe statement: her premium and ghost state, and whether the target is within reach, read
+ * with core's rules (and the unmatched pairs), then record_swipe, which locks, counts, inserts and
+ * matches in order. Prepared once per database (a named statement on PostgreSQL), so a swipe is
+ * one round trip with no parse or plan. Her caps for both premium states come from `swipeCaps`;
+ * core's premium rule, evaluated in the statement, picks one.
+ */
+function prepareRecordSwipe(db: Db) {
+  const user = param('user', 'uuid');
+  const target = param('target', 'uuid');
+  const premium = sql<boolean>`coalesce(${premiumSql(param('now', 'timestamptz'))}, false)`;
+  const cap = (kind: 'likes' | 'superLikes') =>
+    sql`(case when ${premium} then ${param(`${kind}CapPremium`, 'integer')} else ${param(`${kind}CapFree`, 'integer')} end)`;
+  const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(user, target)} and ${notUnmatchedWith(user, target)})`;
+  const column = <T>(name: string) => sql<T>`s.${sql.identifier(name)}`;
+  return db
+    .select({
+      outcome: column<RecordedSwipe['outcome']>('outcome'),
+      premium,
+      likes_today: column<number | null>('likes_today'),
+      super_likes: column<number | null>('super_likes'),
+      oldest_super_like_at: column<string | Date | null>('oldest_super_like_at'),
+      swipe_id: column<string | null>('swipe_id'),
+      swipe_created_at: column<string | Date | null>('swipe_created_at'),
+      match_id: column<string | null>('match_id'),
+      match_created_at: column<string | Date | null>('match_created_at'),
+    })
+    .from(
+      sql`(values (1)) as one (x)
+      left join ${memberTable} on ${memberTable.id} = ${user}
+      cross join lateral record_swipe(
+        ${user}, ${target}, ${param('isLike', 'boolean')}, ${param('superLike', 'boolean')},
+        ${reachable}, ${memberTable.ghostMode} is false, ${cap('likes')}, ${cap('superLikes')},
+        ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer
+      ) s`,
+    )
+    .prepare('record_swipe');
+}
+
+const recordSwipeStatements = new WeakMap<Db, ReturnType<typeof prepareRecordSwipe>>();
+
+async function recordSwipe(db: Db, userId: string, input: SwipeInput, now: Date): Promise<RecordedSwipe> {
+  let statement = recordSwipeStatements.get(db);
+  if (!statement) {
+    statement = prepareRecordSwipe(db);
+    recordSwipeStatements.set(db, statement);
+  }
+  const premiumCaps = swipeCaps(true, input);
+  const freeCaps = swipeCaps(false, input);
+  const [row] = await statement.execute({
+    user: userId,
+    target: input.targetUserId,
+    now: now.toISOString(),
+    isLike: input.isLike,
+    superLike: input.superLike,
+    likesCapPremium: premiumCaps.likes,
+    likesCapFree: freeCaps.likes,
+    superLikesCapPremium: premiumCaps.superLikes,
+    superLikesCapFree: freeCaps.superLikes,
+    ...budgetWindows(now),
+  });
+  if (!row) throw new Error('record_swipe returned no row');
+  return row;
+}
+
+/**
+ * Records a like, pass or super like, and makes the match when the like is mutual, atomically, in
+ * one round trip. Refused: herself (400); an unknown user, a ghost, a suspended member, one she
+ * unmatched, or anyone with a block between them (404, the same answer for all so a block or ghost
+ * is not revealed); a like over her budget (429); a second swipe on the same person (409). While she
+ * is in ghost mode her likes are recorded but make no match; turning ghost mode off makes the
+ * matches then (createPendingMatches).
  */
 export async function createSwipe(
   db: Db,
@@ -73,71 +153,50 @@ export async function createSwipe(
   if (input.targetUserId === userId) throw badRequest('You cannot swipe on yourself');
   if (input.superLike && !input.isLike) throw badRequest('A super like is a like');
   const now = new Date();
-  const outcome = await db.transaction(async (tx) => {
-    const actor = await lockActor(tx, userId);
-    const found = await findUserUnblockedWith(tx, userId, input.targetUserId);
-    // A suspended member, or one she unmatched, is out of reach like a blocked one.
-    const target = found && !isSuspendedRow(found) && !(await wereUnmatched(tx, userId, found.id)) ? found : undefined;
-    if (!target || target.ghostMode) throw unavailable();
+  const recorded = await recordSwipe(db, userId, input, now);
+  if (recorded.outcome === 'no_user') throw notFound('User not found');
+  if (recorded.outcome === 'unavailable') throw unavailable();
+  const usage = usageFrom(recorded.premium, recorded);
+  if (recorded.outcome === 'limit') throw limitReached(usage, input, now);
+  if (recorded.outcome === 'conflict' || !recorded.swipe_id || !recorded.swipe_created_at) {
+    throw conflict('You have already swiped on this person');
+  }
 
-    const usage = await swipeUsage(tx, userId, hasActivePremium(actor, now.getTime()), now);
-    assertWithinLimits(usage, input, now);
-    if (input.isLike) await lockPair(tx, userId, target.id);
+  // The id as the database spells it (lower case), for the events and the answer.
+  const targetId = input.targetUserId.toLowerCase();
+  const swipe: SwipeRow = {
+    id: recorded.swipe_id,
+    userId,
+    targetUserId: targetId,
+    isLike: input.isLike,
+    isSuperLike: input.superLike,
+    createdAt: new Date(recorded.swipe_created_at),
+  };
+  const limits = limitsFrom(usageAfter(usage, input, swipe.createdAt), now);
+  if (!recorded.match_id || !recorded.match_created_at) {
+    if (swipe.isLike) events.emit('like.created', { userId, targetUserId: targetId, superLike: swipe.isSuperLike });
+    return { like: presentSwipe(swipe), match: null, limits };
+  }
 
-    const [swipe] = await tx
-      .insert(swipes)
-      .values({ userId, targetUserId: target.id, isLike: input.isLike, isSuperLike: input.superLike })
-      .onConflictDoNothing()
-      .returning();
-    if (!swipe) throw conflict('You have already swiped on this person');
-
-    let match: MatchRow | undefined;
-    if (input.isLike && !actor.ghostMode) match = await matchIfMutual(tx, userId, target.id);
-    return { swipe, target, match, usage: usageAfter(usage, input, swipe.createdAt) };
+  const [userA, userB] = orderedPair(userId, targetId);
+  const match: MatchRow = { id: recorded.match_id, userA, userB, createdAt: new Date(recorded.match_created_at) };
+  events.emit('match.created', {
+    matchId: match.id,
+    userIds: [match.userA, match.userB],
+    createdAt: match.createdAt.toISOString(),
   });
-
-  const { swipe, target, match, usage } = outcome;
-  if (swipe.isLike && !match) {
-    events.emit('like.created', { userId, targetUserId: target.id, superLike: swipe.isSuperLike });
-  }
-  if (match) {
-    events.emit('match.created', {
-      matchId: match.id,
-      userIds: [match.userA, match.userB],
-      createdAt: match.createdAt.toISOString(),
-    });
-  }
-  const photos = match ? await photoUrlsOf(db, [target.id]) : undefined;
-  const shown = match ? (await disclosuresFor(db, userId, [target.id]))(target.id) : undefined;
+  const [other, photos, shown] = await Promise.all([
+    findUser(db, targetId),
+    photoUrlsOf(db, [targetId]),
+    disclosuresFor(db, userId, [targetId]),
+  ]);
+  // Deleted a moment after the match was made: the match went with her account.
+  if (!other) throw unavailable();
   return {
     like: presentSwipe(swipe),
-    match: match ? presentMatch({ ...match, other: target }, photos?.get(target.id) ?? [], undefined, shown) : null,
-    limits: limitsFrom(usage, now),
+    match: presentMatch({ ...match, other }, photos.get(targetId) ?? [], undefined, shown(targetId)),
+    limits,
   };
-}
-
-interface InsertedMatch extends Record<string, unknown> {
-  id: string;
-  user_a: string;
-  user_b: string;
-  created_at: string | Date;
-}
-
-/** Inside the pair lock: the match, if `targetId` already likes `userId` (one statement: check and insert). */
-async function matchIfMutual(tx: Db, userId: string, targetId: string): Promise<MatchRow | undefined> {
-  const [userA, userB] = orderedPair(userId, targetId);
-  const result = await tx.execute<InsertedMatch>(sql`
-    insert into ${matches} (user_a, user_b)
-    select ${userA}::uuid, ${userB}::uuid
-    where exists (
-      select 1 from ${swipes}
-      where ${swipes.userId} = ${targetId} and ${swipes.targetUserId} = ${userId} and ${swipes.isLike}
-    )
-    on conflict do nothing
-    returning id, user_a, user_b, created_at
-  `);
-  const row = (result as { rows: InsertedMatch[] }).rows[0];
-  return row && { id: row.id, userA: row.user_a, userB: row.user_b, createdAt: new Date(row.created_at) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { matches, unmatchedPairs } from '../../db/schema/matches';
@@ -28,20 +28,11 @@ export async function unmatch(db: Db, events: DomainEvents, userId: string, matc
 }
 
 /** A condition for discovery and matching: `viewerId` and `other` were never unmatched. */
-export function notUnmatchedWith(viewerId: string, other: AnyPgColumn | SQL): SQL {
+export function notUnmatchedWith(viewerId: string | SQL, other: AnyPgColumn | SQL): SQL {
   // Two NOT EXISTS, each an anti-join on an index (see notBlockedWith for why not one OR).
   return sql`(not exists (
     select 1 from ${unmatchedPairs} where ${unmatchedPairs.userA} = ${viewerId} and ${unmatchedPairs.userB} = ${other}
   ) and not exists (
     select 1 from ${unmatchedPairs} where ${unmatchedPairs.userB} = ${viewerId} and ${unmatchedPairs.userA} = ${other}
   ))`;
-}
-
-export async function wereUnmatched(db: Db, a: string, b: string): Promise<boolean> {
-  const [userA, userB] = orderedPair(a, b);
-  const [row] = await db
-    .select({ userA: unmatchedPairs.userA })
-    .from(unmatchedPairs)
-    .where(and(eq(unmatchedPairs.userA, userA), eq(unmatchedPairs.userB, userB)));
-  return row !== undefined;
 }
