@@ -55,6 +55,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis bus between instances', () => 
       { kind: 'frame', userIds: [ana, bea], data: tricky },
       { kind: 'revoke-pair', userIds: [ana, bea] },
       { kind: 'frame', userIds: [bea], data: JSON.stringify({ type: 'typing', userId: ana }) },
+      { kind: 'frame', userIds: [ana], data: 'not from serialise:\ntwo lines' },
     ];
     for (const message of sent) a.bus.publish(message);
 

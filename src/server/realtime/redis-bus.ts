@@ -11,6 +11,10 @@ export const BUS_CHANNEL = 'steep:realtime';
  *   j<the message as JSON>  for everything else.
  * Frames are JSON text (`serialise`), which never holds a raw line break, so a frame crosses Redis
  * without being escaped into another JSON string and parsed back out on every instance.
+ *
+ * Instances of the previous version publish and expect one JSON envelope per message: this reads
+ * theirs, but they cannot read this format: during a rolling upgrade their sockets miss frames from
+ * upgraded instances until the upgrade restarts them (their clients then reconnect and refetch).
  */
 const FRAME = 'f';
 const OTHER = 'j';
@@ -24,8 +28,9 @@ interface LegacyEnvelope {
 function encode(instanceId: string, messages: readonly BusMessage[]): string {
   let out = instanceId;
   for (const message of messages) {
+    // A frame that is not one line (never one from `serialise`) still crosses, as JSON.
     out +=
-      message.kind === 'frame'
+      message.kind === 'frame' && !message.data.includes('\n')
         ? `\n${FRAME}${message.userIds.join(',')}\n${message.data}`
         : `\n${OTHER}${JSON.stringify(message)}`;
   }
