@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
 import type { Db } from '../../db/client';
+import { databaseCache } from '../../db/process-cache';
 import { userBadges } from '../../db/schema/badges';
 import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
@@ -38,6 +39,14 @@ const prepareEarned = (db: Db) =>
     .prepare('badges_earned_by');
 
 /**
+ * What each member is known to have earned. A badge once earned stays earned, so an entry can only
+ * be incomplete (another instance awarded one since), never wrong: an incomplete one costs a progress
+ * query and an insert that changes nothing, then knows the badge. It spares the earned-badges read
+ * awarding would otherwise make after every chat message.
+ */
+const knownEarned = (db: Db) => databaseCache<Set<string>>(db, 'earned-badges', { max: 50_000 });
+
+/**
  * Awards every badge among `ids` whose progress has reached its goal. Idempotent: the (user, badge) key
  * lets only one of any number of concurrent evaluations insert, and only that one announces it.
  */
@@ -48,7 +57,13 @@ export async function evaluateBadges(
   ids: readonly BadgeId[] = RULED_BADGES,
   now = new Date(),
 ): Promise<UserBadge[]> {
-  const earned = new Set((await earnedRows(db, userId)).map((r) => r.badgeId));
+  const cache = knownEarned(db);
+  let earned = cache?.get(userId);
+  if (!earned) {
+    const readToken = cache?.readToken();
+    earned = new Set((await earnedRows(db, userId)).map((r) => r.badgeId));
+    cache?.set(userId, earned, readToken);
+  }
   const open = ids.filter((id) => !earned.has(id));
   if (open.length === 0) return [];
   const progress = await progressOf(db, userId, open, now);
@@ -59,6 +74,8 @@ export async function evaluateBadges(
     .values(reached.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
     .onConflictDoNothing()
     .returning();
+  // Earned now, by this run or (a conflict) by another.
+  for (const id of reached) earned.add(id);
   const fresh = inserted.map((row) =>
     present(row.badgeId as BadgeId, row.earnedAt, progress.get(row.badgeId as BadgeId) ?? 0),
   );
