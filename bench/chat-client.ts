@@ -33,9 +33,10 @@ export interface RunResult {
   errors: number;
   seconds: number;
   messagesPerSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
+  /** Send → delivered latency in ms; null when nothing was delivered. */
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
   /** Error frames by message: a benchmark with errors measured something else. */
   errorMessages: Record<string, number>;
 }
@@ -215,7 +216,7 @@ async function run(
   await new Promise((resolve) => setTimeout(resolve, 500));
   measuring = false;
   const sorted = [...latencies].sort((x, y) => x - y);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? null;
   reply({
     type: 'ran',
     sent,
@@ -225,7 +226,7 @@ async function run(
     messagesPerSecond: deliveredInWindow / elapsed,
     p50: at(0.5),
     p99: at(0.99),
-    max: sorted.at(-1) ?? Number.NaN,
+    max: sorted.at(-1) ?? null,
     errorMessages: Object.fromEntries(errorMessages),
   });
 }

@@ -4,7 +4,8 @@
  * `ws` relay that parses each frame, echoes it to the sender and forwards it to the named peer.
  * The parent asks for memory figures (GC forced first: run with --expose-gc) and CPU time over IPC.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +16,42 @@ import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/client';
 import { createLocalBackend, createRedisBackend } from '../src/server/realtime/backend';
 
-export type ServerRequest = { cmd: 'memory' } | { cmd: 'cpu' } | { cmd: 'stop' };
+export type ServerRequest =
+  | { cmd: 'memory' }
+  | { cmd: 'cpu' }
+  | { cmd: 'stop' }
+  | { cmd: 'profile-start' }
+  | { cmd: 'profile-stop'; file: string };
 export type ServerReply =
   | { type: 'ready'; port: number }
   | { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number }
   /** CPU time used so far, user + system, in milliseconds. */
-  | { type: 'cpu'; ms: number };
+  | { type: 'cpu'; ms: number }
+  | { type: 'profiling' }
+  | { type: 'profiled' };
 
 const send = (reply: ServerReply) => process.send?.(reply);
+
+/**
+ * A CPU profile of the measured phases only (the parent starts it after the warm-up): a profile of
+ * the whole process would be mostly module loading and migrations.
+ */
+let profiler: Session | undefined;
+
+async function startProfile(): Promise<void> {
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+
+async function stopProfile(file: string): Promise<void> {
+  if (!profiler) return;
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  profiler = undefined;
+  await writeFile(file, JSON.stringify(profile));
+}
 
 async function startSteep(): Promise<{ port: number; stop: () => Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -37,6 +66,10 @@ async function startSteep(): Promise<{ port: number; stop: () => Promise<void> }
     LOG_LEVEL: 'warn',
     SEED: 'none',
     SERVE_WEB: 'false',
+    // Every benchmark socket comes from 127.0.0.1 and every user sends faster than a person: the
+    // per-address socket cap and the per-user message budget would measure refusals, not chat.
+    SOCKETS_PER_IP: '1000000',
+    RATE_LIMIT_SCALE: '1000',
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'steep-bench-')),
   });
   const app = await buildApp({ config, database, realtime });
@@ -88,6 +121,10 @@ process.on('message', (request: ServerRequest) => {
   } else if (request.cmd === 'cpu') {
     const { user, system } = process.cpuUsage();
     send({ type: 'cpu', ms: (user + system) / 1000 });
+  } else if (request.cmd === 'profile-start') {
+    void startProfile().then(() => send({ type: 'profiling' }));
+  } else if (request.cmd === 'profile-stop') {
+    void stopProfile(request.file).then(() => send({ type: 'profiled' }));
   } else if (request.cmd === 'stop') {
     void server.stop().finally(() => process.exit(0));
   }

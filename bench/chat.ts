@@ -11,15 +11,20 @@
  * every user keeping one message in flight at up to the per-socket frame limit); then
  *   5. memory per idle connection at BENCH_IDLE_CONNECTIONS sockets, Steep vs the bare relay.
  *
+ * `run()` (for `npm run bench`) returns the issue 18 targets as rows: server CPU per message against
+ * the bare relay's, p99 at 400 msg/s with 200 users, and what a second instance through Redis adds.
+ *
  * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or local postgres; a fresh database is created
  * and dropped), BENCH_REDIS_URL (default TEST_REDIS_URL or local), BENCH_SECONDS (per phase, 5),
  * BENCH_IDLE_CONNECTIONS (5000), BENCH_RATE (messages per user per second in the steady phase, 2),
- * BENCH_PHASES (comma-separated subset of chat,memory; both by default), BENCH_CPU_PROF (a directory:
- * server processes write V8 CPU profiles there).
+ * BENCH_PHASES (comma-separated subset of chat,memory; both when run standalone, chat alone from
+ * `run()`), BENCH_CPU_PROF (a directory: each Steep server writes a V8 CPU profile of its steady and
+ * max phases there, e.g. one-instance-0.cpuprofile).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { locationCoordinates } from '../src/contract/locations';
 import { openPostgres, type Database } from '../src/server/db/client';
@@ -29,6 +34,7 @@ import { insertUser } from '../src/server/core';
 import { databaseUrl } from '../src/server/test/postgres';
 import type { ClientReply, ClientRequest, PairSpec, RunResult, SocketSpec } from './chat-client';
 import type { ServerReply, ServerRequest } from './chat-server';
+import { atLeast, atMost, context, type BenchRow } from './report';
 
 const BASE_DB_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,21 +44,15 @@ const IDLE_CONNECTIONS = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 5000);
 const STEADY_RATE = Number(process.env.BENCH_RATE ?? 2);
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const CHAT_USERS = 200;
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'chat,memory').split(','));
 
-const TARGETS = { p99Ms: 25, throughputVsInsert: 0.5, crossInstanceP99AddedMs: 5, memoryVsBare: 2 };
+const TARGETS = { cpuVsBare: 1.5, p99Ms: 25, throughputVsInsert: 0.5, crossInstanceP99AddedMs: 5, memoryVsBare: 2 };
 
 const HERE = import.meta.dirname;
 const children = new Set<ChildProcess>();
 
 function spawnChild(file: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = fork(path.join(HERE, file), args, {
-    execArgv: [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      ...(CPU_PROFILE_DIR && file === 'chat-server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
-    ],
+    execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -87,6 +87,10 @@ async function startServer(role: 'steep' | 'bare', env: Record<string, string> =
     url: role === 'bare' ? `ws://127.0.0.1:${port}/` : `ws://127.0.0.1:${port}/ws`,
     memory: () => ask<ServerReply, 'memory'>(child, { cmd: 'memory' } satisfies ServerRequest, 'memory'),
     cpuMs: async () => (await ask<ServerReply, 'cpu'>(child, { cmd: 'cpu' } satisfies ServerRequest, 'cpu')).ms,
+    profileStart: () =>
+      ask<ServerReply, 'profiling'>(child, { cmd: 'profile-start' } satisfies ServerRequest, 'profiling'),
+    profileStop: (file: string) =>
+      ask<ServerReply, 'profiled'>(child, { cmd: 'profile-stop', file } satisfies ServerRequest, 'profiled'),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ cmd: 'stop' } satisfies ServerRequest);
@@ -206,16 +210,22 @@ async function measureChat(
   servers: Array<Awaited<ReturnType<typeof startServer>>>,
   sockets: SocketSpec[],
   matchIds: string[],
+  profileAs?: string,
 ): Promise<Measured> {
   const opened = await clients.open(sockets);
   if (opened.failed > 0) throw new Error(`${opened.failed} sockets failed to open`);
   const pairs: PairSpec[] = matchIds.map((matchId, i) => ({ a: 2 * i, b: 2 * i + 1, matchId }));
   await clients.run(pairs, 'steady', 1); // warm-up: JIT, connection pools, caches
+  const profiling = CPU_PROFILE_DIR !== undefined && profileAs !== undefined;
+  if (profiling) await Promise.all(servers.map((s) => s.profileStart()));
   const cpu = async () => (await Promise.all(servers.map((s) => s.cpuMs()))).reduce((x, y) => x + y, 0);
   const cpuBefore = await cpu();
   const steady = await clients.run(pairs, 'steady', SECONDS);
   const serverCpuMsPerMessage = ((await cpu()) - cpuBefore) / steady.delivered;
   const max = await clients.run(pairs, 'max', SECONDS);
+  if (profiling) {
+    await Promise.all(servers.map((s, i) => s.profileStop(path.join(CPU_PROFILE_DIR, `${profileAs}-${i}.cpuprofile`))));
+  }
   await clients.closeAll();
   return { steady, max, serverCpuMsPerMessage };
 }
@@ -243,11 +253,14 @@ async function idleMemory(
   };
 }
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
+// A phase that delivered nothing has no percentiles (null once through IPC).
+const ms = (n: number | null) => `${(n ?? Number.NaN).toFixed(2)} ms`;
 const rate = (n: number) => `${Math.round(n)} msg/s`;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-async function main(): Promise<void> {
+async function bench(phases: ReadonlySet<string>): Promise<BenchRow[]> {
+  const PHASES = phases;
+  const rows: BenchRow[] = [];
   const admin = new pg.Client({ connectionString: BASE_DB_URL });
   await admin.connect();
   const name = `steep_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -258,8 +271,9 @@ async function main(): Promise<void> {
   const checks: Array<[string, boolean, string]> = [];
   const summary: Record<string, unknown> = {};
   try {
-    console.log(`seeding ${Math.max(IDLE_CONNECTIONS, CHAT_USERS)} users with sessions, ${CHAT_USERS / 2} matches…`);
-    const { users, matchIds } = await seed(database, Math.max(PHASES.has('memory') ? IDLE_CONNECTIONS : 0, CHAT_USERS));
+    const userCount = Math.max(PHASES.has('memory') ? IDLE_CONNECTIONS : 0, CHAT_USERS);
+    console.log(`seeding ${userCount} users with sessions, ${CHAT_USERS / 2} matches…`);
+    const { users, matchIds } = await seed(database, userCount);
 
     if (PHASES.has('chat')) {
       console.log('raw INSERT loop…');
@@ -283,6 +297,7 @@ async function main(): Promise<void> {
         [one],
         chatSockets(users, () => one.url, 'steep'),
         matchIds,
+        'one-instance',
       );
       await one.stop();
 
@@ -296,6 +311,7 @@ async function main(): Promise<void> {
         [a, b],
         chatSockets(users, (i) => (i % 2 === 0 ? a.url : b.url), 'steep'),
         matchIds,
+        'two-instances',
       );
       // Same two instances, each pair on one of them: what two processes cost on this machine without
       // the Redis hop, to tell the hop apart from CPU contention.
@@ -307,7 +323,7 @@ async function main(): Promise<void> {
       );
       await Promise.all([a.stop(), b.stop()]);
 
-      const rows = [
+      const table = [
         ['bare ws relay', bareResult],
         ['Steep, 1 instance', oneResult],
         ['Steep, 2 instances + Redis', twoResult],
@@ -320,7 +336,7 @@ async function main(): Promise<void> {
       console.log(
         '                             steady p50   steady p99   steady max   CPU/msg   max-phase msg/s   max p99     errors',
       );
-      for (const [label, r] of rows) {
+      for (const [label, r] of table) {
         console.log(
           `${label.padEnd(28)} ${ms(r.steady.p50).padStart(10)}   ${ms(r.steady.p99).padStart(10)}   ${ms(r.steady.max).padStart(10)}   ${ms(r.serverCpuMsPerMessage).padStart(7)}   ${rate(r.max.messagesPerSecond).padStart(14)}   ${ms(r.max.p99).padStart(9)}   ${r.steady.errors + r.max.errors}`,
         );
@@ -328,15 +344,44 @@ async function main(): Promise<void> {
           if (phase.errors > 0) console.log(`    errors: ${JSON.stringify(phase.errorMessages)}`);
         }
       }
-      const crossAdded = twoResult.steady.p99 - oneResult.steady.p99;
+      // Nothing delivered (null) must read as a miss, not pass a comparison by accident.
+      const p99 = (r: Measured) => r.steady.p99 ?? Infinity;
+      const crossAdded = p99(twoResult) - p99(oneResult);
+      const cpuRatio = oneResult.serverCpuMsPerMessage / bareResult.serverCpuMsPerMessage;
       checks.push(
-        ['p99 on one instance ≤ 25 ms', oneResult.steady.p99 <= TARGETS.p99Ms, ms(oneResult.steady.p99)],
+        ['server CPU per message ≤ 1.5 × bare relay', cpuRatio <= TARGETS.cpuVsBare, `${cpuRatio.toFixed(2)} ×`],
+        ['p99 on one instance ≤ 25 ms', p99(oneResult) <= TARGETS.p99Ms, ms(oneResult.steady.p99)],
         [
           'throughput ≥ 0.5 × raw INSERT loop',
           oneResult.max.messagesPerSecond >= TARGETS.throughputVsInsert * insertRate,
           `${(oneResult.max.messagesPerSecond / insertRate).toFixed(2)} ×`,
         ],
         ['cross-instance adds ≤ 5 ms at p99', crossAdded <= TARGETS.crossInstanceP99AddedMs, ms(crossAdded)],
+      );
+      const rateNote = `${CHAT_USERS} users, ${CHAT_USERS * STEADY_RATE} msg/s steady`;
+      rows.push(
+        atMost('chat: server CPU per message vs bare ws relay', cpuRatio, TARGETS.cpuVsBare, '×', 2),
+        context('chat: server CPU per message, Steep (1 instance)', oneResult.serverCpuMsPerMessage, 'ms', 3),
+        context('chat: server CPU per message, bare ws relay', bareResult.serverCpuMsPerMessage, 'ms', 3),
+        atMost(`chat: p99 send → delivered, 1 instance (${rateNote})`, p99(oneResult), TARGETS.p99Ms, 'ms'),
+        context('chat: p50 send → delivered, 1 instance', oneResult.steady.p50 ?? Number.NaN, 'ms', 2),
+        atMost(
+          'chat: p99 added by a second instance through Redis',
+          Number.isFinite(crossAdded) ? crossAdded : Infinity,
+          TARGETS.crossInstanceP99AddedMs,
+          'ms',
+        ),
+        context('chat: p99, 2 instances + Redis, pairs split', p99(twoResult), 'ms'),
+        context('chat: p99, 2 instances, pairs not split', p99(colocated), 'ms'),
+        context('chat: server CPU per message, 2 instances + Redis', twoResult.serverCpuMsPerMessage, 'ms', 3),
+        atLeast(
+          'chat: max-phase throughput vs raw INSERT loop (1 connection)',
+          oneResult.max.messagesPerSecond / insertRate,
+          TARGETS.throughputVsInsert,
+          '×',
+          2,
+        ),
+        context('chat: max-phase throughput, 1 instance', oneResult.max.messagesPerSecond, 'msg/s', 0),
       );
       Object.assign(summary, { insertRate, insertRate10, bare: bareResult, one: oneResult, two: twoResult, colocated });
     }
@@ -373,12 +418,16 @@ async function main(): Promise<void> {
         heapRatio <= TARGETS.memoryVsBare,
         `${heapRatio.toFixed(2)} × (heap+external), ${rssRatio.toFixed(2)} × (RSS)`,
       ]);
+      rows.push(
+        atMost('chat: memory per idle connection vs bare ws (heap+external)', heapRatio, TARGETS.memoryVsBare, '×', 2),
+      );
       Object.assign(summary, { bareMemory, steepMemory });
     }
 
     console.log('\ntargets:');
     for (const [label, ok, value] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}: ${value}`);
     console.log(JSON.stringify(summary));
+    return rows;
   } finally {
     clients.stop();
     for (const child of children) child.kill('SIGKILL');
@@ -388,4 +437,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/** For `npm run bench`: the chat phases only unless BENCH_PHASES says otherwise (the idle-memory phase opens thousands of sockets). */
+export async function run(): Promise<BenchRow[]> {
+  return bench(new Set((process.env.BENCH_PHASES ?? 'chat').split(',')));
+}
+
+if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
+  await bench(new Set((process.env.BENCH_PHASES ?? 'chat,memory').split(',')));
+}

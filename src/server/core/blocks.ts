@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { blocks } from '../db/schema/blocks';
@@ -31,7 +31,7 @@ export async function blockedEitherWay(db: Db, a: string, b: string): Promise<bo
  * rather than one with OR: each becomes an anti-join on an index, where the OR form runs a subquery
  * per candidate row (it dominated the discovery query's time at 100k users).
  */
-export function notBlockedWith(viewerId: string | SQL, other: AnyPgColumn | SQL): SQL {
+export function notBlockedWith(viewerId: string | SQLWrapper, other: AnyPgColumn | SQL): SQL {
   return sql`(not exists (
     select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedUserId} = ${other}
   ) and not exists (

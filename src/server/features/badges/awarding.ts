@@ -24,12 +24,31 @@ const TRIGGERS: {
 };
 
 export function listenForBadges(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
+  // One evaluation per member at a time. Triggers while hers runs (a chat sends one per message)
+  // gather into a single run right after it: that run still starts after the last trigger, so
+  // nothing is missed, and a busy conversation costs her progress queries once per round, not per message.
+  const waiting = new Map<string, Set<BadgeId>>();
+  const evaluate = (userId: string, badges: readonly BadgeId[]) => {
+    const gathered = waiting.get(userId);
+    if (gathered) {
+      for (const badge of badges) gathered.add(badge);
+      return;
+    }
+    waiting.set(userId, new Set());
+    void evaluateBadges(db, events, userId, badges)
+      .catch(onError)
+      .finally(() => {
+        const next = waiting.get(userId);
+        waiting.delete(userId);
+        if (next && next.size > 0) evaluate(userId, [...next]);
+      });
+  };
   const stops = (Object.keys(TRIGGERS) as (keyof DomainEventMap)[]).map((name) =>
     events.on(name, (payload) => {
       const trigger = TRIGGERS[name] as ((p: typeof payload) => { userIds: string[]; badges: BadgeId[] }) | undefined;
       if (!trigger) return;
       const { userIds, badges } = trigger(payload);
-      for (const userId of userIds) void evaluateBadges(db, events, userId, badges).catch(onError);
+      for (const userId of userIds) evaluate(userId, badges);
     }),
   );
   return () => stops.forEach((stop) => stop());

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
 import type { Db } from '../../db/client';
+import { databaseCache } from '../../db/process-cache';
 import { userBadges } from '../../db/schema/badges';
 import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
@@ -18,10 +19,32 @@ function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadg
   };
 }
 
-async function earnedRows(db: Db, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  return db.select().from(userBadges).where(inArray(userBadges.userId, userIds));
+/** Her earned badges. Awarding asks after every chat message she sends, so the statement is prepared once per database. */
+function earnedRows(db: Db, userId: string) {
+  let statement = earnedStatements.get(db);
+  if (!statement) {
+    statement = prepareEarned(db);
+    earnedStatements.set(db, statement);
+  }
+  return statement.execute({ userId });
 }
+
+const earnedStatements = new WeakMap<Db, ReturnType<typeof prepareEarned>>();
+
+const prepareEarned = (db: Db) =>
+  db
+    .select()
+    .from(userBadges)
+    .where(eq(userBadges.userId, sql.placeholder('userId')))
+    .prepare('badges_earned_by');
+
+/**
+ * What each member is known to have earned. A badge once earned stays earned, so an entry can only
+ * be incomplete (another instance awarded one since), never wrong: an incomplete one costs a progress
+ * query and an insert that changes nothing, then knows the badge. It spares the earned-badges read
+ * awarding would otherwise make after every chat message.
+ */
+const knownEarned = (db: Db) => databaseCache<Set<string>>(db, 'earned-badges', { max: 50_000 });
 
 /**
  * Awards every badge among `ids` whose progress has reached its goal. Idempotent: the (user, badge) key
@@ -34,7 +57,13 @@ export async function evaluateBadges(
   ids: readonly BadgeId[] = RULED_BADGES,
   now = new Date(),
 ): Promise<UserBadge[]> {
-  const earned = new Set((await earnedRows(db, [userId])).map((r) => r.badgeId));
+  const cache = knownEarned(db);
+  let earned = cache?.get(userId);
+  if (!earned) {
+    const readToken = cache?.readToken();
+    earned = new Set((await earnedRows(db, userId)).map((r) => r.badgeId));
+    cache?.set(userId, earned, readToken);
+  }
   const open = ids.filter((id) => !earned.has(id));
   if (open.length === 0) return [];
   const progress = await progressOf(db, userId, open, now);
@@ -45,6 +74,8 @@ export async function evaluateBadges(
     .values(reached.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
     .onConflictDoNothing()
     .returning();
+  // Earned now, by this run or (a conflict) by another.
+  for (const id of reached) earned.add(id);
   const fresh = inserted.map((row) =>
     present(row.badgeId as BadgeId, row.earnedAt, progress.get(row.badgeId as BadgeId) ?? 0),
   );
@@ -54,7 +85,7 @@ export async function evaluateBadges(
 
 /** Her own list: every badge, earned ones with the date, the rest with progress. */
 export async function ownBadges(db: Db, userId: string, now = new Date()): Promise<UserBadge[]> {
-  const earned = new Map((await earnedRows(db, [userId])).map((r) => [r.badgeId, r.earnedAt]));
+  const earned = new Map((await earnedRows(db, userId)).map((r) => [r.badgeId, r.earnedAt]));
   const progress = await progressOf(
     db,
     userId,
@@ -116,7 +147,7 @@ export async function earnedBadgeIds(db: Db, viewerId: string, userIds: string[]
 
 /** The badges she earned, for her data export (her rows go with her account by ON DELETE CASCADE). */
 export async function earnedBadgesFor(db: Db, userId: string): Promise<{ badgeId: string; earnedAt: string }[]> {
-  const rows = await earnedRows(db, [userId]);
+  const rows = await earnedRows(db, userId);
   return rows
     .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
     .map((r) => ({ badgeId: r.badgeId, earnedAt: r.earnedAt.toISOString() }));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, or, sql } from 'drizzle-orm';
 import {
   CHAT_ERRORS,
   type Message,
@@ -13,7 +13,7 @@ import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { accountState, memberTable, notBlockedWith, notSuspendedRow } from '../../core';
 import { otherMember } from '../matches';
-import { privacyFor } from '../preferences';
+import { acceptsOnlyVerifiedWriters, privacyFor } from '../preferences';
 import {
   conversationPair,
   findMessageForMember,
@@ -86,15 +86,9 @@ export async function sendMessage(
     ? await requireConversation(db, input.matchId, senderId)
     : await conversationPair(db, input.matchId, senderId);
   const recipientId = otherMember(match, senderId);
-  await requireRecipientAllows(db, senderId, recipientId, match.id);
-  const values = {
-    matchId: match.id,
-    senderId,
-    content: input.content,
-    messageType: input.messageType,
-    icebreakerId,
-    clientMessageId: input.clientMessageId ?? null,
-  };
+  // A text message checks her privacy setting in its own insert; a starter, rare, asks first.
+  if (icebreakerId) await requireRecipientAllows(db, senderId, recipientId, match.id);
+  const clientMessageId = input.clientMessageId ?? null;
 
   let row: MessageRow | undefined;
   try {
@@ -103,13 +97,26 @@ export async function sendMessage(
           await claimIcebreaker(tx, icebreakerId, match.id);
           const [stored] = await tx
             .insert(messages)
-            .values(values)
+            .values({
+              matchId: match.id,
+              senderId,
+              content: input.content,
+              messageType: input.messageType,
+              icebreakerId,
+              clientMessageId,
+            })
             .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
             .returning();
           if (!stored) throw new AlreadyStored();
           return stored;
         })
-      : await insertUnlessBlocked(db, values, recipientId);
+      : await insertTextUnlessRefused(db, {
+          matchId: match.id,
+          senderId,
+          recipientId,
+          content: input.content,
+          clientMessageId,
+        });
   } catch (error) {
     // The match was dissolved after the membership check (its row lock made the insert wait).
     if (isForeignKeyViolation(error)) {
@@ -119,6 +126,8 @@ export async function sendMessage(
     if (!(error instanceof AlreadyStored)) throw error;
   }
   if (!row) {
+    // Her privacy setting first, as if it had been asked before the insert: it says why better than a 404.
+    if (!icebreakerId) await requireRecipientAllows(db, senderId, recipientId, match.id);
     const earlier = input.clientMessageId ? await replayed(db, senderId, input) : undefined;
     if (earlier) return { message: earlier, created: false };
     // Nothing stored and nothing to replay: a block stands between them now, or she is suspended.
@@ -151,51 +160,70 @@ async function requireRecipientAllows(db: Db, senderId: string, recipientId: str
 }
 
 /**
- * A text message in one round trip: the row is inserted only if the recipient is not suspended and no
- * block stands between the two (checked in the same statement, so neither is ever missed however the
- * pair was looked up, on any instance), and not at all for a repeated clientMessageId. No row back
- * means one of these.
+ * A text message in one round trip: the row is inserted only if the recipient is not suspended, no
+ * block stands between the two, and her 'allowMessagesFrom: verified' lets this sender write
+ * (`requireRecipientAllows`, as SQL) — all checked in the same statement, so none is ever missed
+ * however the pair was looked up, on any instance — and not at all for a repeated clientMessageId.
+ * No row back means one of these.
+ *
+ * The statement is built once per database and prepared (named, so PostgreSQL plans it once per
+ * connection): building it with Drizzle for every message cost more CPU than the rest of a send.
  */
-async function insertUnlessBlocked(
-  db: Db,
-  values: {
-    matchId: string;
-    senderId: string;
-    content: string;
-    messageType: MessageType;
-    clientMessageId: string | null;
-  },
-  recipientId: string,
-): Promise<MessageRow | undefined> {
+function insertTextUnlessRefused(db: Db, values: TextInsertValues): Promise<MessageRow | undefined> {
+  let statement = textInserts.get(db);
+  if (!statement) {
+    statement = prepareTextInsert(db);
+    textInserts.set(db, statement);
+  }
+  return statement.execute(values).then((rows) => rows[0]);
+}
+
+type TextInsertValues = {
+  matchId: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  clientMessageId: string | null;
+};
+
+const textInserts = new WeakMap<Db, ReturnType<typeof prepareTextInsert>>();
+
+function prepareTextInsert(db: Db) {
+  const sender = sql`${sql.placeholder('senderId')}::uuid`;
+  const recipient = sql`${sql.placeholder('recipientId')}::uuid`;
+  const matchId = sql`${sql.placeholder('matchId')}::uuid`;
+  const senderVerified = sql`exists (select 1 from ${memberTable} where ${memberTable.id} = ${sender} and ${memberTable.isVerified})`;
+  const recipientWroteFirst = sql`exists (select 1 from ${messages} where ${messages.matchId} = ${matchId} and ${messages.senderId} = ${recipient})`;
   // Selected from her row, so there is nothing to insert when she may not be written to. Drizzle
   // checks that the keys name every column of `messages` in table order.
-  const [row] = await db
+  return db
     .insert(messages)
     .select(
       db
         .select({
           id: sql`gen_random_uuid()`.as('id'),
-          matchId: sql`${values.matchId}::uuid`.as('match_id'),
-          senderId: sql`${values.senderId}::uuid`.as('sender_id'),
-          content: sql`${values.content}::text`.as('content'),
-          messageType: sql`${values.messageType}::text`.as('message_type'),
+          matchId: sql`${matchId}`.as('match_id'),
+          senderId: sql`${sender}`.as('sender_id'),
+          content: sql`${sql.placeholder('content')}::text`.as('content'),
+          messageType: sql`'text'::text`.as('message_type'),
           icebreakerId: sql`null::uuid`.as('icebreaker_id'),
-          clientMessageId: sql`${values.clientMessageId}::text`.as('client_message_id'),
+          clientMessageId: sql`${sql.placeholder('clientMessageId')}::text`.as('client_message_id'),
           createdAt: sql`now()`.as('created_at'),
           readAt: sql`null::timestamptz`.as('read_at'),
         })
         .from(memberTable)
         .where(
           and(
-            eq(memberTable.id, recipientId),
+            sql`${memberTable.id} = ${recipient}`,
             notSuspendedRow(memberTable.suspendedUntil),
-            notBlockedWith(values.senderId, memberTable.id),
+            notBlockedWith(sender, memberTable.id),
+            or(not(acceptsOnlyVerifiedWriters(recipient)), senderVerified, recipientWroteFirst),
           ),
         ),
     )
     .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-    .returning();
-  return row;
+    .returning()
+    .prepare('chat_insert_text_message');
 }
 
 async function replayed(db: Db, senderId: string, input: SendMessageInput): Promise<Message | undefined> {

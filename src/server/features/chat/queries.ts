@@ -96,9 +96,28 @@ export interface ChatActivity {
   conversationsRepliedIn: number;
 }
 
-/** What she has done in chat, counted in one statement (badges read it). */
+/**
+ * What she has done in chat, counted in one statement (badges read it). Badge awarding asks after
+ * every message she sends, so the statement is built once per database and prepared.
+ */
 export async function chatActivityOf(db: Db, userId: string): Promise<ChatActivity> {
-  const [row] = await db
+  let statement = activityStatements.get(db);
+  if (!statement) {
+    statement = prepareChatActivity(db);
+    activityStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
+  return {
+    messagesSent: row?.messagesSent ?? 0,
+    icebreakersSent: row?.icebreakersSent ?? 0,
+    conversationsRepliedIn: row?.conversationsRepliedIn ?? 0,
+  };
+}
+
+const activityStatements = new WeakMap<Db, ReturnType<typeof prepareChatActivity>>();
+
+function prepareChatActivity(db: Db) {
+  return db
     .select({
       messagesSent: sql<number>`count(*)::int`,
       icebreakersSent: sql<number>`count(*) filter (where ${messages.messageType} = 'icebreaker')::int`,
@@ -110,10 +129,6 @@ export async function chatActivityOf(db: Db, userId: string): Promise<ChatActivi
       ))::int`,
     })
     .from(messages)
-    .where(eq(messages.senderId, userId));
-  return {
-    messagesSent: row?.messagesSent ?? 0,
-    icebreakersSent: row?.icebreakersSent ?? 0,
-    conversationsRepliedIn: row?.conversationsRepliedIn ?? 0,
-  };
+    .where(eq(messages.senderId, sql.placeholder('userId')))
+    .prepare('chat_activity_of');
 }

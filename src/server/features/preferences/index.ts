@@ -6,6 +6,7 @@
 export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
 export { discoveryConditions, type CandidateColumns, type MatchingViewer } from './conditions';
 export {
+  acceptsOnlyVerifiedWriters,
   DEFAULT_PRIVACY,
   disclosure,
   disclosuresFor,

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, type PrivacySettings } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
 import { userPreferences } from '../../db/schema/preferences';
@@ -52,6 +52,15 @@ export async function privacyOf(db: Db, userIds: readonly string[]): Promise<Map
 
 export async function privacyFor(db: Db, userId: string): Promise<PrivacyView> {
   return (await privacyOf(db, [userId])).get(userId) ?? DEFAULT_PRIVACY;
+}
+
+/**
+ * A condition for another feature's statement: `userId` chose 'allowMessagesFrom: verified'. SQL, so
+ * a hot write can check it in its own statement instead of a query of its own.
+ */
+export function acceptsOnlyVerifiedWriters(userId: SQLWrapper): SQL {
+  const p = userPreferences;
+  return sql`exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.allowMessagesFrom} = 'verified')`;
 }
 
 /** What `viewer` may learn about `subject`. Presence and last-active are reciprocal, as on WhatsApp: hide yours, see no one's. */

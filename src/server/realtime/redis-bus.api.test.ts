@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BusMessage } from './bus';
+import { BUS_CHANNEL, createRedisBus } from './redis-bus';
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis bus between instances', () => {
+  const url = process.env.TEST_REDIS_URL as string;
+  const connections: Redis[] = [];
+  const connect = () => {
+    const redis = new Redis(url);
+    connections.push(redis);
+    return redis;
+  };
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.quit()));
+  });
+  const fail = (error: unknown) => {
+    throw error;
+  };
+
+  async function instance() {
+    const instanceId = randomUUID();
+    const bus = createRedisBus({ publisher: connect(), subscriber: connect(), instanceId, onError: fail });
+    await bus.ready;
+    return { bus, instanceId };
+  }
+
+  /** What `bus` hears that concerns `users` (other test runs may share the channel). */
+  function heardBy(bus: Awaited<ReturnType<typeof instance>>['bus'], users: Set<string>): BusMessage[] {
+    const heard: BusMessage[] = [];
+    bus.subscribe((message) => {
+      const about = message.kind === 'frame' || message.kind === 'revoke-pair' ? message.userIds : [];
+      if (about.some((id) => users.has(id))) heard.push(message);
+    });
+    return heard;
+  }
+
+  it('delivers everything published in one turn once, in order, in one PUBLISH, with frames intact', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const [ana, bea] = [randomUUID(), randomUUID()];
+    const users = new Set([ana, bea]);
+    const onA = heardBy(a.bus, users);
+    const onB = heardBy(b.bus, users);
+    const raw = connect();
+    const publishes: string[] = [];
+    raw.on('message', (_channel: string, body: string) => {
+      if (body.startsWith(a.instanceId)) publishes.push(body);
+    });
+    await raw.subscribe(BUS_CHANNEL);
+
+    // Quotes, a line break and U+2028 inside the text: a frame is JSON, whatever its content.
+    const tricky = JSON.stringify({ type: 'message', content: 'say "hi"\nthen\u2028more, ünïcödé 🍵' });
+    const sent: BusMessage[] = [
+      { kind: 'frame', userIds: [ana, bea], data: tricky },
+      { kind: 'revoke-pair', userIds: [ana, bea] },
+      { kind: 'frame', userIds: [bea], data: JSON.stringify({ type: 'typing', userId: ana }) },
+      { kind: 'frame', userIds: [ana], data: 'not from serialise:\ntwo lines' },
+    ];
+    for (const message of sent) a.bus.publish(message);
+
+    expect(onA).toEqual(sent);
+    await expect.poll(() => onB.length).toBe(sent.length);
+    expect(onB).toEqual(sent);
+    expect(publishes).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(onA).toHaveLength(sent.length);
+    expect(onB).toHaveLength(sent.length);
+    await Promise.all([a.bus.close(), b.bus.close()]);
+  });
+
+  it('understands an instance still publishing one JSON envelope per message', async () => {
+    const b = await instance();
+    const ana = randomUUID();
+    const onB = heardBy(b.bus, new Set([ana]));
+    const message: BusMessage = { kind: 'frame', userIds: [ana], data: JSON.stringify({ type: 'typing' }) };
+    await connect().publish(BUS_CHANNEL, JSON.stringify({ o: randomUUID(), m: message }));
+    await expect.poll(() => onB).toEqual([message]);
+    await b.bus.close();
+  });
+});
