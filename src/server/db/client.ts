@@ -1,6 +1,5 @@
 import { mkdirSync, openSync, readFileSync, writeFileSync, closeSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { asPglite, startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,14 +70,19 @@ function isAlive(pid: number): boolean {
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-/** An embedded database: a directory, a snapshot (tests), or memory when neither is given. */
+/**
+ * An embedded database: a directory, a snapshot (tests), or memory when neither is given. PGlite runs
+ * in a worker thread (pglite-proxy.ts); `db.$client` is its proxy, with query, exec and dumpDataDir.
+ */
 export async function openPglite(options: { dataDir?: string; snapshot?: Blob } = {}): Promise<Database> {
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
-  });
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const client = await startPgliteWorker(options);
+  const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
