@@ -128,7 +128,14 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(stack ? { stack } : {}) });
       worker.ref();
-      worker.postMessage({ id, ...request });
+      try {
+        worker.postMessage({ id, ...request });
+      } catch (error) {
+        // A parameter that cannot be cloned (a function, say) never reaches the worker.
+        pending.delete(id);
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   };
 
