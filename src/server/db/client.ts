@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, readFileSync, writeFileSync, closeSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { asPglite, startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,14 +71,62 @@ function isAlive(pid: number): boolean {
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-/** An embedded database: a directory, a snapshot (tests), or memory when neither is given. */
+/**
+ * PGlite zeroes its whole buffer pool at start: PostgreSQL's default 128 MB was ~150 MiB of resident
+ * memory before the first query. Pages it does not hold are read through the file system (the OS page
+ * cache), so a small pool costs little for one process's data; temp and WAL buffers sized alike.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'temp_buffers = 2MB', 'wal_buffers = 512kB'];
+
+/**
+ * Writes a snapshot (PGlite's gzipped tar of its data directory, as dumpDataDir makes it) into an empty
+ * directory. PGlite can load one itself, but unpacks it whole in its worker's heap, and that thread's
+ * allocator keeps ~100 MiB of it for the life of the process; here it is one buffer, freed at once.
+ */
+async function unpackSnapshot(snapshot: Blob, dataDir: string): Promise<void> {
+  const tar = gunzipSync(Buffer.from(await snapshot.arrayBuffer()));
+  const text = (start: number, length: number) => {
+    const field = tar.subarray(start, start + length);
+    const end = field.indexOf(0);
+    return field.subarray(0, end === -1 ? length : end).toString('utf8');
+  };
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const name = text(offset, 100);
+    if (!name) break;
+    const prefix = text(offset + 345, 155);
+    const relative = path.normalize(`${prefix ? `${prefix}/` : ''}${name}`).replace(/^(\.\.(\/|$)|\/)+/, '');
+    const size = parseInt(text(offset + 124, 12).trim() || '0', 8);
+    const type = text(offset + 156, 1) || '0';
+    const target = path.join(dataDir, relative);
+    if (type === '5') {
+      mkdirSync(target, { recursive: true, mode: 0o700 });
+    } else if (type === '0') {
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      writeFileSync(target, tar.subarray(offset + 512, offset + 512 + size), { mode: 0o600 });
+    } else {
+      throw new Error(`Unsupported entry type ${type} for ${relative} in the database snapshot`);
+    }
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
+ * An embedded database: a directory, a snapshot (tests), or memory when neither is given. PGlite runs
+ * in a worker thread (pglite-proxy.ts); `db.$client` is its proxy, with query, exec and dumpDataDir.
+ */
 export async function openPglite(options: { dataDir?: string; snapshot?: Blob } = {}): Promise<Database> {
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  if (options.dataDir && options.snapshot) await unpackSnapshot(options.snapshot, options.dataDir);
+  const client = await startPgliteWorker({
+    ...(options.dataDir ? { dataDir: options.dataDir } : options.snapshot ? { snapshot: options.snapshot } : {}),
+    postgresqlconf: PGLITE_SETTINGS,
   });
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
