@@ -140,7 +140,14 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob } 
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
   await migratePostgres(url);
   // A bounded connect wait: with the database down, a request answers 503 instead of hanging.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+  // JIT off: every statement here is a short OLTP query, and a plan whose estimate crosses
+  // jit_above_cost (discovery with thousands of swipes) spent ~130 ms compiling to save none.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    options: '-c jit=off',
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A checked-out client (between two statements of a transaction) has no pool listener: without

@@ -63,7 +63,7 @@ export interface PoolBoundary {
  * every filter, stopping at this many, and ranks those exactly. Members running a Profile Boost join
  * the first window whatever their activity. The next window takes the next this-many by recency.
  */
-export const CANDIDATE_POOL = 500;
+export const CANDIDATE_POOL = 300;
 
 const EARTH_RADIUS_MILES = 3958.8;
 
@@ -157,20 +157,17 @@ export interface Candidate {
  * and no deal breaker either way (preferences' `discoveryConditions`).
  *
  * Its cost grows with the page and the pool, not with the number of people in range:
- * 1. `pool`: candidates in recency order (a merge of one index range scan per city in her distance,
- *    or one scan for 'All Areas'), every filter checked row by row, stopped at CANDIDATE_POOL; plus
- *    running boosts in the first window. Each row costs a few index lookups (swipes, blocks, ranges).
- * 2. `eligible`: the pool with the score parts read from each row and the premium boost. A rank then
- *    lies between `low` (fewer than 2 photos) and `high` (2+ photos).
+ * 1-2. `eligible`: the pool: candidates in recency order (`recencyStream`), every filter checked row
+ *    by row, stopped at CANDIDATE_POOL, plus running boosts in the first window; each with the score
+ *    parts read from her row and her premium boost. A rank then lies between `low` (fewer than 2
+ *    photos) and `high` (2+ photos).
  * 3. `cutoff`: the page-size-th best `low` among candidates surely after the cursor. That many
  *    candidates rank at least this high, so no one whose `high` is below it can make the page.
  * 4. `ranked`: the exact score (with the photo lookup) only for candidates whose `high` reaches it.
  * 5. The page: keyset (rank, id) after the cursor, best first, with the public columns.
  */
 export function candidateQuery(db: Db, search: CandidateSearch) {
-  const { viewer, rankedAt, after, limit } = search;
-  const parts = scoreParts(viewer, rankedAt);
-  const boost = search.rankBy === 'boosted' ? premiumBoost(rankedAt) : sql`1`;
+  const { viewer, after, limit } = search;
 
   const low = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, false)} * e.boost)`;
   const high = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, true)} * e.boost)`;
@@ -182,13 +179,7 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
 
   // Steps 1-4, as one derived table `r` (id, boost, score) the typed page select below reads.
   const ranked = sql`(
-    with pool as materialized (${poolQuery(search)}),
-    eligible as materialized (
-      select ${users.id} as id, ${parts.profilePoints} as profile_points,
-        ${parts.completenessWithoutPhotos} as completeness, ${boost} as boost
-      from ${users}
-      where ${users.id} in (select id from pool)
-    ),
+    with eligible as materialized (${poolQuery(search)}),
     cutoff as (
       select ${low} as rank from eligible e where ${surelyAfter}
       order by 1 desc offset ${sql.raw(String(Math.max(0, limit - 1)))} limit 1
@@ -233,26 +224,30 @@ const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000):
  */
 const STREAM_CAP = 2 * CANDIDATE_POOL;
 
+/** Up to this many cities, the stream merges one ordered scan per city (planning grows per city). */
+const MERGED_CITIES = 12;
+
 /**
  * Ids of members not in ghost mode in her cities (any city for 'All Areas'), most recently active
- * first, at most STREAM_CAP: read from the index alone (users_discovery_city_recency_idx or
- * users_discovery_recency_idx, whichever the planner expects to read less of), so the members of a
- * metro of 150 000 cost what the first thousand do.
+ * first, at most STREAM_CAP, read from the recency indexes alone. A few cities (a town and its
+ * neighbours): one ordered range scan of users_discovery_city_recency_idx per city, merged, so only
+ * the first STREAM_CAP entries are read. Many (a metro of 150 000 members): one scan across cities
+ * of users_discovery_recency_idx that skips other cities' entries, or per city and a sort when the
+ * planner expects fewer entries that way.
  */
 function recencyStream(search: CandidateSearch): SQL {
   const places = placesOf(search);
-  return sql`select ${users.id} as id, ${users.lastActiveAt} as last_active_at from ${users}
-    where ${and(
-      not(users.ghostMode),
-      places === undefined
-        ? undefined
-        : places.length > 0
-          ? sql`${users.location} = any(${textArray(places)})`
-          : sql`false`,
-      search.window ? afterBoundary(search.window, sql`${users.lastActiveAt}`, sql`${users.id}`) : undefined,
-    )}
-    order by ${users.lastActiveAt} desc nulls last, ${users.id} desc nulls last
-    limit ${sql.raw(String(STREAM_CAP))}`;
+  const cap = sql.raw(String(STREAM_CAP));
+  const order = sql`order by last_active_at desc nulls last, id desc nulls last`;
+  const window = search.window ? afterBoundary(search.window, sql`${users.lastActiveAt}`, sql`${users.id}`) : undefined;
+  const scan = (place: SQL | undefined) =>
+    sql`select ${users.id} as id, ${users.lastActiveAt} as last_active_at from ${users}
+      where ${and(not(users.ghostMode), place, window)} ${order} limit ${cap}`;
+  if (places === undefined) return scan(undefined);
+  if (places.length === 0) return scan(sql`false`);
+  if (places.length > MERGED_CITIES) return scan(sql`${users.location} = any(${textArray(places)})`);
+  const perCity = places.map((place) => sql`(${scan(sql`${users.location} = ${place}`)})`);
+  return sql`select * from (${sql.join(perCity, sql` union all `)}) as by_city ${order} limit ${cap}`;
 }
 
 /** Every rule a candidate must pass, on the columns of `users` (the member table or a stream of its rows). */
@@ -294,8 +289,25 @@ function afterBoundary(boundary: PoolBoundary, lastActiveAt: SQL, id: SQL): SQL 
     or (${microsOf(lastActiveAt)} = ${at} and ${id} < ${boundary.id}::uuid))`;
 }
 
-/** The window's recency pool: ids (and recency keys) of up to CANDIDATE_POOL candidates, in recency order. */
-function recencyPool(search: CandidateSearch): SQL {
+/** The member columns the conditions and the score read (a wide row costs per candidate to carry). */
+const MEMBER_COLUMNS = sql.raw(
+  'id, age, location, bio, interests, tea_interests, job, lifestyle, relationship_goals, is_verified, ' +
+    'ghost_mode, suspended_until, premium_until, boosted_until, last_active_at',
+);
+
+/** The score parts of the member row in `users`, and her boost, as the pool's columns. */
+function scoreColumns(search: CandidateSearch): SQL {
+  const parts = scoreParts(search.viewer, search.rankedAt);
+  const boost = search.rankBy === 'boosted' ? premiumBoost(search.rankedAt) : sql`1`;
+  return sql`${parts.profilePoints} as profile_points, ${parts.completenessWithoutPhotos} as completeness,
+    ${boost} as boost`;
+}
+
+/**
+ * The window's recency pool, in recency order: up to CANDIDATE_POOL candidates (id, last active) and,
+ * with `scored`, their score columns.
+ */
+function recencyPool(search: CandidateSearch, scored = false): SQL {
   const boosted = search.rankBy === 'boosted' ? premiumBoost(search.rankedAt) : undefined;
   const where = and(
     candidateConditions(search),
@@ -305,16 +317,17 @@ function recencyPool(search: CandidateSearch): SQL {
   // The filters run on the stream's rows, each member read by primary key: the lateral `offset 0`
   // keeps the planner from hashing the whole member table for a thousand ids.
   return sql`with stream as materialized (${recencyStream(search)})
-    select stream.id, stream.last_active_at from stream
-    cross join lateral (select * from ${users} as member where member.id = stream.id offset 0) as ${users}
+    select stream.id, stream.last_active_at${scored ? sql`, ${scoreColumns(search)}` : sql``} from stream
+    cross join lateral (select ${MEMBER_COLUMNS} from ${users} as member where member.id = stream.id offset 0) as ${users}
     where ${where}
     order by stream.last_active_at desc nulls last, stream.id desc nulls last
     limit ${sql.raw(String(CANDIDATE_POOL))}`;
 }
 
-/** Step 1: the recency pool, and in the first window of the feed everyone running a Profile Boost. */
+/** Steps 1-2: the scored recency pool, and in the first window of the feed everyone running a Profile Boost. */
 function poolQuery(search: CandidateSearch): SQL {
-  if (search.window || search.rankBy !== 'boosted') return sql`select id from (${recencyPool(search)}) p`;
+  const pool = sql`select id, profile_points, completeness, boost from (${recencyPool(search, true)}) p`;
+  if (search.window || search.rankBy !== 'boosted') return pool;
   const places = placesOf(search);
   const boostedNow = and(
     sql`${users.boostedUntil} > ${search.rankedAt.toISOString()}::timestamptz`,
@@ -327,8 +340,8 @@ function poolQuery(search: CandidateSearch): SQL {
         : sql`false`,
     candidateConditions(search),
   );
-  return sql`select id from (${recencyPool(search)}) p
-    union select ${users.id} from ${users} where ${boostedNow}`;
+  // `union` drops a boosting member the recency pool holds too (the same row twice).
+  return sql`${pool} union select ${users.id}, ${scoreColumns(search)} from ${users} where ${boostedNow}`;
 }
 
 /**
