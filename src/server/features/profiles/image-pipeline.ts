@@ -2,6 +2,10 @@ import sharp from 'sharp';
 import { MAX_PHOTO_PIXELS } from '../../../contract/profiles';
 import { AppError } from '../../http/errors';
 
+// Every image is decoded once: libvips's operation cache (50 MB by default) would only hold memory
+// after an upload or the demo seed's avatars.
+sharp.cache(false);
+
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
