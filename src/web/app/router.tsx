@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
-import { AppProviders } from './providers';
+import { checkSession } from '../lib/session';
+import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { NotFoundPage } from './not-found-page';
@@ -12,6 +13,22 @@ import { NotFoundPage } from './not-found-page';
 const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
+
+/**
+ * A deep link waits for its route chunks behind the splash before AuthProvider even mounts: these loaders
+ * start the requests the screen waits for at the same time, into the query cache the screen reads.
+ * A failure here is not reported: the screen's own check or query repeats the request and shows it.
+ */
+const startSessionCheck = () => {
+  checkSession(queryClient).catch(() => undefined);
+  return null;
+};
+const startDiscoveryFeed = () => {
+  import('../features/discovery/discovery-api')
+    .then(({ prefetchDiscoveryFeed }) => prefetchDiscoveryFeed(queryClient))
+    .catch(() => undefined);
+  return null;
+};
 
 function Root() {
   return (
@@ -43,6 +60,7 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireAuth />,
+        loader: startSessionCheck,
         children: [
           {
             // The socket (and the chat code it needs) is for signed-in screens only.
@@ -51,7 +69,11 @@ export const router = createBrowserRouter([
               {
                 lazy: page(() => import('./shell'), 'AppShell'),
                 children: [
-                  { path: '/home', lazy: page(() => import('../features/discovery/discover-page'), 'DiscoverPage') },
+                  {
+                    path: '/home',
+                    loader: startDiscoveryFeed,
+                    lazy: page(() => import('../features/discovery/discover-page'), 'DiscoverPage'),
+                  },
                   { path: '/tea', lazy: page(() => import('../features/tea/tea-page'), 'TeaPage') },
                   {
                     path: '/subscribe',

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
 import { apiCall } from './api';
@@ -61,6 +61,16 @@ async function fetchSession(): Promise<SelfUser | null> {
   return (await apiCall(accountApi.session)).user;
 }
 
+/**
+ * The session check, once per page load whoever asks first: the private routes' loader starts it while
+ * their code is still downloading (the splash is showing, AuthProvider has not mounted yet), and
+ * AuthProvider's first check and Discover's first page then await the same request. Explicit sign-ins
+ * and sign-outs replace or drop the cached answer (setUser).
+ */
+export function checkSession(queryClient: QueryClient): Promise<SelfUser | null> {
+  return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchSession });
+}
+
 function writeStoredUser(user: SelfUser | null): void {
   if (user) storage.set(STORAGE_KEYS.currentUser, JSON.stringify(user));
   else storage.remove(STORAGE_KEYS.currentUser);
@@ -103,7 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     const startedAt = sessionVersion.current;
     const stale = () => cancelled || sessionVersion.current !== startedAt;
-    fetchSession()
+    checkSession(queryClient)
       .then((me) => {
         if (!stale()) setUser(me);
       })
@@ -118,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [setUser]);
+  }, [queryClient, setUser]);
 
   const login = useCallback(
     async (body: LoginBody) => {

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../lib/session';
 import { RecentMatchesStrip } from '../../components/recent-matches-strip';
 import { useOnboarding } from '../../lib/onboarding';
 import { CompletenessCard } from './completeness-card';
+import { INITIAL_DISCOVERY_SCOPE } from './discovery-api';
 import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
@@ -14,7 +15,7 @@ import { SwipeDeck } from './swipe-deck';
 export function DiscoverPage() {
   const user = useCurrentUser();
   const { startIfNew } = useOnboarding();
-  const [scope, setScope] = useState<DiscoveryScope>('nearby');
+  const [scope, setScope] = useState<DiscoveryScope>(INITIAL_DISCOVERY_SCOPE);
   useDocumentTitle('Discover · Steep');
 
   // The tour starts here the first time someone arrives.

@@ -1,8 +1,16 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { DiscoveryFilters, DiscoveryScope, UpdateFiltersBody } from '../../../contract/discovery';
 import type { CreateLikeBody } from '../../../contract/matches';
 import { apiCall, lazyDeclarations } from '../../lib/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { checkSession } from '../../lib/session';
 import { DISCOVERY_QUERY_PREFIX, filtersQueryKey, NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
 
 const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
@@ -12,9 +20,11 @@ const discovery = lazyDeclarations(() => import('../../../contract/api/discovery
 export const discoveryQueryKey = (userId: string, scope: DiscoveryScope) =>
   [...DISCOVERY_QUERY_PREFIX, userId, { scope }] as const;
 
-/** The card feed for one scope, a page at a time (the server ranks and filters). */
-export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
-  return useInfiniteQuery({
+/** Where Discover looks when it opens. */
+export const INITIAL_DISCOVERY_SCOPE: DiscoveryScope = 'nearby';
+
+const discoveryFeedOptions = (userId: string, scope: DiscoveryScope) =>
+  infiniteQueryOptions({
     queryKey: discoveryQueryKey(userId, scope),
     queryFn: async ({ pageParam }) =>
       apiCall((await discovery()).discoveryApi.feed, {
@@ -24,6 +34,30 @@ export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+/** The card feed for one scope, a page at a time (the server ranks and filters). */
+export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
+  return useInfiniteQuery(discoveryFeedOptions(userId, scope));
+}
+
+/**
+ * Discover's first page and its first card's photo, the largest paint of /home: started by the route's
+ * loader, in parallel with the route's code, instead of after the deck mounts (issue 18 item 6). The
+ * deck reads the same cached page. A visitor (no session) fetches nothing; a failure is left to the
+ * deck's own query, which shows it.
+ */
+export async function prefetchDiscoveryFeed(queryClient: QueryClient): Promise<void> {
+  const user = await checkSession(queryClient);
+  if (!user) return;
+  const options = discoveryFeedOptions(user.id, INITIAL_DISCOVERY_SCOPE);
+  await queryClient.prefetchInfiniteQuery(options);
+  const photo = queryClient.getQueryData(options.queryKey)?.pages[0]?.users[0]?.photos[0];
+  if (photo) {
+    // Kept in the document's image cache, so the card's <img> with the same URL paints without a request.
+    const image = new Image();
+    image.fetchPriority = 'high';
+    image.src = photo;
+  }
 }
 
 export function useDiscoveryFilters(userId: string) {
