@@ -10,7 +10,8 @@
  * its pid is the server's own, on a fresh temporary DATA_DIR with the demo seed, and reads VmRSS from
  * /proc/<pid>/status: the main thread and every worker thread (the embedded database's included).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -48,7 +49,6 @@ async function boot(dataDir: string): Promise<Boot> {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'development',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -93,6 +93,8 @@ async function boot(dataDir: string): Promise<Boot> {
 }
 
 export async function run(): Promise<BenchRow[]> {
+  // What `npm install` left built (web app, database template): a boot must not include a build.
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts'], { cwd: ROOT });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-memory-'));
   try {
     const avatarsCached = existsSync(AVATAR_CACHE_DIR);

@@ -3,7 +3,7 @@ import { BOOST_RANK_MULTIPLIER } from '../../contract/billing';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
-import { updateUser } from './users';
+import { findUserCached, updateUser } from './users';
 import { forbidden } from '../http/errors';
 
 /**
@@ -98,13 +98,12 @@ export async function requireModerator(db: Db, userId: string): Promise<void> {
   if ((await accountState(db, userId))?.role !== 'moderator') throw forbidden('Moderators only');
 }
 
-/** Ends of a current suspension, or null. */
+/**
+ * Ends of a current suspension, or null. Every guarded request asks, so it reads the member row
+ * through the embedded-mode cache (every write to users goes through core and evicts it).
+ */
 export async function suspendedUntil(db: Db, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ suspendedUntil: users.suspendedUntil })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const row = await findUserCached(db, userId);
   return row && isSuspendedRow(row) ? row.suspendedUntil : null;
 }
 
