@@ -185,7 +185,7 @@ describe('chat', () => {
     await alice.page.getByText('This feature will be available in the next update', { exact: true }).waitFor();
     await alice.page.getByRole('button', { name: 'Record a voice message' }).click();
     await alice.page.getByText('Voice messages coming soon!', { exact: true }).waitFor();
-    await alice.page.getByRole('button', { name: 'Close' }).click();
+    await alice.page.getByTestId('toasts').getByRole('button', { name: 'Close' }).click();
 
     await alice.page.reload();
     await messageItem(alice.page, 'Hi Bea!')

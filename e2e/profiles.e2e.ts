@@ -23,8 +23,9 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
+/** Closes the toast (not the "New badge" card, which may be showing at the same time). */
 async function dismissToast(page: Page) {
-  const close = page.getByRole('button', { name: 'Close' });
+  const close = page.getByTestId('toasts').getByRole('button', { name: 'Close' });
   if (await close.isVisible()) await close.click();
   await expect.poll(() => close.isVisible()).toBe(false);
 }

@@ -16,7 +16,8 @@ describe('security headers in the browser', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
-    await expect.poll(() => page.getByRole('navigation').first().isVisible()).toBe(true);
+    // The signed-in shell renders once its route chunks have loaded: a loaded CI machine needs more than a second.
+    await expect.poll(() => page.getByRole('navigation').first().isVisible(), { timeout: 15_000 }).toBe(true);
     // The app itself ran without a violation (the setup file checks again after the test).
     expect(cspViolations).toEqual([]);
     await context.close();
