@@ -27,8 +27,6 @@ import { DEFAULT_DISCOVERY_FILTERS } from '../src/contract/discovery';
 import { INTEREST_NAMES, LIFESTYLE_FILTER_OPTIONS, TEA_PREFERENCES } from '../src/contract/interests';
 import { locationCoordinates } from '../src/contract/locations';
 import { US_STATES_DATA } from '../src/contract/locations-data';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client';
 import { createSession, findUser, SESSION_COOKIE } from '../src/server/core';
 import {
@@ -38,6 +36,7 @@ import {
   type CandidateSearch,
 } from '../src/server/features/discovery/candidates';
 import { getFilters } from '../src/server/features/preferences';
+import { benchApp } from './bench-app';
 import { atMost, context, percentiles, type BenchRow, type Stats } from './report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -355,16 +354,7 @@ export async function run(): Promise<BenchRow[]> {
     const nyc10k = await searcher('nyc-10k');
     const pdx300 = await searcher('portland-300');
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      SEED: 'none',
-      SERVE_WEB: 'false',
-      DATA_DIR: dataDir,
-      TEA_AUTHOR_KEY: randomBytes(32).toString('hex'),
-    });
-    const app = await buildApp({ config, database });
-    await app.ready();
+    const app = await benchApp(database, dataDir);
 
     const queryTarget = url ? 15 : 25;
     const stats: Record<string, Stats> = {};

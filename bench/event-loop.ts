@@ -21,11 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { INTEREST_NAMES } from '../src/contract/interests';
 import { locationCoordinates } from '../src/contract/locations';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { createSession, SESSION_COOKIE } from '../src/server/core';
 import { openPglite, type Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
+import { benchApp } from './bench-app';
 import { atMost, context, percentiles, type BenchRow } from './report';
 
 const USERS = Number(process.env.BENCH_EVENT_LOOP_USERS ?? 20_000);
@@ -80,15 +79,7 @@ export async function run(): Promise<BenchRow[]> {
     const seedStarted = performance.now();
     const searcherId = await seed(database.db);
     log(`event loop: seeded ${USERS} members around ${CITY} in ${Math.round(performance.now() - seedStarted)} ms`);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      SEED: 'none',
-      SERVE_WEB: 'false',
-      DATA_DIR: dataDir,
-    });
-    const app = await buildApp({ config, database });
-    await app.ready();
+    const app = await benchApp(database, dataDir);
     try {
       const { token } = await createSession(database.db, searcherId);
       const request = async () => {
