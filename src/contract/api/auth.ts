@@ -7,8 +7,8 @@ export const authApi = {
   register: defineRoute({
     method: 'POST',
     path: '/api/auth/register',
+    access: 'public',
     summary: 'Create an account and sign in (sets the session cookie)',
-    public: true,
     body: registerBody,
     status: 201,
     response: selfUser,
@@ -16,14 +16,15 @@ export const authApi = {
   login: defineRoute({
     method: 'POST',
     path: '/api/auth/login',
+    access: 'public',
     summary: 'Sign in (sets a fresh session cookie)',
-    public: true,
     body: loginBody,
     response: selfUser,
   }),
   logout: defineRoute({
     method: 'POST',
     path: '/api/auth/logout',
+    access: 'member',
     summary: 'Sign out: ends this session and clears the cookie',
     response: okBody,
     limit: false,
@@ -31,6 +32,7 @@ export const authApi = {
   me: defineRoute({
     method: 'GET',
     path: '/api/auth/me',
+    access: 'member',
     summary: 'The session user, with her private fields',
     response: selfUser,
   }),

@@ -6,12 +6,14 @@ export const badgesApi = {
   catalogue: defineRoute({
     method: 'GET',
     path: '/api/badges',
+    access: 'member',
     summary: 'Every badge there is, with its rule and the progress it needs',
     response: badgeCatalogue,
   }),
   ofUser: defineRoute({
     method: 'GET',
     path: '/api/users/:id/badges',
+    access: 'member',
     summary: 'Her own badges with progress; for another member only the earned ones',
     params: anyIdParams,
     response: userBadgeList,
@@ -19,6 +21,7 @@ export const badgesApi = {
   earned: defineRoute({
     method: 'GET',
     path: '/api/badges/earned',
+    access: 'member',
     summary: 'Earned badge ids of up to 40 members (discovery cards)',
     query: earnedBadgesQuery,
     response: earnedBadges,
@@ -26,9 +29,9 @@ export const badgesApi = {
   check: defineRoute({
     method: 'POST',
     path: '/api/users/:id/check-achievements',
+    access: { self: 'params.id' },
     summary: 'Re-evaluate every badge from her activity; returns the newly earned ones',
     params: selfIdParams,
-    idIsUser: true,
     response: checkAchievementsResponse,
   }),
 };

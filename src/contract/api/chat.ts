@@ -17,6 +17,7 @@ export const chatApi = {
   listMessages: defineRoute({
     method: 'GET',
     path: '/api/messages/:matchId',
+    access: 'member',
     summary: 'A page of a conversation, newest first',
     params: matchIdParams,
     query: messageListQuery,
@@ -25,6 +26,7 @@ export const chatApi = {
   sendMessage: defineRoute({
     method: 'POST',
     path: '/api/messages',
+    access: { self: 'body.senderId' },
     summary: 'Send a message; a retry with the same clientMessageId answers 200 with the original',
     body: createMessageBody,
     status: 201,
@@ -35,6 +37,7 @@ export const chatApi = {
   markRead: defineRoute({
     method: 'PUT',
     path: '/api/messages/:id/read',
+    access: 'member',
     summary: 'Mark a message to her as read',
     params: idParams,
     response: readReceipt,
@@ -42,6 +45,7 @@ export const chatApi = {
   listReactions: defineRoute({
     method: 'GET',
     path: '/api/messages/:id/reactions',
+    access: 'member',
     summary: "A message's reactions, grouped per emoji",
     params: resourceIdParams('message'),
     response: messageReactions,
@@ -49,6 +53,7 @@ export const chatApi = {
   addReaction: defineRoute({
     method: 'POST',
     path: '/api/messages/:id/reactions',
+    access: { self: 'body.userId' },
     summary: 'React to a message (201 when added, 200 when she had already)',
     params: resourceIdParams('message'),
     body: reactionBody,
@@ -58,6 +63,7 @@ export const chatApi = {
   removeReaction: defineRoute({
     method: 'DELETE',
     path: '/api/messages/:id/reactions',
+    access: { self: 'body.userId' },
     summary: 'Take back her reaction',
     params: resourceIdParams('message'),
     body: reactionBody,
@@ -66,6 +72,7 @@ export const chatApi = {
   storedIcebreakers: defineRoute({
     method: 'GET',
     path: '/api/icebreakers/generate/:matchId',
+    access: 'member',
     summary: 'The conversation starters already generated for a match (reading is safe: stores nothing)',
     params: matchIdParams,
     response: icebreakerList,
@@ -73,6 +80,7 @@ export const chatApi = {
   icebreakers: defineRoute({
     method: 'POST',
     path: '/api/icebreakers/generate/:matchId',
+    access: 'member',
     summary: 'Generate conversation starters for a match (stores them, so a POST a cross-site link cannot trigger)',
     params: matchIdParams,
     query: icebreakerQuery,
@@ -81,6 +89,7 @@ export const chatApi = {
   useIcebreaker: defineRoute({
     method: 'POST',
     path: '/api/icebreakers/:id/use',
+    access: 'member',
     summary: 'Send a conversation starter as a message',
     params: idParams,
     status: 201,

@@ -8,6 +8,22 @@ export const RATE_LIMIT_BUCKETS = ['messages', 'likes', 'reports', 'blocks', 'up
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 /**
+ * Who may call a route:
+ * - `public`: anyone, no session (sign-up, login, signed webhooks);
+ * - `member`: a live session of a member who is not suspended;
+ * - `moderator`: a member whose role is moderator (read fresh on every request, so a revoked role is out at once);
+ * - `{ self: 'params.x' }`: a member, and path parameter `x` must be her own user id;
+ * - `{ self: 'body.x' }`: a member, and body field `x`, when sent (the spec's clients name the acting user), must be
+ *   her own user id.
+ */
+export type RouteAccess = 'public' | 'member' | 'moderator' | { self: `params.${string}` | `body.${string}` };
+
+/** The access of a route as one word (OpenAPI, tests). */
+export function accessLevel(access: RouteAccess): 'public' | 'member' | 'moderator' | 'self' {
+  return typeof access === 'string' ? access : 'self';
+}
+
+/**
  * One HTTP route, declared once: the server registers it from this declaration (`route()` in
  * src/server/http/route.ts), the web client is typed from it (`apiCall()` in src/web/lib/api.ts), and
  * GET /api/openapi.json is generated from the list of all declarations (src/contract/api/index.ts).
@@ -34,10 +50,8 @@ export interface RouteDeclaration {
   altStatus?: 200 | 201;
   /** An allowlist: the server serialises through it, the web parses with it. */
   response: z.ZodType;
-  /** Reachable without a session (register, login, webhooks). */
-  public?: true;
-  /** The `:id` path parameter is a user id that must be the session user's. */
-  idIsUser?: true;
+  /** Who may call it; the server's one guard reads this from the route that matched, never from the URL. */
+  access: RouteAccess;
   /**
    * The per-user budget a write takes from; every POST/PUT/PATCH/DELETE by a signed-in user takes
    * from `writes` unless it names another (or `false`: none, e.g. logout).

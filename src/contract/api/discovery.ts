@@ -13,6 +13,7 @@ export const discoveryApi = {
   feed: defineRoute({
     method: 'GET',
     path: '/api/users/discovery/:userId',
+    access: { self: 'params.userId' },
     summary: 'A page of discovery cards for the session user, ranked and mutually filtered',
     params: userIdParams,
     query: discoveryQuery,
@@ -21,6 +22,7 @@ export const discoveryApi = {
   getFilters: defineRoute({
     method: 'GET',
     path: '/api/users/:userId/filters',
+    access: { self: 'params.userId' },
     summary: "The session user's discovery filters",
     params: userIdParams,
     response: discoveryFilters,
@@ -28,6 +30,7 @@ export const discoveryApi = {
   saveFilters: defineRoute({
     method: 'PUT',
     path: '/api/users/:userId/filters',
+    access: { self: 'params.userId' },
     summary: "Replace the session user's discovery filters",
     params: userIdParams,
     body: updateFiltersBody,
@@ -37,9 +40,9 @@ export const discoveryApi = {
   setGhostMode: defineRoute({
     method: 'POST',
     path: '/api/users/:id/ghost-mode',
+    access: { self: 'params.id' },
     summary: 'Turn ghost mode on (Premium) or off',
     params: selfIdParams,
-    idIsUser: true,
     body: ghostModeBody,
     response: ghostModeResponse,
     limit: 'profile',

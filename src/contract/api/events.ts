@@ -15,6 +15,7 @@ export const eventsApi = {
   list: defineRoute({
     method: 'GET',
     path: '/api/events',
+    access: 'member',
     summary: 'Upcoming tea meetups, nearest scope first then soonest, keyset-paginated',
     query: eventQuery,
     response: eventPage,
@@ -22,6 +23,7 @@ export const eventsApi = {
   get: defineRoute({
     method: 'GET',
     path: '/api/events/:id',
+    access: 'member',
     summary: 'One upcoming meetup (the venue only for its host and attendees)',
     params: anyIdParams,
     response: eventCard,
@@ -29,6 +31,7 @@ export const eventsApi = {
   create: defineRoute({
     method: 'POST',
     path: '/api/events',
+    access: { self: 'body.creatorId' },
     summary: 'Host a tea meetup; the host counts as attending',
     body: createEventBody,
     status: 201,
@@ -37,6 +40,7 @@ export const eventsApi = {
   join: defineRoute({
     method: 'POST',
     path: '/api/events/:id/join',
+    access: { self: 'body.userId' },
     summary: 'Join a meetup while it has room',
     params: anyIdParams,
     body: joinEventBody,
@@ -45,6 +49,7 @@ export const eventsApi = {
   leave: defineRoute({
     method: 'POST',
     path: '/api/events/:id/leave',
+    access: 'member',
     summary: 'Leave a meetup, freeing the spot',
     params: anyIdParams,
     response: eventCard,
@@ -52,6 +57,7 @@ export const eventsApi = {
   cancel: defineRoute({
     method: 'DELETE',
     path: '/api/events/:id',
+    access: 'member',
     summary: 'Cancel a meetup (host only); attendees are told',
     params: anyIdParams,
     response: okBody,
@@ -59,6 +65,7 @@ export const eventsApi = {
   attendees: defineRoute({
     method: 'GET',
     path: '/api/events/:id/attendees',
+    access: 'member',
     summary: 'The guest list, for the host and attendees only',
     params: anyIdParams,
     response: attendeeList,
@@ -66,6 +73,7 @@ export const eventsApi = {
   report: defineRoute({
     method: 'POST',
     path: '/api/events/:id/report',
+    access: 'member',
     summary: 'Report a meetup: a safety report against its host that names the event (the host never learns who)',
     params: anyIdParams,
     body: eventReportBody,

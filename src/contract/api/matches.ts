@@ -8,6 +8,7 @@ export const matchesApi = {
   swipe: defineRoute({
     method: 'POST',
     path: '/api/likes',
+    access: { self: 'body.userId' },
     summary: 'Like, super like or pass on a member; a mutual like makes a match',
     body: createLikeBody,
     status: 201,
@@ -17,6 +18,7 @@ export const matchesApi = {
   undoSwipe: defineRoute({
     method: 'DELETE',
     path: '/api/likes/:id',
+    access: 'member',
     summary: 'Undo her most recent swipe (Premium)',
     params: resourceIdParams('swipe'),
     response: undoLikeResponse,
@@ -25,12 +27,14 @@ export const matchesApi = {
   list: defineRoute({
     method: 'GET',
     path: '/api/matches',
+    access: 'member',
     summary: "The session user's matches, newest first",
     response: matchList,
   }),
   listForUser: defineRoute({
     method: 'GET',
     path: '/api/matches/:userId',
+    access: { self: 'params.userId' },
     summary: "The session user's matches (the spec's per-user path)",
     params: userIdParams,
     response: matchList,
@@ -38,14 +42,15 @@ export const matchesApi = {
   profileStats: defineRoute({
     method: 'GET',
     path: '/api/users/:id/stats',
+    access: { self: 'params.id' },
     summary: "Her profile's numbers: views, likes, matches, super likes, day streak, completeness",
     params: selfIdParams,
-    idIsUser: true,
     response: profileStats,
   }),
   unmatch: defineRoute({
     method: 'DELETE',
     path: '/api/matches/:id',
+    access: 'member',
     summary: 'Unmatch: the conversation ends for both and the pair never meets again in discovery',
     params: anyIdParams,
     response: okBody,

@@ -5,8 +5,8 @@ export const metaApi = {
   openapi: defineRoute({
     method: 'GET',
     path: '/api/openapi.json',
+    access: 'public',
     summary: 'This document: every /api route with its schemas and the error shape (OpenAPI 3.1)',
-    public: true,
     response: z.record(z.string(), z.unknown()),
   }),
 };

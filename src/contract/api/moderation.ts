@@ -7,12 +7,14 @@ export const moderationApi = {
   reportQueue: defineRoute({
     method: 'GET',
     path: '/api/moderation/reports',
+    access: 'moderator',
     summary: 'Open reports grouped by reported member: severity, then premium reporter, then age',
     response: reportQueue,
   }),
   memberCase: defineRoute({
     method: 'GET',
     path: '/api/moderation/members/:id',
+    access: 'moderator',
     summary: "A member's case: every report against her with attached messages, and her history",
     params: anyIdParams,
     response: memberCase,
@@ -20,6 +22,7 @@ export const moderationApi = {
   act: defineRoute({
     method: 'POST',
     path: '/api/moderation/members/:id/actions',
+    access: 'moderator',
     summary: 'Dismiss, warn, suspend (7 days or permanently) or lift a suspension; closes her open reports',
     params: anyIdParams,
     body: moderationActionBody,
@@ -29,6 +32,7 @@ export const moderationApi = {
   auditLog: defineRoute({
     method: 'GET',
     path: '/api/moderation/audit',
+    access: 'moderator',
     summary: 'The append-only log of moderator actions, newest first',
     query: auditQuery,
     response: auditLog,

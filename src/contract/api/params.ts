@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Path parameters, named one way: `:userId` is always a user, `:id` the resource the path names. */
 export const userIdParams = z.object({ userId: z.uuid('Invalid user id') });
-/** `:id` on routes marked `idIsUser`: the guard has already refused any id but the session user's. */
+/** `:id` on routes declared `{ self: 'params.id' }`: the guard has already refused any id but the session user's. */
 export const selfIdParams = z.object({ id: z.uuid('Invalid user id') });
 /** Any resource's id; an unknown or malformed one is a 404 in the service. */
 export const anyIdParams = z.object({ id: z.string() });

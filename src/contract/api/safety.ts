@@ -7,6 +7,7 @@ export const safetyApi = {
   block: defineRoute({
     method: 'POST',
     path: '/api/blocks',
+    access: { self: 'body.blockerId' },
     summary: 'Block a member: neither sees the other again until she unblocks',
     body: createBlockBody,
     status: 201,
@@ -16,6 +17,7 @@ export const safetyApi = {
   listBlocks: defineRoute({
     method: 'GET',
     path: '/api/blocks/:userId',
+    access: { self: 'params.userId' },
     summary: "The session user's blocks, newest first",
     params: userIdParams,
     response: blockList,
@@ -23,6 +25,7 @@ export const safetyApi = {
   unblock: defineRoute({
     method: 'DELETE',
     path: '/api/blocks/:id',
+    access: 'member',
     summary: 'Unblock',
     params: anyIdParams,
     response: okBody,
@@ -31,6 +34,7 @@ export const safetyApi = {
   report: defineRoute({
     method: 'POST',
     path: '/api/reports',
+    access: { self: 'body.reporterId' },
     summary: 'Report a member by id or username; accepted the same way whoever is named',
     body: createReportBody,
     status: 202,
@@ -40,6 +44,7 @@ export const safetyApi = {
   listReports: defineRoute({
     method: 'GET',
     path: '/api/reports/:userId',
+    access: { self: 'params.userId' },
     summary: 'Reports the session user filed, with their status (never the action taken)',
     params: userIdParams,
     response: reportList,
@@ -47,6 +52,7 @@ export const safetyApi = {
   summary: defineRoute({
     method: 'GET',
     path: '/api/safety/:userId/summary',
+    access: { self: 'params.userId' },
     summary: "The Safety Center's counters for the session user",
     params: userIdParams,
     response: safetySummary,

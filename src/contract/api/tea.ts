@@ -25,6 +25,7 @@ export const teaApi = {
   listStories: defineRoute({
     method: 'GET',
     path: '/api/tea/stories',
+    access: 'member',
     summary: 'Tea stories, newest first, keyset-paginated, optionally one category (hidden stories left out)',
     query: storiesQuery,
     response: storyPage,
@@ -32,6 +33,7 @@ export const teaApi = {
   createStory: defineRoute({
     method: 'POST',
     path: '/api/tea/stories',
+    access: 'member',
     summary: 'Share a story anonymously (5 a day; 422 NEEDS_CONFIRMATION when it may hurt someone)',
     body: createStoryBody,
     status: 201,
@@ -40,6 +42,7 @@ export const teaApi = {
   deleteStory: defineRoute({
     method: 'DELETE',
     path: '/api/tea/stories/:id',
+    access: 'member',
     summary: 'Delete your own story',
     params: anyIdParams,
     response: teaOk,
@@ -47,6 +50,7 @@ export const teaApi = {
   toggleSupport: defineRoute({
     method: 'PUT',
     path: '/api/tea/stories/:id/support',
+    access: 'member',
     summary: 'Support a story, or take the support back',
     params: anyIdParams,
     response: supportResult,
@@ -54,6 +58,7 @@ export const teaApi = {
   reportStory: defineRoute({
     method: 'POST',
     path: '/api/tea/stories/:id/report',
+    access: 'member',
     summary: 'Report a story; reports from 3 different members hide it pending review',
     params: anyIdParams,
     body: reportStoryBody,
@@ -62,6 +67,7 @@ export const teaApi = {
   storyLikes: defineRoute({
     method: 'GET',
     path: '/api/tea/story-likes/:userId',
+    access: { self: 'params.userId' },
     summary: 'The ids of the stories the session user supports',
     params: userIdParams,
     response: storyLikes,
@@ -69,18 +75,21 @@ export const teaApi = {
   stats: defineRoute({
     method: 'GET',
     path: '/api/tea/stats',
+    access: 'member',
     summary: 'Stories shared, support given, stories this week and the count per category',
     response: teaStats,
   }),
   varieties: defineRoute({
     method: 'GET',
     path: '/api/tea/varieties',
+    access: 'member',
     summary: 'The 12 tea varieties with caffeine level and brewing guide',
     response: teaVarietyList,
   }),
   listReviews: defineRoute({
     method: 'GET',
     path: '/api/tea/reviews',
+    access: 'member',
     summary: 'Tea reviews, newest first, optionally for one tea',
     query: reviewsQuery,
     response: teaReviewList,
@@ -88,6 +97,7 @@ export const teaApi = {
   saveReview: defineRoute({
     method: 'POST',
     path: '/api/tea/reviews',
+    access: 'member',
     summary: 'Review a tea; one review per member per tea, a second one replaces the first',
     body: createReviewBody,
     response: teaReview,
@@ -95,6 +105,7 @@ export const teaApi = {
   toggleReviewLike: defineRoute({
     method: 'PUT',
     path: '/api/tea/reviews/:id/like',
+    access: 'member',
     summary: "Like someone else's review, or take the like back",
     params: anyIdParams,
     response: reviewLikeResult,
@@ -106,12 +117,14 @@ export const teaModerationApi = {
   listStories: defineRoute({
     method: 'GET',
     path: '/api/moderation/tea/stories',
+    access: 'moderator',
     summary: 'Reported or hidden Tea stories with their open reports (never who sent them)',
     response: moderatedStoryList,
   }),
   hideStory: defineRoute({
     method: 'POST',
     path: '/api/moderation/tea/stories/:id/hide',
+    access: 'moderator',
     summary: 'Hide a Tea story from the community',
     params: anyIdParams,
     response: moderatedStory,
@@ -119,6 +132,7 @@ export const teaModerationApi = {
   restoreStory: defineRoute({
     method: 'POST',
     path: '/api/moderation/tea/stories/:id/restore',
+    access: 'moderator',
     summary: 'Show a Tea story again and dismiss its open reports',
     params: anyIdParams,
     response: moderatedStory,
@@ -126,6 +140,7 @@ export const teaModerationApi = {
   deleteStory: defineRoute({
     method: 'DELETE',
     path: '/api/moderation/tea/stories/:id',
+    access: 'moderator',
     summary: 'Delete a Tea story for good',
     params: anyIdParams,
     response: teaOk,

@@ -15,8 +15,6 @@ import { Lru } from '../lib/lru';
 import { accountSuspended, forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Body fields that name the acting user in the spec's API. */
-const ACTOR_BODY_FIELDS = ['userId', 'senderId', 'reporterId', 'blockerId', 'creatorId'] as const;
 /** lastActive is written at most once a minute per user. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 /** Members active within that minute whom this instance remembers; one forgotten costs one extra write. */
@@ -35,8 +33,10 @@ export function sessionCookieOptions(config: Config, secure: boolean) {
 /**
  * All request guards, in one place and in order:
  * 1. CSRF: a state-changing request carrying a foreign Origin is refused.
- * 2. Session: every /api route but the public ones needs a live session.
- * 3. Ownership: a user id in the path or an actor id in the body must be the session user's.
+ * 2. Access: the route that matched declares who may call it (src/contract/api/define.ts `RouteAccess`);
+ *    this reads that declaration from `request.routeOptions`, never the URL, so an encoded path that
+ *    reaches a route gets exactly that route's access.
+ * 3. Self: a `self` route's declared path parameter or body field must be the session user's.
  */
 export function installGuards(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('session', null);
@@ -50,17 +50,18 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
       throw forbidden('Cross-site request refused');
     }
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    const access = request.routeOptions.config.declaration?.access;
+    // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.
+    if (access === undefined || access === 'public') return;
     const session = await sessionFromRequest(deps.db, request);
     if (!session) throw unauthenticated();
     // A suspension deletes her sessions; this refuses any that a racing login slipped past it.
     const until = await suspendedUntil(deps.db, session.userId);
     if (until) throw accountSuspended(until);
     request.session = session;
-    // Every /api/moderation/* route, whichever feature declares it: moderators only, checked before the
-    // request is validated (a member learns nothing from a 400), the role read fresh so a revoked
-    // moderator is out at once.
-    if (request.url.startsWith('/api/moderation/')) await requireModerator(deps.db, session.userId);
+    // Checked before the request is validated (a member learns nothing from a 400), the role read fresh
+    // so a revoked moderator is out at once.
+    if (access === 'moderator') await requireModerator(deps.db, session.userId);
     if (session.extended) {
       const token = request.cookies[SESSION_COOKIE] ?? '';
       void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps.config, request.protocol === 'https'));
@@ -73,17 +74,15 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
 
   // preValidation sees the body before the schema strips fields it does not list.
   app.addHook('preValidation', async (request) => {
-    if (!request.session) return;
-    const actor = request.session.userId;
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    if ('userId' in params && params.userId !== actor) throw forbidden();
-    if (request.routeOptions.config.idIsUser && params.id !== actor) throw forbidden();
-    const body = request.body;
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      for (const field of ACTOR_BODY_FIELDS) {
-        const value = (body as Record<string, unknown>)[field];
-        if (value !== undefined && value !== actor) throw forbidden();
-      }
+    const access = request.routeOptions.config.declaration?.access;
+    if (!request.session || typeof access !== 'object') return;
+    const [where, field] = access.self.split('.') as ['params' | 'body', string];
+    const source = where === 'params' ? request.params : request.body;
+    const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
+    if (
+      where === 'params' ? value !== request.session.userId : value !== undefined && value !== request.session.userId
+    ) {
+      throw forbidden();
     }
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allRouteDeclarations, type RouteDeclaration } from '../../contract/api';
+import type { RouteAccess } from '../../contract/api/define';
 import { errorBody } from '../../contract/http';
 
 type JsonSchema = Record<string, unknown>;
@@ -50,7 +51,8 @@ function operation(declaration: RouteDeclaration): JsonSchema {
   };
   return {
     summary: declaration.summary,
-    ...(declaration.public ? { security: [] } : {}),
+    security: securityOf(declaration.access),
+    'x-access': declaration.access,
     parameters: [...parameters(declaration.params, 'path'), ...parameters(declaration.query, 'query')],
     ...(requestBody ? { requestBody } : {}),
     responses: {
@@ -62,6 +64,16 @@ function operation(declaration: RouteDeclaration): JsonSchema {
       },
     },
   };
+}
+
+/**
+ * The declared access as an OpenAPI security requirement: none for public, the session cookie for members,
+ * the session cookie with the `moderator` role for moderators (OpenAPI 3.1 allows roles as scopes of a
+ * non-OAuth scheme). `x-access` names the `self` field.
+ */
+function securityOf(access: RouteAccess): JsonSchema[] {
+  if (access === 'public') return [];
+  return [{ session: access === 'moderator' ? ['moderator'] : [] }];
 }
 
 /** `/api/users/:userId/filters` → `/api/users/{userId}/filters`. */
@@ -80,7 +92,7 @@ export function buildOpenApiDocument(declarations = allRouteDeclarations()): Jso
       title: 'Steep API',
       version: '1',
       description:
-        'The acting user is always the session user (cookie `steep_session`); ids naming another user in paths or bodies are refused with 403.',
+        'The acting user is always the session user (cookie `steep_session`). Each operation states who may call it: `security` (none: public; `session`: a member; `session` with the `moderator` role: moderators) and `x-access` (`public`, `member`, `moderator`, or `{ self: "params.x" | "body.x" }`: that field must be her own user id, else 403).',
     },
     paths,
     components: {

@@ -24,13 +24,15 @@ export function route<D extends RouteDeclaration>(
   /** Server-only route settings, e.g. a per-IP `rateLimit` (@fastify/rate-limit) on sign-up and login. */
   extra?: Pick<FastifyContextConfig, 'rateLimit'>,
 ): void {
+  // A route that does not say who may call it is a hole waiting to happen: refuse to register it.
+  if ((declaration as Partial<RouteDeclaration>).access === undefined) {
+    throw new Error(`${declaration.method} ${declaration.path} declares no access`);
+  }
   const status = declaration.status ?? 200;
   app.route({
     method: declaration.method,
     url: declaration.path,
     config: {
-      public: declaration.public,
-      idIsUser: declaration.idIsUser,
       ...extra,
       declaration,
     },
@@ -58,7 +60,7 @@ export interface RegisteredRoute {
   declared: boolean;
   /** The request schemas it validates with (the security suite fuzzes every field of them). */
   schema: { params?: unknown; querystring?: unknown; body?: unknown };
-  config: { public?: boolean; idIsUser?: boolean; declaration?: RouteDeclaration };
+  config: { declaration?: RouteDeclaration };
 }
 
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();

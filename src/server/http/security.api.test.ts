@@ -76,7 +76,8 @@ afterAll(() => t.close());
 /** A URL for the route with each :param filled: her own id where it must be hers, else `fill(name)`. */
 function urlFor(route: RegisteredRoute, actor: Client, fill: (name: string) => string = () => randomUUID()): string {
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const own = name === 'userId' || (name === 'id' && route.config.idIsUser === true);
+    const access = route.config.declaration?.access;
+    const own = typeof access === 'object' && access.self === `params.${name}`;
     return encodeURIComponent(own ? actor.user.id : fill(name));
   });
 }
@@ -255,7 +256,10 @@ describe('per-user write budgets (real sizes)', () => {
 
   it('every write route takes from a budget and answers 429 with Retry-After when it is spent', async () => {
     const writes = registeredApiRoutes(real.app).filter(
-      (r) => !['GET', 'HEAD'].includes(r.method) && !r.config.public && r.config.declaration?.limit !== false,
+      (r) =>
+        !['GET', 'HEAD'].includes(r.method) &&
+        r.config.declaration?.access !== 'public' &&
+        r.config.declaration?.limit !== false,
     );
     expect(writes.length).toBeGreaterThan(15);
     const failures: string[] = [];

@@ -10,7 +10,7 @@ declare module 'fastify' {
     jobs: JobQueue;
   }
   interface FastifyRequest {
-    /** Set by the session guard on every non-public /api route. */
+    /** Set by the access guard on every route whose declared access is not `public`. */
     session: SessionInfo | null;
   }
   interface FastifyInstance {
@@ -18,10 +18,6 @@ declare module 'fastify' {
     userLimits: UserRateLimiter;
   }
   interface FastifyContextConfig {
-    /** Reachable without a session (register, login). */
-    public?: boolean;
-    /** The route's `{id}` path parameter is a user id that must be the session user's. */
-    idIsUser?: boolean;
     /** The contract declaration the route was registered from (src/contract/api). */
     declaration?: RouteDeclaration;
   }
