@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * The per-user budgets a write can take from (sizes in src/server/http/rate-limit.ts; how to pick
- * one: docs/decisions/0010-hardening.md). HTTP and the socket share them.
+ * one: docs/decisions/0012-hardening.md). HTTP and the socket share them.
  */
 export const RATE_LIMIT_BUCKETS = ['messages', 'likes', 'reports', 'blocks', 'uploads', 'profile', 'writes'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];

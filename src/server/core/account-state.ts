@@ -10,7 +10,7 @@ import { forbidden } from '../http/errors';
  * The one premium rule: Premium is on while the entitlement lasts. `users.premium_until` holds its
  * end, which billing keeps equal to what her subscription entitles: the paid period (plus the
  * renewal grace while it renews itself), or the end of a cancelled period. Time alone ends it, so
- * no job has to run for Premium to stop (docs/decisions/0010-premium-entitlement.md). Every gate
+ * no job has to run for Premium to stop (docs/decisions/0014-premium-entitlement.md). Every gate
  * (likes, super likes, undo, ghost mode, Tea, boosts…) asks this, in code or through the SQL below.
  */
 export function hasActivePremium(user: Pick<UserRow, 'premiumUntil'>, now = Date.now()): boolean {

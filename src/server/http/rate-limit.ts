@@ -6,7 +6,7 @@ import { tooManyRequests } from './errors';
 /**
  * Per-user write budgets, one per kind of write, shared by every transport (HTTP and the socket
  * take from the same bucket) and — with Redis — by every instance. How to attach a route:
- * docs/decisions/0010-hardening.md.
+ * docs/decisions/0012-hardening.md.
  *
  * Token buckets: `burst` writes at once, refilled at `perMinute`. Generous for a person, tight for
  * a script. Product rules (daily like allowance, 5 stories a day) are not rate limits and stay in

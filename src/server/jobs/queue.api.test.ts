@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
+import { jobs } from '../test/tables';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobQueue, retryDelayMs } from './queue';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { jobs, type JobRow } from '../db/schema';
+import { jobs, type JobRow } from '../db/schema/jobs';
 
 export interface EnqueueOptions {
   /** Not before this time (default: now). */

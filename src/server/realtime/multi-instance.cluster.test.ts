@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/chat';
 import type { SelfUser } from '../../contract/users';
 import { openPostgres, type Database } from '../db/client';
-import { messages } from '../db/schema/chat';
+import { messages } from '../test/tables';
 import { createMatch } from '../test/matches';
 import { newUserBody } from '../test/harness';
 import { databaseUrl } from '../test/postgres';

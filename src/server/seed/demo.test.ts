@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../config';
 import { NO_PASSWORD, verifyPassword } from '../features/auth';
 import { presentPublic, type MediaStorage } from '../features/profiles';
 import { openPglite, type Database } from '../db/client';
-import { photos, swipes, users, type UserRow } from '../db/schema';
+import { photos, swipes, users, type UserRow } from '../test/tables';
 import { DEMO_ADMIRERS, DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty, type SeedDemoResult } from './demo';
 import { generateProfiles } from './profiles';
 import { createRandom } from './random';

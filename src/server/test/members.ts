@@ -51,7 +51,7 @@ export async function feedIds(client: Client, query = ''): Promise<string[]> {
     const params = new URLSearchParams(query);
     params.set('limit', '50');
     if (cursor) params.set('cursor', cursor);
-    const response = await client.request('GET', `/api/users/discovery/${client.user.id}?${params}`);
+    const response = await client.request('GET', `/api/users/discovery/${client.user.id}?${params.toString()}`);
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<DiscoveryPage>();
     ids.push(...page.users.map((u) => u.id));

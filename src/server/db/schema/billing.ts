@@ -7,7 +7,7 @@ import { users } from './users';
  * Owned by billing. A subscription row is the record of one purchase of Premium (or one demo grant):
  * its lifecycle is incomplete → active ⇄ canceled (until period end) → expired, or active → past_due.
  * Premium itself is read from users.premium_until, which billing keeps equal to the end of what the
- * subscription entitles (see docs/decisions/0010-premium-entitlement.md).
+ * subscription entitles (see docs/decisions/0014-premium-entitlement.md).
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -57,7 +57,7 @@ export const users = pgTable(
     ghostMode: boolean().notNull().default(false),
     /**
      * Premium is active while this lies in the future. Billing keeps it equal to the end of what her
-     * subscription entitles (docs/decisions/0010-premium-entitlement.md); nothing else writes it.
+     * subscription entitles (docs/decisions/0014-premium-entitlement.md); nothing else writes it.
      */
     premiumUntil: timestamp({ withTimezone: true }),
     /** Profile Boost: 2× rank in discovery until then, while Premium lasts. Written by billing. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_SENT, type AccountExport } from '../../../contract/account';
-import { eventAttendees, events, notices, passwordResets, userBadges } from '../../db/schema';
+import { eventAttendees, events, notices, passwordResets, userBadges } from '../../test/tables';
 import { connect, openSocket, UpgradeRefused } from '../../realtime/test-socket';
 import { clientFor, createTestApp, sessionCookie, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';

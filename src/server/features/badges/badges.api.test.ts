@@ -5,7 +5,7 @@ import { BADGES, type UserBadge, type UserBadgeList } from '../../../contract/ba
 import type { Icebreaker } from '../../../contract/chat';
 import type { EventCard } from '../../../contract/events';
 import type { LikeResponse } from '../../../contract/matches';
-import { userBadges } from '../../db/schema/badges';
+import { userBadges } from '../../test/tables';
 import { connect, sleep } from '../../realtime/test-socket';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { block, like } from '../../test/members';

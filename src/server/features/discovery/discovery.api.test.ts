@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_NAMES, TEA_PREFERENCES } from '../../../contract/interests';
 import { profileCompleteness } from '../../../contract/profiles';
-import { photos } from '../../db/schema';
+import { photos } from '../../test/tables';
 import { createRandom } from '../../seed/random';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { findUser } from '../../core';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventCard } from '../../../contract/events';
 import type { MemberCase } from '../../../contract/moderation';
-import { reports } from '../../db/schema';
+import { reports } from '../../test/tables';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member, setProfile } from '../../test/members';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendeeList, EventCard, EventPage } from '../../../contract/events';
 import type { NoticeList } from '../../../contract/notifications';
-import { users } from '../../db/schema';
+import { users } from '../../test/tables';
 import { connect } from '../../realtime/test-socket';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { block, plantPrivateData, PRIVATE_PATTERN } from '../../test/members';

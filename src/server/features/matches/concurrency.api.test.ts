@@ -1,6 +1,6 @@
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../db/schema';
+import { matches } from '../../test/tables';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member, swipe } from '../../test/members';
 

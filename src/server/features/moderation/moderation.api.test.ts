@@ -6,7 +6,7 @@ import { WARNING_NOTICE_TITLE, type AuditEntry, type MemberCase, type ReportGrou
 import type { NoticeList } from '../../../contract/notifications';
 import { ACCOUNT_SUSPENDED_REASON, WS_CLOSE } from '../../../contract/realtime';
 import type { Report } from '../../../contract/safety';
-import { moderationActions, reports } from '../../db/schema';
+import { moderationActions, reports } from '../../test/tables';
 import { createMatch } from '../../test/matches';
 import { feedIds, like, matchesOf, member, premiumMember, setProfile } from '../../test/members';
 import { clientFor, sessionCookie, type Client } from '../../test/harness';

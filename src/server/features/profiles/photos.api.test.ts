@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { photos } from '../../db/schema';
+import { photos } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import {
   GPS,

@@ -44,7 +44,7 @@ async function allStories(client: Client, category?: string): Promise<TeaStory[]
     const params = new URLSearchParams({ limit: '50' });
     if (category) params.set('category', category);
     if (cursor) params.set('cursor', cursor);
-    const result = await page(client, `?${params}`);
+    const result = await page(client, `?${params.toString()}`);
     stories.push(...result.stories);
     cursor = result.nextCursor;
   } while (cursor);

@@ -13,7 +13,7 @@ import type {
   VerificationRequestResponse,
   VerificationReview,
 } from '../../../contract/verification';
-import { users, verificationSelfies } from '../../db/schema';
+import { users, verificationSelfies } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { like } from '../../test/members';
 import { multipart } from '../profiles/test-factories';

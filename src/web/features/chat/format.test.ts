@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDayLabel, formatListTime, formatMessageTime, isNewMatch, isOtherDay, presenceText } from './format';
 
 // Calendar maths use the local zone: pin it so the test means the same everywhere.
-const originalTz = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = 'UTC';
+  vi.stubEnv('TZ', 'UTC');
 });
 afterAll(() => {
-  process.env.TZ = originalTz;
+  vi.unstubAllEnvs();
 });
 
 const NOW = Date.parse('2025-06-15T15:30:00.000Z'); // a Sunday
