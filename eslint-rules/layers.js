@@ -79,6 +79,7 @@ const LOWER_LAYERS = {
   ],
   'src/server/http': [
     'src/contract',
+    'src/server/domain-events',
     'src/server/db',
     'src/server/core',
     'src/server/http',

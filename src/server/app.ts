@@ -133,6 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
+  app.decorate('events', events);
+  // Listeners' work (notices, badges, queued texts) finishes before the database closes.
+  app.addHook('onClose', async () => events.drain());
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
   await app.register(healthRoutes, { database, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(authRoutes, {

@@ -53,11 +53,21 @@ export type DomainEventName = keyof DomainEventMap;
 
 export interface DomainEvents {
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;
-  on<K extends DomainEventName>(name: K, listener: (payload: DomainEventMap[K]) => void): () => void;
+  /**
+   * A listener may return the promise of the work it starts (a notice stored, a badge evaluated): `drain()`
+   * then waits for it. The emitter never waits: the request that emitted is answered first.
+   */
+  on<K extends DomainEventName>(name: K, listener: (payload: DomainEventMap[K]) => unknown): () => void;
+  /**
+   * Resolves when every listener's work started so far, and any work that work started, has settled.
+   * Tests await it instead of sleeping; graceful shutdown awaits it before closing the database.
+   */
+  drain(): Promise<void>;
 }
 
 export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {
   const emitter = new EventEmitter();
+  const pending = new Set<Promise<unknown>>();
   return {
     emit(name, payload) {
       emitter.emit(name, payload);
@@ -66,13 +76,23 @@ export function createDomainEvents(onListenerError: (error: unknown, name: strin
       // A failing listener must not fail the request that emitted the event.
       const safe = (payload: DomainEventMap[typeof name]) => {
         try {
-          listener(payload);
+          const result = listener(payload);
+          if (result instanceof Promise) {
+            const tracked: Promise<unknown> = result
+              .catch((error: unknown) => onListenerError(error, name))
+              .finally(() => pending.delete(tracked));
+            pending.add(tracked);
+          }
         } catch (error) {
           onListenerError(error, name);
         }
       };
       emitter.on(name, safe);
       return () => emitter.off(name, safe);
+    },
+    async drain() {
+      // Work may emit further events whose listeners add to `pending`: wait until nothing is left.
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }

@@ -28,27 +28,25 @@ export function listenForBadges(db: Db, events: DomainEvents, onError: (error: u
   // gather into a single run right after it: that run still starts after the last trigger, so
   // nothing is missed, and a busy conversation costs her progress queries once per round, not per message.
   const waiting = new Map<string, Set<BadgeId>>();
-  const evaluate = (userId: string, badges: readonly BadgeId[]) => {
+  /** Settles when her evaluation, and the one gathered behind it, are done (events.drain() waits for it). */
+  const evaluate = async (userId: string, badges: readonly BadgeId[]): Promise<void> => {
     const gathered = waiting.get(userId);
     if (gathered) {
       for (const badge of badges) gathered.add(badge);
       return;
     }
     waiting.set(userId, new Set());
-    void evaluateBadges(db, events, userId, badges)
-      .catch(onError)
-      .finally(() => {
-        const next = waiting.get(userId);
-        waiting.delete(userId);
-        if (next && next.size > 0) evaluate(userId, [...next]);
-      });
+    await evaluateBadges(db, events, userId, badges).catch(onError);
+    const next = waiting.get(userId);
+    waiting.delete(userId);
+    if (next && next.size > 0) await evaluate(userId, [...next]);
   };
   const stops = (Object.keys(TRIGGERS) as (keyof DomainEventMap)[]).map((name) =>
     events.on(name, (payload) => {
       const trigger = TRIGGERS[name] as ((p: typeof payload) => { userIds: string[]; badges: BadgeId[] }) | undefined;
       if (!trigger) return;
       const { userIds, badges } = trigger(payload);
-      for (const userId of userIds) evaluate(userId, badges);
+      return Promise.all(userIds.map((userId) => evaluate(userId, badges)));
     }),
   );
   return () => stops.forEach((stop) => stop());

@@ -63,7 +63,7 @@ export async function markNoticesRead(db: Db, userId: string): Promise<NoticeLis
 
 /** Turns other features' domain events into notices. Returns the unsubscribe function. */
 export function listenForNotices(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
-  const record = (userIds: string[], entry: NewNotice) => void recordNotices(db, events, userIds, entry).catch(onError);
+  const record = (userIds: string[], entry: NewNotice) => recordNotices(db, events, userIds, entry).catch(onError);
   const stops = [
     events.on('event.cancelled', ({ attendeeIds, title, eventDate }) =>
       record(attendeeIds, {

@@ -46,13 +46,15 @@ export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app
     if (typeof payload.userId === 'string') await sendMatchText(sms, payload.userId);
   });
 
-  const offMatch = events.on('match.created', ({ userIds }) => {
-    void (async () => {
+  const offMatch = events.on('match.created', async ({ userIds }) => {
+    try {
       const online = await deps.onlineAmong(userIds);
       for (const userId of userIds) {
         if (!online.has(userId)) await queueMatchText(sms, userId);
       }
-    })().catch((error: unknown) => app.log.error({ err: error }, 'sms: could not queue a match text'));
+    } catch (error) {
+      app.log.error({ err: error }, 'sms: could not queue a match text');
+    }
   });
   app.addHook('onClose', async () => offMatch());
 

@@ -34,11 +34,11 @@ export const verificationRoutes: FastifyPluginAsync<VerificationRouteDeps> = asy
     await analyzeStoredPhoto(deps, String(payload.userId), String(payload.photoId));
   });
   // A new photo is analysed in the background right away, so her check is ready when she asks.
-  events.on('photo.added', ({ userId, photoId }) => {
-    void Promise.all([queuePhotoAnalysis(jobs, userId, photoId), onPhotoAdded(db, userId)]).catch((error: unknown) =>
+  events.on('photo.added', ({ userId, photoId }) =>
+    Promise.all([queuePhotoAnalysis(jobs, userId, photoId), onPhotoAdded(db, userId)]).catch((error: unknown) =>
       app.log.error({ err: error, userId }, 'verification could not follow a new photo'),
-    );
-  });
+    ),
+  );
 
   const record = (userId: string) => getVerificationRecord(deps, userId);
 
