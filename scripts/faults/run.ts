@@ -200,7 +200,7 @@ async function api(base: string, method: string, url: string, cookie?: string, b
   return {
     status: response.status,
     headers: response.headers,
-    body: (await response.json().catch(() => null)),
+    body: await response.json().catch(() => null),
   };
 }
 
