@@ -63,11 +63,19 @@ export interface DomainEvents {
    * Tests await it instead of sleeping; graceful shutdown awaits it before closing the database.
    */
   drain(): Promise<void>;
+  /** Side work started outside a listener (a presence change) that `drain()` must wait for too. */
+  track(work: Promise<unknown>): void;
 }
 
 export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {
   const emitter = new EventEmitter();
   const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>, name: string) => {
+    const tracked: Promise<unknown> = work
+      .catch((error: unknown) => onListenerError(error, name))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
   return {
     emit(name, payload) {
       emitter.emit(name, payload);
@@ -77,18 +85,16 @@ export function createDomainEvents(onListenerError: (error: unknown, name: strin
       const safe = (payload: DomainEventMap[typeof name]) => {
         try {
           const result = listener(payload);
-          if (result instanceof Promise) {
-            const tracked: Promise<unknown> = result
-              .catch((error: unknown) => onListenerError(error, name))
-              .finally(() => pending.delete(tracked));
-            pending.add(tracked);
-          }
+          if (result instanceof Promise) track(result, name);
         } catch (error) {
           onListenerError(error, name);
         }
       };
       emitter.on(name, safe);
       return () => emitter.off(name, safe);
+    },
+    track(work) {
+      track(work, 'tracked work');
     },
     async drain() {
       // Work may emit further events whose listeners add to `pending`: wait until nothing is left.

@@ -40,7 +40,8 @@ describe('the embedded database in its worker thread', () => {
         order.push('outside');
         return rows(r)[0]?.n;
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Let the outside query reach the worker's queue while the transaction holds the connection.
+      await new Promise((resolve) => setImmediate(resolve));
       await tx.execute(sql`insert into t values (2, 'in')`);
       order.push('commit');
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, type Client } from '../test/harness';
-import { sleep, useSocketTestApp } from './test-socket';
+import { useSocketTestApp } from './test-socket';
 
 const app = useSocketTestApp();
 
@@ -33,7 +33,7 @@ describe('app-wide awareness frames', () => {
       otherUserId: ana.user.id,
       otherName: ana.user.name,
     });
-    await sleep(50);
+    await app.settle();
     // A match is not also counted as a like for the bell.
     expect(beaSocket.frames.filter((f) => f.type === 'like_received')).toHaveLength(1);
     expect(anaSocket.frames.filter((f) => f.type === 'like_received')).toHaveLength(0);

@@ -118,8 +118,13 @@ describe('SocketSession', () => {
   it('closes a socket that sends no auth frame in time, with an error frame first', async () => {
     const raw = fakeSocket();
     const context = { authTimeoutMs: 20, hub: hubWith().hub } as unknown as SocketContext;
-    new SocketSession(asWs(raw), 'ana', 'h', 'token', context);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    vi.useFakeTimers();
+    try {
+      new SocketSession(asWs(raw), 'ana', 'h', 'token', context);
+      await vi.advanceTimersByTimeAsync(20);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(raw.closedWith).toBe(1008);
     expect(JSON.parse(raw.sent[0] ?? '{}')).toMatchObject({ type: 'error', code: 'UNAUTHENTICATED' });
   });

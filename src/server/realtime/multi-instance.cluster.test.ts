@@ -14,7 +14,9 @@ import { messages } from '../test/tables';
 import { createMatch } from '../test/matches';
 import { newUserBody } from '../test/harness';
 import { databaseUrl } from '../test/postgres';
-import { connect, openSocket, sleep, type TestSocket } from './test-socket';
+import { connect, openSocket, type TestSocket } from './test-socket';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
@@ -87,7 +89,7 @@ async function startInstance(databaseUrlForApp: string, redisUrl: string): Promi
       () => false,
     );
     if (ready) return instance;
-    await sleep(250);
+    await pause(250); // the readiness poll's interval, bounded by the deadline above
   }
   throw new Error(`instance did not get ready: ${output.join('')}`);
 }
@@ -101,7 +103,7 @@ async function stopInstance(instance: Instance): Promise<void> {
     } catch {
       // already gone
     }
-    const killed = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)]);
+    const killed = await Promise.race([exited.then(() => true), pause(5_000).then(() => false)]);
     if (!killed) {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -207,7 +209,8 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one
     beaSocket.send({ type: 'read_receipt', messageId: received.messageId });
     expect(await anaSocket.next('read_receipt')).toMatchObject({ messageId: received.messageId, matchId });
     // Typing goes only to the other member: Bea's own socket never hears it.
-    await sleep(100);
+    // Ana heard the read receipt after the typing frame; Bea's own socket has heard all B wrote to it.
+    await beaSocket.barrier();
     expect(beaSocket.frames.some((f) => f.type === 'typing')).toBe(false);
 
     // Bea leaves B: Ana on A hears she went offline.

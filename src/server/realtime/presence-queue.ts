@@ -22,6 +22,8 @@ export class PresenceQueue {
       log: FastifyBaseLogger;
       /** Sends her new status to these partners (through the hub, on every instance). */
       tell: (partnerIds: string[], status: ServerFramePayload<'online_status'>) => void;
+      /** Hands each change to `events.track`, so `events.drain()` waits for it. */
+      track: (work: Promise<unknown>) => void;
     },
   ) {}
 
@@ -37,6 +39,7 @@ export class PresenceQueue {
         if (this.queue.get(userId) === next) this.queue.delete(userId);
       });
     this.queue.set(userId, next);
+    this.deps.track(next);
   }
 
   /** Shutting down: later changes are not recorded. */

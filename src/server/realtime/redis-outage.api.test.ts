@@ -13,7 +13,7 @@ import { openPglite, type Database } from '../db/client';
 import { createMatch } from '../test/matches';
 import { signUp, type Client } from '../test/harness';
 import { createRedisBackend, type RealtimeBackend } from './backend';
-import { connect, sleep, type TestSocket } from './test-socket';
+import { connect, settled, type TestSocket } from './test-socket';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -107,7 +107,10 @@ describe.runIf(TEST_REDIS_URL)('a Redis outage', () => {
     anaSocket.send({ type: 'message', matchId, content: 'during the outage (A)', clientMessageId: 'outage-a' });
     const echo = await anaSocket.next('message', (f) => f.message.clientMessageId === 'outage-a');
     expect(echo.message.content).toBe('during the outage (A)');
-    await sleep(200);
+    // B's publish failed or is buffered by the cut: both apps have nothing left to do, and A's socket has
+    // heard everything A wrote.
+    await appB.events.drain();
+    await settled(appA, [anaSocket]);
     expect(anaSocket.frames.some((f) => f.type === 'message' && f.message.content === 'during the outage (B)')).toBe(
       false,
     );

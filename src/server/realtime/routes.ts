@@ -51,6 +51,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
     backend,
     log: app.log,
     tell: (partnerIds, status) => hub.emitToUser(partnerIds, 'online_status', status),
+    track: (work) => events.track(work),
   });
   const hub = new Hub(backend.bus, {
     firstLocalSocket: (userId) => presence.changed(userId, true),

@@ -6,7 +6,7 @@ import { createMatch } from '../test/matches';
 import { findUser } from '../core';
 import { clientFor, sessionCookie, signUp, type Client } from '../test/harness';
 import WebSocket from 'ws';
-import { openSocket, sleep, UpgradeRefused, type TestSocket, useSocketTestApp } from './test-socket';
+import { openSocket, UpgradeRefused, type TestSocket, useSocketTestApp } from './test-socket';
 
 const app = useSocketTestApp();
 
@@ -30,7 +30,7 @@ const heard = (socket: TestSocket) =>
   socket.frames.filter((f) => f.type !== 'connected' && f.type !== 'online_status').map((f) => f.type);
 
 /** Frames travel through one in-process bus: once the addressee has a frame, anyone else would have it too. */
-const settle = () => sleep(50);
+const settle = () => app.settle();
 
 describe('the upgrade', () => {
   it('is refused with HTTP 401 without a session, so no socket opens', async () => {

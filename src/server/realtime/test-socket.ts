@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { parseServerFrame, type ServerFrame, type ServerFrameType } from '../../contract/realtime';
@@ -17,6 +18,11 @@ export interface TestSocket {
     match?: (frame: ServerFrame<K>) => boolean,
     timeoutMs?: number,
   ): Promise<ServerFrame<K>>;
+  /**
+   * A round trip to the server (a WebSocket ping answered by its pong): every frame the server wrote
+   * before answering has arrived when it resolves.
+   */
+  barrier(timeoutMs?: number): Promise<void>;
   /** Resolves with the close code and reason. */
   closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
@@ -53,6 +59,16 @@ export function openSocket(
     frames,
     closed,
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    barrier(timeoutMs = 3_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no pong within ${timeoutMs} ms`)), timeoutMs);
+        ws.once('pong', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        ws.ping();
+      });
+    },
     next(type, match = () => true, timeoutMs = 3_000) {
       return new Promise((resolve, reject) => {
         const find = () =>
@@ -106,7 +122,15 @@ export async function connect(baseUrl: string, user: { id: string }, cookie: str
   return socket;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the app is quiet and the sockets have heard everything: the domain events' and presence
+ * changes' work is done (`events.drain()`), then a round trip on each open socket. What a test then
+ * finds missing was never sent.
+ */
+export async function settled(app: FastifyInstance, sockets: readonly TestSocket[]): Promise<void> {
+  await app.events.drain();
+  await Promise.all(sockets.filter((s) => s.ws.readyState === WebSocket.OPEN).map((s) => s.barrier()));
+}
 
 export interface SocketTestApp {
   /** The app, listening on a random port (filled in beforeAll). */
@@ -116,6 +140,8 @@ export interface SocketTestApp {
   socketOf(client: Client): Promise<TestSocket>;
   /** Closes a socket the test opened itself after the test. */
   track(socket: TestSocket): void;
+  /** `settled()` over the app and every socket the test opened. */
+  settle(): Promise<void>;
 }
 
 /** A test file's app, listening for sockets; the sockets a test opens are closed after it. */
@@ -130,6 +156,7 @@ export function useSocketTestApp(): SocketTestApp {
     track(socket: TestSocket) {
       open.push(socket);
     },
+    settle: () => settled(holder.t.app, open),
   } as SocketTestApp;
   beforeAll(async () => {
     holder.t = await createTestApp();

@@ -6,7 +6,7 @@ import type { Icebreaker } from '../../../contract/chat';
 import type { EventCard } from '../../../contract/events';
 import type { LikeResponse } from '../../../contract/matches';
 import { userBadges } from '../../test/tables';
-import { connect, sleep } from '../../realtime/test-socket';
+import { connect, settled } from '../../realtime/test-socket';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { block, like } from '../../test/members';
 
@@ -153,7 +153,7 @@ describe('awarding', () => {
       expect(awarded.filter((id) => id === 'premium_member')).toHaveLength(1);
       const frame = await socket.next('badge_earned', (f) => f.badge.id === 'premium_member');
       expect(frame.badge).toMatchObject({ id: 'premium_member', badge: { name: 'Premium Member' } });
-      await sleep(100);
+      await settled(t.app, [socket]);
       expect(socket.frames.filter((f) => f.type === 'badge_earned' && f.badge.id === 'premium_member')).toHaveLength(1);
       const rows = await t.database.db.select().from(userBadges).where(eq(userBadges.userId, ana.user.id));
       expect(rows.filter((r) => r.badgeId === 'premium_member')).toHaveLength(1);

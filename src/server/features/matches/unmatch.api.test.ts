@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sleep, useSocketTestApp } from '../../realtime/test-socket';
+import { useSocketTestApp } from '../../realtime/test-socket';
 import { feedIds, like, matchesOf, member, swipe } from '../../test/members';
 
 const app = useSocketTestApp();
@@ -43,7 +43,7 @@ describe('unmatch', () => {
         const refused = await socket.next('error');
         expect(refused.code).toBe('NOT_FOUND');
       }
-      await sleep(50);
+      await app.settle();
       expect([...bySocket.frames, ...otherSocket.frames].filter((f) => f.type === 'message')).toEqual([]);
 
       // They never meet again in discovery, and cannot match again.

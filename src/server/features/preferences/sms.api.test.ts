@@ -154,7 +154,7 @@ describe('a text on a new match', () => {
     const cleo = await member(t);
     await like(ana, cleo);
     await like(cleo, ana);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.events.drain();
     expect(await jobsOf('sms.match')).toEqual([ana.user.id]);
   });
 
@@ -166,7 +166,7 @@ describe('a text on a new match', () => {
     const bea = await member(t);
     await like(bea, ana);
     await like(ana, bea);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.events.drain();
     expect(await jobsOf('sms.match')).not.toContain(ana.user.id);
     await socket.close();
   });

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../../contract/http';
 import type { UserBadge, UserBadgeList } from '../../../contract/badges';
 import type { ModeratedStory, StoryPage, TeaReview, TeaStats, TeaStory, TeaVariety } from '../../../contract/tea';
 import { premiumMember, member, setProfile } from '../../test/members';
-import { openSocket } from '../../realtime/test-socket';
+import { openSocket, settled } from '../../realtime/test-socket';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -300,7 +300,7 @@ describe('anonymity', () => {
       await record(reader.request('POST', `/api/tea/stories/${story.id}/report`, { reason: 'other' }));
       await record(author.request('GET', '/api/tea/stories'));
       await record(author.request('DELETE', `/api/tea/stories/${story.id}`));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await settled(t.app, [readerSocket]);
       const seen = [...bodies, ...readerSocket.frames.map((f) => JSON.stringify(f))].join('\n');
       for (const secret of secrets) expect(seen).not.toContain(secret);
       // Tea requests leave no info-level line at all: no address, time and story id to correlate.
