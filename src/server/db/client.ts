@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { repeatableSql } from './repeatable';
 import pg from 'pg';
 import { asPglite, startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
@@ -123,6 +124,7 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob } 
   const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    for (const { text } of repeatableSql()) await client.exec(text);
   } catch (error) {
     await client.close();
     throw error;
@@ -172,6 +174,7 @@ async function migratePostgres(url: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client, ...drizzleOptions }), { migrationsFolder: MIGRATIONS_FOLDER });
+    for (const { text } of repeatableSql()) await client.query(text);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

@@ -56,7 +56,7 @@ export function usageFrom(premium: boolean, row: UsageRow | undefined): SwipeUsa
 }
 
 export async function swipeUsage(db: Db, userId: string, premium: boolean, now = new Date()): Promise<SwipeUsage> {
-  // swipe_usage (migration 0016) is the one definition of what counts, shared with record_swipe.
+  // swipe_usage (matches/sql/swipe_usage.sql) is the one definition of what counts, shared with record_swipe.
   const { dayStart, windowStart } = budgetWindows(now);
   const result = await db.execute<UsageRow>(
     sql`select likes_today, super_likes, oldest_super_like_at from swipe_usage(${userId}::uuid, ${dayStart}::timestamptz, ${windowStart}::timestamptz)`,

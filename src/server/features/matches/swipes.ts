@@ -35,7 +35,7 @@ type SwipeRow = typeof swipes.$inferSelect;
 export type ConversationStarted = (db: Db, matchId: string) => Promise<boolean>;
 
 /**
- * Two locks, always taken in this order (record_swipe, migration 0016, takes them for a swipe):
+ * Two locks, always taken in this order (record_swipe in matches/sql/record_swipe.sql takes them for a swipe):
  * 1. her user row (FOR NO KEY UPDATE: other members' swipes on her only need a key-share lock and
  *    are not held up) serialises her own swipes and undos, so two likes sent at once cannot both
  *    pass the daily limit;
