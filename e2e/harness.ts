@@ -12,8 +12,8 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, type Database } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { newUserBody } from '../src/server/test/factories';
+import { browserPath } from './find-browser';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -63,7 +63,7 @@ export async function startServer(
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browserPath(),
     args: [
       '--headless',
       '--no-sandbox',
