@@ -224,3 +224,14 @@ export function useServerAndBrowser(
   });
   return holder;
 }
+
+/** Saves her theme the way Settings does (the whole preferences document), so every screen loads in it. */
+export async function saveTheme(context: BrowserContext, userId: string, theme: 'light' | 'dark'): Promise<void> {
+  const current = await context.request.get(`/api/users/${userId}/preferences`);
+  const preferences = (await current.json()) as { app: Record<string, unknown> };
+  const saved = await context.request.put(`/api/users/${userId}/preferences`, {
+    data: { ...preferences, app: { ...preferences.app, theme } },
+  });
+  if (saved.status() !== 200) throw new Error(`theme not saved: ${saved.status()} ${await saved.text()}`);
+  await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
+}
