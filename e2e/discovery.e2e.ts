@@ -483,7 +483,7 @@ describe('discovery journey', () => {
     await expect.poll(() => burst.count(), { timeout: 4000 }).toBe(0);
 
     await kai.page.getByRole('button', { name: /^Super Like/ }).click();
-    await kai.page.getByRole('button', { name: 'Play Super Like where you tap' }).click({ position: { x: 60, y: 40 } });
+    await kai.page.getByRole('button', { name: 'Tap here to play Super Like' }).click({ position: { x: 60, y: 40 } });
     await expect.poll(() => kai.page.locator('[data-micro-interaction="super_like"]').count()).toBe(2);
     await kai.context.close();
   });
