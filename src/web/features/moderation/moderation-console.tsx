@@ -81,7 +81,7 @@ function ReportsQueue() {
         <MemberCase key={selected} memberId={selected} onBack={() => setSelected(null)} />
       ) : (
         <p className="hidden rounded-3xl border border-dashed border-plum-200 p-8 text-center text-sm text-ink-soft lg:block">
-          Choose a reported member to review her case.
+          Choose a reported member to review their case.
         </p>
       )}
     </div>
