@@ -12,8 +12,8 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, type Database } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { newUserBody } from '../src/server/test/factories';
+import { browserPath } from './find-browser';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -63,7 +63,7 @@ export async function startServer(
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browserPath(),
     args: [
       '--headless',
       '--no-sandbox',
@@ -184,7 +184,13 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 6)
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+            .join(' | ')}`,
+      );
   });
   if (violations.length > 0) throw new Error(`axe found serious violations on ${context}:\n${violations.join('\n')}`);
 }
@@ -223,4 +229,15 @@ export function useServerAndBrowser(
     await holder.server?.close();
   });
   return holder;
+}
+
+/** Saves her theme the way Settings does (the whole preferences document), so every screen loads in it. */
+export async function saveTheme(context: BrowserContext, userId: string, theme: 'light' | 'dark'): Promise<void> {
+  const current = await context.request.get(`/api/users/${userId}/preferences`);
+  const preferences = (await current.json()) as { app: Record<string, unknown> };
+  const saved = await context.request.put(`/api/users/${userId}/preferences`, {
+    data: { ...preferences, app: { ...preferences.app, theme } },
+  });
+  if (saved.status() !== 200) throw new Error(`theme not saved: ${saved.status()} ${await saved.text()}`);
+  await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
 }

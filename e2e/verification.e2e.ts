@@ -93,10 +93,12 @@ describe('verification journey', () => {
     await env.server.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, morgan.id));
     const modPage = await modContext.newPage();
 
-    // A member who is not a moderator is sent away from the queue.
+    // A member who is not a moderator gets the 404 page, as at /moderation.
     const memberTries = await memberContext.newPage();
     await memberTries.goto('/moderation/verification');
-    await memberTries.waitForURL('**/home');
+    await expect
+      .poll(() => memberTries.getByRole('heading', { name: 'Page Not Found' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await modPage.goto('/moderation/verification');
     await expect.poll(() => modPage.getByRole('button', { name: 'Review Rowan' }).isVisible()).toBe(true);

@@ -43,16 +43,16 @@ export const PET_PREFERENCES = LIFESTYLE_FIELDS.pets.options;
  * deal breaker never sees people it rules out, and they never see her.
  */
 export const DEAL_BREAKERS = [
-  { name: 'Smoking', filter: true, rule: 'Her profile says she smokes (occasionally, socially or regularly)' },
-  { name: 'Heavy drinking', filter: true, rule: 'Her profile says she drinks regularly' },
-  { name: 'No pets allowed', filter: true, rule: 'Her profile says she is allergic to pets' },
+  { name: 'Smoking', filter: true, rule: 'Their profile says they smoke (occasionally, socially or regularly)' },
+  { name: 'Heavy drinking', filter: true, rule: 'Their profile says they drink regularly' },
+  { name: 'No pets allowed', filter: true, rule: 'Their profile says they are allergic to pets' },
   { name: 'Long distance', filter: true, rule: 'She lives more than 50 miles away' },
-  { name: 'Wants children', filter: true, rule: 'Her profile says she wants children' },
-  { name: "Doesn't want children", filter: true, rule: "Her profile says she doesn't want children" },
+  { name: 'Wants children', filter: true, rule: 'Their profile says they want children' },
+  { name: "Doesn't want children", filter: true, rule: "Their profile says they don't want children" },
   { name: 'Only casual', filter: true, rule: "Her relationship goal is 'Something casual'" },
-  { name: 'Unverified profile', filter: true, rule: 'Her profile is not verified' },
-  { name: 'Dishonesty', filter: false, rule: 'Shown on her profile as a preference; not checkable from data' },
-  { name: 'Poor communication', filter: false, rule: 'Shown on her profile as a preference; not checkable from data' },
+  { name: 'Unverified profile', filter: true, rule: 'Their profile is not verified' },
+  { name: 'Dishonesty', filter: false, rule: 'Shown on your profile as a preference; not checkable from data' },
+  { name: 'Poor communication', filter: false, rule: 'Shown on your profile as a preference; not checkable from data' },
 ] as const;
 export type DealBreaker = (typeof DEAL_BREAKERS)[number]['name'];
 export const DEAL_BREAKER_NAMES = DEAL_BREAKERS.map((d) => d.name) as [DealBreaker, ...DealBreaker[]];

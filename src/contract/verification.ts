@@ -201,9 +201,9 @@ export type ApproveVerificationBody = z.input<typeof approveVerificationBody>;
 
 export const rejectVerificationBody = z.object({
   note: z
-    .string('Tell her why in a note')
+    .string('Say why in a note')
     .trim()
-    .min(1, 'Tell her why in a note')
+    .min(1, 'Say why in a note')
     .max(NOTE_MAX_LENGTH, `Notes are at most ${NOTE_MAX_LENGTH} characters`),
 });
 export type RejectVerificationBody = z.input<typeof rejectVerificationBody>;

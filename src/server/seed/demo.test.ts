@@ -13,7 +13,15 @@ import { NO_PASSWORD, verifyPassword } from '../features/auth';
 import { presentPublic, type MediaStorage } from '../features/profiles';
 import { openPglite, type Database } from '../db/client';
 import { photos, swipes, users, type UserRow } from '../test/tables';
-import { DEMO_ADMIRERS, DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty, type SeedDemoResult } from './demo';
+import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
+import {
+  DEMO_ADMIRERS,
+  DEMO_LOGIN,
+  DEMO_MODERATOR_LOGIN,
+  demoProfiles,
+  seedDemoIfEmpty,
+  type SeedDemoResult,
+} from './demo';
 import { generateProfiles } from './profiles';
 import { createRandom } from './random';
 
@@ -227,7 +235,7 @@ describe('seedDemoIfEmpty: the default community', () => {
     expect(demo).toMatchObject({ name: 'Jordan', age: 29, location: 'Portland, Oregon', isVerified: true });
     expect(demo.bio.length).toBeGreaterThanOrEqual(40);
     expect(demo.interests.length).toBeGreaterThanOrEqual(4);
-    expect(photoRows.filter((p) => p.userId === demo.id)).toHaveLength(2);
+    expect(photoRows.filter((p) => p.userId === demo.id)).toHaveLength(MIN_VERIFICATION_PHOTOS);
     expect(await verifyPassword(DEMO_LOGIN.password, demo.passwordHash)).toBe(true);
     expect(await verifyPassword('demo_1234', demo.passwordHash)).toBe(false);
   });
@@ -313,4 +321,16 @@ describe('seedDemoIfEmpty: determinism and failure', () => {
     },
     SEED_TIMEOUT,
   );
+});
+
+describe('demo data keeps the rules the app displays', () => {
+  it('every verified profile, the demo account first, has at least the photos verification asks for', () => {
+    const profiles = demoProfiles(400);
+    const demo = profiles[0]!;
+    expect(demo.username).toBe(DEMO_LOGIN.username);
+    expect(demo.isVerified).toBe(true);
+    const verified = profiles.filter((p) => p.isVerified);
+    expect(verified.length).toBeGreaterThan(20);
+    for (const p of verified) expect(p.photoCount, p.username).toBeGreaterThanOrEqual(MIN_VERIFICATION_PHOTOS);
+  });
 });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -76,7 +77,8 @@ const DEMO_PROFILE: DemoProfile = {
   isVerified: true,
   createdAgoMs: 30 * 24 * 60 * 60_000,
   lastActiveAgoMs: 0,
-  photoCount: 2,
+  // Verified, so at least the photos verification asks for (her checklist shows the rule beside her count).
+  photoCount: MIN_VERIFICATION_PHOTOS,
 };
 
 /** The demo account first, then the community: the same list for the same seed. */

@@ -20,6 +20,7 @@ import {
   USERNAME_WORDS,
 } from './content';
 import type { Random } from './random';
+import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
 
 /** A generated demo profile, independent of the database and of the current time. */
 export interface DemoProfile {
@@ -285,7 +286,7 @@ export function generateProfiles(random: Random, count: number, taken: Set<strin
     let lastActiveAgoMs = lastActiveAgo(random);
     if (lastActiveAgoMs > createdAgoMs) lastActiveAgoMs = random.int(0, createdAgoMs);
 
-    return {
+    const profile: DemoProfile = {
       username: pickUsername(random, name, city.tag, taken),
       name,
       age,
@@ -313,6 +314,9 @@ export function generateProfiles(random: Random, count: number, taken: Set<strin
         [3, 3],
       ] as const),
     };
+    // A verified member has at least the photos verification asks for: the app shows that rule beside her count.
+    if (profile.isVerified) profile.photoCount = Math.max(MIN_VERIFICATION_PHOTOS, profile.photoCount);
+    return profile;
   });
 }
 

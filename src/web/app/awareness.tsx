@@ -6,7 +6,7 @@ import { MessageCircle, X } from 'lucide-react';
 import type { ServerFrame } from '../../contract/realtime';
 import { MatchCelebration } from '../features/discovery/match-celebration';
 import { formatBadgeCount } from '../features/notifications/notifications-api';
-import { celebrateMatch, closeCelebration, useCelebration } from '../lib/celebration-store';
+import { celebrateMatch, celebrationGone, closeCelebration, useCelebration } from '../lib/celebration-store';
 import { MATCHES_QUERY_KEY, useMatches } from '../lib/matches';
 import { NOTIFICATIONS_QUERY_PREFIX } from '../lib/query-keys';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
@@ -114,7 +114,7 @@ export function AppAwareness() {
           </div>
         </div>
       )}
-      <AnimatePresence>
+      <AnimatePresence onExitComplete={celebrationGone}>
         {celebration && <MatchCelebration match={celebration} me={me} onClose={closeCelebration} />}
       </AnimatePresence>
     </>

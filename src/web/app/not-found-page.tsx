@@ -9,7 +9,7 @@ export function NotFoundPage() {
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-cream-100 px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-10">
       <Logo />
       <main className="flex flex-1 flex-col items-center justify-center text-center">
-        <p aria-hidden className="font-display text-[6rem] leading-none font-semibold text-plum-200">
+        <p aria-hidden className="font-display text-[6rem] leading-none font-semibold text-plum-400">
           404
         </p>
         <h1 className="mt-2 font-display text-3xl font-semibold text-plum-900">Page Not Found</h1>

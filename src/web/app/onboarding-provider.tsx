@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ONBOARDING_CLOSE_DELAY_MS,
   OnboardingContext,
@@ -6,6 +6,7 @@ import {
   type OnboardingStatus,
 } from '../lib/onboarding';
 import { STORAGE_KEYS, storage } from '../lib/storage';
+import { releaseOverlay, requestOverlay } from '../lib/overlay-queue';
 
 // The tour (and its animation library) loads only when it is first opened.
 const OnboardingTour = lazy(() =>
@@ -44,6 +45,14 @@ export function OnboardingProvider({ children }: { children: ReactNode }) {
     setIsCompleted(false);
     setStatus('not-started');
   }, []);
+
+  // The tour goes first in the overlay queue: while it is open, toasts, badge cards and celebrations wait
+  // (and the welcome toast, which says what its first step says, is dropped).
+  useEffect(() => {
+    if (!isOpen) return;
+    requestOverlay('tour', 'tour');
+    return () => releaseOverlay('tour');
+  }, [isOpen]);
 
   const value = useMemo(
     () => ({ isCompleted, isOpen, status, start, startIfNew, finish, reset }),

@@ -99,13 +99,6 @@ export const router = createBrowserRouter([
                     lazy: page(() => import('../features/verification/verification-page'), 'VerificationPage'),
                   },
                   {
-                    path: '/moderation/verification',
-                    lazy: page(
-                      () => import('../features/verification/verification-review-queue'),
-                      'VerificationModerationPage',
-                    ),
-                  },
-                  {
                     path: '/micro-interactions-demo',
                     lazy: page(
                       () => import('../features/micro-interactions-demo/micro-interactions-demo-page'),
@@ -126,6 +119,24 @@ export const router = createBrowserRouter([
                   {
                     path: '/subscription',
                     lazy: page(() => import('../features/billing/subscription-page'), 'SubscriptionPage'),
+                  },
+                ],
+              },
+              {
+                // Moderators only, in the shell; a member gets the same 404 page as at /moderation.
+                element: <RequireModerator />,
+                children: [
+                  {
+                    lazy: page(() => import('./shell'), 'AppShell'),
+                    children: [
+                      {
+                        path: '/moderation/verification',
+                        lazy: page(
+                          () => import('../features/verification/verification-review-queue'),
+                          'VerificationModerationPage',
+                        ),
+                      },
+                    ],
                   },
                 ],
               },

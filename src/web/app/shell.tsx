@@ -15,6 +15,7 @@ import { WarningNotices } from '../features/safety/warning-notices';
 import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { useCheckAchievements } from '../lib/badges';
+import { MAIN_ID, SkipLink } from '../components/skip-link';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/home', label: 'Discover', icon: Compass },
@@ -32,6 +33,8 @@ export function MobileFrame({ children, className }: { children: ReactNode; clas
         className,
       )}
     >
+      {/* First in the frame: the first Tab stop of every signed-in screen. */}
+      <SkipLink />
       {children}
       {/* Exactly one MobileFrame is on screen for any signed-in route, so the overlay is mounted once. */}
       <FeedbackOverlay />
@@ -47,16 +50,13 @@ function NotificationBell() {
       trigger={
         <button
           type="button"
-          aria-label="Notifications"
-          aria-describedby={badge ? 'notification-count' : undefined}
           className="relative grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 active:bg-plum-100"
         >
+          {/* Named by its text, so the count shown is part of the name (WCAG 2.5.3): "Notifications 3 unread". */}
+          <span className="sr-only">Notifications</span>
           <Bell className="size-[1.35rem]" strokeWidth={2} aria-hidden />
           {badge && (
-            <span
-              id="notification-count"
-              className="absolute top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-plum-600 px-1 text-[0.66rem] leading-none font-bold text-white ring-2 ring-cream-100"
-            >
+            <span className="absolute top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-plum-600 px-1 text-[0.66rem] leading-none font-bold text-white ring-2 ring-cream-100">
               {badge}
               <span className="sr-only"> unread</span>
             </span>
@@ -72,7 +72,10 @@ function AppHeader() {
   // On Discover the avatar opens a small sheet of her profile (spec 2); elsewhere it goes to /profile.
   const onDiscover = useLocation().pathname === '/home';
   return (
-    <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
+    <header
+      data-obscures-focus="top"
+      className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md"
+    >
       <div className="flex h-16 items-center justify-between px-4">
         <Link to="/home" aria-label="Steep home" className="rounded-xl">
           <Logo />
@@ -107,6 +110,7 @@ function BottomNav() {
   return (
     <nav
       aria-label="Main"
+      data-obscures-focus="bottom"
       className="fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-md border-t border-cream-200/80 bg-cream-50/92 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
     >
       <ul className="grid grid-cols-4 px-2">
@@ -162,7 +166,11 @@ export function AppShell() {
       <NoticeToasts />
       <BadgeReveal />
       <AppHeader />
-      <main className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))] outline-none"
+      >
         <WarningNotices />
         <Outlet />
       </main>
@@ -175,7 +183,7 @@ export function AppShell() {
 export function BareLayout() {
   return (
     <MobileFrame>
-      <main className="flex flex-1 flex-col">
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
     </MobileFrame>

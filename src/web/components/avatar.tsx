@@ -21,7 +21,9 @@ export function Avatar({ name, photos, className }: AvatarProps) {
       {photo ? (
         <img src={photo} alt="" draggable={false} className="size-full object-cover" />
       ) : (
-        <span aria-hidden>{initial}</span>
+        // Drawn by CSS, not text: the initial is decoration, and as text it would become part of the visible label
+        // of every link around an avatar ("R Robin" vs "Chat with Robin", axe label-content-name-mismatch).
+        <span aria-hidden data-initial={initial} className="before:content-[attr(data-initial)]" />
       )}
     </span>
   );

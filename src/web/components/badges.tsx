@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
 import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -133,7 +134,7 @@ export function AchievementsWidget({ badges, isError }: { badges: UserBadge[] | 
             <li key={b.id} className={cn('grid gap-1 rounded-2xl p-3', TONES[b.badge.color])}>
               <BadgeIcon icon={b.badge.icon} className="size-5" />
               <span className="text-sm font-semibold">{b.badge.name}</span>
-              <span className="text-xs opacity-80">{earnedDate(b.earnedAt!)}</span>
+              <span className="text-xs">{earnedDate(b.earnedAt!)}</span>
             </li>
           ))}
         </ul>
@@ -145,7 +146,11 @@ export function AchievementsWidget({ badges, isError }: { badges: UserBadge[] | 
             return (
               <li
                 key={b.id}
-                className={cn('flex items-center gap-3 rounded-2xl bg-cream-100 p-3', !started && 'opacity-60')}
+                // Not started: a dashed outline says so; fading the row would fade its text below 4.5:1.
+                className={cn(
+                  'flex items-center gap-3 rounded-2xl bg-cream-100 p-3',
+                  !started && 'border border-dashed border-cream-300',
+                )}
               >
                 <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-xl bg-white text-ink-soft">
                   {started ? <BadgeIcon icon={b.badge.icon} className="size-4" /> : <Lock className="size-4" />}
@@ -181,6 +186,8 @@ export function closestBadge(badges: UserBadge[] | undefined): UserBadge | undef
     .sort((a, b) => b.progress / b.maxProgress - a.progress / a.maxProgress)[0];
 }
 
+const BADGE_OVERLAY_KEY = 'badge-reveal';
+
 /**
  * Reveals badges as they are earned, wherever she is: frames arriving together are shown together,
  * one after another 150 ms apart (spec 9).
@@ -196,22 +203,47 @@ export function BadgeReveal() {
     setShown((current) => (current.some((b) => b.id === badge.id) ? current : [...current, badge]));
   });
 
+  // One overlay at a time: the card waits behind the tour and a match celebration, and its 6 s start on screen.
+  const hasBadges = shown.length > 0;
+  const myTurn = useOverlayTurn(BADGE_OVERLAY_KEY);
   useEffect(() => {
-    if (shown.length === 0) return;
+    if (hasBadges) requestOverlay('badge', BADGE_OVERLAY_KEY);
+    // A card on screen gives its turn up when its exit animation ends (onExitComplete), so nothing overlaps.
+    else if (!myTurn) releaseOverlay(BADGE_OVERLAY_KEY);
+  }, [hasBadges, myTurn]);
+  useEffect(() => () => releaseOverlay(BADGE_OVERLAY_KEY), []);
+  // Also exits when a higher overlay (the tour, a celebration) takes the screen: then it keeps its place.
+  const closed = useRef(!hasBadges);
+  useEffect(() => {
+    closed.current = !hasBadges;
+  }, [hasBadges]);
+
+  useEffect(() => {
+    if (!myTurn) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setShown([]), 6000);
     return () => clearTimeout(timer.current);
-  }, [shown]);
+  }, [shown, myTurn]);
 
   return (
-    <AnimatePresence>
-      {shown.length > 0 && (
+    <AnimatePresence
+      // Taken off screen by a higher overlay: gone at once, so the two are never drawn together.
+      custom={hasBadges}
+      onExitComplete={() => {
+        if (closed.current) releaseOverlay(BADGE_OVERLAY_KEY);
+      }}
+    >
+      {hasBadges && myTurn && (
         <m.div
           role="status"
           aria-label="New badge"
           initial={{ opacity: 0, y: -16 }}
           animate={{ opacity: 1, y: 0 }}
-          exit={{ opacity: 0, y: -16 }}
+          variants={{
+            exit: (preempted: boolean) =>
+              preempted ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, y: -16 },
+          }}
+          exit="exit"
           className="fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-white p-4 shadow-float"
         >
           <div className="mb-2 flex items-center justify-between">
@@ -244,7 +276,7 @@ export function BadgeReveal() {
                 <BadgeIcon icon={b.badge.icon} className="size-6" />
                 <span>
                   <span className="block font-semibold">{b.badge.name}</span>
-                  <span className="text-sm opacity-80">{b.badge.description}</span>
+                  <span className="text-sm">{b.badge.description}</span>
                 </span>
               </m.li>
             ))}

@@ -4,11 +4,7 @@ import { toast } from './ui/toast';
 import { isApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { fireMicroInteraction } from '../lib/micro-interactions';
-import { useBoostStatus, useStartBoost } from '../lib/boost';
-
-function minutesLeft(until: string, now: number) {
-  return Math.max(1, Math.ceil((Date.parse(until) - now) / 60_000));
-}
+import { boostMinutesLeft, useBoostStatus, useStartBoost } from '../lib/boost';
 
 function hoursLeft(until: string, now: number) {
   const minutes = Math.ceil((Date.parse(until) - now) / 60_000);
@@ -19,15 +15,17 @@ function hoursLeft(until: string, now: number) {
 export function BoostTile({ className }: { className: string }) {
   const status = useBoostStatus(true);
   const start = useStartBoost();
-  const [now, setNow] = useState(() => Date.now());
+  const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    const timer = setInterval(() => setTick(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
+  // The clock is at least as new as the status it is compared with (a boost just started is 30 min, not 30.5).
+  const now = Math.max(tick, status.dataUpdatedAt);
   const boost = status.data;
   const active = boost?.activeUntil && Date.parse(boost.activeUntil) > now ? boost.activeUntil : null;
   const text = active
-    ? `Boosted · ${minutesLeft(active, now)} min left`
+    ? `Boosted · ${boostMinutesLeft(active, now)} min left`
     : boost?.nextAvailableAt
       ? `Next boost in ${hoursLeft(boost.nextAvailableAt, now)}`
       : 'Tap for 2× visibility, 30 min';

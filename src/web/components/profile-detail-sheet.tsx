@@ -177,7 +177,7 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions }: Prof
           <p className="text-sm text-ink-soft">This profile is no longer available.</p>
         ) : detail.isError ? (
           <div className="grid justify-items-start gap-2">
-            <p className="text-sm text-ink-soft">Couldn&apos;t load her profile.</p>
+            <p className="text-sm text-ink-soft">Couldn&apos;t load this profile.</p>
             <Button variant="outline" onClick={() => void detail.refetch()}>
               Try again
             </Button>

@@ -50,7 +50,7 @@ export function RecentMatchesStrip() {
         ) : recent.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-ink-soft">
             <HeartHandshake className="size-4 shrink-0 text-plum-400" aria-hidden />
-            No matches yet. When you and someone like each other, she&apos;ll appear here.
+            No matches yet. When you and someone like each other, your match will appear here.
           </p>
         ) : (
           <ul className="grid grid-cols-4 gap-2" data-testid="recent-matches">

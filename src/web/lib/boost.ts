@@ -6,6 +6,14 @@ const api = lazyDeclarations(() => import('../../contract/api/billing'));
 
 /** Profile Boost (Premium): shared by billing and Discover's quick actions, so it lives here. */
 
+/**
+ * Whole minutes left, rounded to the nearest (at least 1): a boost of 30 minutes reads "30 min left" when it
+ * starts, never 31 (rounding up added the milliseconds the answer took, and a clock read before the start).
+ */
+export function boostMinutesLeft(until: string, now: number): number {
+  return Math.max(1, Math.round((Date.parse(until) - now) / 60_000));
+}
+
 export function useBoostStatus(enabled: boolean) {
   return useQuery({
     queryKey: BOOST_QUERY_KEY,

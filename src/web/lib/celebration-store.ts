@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { releaseOverlay, requestOverlay, useOverlayTurn } from './overlay-queue';
 
 /** What the 'It's a Match!' screen needs of a match. */
 export interface CelebratedMatch {
@@ -18,22 +19,39 @@ const emit = () => listeners.forEach((l) => l());
 export function celebrateMatch(match: CelebratedMatch): boolean {
   if (celebrated.has(match.id)) return false;
   celebrated.add(match.id);
+  if (current) releaseOverlay(celebrationKey(current.id));
   current = match;
   emit();
+  requestOverlay('celebration', celebrationKey(match.id));
   return true;
 }
 
+const celebrationKey = (matchId: string) => `celebration:${matchId}`;
+
+let closing: string | null = null;
+
+/** Closes it; its turn ends when its exit animation has finished (`celebrationGone`), so nothing overlaps. */
 export function closeCelebration(): void {
+  if (current) closing = celebrationKey(current.id);
   current = null;
   emit();
 }
 
+/** AnimatePresence's onExitComplete for the celebration: the next overlay may show now. */
+export function celebrationGone(): void {
+  if (closing) releaseOverlay(closing);
+  closing = null;
+}
+
+/** The celebration to draw now: null when there is none, or while an overlay before it (the tour) is up. */
 export function useCelebration(): CelebratedMatch | null {
-  return useSyncExternalStore(
+  const celebration = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => current,
   );
+  const myTurn = useOverlayTurn(celebration ? celebrationKey(celebration.id) : null);
+  return myTurn ? celebration : null;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { releaseOverlay, requestOverlay, type OverlayKind } from '../../lib/overlay-queue';
 
 /** Spec 9: one toast at a time, auto-close 5000 ms, swipe threshold 50 px, hotkey F8. */
 export const TOAST_DURATION_MS = 5000;
@@ -19,6 +20,8 @@ export interface ToastOptions {
   action?: ToastAction;
   /** Overrides the default 5000 ms. */
   duration?: number;
+  /** Overlays that already say what this toast says: when one is on screen or queued, the toast is dropped. */
+  droppedBy?: readonly OverlayKind[];
 }
 
 export interface ToastState extends ToastOptions {
@@ -28,7 +31,8 @@ export interface ToastState extends ToastOptions {
 
 /*
  * A tiny external store so toast() can be called from anywhere (components,
- * providers, mutation callbacks). It holds at most one toast: a new one replaces the old.
+ * providers, mutation callbacks). It holds at most one toast: a new one replaces the old. The toast waits
+ * its turn in the overlay queue (lib/overlay-queue.ts) behind the tour, a celebration and a badge card.
  */
 let current: ToastState | null = null;
 let nextId = 1;
@@ -48,13 +52,27 @@ export function currentToast(): ToastState | null {
   return current;
 }
 
+/** The toast's key in the overlay queue. */
+export const toastOverlayKey = (id: number) => `toast:${id}`;
+
 export function dismissToast(id?: number): void {
-  if (current && (id === undefined || current.id === id)) emit({ ...current, open: false });
+  if (current && (id === undefined || current.id === id)) {
+    releaseOverlay(toastOverlayKey(current.id));
+    emit({ ...current, open: false });
+  }
 }
 
 export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
   const id = nextId++;
-  emit({ ...options, id, open: true });
+  if (current) releaseOverlay(toastOverlayKey(current.id));
+  const { droppedBy, ...shown } = options;
+  emit({ ...shown, id, open: true });
+  requestOverlay('toast', toastOverlayKey(id), {
+    ...(droppedBy ? { droppedBy } : {}),
+    onDropped: () => {
+      if (current?.id === id) emit(null);
+    },
+  });
   return { id, dismiss: () => dismissToast(id) };
 }
 

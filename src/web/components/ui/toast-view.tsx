@@ -9,11 +9,15 @@ import {
   currentToast,
   dismissToast,
   subscribeToToasts,
+  toastOverlayKey,
 } from './toast-store';
+import { useOverlayTurn } from '../../lib/overlay-queue';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {
   const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
+  // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
+  const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
 
   return (
     <ToastPrimitive.Provider
@@ -21,7 +25,7 @@ export function ToastView() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       swipeDirection="right"
     >
-      {state && (
+      {state && myTurn && (
         <ToastPrimitive.Root
           key={state.id}
           open={state.open}

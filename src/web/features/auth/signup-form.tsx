@@ -129,7 +129,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
     setPending(true);
     try {
       await register(body);
-      toast({ title: 'Welcome to Steep!' });
+      // The tour a new member sees first says welcome too: then this toast is dropped.
+      toast({ title: 'Welcome to Steep!', droppedBy: ['tour'] });
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);

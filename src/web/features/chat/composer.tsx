@@ -58,6 +58,7 @@ export function Composer({
   return (
     <form
       onSubmit={submit}
+      data-obscures-focus="bottom"
       className="sticky bottom-0 z-20 border-t border-cream-200/80 bg-cream-50/95 px-2 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur-md"
     >
       {text.length >= COUNT_FROM && (

@@ -40,7 +40,10 @@ export function ConversationHeader({
   const [profileOpen, setProfileOpen] = useState(false);
   const openProfile = () => setProfileOpen(true);
   return (
-    <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 pt-[env(safe-area-inset-top)] backdrop-blur-md">
+    <header
+      data-obscures-focus="top"
+      className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 pt-[env(safe-area-inset-top)] backdrop-blur-md"
+    >
       <div className="flex h-16 items-center gap-1 pr-1 pl-1">
         <Link
           to="/chats"

@@ -203,7 +203,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
         </ul>
       </section>
 
-      <div className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10">
+      <div data-obscures-focus="bottom" className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10">
         <Button size="lg" block onClick={onSave} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save Filters'}
         </Button>

@@ -12,8 +12,8 @@ interface MatchCelebrationProps {
 }
 
 /**
- * 'It's a Match!' over the whole screen. Not a modal dialog on purpose: the match toast with its
- * Start Chat action shows at the same time and must stay usable.
+ * 'It's a Match!' over the whole screen, on its turn in the overlay queue (lib/overlay-queue.ts): nothing
+ * else is drawn with it, and the badge the match earned waits until it closes.
  */
 export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) {
   const chatLink = useRef<HTMLAnchorElement>(null);

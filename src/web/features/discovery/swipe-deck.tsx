@@ -24,8 +24,6 @@ import { SwipeCard } from './swipe-card';
 import { CardProfileSheet } from './card-profile-sheet';
 import type { SwipeAction } from './swipe-gesture';
 
-/** Spec 9: the match toast stays 5 seconds. */
-export const MATCH_TOAST_MS = 5000;
 /** Fetch the next page while this many cards are still left. */
 const PREFETCH_WHEN_LEFT = 3;
 
@@ -149,15 +147,9 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     });
 
   const celebrate = (match: Match) => {
-    // The socket's `match` frame may have opened the celebration already (it reaches both members);
-    // the swiper still gets her Start Chat toast.
+    // The socket's `match` frame may have opened the celebration already (it reaches both members). No toast:
+    // the celebration already says it, with its own Send a Message (one overlay at a time, issue 25).
     if (celebrateMatch(match)) fireMicroInteraction('match', window.innerWidth / 2, window.innerHeight * 0.3);
-    toast({
-      title: "It's a Match!",
-      description: `You and ${match.otherUser.name} liked each other.`,
-      duration: MATCH_TOAST_MS,
-      action: { label: 'Start Chat', onClick: () => void navigate(`/conversation/${match.id}`) },
-    });
   };
 
   const onSwipeFailed = (card: DiscoveryCard, action: SwipeAction, error: unknown) => {

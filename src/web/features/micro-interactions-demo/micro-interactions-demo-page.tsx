@@ -106,7 +106,7 @@ export function MicroInteractionsDemoPage() {
         <button
           type="button"
           onClick={playAtPointer}
-          aria-label={`Play ${DEMO_BUTTONS[selected].label} where you tap`}
+          aria-label={`Tap here to play ${DEMO_BUTTONS[selected].label}`}
           className="h-40 rounded-2xl border-2 border-dashed border-plum-200 bg-[radial-gradient(circle_at_30%_20%,var(--color-plum-50),transparent_60%),radial-gradient(circle_at_80%_80%,var(--color-matcha-50),transparent_55%)] text-sm font-medium text-plum-700"
         >
           Tap here

@@ -80,7 +80,7 @@ function Actions({ data, onDone }: { data: MemberCaseData; onDone: () => void })
       <h3 id="actions-title" className="font-semibold text-plum-900">
         Decision
       </h3>
-      <Field id={ruleId} label="Rule broken" hint="Shown to her in a warning; recorded with a suspension.">
+      <Field id={ruleId} label="Rule broken" hint="Shown to the member in a warning; recorded with a suspension.">
         <NativeSelect id={ruleId} value={rule} onChange={(e) => setRule(e.target.value as ReportReason)}>
           <option value="" disabled>
             Choose a rule
@@ -193,7 +193,7 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
                 <p className="flex items-center gap-1.5 text-ink">
                   <CalendarHeart className="size-4 shrink-0 text-plum-600" aria-hidden />
                   <span>
-                    About her meetup <span className="font-semibold">{r.event.title ?? 'a deleted meetup'}</span>
+                    About their meetup <span className="font-semibold">{r.event.title ?? 'a deleted meetup'}</span>
                   </span>
                 </p>
               )}

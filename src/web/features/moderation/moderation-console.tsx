@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, Crown, EyeOff } from 'lucide-react';
@@ -80,7 +81,7 @@ function ReportsQueue() {
         <MemberCase key={selected} memberId={selected} onBack={() => setSelected(null)} />
       ) : (
         <p className="hidden rounded-3xl border border-dashed border-plum-200 p-8 text-center text-sm text-ink-soft lg:block">
-          Choose a reported member to review her case.
+          Choose a reported member to review their case.
         </p>
       )}
     </div>
@@ -109,7 +110,11 @@ export function ModerationConsole({ extraQueues = [] }: { extraQueues?: readonly
   useDocumentTitle('Moderation · Steep');
   return (
     <div className="min-h-dvh bg-cream-100">
-      <header className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 backdrop-blur-md">
+      <SkipLink />
+      <header
+        data-obscures-focus="top"
+        className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 backdrop-blur-md"
+      >
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
           <Link
             to="/home"
@@ -122,7 +127,7 @@ export function ModerationConsole({ extraQueues = [] }: { extraQueues?: readonly
           <span className="rounded-full bg-plum-100 px-2.5 py-1 text-xs font-semibold text-plum-800">Moderation</span>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-5">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-5 outline-none">
         <h1 className="sr-only">Moderation console</h1>
         <Tabs.Root defaultValue="reports" className="grid gap-4">
           <Tabs.List aria-label="Queues" className="flex flex-wrap gap-1">

@@ -157,7 +157,7 @@ function LikesTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: (
         title="No likes yet"
         text={
           isPremium
-            ? "When someone likes your profile, she'll show up here."
+            ? "When someone likes your profile, they'll show up here."
             : "When someone likes your profile, you'll see it here. Premium members see exactly who."
         }
       />

@@ -293,10 +293,18 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           <Users className="size-4" aria-hidden />
           Basic Preferences
         </Link>
-        <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
-          <Crown className="size-4" aria-hidden />
-          Upgrade Premium
-        </Link>
+        {/* A member who already has Premium is not offered it again. */}
+        {premium ? (
+          <Link to="/subscription" className={buttonClasses('outline', 'md', true)}>
+            <Crown className="size-4" aria-hidden />
+            Your Premium
+          </Link>
+        ) : (
+          <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
+            <Crown className="size-4" aria-hidden />
+            Upgrade Premium
+          </Link>
+        )}
       </div>
     </div>
   );

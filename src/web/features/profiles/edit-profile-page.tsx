@@ -324,7 +324,10 @@ export function EditProfilePage() {
         <TeaInterestPicker selected={form.teaInterests} onChange={(next) => set('teaInterests', next)} />
       </FormSection>
 
-      <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur">
+      <div
+        data-obscures-focus="bottom"
+        className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur"
+      >
         <Button variant="ghost" onClick={() => void navigate('/profile')} disabled={saving}>
           Cancel
         </Button>

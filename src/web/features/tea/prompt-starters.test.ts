@@ -6,6 +6,6 @@ describe('withStarter', () => {
     expect(withStarter('', PROMPT_STARTERS[0])).toBe('I never expected… ');
   });
   it('adds a starter as a new paragraph without replacing her words', () => {
-    expect(withStarter('We met at a café.  ', 'She made me feel…')).toBe('We met at a café.\n\nShe made me feel… ');
+    expect(withStarter('We met at a café.  ', 'They made me feel…')).toBe('We met at a café.\n\nThey made me feel… ');
   });
 });

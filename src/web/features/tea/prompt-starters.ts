@@ -3,7 +3,7 @@ export const PROMPT_STARTERS = [
   'I never expected…',
   'The red flag I almost missed was…',
   'What I wish I had known sooner…',
-  'She made me feel…',
+  'They made me feel…',
   'My advice to anyone in this spot…',
 ] as const;
 

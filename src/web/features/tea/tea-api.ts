@@ -14,8 +14,9 @@ export const teaKeys = {
   moderation: ['moderation', 'tea'] as const,
 };
 
-export function useTeaStats() {
-  return useQuery({ queryKey: teaKeys.stats, queryFn: () => apiCall(teaApi.stats) });
+/** Tea's numbers: Premium only on the server, so asked only when she has Premium (no 403 on a free visit). */
+export function useTeaStats(enabled = true) {
+  return useQuery({ queryKey: teaKeys.stats, queryFn: () => apiCall(teaApi.stats), enabled });
 }
 
 export function useStories(category: TeaCategory | null) {

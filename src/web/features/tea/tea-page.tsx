@@ -27,8 +27,8 @@ function useMinuteClock(): number {
 export function TeaPage() {
   useDocumentTitle('Tea');
   const user = useCurrentUser();
-  const stats = useTeaStats();
-  // The server has the last word: a lapsed subscription answers 403 PREMIUM_REQUIRED.
+  const stats = useTeaStats(user.hasActiveSubscription);
+  // The server has the last word: a subscription that lapsed since sign-in answers 403 PREMIUM_REQUIRED.
   const refused = isApiError(stats.error) && stats.error.body?.code === 'PREMIUM_REQUIRED';
   if (!user.hasActiveSubscription || refused) return <TeaPaywall />;
   return <TeaCommunity />;

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Navigate } from 'react-router';
 import { AlertTriangle, BadgeCheck, Clock, X } from 'lucide-react';
 import type { VerificationQueueItem } from '../../../contract/verification';
 import { Button } from '../../components/ui/button';
@@ -9,7 +8,6 @@ import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../../lib/session';
 import { useDecideVerification, useVerificationQueue, useVerificationReview } from './verification-api';
 
 const waitingFor = (submittedAt: string) => {
@@ -102,7 +100,7 @@ function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: 
         onSuccess: () => {
           toast({
             title: approve ? 'Verification approved' : 'Verification rejected',
-            description: `${item.user.name} has been told. Her selfie is deleted.`,
+            description: `${item.user.name} has been told. The selfie is deleted.`,
           });
           onClose();
         },
@@ -147,7 +145,7 @@ function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: 
             className="w-full rounded-2xl object-cover"
           />
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-ink">Her profile photos</h3>
+            <h3 className="mb-2 text-sm font-semibold text-ink">Profile photos</h3>
             <ul className="grid grid-cols-3 gap-2">
               {review.analysis.photos.map((photo, index) => (
                 <li key={photo.photoId} className="grid gap-1">
@@ -176,7 +174,7 @@ function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: 
           </p>
         </>
       )}
-      <Field id={noteId} label="Note to her" hint="Required to reject: tell her what to fix." optional>
+      <Field id={noteId} label="Note to the member" hint="Required to reject: say what to fix." optional>
         <Textarea id={noteId} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
       </Field>
       <div className="grid grid-cols-2 gap-2">
@@ -193,9 +191,8 @@ function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: 
 
 /** /moderation/verification: the queue on its own page, for moderators only. */
 export function VerificationModerationPage() {
-  const user = useCurrentUser();
+  // Routed behind RequireModerator: a member gets the 404 page there.
   useDocumentTitle('Verification queue · Steep');
-  if (user.role !== 'moderator') return <Navigate to="/home" replace />;
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Verification queue</h1>

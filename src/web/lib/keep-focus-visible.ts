@@ -1,0 +1,76 @@
+/**
+ * Focus is never hidden under a fixed or sticky bar (WCAG 2.4.11). `scroll-padding` in styles.css keeps the
+ * browser's own focus scrolling clear of the app header and bottom navigation; this catches what it cannot:
+ * bars inside other scroll containers (the conversation's header and composer, a screen's sticky save bar)
+ * and focus moved by script. Bars say which edge they cover with `data-obscures-focus="top" | "bottom"`.
+ */
+
+export const OBSCURES_FOCUS = 'data-obscures-focus';
+
+/** Room left between the focused element and the bar, so the focus ring shows too. */
+const MARGIN_PX = 8;
+
+/** The space not covered by any bar, for a target that is not itself in a bar. */
+export function clearBand(doc: Document, target: Element): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = doc.defaultView?.innerHeight ?? doc.documentElement.clientHeight;
+  for (const bar of doc.querySelectorAll<HTMLElement>(`[${OBSCURES_FOCUS}]`)) {
+    if (bar.contains(target)) continue;
+    const box = bar.getBoundingClientRect();
+    if (box.height === 0) continue;
+    if (bar.getAttribute(OBSCURES_FOCUS) === 'top') top = Math.max(top, box.bottom);
+    else bottom = Math.min(bottom, box.top);
+  }
+  return { top, bottom };
+}
+
+function isInBarOrFloating(element: Element): boolean {
+  if (element.closest(`[${OBSCURES_FOCUS}]`)) return true;
+  // A fixed element (skip link, dialog, toast) floats above the bars; scrolling would not move it.
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (getComputedStyle(node).position === 'fixed') return true;
+  }
+  return false;
+}
+
+function scrollParent(element: Element): Element | null {
+  for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
+}
+
+/** Scrolls `element` into the band between the bars when part of it is under one. */
+export function scrollClearOfBars(element: Element): void {
+  if (isInBarOrFloating(element)) return;
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return;
+  const band = clearBand(element.ownerDocument, element);
+  let delta = 0;
+  if (box.top < band.top + MARGIN_PX) delta = box.top - band.top - MARGIN_PX;
+  else if (box.bottom > band.bottom - MARGIN_PX)
+    // Taller than the band: show its top.
+    delta = Math.min(box.bottom - band.bottom + MARGIN_PX, box.top - band.top - MARGIN_PX);
+  if (delta === 0) return;
+  const container = scrollParent(element);
+  if (container) container.scrollBy({ top: delta, behavior: 'instant' });
+  else window.scrollBy({ top: delta, behavior: 'instant' });
+}
+
+/** Installs the keeper on a document; returns the function that removes it. */
+export function keepFocusClearOfBars(doc: Document): () => void {
+  let frame = 0;
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    // After the browser's own focus scrolling and any layout the focus caused.
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => scrollClearOfBars(target));
+  };
+  doc.addEventListener('focusin', onFocusIn);
+  return () => {
+    cancelAnimationFrame(frame);
+    doc.removeEventListener('focusin', onFocusIn);
+  };
+}

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeOverlay, releaseOverlay, requestOverlay, resetOverlayQueue } from './overlay-queue';
+
+describe('the overlay queue: one overlay at a time', () => {
+  beforeEach(() => resetOverlayQueue());
+
+  it('a match: the celebration first, then the badge it earned, whatever order they arrived in', () => {
+    requestOverlay('badge', 'badge-reveal');
+    requestOverlay('celebration', 'celebration:m1');
+    expect(activeOverlay()).toBe('celebration:m1');
+    releaseOverlay('celebration:m1');
+    expect(activeOverlay()).toBe('badge-reveal');
+    releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBeNull();
+  });
+
+  it("a new member's first screen: the tour first, the badge card after it, the welcome toast dropped", () => {
+    const dropped = vi.fn();
+    requestOverlay('toast', 'toast:1', { droppedBy: ['tour'], onDropped: dropped });
+    expect(activeOverlay()).toBe('toast:1');
+    requestOverlay('badge', 'badge-reveal');
+    requestOverlay('tour', 'tour');
+    expect(dropped).toHaveBeenCalledTimes(1);
+    expect(activeOverlay()).toBe('tour');
+    releaseOverlay('tour');
+    expect(activeOverlay()).toBe('badge-reveal');
+    releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBeNull();
+  });
+
+  it('a toast asked for while the overlay that says it is queued is dropped at once', () => {
+    const dropped = vi.fn();
+    requestOverlay('tour', 'tour');
+    requestOverlay('toast', 'toast:2', { droppedBy: ['tour'], onDropped: dropped });
+    expect(dropped).toHaveBeenCalledTimes(1);
+    releaseOverlay('tour');
+    expect(activeOverlay()).toBeNull();
+  });
+
+  it('a toast waits behind a badge card and shows after it; same-kind overlays keep their arrival order', () => {
+    requestOverlay('toast', 'toast:3');
+    requestOverlay('badge', 'badge-reveal');
+    expect(activeOverlay()).toBe('badge-reveal');
+    requestOverlay('celebration', 'celebration:a');
+    requestOverlay('celebration', 'celebration:b');
+    expect(activeOverlay()).toBe('celebration:a');
+    releaseOverlay('celebration:a');
+    expect(activeOverlay()).toBe('celebration:b');
+    releaseOverlay('celebration:b');
+    releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBe('toast:3');
+  });
+
+  it('asking twice is asking once, and releasing an unknown key changes nothing', () => {
+    requestOverlay('badge', 'badge-reveal');
+    requestOverlay('badge', 'badge-reveal');
+    releaseOverlay('nothing');
+    expect(activeOverlay()).toBe('badge-reveal');
+    releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBeNull();
+  });
+});

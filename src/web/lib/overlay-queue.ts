@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * One overlay at a time (issue 25 item 8). The tour, the match celebration, the badge card and the toast
+ * each ask for a turn here and draw themselves only while it is theirs; the rest wait. The order:
+ * the tour first (she has not seen the app yet), then a celebration, then the badge it may have earned,
+ * then a toast. A higher overlay that arrives later takes the screen and the one it displaced comes back
+ * after it. A waiting entry can name the overlays that already say what it says (`droppedBy`): when one
+ * of those is queued, the entry is dropped instead of shown late (the welcome toast under the tour).
+ */
+
+export type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
+
+const ORDER: Record<OverlayKind, number> = { tour: 0, celebration: 1, badge: 2, toast: 3 };
+
+interface Entry {
+  key: string;
+  kind: OverlayKind;
+  seq: number;
+  droppedBy: readonly OverlayKind[];
+  onDropped: (() => void) | undefined;
+}
+
+let queue: Entry[] = [];
+let nextSeq = 0;
+let active: string | null = null;
+const listeners = new Set<() => void>();
+
+function settle(): void {
+  const head = [...queue].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.seq - b.seq)[0];
+  active = head?.key ?? null;
+  listeners.forEach((listener) => listener());
+}
+
+export interface OverlayRequest {
+  /** Drop this entry (and call `onDropped`) when one of these kinds is queued: it already says the same. */
+  droppedBy?: readonly OverlayKind[];
+  onDropped?: () => void;
+}
+
+/** Asks for a turn; `key` names this overlay instance (asking twice is asking once). */
+export function requestOverlay(kind: OverlayKind, key: string, request: OverlayRequest = {}): void {
+  if (queue.some((entry) => entry.key === key)) return;
+  const droppedBy = request.droppedBy ?? [];
+  if (queue.some((entry) => droppedBy.includes(entry.kind))) {
+    request.onDropped?.();
+    return;
+  }
+  const dropped = queue.filter((entry) => entry.droppedBy.includes(kind));
+  queue = queue.filter((entry) => !entry.droppedBy.includes(kind));
+  queue.push({ key, kind, seq: nextSeq++, droppedBy, onDropped: request.onDropped });
+  settle();
+  dropped.forEach((entry) => entry.onDropped?.());
+}
+
+/** Gives the turn up (closed, dismissed, timed out); the next in order gets it. */
+export function releaseOverlay(key: string): void {
+  if (!queue.some((entry) => entry.key === key)) return;
+  queue = queue.filter((entry) => entry.key !== key);
+  settle();
+}
+
+/** The key whose turn it is, or null. */
+export function activeOverlay(): string | null {
+  return active;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while it is `key`'s turn on screen (false for null: nothing asked). */
+export function useOverlayTurn(key: string | null): boolean {
+  const current = useSyncExternalStore(subscribe, activeOverlay, activeOverlay);
+  return key !== null && current === key;
+}
+
+/** Tests only: an empty queue. */
+export function resetOverlayQueue(): void {
+  queue = [];
+  active = null;
+}
