@@ -14,7 +14,7 @@ describe('repeatable SQL at boot', () => {
     const result = await t.database.db.execute(
       sql`select proname, prosrc from pg_proc where proname in ('record_swipe', 'swipe_usage')`,
     );
-    const { rows } = result as unknown as { rows: { proname: string; prosrc: string }[] };
+    const { rows } = result as { rows: { proname: string; prosrc: string }[] };
     expect(rows.map((r) => r.proname).sort()).toEqual(['record_swipe', 'swipe_usage']);
     const files = repeatableSql();
     for (const row of rows) {
