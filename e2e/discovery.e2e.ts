@@ -73,7 +73,7 @@ async function dragTopCard(page: Page, dx: number, dy: number, hold?: () => Prom
 }
 
 describe('discovery journey', () => {
-  it('two people like each other with the buttons: celebration, toast and the recent-matches strip', async () => {
+  it('two people like each other with the buttons: the celebration alone and the recent-matches strip', async () => {
     const ava = await person({
       name: 'Ava',
       age: 31,

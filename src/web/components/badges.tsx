@@ -203,7 +203,7 @@ export function BadgeReveal() {
     setShown((current) => (current.some((b) => b.id === badge.id) ? current : [...current, badge]));
   });
 
-  // One overlay at a time: the card waits behind the tour and a match celebration, and its 6 s start on screen.
+  // One overlay at a time: the card waits behind the tour, a match celebration and a toast; its 6 s start on screen.
   const hasBadges = shown.length > 0;
   const myTurn = useOverlayTurn(BADGE_OVERLAY_KEY);
   useEffect(() => {
@@ -212,7 +212,7 @@ export function BadgeReveal() {
     else if (!myTurn) releaseOverlay(BADGE_OVERLAY_KEY);
   }, [hasBadges, myTurn]);
   useEffect(() => () => releaseOverlay(BADGE_OVERLAY_KEY), []);
-  // Also exits when a higher overlay (the tour, a celebration) takes the screen: then it keeps its place.
+  // Also exits when a higher overlay (the tour, a celebration, a toast) takes the screen: then it keeps its place.
   const closed = useRef(!hasBadges);
   useEffect(() => {
     closed.current = !hasBadges;

@@ -37,18 +37,19 @@ describe('the overlay queue: one overlay at a time', () => {
     expect(activeOverlay()).toBeNull();
   });
 
-  it('a toast waits behind a badge card and shows after it; same-kind overlays keep their arrival order', () => {
-    requestOverlay('toast', 'toast:3');
+  it('a toast (the answer to what she did) goes before a badge card; same-kind overlays keep their order', () => {
     requestOverlay('badge', 'badge-reveal');
-    expect(activeOverlay()).toBe('badge-reveal');
+    requestOverlay('toast', 'toast:3');
+    expect(activeOverlay()).toBe('toast:3');
     requestOverlay('celebration', 'celebration:a');
     requestOverlay('celebration', 'celebration:b');
     expect(activeOverlay()).toBe('celebration:a');
     releaseOverlay('celebration:a');
     expect(activeOverlay()).toBe('celebration:b');
     releaseOverlay('celebration:b');
-    releaseOverlay('badge-reveal');
     expect(activeOverlay()).toBe('toast:3');
+    releaseOverlay('toast:3');
+    expect(activeOverlay()).toBe('badge-reveal');
   });
 
   it('asking twice is asking once, and releasing an unknown key changes nothing', () => {

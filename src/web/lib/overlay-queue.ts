@@ -3,15 +3,16 @@ import { useSyncExternalStore } from 'react';
 /*
  * One overlay at a time (issue 25 item 8). The tour, the match celebration, the badge card and the toast
  * each ask for a turn here and draw themselves only while it is theirs; the rest wait. The order:
- * the tour first (she has not seen the app yet), then a celebration, then the badge it may have earned,
- * then a toast. A higher overlay that arrives later takes the screen and the one it displaced comes back
+ * the tour first (she has not seen the app yet), then a celebration, then a toast (it answers something she
+ * just did: "Filters updated" must not wait behind news), then the badge card, so the badge a match earned
+ * comes after its celebration. A higher overlay that arrives later takes the screen and the one it displaced comes back
  * after it. A waiting entry can name the overlays that already say what it says (`droppedBy`): when one
  * of those is queued, the entry is dropped instead of shown late (the welcome toast under the tour).
  */
 
 export type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
 
-const ORDER: Record<OverlayKind, number> = { tour: 0, celebration: 1, badge: 2, toast: 3 };
+const ORDER: Record<OverlayKind, number> = { tour: 0, celebration: 1, toast: 2, badge: 3 };
 
 interface Entry {
   key: string;

@@ -32,7 +32,7 @@ export interface ToastState extends ToastOptions {
 /*
  * A tiny external store so toast() can be called from anywhere (components,
  * providers, mutation callbacks). It holds at most one toast: a new one replaces the old. The toast waits
- * its turn in the overlay queue (lib/overlay-queue.ts) behind the tour, a celebration and a badge card.
+ * its turn in the overlay queue (lib/overlay-queue.ts) behind the tour and a celebration.
  */
 let current: ToastState | null = null;
 let nextId = 1;
