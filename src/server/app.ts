@@ -49,6 +49,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { route, trackApiRoutes } from './http/route';
 import { metaApi } from '../contract/api/meta';
 import './http/types';
+import { trustProxyOption } from './http/trust-proxy';
 import { createJobQueue } from './jobs';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
@@ -88,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
