@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teaModerationRoutes, { db });
 
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');
-  mkdirSync(mediaRoot, { recursive: true });
+  mkdirSync(mediaRoot, { recursive: true, mode: 0o700 });
   const mediaStorage = localDiskStorage(mediaRoot);
   await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched, earnedBadges: earnedBadgeIds });
   // Pose selfies live outside the public media folder: no URL can ever reach them.
