@@ -16,10 +16,11 @@ import {
   updateUser,
 } from '../../core';
 import { emailCodes, passwordResets } from '../../db/schema/auth';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
+import { FailureThrottle } from './throttle';
 
 export interface AccountSecurityDeps {
   db: Db;
@@ -34,8 +35,21 @@ export interface AccountSecurityDeps {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Wrong current passwords one account may give in the window before 429 (change password, delete account). */
+export const CURRENT_PASSWORD_FAILURES = 5;
+export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+/**
+ * Per process, like the login throttle: each wrong try costs a full scrypt, and a session is all it
+ * takes to ask, so without it a few accounts could keep the hash slots busy.
+ */
+const currentPasswordFailures = new FailureThrottle(CURRENT_PASSWORD_FAILURES, CURRENT_PASSWORD_WINDOW_MS);
+
 /** Proves it is her before a sensitive change; the same check for every such action. */
 export async function confirmPassword(db: Db, userId: string, password: string, path = 'currentPassword') {
+  const wait = currentPasswordFailures.retryAfter(userId);
+  if (wait > 0) throw tooManyRequests('Too many wrong passwords. Please try again later.', wait);
+  // Counted before the slow check so tries sent in parallel all count; a right one gives it back.
+  currentPasswordFailures.fail(userId);
   const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(password, user.passwordHash))) {
@@ -43,6 +57,7 @@ export async function confirmPassword(db: Db, userId: string, password: string, 
       errors: [{ path, message: 'That password is not right' }],
     });
   }
+  currentPasswordFailures.refund(userId);
   return user;
 }
 
