@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('SMS_COUNTRIES: US and CA by default, a comma-separated list of ISO codes otherwise', () => {
+    expect(loadConfig({}).SMS_COUNTRIES).toEqual(['US', 'CA']);
+    expect(loadConfig({ SMS_COUNTRIES: 'us, gb' }).SMS_COUNTRIES).toEqual(['US', 'GB']);
+    expect(() => loadConfig({ SMS_COUNTRIES: 'USA' })).toThrow(/Invalid SMS_COUNTRIES/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

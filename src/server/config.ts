@@ -107,6 +107,20 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** The Twilio number texts come from, E.164. */
   TWILIO_FROM: z.string().optional(),
+  /**
+   * Countries (ISO 3166 alpha-2, comma-separated) whose numbers may get texts: verification codes to
+   * far-away premium numbers are how SMS pumping makes money.
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .default('US,CA')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected ISO country codes like US,CA')).min(1)),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {
