@@ -84,6 +84,8 @@ export const accountExport = z.object({
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),
   blocks: z.array(z.object({ blockedUserId: z.string(), at: z.string() })),
+  /** Blocks she made by typing a username: the name she typed, never who it turned out to be. */
+  blockedUsernames: z.array(z.object({ username: z.string(), at: z.string() })),
   reportsFiled: z.array(
     z.object({ reportedUserId: z.string(), reason: z.string(), description: z.string().nullable(), at: z.string() }),
   ),

@@ -51,6 +51,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     matches: swiping.matches,
     messages,
     blocks: safety.blocks,
+    blockedUsernames: safety.blockedUsernames,
     reportsFiled: safety.reportsFiled,
     events: meetups,
     notices,
