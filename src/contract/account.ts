@@ -121,6 +121,12 @@ export const accountExport = z.object({
   preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
   subscription: z.object({ premiumUntil: z.string().nullable() }),
   payments: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Every table that references her, generated from the schema's list of them
+   * (src/server/features/account/personal-data-tables.ts): her rows, by table name. Holds what the
+   * sections above leave out (her SMS number, social handles, Tea reviews, sessions…).
+   */
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 
