@@ -1,5 +1,5 @@
 import { getTableColumns, is } from 'drizzle-orm';
-import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 /** One column that names a member by a foreign key to users. */
