@@ -84,6 +84,8 @@ export const accountExport = z.object({
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),
   blocks: z.array(z.object({ blockedUserId: z.string(), at: z.string() })),
+  /** Blocks she made by typing a username: the name she typed, never who it turned out to be. */
+  blockedUsernames: z.array(z.object({ username: z.string(), at: z.string() })),
   reportsFiled: z.array(
     z.object({ reportedUserId: z.string(), reason: z.string(), description: z.string().nullable(), at: z.string() }),
   ),
@@ -119,6 +121,12 @@ export const accountExport = z.object({
   preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
   subscription: z.object({ premiumUntil: z.string().nullable() }),
   payments: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Every table that references her, generated from the schema's list of them
+   * (src/server/features/account/personal-data-tables.ts): her rows, by table name. Holds what the
+   * sections above leave out (her SMS number, social handles, Tea reviews, sessions…).
+   */
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -49,6 +49,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { route, trackApiRoutes } from './http/route';
 import { metaApi } from '../contract/api/meta';
 import './http/types';
+import { trustProxyOption } from './http/trust-proxy';
 import { createJobQueue } from './jobs';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
@@ -88,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
@@ -181,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teaModerationRoutes, { db });
 
   const mediaRoot = path.resolve(config.DATA_DIR, 'media');
-  mkdirSync(mediaRoot, { recursive: true });
+  mkdirSync(mediaRoot, { recursive: true, mode: 0o700 });
   const mediaStorage = localDiskStorage(mediaRoot);
   await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched, earnedBadges: earnedBadgeIds });
   // Pose selfies live outside the public media folder: no URL can ever reach them.

@@ -16,6 +16,27 @@ describe('loadConfig', () => {
     expect(config.allowedOrigins).toEqual([]);
   });
 
+  it('TRUST_PROXY: true is one hop, a number that many, a list those proxies; anything else is refused', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'fd00::/8',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/Invalid TRUST_PROXY/);
+    }
+  });
+
+  it('SMS_COUNTRIES: US and CA by default, a comma-separated list of ISO codes otherwise', () => {
+    expect(loadConfig({}).SMS_COUNTRIES).toEqual(['US', 'CA']);
+    expect(loadConfig({ SMS_COUNTRIES: 'us, gb' }).SMS_COUNTRIES).toEqual(['US', 'GB']);
+    expect(() => loadConfig({ SMS_COUNTRIES: 'USA' })).toThrow(/Invalid SMS_COUNTRIES/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -1,4 +1,14 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -31,8 +41,33 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login throttling uses it). */
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * Which proxies' X-Forwarded-For entries to believe (every per-address limit uses the client address):
+   * `false` none; `true` one hop, the nearest proxy (the client is the entry it appended, the last one);
+   * a number that many hops; a comma-separated list those proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      const v = value.trim();
+      if (v === 'false' || v === '0') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.find((e) => !isAddressOrCidr(e));
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected true, false, a hop count or proxy addresses/CIDRs (bad entry ${JSON.stringify(bad ?? v)})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** The demo 'Test Access' grant of Premium without payment. Default: on except in production. */
   TEST_SUBSCRIPTIONS: booleanish.optional(),
   /** Multiplies every per-user and per-IP request budget (tests raise it; keep 1 in production). */
@@ -72,6 +107,20 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** The Twilio number texts come from, E.164. */
   TWILIO_FROM: z.string().optional(),
+  /**
+   * Countries (ISO 3166 alpha-2, comma-separated) whose numbers may get texts: verification codes to
+   * far-away premium numbers are how SMS pumping makes money.
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .default('US,CA')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected ISO country codes like US,CA')).min(1)),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {

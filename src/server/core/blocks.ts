@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { blocks } from '../db/schema/blocks';
+import { blocks, usernameBlocks } from '../db/schema/blocks';
 
 /**
  * The block relation. Core owns the `blocks` table because every feature must honour it; safety
@@ -49,10 +49,77 @@ export async function blockersAmong(db: Db, viewerId: string, otherIds: readonly
   return new Set(rows.map((r) => r.blockerId));
 }
 
-/** Undefined when `blockerId` already blocks `blockedUserId`. */
-export async function insertBlock(db: Db, blockerId: string, blockedUserId: string): Promise<BlockRow | undefined> {
-  const [row] = await db.insert(blocks).values({ blockerId, blockedUserId }).onConflictDoNothing().returning();
+/**
+ * Undefined when `blockerId` already blocks `blockedUserId` by her own choice of that person. A block
+ * that existed only through a username block becomes hers by id (she picked the person this time).
+ */
+export async function insertBlock(
+  db: Db,
+  blockerId: string,
+  blockedUserId: string,
+  byUsernameOnly = false,
+): Promise<BlockRow | undefined> {
+  const [row] = await db
+    .insert(blocks)
+    .values({ blockerId, blockedUserId, byUsernameOnly })
+    .onConflictDoNothing()
+    .returning();
+  if (row || byUsernameOnly) return row;
+  const [claimed] = await db
+    .update(blocks)
+    .set({ byUsernameOnly: false })
+    .where(
+      and(eq(blocks.blockerId, blockerId), eq(blocks.blockedUserId, blockedUserId), eq(blocks.byUsernameOnly, true)),
+    )
+    .returning();
+  return claimed;
+}
+
+export type UsernameBlockRow = typeof usernameBlocks.$inferSelect;
+
+/** Undefined when she already blocked this name (any case). */
+export async function insertUsernameBlock(
+  db: Db,
+  blockerId: string,
+  username: string,
+  blockedUserId: string | null,
+): Promise<UsernameBlockRow | undefined> {
+  const [row] = await db
+    .insert(usernameBlocks)
+    .values({ blockerId, username, usernameKey: username.toLowerCase(), blockedUserId })
+    .onConflictDoNothing()
+    .returning();
   return row;
+}
+
+/** Her blocks by username, newest first. */
+export async function usernameBlocksMadeBy(db: Db, blockerId: string): Promise<UsernameBlockRow[]> {
+  return db
+    .select()
+    .from(usernameBlocks)
+    .where(eq(usernameBlocks.blockerId, blockerId))
+    .orderBy(desc(usernameBlocks.createdAt), desc(usernameBlocks.id));
+}
+
+/** Deletes her username block and the block it made (unless she has since blocked that person herself). */
+export async function deleteUsernameBlockMadeBy(db: Db, blockerId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .delete(usernameBlocks)
+    .where(and(eq(usernameBlocks.id, id), eq(usernameBlocks.blockerId, blockerId)))
+    .returning();
+  if (!row) return false;
+  if (row.blockedUserId) {
+    await db
+      .delete(blocks)
+      .where(
+        and(
+          eq(blocks.blockerId, blockerId),
+          eq(blocks.blockedUserId, row.blockedUserId),
+          eq(blocks.byUsernameOnly, true),
+        ),
+      );
+  }
+  return true;
 }
 
 /** Blocks made by `blockerId`, newest first. */
@@ -73,8 +140,12 @@ export async function deleteBlockMadeBy(db: Db, blockerId: string, blockId: stri
   return row;
 }
 
-/** How many members `blockerId` blocks (the Safety Center's counter). */
+/** How many blocks she made (the Safety Center's counter): by username counted as one each, known name or not. */
 export async function countBlocksMadeBy(db: Db, blockerId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(blocks).where(eq(blocks.blockerId, blockerId));
-  return row?.n ?? 0;
+  const [chosen] = await db
+    .select({ n: count() })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.byUsernameOnly, false)));
+  const [byName] = await db.select({ n: count() }).from(usernameBlocks).where(eq(usernameBlocks.blockerId, blockerId));
+  return (chosen?.n ?? 0) + (byName?.n ?? 0);
 }

@@ -19,6 +19,17 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
+ * What Stripe.js needs (Stripe's security guide, "Content Security Policy"): its script, the frames
+ * its card fields and 3-D Secure run in, and its API. Only with PAYMENTS=stripe; the demo processor
+ * loads nothing from outside.
+ */
+export const STRIPE_CSP = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+
+/**
  * Security headers on every response (HTML, JSON, media, errors): a CSP the built SPA passes
  * (its only script is the hashed bundle; no inline script anywhere), no framing, no MIME sniffing,
  * a referrer that never carries a path across sites, and HSTS when the public address is https.
@@ -27,17 +38,20 @@ export const PERMISSIONS_POLICY = [
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL?.startsWith('https:') === true;
+  const stripe = config.PAYMENTS === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? STRIPE_CSP.scriptSrc : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? STRIPE_CSP.connectSrc : [])],
+        // Without frame-src, default-src ('self') decides: no third-party frame in demo mode.
+        ...(stripe ? { frameSrc: ["'self'", ...STRIPE_CSP.frameSrc] } : {}),
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

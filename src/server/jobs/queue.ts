@@ -30,7 +30,7 @@ export interface JobQueue {
    */
   every(kind: string, everyMs: number, handler: (now: Date) => Promise<void>): void;
   /** Deletes every job whose payload names `userId` (account deletion: no row may keep her id). */
-  forgetUser(userId: string): Promise<void>;
+  forgetUser(userId: string, tx?: Db): Promise<void>;
   /** Claims and runs every due job; returns how many ran. Tests call it with a moved clock. */
   runDue(now?: Date): Promise<number>;
   /** Polls for due jobs until `stop()`. */
@@ -142,8 +142,8 @@ export function createJobQueue(deps: { db: Db; log: FastifyBaseLogger; now?: () 
       recurring.set(kind, everyMs);
       this.handle(kind, async (_payload, { now }) => handler(now));
     },
-    async forgetUser(userId) {
-      await db.delete(jobs).where(sql`${jobs.payload}->>'userId' = ${userId}`);
+    async forgetUser(userId, tx = db) {
+      await tx.delete(jobs).where(sql`${jobs.payload}->>'userId' = ${userId}`);
     },
     async runDue(now = clock()) {
       // One pass at a time in this process; other instances are kept apart by the row locks.

@@ -9,9 +9,9 @@ import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
 import { touchLastActive } from '../core';
 import { forgetConversationsBetween, type ChatDeps } from '../features/chat';
-import { forbidden, unavailable } from '../http/errors';
+import { accountSuspended, forbidden, unavailable } from '../http/errors';
 import type { Lifecycle } from '../http/lifecycle';
-import { resolveSession, SESSION_COOKIE, unauthenticated } from '../core';
+import { resolveSession, SESSION_COOKIE, suspendedUntil, unauthenticated } from '../core';
 import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
 import type { RealtimeBackend } from './backend';
 import { sendEventsAsFrames } from './event-frames';
@@ -156,6 +156,9 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         caps.admit(request.ip, app.websocketServer.clients.size);
         const session = await sessionFromRequest(db, request);
         if (!session) throw unauthenticated();
+        // The same rule as the HTTP guard: a session a racing login slipped past a suspension is refused.
+        const until = await suspendedUntil(db, session.userId);
+        if (until) throw accountSuspended(until);
         request.session = session;
       },
     },

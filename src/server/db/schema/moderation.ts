@@ -3,18 +3,15 @@ import { users } from './users';
 
 /**
  * The audit log: one row per moderator action, never updated or deleted (a trigger in the migration
- * refuses both). No cascade from users: the record outlives anyone in it.
+ * refuses both). The record outlives anyone in it: when a member (or a moderator) deletes her account
+ * her id here becomes NULL, shown as "Deleted member" — the one change the trigger allows.
  */
 export const moderationActions = pgTable(
   'moderation_actions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    moderatorId: uuid()
-      .notNull()
-      .references(() => users.id),
-    subjectUserId: uuid()
-      .notNull()
-      .references(() => users.id),
+    moderatorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    subjectUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** MODERATION_ACTIONS: dismiss | warn | suspend | lift. */
     action: text().notNull(),
     /** The moderator's note, shown in the audit log. */

@@ -103,10 +103,17 @@ export const smsOutbox = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     toMasked: text().notNull(),
+    /**
+     * SHA-256 of the E.164 number, for the per-number limit on verification texts (SMS pumping), without
+     * keeping the number itself in the log of texts.
+     */
+    toHash: text(),
+    /** `code` (a verification code: limited per number and per account) or `notice` (a match text). */
+    purpose: text().notNull().default('notice'),
     body: text().notNull(),
     provider: text().notNull(),
     providerId: text(),
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_user_idx').on(t.userId, t.sentAt)],
+  (t) => [index('sms_outbox_user_idx').on(t.userId, t.sentAt), index('sms_outbox_to_hash_idx').on(t.toHash, t.sentAt)],
 );

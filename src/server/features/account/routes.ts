@@ -12,6 +12,7 @@ import { createMailer, mailJobs } from '../../mail/mailer';
 import {
   changePassword,
   confirmPasswordReset,
+  registerPasswordResetJob,
   requestPasswordReset,
   setEmail,
   verifyEmail,
@@ -29,6 +30,9 @@ export interface AccountRouteDeps {
   scryptLogN: number;
 }
 
+/** Reset requests one client address may make in an hour (each queues a job, whatever it names). */
+export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
+
 /** Settings → account: password, email, reset, 'Download my data' and 'Delete my account'. */
 export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
   const { db, config, events, jobs } = deps;
@@ -38,6 +42,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   const security: AccountSecurityDeps = {
     db,
     mail: mailJobs(jobs, createMailer(config, app.log.child({ component: 'mail' }))),
+    jobs,
     scryptLogN: deps.scryptLogN,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     sessionsEnded,
@@ -51,6 +56,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     accountDeleted: (userId) => events.emit('account.deleted', { userId }),
   };
   registerAccountJobs(jobs, deps.storage);
+  registerPasswordResetJob(security);
 
   route(app, accountApi.session, async (request) => {
     const session = await sessionFromRequest(db, request);
@@ -69,10 +75,21 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     verifyEmail(security, sessionUserId(request), request.body.code),
   );
 
-  route(app, accountApi.requestPasswordReset, async (request) => {
-    await requestPasswordReset(security, request.body.login);
-    return { ok: true as const, message: PASSWORD_RESET_SENT };
-  });
+  route(
+    app,
+    accountApi.requestPasswordReset,
+    async (request) => {
+      await requestPasswordReset(security, request.body.login);
+      return { ok: true as const, message: PASSWORD_RESET_SENT };
+    },
+    // Per client address, on top of the per-account limit in the job: one address cannot queue a flood.
+    {
+      rateLimit: {
+        max: Math.ceil(RESET_REQUESTS_PER_ADDRESS_PER_HOUR * config.RATE_LIMIT_SCALE),
+        timeWindow: '1 hour',
+      },
+    },
+  );
   route(app, accountApi.confirmPasswordReset, async (request, reply) => {
     await confirmPasswordReset(security, request.body);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });

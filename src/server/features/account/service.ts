@@ -2,6 +2,7 @@ import type { AccountExport } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs';
 import { deleteSessionsOf, deleteUser, findUser } from '../../core';
+import { exportTables } from './personal-data-tables';
 import type { DomainEvents } from '../../domain-events';
 import { notFound } from '../../http/errors';
 import { confirmPassword } from '../auth';
@@ -33,7 +34,7 @@ export const MEDIA_DELETE_JOB = 'media.delete';
 export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
-  const [photos, swiping, messages, safety, discoveryFilters, meetups, notices, badges] = await Promise.all([
+  const [photos, swiping, messages, safety, discoveryFilters, meetups, notices, badges, tables] = await Promise.all([
     photosOf(db, userId),
     swipesAndMatchesOf(db, userId),
     messagesWrittenBy(db, userId),
@@ -42,6 +43,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     eventsOf(db, userId),
     noticesOf(db, userId),
     earnedBadgesFor(db, userId),
+    exportTables(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -51,34 +53,45 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     matches: swiping.matches,
     messages,
     blocks: safety.blocks,
+    blockedUsernames: safety.blockedUsernames,
     reportsFiled: safety.reportsFiled,
     events: meetups,
     notices,
     badges,
     preferences: { discoveryFilters, ghostMode: row.ghostMode, smsNotifications: row.smsNotifications },
     subscription: { premiumUntil: row.premiumUntil?.toISOString() ?? null },
-    // Premium is granted without a stored payment until the billing feature records them.
-    payments: [],
+    payments: tables.payments ?? [],
+    tables,
   };
 }
 
 /**
- * Deletes her account at once (docs/decisions/0010-account-deletion.md): sessions (and their sockets on
- * every instance); her places at others' meetups (their counts drop) and her upcoming meetups' guests
- * told; then her row. Every table holding her data (profile, photos, swipes, matches and messages,
- * blocks, reports she filed, filters, event_attendees, the events she hosted, notices, user_badges…)
- * references it with ON DELETE CASCADE, so those rows go in the same statement. Then her media files:
- * a file the disk refuses is retried by the job queue rather than left behind.
+ * Deletes her account at once (docs/decisions/0010-account-deletion.md), in one transaction so that a
+ * failure leaves everything as it was (her sessions included): her sessions; her places at others'
+ * meetups (their counts drop); her row. Every table that names her references users with a deliberate
+ * ON DELETE (src/server/db/schema; the deletion test walks them): CASCADE for what is hers, SET NULL
+ * for the audit log (a "Deleted member" stays in her place) and a username block that named her.
+ * Announcements (sockets closed, meetup guests told) and her media files come after the commit: a file
+ * the disk refuses is retried by the job queue rather than left behind.
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db } = deps;
   await confirmPassword(db, userId, password, 'password');
-  const ended = await deleteSessionsOf(db, userId);
-  await releaseEventsOf(db, deps.events, userId);
-  const keys = await photoKeysOf(db, userId);
-  const existed = await deleteUser(db, userId);
-  await deps.jobs.forgetUser(userId);
+  const announcements: Array<() => void> = [];
+  const afterCommit: DomainEvents = {
+    emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
+    on: (name, listener) => deps.events.on(name, listener),
+  };
+  const { ended, keys, existed } = await db.transaction(async (tx) => {
+    const ended = await deleteSessionsOf(tx, userId);
+    await releaseEventsOf(tx, afterCommit, userId);
+    const keys = await photoKeysOf(tx, userId);
+    const existed = await deleteUser(tx, userId);
+    await deps.jobs.forgetUser(userId, tx);
+    return { ended, keys, existed };
+  });
   deps.sessionsEnded(userId, ended);
+  for (const announce of announcements) announce();
   if (!existed) return;
   deps.accountDeleted(userId);
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
@@ -16,13 +16,16 @@ import {
   updateUser,
 } from '../../core';
 import { emailCodes, passwordResets } from '../../db/schema/auth';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
+import { FailureThrottle } from './throttle';
 
 export interface AccountSecurityDeps {
   db: Db;
   mail: MailOutbox;
+  jobs: JobQueue;
   scryptLogN: number;
   /** The public address links in emails point to. */
   publicUrl: string;
@@ -32,8 +35,21 @@ export interface AccountSecurityDeps {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Wrong current passwords one account may give in the window before 429 (change password, delete account). */
+export const CURRENT_PASSWORD_FAILURES = 5;
+export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+/**
+ * Per process, like the login throttle: each wrong try costs a full scrypt, and a session is all it
+ * takes to ask, so without it a few accounts could keep the hash slots busy.
+ */
+const currentPasswordFailures = new FailureThrottle(CURRENT_PASSWORD_FAILURES, CURRENT_PASSWORD_WINDOW_MS);
+
 /** Proves it is her before a sensitive change; the same check for every such action. */
 export async function confirmPassword(db: Db, userId: string, password: string, path = 'currentPassword') {
+  const wait = currentPasswordFailures.retryAfter(userId);
+  if (wait > 0) throw tooManyRequests('Too many wrong passwords. Please try again later.', wait);
+  // Counted before the slow check so tries sent in parallel all count; a right one gives it back.
+  currentPasswordFailures.fail(userId);
   const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(password, user.passwordHash))) {
@@ -41,6 +57,7 @@ export async function confirmPassword(db: Db, userId: string, password: string, 
       errors: [{ path, message: 'That password is not right' }],
     });
   }
+  currentPasswordFailures.refund(userId);
   return user;
 }
 
@@ -75,10 +92,18 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
   const user = await findUser(db, userId);
   if (!user) throw notFound('User not found');
   if (user.email === email && user.emailVerifiedAt) return statusOf(email, true, 'This email is already verified');
-  // A verified address belongs to one account, so a reset link can only ever reach one.
+  const sent = statusOf(email, false, `We sent a 6-digit code to ${email}`);
+  // A verified address belongs to one account, so a reset link can only ever reach one. Whether an
+  // address has an account is private (an outing risk): she gets the same answer, nothing changes, and
+  // the owner is told someone tried.
   const taken = await findUserByVerifiedEmail(db, email);
   if (taken && taken.id !== userId) {
-    throw conflict('Email already in use', [{ path: 'email', message: 'Another account uses this email' }]);
+    await deps.mail.send({
+      to: email,
+      subject: 'Someone tried to use your email on Steep',
+      text: `Hi ${taken.name},\n\nSomeone tried to add this email address to another Steep account. Nothing changed: it stays with your account ${taken.username}.\n\nYou do not need to do anything. If you keep getting this email, tell us from Settings → Safety.`,
+    });
+    return sent;
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -100,7 +125,7 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
       tx,
     );
   });
-  return statusOf(email, false, `We sent a 6-digit code to ${email}`);
+  return sent;
 }
 
 const badCode = () => badRequest('That code is not right', [{ path: 'code', message: 'That code is not right' }]);
@@ -131,21 +156,40 @@ export async function verifyEmail(deps: AccountSecurityDeps, userId: string, cod
   return statusOf(user.email, true, 'Your email is verified');
 }
 
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
+/** Reset mails one account receives in an hour, however many people (and addresses) ask. */
+export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
+
 /**
- * Mails a reset link when `login` names an account (username, or verified email) with a verified
- * email; otherwise does nothing. The caller answers the same either way.
+ * Queues the reset and returns: the account is looked up by the job, so the answer takes the same
+ * time whether `login` names an account or not (a registered address used to answer ~6 ms slower).
  */
-export async function requestPasswordReset(deps: AccountSecurityDeps, login: string): Promise<void> {
+export async function requestPasswordReset(deps: Pick<AccountSecurityDeps, 'jobs'>, login: string): Promise<void> {
+  await deps.jobs.enqueue(PASSWORD_RESET_JOB, { login }, { maxAttempts: 3 });
+}
+
+/**
+ * The job: mails a reset link when `login` names an account (username, or verified email) with a
+ * verified email, at most RESET_MAILS_PER_ACCOUNT_PER_HOUR an hour; otherwise does nothing.
+ */
+export async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: Date): Promise<void> {
   const { db } = deps;
   const user = login.includes('@') ? await findUserByVerifiedEmail(db, login) : await findUserByUsername(db, login);
   if (!user?.email || !user.emailVerifiedAt) return;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))));
+  // Enough links are on their way: more would only flood her inbox.
+  if ((recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return;
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
     });
     await deps.mail.send(
       {
@@ -155,6 +199,12 @@ export async function requestPasswordReset(deps: AccountSecurityDeps, login: str
       },
       tx,
     );
+  });
+}
+
+export function registerPasswordResetJob(deps: AccountSecurityDeps): void {
+  deps.jobs.handle(PASSWORD_RESET_JOB, async (payload, { now }) => {
+    if (typeof payload.login === 'string') await sendPasswordReset(deps, payload.login, now);
   });
 }
 

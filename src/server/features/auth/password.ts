@@ -2,13 +2,25 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { AppError } from '../../http/errors';
 
 /**
+ * Who a hash is for. A sign-in (login, sign-up) is what a member waits on at the door; everything else
+ * (confirming her current password before a change, a new password, the demo seed) can wait or be
+ * refused first.
+ */
+export type HashPriority = 'sign-in' | 'other';
+
+/**
  * scrypt at 2^17 holds 128 MiB and a libuv thread for ~0.3 s: 40 at once took a server from
  * 357 MB to 875 MB and a real login from 1 s to 22 s. So only `limit` run at once; up to
  * `queueLimit` more wait their turn and the rest get 503 with Retry-After.
+ *
+ * Sign-ins are never starved by other hashing (wrong current passwords from a few accounts once made
+ * 112 logins answer 503): other work holds at most `limit - 1` slots (one when the limit is one), waits
+ * in a shorter line of its own, and a freed slot goes to a waiting sign-in first.
  */
 export class HashSlots {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private runningOther = 0;
+  private readonly waiting: Record<HashPriority, Array<() => void>> = { 'sign-in': [], other: [] };
 
   constructor(
     private limit: number,
@@ -19,24 +31,45 @@ export class HashSlots {
     this.limit = limit;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= this.queueLimit) {
+  async run<T>(work: () => Promise<T>, priority: HashPriority = 'other'): Promise<T> {
+    if (this.canStart(priority)) {
+      this.start(priority);
+    } else {
+      const line = this.waiting[priority];
+      const lineLimit = priority === 'sign-in' ? this.queueLimit : Math.max(1, Math.ceil(this.queueLimit / 4));
+      if (line.length >= lineLimit) {
         throw new AppError(503, 'UNAVAILABLE', 'Steep is busy signing people in. Please try again in a moment.', {
           retryAfterSeconds: 2,
         });
       }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
+      // release() counts it as started before waking it.
+      await new Promise<void>((resolve) => line.push(resolve));
     }
     try {
       return await work();
     } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next in line, so `running` stays the same.
-      if (next) next();
-      else this.running -= 1;
+      this.release(priority);
+    }
+  }
+
+  private canStart(priority: HashPriority): boolean {
+    if (this.running >= this.limit) return false;
+    return priority === 'sign-in' || this.runningOther < Math.max(1, this.limit - 1);
+  }
+
+  private start(priority: HashPriority): void {
+    this.running += 1;
+    if (priority === 'other') this.runningOther += 1;
+  }
+
+  private release(priority: HashPriority): void {
+    this.running -= 1;
+    if (priority === 'other') this.runningOther -= 1;
+    for (const next of ['sign-in', 'other'] as const) {
+      while (this.waiting[next].length > 0 && this.canStart(next)) {
+        this.start(next);
+        this.waiting[next].shift()?.();
+      }
     }
   }
 }
@@ -44,12 +77,13 @@ export class HashSlots {
 /** One per process: the CPU and memory it protects are the process's. */
 export const hashSlots = new HashSlots(2);
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions, priority: HashPriority) =>
   hashSlots.run(
     () =>
       new Promise<Buffer>((resolve, reject) =>
         scryptCallback(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
       ),
+    priority,
   );
 
 const KEY_LENGTH = 32;
@@ -57,25 +91,39 @@ const KEY_LENGTH = 32;
 export const DEFAULT_SCRYPT_LOG_N = 17;
 
 /** Stored as `scrypt$logN$r$p$salt$hash`, so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string, logN = DEFAULT_SCRYPT_LOG_N): Promise<string> {
+export async function hashPassword(
+  password: string,
+  logN = DEFAULT_SCRYPT_LOG_N,
+  priority: HashPriority = 'other',
+): Promise<string> {
   const salt = randomBytes(16);
   const r = 8;
   const p = 1;
-  const key = await scrypt(password, salt, KEY_LENGTH, { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r });
+  const key = await scrypt(password, salt, KEY_LENGTH, { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r }, priority);
   return ['scrypt', logN, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = 'other',
+): Promise<boolean> {
   const [scheme, logN, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const N = 2 ** Number(logN);
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N,
-    r: Number(r),
-    p: Number(p),
-    maxmem: 256 * N * Number(r),
-  });
+  const key = await scrypt(
+    password,
+    Buffer.from(salt, 'base64'),
+    expected.length,
+    {
+      N,
+      r: Number(r),
+      p: Number(p),
+      maxmem: 256 * N * Number(r),
+    },
+    priority,
+  );
   return timingSafeEqual(key, expected);
 }
 
@@ -98,6 +146,6 @@ let burned = 0;
 export const burnCount = () => burned;
 export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
   burned += 1;
-  dummyHash ??= hashPassword('not-a-real-password', logN);
-  await verifyPassword(password, await dummyHash);
+  dummyHash ??= hashPassword('not-a-real-password', logN, 'sign-in');
+  await verifyPassword(password, await dummyHash, 'sign-in');
 }

@@ -28,7 +28,7 @@ export async function registerUser(
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
   const user = await insertUser(db, {
     username: input.username,
-    passwordHash: await hashPassword(input.password, options.scryptLogN),
+    passwordHash: await hashPassword(input.password, options.scryptLogN, 'sign-in'),
     name: input.name,
     age: input.age,
     bio: input.bio,
@@ -92,7 +92,7 @@ export async function authenticate(
   // A demo profile has no password: it costs the same hash time as an unknown name.
   const valid =
     user && isPasswordHash(user.passwordHash)
-      ? await verifyPassword(input.password, user.passwordHash)
+      ? await verifyPassword(input.password, user.passwordHash, 'sign-in')
       : (await burnPasswordCheck(input.password, options.scryptLogN), false);
   if (!user || !valid) throw invalidCredentials();
   throttles.perPair.reset(pairKey);

@@ -47,7 +47,7 @@ export async function peopleByIds(db: Db, ids: Iterable<string>): Promise<Map<st
     const user = await findUser(db, id);
     people.set(
       id,
-      user ? { id, name: user.name, username: user.username } : { id, name: 'Deleted member', username: '' },
+      user ? { id, name: user.name, username: user.username } : DELETED_MEMBER,
     );
   }
   return people;
@@ -56,17 +56,20 @@ export async function peopleByIds(db: Db, ids: Iterable<string>): Promise<Map<st
 export async function presentAudit(db: Db, rows: ActionRow[]): Promise<AuditEntry[]> {
   const people = await peopleByIds(
     db,
-    rows.flatMap((r) => [r.moderatorId, r.subjectUserId]),
+    rows.flatMap((r) => [r.moderatorId, r.subjectUserId]).filter((id): id is string => id !== null),
   );
   return rows.map((r) => presentAuditRow(r, people));
 }
 
+/** Who stands in the log for a member who deleted her account: a label, no id, no name. */
+export const DELETED_MEMBER: PersonRef = { id: '', name: 'Deleted member', username: '' };
+
 export function presentAuditRow(r: ActionRow, people: Map<string, PersonRef>): AuditEntry {
-  const unknown = (id: string) => ({ id, name: 'Deleted member', username: '' });
+  const person = (id: string | null) => (id === null ? DELETED_MEMBER : (people.get(id) ?? DELETED_MEMBER));
   return {
     id: r.id,
-    moderator: people.get(r.moderatorId) ?? unknown(r.moderatorId),
-    subject: people.get(r.subjectUserId) ?? unknown(r.subjectUserId),
+    moderator: person(r.moderatorId),
+    subject: person(r.subjectUserId),
     action: r.action as ModerationAction,
     reason: r.reason,
     rule: (r.rule as ReportReason | null) ?? null,

@@ -33,7 +33,12 @@ export interface PreferencesDeps {
 
 export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app, deps) => {
   const { db, events, jobs } = deps;
-  const sms: SmsDeps = { db, jobs, provider: smsProviderFrom(deps.config, app.log.child({ component: 'sms' })) };
+  const sms: SmsDeps = {
+    db,
+    jobs,
+    provider: smsProviderFrom(deps.config, app.log.child({ component: 'sms' })),
+    countries: deps.config.SMS_COUNTRIES,
+  };
 
   route(app, preferencesApi.get, async (request) => getPreferences(db, sessionUserId(request)));
   route(app, preferencesApi.save, async (request) => savePreferences(db, sessionUserId(request), request.body));

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SMS_CODE_TRIES,
@@ -11,7 +11,7 @@ import {
 } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
 import { smsOutbox, smsSettings, userPreferences } from '../../db/schema/preferences';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { normalisePhone } from './phone';
 import { maskPhone, type SmsProvider } from './sms-provider';
@@ -24,7 +24,17 @@ export interface SmsDeps {
   db: Db;
   provider: SmsProvider;
   jobs: JobQueue;
+  /** SMS_COUNTRIES: the ISO codes of the countries whose numbers may be texted. */
+  countries: readonly string[];
 }
+
+/** Verification texts: per number per hour (whichever accounts ask), per account per day (SMS pumping). */
+export const SMS_CODES_PER_NUMBER_PER_HOUR = 3;
+export const SMS_CODES_PER_ACCOUNT_PER_DAY = 5;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const hashNumber = (phone: string) => createHash('sha256').update(phone).digest('hex');
 
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
@@ -51,7 +61,69 @@ async function sendNow(deps: SmsDeps, userId: string, to: string, body: string):
   const providerId = await deps.provider.send(to, body);
   await deps.db
     .insert(smsOutbox)
-    .values({ userId, toMasked: maskPhone(to), body, provider: deps.provider.name, providerId });
+    .values({
+      userId,
+      toMasked: maskPhone(to),
+      toHash: hashNumber(to),
+      body,
+      provider: deps.provider.name,
+      providerId,
+    });
+}
+
+const tooManyCodes = (retryAfterSeconds: number) =>
+  tooManyRequests('Too many codes sent. Please try again later.', Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/**
+ * Sends a verification code within the limits, which are checked and the text recorded in one
+ * transaction holding a lock per account and per number: 40 saves at once send at most the limit.
+ * The record is written before the provider is called; if the provider fails it is removed again.
+ */
+async function sendCode(deps: SmsDeps, userId: string, to: string, body: string, now: Date): Promise<void> {
+  const { db } = deps;
+  const toHash = hashNumber(to);
+  const o = smsOutbox;
+  const recordId = await db.transaction(async (tx) => {
+    // Account first, then number: every sender takes them in that order, so two cannot deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-account:${userId}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-number:${toHash}`}))`);
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const dayAgo = new Date(now.getTime() - DAY_MS);
+    const [perNumber] = await tx
+      .select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${o.sentAt})` })
+      .from(o)
+      .where(and(eq(o.toHash, toHash), eq(o.purpose, 'code'), gt(o.sentAt, hourAgo)));
+    if ((perNumber?.n ?? 0) >= SMS_CODES_PER_NUMBER_PER_HOUR) {
+      throw tooManyCodes((new Date(perNumber?.first ?? now).getTime() + HOUR_MS - now.getTime()) / 1000);
+    }
+    const [perAccount] = await tx
+      .select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${o.sentAt})` })
+      .from(o)
+      .where(and(eq(o.userId, userId), eq(o.purpose, 'code'), gt(o.sentAt, dayAgo)));
+    if ((perAccount?.n ?? 0) >= SMS_CODES_PER_ACCOUNT_PER_DAY) {
+      throw tooManyCodes((new Date(perAccount?.first ?? now).getTime() + DAY_MS - now.getTime()) / 1000);
+    }
+    const [record] = await tx
+      .insert(o)
+      .values({
+        userId,
+        toMasked: maskPhone(to),
+        toHash,
+        purpose: 'code',
+        body,
+        provider: deps.provider.name,
+        sentAt: now,
+      })
+      .returning({ id: o.id });
+    return record?.id;
+  });
+  try {
+    const providerId = await deps.provider.send(to, body);
+    if (recordId) await db.update(o).set({ providerId }).where(eq(o.id, recordId));
+  } catch {
+    if (recordId) await db.delete(o).where(eq(o.id, recordId));
+    throw new AppError(503, 'INTERNAL', "We couldn't send a code to that number. Please try again.");
+  }
 }
 
 /**
@@ -81,13 +153,15 @@ export async function updateSmsSettings(
       { path: 'phoneNumber', message: 'Phone number is required' },
     ]);
   }
-  const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed);
+  const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed, deps.countries);
   if (phone === row?.phoneNumber) {
     const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
     const [saved] = await db.update(smsSettings).set(values).where(eq(smsSettings.userId, userId)).returning();
     return { ...present(saved), message: `SMS notifications are on for ${maskPhone(phone)}.` };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // The limits first: a refused request leaves her settings as they were.
+  await sendCode(deps, userId, phone, `Your Steep code is ${code}. It expires in 10 minutes.`, now);
   const values = {
     pendingPhone: phone,
     codeHash: hashCode(userId, code),
@@ -99,11 +173,6 @@ export async function updateSmsSettings(
     .insert(smsSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: smsSettings.userId, set: values });
-  try {
-    await sendNow(deps, userId, phone, `Your Steep code is ${code}. It expires in 10 minutes.`);
-  } catch {
-    throw new AppError(503, 'INTERNAL', "We couldn't send a code to that number. Please try again.");
-  }
   return {
     ...present(await findRow(db, userId)),
     message: `We sent a 6-digit code to ${maskPhone(phone)}. Enter it to turn on SMS notifications.`,

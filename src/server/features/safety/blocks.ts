@@ -3,10 +3,14 @@ import {
   blockersAmong,
   blocksMadeBy,
   deleteBlockMadeBy,
+  deleteUsernameBlockMadeBy,
   findUser,
   findUserByUsername,
   findUsers,
   insertBlock,
+  insertUsernameBlock,
+  usernameBlocksMadeBy,
+  type UsernameBlockRow,
 } from '../../core';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -15,16 +19,47 @@ import { isUuid, photoUrlsOf } from '../profiles';
 /** How someone who has blocked the viewer appears in the viewer's own block list: not by name or face. */
 export const HIDDEN_MEMBER_NAME = 'Hidden member';
 
-/** Blocks `blockedUserId` for `blockerId`. The caller announces it ('user.blocked'). */
+/**
+ * A block by username answers the same whether the name belongs to a member (hidden, ghost or not) or
+ * to nobody: the block is recorded either way and shown by the name she typed, naming no one. When the
+ * name is a member's, that member is blocked like any other (`blocked` is set for the announcement).
+ */
+async function createUsernameBlock(
+  db: Db,
+  blockerId: string,
+  typed: string,
+): Promise<{ block: Block; blocked?: string }> {
+  const target = await findUserByUsername(db, typed);
+  const targetId = target && target.id !== blockerId ? target.id : null;
+  const row = await insertUsernameBlock(db, blockerId, typed, targetId);
+  if (!row) throw conflict('You have already blocked this username');
+  const made = targetId ? await insertBlock(db, blockerId, targetId, true) : undefined;
+  return { block: presentUsernameBlock(row), ...(made ? { blocked: targetId as string } : {}) };
+}
+
+/** A username block as her list shows it: its own id in every id field, the name she typed, no photo. */
+function presentUsernameBlock(row: UsernameBlockRow): Block {
+  return {
+    id: row.id,
+    blockerId: row.blockerId,
+    blockedUserId: row.id,
+    createdAt: row.createdAt.toISOString(),
+    blockedUser: { id: row.id, name: row.username, photo: null },
+  };
+}
+
+/**
+ * Blocks for `blockerId`, by id or by username. The caller announces `blocked` ('user.blocked') when
+ * set: the member now blocked.
+ */
 export async function createBlock(
   db: Db,
   blockerId: string,
   who: { blockedUserId?: string | undefined; blockedUsername?: string | undefined },
-): Promise<Block> {
+): Promise<{ block: Block; blocked?: string }> {
+  if (who.blockedUserId === undefined) return createUsernameBlock(db, blockerId, who.blockedUsername ?? '');
   if (blockerId === who.blockedUserId) throw badRequest('You cannot block yourself');
-  const target = who.blockedUserId
-    ? await findUser(db, who.blockedUserId)
-    : await findUserByUsername(db, who.blockedUsername ?? '');
+  const target = await findUser(db, who.blockedUserId);
   if (!target) throw notFound('User not found');
   if (target.id === blockerId) throw badRequest('You cannot block yourself');
   const blockedUserId = target.id;
@@ -32,7 +67,7 @@ export async function createBlock(
   if (!row) throw conflict('You have already blocked this user');
   const photos = await photoUrlsOf(db, [blockedUserId]);
   const hidden = await blockersAmong(db, blockerId, [blockedUserId]);
-  return {
+  const block = {
     id: row.id,
     blockerId: row.blockerId,
     blockedUserId: row.blockedUserId,
@@ -41,11 +76,20 @@ export async function createBlock(
       ? { id: target.id, name: HIDDEN_MEMBER_NAME, photo: null }
       : { id: target.id, name: target.name, photo: photos.get(target.id)?.[0] ?? null },
   };
+  return { block, blocked: blockedUserId };
 }
 
-/** Her blocks, newest first, with the blocked person's public name and first photo. */
+/**
+ * Her blocks, newest first, with the blocked person's public name and first photo; blocks by username
+ * by the name she typed (a person she also blocked herself, from a profile or a chat, shows as such).
+ */
 export async function listBlocks(db: Db, blockerId: string): Promise<Block[]> {
-  const rows = await blocksMadeBy(db, blockerId);
+  const [chosen, byName] = [await listChosenBlocks(db, blockerId), await usernameBlocksMadeBy(db, blockerId)];
+  return [...chosen, ...byName.map(presentUsernameBlock)].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+async function listChosenBlocks(db: Db, blockerId: string): Promise<Block[]> {
+  const rows = (await blocksMadeBy(db, blockerId)).filter((r) => !r.byUsernameOnly);
   const ids = rows.map((r) => r.blockedUserId);
   const members = await findUsers(db, ids);
   const [photos, hidden] = [await photoUrlsOf(db, ids), await blockersAmong(db, blockerId, ids)];
@@ -70,5 +114,6 @@ export async function listBlocks(db: Db, blockerId: string): Promise<Block[]> {
 /** Unblocks. Only the blocker can; anyone else gets 404, as if the block did not exist. */
 export async function deleteBlock(db: Db, blockerId: string, blockId: string): Promise<void> {
   if (!isUuid(blockId)) throw notFound('Block not found');
-  if (!(await deleteBlockMadeBy(db, blockerId, blockId))) throw notFound('Block not found');
+  if (await deleteBlockMadeBy(db, blockerId, blockId)) return;
+  if (!(await deleteUsernameBlockMadeBy(db, blockerId, blockId))) throw notFound('Block not found');
 }

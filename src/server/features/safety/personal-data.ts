@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { blocksMadeBy } from '../../core';
+import { blocksMadeBy, usernameBlocksMadeBy } from '../../core';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema/safety';
 
@@ -8,7 +8,11 @@ import { reports } from '../../db/schema/safety';
  * read: who reported whom stays with the moderators.
  */
 export async function blocksAndReportsBy(db: Db, userId: string) {
-  const blockRows = (await blocksMadeBy(db, userId)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  // A block made through a username shows as the name she typed, as in her block list: never who it was.
+  const blockRows = (await blocksMadeBy(db, userId))
+    .filter((b) => !b.byUsernameOnly)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const nameRows = (await usernameBlocksMadeBy(db, userId)).reverse();
   const reportRows = await db
     .select()
     .from(reports)
@@ -16,6 +20,7 @@ export async function blocksAndReportsBy(db: Db, userId: string) {
     .orderBy(asc(reports.createdAt));
   return {
     blocks: blockRows.map((b) => ({ blockedUserId: b.blockedUserId, at: b.createdAt.toISOString() })),
+    blockedUsernames: nameRows.map((b) => ({ username: b.username, at: b.createdAt.toISOString() })),
     reportsFiled: reportRows.map((r) => ({
       reportedUserId: r.reportedUserId,
       reason: r.reason,

@@ -19,9 +19,9 @@ export interface SafetyRouteDeps {
 export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (app, { db, events, recentMessages }) => {
   route(app, safetyApi.block, async (request) => {
     const blockerId = sessionUserId(request);
-    const created = await createBlock(db, blockerId, request.body);
-    events.emit('user.blocked', { blockerId, blockedUserId: created.blockedUserId });
-    return created;
+    const { block, blocked } = await createBlock(db, blockerId, request.body);
+    if (blocked) events.emit('user.blocked', { blockerId, blockedUserId: blocked });
+    return block;
   });
 
   route(app, safetyApi.listBlocks, async (request) => listBlocks(db, sessionUserId(request)));

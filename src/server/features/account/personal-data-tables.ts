@@ -1,0 +1,88 @@
+import { eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { allTables } from '../../db/user-references';
+
+/**
+ * What her data export takes from each table that references users (src/server/db/user-references.ts
+ * lists them from the schema; a test fails when one is missing here):
+ * - `hers`: the columns whose rows are hers (the rows where she is the other party are the other
+ *   member's: who liked or viewed her is not hers to export);
+ * - `omit`: columns never exported (secrets, and what would name someone she must not see);
+ * - `keep`: a row filter, where a column decides;
+ * or `skip` with the reason the table is not exported.
+ */
+export type ExportRule =
+  { hers: string[]; omit?: string[]; keep?: (row: Record<string, unknown>) => boolean } | { skip: string };
+
+export const EXPORT_RULES: Record<string, ExportRule> = {
+  activity_days: { hers: ['userId'] },
+  blocks: { hers: ['blockerId'], omit: ['byUsernameOnly'], keep: (row) => row.byUsernameOnly !== true },
+  discovery_filters: { hers: ['userId'] },
+  discovery_holds: { skip: 'a hold placed for moderator review (3 underage reports): telling her would tip her off' },
+  email_codes: { skip: 'a secret (the hash of a code); her email is in `account`' },
+  event_attendees: { hers: ['userId'] },
+  events: { hers: ['creatorId'] },
+  matches: { hers: ['userA', 'userB'] },
+  message_reactions: { hers: ['userId'] },
+  messages: { hers: ['senderId'] },
+  moderation_actions: {
+    skip: 'the moderators’ record (who acted and their notes); warnings and suspensions reach her as notices',
+  },
+  notices: { hers: ['userId'] },
+  password_resets: { skip: 'secrets (hashes of reset links)' },
+  payments: { hers: ['userId'] },
+  photo_analyses: { hers: ['userId'] },
+  photos: { hers: ['userId'] },
+  profile_views: { hers: ['viewerId'] },
+  reports: { hers: ['reporterId'] },
+  sessions: { hers: ['userId'], omit: ['tokenHash'] },
+  sms_outbox: { hers: ['userId'], omit: ['toHash'] },
+  sms_settings: { hers: ['userId'], omit: ['codeHash'] },
+  statuses: { hers: ['userId'] },
+  subscriptions: { hers: ['userId'] },
+  swipes: { hers: ['userId'] },
+  tea_reports: { hers: ['reporterId'] },
+  tea_review_likes: { hers: ['userId'] },
+  tea_reviews: { hers: ['userId'] },
+  tea_supports: { hers: ['userId'] },
+  unmatched_pairs: { hers: ['userA', 'userB'] },
+  user_badges: { hers: ['userId'] },
+  user_preferences: { hers: ['userId'] },
+  username_blocks: { hers: ['blockerId'], omit: ['blockedUserId', 'usernameKey'] },
+  verification_selfies: { hers: ['userId'] },
+  verifications: { hers: ['userId'] },
+};
+
+const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** Every exported table's rows that are hers, by table name, columns in camelCase, dates as ISO strings. */
+export async function exportTables(db: Db, userId: string): Promise<Record<string, Record<string, unknown>[]>> {
+  const tables = allTables();
+  const result: Record<string, Record<string, unknown>[]> = {};
+  for (const [name, rule] of Object.entries(EXPORT_RULES).sort(([a], [b]) => a.localeCompare(b))) {
+    const table = tables.get(name);
+    if (!table || 'skip' in rule) continue;
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const conditions: SQL[] = rule.hers.map((key) => {
+      const column = columns[key];
+      if (!column) throw new Error(`export rule for ${name} names unknown column ${key}`);
+      return eq(column, userId);
+    });
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(conditions.length === 1 ? conditions[0] : or(...conditions))) as Record<string, unknown>[];
+    const omit = new Set(rule.omit ?? []);
+    result[name] = rows
+      .filter((row) => rule.keep?.(row) ?? true)
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([k]) => !omit.has(k))
+            .map(([k, v]) => [k, plain(v)]),
+        ),
+      );
+  }
+  return result;
+}
