@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_SENT } from '../../../contract/account';
-import { jobs, passwordResets } from '../../db/schema';
+import { jobs, passwordResets } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from '../auth';
 import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR } from './routes';

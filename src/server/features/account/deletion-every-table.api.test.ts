@@ -4,7 +4,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
 import { allTables, userReferences, type UserReference } from '../../db/user-references';
-import { users } from '../../db/schema';
+import { users } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { setProfile } from '../../test/members';
 import { EXPORT_RULES } from './personal-data-tables';

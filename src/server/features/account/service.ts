@@ -81,6 +81,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   const afterCommit: DomainEvents = {
     emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
     on: (name, listener) => deps.events.on(name, listener),
+    track: (work) => deps.events.track(work),
+    drain: () => deps.events.drain(),
   };
   const { ended, keys, existed } = await db.transaction(async (tx) => {
     const ended = await deleteSessionsOf(tx, userId);
