@@ -23,25 +23,42 @@ const TRIGGERS: {
   'tea.review_posted': ({ userId }) => ({ userIds: [userId], badges: ['tea_critic'] }),
 };
 
+/** Evaluations running at once: side work must never take the connections a message's ack waits for. */
+const MAX_CONCURRENT_EVALUATIONS = 2;
+
 export function listenForBadges(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
-  // One evaluation per member at a time. Triggers while hers runs (a chat sends one per message)
-  // gather into a single run right after it: that run still starts after the last trigger, so
-  // nothing is missed, and a busy conversation costs her progress queries once per round, not per message.
+  // Triggers gather per member and are evaluated after the event, on a later turn of the event
+  // loop, at most MAX_CONCURRENT_EVALUATIONS at a time: a busy chat sends one trigger per message,
+  // and its member is evaluated once per round, not once per message. A member's triggers that
+  // arrive while hers runs wait for the next round, which starts after them: nothing is missed.
   const waiting = new Map<string, Set<BadgeId>>();
-  const evaluate = (userId: string, badges: readonly BadgeId[]) => {
-    const gathered = waiting.get(userId);
-    if (gathered) {
-      for (const badge of badges) gathered.add(badge);
-      return;
+  const running = new Set<string>();
+  let scheduled = false;
+  const drain = () => {
+    scheduled = false;
+    for (const [userId, badges] of waiting) {
+      if (running.size >= MAX_CONCURRENT_EVALUATIONS) return;
+      if (running.has(userId)) continue;
+      waiting.delete(userId);
+      running.add(userId);
+      void evaluateBadges(db, events, userId, [...badges])
+        .catch(onError)
+        .finally(() => {
+          running.delete(userId);
+          schedule();
+        });
     }
-    waiting.set(userId, new Set());
-    void evaluateBadges(db, events, userId, badges)
-      .catch(onError)
-      .finally(() => {
-        const next = waiting.get(userId);
-        waiting.delete(userId);
-        if (next && next.size > 0) evaluate(userId, [...next]);
-      });
+  };
+  const schedule = () => {
+    if (scheduled || waiting.size === 0) return;
+    scheduled = true;
+    setImmediate(drain);
+  };
+  const evaluate = (userId: string, badges: readonly BadgeId[]) => {
+    const gathered = waiting.get(userId) ?? new Set<BadgeId>();
+    for (const badge of badges) gathered.add(badge);
+    waiting.set(userId, gathered);
+    schedule();
   };
   const stops = (Object.keys(TRIGGERS) as (keyof DomainEventMap)[]).map((name) =>
     events.on(name, (payload) => {
