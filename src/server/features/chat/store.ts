@@ -40,7 +40,7 @@ export function storeUnlessRefused(db: Db, message: MessageToStore): Promise<Mes
   return batcher.add(message);
 }
 
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 2;
 const MAX_BATCH = 500;
 
 interface Waiting {
