@@ -15,6 +15,7 @@
  * plus, per statement name, how many ran and their time on a connection, the pool's waiting queue
  * at each insert, and the CPU time of this process's PostgreSQL backends.
  */
+/* eslint-disable @typescript-eslint/unbound-method -- this file patches prototypes' methods from outside, `this` passed on */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { UserRateLimiter } from '../src/server/http/rate-limit';
@@ -101,11 +102,12 @@ export function installChatTrace(pool?: pg.Pool): void {
   const emitToUser = Hub.prototype.emitToUser;
   Hub.prototype.emitToUser = function (this: Hub, userIds, type, payload) {
     if (type === 'message') {
-      const id = (payload as unknown as { message: { clientMessageId: string | null } }).message.clientMessageId ?? undefined;
+      const id =
+        (payload as unknown as { message: { clientMessageId: string | null } }).message.clientMessageId ?? undefined;
       stamp(id, 'fanout');
     }
-    return emitToUser.call(this, userIds, type, payload) as void;
-  } as typeof Hub.prototype.emitToUser;
+    emitToUser.call(this, userIds, type, payload);
+  };
 
   const poolQuery = pg.Pool.prototype.query;
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {

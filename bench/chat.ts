@@ -274,7 +274,11 @@ function printTrace(label: string, steady: RunResult, dumps: TraceDump[]): void 
   console.log(`\ntrace, ${label}, steady phase (${Object.keys(steady.stamps ?? {}).length} messages):`);
   for (const [name, values] of Object.entries(segments)) {
     console.log(
-      `  ${name.padEnd(42)} n=${String(values.length).padStart(5)}  p50 ${pct(values, 0.5).toFixed(2).padStart(8)}  p99 ${pct(values, 0.99).toFixed(2).padStart(8)}  max ${Math.max(...values).toFixed(2).padStart(8)}`,
+      `  ${name.padEnd(42)} n=${String(values.length).padStart(5)}  p50 ${pct(values, 0.5).toFixed(2).padStart(8)}  p99 ${pct(values, 0.99).toFixed(2).padStart(8)}  max ${Math.max(
+        ...values,
+      )
+        .toFixed(2)
+        .padStart(8)}`,
     );
   }
   console.log('  by second of the phase: sent, mean total / pool wait / insert ms, max pool queue');
@@ -293,14 +297,16 @@ function printTrace(label: string, steady: RunResult, dumps: TraceDump[]): void 
       statements.set(name, s);
     }
   }
-  console.log('  statements on the server\'s connections (count, total ms on a connection, mean, max):');
+  console.log("  statements on the server's connections (count, total ms on a connection, mean, max):");
   for (const [name, s] of [...statements].sort((x, y) => y[1].totalMs - x[1].totalMs)) {
     console.log(
       `    ${name.padEnd(34)} ${String(s.count).padStart(6)}  ${s.totalMs.toFixed(0).padStart(8)}  ${(s.totalMs / s.count).toFixed(2).padStart(7)}  ${s.maxMs.toFixed(1).padStart(7)}`,
     );
   }
   const cpu = dumps.reduce((sum, d) => sum + d.backendCpuMs, 0);
-  console.log(`  PostgreSQL backends' CPU during the phase: ${cpu} ms (${(cpu / 1000 / steady.seconds).toFixed(2)} cores)`);
+  console.log(
+    `  PostgreSQL backends' CPU during the phase: ${cpu} ms (${(cpu / 1000 / steady.seconds).toFixed(2)} cores)`,
+  );
 }
 
 const chatSockets = (users: BenchUser[], urlOf: (i: number) => string, kind: 'steep' | 'bare'): SocketSpec[] =>

@@ -137,10 +137,7 @@ export async function runChatLoad(options: {
     );
   };
 
-  const directions = options.pairs.flatMap(({ a, b, matchId }) => [
-    [a, b, matchId] as const,
-    [b, a, matchId] as const,
-  ]);
+  const directions = options.pairs.flatMap(({ a, b, matchId }) => [[a, b, matchId] as const, [b, a, matchId] as const]);
   for (const socket of options.pairs.flatMap(({ a, b }): Pair => [a, b])) listen(socket);
   const timers: NodeJS.Timeout[] = [];
   const startedAt = performance.now();
@@ -149,13 +146,10 @@ export async function runChatLoad(options: {
     for (const [from, to, matchId] of directions) {
       // Spread over the first interval, so the load is steady rather than in waves.
       timers.push(
-        setTimeout(
-          () => {
-            send(from, to, matchId);
-            timers.push(setInterval(() => send(from, to, matchId), interval));
-          },
-          Math.random() * interval,
-        ),
+        setTimeout(() => {
+          send(from, to, matchId);
+          timers.push(setInterval(() => send(from, to, matchId), interval));
+        }, Math.random() * interval),
       );
     }
   } else {

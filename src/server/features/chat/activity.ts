@@ -102,14 +102,16 @@ export function recordChatActivity(
  * One statement, linear in her messages: per conversation she wrote in, her counts, whether the other
  * member wrote at all, and whether her last message came after the other's first (she replied).
  */
+type TallyRow = {
+  match_id: string;
+  sent: number;
+  icebreakers: number;
+  heard: boolean;
+  replied: boolean;
+};
+
 async function readTally(db: Db, userId: string): Promise<Tally> {
-  const result = (await db.execute<{
-    match_id: string;
-    sent: number;
-    icebreakers: number;
-    heard: boolean;
-    replied: boolean;
-  }>(sql`
+  const result = (await db.execute<TallyRow>(sql`
     with mine as (
       select ${messages.matchId} as match_id, count(*)::int as sent,
         (count(*) filter (where ${messages.messageType} = 'icebreaker'))::int as icebreakers,
@@ -124,7 +126,7 @@ async function readTally(db: Db, userId: string): Promise<Tally> {
     )
     select match_id, sent, icebreakers, first_theirs is not null as heard,
       coalesce(first_theirs < last_at, false) as replied
-    from theirs`)) as unknown as { rows: Array<{ match_id: string; sent: number; icebreakers: number; heard: boolean; replied: boolean }> };
+    from theirs`)) as { rows: TallyRow[] };
   const tally: Tally = {
     messagesSent: 0,
     icebreakersSent: 0,

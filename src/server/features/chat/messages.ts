@@ -149,7 +149,9 @@ export async function sendMessage(
  */
 async function requireRecipientAllows(db: Db, senderId: string, recipientId: string, matchId: string): Promise<void> {
   const [row] = await db
-    .select({ allowed: sql<boolean>`${mayWrite(sql`${senderId}::uuid`, sql`${recipientId}::uuid`, sql`${matchId}::uuid`)}` })
+    .select({
+      allowed: sql<boolean>`${mayWrite(sql`${senderId}::uuid`, sql`${recipientId}::uuid`, sql`${matchId}::uuid`)}`,
+    })
     .from(sql`(select 1) as one`);
   if (row?.allowed) return;
   throw forbidden(
