@@ -19,7 +19,9 @@
  * BENCH_IDLE_CONNECTIONS (5000), BENCH_RATE (messages per user per second in the steady phase, 2),
  * BENCH_PHASES (comma-separated subset of chat,memory; both when run standalone, chat alone from
  * `run()`), BENCH_CPU_PROF (a directory: each Steep server writes a V8 CPU profile of its steady and
- * max phases there, e.g. one-instance-0.cpuprofile).
+ * max phases there, e.g. one-instance-0.cpuprofile), BENCH_TRACE (print where each steady-phase message
+ * waited, segment by segment: bench/chat-trace.ts), BENCH_CHAT_DB (the name of the fresh database, dropped
+ * first and after; default steep_bench_<pid>_<random>).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
