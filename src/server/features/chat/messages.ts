@@ -116,6 +116,7 @@ export async function sendMessage(
           senderId,
           recipientId,
           content: input.content,
+          // Never 'icebreaker' here (checked above: a starter carries its icebreakerId); said again for the type.
           messageType: input.messageType === 'icebreaker' ? 'text' : input.messageType,
           clientMessageId,
         });
