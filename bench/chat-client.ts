@@ -39,6 +39,8 @@ export interface RunResult {
   max: number | null;
   /** Error frames by message: a benchmark with errors measured something else. */
   errorMessages: Record<string, number>;
+  /** BENCH_TRACE: per clientMessageId, [sent, delivered] in absolute ms (delivered 0 when it never came). */
+  stamps?: Record<string, [number, number]>;
 }
 
 export type ClientReply =
@@ -57,6 +59,10 @@ let delivered = 0;
 let errors = 0;
 const errorMessages = new Map<string, number>();
 let measuring = false;
+/** BENCH_TRACE: absolute wall-clock stamps, comparable with the server process's. */
+const tracing = Boolean(process.env.BENCH_TRACE);
+const wallClock = () => performance.timeOrigin + performance.now();
+let stamps = new Map<string, [number, number]>();
 
 const reply = (message: ClientReply) => process.send?.(message);
 
@@ -89,6 +95,8 @@ function onFrame(live: Live, data: Buffer): void {
   if (measuring) {
     latencies.push(performance.now() - pending.at);
     delivered++;
+    const traced = tracing ? stamps.get(clientMessageId) : undefined;
+    if (traced) traced[1] = wallClock();
   }
   inFlight.delete(clientMessageId);
 }
@@ -140,6 +148,7 @@ function connect(spec: SocketSpec): Promise<Live> {
 function sendFrom(from: Live, to: Live, matchId: string, onEcho?: () => void): void {
   const clientMessageId = randomUUID();
   inFlight.set(clientMessageId, { at: performance.now(), onEcho });
+  if (tracing && measuring) stamps.set(clientMessageId, [wallClock(), 0]);
   const content = `bench ${clientMessageId.slice(0, 8)}: a message about tea and weekend plans`;
   const frame =
     from.spec.kind === 'steep'
@@ -164,6 +173,7 @@ async function run(
   errors = 0;
   errorMessages.clear();
   inFlight.clear();
+  stamps = new Map();
   const directions = pairs.flatMap((p) => [
     { from: sockets[p.a] as Live, to: sockets[p.b] as Live, matchId: p.matchId },
     { from: sockets[p.b] as Live, to: sockets[p.a] as Live, matchId: p.matchId },
@@ -228,6 +238,7 @@ async function run(
     p99: at(0.99),
     max: sorted.at(-1) ?? null,
     errorMessages: Object.fromEntries(errorMessages),
+    ...(tracing ? { stamps: Object.fromEntries(stamps) } : {}),
   });
 }
 

@@ -15,20 +15,23 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPostgres } from '../src/server/db/client';
 import { createLocalBackend, createRedisBackend } from '../src/server/realtime/backend';
+import { dumpChatTrace, installChatTrace, type TraceDump } from './chat-trace';
 
 export type ServerRequest =
   | { cmd: 'memory' }
   | { cmd: 'cpu' }
   | { cmd: 'stop' }
   | { cmd: 'profile-start' }
-  | { cmd: 'profile-stop'; file: string };
+  | { cmd: 'profile-stop'; file: string }
+  | { cmd: 'trace' };
 export type ServerReply =
   | { type: 'ready'; port: number }
   | { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number }
   /** CPU time used so far, user + system, in milliseconds. */
   | { type: 'cpu'; ms: number }
   | { type: 'profiling' }
-  | { type: 'profiled' };
+  | { type: 'profiled' }
+  | { type: 'trace'; dump: TraceDump };
 
 const send = (reply: ServerReply) => process.send?.(reply);
 
@@ -110,6 +113,7 @@ async function startBare(): Promise<{ port: number; stop: () => Promise<void> }>
 }
 
 const role = process.argv[2];
+if (role === 'steep' && process.env.BENCH_TRACE) installChatTrace();
 const server = role === 'bare' ? await startBare() : await startSteep();
 process.on('message', (request: ServerRequest) => {
   if (request.cmd === 'memory') {
@@ -125,6 +129,8 @@ process.on('message', (request: ServerRequest) => {
     void startProfile().then(() => send({ type: 'profiling' }));
   } else if (request.cmd === 'profile-stop') {
     void stopProfile(request.file).then(() => send({ type: 'profiled' }));
+  } else if (request.cmd === 'trace') {
+    send({ type: 'trace', dump: dumpChatTrace() });
   } else if (request.cmd === 'stop') {
     void server.stop().finally(() => process.exit(0));
   }

@@ -19,7 +19,9 @@
  * BENCH_IDLE_CONNECTIONS (5000), BENCH_RATE (messages per user per second in the steady phase, 2),
  * BENCH_PHASES (comma-separated subset of chat,memory; both when run standalone, chat alone from
  * `run()`), BENCH_CPU_PROF (a directory: each Steep server writes a V8 CPU profile of its steady and
- * max phases there, e.g. one-instance-0.cpuprofile).
+ * max phases there, e.g. one-instance-0.cpuprofile), BENCH_TRACE (print where each steady-phase message
+ * waited, segment by segment: bench/chat-trace.ts), BENCH_CHAT_DB (the name of the fresh database, dropped
+ * first and after; default steep_bench_<pid>_<random>).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +36,7 @@ import { insertUser } from '../src/server/core';
 import { databaseUrl } from '../src/server/test/postgres';
 import type { ClientReply, ClientRequest, PairSpec, RunResult, SocketSpec } from './chat-client';
 import type { ServerReply, ServerRequest } from './chat-server';
+import type { MessageStamps, TraceDump } from './chat-trace';
 import { atLeast, atMost, context, type BenchRow } from './report';
 
 const BASE_DB_URL =
@@ -44,6 +47,7 @@ const IDLE_CONNECTIONS = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 5000);
 const STEADY_RATE = Number(process.env.BENCH_RATE ?? 2);
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const CHAT_USERS = 200;
+const TRACING = Boolean(process.env.BENCH_TRACE);
 
 const TARGETS = { cpuVsBare: 1.5, p99Ms: 25, throughputVsInsert: 0.5, crossInstanceP99AddedMs: 5, memoryVsBare: 2 };
 
@@ -89,6 +93,7 @@ async function startServer(role: 'steep' | 'bare', env: Record<string, string> =
     cpuMs: async () => (await ask<ServerReply, 'cpu'>(child, { cmd: 'cpu' } satisfies ServerRequest, 'cpu')).ms,
     profileStart: () =>
       ask<ServerReply, 'profiling'>(child, { cmd: 'profile-start' } satisfies ServerRequest, 'profiling'),
+    trace: async () => (await ask<ServerReply, 'trace'>(child, { cmd: 'trace' } satisfies ServerRequest, 'trace')).dump,
     profileStop: (file: string) =>
       ask<ServerReply, 'profiled'>(child, { cmd: 'profile-stop', file } satisfies ServerRequest, 'profiled'),
     stop: async () => {
@@ -219,15 +224,91 @@ async function measureChat(
   const profiling = CPU_PROFILE_DIR !== undefined && profileAs !== undefined;
   if (profiling) await Promise.all(servers.map((s) => s.profileStart()));
   const cpu = async () => (await Promise.all(servers.map((s) => s.cpuMs()))).reduce((x, y) => x + y, 0);
+  if (TRACING && profileAs) await Promise.all(servers.map((s) => s.trace()));
   const cpuBefore = await cpu();
   const steady = await clients.run(pairs, 'steady', SECONDS);
   const serverCpuMsPerMessage = ((await cpu()) - cpuBefore) / steady.delivered;
+  if (TRACING && profileAs) printTrace(profileAs, steady, await Promise.all(servers.map((s) => s.trace())));
   const max = await clients.run(pairs, 'max', SECONDS);
   if (profiling) {
     await Promise.all(servers.map((s, i) => s.profileStop(path.join(CPU_PROFILE_DIR, `${profileAs}-${i}.cpuprofile`))));
   }
   await clients.closeAll();
   return { steady, max, serverCpuMsPerMessage };
+}
+
+/**
+ * BENCH_TRACE: where the steady phase's messages waited, segment by segment (bench/chat-trace.ts),
+ * as p50 / p99 / max in ms, and per second of the phase so a collapse shows when it starts.
+ */
+function printTrace(label: string, steady: RunResult, dumps: TraceDump[]): void {
+  const server = Object.assign({}, ...dumps.map((d) => d.messages)) as Record<string, MessageStamps>;
+  const segments: Record<string, number[]> = {};
+  const add = (name: string, from: number | undefined, to: number | undefined) => {
+    if (from === undefined || to === undefined || to === 0) return;
+    (segments[name] ??= []).push(to - from);
+  };
+  const perSecond = new Map<number, { n: number; total: number; pool: number; db: number; waiting: number }>();
+  const start = Math.min(...Object.values(steady.stamps ?? {}).map(([sent]) => sent));
+  for (const [id, [sent, delivered]] of Object.entries(steady.stamps ?? {})) {
+    const s = server[id] ?? {};
+    add('client → socket receive', sent, s.recv);
+    add('socket queue (her earlier frames)', s.recv, s.handle);
+    add('rate limiter', s.handle, s.limited);
+    add('limiter → insert asks pool (group queue)', s.limited, s.pool);
+    add('pool wait', s.pool, s.sent);
+    add('insert on a connection (to commit)', s.sent, s.stored);
+    add('commit → fan-out', s.stored, s.fanout);
+    add('fan-out → partner receives', s.fanout, delivered);
+    add('total send → delivered', sent, delivered);
+    if (delivered === 0) (segments['never delivered'] ??= []).push(0);
+    const second = Math.floor((sent - start) / 1000);
+    const row = perSecond.get(second) ?? { n: 0, total: 0, pool: 0, db: 0, waiting: 0 };
+    row.n++;
+    row.total += delivered ? delivered - sent : 0;
+    row.pool += s.sent !== undefined && s.pool !== undefined ? s.sent - s.pool : 0;
+    row.db += s.stored !== undefined && s.sent !== undefined ? s.stored - s.sent : 0;
+    row.waiting = Math.max(row.waiting, s.poolWaiting ?? 0);
+    perSecond.set(second, row);
+  }
+  const pct = (values: number[], q: number) =>
+    [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
+  console.log(`\ntrace, ${label}, steady phase (${Object.keys(steady.stamps ?? {}).length} messages):`);
+  for (const [name, values] of Object.entries(segments)) {
+    console.log(
+      `  ${name.padEnd(42)} n=${String(values.length).padStart(5)}  p50 ${pct(values, 0.5).toFixed(2).padStart(8)}  p99 ${pct(values, 0.99).toFixed(2).padStart(8)}  max ${Math.max(
+        ...values,
+      )
+        .toFixed(2)
+        .padStart(8)}`,
+    );
+  }
+  console.log('  by second of the phase: sent, mean total / pool wait / insert ms, max pool queue');
+  for (const [second, r] of [...perSecond].sort((x, y) => x[0] - y[0])) {
+    console.log(
+      `    ${second}s  ${String(r.n).padStart(4)}  ${(r.total / r.n).toFixed(1).padStart(8)}  ${(r.pool / r.n).toFixed(1).padStart(8)}  ${(r.db / r.n).toFixed(1).padStart(7)}  ${r.waiting}`,
+    );
+  }
+  const statements = new Map<string, { count: number; totalMs: number; maxMs: number }>();
+  for (const d of dumps) {
+    for (const [name, st] of Object.entries(d.statements)) {
+      const s = statements.get(name) ?? { count: 0, totalMs: 0, maxMs: 0 };
+      s.count += st.count;
+      s.totalMs += st.totalMs;
+      s.maxMs = Math.max(s.maxMs, st.maxMs);
+      statements.set(name, s);
+    }
+  }
+  console.log("  statements on the server's connections (count, total ms on a connection, mean, max):");
+  for (const [name, s] of [...statements].sort((x, y) => y[1].totalMs - x[1].totalMs)) {
+    console.log(
+      `    ${name.padEnd(34)} ${String(s.count).padStart(6)}  ${s.totalMs.toFixed(0).padStart(8)}  ${(s.totalMs / s.count).toFixed(2).padStart(7)}  ${s.maxMs.toFixed(1).padStart(7)}`,
+    );
+  }
+  const cpu = dumps.reduce((sum, d) => sum + d.backendCpuMs, 0);
+  console.log(
+    `  PostgreSQL backends' CPU during the phase: ${cpu} ms (${(cpu / 1000 / steady.seconds).toFixed(2)} cores)`,
+  );
 }
 
 const chatSockets = (users: BenchUser[], urlOf: (i: number) => string, kind: 'steep' | 'bare'): SocketSpec[] =>
@@ -263,7 +344,10 @@ async function bench(phases: ReadonlySet<string>): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const admin = new pg.Client({ connectionString: BASE_DB_URL });
   await admin.connect();
-  const name = `steep_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  // BENCH_CHAT_DB names the (fresh, dropped afterwards) database, for a machine shared with other runs.
+  const name = process.env.BENCH_CHAT_DB ?? `steep_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_CHAT_DB: not a plain database name: ${name}`);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   const url = databaseUrl(BASE_DB_URL, name);
   const database = await openPostgres(url);

@@ -23,30 +23,52 @@ const TRIGGERS: {
   'tea.review_posted': ({ userId }) => ({ userIds: [userId], badges: ['tea_critic'] }),
 };
 
+/** Evaluations running at once: side work must never take the connections a message's ack waits for. */
+const MAX_CONCURRENT_EVALUATIONS = 2;
+
 export function listenForBadges(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
-  // One evaluation per member at a time. Triggers while hers runs (a chat sends one per message)
-  // gather into a single run right after it: that run still starts after the last trigger, so
-  // nothing is missed, and a busy conversation costs her progress queries once per round, not per message.
+  // Triggers gather per member and are evaluated after the event, on a later turn of the event
+  // loop, at most MAX_CONCURRENT_EVALUATIONS at a time: a busy chat sends one trigger per message,
+  // and its member is evaluated once per round, not once per message. A member's triggers that
+  // arrive while hers runs wait for the next round, which starts after them: nothing is missed.
   const waiting = new Map<string, Set<BadgeId>>();
-  /** Settles when her evaluation, and the one gathered behind it, are done (events.drain() waits for it). */
-  const evaluate = async (userId: string, badges: readonly BadgeId[]): Promise<void> => {
-    const gathered = waiting.get(userId);
-    if (gathered) {
-      for (const badge of badges) gathered.add(badge);
-      return;
+  const running = new Set<string>();
+  let scheduled = false;
+  const drain = () => {
+    scheduled = false;
+    for (const [userId, badges] of waiting) {
+      if (running.size >= MAX_CONCURRENT_EVALUATIONS) return;
+      if (running.has(userId)) continue;
+      waiting.delete(userId);
+      running.add(userId);
+      // Tracked, so events.drain() waits for it (and for the round it schedules when it ends).
+      events.track(
+        evaluateBadges(db, events, userId, [...badges])
+          .catch(onError)
+          .finally(() => {
+            running.delete(userId);
+            schedule();
+          }),
+      );
     }
-    waiting.set(userId, new Set());
-    await evaluateBadges(db, events, userId, badges).catch(onError);
-    const next = waiting.get(userId);
-    waiting.delete(userId);
-    if (next && next.size > 0) await evaluate(userId, [...next]);
+  };
+  const schedule = () => {
+    if (scheduled || waiting.size === 0) return;
+    scheduled = true;
+    events.track(new Promise<void>((resolve) => setImmediate(() => resolve(drain()))));
+  };
+  const evaluate = (userId: string, badges: readonly BadgeId[]) => {
+    const gathered = waiting.get(userId) ?? new Set<BadgeId>();
+    for (const badge of badges) gathered.add(badge);
+    waiting.set(userId, gathered);
+    schedule();
   };
   const stops = (Object.keys(TRIGGERS) as (keyof DomainEventMap)[]).map((name) =>
     events.on(name, (payload) => {
       const trigger = TRIGGERS[name] as ((p: typeof payload) => { userIds: string[]; badges: BadgeId[] }) | undefined;
       if (!trigger) return;
       const { userIds, badges } = trigger(payload);
-      return Promise.all(userIds.map((userId) => evaluate(userId, badges)));
+      for (const userId of userIds) evaluate(userId, badges);
     }),
   );
   return () => stops.forEach((stop) => stop());

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   CHAT_ERRORS,
   type Message,
@@ -11,9 +11,10 @@ import type { Db } from '../../db/client';
 import { icebreakers, messages } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { accountState, memberTable, notBlockedWith, notSuspendedRow } from '../../core';
 import { otherMember } from '../matches';
-import { acceptsOnlyVerifiedWriters, privacyFor } from '../preferences';
+import { recordChatActivity } from './activity';
+import { mayWrite } from './may-write';
+import { storeUnlessRefused } from './store';
 import {
   conversationPair,
   findMessageForMember,
@@ -86,7 +87,7 @@ export async function sendMessage(
     ? await requireConversation(db, input.matchId, senderId)
     : await conversationPair(db, input.matchId, senderId);
   const recipientId = otherMember(match, senderId);
-  // A text message checks her privacy setting in its own insert; a starter, rare, asks first.
+  // Any other message checks `mayWrite` in its own insert; a starter, rare, asks first.
   if (icebreakerId) await requireRecipientAllows(db, senderId, recipientId, match.id);
   const clientMessageId = input.clientMessageId ?? null;
 
@@ -110,11 +111,13 @@ export async function sendMessage(
           if (!stored) throw new AlreadyStored();
           return stored;
         })
-      : await insertTextUnlessRefused(db, {
+      : await storeUnlessRefused(db, {
           matchId: match.id,
           senderId,
           recipientId,
           content: input.content,
+          // Never 'icebreaker' here (checked above: a starter carries its icebreakerId); said again for the type.
+          messageType: input.messageType === 'icebreaker' ? 'text' : input.messageType,
           clientMessageId,
         });
   } catch (error) {
@@ -136,94 +139,25 @@ export async function sendMessage(
   }
 
   const message = presentMessage(row);
+  recordChatActivity(db, row, recipientId);
   deps.events.emit('message.created', { message, recipientId });
   return { message, created: true };
 }
 
 /**
- * Her 'allowMessagesFrom: verified' setting: a member who is not verified cannot open the conversation;
- * once she has written herself, the conversation is open. ('everyone' and 'matches' allow every match:
- * only matches can message at all.)
+ * The reason behind a refused message when it is `mayWrite` (her 'allowMessagesFrom: verified'
+ * setting), asked before a starter is stored and after a refused insert: the same rule, one place.
  */
 async function requireRecipientAllows(db: Db, senderId: string, recipientId: string, matchId: string): Promise<void> {
-  if ((await privacyFor(db, recipientId)).allowMessagesFrom !== 'verified') return;
-  if ((await accountState(db, senderId))?.verified) return;
-  const [wrote] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.matchId, matchId), eq(messages.senderId, recipientId)))
-    .limit(1);
-  if (wrote) return;
+  const [row] = await db
+    .select({
+      allowed: sql<boolean>`${mayWrite(sql`${senderId}::uuid`, sql`${recipientId}::uuid`, sql`${matchId}::uuid`)}`,
+    })
+    .from(sql`(select 1) as one`);
+  if (row?.allowed) return;
   throw forbidden(
     'This member only accepts a first message from verified members. Get verified to message her, or wait for her to write first.',
   );
-}
-
-/**
- * A text message in one round trip: the row is inserted only if the recipient is not suspended, no
- * block stands between the two, and her 'allowMessagesFrom: verified' lets this sender write
- * (`requireRecipientAllows`, as SQL) — all checked in the same statement, so none is ever missed
- * however the pair was looked up, on any instance — and not at all for a repeated clientMessageId.
- * No row back means one of these.
- *
- * The statement is built once per database and prepared (named, so PostgreSQL plans it once per
- * connection): building it with Drizzle for every message cost more CPU than the rest of a send.
- */
-function insertTextUnlessRefused(db: Db, values: TextInsertValues): Promise<MessageRow | undefined> {
-  let statement = textInserts.get(db);
-  if (!statement) {
-    statement = prepareTextInsert(db);
-    textInserts.set(db, statement);
-  }
-  return statement.execute(values).then((rows) => rows[0]);
-}
-
-type TextInsertValues = {
-  matchId: string;
-  senderId: string;
-  recipientId: string;
-  content: string;
-  clientMessageId: string | null;
-};
-
-const textInserts = new WeakMap<Db, ReturnType<typeof prepareTextInsert>>();
-
-function prepareTextInsert(db: Db) {
-  const sender = sql`${sql.placeholder('senderId')}::uuid`;
-  const recipient = sql`${sql.placeholder('recipientId')}::uuid`;
-  const matchId = sql`${sql.placeholder('matchId')}::uuid`;
-  const senderVerified = sql`exists (select 1 from ${memberTable} where ${memberTable.id} = ${sender} and ${memberTable.isVerified})`;
-  const recipientWroteFirst = sql`exists (select 1 from ${messages} where ${messages.matchId} = ${matchId} and ${messages.senderId} = ${recipient})`;
-  // Selected from her row, so there is nothing to insert when she may not be written to. Drizzle
-  // checks that the keys name every column of `messages` in table order.
-  return db
-    .insert(messages)
-    .select(
-      db
-        .select({
-          id: sql`gen_random_uuid()`.as('id'),
-          matchId: sql`${matchId}`.as('match_id'),
-          senderId: sql`${sender}`.as('sender_id'),
-          content: sql`${sql.placeholder('content')}::text`.as('content'),
-          messageType: sql`'text'::text`.as('message_type'),
-          icebreakerId: sql`null::uuid`.as('icebreaker_id'),
-          clientMessageId: sql`${sql.placeholder('clientMessageId')}::text`.as('client_message_id'),
-          createdAt: sql`now()`.as('created_at'),
-          readAt: sql`null::timestamptz`.as('read_at'),
-        })
-        .from(memberTable)
-        .where(
-          and(
-            sql`${memberTable.id} = ${recipient}`,
-            notSuspendedRow(memberTable.suspendedUntil),
-            notBlockedWith(sender, memberTable.id),
-            or(not(acceptsOnlyVerifiedWriters(recipient)), senderVerified, recipientWroteFirst),
-          ),
-        ),
-    )
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-    .returning()
-    .prepare('chat_insert_text_message');
 }
 
 async function replayed(db: Db, senderId: string, input: SendMessageInput): Promise<Message | undefined> {
