@@ -10,3 +10,6 @@ export {
 export { recentMessagesForReport } from './report-excerpt';
 export { chatRoutes } from './routes';
 export { messagesWrittenBy } from './personal-data';
+export { chatMediaRoutes } from './media-routes';
+export { mediaUploadedBy } from './media';
+export { createNsfwClassifier, type NudityClassifier } from './nudity';
