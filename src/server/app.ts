@@ -199,7 +199,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log.child({ component: 'chat-media' }),
     classifier: options.nudityClassifier ?? createNsfwClassifier(),
   });
-  await app.register(accountRoutes, { db, config, events, jobs, storage: mediaStorage, scryptLogN });
+  await app.register(accountRoutes, {
+    db,
+    config,
+    events,
+    jobs,
+    storage: mediaStorage,
+    chatMediaStore: chatMediaStorage,
+    scryptLogN,
+  });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: MEDIA_PREFIX,

@@ -308,6 +308,39 @@ describe('a voice message', () => {
   });
 });
 
+describe('limits and her data', () => {
+  it('at most 30 photo and voice messages an hour in one conversation', async () => {
+    const { a, b, matchId } = await pair(['Ora', 'Pia']);
+    const webm = await readFile(path.join(FIXTURES, 'voice-chromium.webm'));
+    for (let i = 0; i < 30; i++) {
+      const sender = i % 2 === 0 ? a : b;
+      const media = await uploaded(sender, matchId, webm, { contentType: 'audio/webm', waveform: WAVE });
+      expect((await send(sender, matchId, media.mediaId, 'voice')).statusCode).toBe(201);
+    }
+    const media = await uploaded(a, matchId, webm, { contentType: 'audio/webm', waveform: WAVE });
+    const refused = await send(a, matchId, media.mediaId, 'voice');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'LIMIT_REACHED' });
+    // Text is not limited by it.
+    expect((await a.request('POST', '/api/messages', { matchId, content: 'still here' })).statusCode).toBe(201);
+  });
+
+  it('her data export holds the files she sent, not those she received', async () => {
+    const { a, b, matchId } = await pair(['Quin', 'Rae']);
+    const webm = await readFile(path.join(FIXTURES, 'voice-chromium.webm'));
+    const mine = await uploaded(a, matchId, webm, { contentType: 'audio/webm', waveform: WAVE });
+    await send(a, matchId, mine.mediaId, 'voice');
+    const theirs = await uploaded(b, matchId, await jpegWithGps(300, 200));
+    await send(b, matchId, theirs.mediaId, 'image');
+    const exported = (await a.request('GET', '/api/account/export')).json<{
+      chatMedia: Array<{ kind: string; contentType: string; dataBase64: string | null; matchId: string }>;
+    }>();
+    expect(exported.chatMedia).toHaveLength(1);
+    expect(exported.chatMedia[0]).toMatchObject({ kind: 'voice', contentType: 'audio/webm', matchId });
+    expect(Buffer.from(exported.chatMedia[0]?.dataBase64 ?? '', 'base64').equals(webm)).toBe(true);
+  });
+});
+
 describe('media ends with the conversation and the account', () => {
   it('after an unmatch: no access for either member, and the files are deleted by the job', async () => {
     const { a, b, matchId } = await pair(['Gia', 'Hal']);
