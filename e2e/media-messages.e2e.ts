@@ -141,6 +141,24 @@ describe('photo and voice messages', () => {
     expect((await ana.context.request.get(`/api/media/${viewOnce?.media?.id}`)).status()).toBe(410);
   });
 
+  it('with "Blur photos from matches" off, her photos show at once', async () => {
+    await bea.page.goto('/settings');
+    const setting = bea.page.getByRole('switch', { name: 'Blur photos from matches' });
+    await setting.waitFor();
+    expect(await setting.getAttribute('aria-checked')).toBe('true');
+    await setting.scrollIntoViewIfNeeded();
+    // A badge toast (Early Bird) may be showing: close it so the setting is what the screenshot shows.
+    const toasts = bea.page.getByTestId('toasts').getByRole('button', { name: /close/i });
+    while ((await toasts.count()) > 0) await toasts.first().click();
+    await bea.page.getByText('Badge earned!').waitFor({ state: 'detached' });
+    await screenshot(bea.page, 'settings-blur-photos');
+    await setting.click();
+    expect(await setting.getAttribute('aria-checked')).toBe('false');
+    await open(bea.page, matchId);
+    await expect.poll(() => loaded(bea.page, 'photo-revealed'), { timeout: 10_000 }).toBe(true);
+    expect(await bea.page.getByRole('button', { name: /Blurred photo/ }).count()).toBe(0);
+  });
+
   it('in the dark theme', async () => {
     for (const { who, name } of [
       { who: bea, name: 'chat-media-dark-recipient' },
@@ -160,5 +178,9 @@ describe('photo and voice messages', () => {
       await screenshot(page, name);
       await expectAccessible(page, `${name} (dark)`);
     }
+    await bea.page.goto('/settings');
+    const setting = bea.page.getByRole('switch', { name: 'Blur photos from matches' });
+    await setting.scrollIntoViewIfNeeded();
+    await screenshot(bea.page, 'settings-blur-photos-dark');
   });
 });
