@@ -61,10 +61,14 @@ export async function startServer(
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium records audio without a microphone (a test tone) and grants the permission itself. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: browserPath(),
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
@@ -215,13 +219,13 @@ export interface ServerAndBrowser {
  */
 export function useServerAndBrowser(
   env: Record<string, string> = {},
-  options: { demoUsers?: number; timeoutMs?: number } = {},
+  options: { demoUsers?: number; timeoutMs?: number; browserArgs?: string[] } = {},
 ): ServerAndBrowser {
   const holder = {} as ServerAndBrowser;
   beforeAll(async () => {
     [holder.server, holder.browser] = await Promise.all([
       startServer(env, options.demoUsers === undefined ? {} : { demoUsers: options.demoUsers }),
-      launchBrowser(),
+      launchBrowser(options.browserArgs),
     ]);
   }, options.timeoutMs);
   afterAll(async () => {

@@ -83,6 +83,17 @@ export const accountExport = z.object({
   matches: z.array(z.object({ matchId: z.string(), withUserId: z.string(), withName: z.string(), at: z.string() })),
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),
+  /** Photos and voice notes she sent, with the file (base64) while it exists; a view-once photo opened is gone. */
+  chatMedia: z.array(
+    z.object({
+      matchId: z.string().nullable(),
+      kind: z.enum(['image', 'voice']),
+      contentType: z.string(),
+      sentAt: z.string(),
+      viewOnce: z.boolean(),
+      dataBase64: z.string().nullable(),
+    }),
+  ),
   blocks: z.array(z.object({ blockedUserId: z.string(), at: z.string() })),
   /** Blocks she made by typing a username: the name she typed, never who it turned out to be. */
   blockedUsernames: z.array(z.object({ username: z.string(), at: z.string() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageMedia } from './chat-media';
 import { REACTION_EMOJI } from './reactions';
 import { safeText } from './text';
 
@@ -23,8 +24,12 @@ import { safeText } from './text';
  */
 
 export const MESSAGE_MAX_LENGTH = 2000;
-export const MESSAGE_TYPES = ['text', 'icebreaker'] as const;
+export const MESSAGE_TYPES = ['text', 'icebreaker', 'image', 'voice'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** Messages that carry an uploaded file (contract/chat-media.ts) instead of text. */
+export const MEDIA_MESSAGE_TYPES = ['image', 'voice'] as const;
+export const isMediaMessageType = (type: MessageType): type is 'image' | 'voice' =>
+  type === 'image' || type === 'voice';
 
 /** A page of GET /api/messages/{matchId} holds this many messages unless `limit` asks otherwise. */
 export const MESSAGE_PAGE_DEFAULT = 50;
@@ -83,6 +88,8 @@ export const message = z.object({
   /** Set when the recipient marked it read (PUT /api/messages/{id}/read or a socket read_receipt). */
   readAt: z.string().nullable(),
   reactions: z.array(reactionGroup),
+  /** The photo or voice note of an 'image' / 'voice' message; null for text. */
+  media: messageMedia.nullable(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -91,14 +98,32 @@ export type Message = z.infer<typeof message>;
  * must be hers or the request is refused with 403. `icebreakerId` is required for messageType
  * 'icebreaker' (and marks that starter used) and refused for 'text'.
  */
-export const createMessageBody = z.object({
-  matchId: z.uuid('Invalid match id'),
-  content: messageContent,
-  messageType: z.enum(MESSAGE_TYPES).default('text'),
-  icebreakerId: z.uuid('Invalid icebreaker id').nullish(),
-  clientMessageId: clientMessageId.optional(),
-  senderId: safeText().optional(),
-});
+export const createMessageBody = z
+  .object({
+    matchId: z.uuid('Invalid match id'),
+    /** Required for text; a photo or voice message has none (its content is set by the server). */
+    content: messageContent.optional(),
+    messageType: z.enum(MESSAGE_TYPES).default('text'),
+    icebreakerId: z.uuid('Invalid icebreaker id').nullish(),
+    /** The upload a photo or voice message sends (POST /api/matches/{matchId}/media). */
+    mediaId: z.uuid('Invalid media id').optional(),
+    clientMessageId: clientMessageId.optional(),
+    senderId: safeText().optional(),
+  })
+  .superRefine(requireContentOrMedia);
+
+/** Text needs content; a photo or voice message needs its mediaId. Shared by HTTP and the socket frame. */
+export function requireContentOrMedia(
+  value: { content?: string | undefined; messageType?: MessageType | undefined; mediaId?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  const type = value.messageType ?? 'text';
+  if (isMediaMessageType(type)) {
+    if (!value.mediaId) context.addIssue({ code: 'custom', path: ['mediaId'], message: 'Upload the file first' });
+  } else if (value.content === undefined) {
+    context.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
+  }
+}
 export type CreateMessageBody = z.input<typeof createMessageBody>;
 
 export const matchIdParams = z.object({ matchId: z.uuid('Invalid match id') });

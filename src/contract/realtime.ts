@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
-import { clientMessageId, message, messageContent } from './chat';
+import { clientMessageId, message, messageContent, requireContentOrMedia } from './chat';
+import { mediaState } from './chat-media';
 import { notice } from './notifications';
 import { userBadge } from './badges';
 
@@ -43,13 +44,18 @@ const optionalActor = safeText().optional();
 /** Client → server frames. */
 export const clientFrameSchemas = {
   auth: z.object({ type: z.literal('auth'), userId: safeText('userId is required') }),
-  message: z.object({
-    type: z.literal('message'),
-    matchId: z.uuid('Invalid match id'),
-    content: messageContent,
-    clientMessageId: clientMessageId.optional(),
-    userId: optionalActor,
-  }),
+  message: z
+    .object({
+      type: z.literal('message'),
+      matchId: z.uuid('Invalid match id'),
+      content: messageContent.optional(),
+      /** A photo or voice message names its upload (contract/chat-media.ts). */
+      messageType: z.enum(['text', 'image', 'voice']).optional(),
+      mediaId: z.uuid('Invalid media id').optional(),
+      clientMessageId: clientMessageId.optional(),
+      userId: optionalActor,
+    })
+    .superRefine(requireContentOrMedia),
   typing: z.object({ type: z.literal('typing'), matchId: z.uuid('Invalid match id'), userId: optionalActor }),
   stop_typing: z.object({ type: z.literal('stop_typing'), matchId: z.uuid('Invalid match id'), userId: optionalActor }),
   read_receipt: z.object({
@@ -93,6 +99,8 @@ export const serverFrameSchemas = {
     isOnline: z.boolean(),
     lastActive: z.string().nullable(),
   }),
+  /** A photo or voice message's media changed (a view-once photo opened, a voice note played): to both members. */
+  media_state: mediaState.extend({ type: z.literal('media_state') }),
   /** The recipient read `messageId`; sent to the sender's sockets only. */
   read_receipt: z.object({
     type: z.literal('read_receipt'),
@@ -149,6 +157,7 @@ export const serverFrame = z.discriminatedUnion('type', [
   serverFrameSchemas.stop_typing,
   serverFrameSchemas.online_status,
   serverFrameSchemas.read_receipt,
+  serverFrameSchemas.media_state,
   serverFrameSchemas.notice,
   serverFrameSchemas.match,
   serverFrameSchemas.like_received,

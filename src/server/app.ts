@@ -14,11 +14,14 @@ import { accountRoutes } from './features/account';
 import { authRoutes, DEFAULT_SCRYPT_LOG_N, hashSlots } from './features/auth';
 import { billingRoutes, createPaymentProcessor, type PaymentProcessor } from './features/billing';
 import {
+  chatMediaRoutes,
   chatRoutes,
   conversationSummaries,
+  createNsfwClassifier,
   matchHasMessages,
   recentMessagesForReport,
   twoWayConversations,
+  type NudityClassifier,
 } from './features/chat';
 import { discoveryRoutes, popularInterestsNear } from './features/discovery';
 import { areMatched, matchCounts, matchRoutes } from './features/matches';
@@ -75,6 +78,8 @@ export interface AppOptions {
   payments?: PaymentProcessor;
   /** Where logs go (default stdout); tests capture them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /** Labels likely-explicit message photos (default: nsfwjs on the WASM backend, loaded on first use). */
+  nudityClassifier?: NudityClassifier;
   /** The built web app (default dist/web); tests serve a small fixture. */
   webRoot?: string;
 }
@@ -188,7 +193,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Pose selfies live outside the public media folder: no URL can ever reach them.
   const selfieStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'verification-selfies'));
   await app.register(verificationRoutes, { db, media: mediaStorage, selfies: selfieStorage, jobs, events });
-  await app.register(accountRoutes, { db, config, events, jobs, storage: mediaStorage, scryptLogN });
+  // Message photos and voice notes: private like the selfies, served only through the guarded /api/media routes.
+  const chatMediaStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'chat-media'));
+  await app.register(chatMediaRoutes, {
+    db,
+    events,
+    jobs,
+    store: chatMediaStorage,
+    log: app.log.child({ component: 'chat-media' }),
+    classifier: options.nudityClassifier ?? createNsfwClassifier(),
+  });
+  await app.register(accountRoutes, {
+    db,
+    config,
+    events,
+    jobs,
+    storage: mediaStorage,
+    chatMediaStore: chatMediaStorage,
+    scryptLogN,
+  });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: MEDIA_PREFIX,

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { UserBadge } from '../contract/badges';
 import type { Message } from '../contract/chat';
+import type { MediaState } from '../contract/chat-media';
 import type { ReportReason } from '../contract/safety';
 import type { Notice } from '../contract/notifications';
 
@@ -27,6 +28,8 @@ export interface DomainEventMap {
   'message.created': { message: Message; recipientId: string };
   /** The recipient read a message for the first time. */
   'message.read': { messageId: string; matchId: string; senderId: string; readerId: string; readAt: string };
+  /** A photo or voice message's media changed (a view-once photo opened, a voice note played): both members hear. */
+  'media.updated': { state: MediaState; userIds: [string, string] };
   /** A profile photo was published / removed (profiles). */
   'photo.added': { userId: string; photoId: string };
   'photo.deleted': { userId: string; photoId: string };

@@ -4,6 +4,7 @@ import { badgesApi } from './badges';
 import { authApi } from './auth';
 import { billingApi } from './billing';
 import { chatApi } from './chat';
+import { chatMediaApi } from './chat-media';
 import { discoveryApi } from './discovery';
 import { eventsApi } from './events';
 import { matchesApi } from './matches';
@@ -23,6 +24,7 @@ export {
   badgesApi,
   billingApi,
   chatApi,
+  chatMediaApi,
   discoveryApi,
   eventsApi,
   matchesApi,
@@ -46,6 +48,7 @@ export const apiGroups = {
   safety: safetyApi,
   matches: matchesApi,
   chat: chatApi,
+  chatMedia: chatMediaApi,
   discovery: discoveryApi,
   billing: billingApi,
   notifications: notificationsApi,

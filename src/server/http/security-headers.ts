@@ -4,8 +4,9 @@ import type { Config } from '../config';
 
 /**
  * Only what the app uses. Photos are picked with a file input (no camera permission needed, and
- * the same holds for a future verification selfie taken through `capture`); nothing asks for
- * location, the microphone or payment APIs in the browser.
+ * the same holds for a future verification selfie taken through `capture`); the microphone only on
+ * this origin, for voice messages and the voice status (MediaRecorder); nothing asks for location or
+ * payment APIs in the browser.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -13,7 +14,7 @@ export const PERMISSIONS_POLICY = [
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',
-  'microphone=()',
+  'microphone=(self)',
   'payment=()',
   'usb=()',
 ].join(', ');

@@ -30,6 +30,7 @@ export function sendEventsAsFrames(deps: {
     events.on('message.read', ({ messageId, matchId, senderId, readAt }) =>
       hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
     ),
+    events.on('media.updated', ({ state, userIds }) => hub.emitToUser(userIds, 'media_state', state)),
     events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
     events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
     events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),

@@ -41,7 +41,8 @@ const handlers: { [K in Exclude<ClientFrameType, 'auth'>]: FrameHandler<K> } = {
     const { message, created } = await sendMessage(session.context.chat, session.userId, {
       matchId: frame.matchId,
       content: frame.content,
-      messageType: 'text',
+      messageType: frame.messageType ?? 'text',
+      mediaId: frame.mediaId,
       clientMessageId: frame.clientMessageId,
     });
     // A retry of a stored message creates no event, but this socket still needs its acknowledgement.

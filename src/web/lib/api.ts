@@ -122,13 +122,15 @@ export function apiCall<D extends RouteDeclaration>(
   return request(declaration.method, url, parts.body, declaration.response) as Promise<ResponseOut<D>>;
 }
 
-/** Sends one file to a declared upload route as multipart/form-data. */
+/** Sends one file to a declared upload route as multipart/form-data (text `fields` go before the file). */
 export function apiUpload<D extends RouteDeclaration & { upload: { field: string } }>(
   declaration: D,
   input: Pick<CallInput<D>, 'params'>,
   file: Blob,
+  fields: Record<string, string> = {},
 ): Promise<ResponseOut<D>> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(declaration.upload.field, file);
   const url = buildPath(declaration.path, (input as { params?: Record<string, unknown> }).params);
   return request(declaration.method, url, form, declaration.response) as Promise<ResponseOut<D>>;

@@ -27,6 +27,8 @@ export interface AccountRouteDeps {
   events: DomainEvents;
   jobs: JobQueue;
   storage: MediaStorage;
+  /** The private store of message photos and voice notes (her own uploads are in her export). */
+  chatMediaStore: MediaStorage;
   scryptLogN: number;
 }
 
@@ -99,7 +101,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   route(app, accountApi.exportData, async (request, reply) => {
     void reply.header('Content-Disposition', 'attachment; filename="steep-my-data.json"');
     void reply.header('Cache-Control', 'no-store');
-    return exportAccount(db, sessionUserId(request));
+    return exportAccount(db, sessionUserId(request), deps.chatMediaStore);
   });
   route(app, accountApi.deleteAccount, async (request, reply) => {
     await deleteAccount(account, sessionUserId(request), request.body.password);

@@ -7,7 +7,7 @@ import type { DomainEvents } from '../../domain-events';
 import { notFound } from '../../http/errors';
 import { confirmPassword } from '../auth';
 import { earnedBadgesFor } from '../badges';
-import { messagesWrittenBy } from '../chat';
+import { mediaUploadedBy, messagesWrittenBy } from '../chat';
 import { getFilters } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
@@ -31,13 +31,15 @@ export const MEDIA_DELETE_JOB = 'media.delete';
 /**
  * Each feature reports what it holds about her through its index.ts; this only puts the parts together.
  */
-export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
+export async function exportAccount(db: Db, userId: string, chatMediaStore: MediaStorage): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
-  const [photos, swiping, messages, safety, discoveryFilters, meetups, notices, badges, tables] = await Promise.all([
+  const [photos, swiping, messages, chatMedia, safety, discoveryFilters, meetups, notices, badges, tables] =
+    await Promise.all([
     photosOf(db, userId),
     swipesAndMatchesOf(db, userId),
     messagesWrittenBy(db, userId),
+    mediaUploadedBy({ db, store: chatMediaStore }, userId),
     blocksAndReportsBy(db, userId),
     getFilters(db, userId),
     eventsOf(db, userId),
@@ -52,6 +54,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     swipes: swiping.swipes,
     matches: swiping.matches,
     messages,
+    chatMedia,
     blocks: safety.blocks,
     blockedUsernames: safety.blockedUsernames,
     reportsFiled: safety.reportsFiled,

@@ -5,3 +5,6 @@ export { conversationSummaries, matchHasMessages, twoWayConversations } from './
 export { recentMessagesForReport } from './report-excerpt';
 export { chatRoutes } from './routes';
 export { messagesWrittenBy } from './personal-data';
+export { chatMediaRoutes } from './media-routes';
+export { mediaUploadedBy } from './media';
+export { createNsfwClassifier, type NudityClassifier } from './nudity';

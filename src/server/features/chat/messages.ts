@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   CHAT_ERRORS,
+  isMediaMessageType,
   type Message,
   type MessagePage,
   type MessageType,
@@ -22,14 +23,20 @@ import {
   requireConversation,
   type MessageRow,
 } from './access';
+import { claimMedia, mediaOfMessages, presentMedia } from './media';
 import { reactionGroupsFor } from './reactions';
+import type { MessageMedia } from '../../../contract/chat-media';
 
 export interface ChatDeps {
   db: Db;
   events: DomainEvents;
 }
 
-export function presentMessage(row: MessageRow, reactions: ReactionGroup[] = []): Message {
+export function presentMessage(
+  row: MessageRow,
+  reactions: ReactionGroup[] = [],
+  media: MessageMedia | null = null,
+): Message {
   return {
     id: row.id,
     matchId: row.matchId,
@@ -41,15 +48,18 @@ export function presentMessage(row: MessageRow, reactions: ReactionGroup[] = [])
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
     reactions,
+    media,
   };
 }
 
 export interface SendMessageInput {
   matchId: string;
-  /** Already trimmed and length-checked by the contract's `messageContent`. */
-  content: string;
+  /** Already trimmed and length-checked by the contract's `messageContent`; present for text (the contract's refinement). */
+  content?: string | undefined;
   messageType: MessageType;
   icebreakerId?: string | null | undefined;
+  /** The upload a photo or voice message sends. */
+  mediaId?: string | undefined;
   clientMessageId?: string | undefined;
 }
 
@@ -73,6 +83,8 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   const { db } = deps;
   const icebreakerId = input.icebreakerId ?? null;
+  if (isMediaMessageType(input.messageType)) return sendMediaMessage(deps, senderId, input, input.messageType);
+  const content = input.content ?? '';
   if (input.messageType === 'icebreaker' && !icebreakerId) {
     throw badRequest('An icebreaker message needs its icebreakerId', [
       { path: 'icebreakerId', message: 'Required for icebreaker messages' },
@@ -101,7 +113,7 @@ export async function sendMessage(
             .values({
               matchId: match.id,
               senderId,
-              content: input.content,
+              content,
               messageType: input.messageType,
               icebreakerId,
               clientMessageId,
@@ -115,7 +127,7 @@ export async function sendMessage(
           matchId: match.id,
           senderId,
           recipientId,
-          content: input.content,
+          content,
           // Never 'icebreaker' here (checked above: a starter carries its icebreakerId); said again for the type.
           messageType: input.messageType === 'icebreaker' ? 'text' : input.messageType,
           clientMessageId,
@@ -140,6 +152,64 @@ export async function sendMessage(
 
   const message = presentMessage(row);
   recordChatActivity(db, row, recipientId);
+  deps.events.emit('message.created', { message, recipientId });
+  return { message, created: true };
+}
+
+/** What a photo or voice message says where only text is shown (chat list, notifications, export). */
+const MEDIA_CONTENT = { image: 'Photo', voice: 'Voice message' } as const;
+
+/**
+ * A photo or voice message: the message row and the claim of its upload (hers, this conversation's,
+ * unsent, under an hour old, within the conversation's hourly cap) in one transaction. Rare next to
+ * text, so it takes the plain path: membership and block through `requireConversation`, then her
+ * privacy setting. A retry with the same clientMessageId answers the first message.
+ */
+async function sendMediaMessage(
+  deps: ChatDeps,
+  senderId: string,
+  input: SendMessageInput,
+  kind: 'image' | 'voice',
+): Promise<{ message: Message; created: boolean }> {
+  const { db } = deps;
+  if (!input.mediaId) {
+    throw badRequest('Upload the file first', [{ path: 'mediaId', message: 'Upload the file first' }]);
+  }
+  const mediaId = input.mediaId;
+  const match = await requireConversation(db, input.matchId, senderId);
+  const recipientId = otherMember(match, senderId);
+  await requireRecipientAllows(db, senderId, recipientId, match.id);
+  let stored: { row: MessageRow; media: Message['media'] } | undefined;
+  try {
+    stored = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          matchId: match.id,
+          senderId,
+          content: MEDIA_CONTENT[kind],
+          messageType: kind,
+          clientMessageId: input.clientMessageId ?? null,
+        })
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+        .returning();
+      if (!row) throw new AlreadyStored();
+      const media = await claimMedia(tx, { mediaId, matchId: match.id, senderId, messageId: row.id, kind });
+      return { row, media: presentMedia(media) };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      forgetConversationPair(db, match.id);
+      throw notFound(CHAT_ERRORS.conversationNotFound);
+    }
+    if (!(error instanceof AlreadyStored)) throw error;
+  }
+  if (!stored) {
+    const earlier = await replayed(db, senderId, input);
+    if (earlier) return { message: earlier, created: false };
+    throw notFound(CHAT_ERRORS.conversationNotFound);
+  }
+  const message = presentMessage(stored.row, [], stored.media);
   deps.events.emit('message.created', { message, recipientId });
   return { message, created: true };
 }
@@ -171,8 +241,11 @@ async function replayed(db: Db, senderId: string, input: SendMessageInput): Prom
       { path: 'clientMessageId', message: 'Already used' },
     ]);
   }
-  const reactions = await reactionGroupsFor(db, [existing.id], senderId);
-  return presentMessage(existing, reactions.get(existing.id));
+  const [reactions, media] = await Promise.all([
+    reactionGroupsFor(db, [existing.id], senderId),
+    mediaOfMessages(db, [existing]),
+  ]);
+  return presentMessage(existing, reactions.get(existing.id), media.get(existing.id) ?? null);
 }
 
 /** A starter is sent once: the first claim wins, a second one is a 409. */
@@ -220,13 +293,16 @@ export async function listMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit + 1);
   const pageRows = rows.slice(0, page.limit);
-  const reactions = await reactionGroupsFor(
-    db,
-    pageRows.map((r) => r.id),
-    viewerId,
-  );
+  const [reactions, media] = await Promise.all([
+    reactionGroupsFor(
+      db,
+      pageRows.map((r) => r.id),
+      viewerId,
+    ),
+    mediaOfMessages(db, pageRows),
+  ]);
   return {
-    messages: pageRows.reverse().map((row) => presentMessage(row, reactions.get(row.id))),
+    messages: pageRows.reverse().map((row) => presentMessage(row, reactions.get(row.id), media.get(row.id) ?? null)),
     nextCursor: rows.length > page.limit ? (pageRows[0]?.id ?? null) : null,
   };
 }

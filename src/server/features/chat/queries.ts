@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { MessageType } from '../../../contract/chat';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema/chat';
 
@@ -17,7 +18,7 @@ export interface ConversationSummary {
     id: string;
     content: string;
     senderId: string;
-    messageType: 'text' | 'icebreaker';
+    messageType: MessageType;
     createdAt: string;
   } | null;
   /** Messages to `userId` she has not marked read. */

@@ -15,12 +15,13 @@ export const chatRoutes: FastifyPluginAsync<ChatDeps> = async (app, deps) => {
   );
 
   route(app, chatApi.sendMessage, async (request, reply) => {
-    const { matchId, content, messageType, icebreakerId, clientMessageId } = request.body;
+    const { matchId, content, messageType, icebreakerId, mediaId, clientMessageId } = request.body;
     const result = await sendMessage(deps, sessionUserId(request), {
       matchId,
       content,
       messageType,
       icebreakerId,
+      mediaId,
       clientMessageId,
     });
     // A retry of a stored message answers 200 with the original: nothing new was created.

@@ -79,10 +79,69 @@ function unreadable(type: ImageType): AppError {
  * unless asked to (no withMetadata()). The upload itself is never stored.
  */
 export async function renderPhoto(data: Buffer): Promise<PhotoRenditions> {
+  const { type } = await checkedHeader(data);
+  return withDecodeSlot(async () => {
+    const source = decoder(data);
+    const render = ({ width: w, quality }: { width: number; quality: number }) =>
+      source
+        .clone()
+        .resize({ width: w, height: w * 2, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality })
+        .toBuffer();
+    try {
+      const [large, small] = await Promise.all([render(RENDITIONS.large), render(RENDITIONS.small)]);
+      return { large, small };
+    } catch (error) {
+      throw decodeFailure(error, type);
+    }
+  });
+}
+
+export interface ChatImage {
+  /** WebP, its long side at most `maxSide`, no metadata. */
+  image: Buffer;
+  width: number;
+  height: number;
+  /** A ~24 px wide, blurred WebP as a data URL: what the recipient sees before she taps. */
+  placeholder: string;
+}
+
+/**
+ * A photo sent in a chat, through the same checks and re-encode as a profile photo (sniffed type,
+ * header-only pixel check, decode limit, EXIF/GPS/XMP/ICC dropped), at chat size.
+ */
+export async function renderChatImage(data: Buffer, maxSide: number): Promise<ChatImage> {
+  const { type } = await checkedHeader(data);
+  return withDecodeSlot(async () => {
+    const source = decoder(data);
+    try {
+      const { data: image, info } = await source
+        .clone()
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const tiny = await source
+        .clone()
+        .resize({ width: 24, height: 24, fit: 'inside' })
+        .blur(2)
+        .webp({ quality: 40 })
+        .toBuffer();
+      return {
+        image,
+        width: info.width,
+        height: info.height,
+        placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      };
+    } catch (error) {
+      throw decodeFailure(error, type);
+    }
+  });
+}
+
+/** The sniffed type and the size from the header alone: a 30000×30000 PNG is refused without decoding a pixel. */
+async function checkedHeader(data: Buffer): Promise<{ type: ImageType; width: number; height: number }> {
   const type = sniffImageType(data);
   if (!type) throw unsupportedImage();
-
-  // metadata() parses the header only, so a 30000×30000 PNG is refused without decoding a pixel.
   let width: number;
   let height: number;
   try {
@@ -94,24 +153,17 @@ export async function renderPhoto(data: Buffer): Promise<PhotoRenditions> {
     throw error instanceof AppError ? error : unreadable(type);
   }
   if (width * height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+  return { type, width, height };
+}
 
-  return withDecodeSlot(async () => {
-    // limitInputPixels again: the header check above and the decoder must agree, whatever the header says.
-    const source = sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate();
-    const render = ({ width: w, quality }: { width: number; quality: number }) =>
-      source
-        .clone()
-        .resize({ width: w, height: w * 2, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality })
-        .toBuffer();
-    try {
-      const [large, small] = await Promise.all([render(RENDITIONS.large), render(RENDITIONS.small)]);
-      return { large, small };
-    } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-      throw unreadable(type);
-    }
-  });
+/** limitInputPixels again: the header check and the decoder must agree, whatever the header says. */
+function decoder(data: Buffer): ReturnType<typeof sharp> {
+  return sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate();
+}
+
+function decodeFailure(error: unknown, type: ImageType): AppError {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels();
+  return unreadable(type);
 }
 
 let decoding = 0;

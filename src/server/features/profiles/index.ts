@@ -21,3 +21,5 @@ export {
   type ReviewSubject,
 } from './users';
 export { photoKeysOf, photosOf } from './personal-data';
+export { renderChatImage, sniffImageType, type ChatImage } from './image-pipeline';
+export { inspectVoice, type VoiceInfo } from './audio-pipeline';

@@ -25,6 +25,7 @@ function msg(n: number, overrides: Partial<Message> = {}): Message {
     createdAt: new Date(Date.UTC(2025, 5, 15, 12, n)).toISOString(),
     readAt: null,
     reactions: [],
+    media: null,
     ...overrides,
   };
 }

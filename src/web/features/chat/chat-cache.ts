@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage, ReactionEmoji, ReactionGroup } from '../../../contract/chat';
+import type { MediaState } from '../../../contract/chat-media';
 import { REACTION_EMOJI } from '../../../contract/reactions';
 import type { ServerFrame } from '../../../contract/realtime';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
@@ -71,6 +72,22 @@ export function setMessageRead(queryClient: QueryClient, matchId: string, messag
   );
 }
 
+/** A view-once photo opened or a voice note played: both members' copies of the message follow. */
+export function setMessageMedia(queryClient: QueryClient, state: MediaState): void {
+  queryClient.setQueryData<MessagePages>(chatKeys.messages(state.matchId), (data) =>
+    data
+      ? mapMessages(data, (m) =>
+          m.id === state.messageId && m.media
+            ? {
+                ...m,
+                media: { ...m.media, openedAt: state.openedAt, playedAt: state.playedAt, available: state.available },
+              }
+            : m,
+        )
+      : data,
+  );
+}
+
 /**
  * Spec 4 toggle on the grouped counts: the user's own emoji is removed, any other is added.
  * Groups stay in REACTION_EMOJI order, like the server sends them.
@@ -111,6 +128,9 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
     case 'read_receipt':
       setMessageRead(queryClient, frame.matchId, frame.messageId, frame.readAt);
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
+      return;
+    case 'media_state':
+      setMessageMedia(queryClient, frame);
       return;
     case 'match_ended':
       // Unmatched (by either member): the conversation is gone for both.

@@ -1,10 +1,9 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
-import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-
-const COMING_SOON = 'This feature will be available in the next update';
+import { PhotoPicker, RecordingBar, useHoldToRecord } from './media-composer';
+import type { Recording } from './voice-recorder';
 /** Show the character count once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
 const MAX_TEXTAREA_PX = 128;
@@ -20,13 +19,23 @@ export function Composer({
   isSending,
   onSend,
   onTextChange,
+  mediaSending,
+  onSendPhoto,
+  onSendVoice,
 }: {
   isSending: boolean;
   /** Resolves true when the message was stored. */
   onSend: (content: string) => Promise<boolean>;
   onTextChange: (value: string) => void;
+  /** A photo or voice message on its way (upload, then send). */
+  mediaSending: 'image' | 'voice' | null;
+  onSendPhoto: (file: File, viewOnce: boolean) => Promise<boolean>;
+  onSendVoice: (recording: Recording) => Promise<boolean>;
 }) {
   const [text, setText] = useState('');
+  const voice = useHoldToRecord(onSendVoice);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<File | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim().length > 0 && !isSending;
 
@@ -61,17 +70,58 @@ export function Composer({
       data-obscures-focus="bottom"
       className="sticky bottom-0 z-20 border-t border-cream-200/80 bg-cream-50/95 px-2 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur-md"
     >
+      {mediaSending && (
+        <p role="status" className="px-3 pb-1 text-xs font-medium text-plum-700">
+          {mediaSending === 'image' ? 'Sending photo…' : 'Sending voice message…'}
+        </p>
+      )}
+      {voice.error && (
+        <p role="alert" className="px-3 pb-1 text-xs font-medium text-red-700">
+          {voice.error}
+        </p>
+      )}
+      <PhotoPicker
+        file={picked}
+        onClose={() => setPicked(null)}
+        onSend={(file, viewOnce) => {
+          setPicked(null);
+          void onSendPhoto(file, viewOnce);
+        }}
+      />
+      <input
+        ref={photoInput}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="photo-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) setPicked(file);
+        }}
+      />
+      {voice.recording ? (
+        <RecordingBar
+          elapsedMs={voice.elapsedMs}
+          locked={voice.locked}
+          onCancel={voice.cancel}
+          onSend={() => void voice.finish()}
+        />
+      ) : null}
       {text.length >= COUNT_FROM && (
         <p aria-live="polite" className="px-14 pb-1 text-right text-xs text-ink-soft tabular-nums">
           {text.length}/{MESSAGE_MAX_LENGTH}
         </p>
       )}
-      <div className="flex items-end gap-1">
+      <div className={cn('flex items-end gap-1', voice.locked && 'hidden')}>
         <button
           type="button"
           aria-label="Share a photo"
           className={iconButton}
-          onClick={() => toast({ title: 'Photo sharing coming soon!', description: COMING_SOON })}
+          disabled={mediaSending !== null}
+          onClick={() => photoInput.current?.click()}
         >
           <ImagePlus className="size-5" aria-hidden />
         </button>
@@ -95,9 +145,10 @@ export function Composer({
         />
         <button
           type="button"
-          aria-label="Record a voice message"
-          className={iconButton}
-          onClick={() => toast({ title: 'Voice messages coming soon!', description: COMING_SOON })}
+          aria-label="Record a voice message (hold to record, tap to lock)"
+          className={cn(iconButton, 'touch-none select-none')}
+          disabled={mediaSending !== null}
+          {...voice.buttonProps}
         >
           <Mic className="size-5" aria-hidden />
         </button>

@@ -11,6 +11,7 @@ import { MATCHES_QUERY_KEY } from '../../lib/matches';
 import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
 import { Composer } from './composer';
+import { useSendMedia } from './use-send-media';
 import { ConversationHeader } from './conversation-header';
 import { EmptyConversation } from './conversation-starters';
 import { MessageList } from './message-list';
@@ -86,6 +87,7 @@ function Conversation({ match }: { match: Match }) {
     void navigate('/chats', { replace: true });
   }, [matchId, navigate, queryClient]);
   const { outbox, isSending, send, retry, discard } = useSendMessage(matchId, leaveGoneConversation);
+  const media = useSendMedia(matchId, leaveGoneConversation);
   const typingSignal = useTypingSignal(matchId);
   const partnerTyping = usePartnerTyping(matchId, me.id);
   const toggleReaction = useToggleReaction(matchId, me.id);
@@ -141,6 +143,9 @@ function Conversation({ match }: { match: Match }) {
         />
       )}
       <Composer
+        mediaSending={media.sending}
+        onSendPhoto={media.sendPhoto}
+        onSendVoice={media.sendVoice}
         isSending={isSending}
         onTextChange={typingSignal.onInput}
         onSend={async (content) => {

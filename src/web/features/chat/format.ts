@@ -58,3 +58,9 @@ export function presenceText(user: { isOnline: boolean; lastActive: string | nul
   const text = formatLastActive(user.lastActive, now);
   return text === 'Recently active' ? text : `Active ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
+
+/** A voice note's length or position: 0:07, 1:00. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -2,6 +2,7 @@ import { AlertCircle, Check, CheckCheck, Clock3, Sparkles } from 'lucide-react';
 import type { Message, ReactionEmoji } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
 import { formatMessageTime } from './format';
+import { PhotoMessage, VoiceMessage } from './media-bubbles';
 import { ReactionChips, ReactionPicker } from './reactions';
 import type { OutgoingMessage } from './use-send-message';
 
@@ -48,14 +49,27 @@ export function MessageBubble({
       {mine && picker}
       <div className={cn('flex min-w-0 flex-col', mine ? 'items-end' : 'items-start')}>
         {message.messageType === 'icebreaker' && <StarterLabel mine={mine} />}
-        <div className={cn(bubbleBase, mine ? mineBubble : theirsBubble)}>
-          <Body content={message.content} />
+        <div
+          className={cn(
+            bubbleBase,
+            mine ? mineBubble : theirsBubble,
+            message.messageType === 'image' && 'px-1.5 pt-1.5',
+          )}
+        >
+          {message.media && message.messageType === 'image' ? (
+            <PhotoMessage message={message} mine={mine} />
+          ) : message.media && message.messageType === 'voice' ? (
+            <VoiceMessage message={message} mine={mine} />
+          ) : (
+            <Body content={message.content} />
+          )}
           <span
             className={cn(
               'mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none tabular-nums',
               mine ? 'text-white/70' : 'text-ink-soft',
             )}
           >
+            {mine && message.media?.kind === 'voice' && message.media.playedAt && <span>Played</span>}
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
             {mine &&
               (message.readAt ? (

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import {
+  ImageOff,
   ArrowLeft,
   BadgeCheck,
   Bell,
@@ -27,6 +28,7 @@ import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences'
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { useBlurPhotos } from '../../lib/photo-blur';
 
 /** /settings (spec 2 Settings). Cards for features that arrive later show their controls disabled. */
 export function SettingsPage() {
@@ -75,6 +77,14 @@ export function SettingsPage() {
         <Link to="/verification" className={buttonClasses('secondary', 'md', true)}>
           {user.isVerified ? 'Verified' : 'Get Verified'}
         </Link>
+      </SettingsCard>
+
+      <SettingsCard
+        icon={ImageOff}
+        title="Photos in chats"
+        text="Photos your matches send stay blurred until you tap them."
+      >
+        <BlurPhotosSwitch />
       </SettingsCard>
 
       <SettingsCard icon={KeyRound} title="Password" text="Changing it signs you out on every other device.">
@@ -192,6 +202,11 @@ function ComingSoonNote({ children }: { children: ReactNode }) {
       <span>{children}</span>
     </p>
   );
+}
+
+function BlurPhotosSwitch() {
+  const [blur, setBlur] = useBlurPhotos();
+  return <SwitchRow label="Blur photos from matches" checked={blur} onCheckedChange={setBlur} />;
 }
 
 function SwitchRow({

@@ -51,6 +51,7 @@ function storedMessage(overrides: Partial<Message> = {}): Message {
     createdAt: '2025-06-15T12:00:00.000Z',
     readAt: null,
     reactions: [],
+    media: null,
     ...overrides,
   };
 }

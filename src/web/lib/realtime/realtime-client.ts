@@ -160,7 +160,11 @@ export class RealtimeClient {
    * (the echo is the acknowledgement). Rejects with SocketSendError when the server refuses it,
    * the socket drops or no echo comes in time: the same clientMessageId can then go over HTTP.
    */
-  sendMessage(frame: { matchId: string; content: string; clientMessageId: string }): Promise<Message> {
+  sendMessage(
+    frame:
+      | { matchId: string; content: string; clientMessageId: string }
+      | { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string },
+  ): Promise<Message> {
     return new Promise<Message>((resolve, reject) => {
       const cleanups: Array<() => void> = [];
       const finish = (settle: () => void) => {

@@ -1,0 +1,186 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { SelfUser } from '../src/contract/users';
+import {
+  expectAccessible,
+  FAKE_MEDIA_ARGS,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  useServerAndBrowser,
+} from './harness';
+
+/*
+ * Photo and voice messages (issue 27) between two browsers. Chromium records from its fake microphone
+ * (a test tone) and grants the permission itself.
+ */
+
+const env = useServerAndBrowser({}, { timeoutMs: 120_000, browserArgs: FAKE_MEDIA_ARGS });
+const contexts: BrowserContext[] = [];
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+async function person(name: string): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
+  const context = await phoneContext(env.browser, env.server.baseUrl);
+  // Playwright's contexts start with no permissions; the fake device answers once it is granted.
+  await context.grantPermissions(['microphone']);
+  contexts.push(context);
+  const user = await signUpViaApi(context, { name });
+  const page = await context.newPage();
+  return { context, page, user };
+}
+
+async function match(a: { context: BrowserContext; user: SelfUser }, b: { context: BrowserContext; user: SelfUser }) {
+  await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
+  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
+  const body = (await second.json()) as { match: { id: string } | null };
+  if (!body.match) throw new Error('no match');
+  return body.match.id;
+}
+
+/** A photo with some detail (a gradient and shapes), as a JPEG a phone would send. */
+async function photo(hue: string): Promise<Buffer> {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="#f3d9b1"/><stop offset="1" stop-color="${hue}"/></linearGradient></defs>` +
+    `<rect width="1600" height="1200" fill="url(#g)"/><circle cx="1150" cy="380" r="180" fill="#fff6d8"/>` +
+    `<path d="M0 900 Q400 650 800 880 T1600 820 V1200 H0Z" fill="#3f6b4a"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function open(page: Page, matchId: string) {
+  await page.goto(`/conversation/${matchId}`);
+  await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+}
+
+async function sendPhoto(page: Page, data: Buffer, viewOnce: boolean, shot?: string) {
+  await page.getByTestId('photo-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: data });
+  const sheet = page.getByRole('dialog', { name: 'Send a photo' });
+  await sheet.waitFor();
+  await sheet.getByRole('img', { name: 'The photo you picked' }).waitFor();
+  if (viewOnce) await sheet.getByRole('switch', { name: /View once/ }).click();
+  if (shot) await screenshot(page, shot);
+  await sheet.getByRole('button', { name: 'Send photo' }).click();
+  await sheet.waitFor({ state: 'detached' });
+}
+
+const loaded = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .last()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+describe('photo and voice messages', () => {
+  let ana: Awaited<ReturnType<typeof person>>;
+  let bea: Awaited<ReturnType<typeof person>>;
+  let matchId: string;
+
+  it('records a voice note by holding the microphone; the other member plays it and the sender sees it played', async () => {
+    ana = await person('Ana');
+    bea = await person('Bea');
+    matchId = await match(ana, bea);
+    await Promise.all([open(ana.page, matchId), open(bea.page, matchId)]);
+
+    const mic = ana.page.getByRole('button', { name: /Record a voice message/ });
+    await mic.hover();
+    await ana.page.mouse.down();
+    const time = ana.page.getByTestId('recording-time');
+    await expect.poll(async () => (await time.textContent()) ?? '', { timeout: 10_000 }).toMatch(/^0:0[2-9]/);
+    await screenshot(ana.page, 'chat-voice-recording');
+    await ana.page.mouse.up();
+
+    const theirs = bea.page.getByTestId('voice-message');
+    await theirs.waitFor({ timeout: 15_000 });
+    await ana.page.getByTestId('voice-message').waitFor();
+    await screenshot(bea.page, 'chat-voice-received');
+    await theirs.getByRole('button', { name: 'Play voice message' }).click();
+    // The audio really plays: its position moves on.
+    await expect
+      .poll(() => theirs.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.2);
+    await ana.page.getByText('Played', { exact: true }).waitFor({ timeout: 10_000 });
+    await screenshot(ana.page, 'chat-voice-played');
+  });
+
+  it('sends a photo: the other member sees it blurred, taps, and sees it', async () => {
+    await sendPhoto(ana.page, await photo('#a8427a'), false, 'chat-photo-preview');
+    // The first photo loads the nudity model in the server (a few seconds on a busy machine).
+    await ana.page.getByTestId('photo-revealed').waitFor({ timeout: 45_000 });
+    await expect.poll(() => loaded(ana.page, 'photo-revealed')).toBe(true);
+
+    const blurred = bea.page.getByRole('button', { name: /Blurred photo/ });
+    await blurred.waitFor({ timeout: 15_000 });
+    await screenshot(bea.page, 'chat-photo-blurred');
+    await expectAccessible(bea.page, 'conversation with media (light)');
+    await blurred.click();
+    await expect.poll(() => loaded(bea.page, 'photo-revealed'), { timeout: 10_000 }).toBe(true);
+    await screenshot(bea.page, 'chat-photo-revealed');
+  });
+
+  it('a view-once photo opens once, then both see "Photo opened" and the file is gone', async () => {
+    await sendPhoto(ana.page, await photo('#3a6fa8'), true);
+    const button = bea.page.getByRole('button', { name: 'View-once photo · tap to open' });
+    await button.waitFor({ timeout: 15_000 });
+    await button.click();
+    const viewer = bea.page.getByRole('dialog', { name: 'View-once photo' });
+    await viewer.getByRole('img').waitFor();
+    await screenshot(bea.page, 'chat-view-once-open');
+    await viewer.getByRole('button', { name: 'Close photo' }).click();
+    await bea.page.getByText('Photo opened').waitFor();
+    await ana.page.getByText('Photo opened').waitFor({ timeout: 10_000 });
+    await screenshot(ana.page, 'chat-view-once-opened-sender');
+
+    // The server deleted the file: not even the sender can fetch it any more.
+    const page = await ana.context.request.get(`/api/messages/${matchId}`);
+    const messages = ((await page.json()) as { messages: Array<{ media: { id: string; viewOnce: boolean } | null }> })
+      .messages;
+    const viewOnce = messages.find((m) => m.media?.viewOnce);
+    expect((await ana.context.request.get(`/api/media/${viewOnce?.media?.id}`)).status()).toBe(410);
+  });
+
+  it('with "Blur photos from matches" off, her photos show at once', async () => {
+    await bea.page.goto('/settings');
+    const setting = bea.page.getByRole('switch', { name: 'Blur photos from matches' });
+    await setting.waitFor();
+    expect(await setting.getAttribute('aria-checked')).toBe('true');
+    await setting.scrollIntoViewIfNeeded();
+    // A badge toast (Early Bird) may be showing: close it so the setting is what the screenshot shows.
+    const toasts = bea.page.getByTestId('toasts').getByRole('button', { name: /close/i });
+    while ((await toasts.count()) > 0) await toasts.first().click();
+    await bea.page.getByText('Badge earned!').waitFor({ state: 'detached' });
+    await screenshot(bea.page, 'settings-blur-photos');
+    await setting.click();
+    expect(await setting.getAttribute('aria-checked')).toBe('false');
+    await open(bea.page, matchId);
+    await expect.poll(() => loaded(bea.page, 'photo-revealed'), { timeout: 10_000 }).toBe(true);
+    expect(await bea.page.getByRole('button', { name: /Blurred photo/ }).count()).toBe(0);
+  });
+
+  it('in the dark theme', async () => {
+    for (const { who, name } of [
+      { who: bea, name: 'chat-media-dark-recipient' },
+      { who: ana, name: 'chat-media-dark-sender' },
+    ]) {
+      // Her saved theme: the app applies it on load.
+      const url = `/api/users/${who.user.id}/preferences`;
+      const prefs = (await (await who.context.request.get(url)).json()) as { app: Record<string, unknown> };
+      const saved = await who.context.request.put(url, { data: { ...prefs, app: { ...prefs.app, theme: 'dark' } } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const page = who.page;
+      // …and this device's copy of it, which public/theme.js paints from before the app starts.
+      await page.evaluate(() => localStorage.setItem('steep-theme', 'dark'));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await page.getByTestId('voice-message').first().waitFor();
+      await screenshot(page, name);
+      await expectAccessible(page, `${name} (dark)`);
+    }
+    await bea.page.goto('/settings');
+    const setting = bea.page.getByRole('switch', { name: 'Blur photos from matches' });
+    await setting.scrollIntoViewIfNeeded();
+    await screenshot(bea.page, 'settings-blur-photos-dark');
+  });
+});

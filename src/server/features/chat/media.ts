@@ -1,0 +1,406 @@
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_IMAGE_MAX_SIDE,
+  MAX_CHAT_IMAGE_BYTES,
+  MAX_VOICE_BYTES,
+  MAX_VOICE_MS,
+  MEDIA_ERRORS,
+  MEDIA_MESSAGES_PER_HOUR,
+  MEDIA_UPLOAD_TTL_MS,
+  waveform as waveformSchema,
+  type MediaKind,
+  type MediaState,
+  type MediaUpload,
+  type MessageMedia,
+} from '../../../contract/chat-media';
+import type { Db } from '../../db/client';
+import { chatMedia } from '../../db/schema/chat';
+import type { DomainEvents } from '../../domain-events';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
+import { findMatchForMember, otherMember } from '../matches';
+import { inspectVoice, isUuid, newMediaKey, renderChatImage, sniffImageType, type MediaStorage } from '../profiles';
+import { requireConversation } from './access';
+import type { NudityClassifier } from './nudity';
+
+export type ChatMediaRow = typeof chatMedia.$inferSelect;
+
+export interface MediaDeps {
+  db: Db;
+  events: DomainEvents;
+  jobs: JobQueue;
+  /** The private store: no public URL reaches it; files are served by the guarded routes only. */
+  store: MediaStorage;
+  log: FastifyBaseLogger;
+  /** Labels likely-explicit photos; absent → nothing is labelled. */
+  classifier?: NudityClassifier | undefined;
+}
+
+export const MEDIA_SWEEP_JOB = 'chat-media.sweep';
+const SWEEP_EVERY_MS = 10 * 60_000;
+const SWEEP_BATCH = 200;
+
+export interface MediaUploadInput {
+  data: Buffer;
+  /** The part's declared content type: what the file claims to be (its bytes must agree). */
+  declaredType: string;
+  /** Multipart text fields sent before the file. */
+  fields: { viewOnce?: string | undefined; waveform?: string | undefined };
+}
+
+const tooLarge = (what: string, bytes: number) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `${what} can be at most ${bytes / 1024 / 1024} MB`);
+
+/**
+ * Stores a photo or voice note for a message of this conversation (not sent yet). A file declared as
+ * audio must be a voice note by its container and codec; otherwise an image by its signature (then
+ * re-encoded without metadata), else a voice note; anything else is a 415.
+ */
+export async function uploadMedia(
+  deps: MediaDeps,
+  uploaderId: string,
+  matchId: string,
+  input: MediaUploadInput,
+): Promise<MediaUpload> {
+  const match = await requireConversation(deps.db, matchId, uploaderId);
+  const { data } = input;
+  let values: Omit<typeof chatMedia.$inferInsert, 'storageKey'> & { kind: MediaKind };
+  let file: Buffer;
+  let extension: string;
+  // Declared audio must really be audio (a renamed PNG is a 415); otherwise the bytes say what it is.
+  const claimsVoice = input.declaredType.toLowerCase().startsWith('audio/');
+  if (!claimsVoice && sniffImageType(data)) {
+    if (data.length > MAX_CHAT_IMAGE_BYTES) throw tooLarge('Photos', MAX_CHAT_IMAGE_BYTES);
+    const rendered = await renderChatImage(data, CHAT_IMAGE_MAX_SIDE);
+    file = rendered.image;
+    extension = 'webp';
+    values = {
+      matchId: match.id,
+      uploaderId,
+      kind: 'image',
+      contentType: 'image/webp',
+      bytes: file.length,
+      width: rendered.width,
+      height: rendered.height,
+      placeholder: rendered.placeholder,
+      viewOnce: input.fields.viewOnce === 'true',
+      explicit: await likelyExplicit(deps, file),
+    };
+  } else {
+    if (data.length > MAX_VOICE_BYTES) throw tooLarge('Voice notes', MAX_VOICE_BYTES);
+    const voice = await inspectVoice(data, MAX_VOICE_MS);
+    file = data;
+    extension = voice.contentType === 'audio/webm' ? 'webm' : 'm4a';
+    values = {
+      matchId: match.id,
+      uploaderId,
+      kind: 'voice',
+      contentType: voice.contentType,
+      bytes: file.length,
+      durationMs: voice.durationMs,
+      waveform: parseWaveform(input.fields.waveform),
+    };
+  }
+  const storageKey = newMediaKey(extension);
+  await deps.store.put(storageKey, file);
+  let row: ChatMediaRow | undefined;
+  try {
+    [row] = await deps.db
+      .insert(chatMedia)
+      .values({ ...values, storageKey })
+      .returning();
+  } finally {
+    if (!row) await deleteFiles(deps, [storageKey]);
+  }
+  if (!row) throw new Error('chat media insert returned no row');
+  return {
+    mediaId: row.id,
+    kind: row.kind,
+    ...(row.width !== null && { width: row.width }),
+    ...(row.height !== null && { height: row.height }),
+    ...(row.durationMs !== null && { durationMs: row.durationMs }),
+    ...(row.waveform && { waveform: row.waveform }),
+  };
+}
+
+/**
+ * The waveform comes from the recorder (no Opus or AAC decoder installs here from npm without
+ * downloads for both containers); the server checks its shape: 48 bars of 0–100.
+ */
+function parseWaveform(field: string | undefined): number[] {
+  const bars = (field ?? '').split(',').map((bar) => (bar.trim() === '' ? Number.NaN : Number(bar)));
+  const parsed = waveformSchema.safeParse(bars);
+  if (!parsed.success) {
+    throw badRequest('A voice note needs its waveform', [
+      { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid waveform' },
+    ]);
+  }
+  return parsed.data;
+}
+
+/** A classifier failure never blocks a photo: it is sent unlabelled (and blurred by default anyway). */
+async function likelyExplicit(deps: MediaDeps, image: Buffer): Promise<boolean> {
+  if (!deps.classifier) return false;
+  try {
+    return await deps.classifier.isLikelyExplicit(image);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'nudity classifier failed; photo not labelled');
+    return false;
+  }
+}
+
+/**
+ * Inside the send transaction, after the message row: her own unsent upload of this conversation,
+ * younger than an hour, becomes this message's — once. Also the conversation's hourly media cap.
+ * Throws (undoing the message) when the upload cannot be used.
+ */
+export async function claimMedia(
+  tx: Db,
+  input: { mediaId: string; matchId: string; senderId: string; messageId: string; kind: MediaKind },
+): Promise<ChatMediaRow> {
+  const hourAgo = new Date(Date.now() - MEDIA_UPLOAD_TTL_MS);
+  const [sent] = await tx
+    .select({ n: count() })
+    .from(chatMedia)
+    .where(and(eq(chatMedia.matchId, input.matchId), isNotNull(chatMedia.messageId), gt(chatMedia.createdAt, hourAgo)));
+  if ((sent?.n ?? 0) >= MEDIA_MESSAGES_PER_HOUR) {
+    throw tooManyRequests(
+      `At most ${MEDIA_MESSAGES_PER_HOUR} photos and voice notes an hour in one conversation. Please wait a little.`,
+      600,
+      'LIMIT_REACHED',
+    );
+  }
+  const [claimed] = await tx
+    .update(chatMedia)
+    .set({ messageId: input.messageId })
+    .where(
+      and(
+        eq(chatMedia.id, input.mediaId),
+        eq(chatMedia.matchId, input.matchId),
+        eq(chatMedia.uploaderId, input.senderId),
+        eq(chatMedia.kind, input.kind),
+        isNull(chatMedia.messageId),
+        isNotNull(chatMedia.storageKey),
+        gt(chatMedia.createdAt, hourAgo),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new AppError(409, 'CONFLICT', MEDIA_ERRORS.unusable);
+  return claimed;
+}
+
+export function presentMedia(row: ChatMediaRow): MessageMedia {
+  return {
+    id: row.id,
+    kind: row.kind,
+    contentType: row.contentType,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    waveform: row.waveform,
+    placeholder: row.placeholder,
+    viewOnce: row.viewOnce,
+    explicit: row.explicit,
+    available: row.storageKey !== null,
+    openedAt: row.openedAt?.toISOString() ?? null,
+    playedAt: row.playedAt?.toISOString() ?? null,
+  };
+}
+
+/** The media of these messages, by message id: one query, and none when no message carries media. */
+export async function mediaOfMessages(
+  db: Db,
+  rows: ReadonlyArray<{ id: string; messageType: string }>,
+): Promise<Map<string, MessageMedia>> {
+  const ids = rows.filter((r) => r.messageType === 'image' || r.messageType === 'voice').map((r) => r.id);
+  if (ids.length === 0) return new Map();
+  const media = await db.select().from(chatMedia).where(inArray(chatMedia.messageId, ids));
+  return new Map(media.map((m) => [m.messageId ?? '', presentMedia(m)]));
+}
+
+/**
+ * A media row `viewerId` may see: sent in a conversation she belongs to and can still use (no block,
+ * match not ended), or her own upload not sent yet. Anything else is the same 404 as a missing id.
+ */
+async function visibleMedia(
+  db: Db,
+  mediaId: string,
+  viewerId: string,
+): Promise<{ row: ChatMediaRow; recipientId: string }> {
+  if (!isUuid(mediaId)) throw notFound(MEDIA_ERRORS.notFound);
+  const [row] = await db.select().from(chatMedia).where(eq(chatMedia.id, mediaId));
+  if (!row?.matchId || !row.uploaderId) throw notFound(MEDIA_ERRORS.notFound);
+  if (!row.messageId && row.uploaderId !== viewerId) throw notFound(MEDIA_ERRORS.notFound);
+  const match = await findMatchForMember(db, row.matchId, viewerId);
+  if (!match) throw notFound(MEDIA_ERRORS.notFound);
+  return { row, recipientId: otherMember(match, row.uploaderId) };
+}
+
+export interface MediaFile {
+  data: Buffer;
+  contentType: string;
+}
+
+async function readFile(deps: MediaDeps, row: ChatMediaRow): Promise<MediaFile> {
+  if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  try {
+    return { data: await deps.store.get(row.storageKey), contentType: row.contentType };
+  } catch (error) {
+    deps.log.warn({ err: error, mediaId: row.id }, 'chat media file missing');
+    throw new AppError(410, 'GONE', 'This file is no longer available');
+  }
+}
+
+/** GET /api/media/{id}. A view-once photo is only ever handed out by `openViewOnce`, and only to its recipient. */
+export async function mediaFile(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaFile> {
+  const { row } = await visibleMedia(deps.db, mediaId, viewerId);
+  if (row.viewOnce && row.uploaderId !== viewerId) {
+    if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+    throw new AppError(403, 'FORBIDDEN', MEDIA_ERRORS.viewOnce);
+  }
+  return readFile(deps, row);
+}
+
+/**
+ * The recipient opens a view-once photo: she gets it this once, then the file is deleted from the store
+ * and both members are told ("Photo opened"). A second open is a 410.
+ */
+export async function openViewOnce(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaFile> {
+  const { row, recipientId } = await visibleMedia(deps.db, mediaId, viewerId);
+  if (!row.viewOnce || !row.messageId || row.uploaderId === viewerId) throw notFound(MEDIA_ERRORS.notFound);
+  if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  const file = await readFile(deps, row);
+  // The claim decides: of two opens at once, one gets the photo.
+  const [opened] = await deps.db
+    .update(chatMedia)
+    .set({ storageKey: null, openedAt: new Date() })
+    .where(and(eq(chatMedia.id, row.id), isNotNull(chatMedia.storageKey)))
+    .returning();
+  if (!opened) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  await deleteFiles(deps, [row.storageKey]);
+  announce(deps, opened, recipientId);
+  return file;
+}
+
+/** The recipient played a voice message: the sender sees it, like a read receipt. The first time counts. */
+export async function markPlayed(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaState> {
+  const { row, recipientId } = await visibleMedia(deps.db, mediaId, viewerId);
+  if (row.kind !== 'voice' || !row.messageId || row.uploaderId === viewerId) throw notFound(MEDIA_ERRORS.notFound);
+  if (row.playedAt) return stateOf(row);
+  const [played] = await deps.db
+    .update(chatMedia)
+    .set({ playedAt: new Date() })
+    .where(and(eq(chatMedia.id, row.id), isNull(chatMedia.playedAt)))
+    .returning();
+  if (!played) return stateOf(row);
+  announce(deps, played, recipientId);
+  return stateOf(played);
+}
+
+function stateOf(row: ChatMediaRow): MediaState {
+  return {
+    messageId: row.messageId ?? '',
+    matchId: row.matchId ?? '',
+    mediaId: row.id,
+    openedAt: row.openedAt?.toISOString() ?? null,
+    playedAt: row.playedAt?.toISOString() ?? null,
+    available: row.storageKey !== null,
+  };
+}
+
+function announce(deps: MediaDeps, row: ChatMediaRow, recipientId: string): void {
+  if (!row.matchId || !row.messageId || !row.uploaderId) return;
+  deps.events.emit('media.updated', { state: stateOf(row), userIds: [row.uploaderId, recipientId] });
+}
+
+/** A file the store refuses to delete is retried by the job queue rather than left behind. */
+async function deleteFiles(deps: Pick<MediaDeps, 'store' | 'jobs' | 'log'>, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.store.delete(key)));
+  const left = keys.filter((_, i) => results[i]?.status === 'rejected');
+  if (left.length === 0) return;
+  deps.log.warn({ keys: left.length }, 'chat media: could not delete files; retrying in a job');
+  await deps.jobs.enqueue(MEDIA_SWEEP_JOB, { keys: left }, { maxAttempts: 10 });
+}
+
+/**
+ * The clean-up: files of conversations that ended (unmatch, block, account deletion: the row lost its
+ * match or its uploader), and uploads never sent within the hour. Rows go after their files.
+ */
+export async function sweepMedia(
+  deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const expired = new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS);
+  let removed = 0;
+  for (;;) {
+    const rows = await deps.db
+      .select({ id: chatMedia.id, storageKey: chatMedia.storageKey })
+      .from(chatMedia)
+      .where(
+        or(
+          isNull(chatMedia.matchId),
+          isNull(chatMedia.uploaderId),
+          and(isNull(chatMedia.messageId), lt(chatMedia.createdAt, expired)),
+        ),
+      )
+      .limit(SWEEP_BATCH);
+    if (rows.length === 0) return removed;
+    const keys = rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+    await Promise.all(keys.map((key) => deps.store.delete(key)));
+    await deps.db.delete(chatMedia).where(
+      inArray(
+        chatMedia.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    removed += rows.length;
+    if (rows.length < SWEEP_BATCH) return removed;
+  }
+}
+
+/**
+ * The sweep runs every 10 minutes and at once when a conversation or an account ends. A job with
+ * `keys` retries files a delete missed.
+ */
+export function registerMediaJobs(deps: MediaDeps): void {
+  deps.jobs.handle(MEDIA_SWEEP_JOB, async (payload) => {
+    const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
+    for (const key of keys) await deps.store.delete(key);
+    await sweepMedia(deps);
+  });
+  deps.jobs.every(`${MEDIA_SWEEP_JOB}.periodic`, SWEEP_EVERY_MS, (now) => sweepMedia(deps, now).then(() => undefined));
+  const sweepSoon = () => {
+    void deps.jobs
+      .enqueue(MEDIA_SWEEP_JOB, {}, { dedupeKey: MEDIA_SWEEP_JOB })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'chat media: could not enqueue a sweep'));
+  };
+  deps.events.on('match.unmatched', sweepSoon);
+  deps.events.on('match.dissolved', sweepSoon);
+  deps.events.on('account.deleted', sweepSoon);
+}
+
+/** Her own uploads, with their bytes, for her data export. The other member's files are theirs and stay out. */
+export async function mediaUploadedBy(deps: Pick<MediaDeps, 'db' | 'store'>, userId: string) {
+  const rows = await deps.db
+    .select()
+    .from(chatMedia)
+    .where(and(eq(chatMedia.uploaderId, userId), isNotNull(chatMedia.messageId)))
+    .orderBy(chatMedia.createdAt);
+  return Promise.all(
+    rows.map(async (row) => ({
+      matchId: row.matchId,
+      kind: row.kind,
+      contentType: row.contentType,
+      sentAt: row.createdAt.toISOString(),
+      viewOnce: row.viewOnce,
+      // A view-once photo that was opened is gone: there is nothing left to export.
+      dataBase64: row.storageKey
+        ? await deps.store.get(row.storageKey).then(
+            (b) => b.toString('base64'),
+            () => null,
+          )
+        : null,
+    })),
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { Eye, EyeOff, Image as ImageIcon, Pause, Play, ShieldAlert, X } from 'lucide-react';
+import type { Message } from '../../../contract/chat';
+import type { MessageMedia } from '../../../contract/chat-media';
+import { chatMediaApi } from '../../../contract/api';
+import { apiCall } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useBlurPhotos } from '../../lib/photo-blur';
+import { toast } from '../../components/ui/toast';
+import { setMessageMedia } from './chat-cache';
+import { formatDuration } from './format';
+
+const fileUrl = (media: MessageMedia) => `/api/media/${media.id}`;
+
+/** Width and height for the frame, so the list does not jump when the photo loads. */
+function frameStyle(media: MessageMedia) {
+  const ratio = media.width && media.height ? media.width / media.height : 1;
+  return { aspectRatio: String(Math.min(Math.max(ratio, 0.5), 2)) };
+}
+
+function Placeholder({ media, className }: { media: MessageMedia; className?: string }) {
+  return media.placeholder ? (
+    <img
+      src={media.placeholder}
+      alt=""
+      aria-hidden
+      className={cn('size-full scale-110 object-cover blur-xl', className)}
+    />
+  ) : (
+    <span aria-hidden className={cn('block size-full bg-plum-100', className)} />
+  );
+}
+
+/**
+ * A photo message. Hers shows as sent. One she received shows blurred until she taps it when "Blur
+ * photos from matches" is on, and always when it is labelled likely explicit (with a warning). A
+ * view-once photo opens full screen once; then both see "Photo opened".
+ */
+export function PhotoMessage({ message, mine }: { message: Message; mine: boolean }) {
+  const media = message.media;
+  const [blurSetting] = useBlurPhotos();
+  const [revealed, setRevealed] = useState(false);
+  if (!media) return null;
+
+  if (media.viewOnce) return <ViewOncePhoto message={message} media={media} mine={mine} />;
+
+  const blurred = !mine && !revealed && (blurSetting || media.explicit);
+  return (
+    <div className="relative w-60 max-w-full overflow-hidden rounded-[1.1rem] bg-plum-50" style={frameStyle(media)}>
+      {blurred ? (
+        <button
+          type="button"
+          onClick={() => setRevealed(true)}
+          className="absolute inset-0 grid place-items-center overflow-hidden text-white"
+        >
+          <Placeholder media={media} className="absolute inset-0" />
+          <span className="relative flex flex-col items-center gap-1 rounded-2xl bg-plum-900/60 px-3 py-2 text-center text-xs font-semibold">
+            {media.explicit ? <ShieldAlert className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+            {media.explicit ? 'May contain nudity' : 'Blurred photo'}
+            <span className="font-normal">Tap to view</span>
+          </span>
+        </button>
+      ) : (
+        <img
+          src={fileUrl(media)}
+          alt={mine ? 'Photo you sent' : 'Photo from your match'}
+          className="size-full object-cover"
+          data-testid="photo-revealed"
+        />
+      )}
+    </div>
+  );
+}
+
+function ViewOncePhoto({ message, media, mine }: { message: Message; media: MessageMedia; mine: boolean }) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const opened = media.openedAt !== null || !media.available;
+
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+
+  const open = async () => {
+    setOpening(true);
+    try {
+      const response = await fetch(`${fileUrl(media)}/open`, { method: 'POST', credentials: 'include' });
+      if (!response.ok) throw new Error(`open failed: ${response.status}`);
+      setUrl(URL.createObjectURL(await response.blob()));
+    } catch {
+      toast({ title: 'This photo could not be opened', variant: 'destructive' });
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  const close = () => {
+    setUrl(null);
+    // The server deleted it: say so here at once (the socket's media_state frame says it on her other devices).
+    setMessageMedia(queryClient, {
+      messageId: message.id,
+      matchId: message.matchId,
+      mediaId: media.id,
+      openedAt: media.openedAt ?? new Date().toISOString(),
+      playedAt: media.playedAt,
+      available: false,
+    });
+  };
+
+  const label = opened ? 'Photo opened' : mine ? 'View-once photo' : 'View-once photo · tap to open';
+  return (
+    <>
+      <button
+        type="button"
+        disabled={mine || opened || opening}
+        onClick={() => void open()}
+        className={cn(
+          'flex min-h-11 items-center gap-2 rounded-[1.1rem] px-3 py-2 text-sm font-semibold',
+          mine ? 'bg-white/15 text-white' : 'bg-plum-50 text-plum-800',
+          !mine && !opened && 'hover:bg-plum-100',
+        )}
+        data-testid="view-once"
+      >
+        {opened ? <EyeOff className="size-4" aria-hidden /> : <ImageIcon className="size-4" aria-hidden />}
+        {opening ? 'Opening…' : label}
+      </button>
+      <Dialog.Root open={url !== null} onOpenChange={(isOpen) => !isOpen && close()}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+          <Dialog.Content className="fixed inset-0 z-50 grid place-items-center p-4 focus:outline-none">
+            <Dialog.Title className="sr-only">View-once photo</Dialog.Title>
+            <Dialog.Description className="sr-only">It is deleted when you close it.</Dialog.Description>
+            {url && (
+              <img src={url} alt="View-once photo from your match" className="max-h-full max-w-full rounded-xl" />
+            )}
+            <Dialog.Close
+              aria-label="Close photo"
+              className="absolute top-[max(1rem,env(safe-area-inset-top))] right-4 grid size-11 place-items-center rounded-full bg-white/15 text-white hover:bg-white/25"
+            >
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+/**
+ * A voice message: play/pause, a scrubber over the waveform, the time. When she plays one she received
+ * for the first time, the sender is told (like a read receipt) and sees "Played".
+ */
+export function VoiceMessage({ message, mine }: { message: Message; mine: boolean }) {
+  const media = message.media;
+  const queryClient = useQueryClient();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [positionMs, setPositionMs] = useState(0);
+  if (!media) return null;
+  const durationMs = media.durationMs ?? 0;
+  const bars = media.waveform ?? [];
+  const progress = durationMs > 0 ? Math.min(1, positionMs / durationMs) : 0;
+
+  const toggle = async () => {
+    const el = audio.current;
+    if (!el) return;
+    if (!el.paused) return el.pause();
+    try {
+      await el.play();
+    } catch {
+      toast({ title: 'This voice message could not be played', variant: 'destructive' });
+      return;
+    }
+    if (!mine && !media.playedAt) {
+      void apiCall(chatMediaApi.played, { params: { id: media.id } })
+        .then((state) => setMessageMedia(queryClient, state))
+        .catch(() => undefined);
+    }
+  };
+
+  return (
+    <div className="flex w-60 max-w-full items-center gap-2 py-1" data-testid="voice-message">
+      <audio
+        ref={audio}
+        src={fileUrl(media)}
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => {
+          setPlaying(false);
+          setPositionMs(0);
+        }}
+        onTimeUpdate={(event) => setPositionMs(event.currentTarget.currentTime * 1000)}
+      />
+      <button
+        type="button"
+        onClick={() => void toggle()}
+        aria-label={playing ? 'Pause voice message' : 'Play voice message'}
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-full',
+          mine ? 'bg-white text-plum-700' : 'bg-plum-700 text-white',
+        )}
+      >
+        {playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4 translate-x-px" aria-hidden />}
+      </button>
+      <div className="relative flex h-8 min-w-0 flex-1 items-center gap-[2px]">
+        {bars.map((bar, i) => (
+          <span
+            key={i}
+            aria-hidden
+            className={cn(
+              'w-[2px] flex-1 rounded-full',
+              i / bars.length < progress ? (mine ? 'bg-white' : 'bg-plum-700') : mine ? 'bg-white/45' : 'bg-plum-300',
+            )}
+            style={{ height: `${Math.max(12, bar)}%` }}
+          />
+        ))}
+        <input
+          type="range"
+          min={0}
+          max={durationMs}
+          step={100}
+          value={Math.round(positionMs)}
+          aria-label="Position in voice message"
+          aria-valuetext={`${formatDuration(positionMs)} of ${formatDuration(durationMs)}`}
+          onChange={(event) => {
+            const ms = Number(event.target.value);
+            setPositionMs(ms);
+            if (audio.current) audio.current.currentTime = ms / 1000;
+          }}
+          className="absolute inset-0 size-full cursor-pointer opacity-0"
+        />
+      </div>
+      <span className={cn('w-9 shrink-0 text-right text-xs tabular-nums', mine ? 'text-white/80' : 'text-ink-soft')}>
+        {formatDuration(playing || positionMs > 0 ? positionMs : durationMs)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message } from '../../../contract/chat';
+import { chatApi, chatMediaApi } from '../../../contract/api';
+import { apiCall, apiUpload, isApiError } from '../../lib/api';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
+import { toast } from '../../components/ui/toast';
+import { upsertMessage } from './chat-cache';
+import { newClientMessageId } from './client-message-id';
+import { isConversationGone } from './use-send-message';
+import type { Recording } from './voice-recorder';
+
+type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
+
+/**
+ * Photo and voice messages: the file is uploaded first (POST /api/matches/{matchId}/media), then sent like
+ * text — over the socket when it is connected, else HTTP, with one clientMessageId for both so a retry
+ * never stores it twice.
+ */
+export function useSendMedia(matchId: string, onConversationGone: () => void) {
+  const queryClient = useQueryClient();
+  const client = useRealtimeClient();
+  const [sending, setSending] = useState<'image' | 'voice' | null>(null);
+
+  const deliver = useCallback(
+    async (input: MediaSend): Promise<Message> => {
+      if (client.getSnapshot().status === 'connected') {
+        try {
+          return await client.sendMessage(input);
+        } catch (error) {
+          console.info('Socket send did not complete; sending over HTTP.', error);
+        }
+      }
+      return apiCall(chatApi.sendMessage, { body: input });
+    },
+    [client],
+  );
+
+  const sendFile = useCallback(
+    async (kind: 'image' | 'voice', file: Blob, fields: Record<string, string>): Promise<boolean> => {
+      setSending(kind);
+      try {
+        const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, file, fields);
+        const stored = await deliver({
+          matchId,
+          messageType: kind,
+          mediaId: uploaded.mediaId,
+          clientMessageId: newClientMessageId(),
+        });
+        upsertMessage(queryClient, stored);
+        void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+        return true;
+      } catch (error) {
+        if (isConversationGone(error)) {
+          onConversationGone();
+          return false;
+        }
+        toast({
+          title: kind === 'image' ? 'Photo not sent' : 'Voice message not sent',
+          description: isApiError(error) ? (error.serverMessage ?? error.message) : 'Please try again',
+          variant: 'destructive',
+        });
+        return false;
+      } finally {
+        setSending(null);
+      }
+    },
+    [deliver, matchId, onConversationGone, queryClient],
+  );
+
+  const sendPhoto = useCallback(
+    (file: File, viewOnce: boolean) => sendFile('image', file, viewOnce ? { viewOnce: 'true' } : {}),
+    [sendFile],
+  );
+  const sendVoice = useCallback(
+    (recording: Recording) => sendFile('voice', recording.blob, { waveform: recording.waveform.join(',') }),
+    [sendFile],
+  );
+
+  return { sending, sendPhoto, sendVoice };
+}
