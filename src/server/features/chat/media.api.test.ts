@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Message, MessagePage } from '../../../contract/chat';
 import { CHAT_IMAGE_MAX_SIDE, WAVEFORM_BARS, type MediaUpload } from '../../../contract/chat-media';
-import { chatMedia } from '../../db/schema';
+import { chatMedia } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';
 import { GPS, jpegWithGps, PLANTED_STRINGS } from '../profiles/test-factories';
