@@ -167,6 +167,8 @@ export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
  * time whether `login` names an account or not (a registered address used to answer ~6 ms slower).
  */
 export async function requestPasswordReset(deps: Pick<AccountSecurityDeps, 'jobs'>, login: string): Promise<void> {
+  // A lone UTF-16 surrogate names no account (and a JSON payload cannot hold it): the same answer, nothing queued.
+  if (/\p{Surrogate}/u.test(login)) return;
   await deps.jobs.enqueue(PASSWORD_RESET_JOB, { login }, { maxAttempts: 3 });
 }
 
