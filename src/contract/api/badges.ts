@@ -17,6 +17,7 @@ export const badgesApi = {
     summary: 'Her own badges with progress; for another member only the earned ones',
     params: anyIdParams,
     response: userBadgeList,
+    limit: 'reads',
   }),
   earned: defineRoute({
     method: 'GET',
@@ -25,6 +26,7 @@ export const badgesApi = {
     summary: 'Earned badge ids of up to 40 members (discovery cards)',
     query: earnedBadgesQuery,
     response: earnedBadges,
+    limit: 'reads',
   }),
   check: defineRoute({
     method: 'POST',

@@ -4,7 +4,16 @@ import type { z } from 'zod';
  * The per-user budgets a write can take from (sizes in src/server/http/rate-limit.ts; how to pick
  * one: docs/decisions/0012-hardening.md). HTTP and the socket share them.
  */
-export const RATE_LIMIT_BUCKETS = ['messages', 'likes', 'reports', 'blocks', 'uploads', 'profile', 'writes'] as const;
+export const RATE_LIMIT_BUCKETS = [
+  'messages',
+  'likes',
+  'reports',
+  'blocks',
+  'uploads',
+  'profile',
+  'writes',
+  'reads',
+] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 /**
@@ -54,7 +63,8 @@ export interface RouteDeclaration {
   access: RouteAccess;
   /**
    * The per-user budget a write takes from; every POST/PUT/PATCH/DELETE by a signed-in user takes
-   * from `writes` unless it names another (or `false`: none, e.g. logout).
+   * from `writes` unless it names another (or `false`: none, e.g. logout). A GET takes from nothing
+   * unless it names `reads`: reads of other members' data, which polling could mine.
    */
   limit?: RateLimitBucket | false;
 }

@@ -23,6 +23,7 @@ export const profilesApi = {
     summary: "A member's public profile (reading records nothing; see recordView)",
     params: anyIdParams,
     response: profileDetail,
+    limit: 'reads',
   }),
   recordView: defineRoute({
     method: 'POST',

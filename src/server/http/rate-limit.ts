@@ -25,6 +25,8 @@ export const USER_LIMITS = {
   profile: { burst: 20, perMinute: 20 },
   /** Every other state-changing /api request that names no bucket. */
   writes: { burst: 60, perMinute: 60 },
+  /** GETs of other members' data (their badges, their profile): enough for browsing, not for polling. */
+  reads: { burst: 120, perMinute: 60 },
 } as const satisfies Record<RateLimitBucket, { burst: number; perMinute: number }>;
 
 export type LimitBucket = RateLimitBucket;
@@ -125,9 +127,11 @@ export function installUserRateLimits(app: FastifyInstance, limiter: UserRateLim
   app.decorate('userLimits', limiter);
   // preValidation: a malformed write costs from the budget too (it still costs the server).
   app.addHook('preValidation', async (request) => {
-    if (!request.session || SAFE_METHODS.has(request.method)) return;
+    if (!request.session) return;
     const bucket = request.routeOptions.config.declaration?.limit;
     if (bucket === false) return;
+    // A read takes from a budget only when its declaration names one (`reads`).
+    if (SAFE_METHODS.has(request.method) && bucket === undefined) return;
     await limiter.take(request.session.userId, bucket ?? 'writes');
   });
 }

@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../http/erro
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
+import { assertStrongPassword } from './password-strength';
 import { FailureThrottle } from './throttle';
 
 export interface AccountSecurityDeps {
@@ -72,7 +73,8 @@ export async function changePassword(
   currentTokenHash: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  await confirmPassword(deps.db, userId, input.currentPassword);
+  const user = await confirmPassword(deps.db, userId, input.currentPassword);
+  assertStrongPassword(input.newPassword, 'newPassword', [user.username, user.name]);
   if (input.currentPassword === input.newPassword) {
     throw badRequest('Choose a new password', [
       { path: 'newPassword', message: 'The new password must differ from the current one' },
@@ -165,6 +167,8 @@ export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
  * time whether `login` names an account or not (a registered address used to answer ~6 ms slower).
  */
 export async function requestPasswordReset(deps: Pick<AccountSecurityDeps, 'jobs'>, login: string): Promise<void> {
+  // A lone UTF-16 surrogate names no account (and a JSON payload cannot hold it): the same answer, nothing queued.
+  if (/\p{Surrogate}/u.test(login)) return;
   await deps.jobs.enqueue(PASSWORD_RESET_JOB, { login }, { maxAttempts: 3 });
 }
 
@@ -219,6 +223,8 @@ export async function confirmPasswordReset(
   input: { token: string; newPassword: string },
 ): Promise<void> {
   const { db } = deps;
+  // Before the link is spent: a weak choice leaves it usable for a better one.
+  assertStrongPassword(input.newPassword, 'newPassword');
   const now = new Date();
   const [spent] = await db
     .update(passwordResets)

@@ -7,6 +7,7 @@ import { accountSuspended, AppError, badRequest, conflict, tooManyRequests } fro
 import { findUserByUsername, insertUser } from '../../core';
 import { photoUrlsOf, presentSelf } from '../profiles';
 import { burnPasswordCheck, hashPassword, isPasswordHash, verifyPassword } from './password';
+import { assertStrongPassword } from './password-strength';
 import { AccountDelay, FailureThrottle } from './throttle';
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
@@ -24,6 +25,7 @@ export async function registerUser(
   const coordinates = locationCoordinates(input.location);
   if (!coordinates)
     throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+  assertStrongPassword(input.password, 'password', [input.username, input.name]);
   // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
   const user = await insertUser(db, {

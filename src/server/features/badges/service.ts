@@ -108,24 +108,18 @@ export async function badgesOf(db: Db, viewerId: string, userId: string, now = n
     .from(userBadges)
     .where(and(eq(userBadges.userId, userId)));
   return rows
-    .filter((r) => badgeById(r.badgeId))
-    .map((r) => ({ id: r.badgeId as BadgeId, earnedAt: shownToOthers(r.badgeId as BadgeId, r.earnedAt) }))
+    .filter((r) => badgeById(r.badgeId) && !PRIVATE_BADGES.has(r.badgeId))
+    .map((r) => ({ id: r.badgeId as BadgeId, earnedAt: r.earnedAt }))
     .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
     .map((r) => present(r.id, r.earnedAt, badgeById(r.id)!.maxProgress));
 }
 
 /**
- * Badges earned the moment she acted in the anonymous Tea community: to others, only the day. The
- * exact time would point at the story that earned it (decisions/0013).
+ * Badges earned by anonymous activity (a Tea story, support of stories): seen only by her. Shown to
+ * anyone else, the moment one appears would point at the story that earned it (issue 22: polling
+ * members' badges named a first story's author within 0.25 s).
  */
-const DAY_ONLY_FOR_OTHERS: ReadonlySet<BadgeId> = new Set<BadgeId>(['storyteller', 'supportive']);
-
-function shownToOthers(id: BadgeId, earnedAt: Date): Date {
-  if (!DAY_ONLY_FOR_OTHERS.has(id)) return earnedAt;
-  const day = new Date(earnedAt);
-  day.setUTCHours(0, 0, 0, 0);
-  return day;
-}
+export const PRIVATE_BADGES: ReadonlySet<string> = new Set<BadgeId>(['storyteller', 'supportive']);
 
 /** Earned badge ids per member, oldest first (cards show the first three). */
 export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]): Promise<EarnedBadges> {
@@ -135,7 +129,11 @@ export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]
     .from(userBadges)
     .where(and(inArray(userBadges.userId, userIds), notBlockedWith(viewerId, userBadges.userId)))
     .orderBy(asc(userBadges.earnedAt));
-  for (const row of rows) if (badgeById(row.badgeId)) earned[row.userId]?.push(row.badgeId as BadgeId);
+  for (const row of rows) {
+    if (!badgeById(row.badgeId)) continue;
+    if (row.userId !== viewerId && PRIVATE_BADGES.has(row.badgeId)) continue;
+    earned[row.userId]?.push(row.badgeId as BadgeId);
+  }
   return { earned };
 }
 

@@ -45,10 +45,7 @@ export async function peopleByIds(db: Db, ids: Iterable<string>): Promise<Map<st
   const people = new Map<string, PersonRef>();
   for (const id of new Set(ids)) {
     const user = await findUser(db, id);
-    people.set(
-      id,
-      user ? { id, name: user.name, username: user.username } : DELETED_MEMBER,
-    );
+    people.set(id, user ? { id, name: user.name, username: user.username } : DELETED_MEMBER);
   }
   return people;
 }

@@ -59,16 +59,14 @@ export async function getSmsSettings(db: Db, userId: string): Promise<SmsSetting
 /** Hands one text to the provider now and records it in the outbox (number masked). */
 async function sendNow(deps: SmsDeps, userId: string, to: string, body: string): Promise<void> {
   const providerId = await deps.provider.send(to, body);
-  await deps.db
-    .insert(smsOutbox)
-    .values({
-      userId,
-      toMasked: maskPhone(to),
-      toHash: hashNumber(to),
-      body,
-      provider: deps.provider.name,
-      providerId,
-    });
+  await deps.db.insert(smsOutbox).values({
+    userId,
+    toMasked: maskPhone(to),
+    toHash: hashNumber(to),
+    body,
+    provider: deps.provider.name,
+    providerId,
+  });
 }
 
 const tooManyCodes = (retryAfterSeconds: number) =>

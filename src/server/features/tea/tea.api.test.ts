@@ -628,7 +628,7 @@ describe('Tea badges', () => {
     throw new Error(`${id} was not earned`);
   }
 
-  it('earns Storyteller for her first story; others see only that she earned it, on which day', async () => {
+  it('earns Storyteller for her first story, seen only by her: no other member can see it appear', async () => {
     const author = await premiumMember(t);
     const reader = await premiumMember(t);
     const before = (await badgesSeenBy(author, author.user.id)).find((b) => b.id === 'storyteller');
@@ -638,9 +638,16 @@ describe('Tea badges', () => {
     const badge = await earned(author, 'storyteller');
     expect(badge.progress).toBe(1);
 
-    // Her public badge names no story, and its time is the day only: not the story's moment.
-    const seen = (await badgesSeenBy(reader, author.user.id)).find((b) => b.id === 'storyteller');
-    expect(seen?.earnedAt).toMatch(/T00:00:00\.000Z$/);
+    // The review's probe: polling members' earned badges (40 a request) named the author. Not any more.
+    const cards = await reader.request('GET', `/api/badges/earned?userIds=${author.user.id},${reader.user.id}`);
+    expect(cards.statusCode, cards.body).toBe(200);
+    expect(cards.json().earned[author.user.id]).not.toContain('storyteller');
+    expect((await badgesSeenBy(reader, author.user.id)).map((b) => b.id)).not.toContain('storyteller');
+    const profile = await reader.request('GET', `/api/users/${author.user.id}`);
+    expect(profile.body).not.toContain('storyteller');
+    // She still sees it on her own cards and list.
+    const own = await author.request('GET', `/api/badges/earned?userIds=${author.user.id}`);
+    expect(own.json().earned[author.user.id]).toContain('storyteller');
     expect(JSON.stringify(await badgesSeenBy(reader, author.user.id))).not.toContain(story.id);
     // Nor does the story say who earned a badge with it.
     expect(JSON.stringify(await page(reader))).not.toContain(author.user.id);

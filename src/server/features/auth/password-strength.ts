@@ -1,0 +1,37 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
+import { badRequest } from '../../http/errors';
+
+/**
+ * zxcvbn's score (0–4) a new password must reach. 2 means "guessable only with more than 10^8 tries":
+ * with scrypt and the login throttles that is out of reach online. It refuses the common patterns
+ * (`Password1`: 0) that the length-and-classes rule in the contract lets through.
+ */
+export const MIN_PASSWORD_SCORE = 2;
+
+let scorer: ZxcvbnFactory | undefined;
+/** Built on first use: the dictionaries (shipped in the packages, nothing fetched) take a moment to load. */
+function zxcvbn(): ZxcvbnFactory {
+  scorer ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+  });
+  return scorer;
+}
+
+/** Why `password` is too weak, in a sentence for the form; undefined when it is strong enough. */
+export function passwordWeakness(password: string, personalWords: readonly string[] = []): string | undefined {
+  const result = zxcvbn().check(password, [...personalWords]);
+  if (result.score >= MIN_PASSWORD_SCORE) return undefined;
+  const why = result.feedback.warning ?? 'This password would be easy to guess.';
+  const tip = result.feedback.suggestions[0] ?? 'Add a few uncommon words.';
+  return `${why.replace(/\.?$/, '.')} ${tip}`;
+}
+
+/** Refuses a weak new password with 400 naming the field and saying why (sign-up, change, reset). */
+export function assertStrongPassword(password: string, path: string, personalWords: readonly string[] = []): void {
+  const weakness = passwordWeakness(password, personalWords);
+  if (weakness) throw badRequest('Choose a stronger password', [{ path, message: weakness }]);
+}
