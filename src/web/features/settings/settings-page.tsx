@@ -9,6 +9,7 @@ import {
   GraduationCap,
   KeyRound,
   LogOut,
+  Mail,
   MessageSquareText,
   Pencil,
   ShieldCheck,
@@ -22,7 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { useOnboarding } from '../../lib/onboarding';
-import { ChangePasswordForm, DataAndPrivacy } from './account-settings';
+import { ChangePasswordForm, DataAndPrivacy, EmailSettings } from './account-settings';
 import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences';
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
 import { toast } from '../../components/ui/toast';
@@ -75,6 +76,10 @@ export function SettingsPage() {
         <Link to="/verification" className={buttonClasses('secondary', 'md', true)}>
           {user.isVerified ? 'Verified' : 'Get Verified'}
         </Link>
+      </SettingsCard>
+
+      <SettingsCard icon={Mail} title="Email" text="Where a password reset link goes. Never shown to other members.">
+        <EmailSettings />
       </SettingsCard>
 
       <SettingsCard icon={KeyRound} title="Password" text="Changing it signs you out on every other device.">
