@@ -12,6 +12,8 @@ export interface ReportInput {
   reportedUsername?: string;
   reason: ReportReason;
   description?: string;
+  /** Only offered from a conversation: copy its recent messages into the report. */
+  includeMessages?: boolean;
 }
 
 interface ReportDialogProps {
@@ -24,14 +26,17 @@ interface ReportDialogProps {
    * asked. Without it, the Safety Center's form asks for the @username.
    */
   subject?: { title: string; summary: string };
+  /** From a conversation: offer 'Include our recent messages' (how many it copies). */
+  attachMessages?: number;
 }
 
 /**
  * Spec 5 "Report form": reason required (and the username when no subject is fixed; submit disabled
  * until both), description optional. Confidential: the reported member is never told who reported.
  */
-export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages }: ReportDialogProps) {
   const [username, setUsername] = useState('');
+  const [includeMessages, setIncludeMessages] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [description, setDescription] = useState('');
   const [pending, setPending] = useState(false);
@@ -46,6 +51,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
         ...(subject ? {} : { reportedUsername: username.trim().replace(/^@/, '') }),
         reason,
         ...(description.trim() ? { description: description.trim() } : {}),
+        ...(attachMessages && includeMessages ? { includeMessages: true } : {}),
       });
       toast({
         title: 'Report submitted',
@@ -54,6 +60,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
       setUsername('');
       setReason('');
       setDescription('');
+      setIncludeMessages(false);
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
@@ -105,6 +112,22 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
             placeholder="Anything that helps our team understand"
           />
         </Field>
+        {attachMessages !== undefined && (
+          <label className="flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
+            <input
+              type="checkbox"
+              checked={includeMessages}
+              onChange={(e) => setIncludeMessages(e.target.checked)}
+              className="mt-0.5 size-4 accent-plum-700"
+            />
+            <span>
+              Include our recent messages
+              <span className="block text-xs text-ink-soft">
+                A copy of the last {attachMessages} messages goes to the moderators only.
+              </span>
+            </span>
+          </label>
+        )}
         <Button type="submit" disabled={!ready} block>
           {pending ? 'Submitting…' : 'Submit Report'}
         </Button>
