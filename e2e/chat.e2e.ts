@@ -231,7 +231,8 @@ describe('chat', () => {
     await alice.page.waitForURL('**/chats');
     await toastText(alice.page, 'Cleo is blocked').waitFor();
     await alice.page.getByRole('link', { name: /Bea/ }).waitFor();
-    expect(await alice.page.getByRole('link', { name: /Cleo/ }).count()).toBe(0);
+    // The list refetches after the block: Cleo goes with it.
+    await expect.poll(() => alice.page.getByRole('link', { name: /Cleo/ }).count()).toBe(0);
 
     // Alice's list updates live: Bea's new message shows as the preview with an unread count, on top.
     const late = await bea.context.request.post('/api/messages', {

@@ -211,4 +211,50 @@ describe('report, block, likes and live reactions', () => {
     ]);
     await Promise.all([yara.context.close(), zoe.context.close()]);
   }, 120_000);
+
+  it('lets the Safety Center pick who to report or block from her matches and chats, with by-username kept', async () => {
+    const ada = await person('Ada');
+    const [bo, cy] = [await person('Bo'), await person('Cy')];
+    for (const other of [bo, cy]) {
+      await like(ada, other);
+      await like(other, ada);
+    }
+    const matches = (await (await ada.context.request.get('/api/matches')).json()) as {
+      id: string;
+      otherUser: { id: string };
+    }[];
+    const withBo = matches.find((m) => m.otherUser.id === bo.user.id);
+    await ada.context.request.post('/api/messages', { data: { matchId: withBo?.id, content: 'Hi Bo' } });
+
+    await ada.page.goto('/safety');
+    await ada.page.getByRole('button', { name: /Report User/ }).click();
+    const form = ada.page.getByRole('dialog', { name: 'Report User' });
+    const who = form.getByLabel('Who?');
+    await expect
+      .poll(() => who.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text)))
+      .toEqual(['Choose someone', 'Bo · Chatted', 'Cy · Matched', 'Someone else (by username)']);
+    await who.selectOption({ label: 'Cy · Matched' });
+    expect(await form.getByLabel('Username').count()).toBe(0);
+    await form.getByLabel('Reason').selectOption('inappropriate_photos');
+    await settle(ada.page);
+    await shootBothThemes(ada.page, 'safety-report-picker', { axeWithin: '[role="dialog"]' });
+    await form.getByRole('button', { name: 'Submit Report' }).click();
+    await toastText(ada.page, 'Report submitted').waitFor();
+    const reports = await ada.context.request.get(`/api/reports/${ada.user.id}`);
+    expect(await reports.json()).toEqual([
+      expect.objectContaining({ reportedUserId: cy.user.id, reason: 'inappropriate_photos' }),
+    ]);
+
+    // Block: Bo picked from the list; the username field is there for anyone else.
+    await ada.page.getByRole('button', { name: /Block & Unblock/ }).click();
+    const blockForm = ada.page.getByRole('dialog', { name: 'Block & Unblock' });
+    await blockForm.getByLabel('Who?').selectOption({ label: 'Bo · Chatted' });
+    await settle(ada.page);
+    await shootBothThemes(ada.page, 'safety-block-picker', { axeWithin: '[role="dialog"]' });
+    await blockForm.getByRole('button', { name: 'Block', exact: true }).click();
+    await blockForm.getByRole('button', { name: 'Unblock Bo' }).waitFor();
+    await blockForm.getByLabel('Who?').selectOption({ label: 'Someone else (by username)' });
+    await blockForm.getByLabel('Block by username').waitFor();
+    for (const p of [ada, bo, cy]) await p.context.close();
+  }, 120_000);
 });
