@@ -272,7 +272,7 @@ describe('profile detail', () => {
     await joSheet.getByRole('link', { name: 'Message Jo' }).click();
     await expect.poll(() => new URL(iris.page.url()).pathname).toBe(`/conversation/${match!.id}`);
 
-    // From the conversation header: her name opens the sheet; Report there asks the menu's question.
+    // From the conversation header: her name opens the sheet; Report there opens the menu's form.
     await iris.page.getByRole('heading', { name: 'Jo', level: 1 }).getByRole('button').click();
     await expect.poll(() => joSheet.getByText('Park ranger').isVisible()).toBe(true);
     await swipePhoto(iris.page, -160);
@@ -281,9 +281,9 @@ describe('profile detail', () => {
     await screenshot(iris.page, 'profile-detail-conversation');
     await expectAccessible(iris.page, 'profile sheet from a conversation');
     await joSheet.getByRole('button', { name: 'Report', exact: true }).click();
-    const confirm = iris.page.getByRole('alertdialog', { name: 'Report Jo?' });
+    const confirm = iris.page.getByRole('dialog', { name: 'Report Jo' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(false);
     expect(new URL(iris.page.url()).pathname).toBe(`/conversation/${match!.id}`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text';
-import { clientMessageId, message, messageContent, requireContentOrMedia } from './chat';
+import { clientMessageId, message, messageContent, reactionGroup, requireContentOrMedia } from './chat';
 import { mediaState } from './chat-media';
 import { notice } from './notifications';
 import { userBadge } from './badges';
@@ -89,6 +89,16 @@ export const serverFrameSchemas = {
     messageId: z.string(),
     message,
   }),
+  /**
+   * A message's reactions changed (either member added or removed one): its groups as they now
+   * stand, `reactedByMe` relative to the recipient. To both members' sockets, the reactor's too.
+   */
+  reactions: z.object({
+    type: z.literal('reactions'),
+    matchId: z.string(),
+    messageId: z.string(),
+    reactions: z.array(reactionGroup),
+  }),
   /** The other member started typing in `matchId`. Never sent to the typist herself. */
   typing: z.object({ type: z.literal('typing'), matchId: z.string(), userId: z.string() }),
   stop_typing: z.object({ type: z.literal('stop_typing'), matchId: z.string(), userId: z.string() }),
@@ -153,6 +163,7 @@ export const SERVER_FRAME_TYPES = Object.keys(serverFrameSchemas) as ServerFrame
 export const serverFrame = z.discriminatedUnion('type', [
   serverFrameSchemas.connected,
   serverFrameSchemas.message,
+  serverFrameSchemas.reactions,
   serverFrameSchemas.typing,
   serverFrameSchemas.stop_typing,
   serverFrameSchemas.online_status,

@@ -185,6 +185,11 @@ export const verificationReview = verificationQueueItem.extend({
   /** The selfie inline (data: URL), so it never has a URL that could be shared or cached. */
   selfieDataUrl: z.string(),
   analysis: photoAnalysisResult,
+  /**
+   * The selfie is the same picture (perceptual hash) as one of her own profile photos, or as another
+   * member's: a copy, not a live selfie. Never says whose.
+   */
+  selfieCopiedFrom: z.enum(['her_profile_photo', 'another_members_photo']).nullable(),
 });
 export type VerificationReview = z.infer<typeof verificationReview>;
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { UserBadge } from '../contract/badges';
-import type { Message } from '../contract/chat';
+import type { Message, ReactionEmoji } from '../contract/chat';
 import type { MediaState } from '../contract/chat-media';
 import type { ReportReason } from '../contract/safety';
 import type { Notice } from '../contract/notifications';
@@ -26,6 +26,13 @@ export interface DomainEventMap {
   'member.warned': { userId: string; rule: ReportReason };
   /** Stored (never before): the message as both members see it. */
   'message.created': { message: Message; recipientId: string };
+  /** A member added or removed a reaction: the message's groups as they now stand, for both members. */
+  'message.reactions_changed': {
+    matchId: string;
+    messageId: string;
+    userIds: [string, string];
+    reactions: { emoji: ReactionEmoji; count: number; userIds: string[] }[];
+  };
   /** The recipient read a message for the first time. */
   'message.read': { messageId: string; matchId: string; senderId: string; readerId: string; readAt: string };
   /** A photo or voice message's media changed (a view-once photo opened, a voice note played): both members hear. */

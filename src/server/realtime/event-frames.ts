@@ -31,6 +31,16 @@ export function sendEventsAsFrames(deps: {
       hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
     ),
     events.on('media.updated', ({ state, userIds }) => hub.emitToUser(userIds, 'media_state', state)),
+    events.on('message.reactions_changed', ({ matchId, messageId, userIds, reactions }) => {
+      // `reactedByMe` is relative to each member, so each hears her own version.
+      for (const userId of userIds) {
+        hub.emitToUser(userId, 'reactions', {
+          matchId,
+          messageId,
+          reactions: reactions.map((group) => ({ ...group, reactedByMe: group.userIds.includes(userId) })),
+        });
+      }
+    }),
     events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
     events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
     events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),

@@ -9,9 +9,13 @@ const USERNAME_HINT = 'Their @username, as shown on their profile.';
 
 /** What the form collected; `reportedUsername` only when no subject was fixed by the caller. */
 export interface ReportInput {
+  /** Picked from `people`. */
+  reportedUserId?: string;
   reportedUsername?: string;
   reason: ReportReason;
   description?: string;
+  /** Only offered from a conversation: copy its recent messages into the report. */
+  includeMessages?: boolean;
 }
 
 interface ReportDialogProps {
@@ -24,18 +28,67 @@ interface ReportDialogProps {
    * asked. Without it, the Safety Center's form asks for the @username.
    */
   subject?: { title: string; summary: string };
+  /** From a conversation: offer 'Include our recent messages' (how many it copies). */
+  attachMessages?: number;
+  /** Without a subject: people to pick from (matches, conversations); by username stays as the fallback. */
+  people?: readonly PickablePerson[];
+}
+
+/** Someone she can pick in the Safety Center's forms, and why she knows them. */
+export interface PickablePerson {
+  id: string;
+  name: string;
+  /** 'Matched', 'Chatted'… shown beside the name so two of the same name can be told apart. */
+  context: string;
+}
+
+/** The picker's value for 'Someone else': type their username instead. */
+export const BY_USERNAME = 'by-username';
+
+/** Who: one of `people`, or someone else by @username. */
+export function PersonPicker({
+  id,
+  people,
+  value,
+  onChange,
+}: {
+  id: string;
+  people: readonly PickablePerson[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label="Who?">
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="" disabled>
+          Choose someone
+        </option>
+        {people.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} · {p.context}
+          </option>
+        ))}
+        <option value={BY_USERNAME}>Someone else (by username)</option>
+      </NativeSelect>
+    </Field>
+  );
 }
 
 /**
  * Spec 5 "Report form": reason required (and the username when no subject is fixed; submit disabled
  * until both), description optional. Confidential: the reported member is never told who reported.
  */
-export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages, people }: ReportDialogProps) {
   const [username, setUsername] = useState('');
+  // With no one to pick from, the form starts at the username.
+  const [picked, setPicked] = useState(people && people.length > 0 ? '' : BY_USERNAME);
+  const byUsername = picked === BY_USERNAME || !people || people.length === 0;
+  const [includeMessages, setIncludeMessages] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [description, setDescription] = useState('');
   const [pending, setPending] = useState(false);
-  const ready = (subject !== undefined || username.trim() !== '') && reason !== '' && !pending;
+  const who = subject !== undefined || (byUsername ? username.trim() !== '' : picked !== '');
+  const ready = who && reason !== '' && !pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,17 +96,24 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
     setPending(true);
     try {
       await onFile({
-        ...(subject ? {} : { reportedUsername: username.trim().replace(/^@/, '') }),
+        ...(subject
+          ? {}
+          : byUsername
+            ? { reportedUsername: username.trim().replace(/^@/, '') }
+            : { reportedUserId: picked }),
         reason,
         ...(description.trim() ? { description: description.trim() } : {}),
+        ...(attachMessages && includeMessages ? { includeMessages: true } : {}),
       });
       toast({
         title: 'Report submitted',
         description: "Thank you for helping keep Steep safe. We'll review this report promptly.",
       });
       setUsername('');
+      setPicked(people && people.length > 0 ? '' : BY_USERNAME);
       setReason('');
       setDescription('');
+      setIncludeMessages(false);
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
@@ -74,9 +134,16 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
         {subject ? (
           <p className="rounded-2xl bg-white px-4 py-3 text-sm text-ink">{subject.summary}</p>
         ) : (
-          <Field id="report-username" label="Username" hint={USERNAME_HINT}>
-            <UsernameInput id="report-username" value={username} onChange={setUsername} hint={USERNAME_HINT} />
-          </Field>
+          <>
+            {people && people.length > 0 && (
+              <PersonPicker id="report-person" people={people} value={picked} onChange={setPicked} />
+            )}
+            {byUsername && (
+              <Field id="report-username" label="Username" hint={USERNAME_HINT}>
+                <UsernameInput id="report-username" value={username} onChange={setUsername} hint={USERNAME_HINT} />
+              </Field>
+            )}
+          </>
         )}
         <Field id="report-reason" label="Reason">
           <NativeSelect id="report-reason" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
@@ -105,6 +172,22 @@ export function ReportDialog({ open, onOpenChange, onFile, subject }: ReportDial
             placeholder="Anything that helps our team understand"
           />
         </Field>
+        {attachMessages !== undefined && (
+          <label className="flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
+            <input
+              type="checkbox"
+              checked={includeMessages}
+              onChange={(e) => setIncludeMessages(e.target.checked)}
+              className="mt-0.5 size-4 accent-plum-700"
+            />
+            <span>
+              Include our recent messages
+              <span className="block text-xs text-ink-soft">
+                A copy of the last {attachMessages} messages goes to the moderators only.
+              </span>
+            </span>
+          </label>
+        )}
         <Button type="submit" disabled={!ready} block>
           {pending ? 'Submitting…' : 'Submit Report'}
         </Button>

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { REACTION_EMOJI, type MessageReactions, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
 import { messageReactions } from '../../db/schema/chat';
 import { findMessageForMember } from './access';
 
@@ -45,31 +46,51 @@ export async function listReactions(db: Db, viewerId: string, messageId: string)
   return present(db, messageId, viewerId);
 }
 
+interface ReactionDeps {
+  db: Db;
+  events: DomainEvents;
+}
+
+/**
+ * Tells both members (every socket, every instance) that a message's reactions changed, with the
+ * groups as they now stand. Said only when something changed, so a repeated toggle sends nothing.
+ */
+function announce(events: DomainEvents, match: { id: string; userA: string; userB: string }, groups: MessageReactions) {
+  events.emit('message.reactions_changed', {
+    matchId: match.id,
+    messageId: groups.messageId,
+    userIds: [match.userA, match.userB],
+    reactions: groups.reactions.map(({ emoji, count, userIds }) => ({ emoji, count, userIds })),
+  });
+}
+
 /** One reaction per user, message and emoji: adding it again changes nothing (`added` is then false). */
 export async function addReaction(
-  db: Db,
+  { db, events }: ReactionDeps,
   userId: string,
   messageId: string,
   emoji: ReactionEmoji,
 ): Promise<{ reactions: MessageReactions; added: boolean }> {
-  await findMessageForMember(db, messageId, userId);
+  const { match } = await findMessageForMember(db, messageId, userId);
   const inserted = await db
     .insert(messageReactions)
     .values({ messageId, userId, emoji })
     .onConflictDoNothing()
     .returning({ emoji: messageReactions.emoji });
-  return { reactions: await present(db, messageId, userId), added: inserted.length > 0 };
+  const reactions = await present(db, messageId, userId);
+  if (inserted.length > 0) announce(events, match, reactions);
+  return { reactions, added: inserted.length > 0 };
 }
 
 /** Removing a reaction she does not have is not an error: the client's toggle may race itself. */
 export async function removeReaction(
-  db: Db,
+  { db, events }: ReactionDeps,
   userId: string,
   messageId: string,
   emoji: ReactionEmoji,
 ): Promise<MessageReactions> {
-  await findMessageForMember(db, messageId, userId);
-  await db
+  const { match } = await findMessageForMember(db, messageId, userId);
+  const removed = await db
     .delete(messageReactions)
     .where(
       and(
@@ -77,6 +98,9 @@ export async function removeReaction(
         eq(messageReactions.userId, userId),
         eq(messageReactions.emoji, emoji),
       ),
-    );
-  return present(db, messageId, userId);
+    )
+    .returning({ emoji: messageReactions.emoji });
+  const reactions = await present(db, messageId, userId);
+  if (removed.length > 0) announce(events, match, reactions);
+  return reactions;
 }

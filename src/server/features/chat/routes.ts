@@ -34,13 +34,13 @@ export const chatRoutes: FastifyPluginAsync<ChatDeps> = async (app, deps) => {
   route(app, chatApi.listReactions, async (request) => listReactions(db, sessionUserId(request), request.params.id));
 
   route(app, chatApi.addReaction, async (request, reply) => {
-    const { reactions, added } = await addReaction(db, sessionUserId(request), request.params.id, request.body.emoji);
+    const { reactions, added } = await addReaction(deps, sessionUserId(request), request.params.id, request.body.emoji);
     if (added) void reply.status(201);
     return reactions;
   });
 
   route(app, chatApi.removeReaction, async (request) =>
-    removeReaction(db, sessionUserId(request), request.params.id, request.body.emoji),
+    removeReaction(deps, sessionUserId(request), request.params.id, request.body.emoji),
   );
 
   route(app, chatApi.icebreakers, async (request) =>

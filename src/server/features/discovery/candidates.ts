@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
 import { discoveryConditions, savedRangeHolds, type MatchingViewer } from '../preferences';
-import { notHeldFromDiscovery } from '../safety';
+import { notHeldFromDiscovery, notReportedBy } from '../safety';
 import { hasTwoPhotos, premiumBoost, scoreOf, scoreParts } from './score';
 
 export interface Viewer {
@@ -272,6 +272,7 @@ function candidateConditions(search: CandidateSearch): SQL | undefined {
     // Safety: suspended members, members held back pending review, and pairs that unmatched.
     notSuspendedRow(),
     notHeldFromDiscovery(users.id),
+    notReportedBy(viewer.id, users.id),
     notUnmatchedWith(viewer.id, users.id),
   );
 }

@@ -3,7 +3,14 @@ export { countProfileViews, dayStreakOf } from './activity';
 export { renderPhoto } from './image-pipeline';
 export { MEDIA_PREFIX } from './media';
 export { hammingDistance, perceptualHash } from './phash';
-export { NEAR_DUPLICATE_BITS, listPhotos, photosCopiedFromOthers, storedPhotosOf, type StoredPhoto } from './photos';
+export {
+  NEAR_DUPLICATE_BITS,
+  listPhotos,
+  photoOwnersNearHash,
+  photosCopiedFromOthers,
+  storedPhotosOf,
+  type StoredPhoto,
+} from './photos';
 export { profileRoutes } from './routes';
 export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';

@@ -70,6 +70,23 @@ export async function photosCopiedFromOthers(db: Db, userId: string): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Whose published photos are the same picture as `hash` (within NEAR_DUPLICATE_BITS): for the
+ * verification reviewer, who must know a selfie was copied from a profile photo. Only ids come back.
+ */
+export async function photoOwnersNearHash(db: Db, hash: bigint): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ userId: photos.userId })
+    .from(photos)
+    .where(
+      and(
+        isNotNull(photos.phash),
+        sql`bit_count((${photos.phash} # ${hash.toString()}::bigint)::bit(64)) <= ${NEAR_DUPLICATE_BITS}`,
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
 async function countPhotos(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
   return row?.n ?? 0;

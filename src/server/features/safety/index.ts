@@ -8,6 +8,7 @@ export {
   isHeldFromDiscovery,
   markReportsUnderReview,
   notHeldFromDiscovery,
+  notReportedBy,
   openReportGroups,
   reportsAgainst,
   type OpenReportGroup,

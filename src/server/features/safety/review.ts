@@ -153,3 +153,12 @@ export async function isHeldFromDiscovery(db: Db, userId: string): Promise<boole
 export function notHeldFromDiscovery(id: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from ${discoveryHolds} where ${discoveryHolds.userId} = ${id})`;
 }
+
+/**
+ * A condition for discovery's query: `viewerId` never reported the member `id` names. Once she
+ * reports someone, that person is gone from her discovery for good, whatever the review decides
+ * (a report is not withdrawn, so neither is this).
+ */
+export function notReportedBy(viewerId: string, id: AnyPgColumn | SQL): SQL {
+  return sql`${id} not in (select ${reports.reportedUserId} from ${reports} where ${reports.reporterId} = ${viewerId})`;
+}

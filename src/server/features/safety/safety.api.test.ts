@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASON_VALUES, REPORT_RECEIVED_MESSAGE } from '../../../contract/safety';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -92,6 +93,31 @@ describe('blocks', () => {
 });
 
 describe('reports', () => {
+  it('removes the reported member from her discovery for good (by id or by username), and only from hers', async () => {
+    const here = { location: 'Billings, Montana' };
+    const ana = await member(t, here);
+    const bea = await member(t, here);
+    const cleo = await member(t, here);
+    const dana = await member(t, here);
+    expect(await feedIds(ana)).toEqual(expect.arrayContaining([bea.user.id, cleo.user.id]));
+
+    const byId = await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'fake_profile' });
+    expect(byId.statusCode).toBe(202);
+    const byName = await ana.request('POST', '/api/reports', { reportedUsername: cleo.user.username, reason: 'other' });
+    expect(byName.statusCode).toBe(202);
+    const feed = await feedIds(ana);
+    expect(feed).not.toContain(bea.user.id);
+    expect(feed).not.toContain(cleo.user.id);
+    expect(feed).toContain(dana.user.id);
+
+    // A moderator closing the report does not bring her back.
+    await t.database.db.execute(sql`update reports set status = 'closed' where reporter_id = ${ana.user.id}`);
+    expect(await feedIds(ana)).not.toContain(bea.user.id);
+    // Her report changes nobody else's discovery, and tells Bea nothing: Bea still sees Ana.
+    expect(await feedIds(dana)).toEqual(expect.arrayContaining([bea.user.id, cleo.user.id]));
+    expect(await feedIds(bea)).toContain(ana.user.id);
+  });
+
   it('files a report by user id or by username, answers without naming anyone, and lists only her own', async () => {
     const ana = await member(t);
     const bea = await member(t);

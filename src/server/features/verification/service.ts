@@ -19,7 +19,15 @@ import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { matchPartnerIds } from '../matches';
-import { reviewSubjects, newMediaKey, renderPhoto, storedPhotosOf, type MediaStorage } from '../profiles';
+import {
+  newMediaKey,
+  perceptualHash,
+  photoOwnersNearHash,
+  renderPhoto,
+  reviewSubjects,
+  storedPhotosOf,
+  type MediaStorage,
+} from '../profiles';
 import { photoAnalysisOf } from './analysis';
 
 export interface VerificationDeps {
@@ -234,6 +242,7 @@ export async function verificationReview(
   if (!user) throw requestGone();
   const image = await selfies.get(row.storageKey);
   return {
+    selfieCopiedFrom: await selfieCopiedFrom(db, row.userId, image),
     id: row.id,
     user,
     pose: row.pose,
@@ -242,6 +251,19 @@ export async function verificationReview(
     selfieDataUrl: `data:image/webp;base64,${image.toString('base64')}`,
     analysis: await photoAnalysisOf(deps, row.userId, { queueMissing: true }),
   };
+}
+
+/** Her own photos first: a selfie copied from her profile is the commoner shortcut. */
+async function selfieCopiedFrom(
+  db: Db,
+  userId: string,
+  selfie: Buffer,
+): Promise<VerificationReview['selfieCopiedFrom']> {
+  const hash = await perceptualHash(selfie);
+  if (hash === null) return null;
+  const owners = await photoOwnersNearHash(db, hash);
+  if (owners.has(userId)) return 'her_profile_photo';
+  return owners.size > 0 ? 'another_members_photo' : null;
 }
 
 /**

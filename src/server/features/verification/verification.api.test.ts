@@ -258,6 +258,39 @@ describe('moderator review', () => {
     expect(await record(ana)).toMatchObject({ verificationStatus: 'pending' });
   });
 
+  it('flags a selfie that is the same picture as one of her profile photos, or as another member’s', async () => {
+    const mod = await moderator();
+    const reviewOf = async (requestId: string) =>
+      (await mod.request('GET', `/api/moderation/verifications/${requestId}`)).json<VerificationReview>();
+    const sendSelfie = async (client: Client, selfie: Buffer) => {
+      expect((await client.request('POST', `/api/users/${client.user.id}/request-verification`)).statusCode).toBe(200);
+      expect((await uploadSelfie(client, selfie)).statusCode).toBe(201);
+      const [row] = await t.database.db
+        .select({ id: verificationSelfies.id })
+        .from(verificationSelfies)
+        .where(eq(verificationSelfies.userId, client.user.id));
+      if (!row) throw new Error('no selfie row');
+      return row.id;
+    };
+
+    // Her own profile photo, re-sent as the selfie (re-encoded smaller: still the same picture).
+    const own = await detailedPhoto();
+    const ana = await memberWithPhotos([own, await detailedPhoto(), await detailedPhoto()]);
+    const copy = await sharp(own).resize(600).jpeg({ quality: 70 }).toBuffer();
+    const review = await reviewOf(await sendSelfie(ana, copy));
+    expect(review.selfieCopiedFrom).toBe('her_profile_photo');
+
+    // Someone else's published photo: flagged, without saying whose.
+    const bea = await memberWithPhotos();
+    const beaReview = await reviewOf(await sendSelfie(bea, own));
+    expect(beaReview.selfieCopiedFrom).toBe('another_members_photo');
+    expect(JSON.stringify(beaReview)).not.toContain(ana.user.id);
+
+    // A picture nobody published: no flag.
+    const cleo = await memberWithPhotos();
+    expect((await reviewOf(await sendSelfie(cleo, await detailedPhoto()))).selfieCopiedFrom).toBeNull();
+  });
+
   it('shows the pose, the selfie and her photos; nobody else can reach the selfie', async () => {
     const ana = await memberWithPhotos();
     const requestId = await requestAndSendSelfie(ana);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MailCheck } from 'lucide-react';
+import { Info, MailCheck } from 'lucide-react';
 import { PASSWORD_RESET_SENT } from '../../../contract/account';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthScreen
       title="Forgot your password?"
-      intro="Enter your username or the email you confirmed in Settings. We'll email you a link to choose a new password."
+      intro="Enter your username or the email you verified in Settings. We'll email you a link to choose a new password."
     >
       {answer ? (
         <div role="status" className="grid justify-items-center gap-3 rounded-2xl bg-matcha-50 p-5 text-center">
@@ -72,6 +72,27 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
+      <NoVerifiedEmailNote />
     </AuthScreen>
+  );
+}
+
+/**
+ * The same words for everyone, before and after sending: what to do when no link can come, without
+ * saying whether this account exists or has an email.
+ */
+function NoVerifiedEmailNote() {
+  return (
+    <section aria-labelledby="no-email-title" className="mt-5 grid gap-1.5 rounded-2xl bg-cream-100 p-4 text-sm">
+      <h2 id="no-email-title" className="flex items-center gap-2 font-semibold text-ink">
+        <Info className="size-4 shrink-0 text-plum-600" aria-hidden />
+        No email arriving?
+      </h2>
+      <p className="leading-relaxed text-ink-soft">
+        A link can only go to an email that was verified in Settings. Check your spam folder after a few minutes. If you
+        never added or verified an email, no link can be sent: if you are still signed in somewhere, open Settings →
+        Email there, add and verify one, then come back here.
+      </p>
+    </section>
   );
 }

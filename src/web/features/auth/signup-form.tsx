@@ -68,6 +68,10 @@ function Section({
   );
 }
 
+/** Optional, but recommended: without a verified email a forgotten password cannot be reset. */
+const EMAIL_HINT =
+  'Recommended: it is how you reset a forgotten password. Verify it later in Settings. Never shown to anyone.';
+
 export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }) {
   const { register } = useAuth();
   const { toast } = useToast();
@@ -185,7 +189,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             {...describedBy('signup-password', { hint: PASSWORD_HINT, error: errors.password })}
           />
         </Field>
-        <Field id="signup-email" label="Email" optional error={errors.email}>
+        <Field id="signup-email" label="Email" optional hint={EMAIL_HINT} error={errors.email}>
           <Input
             id="signup-email"
             name="email"
@@ -198,7 +202,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               clearError('email');
             }}
             placeholder="you@example.com"
-            {...describedBy('signup-email', { error: errors.email })}
+            {...describedBy('signup-email', { hint: EMAIL_HINT, error: errors.email })}
           />
         </Field>
       </Section>

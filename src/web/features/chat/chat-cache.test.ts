@@ -104,6 +104,14 @@ describe('syncCacheWithFrame (spec 4 cache rules)', () => {
     expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(false);
   });
 
+  it('reactions: replaces the message’s groups with the frame’s, without refetching', () => {
+    const queryClient = clientWithData();
+    const reactions = [{ emoji: '❤️' as const, count: 1, userIds: ['b'], reactedByMe: false }];
+    syncCacheWithFrame(queryClient, { type: 'reactions', matchId: MATCH, messageId: msg(1).id, reactions });
+    expect(flattenPages(queryClient.getQueryData(chatKeys.messages(MATCH)))[0]?.reactions).toEqual(reactions);
+    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
+  });
+
   it('online_status: refreshes the matches only', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'online_status', userId: 'b', isOnline: true, lastActive: null });

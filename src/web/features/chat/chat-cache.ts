@@ -122,6 +122,10 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
       // Previews and unread counts in the chat list.
       void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;
+    case 'reactions':
+      // Either member's reaction, live: the frame carries the groups as they now stand.
+      setMessageReactions(queryClient, frame.matchId, frame.messageId, frame.reactions);
+      return;
     case 'online_status':
       void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;

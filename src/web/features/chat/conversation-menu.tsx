@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { Ban, EllipsisVertical, Flag, HeartOff } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';
-import { safetyApi } from '../../../contract/api/safety';
 import type { MatchUser } from '../../../contract/matches';
-import { REPORT_ATTACHED_MESSAGES } from '../../../contract/safety';
+import { usePersonSafety } from '../../components/person-safety';
 import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
@@ -14,19 +13,10 @@ import { chatKeys } from './chat-cache';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 export type MatchAction = 'report' | 'block' | 'unmatch';
-type Pending = MatchAction | null;
+/** Report and Block open the shared dialogs (usePersonSafety); only Unmatch is confirmed here. */
+type Pending = 'unmatch' | null;
 
 const CONFIRM_COPY = {
-  report: {
-    title: (name: string) => `Report ${name}?`,
-    body: 'Our team will review this conversation for inappropriate behavior. They won’t be told who reported them.',
-    action: 'Report',
-  },
-  block: {
-    title: (name: string) => `Block ${name}?`,
-    body: 'They won’t be able to message you, and you won’t see each other anywhere in Steep.',
-    action: 'Block',
-  },
   unmatch: {
     title: (name: string) => `Unmatch ${name}?`,
     body: 'This conversation will disappear for both of you, and you won’t meet again in Discover.',
@@ -52,7 +42,6 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Pending>(null);
-  const [includeMessages, setIncludeMessages] = useState(false);
 
   const leaveConversation = async () => {
     // Leave first: refreshing while the conversation is on screen would flash 'not found'.
@@ -61,36 +50,9 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     await queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
   };
 
-  const report = useMutation({
-    mutationFn: ({ matchId, otherUser }: MatchTarget) =>
-      apiCall(safetyApi.report, {
-        body: {
-          reportedUserId: otherUser.id,
-          reason: 'inappropriate_behavior',
-          ...(includeMessages ? { matchId, includeMessages: true } : {}),
-        },
-      }),
-    onSuccess: () => {
-      setConfirming(null);
-      toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
-    },
-    onError: (error) => {
-      console.warn('Report failed.', error);
-      toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' });
-    },
-  });
-
-  const block = useMutation({
-    mutationFn: ({ otherUser }: MatchTarget) => apiCall(safetyApi.block, { body: { blockedUserId: otherUser.id } }),
-    onSuccess: async () => {
-      setConfirming(null);
-      toast({ title: 'User blocked', description: "You won't see them again" });
-      await leaveConversation();
-    },
-    onError: (error) => {
-      console.warn('Block failed.', error);
-      toast({ title: 'Error', description: 'Failed to block user. Please try again.', variant: 'destructive' });
-    },
+  const safety = usePersonSafety({
+    ...(target ? { matchId: target.matchId } : {}),
+    onBlocked: leaveConversation,
   });
 
   const unmatch = useMutation({
@@ -106,13 +68,13 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     },
   });
 
-  const busy = report.isPending || block.isPending || unmatch.isPending;
+  const busy = unmatch.isPending;
   const copy = confirming && target ? CONFIRM_COPY[confirming] : null;
-  const run = (action: MatchAction) => {
+  const ask = (action: MatchAction) => {
     if (!target) return;
-    if (action === 'report') report.mutate(target);
-    else if (action === 'block') block.mutate(target);
-    else unmatch.mutate(target);
+    if (action === 'report') safety.report(target.otherUser);
+    else if (action === 'block') safety.block(target.otherUser);
+    else setConfirming(action);
   };
 
   const dialog = (
@@ -128,33 +90,13 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
               <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
                 {copy.body}
               </AlertDialog.Description>
-              {confirming === 'report' && (
-                <label className="mt-4 flex items-start gap-3 rounded-2xl bg-white p-3 text-sm text-ink">
-                  <input
-                    type="checkbox"
-                    checked={includeMessages}
-                    onChange={(e) => setIncludeMessages(e.target.checked)}
-                    className="mt-0.5 size-4 accent-plum-700"
-                  />
-                  <span>
-                    Include our recent messages
-                    <span className="block text-xs text-ink-soft">
-                      A copy of the last {REPORT_ATTACHED_MESSAGES} messages goes to the moderators only.
-                    </span>
-                  </span>
-                </label>
-              )}
               <div className="mt-6 grid grid-cols-2 gap-3">
                 <AlertDialog.Cancel asChild>
                   <Button variant="outline" disabled={busy}>
                     Cancel
                   </Button>
                 </AlertDialog.Cancel>
-                <Button
-                  variant={confirming === 'report' ? 'primary' : 'danger'}
-                  disabled={busy}
-                  onClick={() => run(confirming)}
-                >
+                <Button variant="danger" disabled={busy} onClick={() => target && unmatch.mutate(target)}>
                   {busy ? 'Please wait…' : copy.action}
                 </Button>
               </div>
@@ -165,7 +107,15 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     </AlertDialog.Root>
   );
 
-  return { ask: setConfirming, dialog };
+  return {
+    ask,
+    dialog: (
+      <>
+        {dialog}
+        {safety.dialogs}
+      </>
+    ),
+  };
 }
 
 /** The header menu (spec 2): Report User, Unmatch and Block User; `onSelect` asks for confirmation. */

@@ -1,4 +1,5 @@
 import type { DiscoveryCard } from '../../../contract/discovery';
+import { PersonSafetyButtons } from '../../components/person-safety';
 import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
 import { SwipeActions } from './swipe-actions';
 import type { SwipeAction } from './swipe-gesture';
@@ -11,26 +12,51 @@ interface CardProfileSheetProps {
   canLike: boolean;
   /** The deck's own swipe: the sheet closes and the card leaves the stack as if swiped. */
   onAction: (action: SwipeAction, button: HTMLButtonElement) => void;
+  /** Report / Block: the sheet closes first, so only the dialog is on screen. */
+  onReport: () => void;
+  onBlock: () => void;
 }
 
 /** The top card's full profile, with the same Pass / Super like / Like the deck offers. */
-export function CardProfileSheet({ card, open, onOpenChange, canSuperLike, canLike, onAction }: CardProfileSheetProps) {
+export function CardProfileSheet({
+  card,
+  open,
+  onOpenChange,
+  canSuperLike,
+  canLike,
+  onAction,
+  onReport,
+  onBlock,
+}: CardProfileSheetProps) {
   return (
     <ProfileDetailSheet
       person={card}
       open={open}
       onOpenChange={onOpenChange}
       actions={
-        <SwipeActions
-          hasCard
-          canSuperLike={canSuperLike}
-          canLike={canLike}
-          preview={null}
-          onAction={(action, button) => {
-            onOpenChange(false);
-            onAction(action, button);
-          }}
-        />
+        <>
+          <SwipeActions
+            hasCard
+            canSuperLike={canSuperLike}
+            canLike={canLike}
+            preview={null}
+            onAction={(action, button) => {
+              onOpenChange(false);
+              onAction(action, button);
+            }}
+          />
+          <PersonSafetyButtons
+            person={card}
+            onReport={() => {
+              onOpenChange(false);
+              onReport();
+            }}
+            onBlock={() => {
+              onOpenChange(false);
+              onBlock();
+            }}
+          />
+        </>
       }
     />
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   m,
   useIsPresent,
@@ -77,13 +77,15 @@ interface SwipeCardProps {
   onSwipe: (action: SwipeAction, element: HTMLElement | null) => void;
   /** A tap (not a drag) on the top card, or its info button, opens her full profile. */
   onOpenProfile: () => void;
+  /** The top card's Report / Block menu, in its top-left corner. */
+  menu?: ReactNode;
 }
 
 /**
  * One card of the stack. The top card follows a drag (transform only); released past 100 px it
  * commits, otherwise it springs back.
  */
-export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpenProfile }: SwipeCardProps) {
+export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpenProfile, menu }: SwipeCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dragged = useRef(false);
   const x = useMotionValue(0);
@@ -162,6 +164,17 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
         >
           <Info className="size-5" aria-hidden />
         </button>
+      )}
+      {isTop && menu && (
+        // The menu's items render in a portal, but React bubbles their clicks through here: stop them
+        // before the card takes one for a tap that opens the profile (or a drag start).
+        <div
+          className="absolute top-3 left-3"
+          onClick={(event) => event.stopPropagation()}
+          onPointerDown={(event) => event.stopPropagation()}
+        >
+          {menu}
+        </div>
       )}
       {glow && !feedback.superLikeBlocked && (
         <span aria-hidden className={cn('pointer-events-none absolute inset-0 rounded-[1.75rem]', EDGE_GLOW[glow])} />

@@ -6,6 +6,7 @@ import { Compass, MapPinOff, RefreshCw } from 'lucide-react';
 import type { DiscoveryCard, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
 import type { Match } from '../../../contract/matches';
 import type { SelfUser } from '../../../contract/users';
+import { PersonSafetyMenu, usePersonSafety } from '../../components/person-safety';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
@@ -203,6 +204,15 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     return true;
   };
 
+  /** Reported or blocked: the card leaves the deck (the server never shows her to this member again). */
+  const drop = (id: string) => {
+    setExitAction(null);
+    setSwiped((current) => withId(current, id));
+    setReturned((current) => current.filter((c) => c.id !== id));
+    setHistory((current) => current.filter((record) => record.card.id !== id));
+  };
+  const safety = usePersonSafety({ onReported: (person) => drop(person.id), onBlocked: (person) => drop(person.id) });
+
   const lastSwipe = history.at(-1);
   const undo = () => {
     if (!lastSwipe || pendingSwipes > 0 || undoMutation.isPending) return;
@@ -249,6 +259,14 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
               onPreview={setPreview}
               onSwipe={(action, element) => swipe(card, action, element)}
               onOpenProfile={() => setProfileOpen(true)}
+              menu={
+                <PersonSafetyMenu
+                  person={card}
+                  onReport={() => safety.report(card)}
+                  onBlock={() => safety.block(card)}
+                  className="bg-plum-900/35 text-white backdrop-blur-sm transition-colors hover:bg-plum-900/55"
+                />
+              }
             />
           ))}
       </AnimatePresence>
@@ -321,8 +339,11 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
           canSuperLike={canSuperLike}
           canLike={!likesExhausted(limits, clockNow())}
           onAction={(action, button) => swipe(top, action, button)}
+          onReport={() => safety.report(top)}
+          onBlock={() => safety.block(top)}
         />
       )}
+      {safety.dialogs}
     </section>
   );
 }

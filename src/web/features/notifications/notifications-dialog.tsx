@@ -4,9 +4,11 @@ import { Dialog, Tabs } from 'radix-ui';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
 import type { LikeEntry, LikesReceived, PotentialMatch } from '../../../contract/notifications';
 import { Avatar } from '../../components/avatar';
+import { usePersonSafety } from '../../components/person-safety';
 import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/session';
 import { formatNotificationDate } from './format-date';
+import { LikerSheet } from './liker-sheet';
 import { useLikesReceived, usePotentialMatches } from './notifications-api';
 
 type PanelTab = 'likes' | 'potential';
@@ -81,33 +83,40 @@ function UpgradePrompt({ title, text, onNavigate }: { title: string; text: strin
   );
 }
 
-function LikeRow({ entry }: { entry: LikeEntry }) {
+function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntry) => void }) {
   return (
-    <li className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
-      <span className="relative">
-        <Avatar name={entry.name} photos={entry.photos} className="size-12 text-lg" />
-        {entry.isSuperLike && (
-          <span
-            className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full bg-sky-500 text-white ring-2 ring-white"
-            title="Super like"
-          >
-            <Star className="size-3" fill="currentColor" aria-hidden />
-            <span className="sr-only">Super like</span>
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(entry)}
+        className="flex w-full items-center gap-3 rounded-2xl bg-white p-3 text-left shadow-[0_1px_2px_rgb(58_19_49/0.05)] transition-colors hover:bg-plum-50"
+      >
+        <span className="relative">
+          <Avatar name={entry.name} photos={entry.photos} className="size-12 text-lg" />
+          {entry.isSuperLike && (
+            <span
+              className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full bg-sky-500 text-white ring-2 ring-white"
+              title="Super like"
+            >
+              <Star className="size-3" fill="currentColor" aria-hidden />
+              <span className="sr-only">Super like</span>
+            </span>
+          )}
+        </span>
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="truncate font-semibold text-ink">
+            {entry.name}, {entry.age}
           </span>
-        )}
-      </span>
-      <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate font-semibold text-ink">
-          {entry.name}, {entry.age}
+          <span className="flex items-center gap-1 truncate text-xs text-ink-soft">
+            <MapPin className="size-3 shrink-0" aria-hidden />
+            {entry.location}
+          </span>
         </span>
-        <span className="flex items-center gap-1 truncate text-xs text-ink-soft">
-          <MapPin className="size-3 shrink-0" aria-hidden />
-          {entry.location}
-        </span>
-      </span>
-      <time dateTime={entry.createdAt} className="shrink-0 text-xs font-medium text-ink-soft">
-        {formatNotificationDate(entry.createdAt)}
-      </time>
+        <time dateTime={entry.createdAt} className="shrink-0 text-xs font-medium text-ink-soft">
+          {formatNotificationDate(entry.createdAt)}
+        </time>
+        <span className="sr-only">: open profile to like back, pass or report</span>
+      </button>
     </li>
   );
 }
@@ -145,7 +154,15 @@ function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: ()
   );
 }
 
-function LikesTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: () => void }) {
+function LikesTab({
+  isPremium,
+  onNavigate,
+  onOpen,
+}: {
+  isPremium: boolean;
+  onNavigate: () => void;
+  onOpen: (entry: LikeEntry) => void;
+}) {
   const query = useLikesReceived(true);
   if (query.isPending) return <RowSkeletons />;
   if (query.isError) return <LoadError what="your likes" onRetry={() => void query.refetch()} />;
@@ -157,7 +174,7 @@ function LikesTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: (
         title="No likes yet"
         text={
           isPremium
-            ? "When someone likes your profile, they'll show up here."
+            ? 'When someone likes your profile, they will show up here.'
             : "When someone likes your profile, you'll see it here. Premium members see exactly who."
         }
       />
@@ -167,7 +184,7 @@ function LikesTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: (
   return (
     <ul className="grid gap-2 p-4">
       {data.entries.map((entry) => (
-        <LikeRow key={entry.id} entry={entry} />
+        <LikeRow key={entry.id} entry={entry} onOpen={onOpen} />
       ))}
     </ul>
   );
@@ -262,55 +279,76 @@ export function NotificationsDialog({
   const [tab, setTab] = useState<PanelTab>('likes');
   const isPremium = user.hasActiveSubscription;
   const close = () => onOpenChange(false);
+  /** The liker whose profile is open: the panel closes first, one overlay at a time. */
+  const [liker, setLiker] = useState<LikeEntry | null>(null);
+  const [likerOpen, setLikerOpen] = useState(false);
+  const safety = usePersonSafety();
+  const openLiker = (entry: LikeEntry) => {
+    close();
+    setLiker(entry);
+    setLikerOpen(true);
+  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,92vw)] flex-col bg-cream-100 shadow-float data-[state=open]:animate-slide-in-right focus:outline-none"
-        >
-          <div className="flex h-16 shrink-0 items-center justify-between border-b border-cream-200 bg-cream-50 px-5">
-            <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Notifications</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close notifications"
-              className="-mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">People who liked you and potential matches.</Dialog.Description>
-          <Tabs.Root
-            value={tab}
-            onValueChange={(value) => setTab(value === 'potential' ? 'potential' : 'likes')}
-            className="flex min-h-0 flex-1 flex-col"
+    <>
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+          <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            }}
+            className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,92vw)] flex-col bg-cream-100 shadow-float data-[state=open]:animate-slide-in-right focus:outline-none"
           >
-            <Tabs.List aria-label="Notification type" className="m-4 mb-0 flex gap-1 rounded-full bg-cream-200 p-1">
-              <Tabs.Trigger value="likes" className={tabClass}>
-                <Heart className="size-4" aria-hidden />
-                Likes
-                <LikesCountBadge />
-              </Tabs.Trigger>
-              <Tabs.Trigger value="potential" className={tabClass}>
-                <Sparkles className="size-4" aria-hidden />
-                Potential
-                {!isPremium && <Crown className="size-3.5 text-amber-600" aria-label="Premium" />}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="likes" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-              <LikesTab isPremium={isPremium} onNavigate={close} />
-            </Tabs.Content>
-            <Tabs.Content value="potential" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-              <PotentialTab isPremium={isPremium} onNavigate={close} />
-            </Tabs.Content>
-          </Tabs.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <div className="flex h-16 shrink-0 items-center justify-between border-b border-cream-200 bg-cream-50 px-5">
+              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Notifications</Dialog.Title>
+              <Dialog.Close
+                aria-label="Close notifications"
+                className="-mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">People who liked you and potential matches.</Dialog.Description>
+            <Tabs.Root
+              value={tab}
+              onValueChange={(value) => setTab(value === 'potential' ? 'potential' : 'likes')}
+              className="flex min-h-0 flex-1 flex-col"
+            >
+              <Tabs.List aria-label="Notification type" className="m-4 mb-0 flex gap-1 rounded-full bg-cream-200 p-1">
+                <Tabs.Trigger value="likes" className={tabClass}>
+                  <Heart className="size-4" aria-hidden />
+                  Likes
+                  <LikesCountBadge />
+                </Tabs.Trigger>
+                <Tabs.Trigger value="potential" className={tabClass}>
+                  <Sparkles className="size-4" aria-hidden />
+                  Potential
+                  {!isPremium && <Crown className="size-3.5 text-amber-600" aria-label="Premium" />}
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="likes" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+                <LikesTab isPremium={isPremium} onNavigate={close} onOpen={openLiker} />
+              </Tabs.Content>
+              <Tabs.Content value="potential" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+                <PotentialTab isPremium={isPremium} onNavigate={close} />
+              </Tabs.Content>
+            </Tabs.Root>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      {liker && (
+        <LikerSheet
+          entry={liker}
+          open={likerOpen}
+          onOpenChange={setLikerOpen}
+          onReport={() => safety.report(liker)}
+          onBlock={() => safety.block(liker)}
+        />
+      )}
+      {safety.dialogs}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../components/avatar';
+import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Field, UsernameInput } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
@@ -12,12 +13,17 @@ export function BlockDialog({
   userId,
   open,
   onOpenChange,
+  people = [],
 }: {
   userId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Her matches and conversations to pick from; by username stays as the fallback. */
+  people?: readonly PickablePerson[];
 }) {
   const [username, setUsername] = useState('');
+  const [picked, setPicked] = useState('');
+  const byUsername = people.length === 0 || picked === BY_USERNAME;
   const blocks = useBlocks(userId, open);
   const blockUser = useBlockUser();
   const unblock = useUnblock();
@@ -25,11 +31,12 @@ export function BlockDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim().replace(/^@/, '');
-    if (!name) return;
-    blockUser.mutate(name, {
+    if (byUsername ? !name : !picked) return;
+    blockUser.mutate(byUsername ? { blockedUsername: name } : { blockedUserId: picked }, {
       onSuccess: () => {
         toast({ title: 'User blocked', description: "You won't see them again" });
         setUsername('');
+        setPicked('');
       },
       onError: (error) => {
         toast({
@@ -48,13 +55,23 @@ export function BlockDialog({
       title="Block & Unblock"
       description="Blocked members can't see you or message you, and you won't see them."
     >
-      <form onSubmit={submit} className="flex items-end gap-2">
-        <Field id="block-username" label="Block by username" className="flex-1">
-          <UsernameInput id="block-username" value={username} onChange={setUsername} />
-        </Field>
-        <Button type="submit" variant="danger" disabled={!username.trim() || blockUser.isPending}>
-          Block
-        </Button>
+      <form onSubmit={submit} className="grid gap-2">
+        {people.length > 0 && <PersonPicker id="block-person" people={people} value={picked} onChange={setPicked} />}
+        <div className="flex items-end gap-2">
+          {byUsername && (
+            <Field id="block-username" label="Block by username" className="flex-1">
+              <UsernameInput id="block-username" value={username} onChange={setUsername} />
+            </Field>
+          )}
+          <Button
+            type="submit"
+            variant="danger"
+            className={byUsername ? undefined : 'w-full'}
+            disabled={(byUsername ? !username.trim() : !picked) || blockUser.isPending}
+          >
+            Block
+          </Button>
+        </div>
       </form>
 
       <section aria-labelledby="blocked-list-title" className="grid gap-2">

@@ -2,6 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { safetyApi } from '../../../contract/api/safety';
 import type { CreateReportBody } from '../../../contract/safety';
 import { apiCall } from '../../lib/api';
+import type { PickablePerson } from '../../components/report-dialog';
+import { matchesApi } from '../../../contract/api/matches';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
+
+const matchesQuery = { queryKey: MATCHES_QUERY_KEY, queryFn: () => apiCall(matchesApi.list) };
 
 export const safetyKeys = {
   all: ['safety'] as const,
@@ -40,10 +45,27 @@ export function useFileReport() {
   });
 }
 
+/**
+ * People she can pick in the Safety Center's Report and Block forms: her matches, those she talks
+ * with first. Read only while a form is open.
+ */
+export function usePickablePeople(enabled: boolean): PickablePerson[] {
+  const matches = useQuery({ ...matchesQuery, enabled });
+  return (matches.data ?? [])
+    .map((m) => ({
+      id: m.otherUser.id,
+      name: m.otherUser.name,
+      context: m.lastMessage ? 'Chatted' : 'Matched',
+    }))
+    .sort((a, b) => Number(b.context === 'Chatted') - Number(a.context === 'Chatted'));
+}
+
+/** Block by a picked id, or by username (the fallback). */
 export function useBlockUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (blockedUsername: string) => apiCall(safetyApi.block, { body: { blockedUsername } }),
+    mutationFn: (who: { blockedUserId: string } | { blockedUsername: string }) =>
+      apiCall(safetyApi.block, { body: who }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.all }),
   });
 }

@@ -22,7 +22,7 @@ import { BlockDialog } from './block-dialog';
 import { ExternalLink } from './external-link';
 import { ReportDialog } from '../../components/report-dialog';
 import { EMERGENCY_RESOURCES, MENTAL_HEALTH_RESOURCES, SUPPORT_LINKS } from './resources';
-import { useFileReport, useFiledReports, useSafetySummary } from './safety-api';
+import { useFileReport, useFiledReports, usePickablePeople, useSafetySummary } from './safety-api';
 
 type Open = 'report' | 'block' | 'resources' | null;
 
@@ -113,6 +113,7 @@ export function SafetyPage() {
   const fileReport = useFileReport();
   const summary = useSafetySummary(me.id);
   const [open, setOpen] = useState<Open>(null);
+  const people = usePickablePeople(open === 'report' || open === 'block');
   const close = (next: boolean) => !next && setOpen(null);
   const count = (n: number | undefined) => (n === undefined ? '–' : n);
 
@@ -216,9 +217,15 @@ export function SafetyPage() {
       <ReportDialog
         open={open === 'report'}
         onOpenChange={close}
-        onFile={({ reportedUsername = '', ...grounds }) => fileReport.mutateAsync({ reportedUsername, ...grounds })}
+        people={people}
+        onFile={({ reportedUserId, reportedUsername, ...grounds }) =>
+          fileReport.mutateAsync({
+            ...(reportedUserId ? { reportedUserId } : { reportedUsername: reportedUsername ?? '' }),
+            ...grounds,
+          })
+        }
       />
-      <BlockDialog userId={me.id} open={open === 'block'} onOpenChange={close} />
+      <BlockDialog userId={me.id} open={open === 'block'} onOpenChange={close} people={people} />
       <Sheet
         open={open === 'resources'}
         onOpenChange={close}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, KeyRound, Trash2 } from 'lucide-react';
+import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -146,6 +146,176 @@ export function DataAndPrivacy() {
             </Button>
           </div>
         </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Settings → Email: her address and whether it is confirmed, add or change it, confirm it with the
+ * mailed 6-digit code. A confirmed email is what a forgotten password's reset link goes to. The
+ * server answers 202 to every address (taken or not, so the form tells nobody who is a member), so
+ * this screen always goes on to the code step and shows the server's own words.
+ */
+export function EmailSettings() {
+  const id = useId();
+  const { user, refreshUser } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const [address, setAddress] = useState('');
+  /** Set once a code was sent: the address it went to and the server's message. */
+  const [sent, setSent] = useState<{ to: string; message: string }>();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+  const email = user.email;
+  const verified = user.emailVerified && email !== null;
+
+  const sendCode = async (to: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await apiCall(accountApi.setEmail, { body: { email: to } });
+      setSent({ to, message: answer.message });
+      setEditing(false);
+      setCode('');
+      await refreshUser();
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await apiCall(accountApi.verifyEmail, { body: { code } });
+      setSent(undefined);
+      setCode('');
+      await refreshUser();
+      toast({ title: 'Email verified', description: answer.message });
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const state = verified ? 'Verified' : email ? 'Not verified' : 'No email yet';
+  return (
+    <div className="grid min-w-0 gap-3" data-testid="settings-email">
+      <div className="flex items-center gap-3 rounded-2xl bg-cream-100 p-3">
+        <Mail className="size-5 shrink-0 text-plum-600" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold [overflow-wrap:anywhere] text-ink" data-testid="account-email">
+            {email ?? 'No email added'}
+          </p>
+          <p className="text-xs text-ink-soft">
+            {verified
+              ? 'A reset link can reach you here if you forget your password.'
+              : 'Until it is verified, a forgotten password cannot be reset.'}
+          </p>
+        </div>
+        <span
+          className={
+            'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ' +
+            (verified ? 'bg-matcha-100 text-matcha-700' : 'bg-plum-100 text-plum-800')
+          }
+        >
+          {state}
+        </span>
+      </div>
+
+      {sent && !editing ? (
+        <form className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label="Confirm your email">
+          <p role="status" className="text-sm text-ink">
+            {sent.message}
+          </p>
+          <Field id={`${id}-code`} label="6-digit code" error={error}>
+            <Input
+              id={`${id}-code`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, ''));
+                setError(undefined);
+              }}
+              className="tracking-widest"
+            />
+          </Field>
+          <Button type="submit" block disabled={busy || code.length !== 6}>
+            {busy ? 'Checking…' : 'Verify Email'}
+          </Button>
+          <div className="grid grid-cols-2 gap-2">
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(sent.to)}>
+              Send a new code
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setEditing(true);
+                setAddress(sent.to);
+              }}
+            >
+              Use another email
+            </Button>
+          </div>
+        </form>
+      ) : editing || !email ? (
+        <form
+          className="grid gap-3"
+          aria-label={email ? 'Change your email' : 'Add your email'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void sendCode(address.trim());
+          }}
+        >
+          <Field id={`${id}-email`} label={email ? 'New email' : 'Email'} error={error}>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder="you@example.com"
+            />
+          </Field>
+          <Button type="submit" variant="secondary" block disabled={busy || !address.trim()}>
+            {busy ? 'Sending…' : 'Send Code'}
+          </Button>
+          {email && (
+            <Button type="button" variant="ghost" block onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          )}
+        </form>
+      ) : (
+        <div className="grid gap-2">
+          {!verified && (
+            <Button block disabled={busy} onClick={() => void sendCode(email)}>
+              {busy ? 'Sending…' : 'Send Verification Code'}
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            block
+            onClick={() => {
+              setEditing(true);
+              setAddress('');
+            }}
+          >
+            Change Email
+          </Button>
+          {error && <p className="text-sm text-red-700">{error}</p>}
+        </div>
       )}
     </div>
   );

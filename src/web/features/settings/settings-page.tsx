@@ -10,6 +10,7 @@ import {
   GraduationCap,
   KeyRound,
   LogOut,
+  Mail,
   MessageSquareText,
   Pencil,
   ShieldCheck,
@@ -23,7 +24,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { useOnboarding } from '../../lib/onboarding';
-import { ChangePasswordForm, DataAndPrivacy } from './account-settings';
+import { ChangePasswordForm, DataAndPrivacy, EmailSettings } from './account-settings';
 import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences';
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
 import { toast } from '../../components/ui/toast';
@@ -77,6 +78,10 @@ export function SettingsPage() {
         <Link to="/verification" className={buttonClasses('secondary', 'md', true)}>
           {user.isVerified ? 'Verified' : 'Get Verified'}
         </Link>
+      </SettingsCard>
+
+      <SettingsCard icon={Mail} title="Email" text="Where a password reset link goes. Never shown to other members.">
+        <EmailSettings />
       </SettingsCard>
 
       <SettingsCard

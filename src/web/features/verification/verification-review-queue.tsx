@@ -144,6 +144,17 @@ function ReviewPanel({ item, onClose }: { item: VerificationQueueItem; onClose: 
             alt={`Selfie from ${item.user.name}`}
             className="w-full rounded-2xl object-cover"
           />
+          {review.selfieCopiedFrom && (
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-2xl bg-plum-100 p-3 text-sm font-semibold text-plum-900"
+            >
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {review.selfieCopiedFrom === 'her_profile_photo'
+                ? 'This selfie is the same picture as one of her profile photos: not a live selfie.'
+                : 'This selfie is the same picture as another member’s profile photo.'}
+            </p>
+          )}
           <div>
             <h3 className="mb-2 text-sm font-semibold text-ink">Profile photos</h3>
             <ul className="grid grid-cols-3 gap-2">

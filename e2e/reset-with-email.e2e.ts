@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { newUser, phoneContext, toastText, useServerAndBrowser, waitForMail } from './harness';
+import { shootBothThemes } from './flows-themes';
+
+/*
+ * Issue 25 item 1: a forgotten password can be reset because the email she gave at sign-up can be
+ * verified in Settings. Sign up with an email → verify it in Settings with the mailed code → sign out
+ * → forgot password → the mailed link → a new password → signed in with it.
+ */
+
+// Mail goes through the job queue: the worker runs here, and every mail is awaited by polling the outbox.
+const env = useServerAndBrowser({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100' }, { timeoutMs: 120_000 });
+
+/** The Settings card this journey changed; the rest of Settings is checked by the theme journeys. */
+const EMAIL_CARD = '[data-testid="settings-email"]';
+const STRONG = 'Steep-tea-garden-41';
+const NEWER = 'Quiet-kettle-morning-87';
+
+describe('password reset through a verified email', () => {
+  it('signs up with an email, verifies it in Settings, and resets a forgotten password from the mailed link', async () => {
+    const context = await phoneContext(env.browser, env.server.baseUrl);
+    const page = await context.newPage();
+    const user = newUser();
+    const email = `${user.username}@example.com`;
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Password', { exact: true }).fill(STRONG);
+    await form.getByLabel('Email').fill(email);
+    await form.getByText('Recommended: it is how you reset a forgotten password').waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Rosa');
+    await form.getByLabel('Age').fill('29');
+    await form.getByLabel('Gender identity').selectOption('non-binary');
+    await form.getByLabel('Sexual orientation').selectOption('pansexual');
+    await form.getByLabel('State').selectOption('Oregon');
+    await form.getByLabel('City').selectOption('Portland');
+    await shootBothThemes(page, 'reset-signup-email');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/home');
+    await page.getByRole('button', { name: 'Skip' }).click();
+
+    // Settings → Email: her address, not verified yet, and why it matters.
+    await page.goto('/settings');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    await page.getByText('Not verified', { exact: true }).waitFor();
+    await page.getByText('Until it is verified, a forgotten password cannot be reset.').waitFor();
+    await page.getByTestId('settings-email').evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await shootBothThemes(page, 'reset-settings-email-unverified', { axeWithin: EMAIL_CARD });
+
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const codeField = page.getByLabel('6-digit code');
+    await codeField.waitFor();
+    // A wrong code is refused where she typed it.
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByText('That code is not right').waitFor();
+    const codeMail = await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
+    const code = /(\d{6})/.exec(codeMail.subject)?.[1] ?? '';
+    await codeField.fill(code);
+    await shootBothThemes(page, 'reset-settings-email-code', { axeWithin: EMAIL_CARD });
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await toastText(page, 'Email verified').waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await page.getByText('A reset link can reach you here if you forget your password.').waitFor();
+    await shootBothThemes(page, 'reset-settings-email-verified', { axeWithin: EMAIL_CARD });
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // Forgot password: the same answer for anyone, and what to do when no email can come.
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { name: 'No email arriving?' }).waitFor();
+    await page.getByText('Settings → Email there, add and verify one').waitFor();
+    await shootBothThemes(page, 'reset-forgot');
+    await page.getByLabel('Username or email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('status').getByText('Check your email').waitFor();
+    await shootBothThemes(page, 'reset-forgot-sent');
+
+    const resetMail = await waitForMail(env.server, email, /^Reset your Steep password$/);
+    const link = new URL(/(https?:\/\/\S+)/.exec(resetMail.text)?.[1] ?? '');
+    expect(link.pathname).toBe('/reset-password');
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill(NEWER);
+    await page.getByLabel('Confirm new password').fill(NEWER);
+    await shootBothThemes(page, 'reset-new-password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+
+    await page.waitForURL((u) => u.pathname === '/');
+    await toastText(page, 'Password changed').waitFor();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(NEWER);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL('**/home');
+    const me = await context.request.get('/api/auth/me');
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ username: user.username, email, emailVerified: true });
+    await context.close();
+  }, 150_000);
+});

@@ -1,0 +1,191 @@
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { Ban, EllipsisVertical, Flag } from 'lucide-react';
+import { safetyApi } from '../../contract/api/safety';
+import { REPORT_ATTACHED_MESSAGES } from '../../contract/safety';
+import { apiCall } from '../lib/api';
+import { cn } from '../lib/cn';
+import { ReportDialog, type ReportInput } from './report-dialog';
+import { Button } from './ui/button';
+import { toast } from './ui/toast';
+
+/** Who a Report or Block is about: her id and the name this screen shows. */
+export interface SafetySubject {
+  id: string;
+  name: string;
+}
+
+interface PersonSafetyOptions {
+  /** Filed from a conversation: the report may carry its recent messages. */
+  matchId?: string;
+  /** After the server accepted the report (e.g. the card leaves the deck: she never shows there again). */
+  onReported?: (person: SafetySubject) => void | Promise<void>;
+  /** After the block (e.g. leave the conversation). */
+  onBlocked?: (person: SafetySubject) => void | Promise<void>;
+}
+
+export const BLOCK_CONFIRM_TEXT =
+  'They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.';
+
+/**
+ * Report and Block for one person, the same dialogs wherever she is met (discovery card and profile
+ * sheet, likes list, conversation): `report(person)` opens the report form with the 8 reasons,
+ * `block(person)` asks to confirm. Render `dialogs` once. The opener closes its own overlay first, so
+ * only one is ever on screen.
+ */
+export function usePersonSafety(options: PersonSafetyOptions = {}): {
+  report: (person: SafetySubject) => void;
+  block: (person: SafetySubject) => void;
+  dialogs: ReactNode;
+} {
+  const queryClient = useQueryClient();
+  const [reporting, setReporting] = useState<SafetySubject | null>(null);
+  const [blocking, setBlocking] = useState<SafetySubject | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fileReport = async (person: SafetySubject, input: ReportInput) => {
+    await apiCall(safetyApi.report, {
+      body: {
+        reportedUserId: person.id,
+        reason: input.reason,
+        ...(input.description ? { description: input.description } : {}),
+        ...(input.includeMessages && options.matchId ? { matchId: options.matchId, includeMessages: true } : {}),
+      },
+    });
+    // Her discovery, likes and Safety Center counts all change: refetch what is on screen.
+    void queryClient.invalidateQueries();
+    await options.onReported?.(person);
+  };
+
+  const confirmBlock = async () => {
+    if (!blocking) return;
+    setBusy(true);
+    try {
+      await apiCall(safetyApi.block, { body: { blockedUserId: blocking.id } });
+      const person = blocking;
+      setBlocking(null);
+      toast({ title: `${person.name} is blocked`, description: "You won't see each other again" });
+      void queryClient.invalidateQueries();
+      await options.onBlocked?.(person);
+    } catch (error) {
+      console.warn('Block failed.', error);
+      toast({ title: 'Error', description: 'Failed to block. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialogs = (
+    <>
+      <ReportDialog
+        open={reporting !== null}
+        onOpenChange={(open) => !open && setReporting(null)}
+        subject={
+          reporting
+            ? {
+                title: `Report ${reporting.name}`,
+                summary: `Once you report ${reporting.name}, they won't appear in your Discover again.`,
+              }
+            : { title: 'Report', summary: '' }
+        }
+        {...(options.matchId ? { attachMessages: REPORT_ATTACHED_MESSAGES } : {})}
+        onFile={async (input) => {
+          if (reporting) await fileReport(reporting, input);
+        }}
+      />
+      <AlertDialog.Root open={blocking !== null} onOpenChange={(open) => !open && !busy && setBlocking(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+          <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+            <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+              Block {blocking?.name}?
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+              {BLOCK_CONFIRM_TEXT}
+            </AlertDialog.Description>
+            <div className="mt-6 grid grid-cols-2 gap-3">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button variant="danger" disabled={busy} onClick={() => void confirmBlock()}>
+                {busy ? 'Please wait…' : 'Block'}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+
+  return { report: setReporting, block: setBlocking, dialogs };
+}
+
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50';
+
+/** A ⋯ menu with Report and Block for one person (the discovery card's corner). */
+export function PersonSafetyMenu({
+  person,
+  onReport,
+  onBlock,
+  className,
+}: {
+  person: SafetySubject;
+  onReport: () => void;
+  onBlock: () => void;
+  className?: string;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`More options for ${person.name}`}
+        className={cn('grid size-11 place-items-center rounded-full', className)}
+      >
+        <EllipsisVertical className="size-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
+        >
+          <DropdownMenu.Item onSelect={onReport} className={itemClass}>
+            <Flag className="size-4 text-plum-700" aria-hidden />
+            Report {person.name}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={onBlock} className={itemClass}>
+            <Ban className="size-4 text-plum-700" aria-hidden />
+            Block {person.name}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Report and Block as a pair of quiet buttons, under a profile's own actions. */
+export function PersonSafetyButtons({
+  person,
+  onReport,
+  onBlock,
+}: {
+  person: SafetySubject;
+  onReport: () => void;
+  onBlock: () => void;
+}) {
+  return (
+    <div className="mt-2 grid grid-cols-2 gap-2">
+      <Button variant="ghost" className="px-2" onClick={onReport} aria-label={`Report ${person.name}`}>
+        <Flag className="size-4" aria-hidden />
+        Report
+      </Button>
+      <Button variant="ghost" className="px-2" onClick={onBlock} aria-label={`Block ${person.name}`}>
+        <Ban className="size-4" aria-hidden />
+        Block
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Heart, X } from 'lucide-react';
+import { matchesApi } from '../../../contract/api/matches';
+import type { LikeEntry } from '../../../contract/notifications';
+import { PersonSafetyButtons } from '../../components/person-safety';
+import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { apiCall, isApiError } from '../../lib/api';
+import { celebrateMatch } from '../../lib/celebration-store';
+import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+
+interface LikerSheetProps {
+  entry: LikeEntry;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Report / Block: the sheet closes first, so only the dialog is on screen. */
+  onReport: () => void;
+  onBlock: () => void;
+}
+
+/**
+ * Someone who liked her (Premium's "See who liked you"): her full profile with Like back, Pass and
+ * Report. Liking back makes the match at once: the match celebration opens, with its way into chat.
+ */
+export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: LikerSheetProps) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<'like' | 'pass' | null>(null);
+
+  const answer = async (like: boolean) => {
+    setPending(like ? 'like' : 'pass');
+    try {
+      const result = await apiCall(matchesApi.swipe, { body: { targetUserId: entry.id, isLike: like } });
+      onOpenChange(false);
+      if (result.match) celebrateMatch(result.match);
+      else if (!like)
+        toast({ title: `Passed on ${entry.name}`, description: `${entry.name} won’t be in your likes any more.` });
+    } catch (error) {
+      const limited = isApiError(error) && error.status === 429;
+      toast({
+        title: limited ? 'Out of likes for today' : 'Could not save that',
+        description: (isApiError(error) && error.serverMessage) || 'Please try again',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(null);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+    }
+  };
+
+  return (
+    <ProfileDetailSheet
+      person={entry}
+      open={open}
+      onOpenChange={onOpenChange}
+      actions={
+        <>
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" disabled={pending !== null} onClick={() => void answer(false)}>
+              <X className="size-4" aria-hidden />
+              {pending === 'pass' ? 'Passing…' : 'Pass'}
+            </Button>
+            <Button disabled={pending !== null} onClick={() => void answer(true)}>
+              <Heart className="size-4" aria-hidden />
+              {pending === 'like' ? 'Liking…' : 'Like back'}
+            </Button>
+          </div>
+          <PersonSafetyButtons
+            person={entry}
+            onReport={() => {
+              onOpenChange(false);
+              onReport();
+            }}
+            onBlock={() => {
+              onOpenChange(false);
+              onBlock();
+            }}
+          />
+        </>
+      }
+    />
+  );
+}
