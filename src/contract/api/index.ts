@@ -11,6 +11,7 @@ import { metaApi } from './meta';
 import { moderationApi } from './moderation';
 import { noticesApi, notificationsApi } from './notifications';
 import { preferencesApi } from './preferences';
+import { notificationLinksApi, pushApi } from './push';
 import { profilesApi } from './profiles';
 import { safetyApi } from './safety';
 import { verificationApi } from './verification';
@@ -32,6 +33,8 @@ export {
   notificationsApi,
   preferencesApi,
   profilesApi,
+  pushApi,
+  notificationLinksApi,
   safetyApi,
   verificationApi,
   teaApi,
@@ -58,6 +61,8 @@ export const apiGroups = {
   tea: teaApi,
   teaModeration: teaModerationApi,
   preferences: preferencesApi,
+  push: pushApi,
+  notificationLinks: notificationLinksApi,
 } satisfies Record<string, RouteGroup>;
 
 export function allRouteDeclarations(): RouteDeclaration[] {

@@ -10,7 +10,7 @@ import { messagesWrittenBy } from '../chat';
 import { getFilters } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
-import { noticesOf } from '../notifications';
+import { noticesOf, pushDevicesOf } from '../notifications';
 import { getSelfUser, photoKeysOf, photosOf, type MediaStorage } from '../profiles';
 import { blocksAndReportsBy } from '../safety';
 
@@ -33,16 +33,18 @@ export const MEDIA_DELETE_JOB = 'media.delete';
 export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
-  const [photos, swiping, messages, safety, discoveryFilters, meetups, notices, badges] = await Promise.all([
-    photosOf(db, userId),
-    swipesAndMatchesOf(db, userId),
-    messagesWrittenBy(db, userId),
-    blocksAndReportsBy(db, userId),
-    getFilters(db, userId),
-    eventsOf(db, userId),
-    noticesOf(db, userId),
-    earnedBadgesFor(db, userId),
-  ]);
+  const [photos, swiping, messages, safety, discoveryFilters, meetups, notices, badges, pushDevices] =
+    await Promise.all([
+      photosOf(db, userId),
+      swipesAndMatchesOf(db, userId),
+      messagesWrittenBy(db, userId),
+      blocksAndReportsBy(db, userId),
+      getFilters(db, userId),
+      eventsOf(db, userId),
+      noticesOf(db, userId),
+      earnedBadgesFor(db, userId),
+      pushDevicesOf(db, userId),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -55,6 +57,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     events: meetups,
     notices,
     badges,
+    pushDevices,
     preferences: { discoveryFilters, ghostMode: row.ghostMode, smsNotifications: row.smsNotifications },
     subscription: { premiumUntil: row.premiumUntil?.toISOString() ?? null },
     // Premium is granted without a stored payment until the billing feature records them.

@@ -10,3 +10,4 @@ export {
 export { recentMessagesForReport } from './report-excerpt';
 export { chatRoutes } from './routes';
 export { messagesWrittenBy } from './personal-data';
+export { unreadConversationCount } from './unread';

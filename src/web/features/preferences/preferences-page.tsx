@@ -22,13 +22,16 @@ export function PreferencesPage() {
   return <PreferencesForm userId={user.id} initial={prefs.data} />;
 }
 
-const NOTIFICATION_LABELS: Record<keyof Preferences['notifications'], string> = {
+type NotificationSwitch = Exclude<keyof Preferences['notifications'], 'quietHours'>;
+const NOTIFICATION_LABELS: Record<NotificationSwitch, string> = {
   pushNotifications: 'Push notifications',
   emailNotifications: 'Email notifications',
   newMatches: 'New matches',
   newMessages: 'New messages',
   likes: 'Likes',
   events: 'Events',
+  moderationNotices: 'Notices from Steep Safety',
+  messagePreviews: 'Show message text in notifications',
   promotional: 'Promotions and offers',
 };
 
@@ -112,7 +115,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
         <Tabs.Content value="notifications">
           <Card className="grid gap-1">
-            {(Object.keys(NOTIFICATION_LABELS) as (keyof Preferences['notifications'])[]).map((key) => (
+            {(Object.keys(NOTIFICATION_LABELS) as NotificationSwitch[]).map((key) => (
               <SwitchRow
                 key={key}
                 label={NOTIFICATION_LABELS[key]}
