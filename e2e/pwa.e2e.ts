@@ -300,6 +300,50 @@ describe('Settings: push notifications', () => {
   });
 });
 
+describe('notification settings', () => {
+  it('sets quiet hours in her time zone and message previews from the Notifications tab', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: server.baseUrl,
+      timezoneId: 'America/Chicago',
+    });
+    const user = await signUpViaApi(context, { name: 'Ada' });
+    const page = await context.newPage();
+    await page.goto('/preferences');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('switch', { name: 'Show message text in notifications' }).click();
+    await page.getByRole('switch', { name: /Quiet hours/ }).click();
+    await page.getByLabel('Quiet from').fill('23:00');
+    await page.getByText('Times are in America/Chicago.').waitFor();
+    await closeBadgeCard(page);
+    await page.getByText('Times are in America/Chicago.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'preferences-quiet-hours');
+    await expectAccessible(page, '/preferences notifications');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
+              notifications: Record<string, unknown>;
+            }
+          ).notifications,
+        { timeout: 5_000 },
+      )
+      .toMatchObject({
+        messagePreviews: true,
+        quietHours: { start: '23:00', end: '07:00', timeZone: 'America/Chicago' },
+      });
+    await setTheme(context, user.id, 'dark');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByText('Times are in America/Chicago.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'preferences-quiet-hours-dark');
+    await expectSectionAccessible(page, '[role="tabpanel"]');
+    await context.close();
+  });
+});
+
 describe('one-click unsubscribe page', () => {
   it('turns off that kind without signing in', async () => {
     const owner = await phoneContext(browser, server.baseUrl);
@@ -316,6 +360,11 @@ describe('one-click unsubscribe page', () => {
     await page.getByText(/You won't get likes by email or push any more/).waitFor();
     await screenshot(page, 'unsubscribe-light');
     await expectAccessible(page, '/unsubscribe');
+    await page.evaluate(() => window.localStorage.setItem('steep-theme', 'dark'));
+    await page.reload();
+    await page.getByText('You are unsubscribed').waitFor();
+    await screenshot(page, 'unsubscribe-dark');
+    await expectAccessible(page, '/unsubscribe (dark)');
     await page.goto('/unsubscribe?token=forged.like.token');
     await page.getByText('Nothing changed').waitFor();
     await context.close();

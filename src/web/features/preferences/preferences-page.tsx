@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+import { QuietHoursField } from './quiet-hours-field';
 
 /** /preferences (spec 2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
@@ -123,8 +124,13 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
                 onCheckedChange={(on) => set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }))}
               />
             ))}
+            <QuietHoursField
+              value={draft.notifications.quietHours}
+              onChange={(quietHours) => set((p) => ({ ...p, notifications: { ...p.notifications, quietHours } }))}
+            />
             <p className="pt-2 text-xs text-ink-soft">
-              New matches also reach your phone by text when SMS is on in Settings.
+              Each switch covers email and push. Email needs an address you confirmed in Settings; push is turned on per
+              device in Settings. New matches also reach your phone by text when SMS is on.
             </p>
           </Card>
         </Tabs.Content>
