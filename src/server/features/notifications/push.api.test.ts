@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs, pushSubscriptions } from '../../db/schema';
+import { eventAttendees, events, jobs, pushSubscriptions } from '../../db/schema';
 import { connect } from '../../realtime/test-socket';
 import { clientFor, createTestApp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';
@@ -297,6 +297,50 @@ describe('the push service answers', () => {
     push.answer(sub, 201);
     await t.app.jobs.runDue(new Date(retry.runAt.getTime() + 1_000));
     expect(push.to(sub)).toHaveLength(1);
+  });
+});
+
+describe('meetup reminders', () => {
+  it('pushes "starts in an hour" once to each guest who has meetup notifications on', async () => {
+    const host = await member(t, { name: 'Host' });
+    const guest = await member(t, { name: 'Guest' });
+    const prefs = (await guest.request('GET', `/api/users/${guest.user.id}/preferences`)).json();
+    const saved = await guest.request('PUT', `/api/users/${guest.user.id}/preferences`, {
+      ...prefs,
+      ageRange: [22, 35],
+      notifications: { ...prefs.notifications, events: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [guestSub, hostSub] = [await subscribed(guest), await subscribed(host)];
+    const [event] = await t.database.db
+      .insert(events)
+      .values({
+        creatorId: host.user.id,
+        title: 'Oolong walk',
+        location: 'Portland, Oregon',
+        eventDate: new Date(Date.now() + 58 * 60_000),
+        maxAttendees: 6,
+        attendeeCount: 2,
+      })
+      .returning();
+    await t.database.db
+      .insert(eventAttendees)
+      .values([host, guest].map((m) => ({ eventId: event!.id, userId: m.user.id })));
+    // The scan runs every 5 minutes: run the next one now, twice (once-only per member and meetup).
+    await t.app.jobs.runDue(new Date(Date.now() + 5 * 60_000 + 1_000));
+    await t.app.jobs.runDue(new Date(Date.now() + 10 * 60_000 + 2_000));
+    await vi.waitFor(() => expect(push.to(guestSub)).toHaveLength(1), { timeout: 3_000, interval: 20 });
+    expect(guestSub.open(push.to(guestSub)[0]!)).toMatchObject({
+      kind: 'event_reminder',
+      title: 'Your meetup starts in an hour',
+      body: 'Oolong walk',
+      url: '/events',
+    });
+    expect(push.to(guestSub)[0]!.headers).toMatchObject({ ttl: '3600', urgency: 'high' });
+    // The host left meetup notifications at their default (off).
+    await jobsSettled(host.user.id);
+    expect(push.to(hostSub)).toEqual([]);
+    expect(push.to(guestSub)).toHaveLength(1);
   });
 });
 
