@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -55,10 +56,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * serviceWorker(): builds /sw.js from src/web/pwa/service-worker.js with this build's hashed assets as its
+ * precache list and a version derived from them, so every deploy installs a new worker (and the page shows
+ * "A new version is ready — Reload") while an unchanged build changes nothing.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'steep:service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+        .sort()
+        .map((file) => `/${file}`);
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 16);
+      const template = await readFile(path.resolve(import.meta.dirname, 'src/web/pwa/service-worker.js'), 'utf8');
+      const source = template
+        .replace('self.__STEEP_VERSION__', JSON.stringify(version))
+        .replace('self.__STEEP_PRECACHE__', JSON.stringify(assets));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 // The SPA lives in src/web and is built into dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   build: {
     outDir: `${import.meta.dirname}/dist/web`,
     emptyOutDir: true,

@@ -29,7 +29,7 @@ export interface TestServer {
 /** The whole app (API, SPA, /ws) on a random port over a fresh in-memory database. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { demoUsers?: number } = {},
+  options: { demoUsers?: number; webRoot?: string } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-e2e-'));
   // Budgets scaled up: a journey signs several people up from one address in seconds.
@@ -46,7 +46,12 @@ export async function startServer(
   const database = await openPglite();
   // The demo seed (SEED=demo's community, its demo account and demo moderator), smaller when asked.
   if (options.demoUsers !== undefined) await seedDemoIfEmpty(database.db, config, { users: options.demoUsers });
-  const app = await buildApp({ config, database, scryptLogN: 10 });
+  const app = await buildApp({
+    config,
+    database,
+    scryptLogN: 10,
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

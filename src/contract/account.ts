@@ -129,6 +129,8 @@ export const accountExport = z.object({
   }),
   notices: z.array(notice),
   badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
+  /** Devices she turned push notifications on for (issue 26): the label and when; never the endpoint or keys. */
+  pushDevices: z.array(z.object({ device: z.string(), createdAt: z.string() })),
   preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
   subscription: z.object({ premiumUntil: z.string().nullable() }),
   payments: z.array(z.record(z.string(), z.unknown())),

@@ -109,6 +109,38 @@ const notificationsShape = {
   promotional: flag('promotional'),
 };
 
+/** "HH:MM", 24-hour. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time like 22:00');
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The notification settings added with the email and push channels (issues 25 and 26). Optional on
+ * PUT so a client that does not know them keeps what is stored; always present on GET.
+ */
+export const quietHours = z
+  .object({
+    start: clockTime,
+    end: clockTime,
+    timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone'),
+  })
+  .refine((q) => q.start !== q.end, { path: ['end'], message: 'Quiet hours must end at another time than they start' });
+export type QuietHours = z.infer<typeof quietHours>;
+const channelSettingsShape = {
+  /** Moderation notices (a warning, a decision on her report): on unless she turns them off. */
+  moderationNotices: flag('moderationNotices'),
+  /** Show the message text in push notifications; off by default ("New message from Alex"). */
+  messagePreviews: flag('messagePreviews'),
+  /** No push while it is between start and end in her time zone; null: none. */
+  quietHours: quietHours.nullable(),
+};
+
 const privacyShape = {
   profileVisibility: choice('Profile visibility', PROFILE_VISIBILITY),
   showOnlineStatus: flag('showOnlineStatus'),
@@ -133,7 +165,7 @@ export const preferences = z.object({
   dealBreakers: z.array(z.enum(DEAL_BREAKER_NAMES)),
   visibility: z.object(visibilityShape),
   premium: z.object(premiumShape),
-  notifications: z.object(notificationsShape),
+  notifications: z.object({ ...notificationsShape, ...channelSettingsShape }),
   privacy: z.object(privacyShape),
   app: z.object(appShape),
 });
@@ -168,7 +200,15 @@ export const updatePreferencesBody = z
       .transform((list) => [...new Set(list)]),
     visibility: z.object(visibilityShape, 'visibility must be an object'),
     premium: z.object(premiumShape, 'premium must be an object'),
-    notifications: z.object(notificationsShape, 'notifications must be an object'),
+    notifications: z.object(
+      {
+        ...notificationsShape,
+        moderationNotices: channelSettingsShape.moderationNotices.optional(),
+        messagePreviews: channelSettingsShape.messagePreviews.optional(),
+        quietHours: channelSettingsShape.quietHours.optional(),
+      },
+      'notifications must be an object',
+    ),
     privacy: z.object(privacyShape, 'privacy must be an object'),
     app: z.object(appShape, 'app must be an object'),
   })
@@ -204,6 +244,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
     likes: true,
     events: false,
     promotional: false,
+    moderationNotices: true,
+    messagePreviews: false,
+    quietHours: null,
   },
   privacy: {
     profileVisibility: 'public',

@@ -171,7 +171,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(safetyRoutes, { db, events, recentMessages: recentMessagesForReport });
   await app.register(moderationRoutes, { db, events });
-  await app.register(notificationRoutes, { db, events });
+  await app.register(notificationRoutes, {
+    db,
+    events,
+    jobs,
+    config,
+    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
+  });
   await app.register(eventRoutes, { db, events });
   await app.register(badgeRoutes, { db, events });
   await app.register(preferencesRoutes, {

@@ -121,6 +121,39 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected ISO country codes like US,CA')).min(1)),
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url. Unset in embedded
+   * mode: generated once into DATA_DIR. With DATABASE_URL and no keys, push is off (every instance must
+   * share one pair, or subscriptions made through one would not work from another).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services contact about this server: a mailto: or https: URL. Default: PUBLIC_URL or a mailto. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /**
+   * The push services a subscription endpoint may point at (the server POSTs to it): host names, a
+   * leading `*.` for subdomains. Default: Chrome/Android (FCM), Firefox (Mozilla), Safari (Apple), Edge/Windows (WNS).
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Signs the one-click unsubscribe links in notification mail. Unset: generated once into DATA_DIR. */
+  NOTIFICATION_LINK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {

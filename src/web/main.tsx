@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -13,3 +14,5 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -12,6 +12,7 @@ import { metaApi } from './meta';
 import { moderationApi } from './moderation';
 import { noticesApi, notificationsApi } from './notifications';
 import { preferencesApi } from './preferences';
+import { notificationLinksApi, pushApi } from './push';
 import { profilesApi } from './profiles';
 import { safetyApi } from './safety';
 import { verificationApi } from './verification';
@@ -34,6 +35,8 @@ export {
   notificationsApi,
   preferencesApi,
   profilesApi,
+  pushApi,
+  notificationLinksApi,
   safetyApi,
   verificationApi,
   teaApi,
@@ -61,6 +64,8 @@ export const apiGroups = {
   tea: teaApi,
   teaModeration: teaModerationApi,
   preferences: preferencesApi,
+  push: pushApi,
+  notificationLinks: notificationLinksApi,
 } satisfies Record<string, RouteGroup>;
 
 export function allRouteDeclarations(): RouteDeclaration[] {

@@ -29,7 +29,7 @@ export interface JobQueue {
    * job that re-enqueues itself: e.g. subscription renewals.
    */
   every(kind: string, everyMs: number, handler: (now: Date) => Promise<void>): void;
-  /** Deletes every job whose payload names `userId` (account deletion: no row may keep her id). */
+  /** Deletes every job whose payload names `userId` in a top-level field (account deletion: no row may keep her id). */
   forgetUser(userId: string, tx?: Db): Promise<void>;
   /** Claims and runs every due job; returns how many ran. Tests call it with a moved clock. */
   runDue(now?: Date): Promise<number>;
@@ -143,7 +143,10 @@ export function createJobQueue(deps: { db: Db; log: FastifyBaseLogger; now?: () 
       this.handle(kind, async (_payload, { now }) => handler(now));
     },
     async forgetUser(userId, tx = db) {
-      await tx.delete(jobs).where(sql`${jobs.payload}->>'userId' = ${userId}`);
+      // Any top-level field naming her: `userId`, and the other member a notification is about (`likerId`).
+      await tx
+        .delete(jobs)
+        .where(sql`exists (select 1 from jsonb_each_text(${jobs.payload}) as field where field.value = ${userId})`);
     },
     async runDue(now = clock()) {
       // One pass at a time in this process; other instances are kept apart by the row locks.

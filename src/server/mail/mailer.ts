@@ -65,10 +65,18 @@ export function mailJobs(jobs: JobQueue, mailer: Mailer) {
     const { to, subject, text } = payload as unknown as MailMessage;
     await mailer.send({ to, subject, text });
   });
+  return queuedMail(jobs);
+}
+
+/**
+ * Queues mail for the handler `mailJobs` registered (once per process): for features that send mail
+ * but do not own the provider.
+ */
+export function queuedMail(jobs: JobQueue) {
   return {
     /** Queued with the caller's transaction when given, so a rolled-back change sends nothing. */
     send: (message: MailMessage, tx?: Parameters<JobQueue['enqueue']>[3]) =>
       jobs.enqueue(MAIL_JOB, { ...message }, { maxAttempts: 8 }, tx),
   };
 }
-export type MailOutbox = ReturnType<typeof mailJobs>;
+export type MailOutbox = ReturnType<typeof queuedMail>;

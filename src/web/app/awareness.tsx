@@ -8,6 +8,7 @@ import { MatchCelebration } from '../features/discovery/match-celebration';
 import { formatBadgeCount } from '../features/notifications/notifications-api';
 import { celebrateMatch, celebrationGone, closeCelebration, useCelebration } from '../lib/celebration-store';
 import { MATCHES_QUERY_KEY, useMatches } from '../lib/matches';
+import { useAppBadge } from '../lib/pwa';
 import { NOTIFICATIONS_QUERY_PREFIX } from '../lib/query-keys';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
 import { useCurrentUser } from '../lib/session';
@@ -40,6 +41,7 @@ export function AppAwareness() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const celebration = useCelebration();
   const unread = useUnreadMessages();
+  useAppBadge((matches.data ?? []).filter((m) => (m.unreadCount ?? 0) > 0).length);
 
   useRealtimeEvent('message', (frame: ServerFrame<'message'>) => {
     // Her own messages, and screens that already show it live (that conversation, the chat list), need no banner.

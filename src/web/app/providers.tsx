@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toast';
+import { UpdatePrompt } from '../components/update-prompt';
 import { AuthProvider } from '../lib/session';
 import { OnboardingProvider } from './onboarding-provider';
 
@@ -27,6 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <OnboardingProvider>
           {children}
           <Toaster />
+          <UpdatePrompt />
         </OnboardingProvider>
       </AuthProvider>
     </QueryClientProvider>

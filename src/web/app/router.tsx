@@ -55,6 +55,10 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
       },
       {
+        path: '/unsubscribe',
+        lazy: page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage'),
+      },
+      {
         path: '/reset-password',
         lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
       },

@@ -24,7 +24,7 @@ export function usePreferences(userId: string | undefined) {
 }
 
 /** The whole object goes back (the server replaces it); age is clamped into the editor's 18–65. */
-export function toUpdateBody(p: Preferences): UpdatePreferencesBody {
+export function toUpdateBody(p: Preferences): Preferences & UpdatePreferencesBody {
   const clamp = (age: number) => Math.min(65, Math.max(18, age));
   return { ...p, ageRange: [clamp(p.ageRange[0]), clamp(p.ageRange[1])] };
 }

@@ -11,7 +11,7 @@ import { mediaUploadedBy, messagesWrittenBy } from '../chat';
 import { getFilters } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
-import { noticesOf } from '../notifications';
+import { noticesOf, pushDevicesOf } from '../notifications';
 import { getSelfUser, photoKeysOf, photosOf, type MediaStorage } from '../profiles';
 import { blocksAndReportsBy } from '../safety';
 
@@ -34,19 +34,20 @@ export const MEDIA_DELETE_JOB = 'media.delete';
 export async function exportAccount(db: Db, userId: string, chatMediaStore: MediaStorage): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
-  const [photos, swiping, messages, chatMedia, safety, discoveryFilters, meetups, notices, badges, tables] =
+  const [photos, swiping, messages, chatMedia, safety, discoveryFilters, meetups, notices, badges, tables, pushDevices] =
     await Promise.all([
-    photosOf(db, userId),
-    swipesAndMatchesOf(db, userId),
-    messagesWrittenBy(db, userId),
-    mediaUploadedBy({ db, store: chatMediaStore }, userId),
-    blocksAndReportsBy(db, userId),
-    getFilters(db, userId),
-    eventsOf(db, userId),
-    noticesOf(db, userId),
-    earnedBadgesFor(db, userId),
-    exportTables(db, userId),
-  ]);
+      photosOf(db, userId),
+      swipesAndMatchesOf(db, userId),
+      messagesWrittenBy(db, userId),
+      mediaUploadedBy({ db, store: chatMediaStore }, userId),
+      blocksAndReportsBy(db, userId),
+      getFilters(db, userId),
+      eventsOf(db, userId),
+      noticesOf(db, userId),
+      earnedBadgesFor(db, userId),
+      exportTables(db, userId),
+      pushDevicesOf(db, userId),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -61,6 +62,7 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
     events: meetups,
     notices,
     badges,
+    pushDevices,
     preferences: { discoveryFilters, ghostMode: row.ghostMode, smsNotifications: row.smsNotifications },
     subscription: { premiumUntil: row.premiumUntil?.toISOString() ?? null },
     payments: tables.payments ?? [],

@@ -8,3 +8,4 @@ export { messagesWrittenBy } from './personal-data';
 export { chatMediaRoutes } from './media-routes';
 export { mediaUploadedBy } from './media';
 export { createNsfwClassifier, type NudityClassifier } from './nudity';
+export { unreadConversationCount } from './unread';

@@ -16,3 +16,4 @@ export {
 export { createPendingMatches } from './swipes';
 export { swipesAndMatchesOf } from './personal-data';
 export { notUnmatchedWith } from './unmatch';
+export { matchIdsOfMember } from './member-matches';

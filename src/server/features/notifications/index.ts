@@ -1,2 +1,3 @@
 export { notificationRoutes } from './routes';
 export { noticesOf } from './notices';
+export { pushDevicesOf } from './push/subscriptions';

@@ -1,13 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { noticesApi, notificationsApi } from '../../../contract/api/notifications';
-import { sessionUserId } from '../../core';
+import { notificationLinksApi, pushApi } from '../../../contract/api/push';
+import type { Config } from '../../config';
+import { findUser, sessionUserId, unauthenticated } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
+import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
+import type { JobQueue } from '../../jobs';
+import { queuedMail } from '../../mail/mailer';
+import { updateNotificationSettings } from '../preferences';
+import { KIND_TOGGLE } from './channels';
+import { listenForDeliveries, queueTestPush, registerDeliveryJobs, type DeliveryDeps } from './delivery';
 import { listenForNotices, listNotices, markNoticesRead } from './notices';
+import { listDevices, removeDevice, subscribe, unsubscribeEndpoint } from './push/subscriptions';
+import { loadVapidKeys } from './push/vapid';
+import { randomHexKey, secretInDataDir } from './secrets';
 import { getLikesReceived, getNotificationCount, listPotentialMatches } from './service';
+import { readUnsubscribeToken } from './unsubscribe-token';
 
-export const notificationRoutes: FastifyPluginAsync<{ db: Db; events: DomainEvents }> = async (app, { db, events }) => {
+export interface NotificationRouteDeps {
+  db: Db;
+  events: DomainEvents;
+  jobs: JobQueue;
+  config: Config;
+  /** Who has an open socket on any instance: a message is pushed only to a member with none. */
+  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+}
+
+const KIND_NAMES = {
+  match: 'new matches',
+  message: 'new messages',
+  like: 'likes',
+  event_reminder: 'meetup reminders',
+  moderation: 'moderation notices',
+  promotion: 'news and offers',
+} as const;
+
+export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = async (app, deps) => {
+  const { db, events, jobs, config } = deps;
   const stop = listenForNotices(db, events, (error) => app.log.error({ err: error }, 'storing a notice failed'));
   app.addHook('onClose', async () => stop());
   route(app, noticesApi.list, async (request) => listNotices(db, sessionUserId(request)));
@@ -15,4 +46,56 @@ export const notificationRoutes: FastifyPluginAsync<{ db: Db; events: DomainEven
   route(app, notificationsApi.likesReceived, async (request) => getLikesReceived(db, sessionUserId(request)));
   route(app, notificationsApi.potentialMatches, async (request) => listPotentialMatches(db, sessionUserId(request)));
   route(app, notificationsApi.count, async (request) => getNotificationCount(db, sessionUserId(request)));
+
+  // ---------------------------------------------------------------- email and push (issues 25, 26)
+  const vapid = loadVapidKeys(config);
+  if (!vapid) app.log.warn('push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set; Web Push is off');
+  const linkKey = Buffer.from(
+    config.NOTIFICATION_LINK_KEY ?? secretInDataDir(config.DATA_DIR, 'notification-link.key', randomHexKey),
+    'utf8',
+  );
+  const delivery: DeliveryDeps = {
+    db,
+    jobs,
+    mail: queuedMail(jobs),
+    vapid,
+    linkKey,
+    appUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    onlineAmong: deps.onlineAmong,
+    log: app.log.child({ component: 'notifications' }),
+  };
+  registerDeliveryJobs(delivery);
+  const stopDeliveries = listenForDeliveries(delivery, events);
+  app.addHook('onClose', async () => stopDeliveries());
+
+  const policy = { allowedHosts: config.PUSH_ALLOWED_HOSTS, production: config.NODE_ENV === 'production' };
+  const session = (request: { session: { userId: string; tokenHash: string } | null }) => {
+    if (!request.session) throw unauthenticated();
+    return request.session;
+  };
+  route(app, pushApi.vapidPublicKey, async () => ({ publicKey: vapid?.publicKey ?? null }));
+  route(app, pushApi.subscribe, async (request) => {
+    if (!vapid) throw badRequest('Push notifications are not available on this server');
+    return subscribe(db, policy, session(request), request.body, request.headers['user-agent']);
+  });
+  route(app, pushApi.unsubscribe, async (request) => unsubscribeEndpoint(db, session(request), request.body.endpoint));
+  route(app, pushApi.devices, async (request) => {
+    const { userId, tokenHash } = session(request);
+    return listDevices(db, userId, tokenHash);
+  });
+  route(app, pushApi.removeDevice, async (request) => removeDevice(db, session(request), request.params.id));
+  route(app, pushApi.test, async (request) => ({ queued: await queueTestPush(delivery, sessionUserId(request)) }));
+
+  route(app, notificationLinksApi.unsubscribe, async (request) => {
+    const link = readUnsubscribeToken(linkKey, request.body.token);
+    if (!link) throw badRequest('This unsubscribe link is not valid. Choose what Steep sends you in Settings.');
+    // An unknown member (a deleted account) is answered the same: the link says nothing about who exists.
+    if (await findUser(db, link.userId)) {
+      await updateNotificationSettings(db, link.userId, { [KIND_TOGGLE[link.kind]]: false });
+    }
+    return {
+      kind: link.kind,
+      message: `You won't get ${KIND_NAMES[link.kind]} by email or push any more. Turn them back on in Settings → Notifications.`,
+    };
+  });
 };

@@ -16,6 +16,6 @@ export {
   type Disclosure,
   type PrivacyView,
 } from './privacy';
-export { dealBreakersOf, getPreferences, notificationSettingsOf } from './store';
+export { dealBreakersOf, getPreferences, notificationSettingsOf, updateNotificationSettings } from './store';
 export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';

@@ -53,7 +53,8 @@ function presentRow(row: PreferencesRow): Preferences {
       ghostMode: false,
     },
     premium: row.premium,
-    notifications: row.notifications,
+    // Rows saved before a setting existed read its default.
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...row.notifications },
     privacy: {
       profileVisibility: row.profileVisibility as Preferences['privacy']['profileVisibility'],
       showOnlineStatus: row.showOnlineStatus,
@@ -95,7 +96,12 @@ export async function savePreferences(
     showLastActive: input.visibility.showLastActive,
     lifestyle: input.lifestyle,
     premium: input.premium,
-    notifications: input.notifications,
+    // A setting the client did not send (it predates it) keeps its stored value.
+    notifications: {
+      ...DEFAULT_PREFERENCES.notifications,
+      ...current?.notifications,
+      ...withoutUndefined(input.notifications),
+    },
     app: input.app,
     updatedAt: new Date(),
   };
@@ -114,13 +120,34 @@ export async function savePreferences(
   return getPreferences(db, userId);
 }
 
-/** Her notification switches (defaults until she saves), for in-app notifications and SMS. */
+const withoutUndefined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Her notification switches (defaults until she saves), for in-app notices, SMS, email and push. */
 export async function notificationSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db
     .select({ notifications: userPreferences.notifications })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
-  return row?.notifications ?? DEFAULT_PREFERENCES.notifications;
+  return { ...DEFAULT_PREFERENCES.notifications, ...row?.notifications };
+}
+
+/**
+ * Turns some of her notification switches (an unsubscribe link turns one off) without touching the rest
+ * of her preferences; a member who never saved gets the defaults with the change.
+ */
+export async function updateNotificationSettings(
+  db: Db,
+  userId: string,
+  change: Partial<NotificationSettings>,
+): Promise<NotificationSettings> {
+  const notifications = { ...(await notificationSettingsOf(db, userId)), ...change };
+  const { premium, lifestyle, app } = DEFAULT_PREFERENCES;
+  await db
+    .insert(userPreferences)
+    .values({ userId, notifications, premium, lifestyle, app })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { notifications, updatedAt: new Date() } });
+  return notifications;
 }
 
 export async function dealBreakersOf(db: Db, userId: string): Promise<DealBreaker[]> {

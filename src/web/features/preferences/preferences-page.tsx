@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+import { QuietHoursField } from './quiet-hours-field';
 
 /** /preferences (spec 2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
@@ -22,13 +23,16 @@ export function PreferencesPage() {
   return <PreferencesForm userId={user.id} initial={prefs.data} />;
 }
 
-const NOTIFICATION_LABELS: Record<keyof Preferences['notifications'], string> = {
+type NotificationSwitch = Exclude<keyof Preferences['notifications'], 'quietHours'>;
+const NOTIFICATION_LABELS: Record<NotificationSwitch, string> = {
   pushNotifications: 'Push notifications',
   emailNotifications: 'Email notifications',
   newMatches: 'New matches',
   newMessages: 'New messages',
   likes: 'Likes',
   events: 'Events',
+  moderationNotices: 'Notices from Steep Safety',
+  messagePreviews: 'Show message text in notifications',
   promotional: 'Promotions and offers',
 };
 
@@ -112,7 +116,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
         <Tabs.Content value="notifications">
           <Card className="grid gap-1">
-            {(Object.keys(NOTIFICATION_LABELS) as (keyof Preferences['notifications'])[]).map((key) => (
+            {(Object.keys(NOTIFICATION_LABELS) as NotificationSwitch[]).map((key) => (
               <SwitchRow
                 key={key}
                 label={NOTIFICATION_LABELS[key]}
@@ -120,8 +124,13 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
                 onCheckedChange={(on) => set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }))}
               />
             ))}
+            <QuietHoursField
+              value={draft.notifications.quietHours}
+              onChange={(quietHours) => set((p) => ({ ...p, notifications: { ...p.notifications, quietHours } }))}
+            />
             <p className="pt-2 text-xs text-ink-soft">
-              New matches also reach your phone by text when SMS is on in Settings.
+              Each switch covers email and push. Email needs an address you confirmed in Settings; push is turned on per
+              device in Settings. New matches also reach your phone by text when SMS is on.
             </p>
           </Card>
         </Tabs.Content>

@@ -25,13 +25,14 @@ import { useAuth } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { useOnboarding } from '../../lib/onboarding';
 import { ChangePasswordForm, DataAndPrivacy, EmailSettings } from './account-settings';
+import { PushSettings } from './push-settings';
 import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences';
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { useBlurPhotos } from '../../lib/photo-blur';
 
-/** /settings (spec 2 Settings). Cards for features that arrive later show their controls disabled. */
+/** /settings (spec 2 Settings). */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const { start } = useOnboarding();
@@ -105,14 +106,11 @@ export function SettingsPage() {
       </SettingsCard>
 
       <SettingsCard icon={Bell} title="Notifications" text="Hear about new matches and messages.">
-        <Button variant="outline" block disabled>
-          Enable Push Notifications
-        </Button>
+        <PushSettings />
         <SmsForm userId={user.id} />
         <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
-          App Preferences
+          Choose what you hear about
         </Link>
-        <ComingSoonNote>Push alerts are on their way.</ComingSoonNote>
       </SettingsCard>
 
       <SettingsCard
@@ -194,18 +192,6 @@ function SettingsCard({
       </div>
       {children}
     </Card>
-  );
-}
-
-/** Marks controls that are shown but not yet working, instead of faking their behaviour. */
-function ComingSoonNote({ children }: { children: ReactNode }) {
-  return (
-    <p className="flex items-center gap-2 text-xs leading-snug text-ink-soft">
-      <span className="shrink-0 rounded-full bg-matcha-100 px-2 py-0.5 font-semibold whitespace-nowrap text-matcha-700">
-        Coming soon
-      </span>
-      <span>{children}</span>
-    </p>
   );
 }
 

@@ -1,0 +1,372 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPushService, type LocalPushService } from '../src/server/test/push-service';
+import {
+  expectAccessible,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  startServer,
+  type TestServer,
+} from './harness';
+
+/*
+ * Issue 26: the installable app and push from the browser's side. The server serves a copy of the built
+ * web app, so one test can publish a "new build" (a changed sw.js) without touching dist/web.
+ */
+const BUILT = path.resolve(import.meta.dirname, '../dist/web');
+let webRoot: string;
+let server: TestServer;
+let browser: Browser;
+let push: LocalPushService;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(os.tmpdir(), 'steep-web-'));
+  await cp(BUILT, webRoot, { recursive: true });
+  push = await startPushService();
+  [server, browser] = await Promise.all([
+    startServer({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100', PUSH_ALLOWED_HOSTS: '127.0.0.1' }, { webRoot }),
+    launchBrowser(),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await push?.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+/** axe on one section only: serious or critical violations inside it fail the test. */
+async function expectSectionAccessible(page: Page, selector: string) {
+  const { source } = await import('axe-core');
+  await page.evaluate(source);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } })
+      .axe;
+    const result = await axe.run({ include: [include] }, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  }, selector);
+  expect(violations).toEqual([]);
+}
+
+/** A new member's "Badge earned" card (its own queue) would cover the section being photographed. */
+async function closeBadgeCard(page: Page) {
+  const card = page.getByLabel('New badge');
+  const shown = await card
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) return;
+  await card.getByRole('button', { name: 'Close' }).click();
+  await card.waitFor({ state: 'hidden' });
+}
+
+/** Waits until a service worker controls the page (clients.claim() after the first install). */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+async function setTheme(context: BrowserContext, userId: string, theme: 'light' | 'dark') {
+  const prefs = (await (await context.request.get(`/api/users/${userId}/preferences`)).json()) as {
+    app: Record<string, string>;
+  };
+  const saved = await context.request.put(`/api/users/${userId}/preferences`, {
+    data: { ...prefs, ageRange: [22, 35], app: { ...prefs.app, theme } },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+describe('installable app', () => {
+  it('links a valid manifest with icons, shortcuts and Apple meta; Chromium finds nothing blocking install', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const response = await context.request.get(href!);
+    expect(response.status()).toBe(200);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: 'Steep', start_url: '/home', scope: '/', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const image = await context.request.get(icon.src);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Discover', '/home'],
+      ['Chats', '/chats'],
+    ]);
+    expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon.png');
+    expect(await page.locator('meta[name="apple-mobile-web-app-status-bar-style"]').count()).toBe(1);
+    expect(await page.locator('meta[name="theme-color"]').count()).toBe(2);
+
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // A Playwright context is always "incognito" to Chromium; nothing else may be reported.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    await context.close();
+  });
+
+  it('installs a service worker that controls the page, never caches /api, and shows the offline page offline', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const user = await signUpViaApi(context, { name: 'Ines' });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await controlled(page);
+    await page.getByRole('link', { name: 'Chats' }).first().waitFor();
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const key of await caches.keys()) {
+        for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/offline.html');
+    expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((u) => u.startsWith('/api') || u.startsWith('/media'))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    await screenshot(page, 'pwa-offline-light');
+    await expectAccessible(page, 'offline page (light)');
+    await context.setOffline(false);
+    await setTheme(context, user.id, 'dark');
+    await page.goto('/settings');
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await screenshot(page, 'pwa-offline-dark');
+    await expectAccessible(page, 'offline page (dark)');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('shows "A new version is ready — Reload" when a new worker waits, and reloads into it', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(context, { name: 'Noa' });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await controlled(page);
+
+    // A new deploy: a different worker script (the version line changes), uncompressed copies only.
+    const sw = path.join(webRoot, 'sw.js');
+    const source = await readFile(sw, 'utf8');
+    await writeFile(sw, source.replace(/const VERSION = "([0-9a-f]+)"/, 'const VERSION = "$1-next"'));
+    await rm(`${sw}.br`, { force: true });
+    await rm(`${sw}.gz`, { force: true });
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await prompt.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'pwa-update-prompt');
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await controlled(page);
+    // The new worker controls the page: only its cache is left, and nothing waits.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting ?? null, caches: await caches.keys() };
+    });
+    expect(state.waiting).toBeNull();
+    expect(state.caches).toEqual([expect.stringMatching(/^steep-[0-9a-f]+-next$/)]);
+    expect(await page.getByText('A new version is ready').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('Settings: push notifications', () => {
+  it('asks only after the tap, saves this device, lists it, sends a test push and turns off', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const user = await signUpViaApi(context, { name: 'Maya' });
+    // Headless Chromium has no push service of its own: PushManager.subscribe answers with a subscription
+    // at the test's local push service (its own P-256 keys), so the whole path from the button to a
+    // decrypted push is real except the browser's transport.
+    const sub = push.subscription();
+    await context.addInitScript(
+      (fake: { endpoint: string; keys: { p256dh: string; auth: string } }) => {
+        // Kept across reloads, as a browser keeps its subscription.
+        const saved = () => window.localStorage.getItem('fake-push') === '1';
+        const make = () =>
+          ({
+            endpoint: fake.endpoint,
+            expirationTime: null,
+            options: { userVisibleOnly: true },
+            toJSON: () => ({ endpoint: fake.endpoint, expirationTime: null, keys: fake.keys }),
+            unsubscribe: async () => {
+              window.localStorage.removeItem('fake-push');
+              return true;
+            },
+            getKey: () => null,
+          }) as unknown as PushSubscription;
+        (window as unknown as { __permissionAsked: number }).__permissionAsked = 0;
+        const request = Notification.requestPermission.bind(Notification);
+        Notification.requestPermission = async () => {
+          (window as unknown as { __permissionAsked: number }).__permissionAsked += 1;
+          return request();
+        };
+        PushManager.prototype.subscribe = async function () {
+          window.localStorage.setItem('fake-push', '1');
+          return make();
+        };
+        PushManager.prototype.getSubscription = async function () {
+          return saved() ? make() : null;
+        };
+      },
+      { endpoint: sub.endpoint, keys: sub.keys },
+    );
+    await context.grantPermissions(['notifications'], { origin: server.baseUrl });
+
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await controlled(page);
+    const status = page.getByRole('status').filter({ hasText: 'Push notifications:' });
+    await status.getByText('Off for this device.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __permissionAsked: number }).__permissionAsked)).toBe(0);
+    await page.getByRole('button', { name: 'Enable Push Notifications' }).click();
+    await status.getByText('On for this device.', { exact: false }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __permissionAsked: number }).__permissionAsked)).toBe(1);
+    await page.getByText('· this device').waitFor();
+    await closeBadgeCard(page);
+    await page.getByRole('heading', { name: 'Devices with push on' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-push-on-light');
+    await expectAccessible(page, '/settings push on (light)');
+
+    await page.getByRole('button', { name: 'Send a test' }).click();
+    await expect.poll(() => push.to(sub).length, { timeout: 5_000 }).toBe(1);
+    expect(sub.open(push.to(sub)[0]!)).toMatchObject({ kind: 'test', title: 'Steep notifications are on' });
+
+    await setTheme(context, user.id, 'dark');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await status.getByText('On for this device.', { exact: false }).waitFor();
+    await page.getByText('· this device').waitFor();
+    await closeBadgeCard(page);
+    await page.getByRole('heading', { name: 'Devices with push on' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-push-on-dark');
+    // The whole page's dark-theme contrast (the red Sign Out / Delete buttons) is issue 25 item 7's fix in
+    // another branch; the section this issue adds is checked on its own here.
+    await expectSectionAccessible(page, '[data-testid="push-settings"]');
+
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await status.getByText('Off for this device.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Devices with push on' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('says how to unblock when the browser blocks notifications', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(context, { name: 'Lee' });
+    await context.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByText('Blocked by your browser.').waitFor();
+    await page.getByText(/set Notifications to Allow/).scrollIntoViewIfNeeded();
+    expect(await page.getByRole('button', { name: 'Enable Push Notifications' }).count()).toBe(0);
+    await screenshot(page, 'settings-push-blocked');
+    await context.close();
+  });
+});
+
+describe('notification settings', () => {
+  it('sets quiet hours in her time zone and message previews from the Notifications tab', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: server.baseUrl,
+      timezoneId: 'America/Chicago',
+    });
+    const user = await signUpViaApi(context, { name: 'Ada' });
+    const page = await context.newPage();
+    await page.goto('/preferences');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('switch', { name: 'Show message text in notifications' }).click();
+    await page.getByRole('switch', { name: /Quiet hours/ }).click();
+    await page.getByLabel('Quiet from').fill('23:00');
+    await page.getByText('Times are in America/Chicago.').waitFor();
+    await closeBadgeCard(page);
+    await page.getByText('Times are in America/Chicago.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'preferences-quiet-hours');
+    await expectAccessible(page, '/preferences notifications');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
+              notifications: Record<string, unknown>;
+            }
+          ).notifications,
+        { timeout: 5_000 },
+      )
+      .toMatchObject({
+        messagePreviews: true,
+        quietHours: { start: '23:00', end: '07:00', timeZone: 'America/Chicago' },
+      });
+    await setTheme(context, user.id, 'dark');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByText('Times are in America/Chicago.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'preferences-quiet-hours-dark');
+    await expectSectionAccessible(page, '[role="tabpanel"]');
+    await context.close();
+  });
+});
+
+describe('one-click unsubscribe page', () => {
+  it('turns off that kind without signing in', async () => {
+    const owner = await phoneContext(browser, server.baseUrl);
+    const user = await signUpViaApi(owner, { name: 'Rae' });
+    await owner.close();
+    // The token is what a mail link carries; the API test proves mail carries it. Here: the page's side.
+    const { unsubscribeToken } = await import('../src/server/features/notifications/unsubscribe-token');
+    const key = await readFile(path.join(server.dataDir, 'notification-link.key'), 'utf8');
+    const token = unsubscribeToken(Buffer.from(key.trim(), 'utf8'), user.id, 'like');
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    await page.getByText('You are unsubscribed').waitFor();
+    await page.getByText(/You won't get likes by email or push any more/).waitFor();
+    await screenshot(page, 'unsubscribe-light');
+    await expectAccessible(page, '/unsubscribe');
+    await page.evaluate(() => window.localStorage.setItem('steep-theme', 'dark'));
+    await page.reload();
+    await page.getByText('You are unsubscribed').waitFor();
+    await screenshot(page, 'unsubscribe-dark');
+    await expectAccessible(page, '/unsubscribe (dark)');
+    await page.goto('/unsubscribe?token=forged.like.token');
+    await page.getByText('Nothing changed').waitFor();
+    await context.close();
+  });
+});

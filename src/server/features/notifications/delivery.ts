@@ -1,0 +1,297 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { notificationsSent } from '../../db/schema/notifications';
+import type { DomainEvents } from '../../domain-events';
+import { retryDelayMs, type JobQueue } from '../../jobs';
+import type { MailOutbox } from '../../mail/mailer';
+import { findUser, isPremium } from '../../core';
+import { conversationSummaries, unreadConversationCount } from '../chat';
+import { attendancesStartingBetween } from '../events';
+import { findMatchForMember, otherMember } from '../matches';
+import { notificationSettingsOf } from '../preferences';
+import { memberSummaries } from '../profiles';
+import { channelsFor, type NotificationKind } from './channels';
+import { mailFor, pushOptionsFor, pushPayloadFor, type NotificationSubject } from './content';
+import { sendPush, type PushOptions } from './push/sender';
+import { deleteSubscription, findSubscription, markPushed, subscriptionsOf } from './push/subscriptions';
+import type { VapidKeys } from './push/vapid';
+import { unsubscribeToken } from './unsubscribe-token';
+
+/*
+ * Email and push for matches, messages, likes, meetup reminders and moderation notices (issues 25, 26).
+ * Domain events are announced after their transaction commits; each becomes a durable job here (never
+ * work on the request that caused it), and the job decides at run time, from her settings as they are
+ * then, whether and how to tell her.
+ */
+
+export const PUSH_JOB = 'notify.push';
+export const PUSH_RETRY_JOB = 'notify.push.retry';
+export const EMAIL_JOB = 'notify.email';
+export const REMINDER_SCAN_JOB = 'notify.event-reminders';
+
+/** An unread message is mailed when it is still unread, and she still offline, this long after. */
+export const MESSAGE_MAIL_DELAY_MS = 15 * 60_000;
+const PUSH_MAX_ATTEMPTS = 5;
+const REMINDER_SCAN_MS = 5 * 60_000;
+
+export interface DeliveryDeps {
+  db: Db;
+  jobs: JobQueue;
+  mail: MailOutbox;
+  /** null: no VAPID keys, push is off on this server. */
+  vapid: VapidKeys | null;
+  linkKey: Buffer;
+  /** Where links in mail point: PUBLIC_URL. */
+  appUrl: string;
+  /** Who has an open socket on any instance (the realtime presence). */
+  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+  log: FastifyBaseLogger;
+}
+
+/** What a job carries: ids only; names and texts are read when it runs (and may have changed). */
+type Reference =
+  | { kind: 'match'; matchId: string }
+  | { kind: 'message'; matchId: string }
+  | { kind: 'like'; likerId: string; superLike: boolean }
+  | { kind: 'event_reminder'; eventId: string; title: string; lead: '24h' | '1h' }
+  | { kind: 'moderation' };
+
+type Job = Reference & { userId: string };
+
+/** Reads what the notification says; null when there is nothing to say any more (unmatched, read). */
+async function resolve(deps: DeliveryDeps, job: Job, channel: 'push' | 'email'): Promise<NotificationSubject | null> {
+  const { db } = deps;
+  switch (job.kind) {
+    case 'match': {
+      const match = await findMatchForMember(db, job.matchId, job.userId);
+      if (!match) return null;
+      const other = (await memberSummaries(db, [otherMember(match, job.userId)])).values().next().value;
+      return other ? { kind: 'match', matchId: job.matchId, otherName: other.name } : null;
+    }
+    case 'message': {
+      const match = await findMatchForMember(db, job.matchId, job.userId);
+      if (!match) return null;
+      const senderId = otherMember(match, job.userId);
+      const [summaries, senders, settings] = await Promise.all([
+        conversationSummaries(db, job.userId, [job.matchId]),
+        memberSummaries(db, [senderId]),
+        notificationSettingsOf(db, job.userId),
+      ]);
+      const summary = summaries.get(job.matchId);
+      const sender = senders.get(senderId);
+      if (!summary || summary.unreadCount === 0 || !sender) return null;
+      const last = summary.lastMessage;
+      const preview =
+        channel === 'push' && settings.messagePreviews && last?.senderId === senderId && last.messageType === 'text'
+          ? last.content
+          : null;
+      return { kind: 'message', matchId: job.matchId, senderName: sender.name, unread: summary.unreadCount, preview };
+    }
+    case 'like': {
+      const [premium, likers] = await Promise.all([isPremium(db, job.userId), memberSummaries(db, [job.likerId])]);
+      const liker = likers.get(job.likerId);
+      if (!liker) return null;
+      return { kind: 'like', likerName: premium ? liker.name : null, superLike: job.superLike };
+    }
+    case 'event_reminder':
+      return { kind: 'event_reminder', eventId: job.eventId, title: job.title, lead: job.lead };
+    case 'moderation':
+      return { kind: 'moderation' };
+  }
+}
+
+async function wanted(deps: DeliveryDeps, userId: string, kind: NotificationKind, now: Date) {
+  const [settings, user] = await Promise.all([notificationSettingsOf(deps.db, userId), findUser(deps.db, userId)]);
+  if (!user) return { email: false, push: false, to: null };
+  const hasVerifiedEmail = Boolean(user.email && user.emailVerifiedAt);
+  return { ...channelsFor(settings, kind, { hasVerifiedEmail, now }), to: hasVerifiedEmail ? user.email : null };
+}
+
+/** Sends one payload to each of her devices; a device that failed for now gets its own retry job. */
+async function pushToDevices(
+  deps: DeliveryDeps,
+  userId: string,
+  payload: string,
+  options: PushOptions,
+  now: Date,
+): Promise<number> {
+  const devices = await subscriptionsOf(deps.db, userId);
+  for (const device of devices) await pushToDevice(deps, device.id, userId, payload, options, 1, now);
+  return devices.length;
+}
+
+async function pushToDevice(
+  deps: DeliveryDeps,
+  subscriptionId: string,
+  userId: string,
+  payload: string,
+  options: PushOptions,
+  attempt: number,
+  now: Date,
+): Promise<void> {
+  const { db, vapid, log } = deps;
+  if (!vapid) return;
+  const device = await findSubscription(db, subscriptionId);
+  if (!device) return;
+  if (device.expiresAt && device.expiresAt <= now) {
+    await deleteSubscription(db, device.id);
+    return;
+  }
+  const outcome = await sendPush(vapid, device, payload, options);
+  // The endpoint is a capability URL: logs name the subscription, never where it points.
+  switch (outcome.result) {
+    case 'sent':
+      await markPushed(db, device.id, now);
+      return;
+    case 'gone':
+      await deleteSubscription(db, device.id);
+      log.info({ subscriptionId: device.id }, 'push: subscription gone (404/410), deleted');
+      return;
+    case 'rejected':
+      log.warn({ subscriptionId: device.id, status: outcome.status }, 'push: refused by the push service');
+      return;
+    case 'retry': {
+      if (attempt >= PUSH_MAX_ATTEMPTS) {
+        log.warn({ subscriptionId: device.id, status: outcome.status }, 'push: giving up after retries');
+        return;
+      }
+      const waitMs = outcome.retryAfterMs ?? retryDelayMs(attempt);
+      await deps.jobs.enqueue(
+        PUSH_RETRY_JOB,
+        { userId, subscriptionId, payload, options: { ...options }, attempt: attempt + 1 },
+        { runAt: new Date(now.getTime() + waitMs), maxAttempts: 1 },
+      );
+    }
+  }
+}
+
+async function runPush(deps: DeliveryDeps, job: Job, now: Date): Promise<void> {
+  if (!deps.vapid) return;
+  const channels = await wanted(deps, job.userId, job.kind, now);
+  if (!channels.push) return;
+  // A message is pushed only to a member with no socket open on any instance: in the app she sees it.
+  if (job.kind === 'message' && (await deps.onlineAmong([job.userId])).has(job.userId)) return;
+  const subject = await resolve(deps, job, 'push');
+  if (!subject) return;
+  const badge = await unreadConversationCount(deps.db, job.userId);
+  const payload = JSON.stringify({ ...pushPayloadFor(subject), badge });
+  await pushToDevices(deps, job.userId, payload, pushOptionsFor(subject), now);
+}
+
+async function runEmail(deps: DeliveryDeps, job: Job, now: Date): Promise<void> {
+  const channels = await wanted(deps, job.userId, job.kind, now);
+  if (!channels.email || !channels.to) return;
+  if (job.kind === 'message' && (await deps.onlineAmong([job.userId])).has(job.userId)) return;
+  const subject = await resolve(deps, job, 'email');
+  if (!subject) return;
+  const content = mailFor(subject, deps.appUrl);
+  const unsubscribe = `${deps.appUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.linkKey, job.userId, job.kind))}`;
+  await deps.mail.send({
+    to: channels.to,
+    subject: content.subject,
+    text: `${content.text}\n\n—\nDon't want these emails? Unsubscribe in one click: ${unsubscribe}\nOr choose what Steep sends you in Settings → Notifications.`,
+  });
+}
+
+/** Queues both channels for one member; each job decides for itself when it runs. */
+export async function notify(deps: DeliveryDeps, userId: string, reference: Reference): Promise<void> {
+  const job = { ...reference, userId };
+  await deps.jobs.enqueue(PUSH_JOB, job, { maxAttempts: 3 });
+  if (reference.kind === 'message') {
+    // One mail per conversation while one waits: it counts every unread message when it goes.
+    await deps.jobs.enqueue(EMAIL_JOB, job, {
+      runAt: new Date(Date.now() + MESSAGE_MAIL_DELAY_MS),
+      dedupeKey: `mail:message:${userId}:${reference.matchId}`,
+      maxAttempts: 3,
+    });
+  } else if (reference.kind !== 'event_reminder' || reference.lead === '24h') {
+    await deps.jobs.enqueue(EMAIL_JOB, job, { maxAttempts: 3 });
+  }
+}
+
+/** Records a once-only notification; false when it was already recorded. */
+async function firstTime(db: Db, userId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .insert(notificationsSent)
+    .values({ userId, key })
+    .onConflictDoNothing()
+    .returning({ key: notificationsSent.key });
+  return rows.length > 0;
+}
+
+/** Meetup reminders: 24 h before (push and email) and 1 h before (push), each once per member and meetup. */
+export async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
+  const hour = 3_600_000;
+  const windows = [
+    { lead: '24h' as const, from: 23 * hour, to: 24 * hour },
+    { lead: '1h' as const, from: 0.75 * hour, to: hour },
+  ];
+  for (const window of windows) {
+    const due = await attendancesStartingBetween(
+      deps.db,
+      new Date(now.getTime() + window.from),
+      new Date(now.getTime() + window.to),
+    );
+    for (const a of due) {
+      if (!(await firstTime(deps.db, a.userId, `event:${a.eventId}:${window.lead}`))) continue;
+      await notify(deps, a.userId, { kind: 'event_reminder', eventId: a.eventId, title: a.title, lead: window.lead });
+    }
+  }
+}
+
+export function registerDeliveryJobs(deps: DeliveryDeps): void {
+  const { jobs } = deps;
+  jobs.handle(PUSH_JOB, async (payload, { now }) => {
+    if (payload.kind === 'test') {
+      const test = JSON.stringify({
+        kind: 'test',
+        title: 'Steep notifications are on',
+        body: 'This is how a match or a message will reach you.',
+        url: '/settings',
+        tag: 'test',
+      });
+      if (deps.vapid) await pushToDevices(deps, String(payload.userId), test, { ttl: 300, urgency: 'normal' }, now);
+      return;
+    }
+    await runPush(deps, payload as unknown as Job, now);
+  });
+  jobs.handle(PUSH_RETRY_JOB, async (payload, { now }) => {
+    const { userId, subscriptionId, attempt, options } = payload as {
+      userId: string;
+      subscriptionId: string;
+      attempt: number;
+      options: PushOptions;
+    };
+    await pushToDevice(deps, subscriptionId, userId, String(payload.payload), options, attempt, now);
+  });
+  jobs.handle(EMAIL_JOB, async (payload, { now }) => runEmail(deps, payload as unknown as Job, now));
+  jobs.every(REMINDER_SCAN_JOB, REMINDER_SCAN_MS, (now) => scanEventReminders(deps, now));
+}
+
+/** Domain events that tell a member something away from the app. Returns the unsubscribe function. */
+export function listenForDeliveries(deps: DeliveryDeps, events: DomainEvents): () => void {
+  const queue = (userId: string, reference: Reference) =>
+    void notify(deps, userId, reference).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'notifications: could not queue a delivery'),
+    );
+  const stops = [
+    events.on('match.created', ({ matchId, userIds }) => {
+      for (const userId of userIds) queue(userId, { kind: 'match', matchId });
+    }),
+    events.on('message.created', ({ message, recipientId }) =>
+      queue(recipientId, { kind: 'message', matchId: message.matchId }),
+    ),
+    events.on('like.created', ({ userId, targetUserId, superLike }) =>
+      queue(targetUserId, { kind: 'like', likerId: userId, superLike }),
+    ),
+    events.on('member.warned', ({ userId }) => queue(userId, { kind: 'moderation' })),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/** The test notification of Settings: one push to each of her devices, whatever her switches say. */
+export async function queueTestPush(deps: DeliveryDeps, userId: string): Promise<number> {
+  const devices = await subscriptionsOf(deps.db, userId);
+  if (devices.length > 0) await deps.jobs.enqueue(PUSH_JOB, { kind: 'test', userId }, { maxAttempts: 1 });
+  return devices.length;
+}

@@ -1,0 +1,151 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PUSH_MAX_DEVICES, type PushDeviceList, type pushSubscriptionBody } from '../../../../contract/push';
+import type { Db } from '../../../db/client';
+import { pushSubscriptions } from '../../../db/schema/notifications';
+import { AppError, badRequest, notFound } from '../../../http/errors';
+import { endpointProblem } from './endpoint';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export interface PushPolicy {
+  allowedHosts: readonly string[];
+  production: boolean;
+}
+
+/** "Chrome on Android" from a user agent; coarse on purpose: enough for her to tell her devices apart. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'another system';
+  return `${browser} on ${system}`;
+}
+
+export async function listDevices(db: Db, userId: string, sessionTokenHash: string): Promise<PushDeviceList> {
+  const rows = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+  return {
+    devices: rows.map((row) => ({
+      id: row.id,
+      device: row.device,
+      createdAt: row.createdAt.toISOString(),
+      current: row.sessionTokenHash === sessionTokenHash,
+    })),
+  };
+}
+
+/**
+ * Saves this device's subscription for her current session. The same endpoint again (a re-subscribe,
+ * another member signing in on the same browser) moves it to her and this session: one browser, one
+ * row. An 11th device is refused: she removes one first.
+ */
+export async function subscribe(
+  db: Db,
+  policy: PushPolicy,
+  session: { userId: string; tokenHash: string },
+  input: z.output<typeof pushSubscriptionBody>,
+  userAgent: string | undefined,
+): Promise<PushDeviceList> {
+  const problem = endpointProblem(input.endpoint, policy.allowedHosts, policy.production);
+  if (problem) throw badRequest(problem, [{ path: 'endpoint', message: problem }]);
+  const values = {
+    userId: session.userId,
+    sessionTokenHash: session.tokenHash,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    expiresAt: input.expirationTime ? new Date(input.expirationTime) : null,
+    device: deviceLabel(userAgent),
+  };
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint));
+    if (existing?.userId !== session.userId) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, session.userId));
+      if ((row?.n ?? 0) >= PUSH_MAX_DEVICES) {
+        throw new AppError(
+          409,
+          'LIMIT_REACHED',
+          `Push is on for ${PUSH_MAX_DEVICES} devices already. Remove one in Settings first.`,
+        );
+      }
+    }
+    await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, endpoint: input.endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
+  });
+  return listDevices(db, session.userId, session.tokenHash);
+}
+
+export async function unsubscribeEndpoint(
+  db: Db,
+  session: { userId: string; tokenHash: string },
+  endpoint: string,
+): Promise<PushDeviceList> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, session.userId), eq(pushSubscriptions.endpoint, endpoint)));
+  return listDevices(db, session.userId, session.tokenHash);
+}
+
+export async function removeDevice(
+  db: Db,
+  session: { userId: string; tokenHash: string },
+  id: string,
+): Promise<PushDeviceList> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, session.userId), eq(pushSubscriptions.id, id)))
+    .returning({ id: pushSubscriptions.id });
+  if (removed.length === 0) throw notFound('Device not found');
+  return listDevices(db, session.userId, session.tokenHash);
+}
+
+export async function subscriptionsOf(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export async function findSubscription(db: Db, id: string): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  return row;
+}
+
+export async function deleteSubscription(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function markPushed(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastPushedAt: at }).where(eq(pushSubscriptions.id, id));
+}
+
+/** Her devices for her data export: the label and when, never the endpoint or keys. */
+export async function pushDevicesOf(db: Db, userId: string): Promise<{ device: string; createdAt: string }[]> {
+  const rows = await subscriptionsOf(db, userId);
+  return rows.map((row) => ({ device: row.device, createdAt: row.createdAt.toISOString() }));
+}

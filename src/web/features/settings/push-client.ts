@@ -1,0 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall, lazyDeclarations } from '../../lib/api';
+
+const api = lazyDeclarations(() => import('../../../contract/api/push'));
+
+/*
+ * Web Push from the page (issue 26 item 3): permission is asked only when she taps Enable; the browser's
+ * PushSubscription goes to the server, which pushes to it.
+ */
+
+export type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
+
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** What this device can do and has done: decided by the browser's permission and its own subscription. */
+export async function readPushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  return Notification.permission === 'granted' && subscription ? 'on' : 'off';
+}
+
+const DEVICES_KEY = ['/api/push/subscriptions'] as const;
+const STATE_KEY = ['push-state'] as const;
+
+export function usePushState() {
+  return useQuery({ queryKey: STATE_KEY, queryFn: readPushState });
+}
+
+export function usePushDevices() {
+  return useQuery({ queryKey: DEVICES_KEY, queryFn: async () => apiCall((await api()).pushApi.devices) });
+}
+
+const base64UrlToBytes = (value: string) => {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+};
+
+export class PushSetupError extends Error {}
+
+/** Asks for permission (this is the tap), subscribes this device and saves it on the server. */
+async function enablePush(): Promise<void> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') {
+    throw new PushSetupError(
+      permission === 'denied'
+        ? 'Notifications are blocked for Steep in this browser.'
+        : 'Steep needs your permission to send notifications.',
+    );
+  }
+  const declarations = await api();
+  const { publicKey } = await apiCall(declarations.pushApi.vapidPublicKey);
+  if (!publicKey) throw new PushSetupError('Push notifications are not available on this server yet.');
+  const registration = await navigator.serviceWorker.ready;
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: base64UrlToBytes(publicKey),
+    }));
+  const json = subscription.toJSON();
+  await apiCall(declarations.pushApi.subscribe, {
+    body: {
+      endpoint: subscription.endpoint,
+      expirationTime: subscription.expirationTime,
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    },
+  });
+}
+
+async function disablePush(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await apiCall((await api()).pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: STATE_KEY }),
+      queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+    ]);
+}
+
+export function useTogglePush() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (on: boolean) => (on ? enablePush() : disablePush()),
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveDevice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) => apiCall((await api()).pushApi.removeDevice, { params: { id } }),
+    onSettled: refresh,
+  });
+}
+
+export function useTestPush() {
+  return useMutation({ mutationFn: async () => apiCall((await api()).pushApi.test) });
+}

@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { BellOff, BellRing, Smartphone } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import {
+  PushSetupError,
+  usePushDevices,
+  usePushState,
+  useRemoveDevice,
+  useTestPush,
+  useTogglePush,
+  type PushState,
+} from './push-client';
+
+const STATE_TEXT: Record<PushState, string> = {
+  on: 'On for this device. Matches, messages and likes reach you when Steep is closed.',
+  off: 'Off for this device.',
+  blocked: 'Blocked by your browser.',
+  unsupported: "This browser can't receive push notifications.",
+};
+
+const failed = (error: unknown) =>
+  toast({
+    title: 'Push notifications',
+    description:
+      error instanceof PushSetupError || isApiError(error)
+        ? error.message
+        : 'Something went wrong turning on notifications. Please try again.',
+    variant: 'destructive',
+  });
+
+/**
+ * Push on this device (issue 26 item 3): the browser asks for permission only after she taps Enable;
+ * the state says what is on, what blocks it and how to unblock; her devices can be removed one by one.
+ */
+export function PushSettings() {
+  const state = usePushState();
+  const devices = usePushDevices();
+  const toggle = useTogglePush();
+  const remove = useRemoveDevice();
+  const test = useTestPush();
+  const current = state.data;
+  const list = devices.data?.devices ?? [];
+  const thisDeviceListed = list.some((d) => d.current);
+
+  // Subscribed in this browser but not saved for this session (she signed in again): save it again.
+  // Permission is already granted, so nothing is asked.
+  const resync = current === 'on' && devices.isSuccess && !thisDeviceListed && !toggle.isPending;
+  useEffect(() => {
+    if (resync) toggle.mutate(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run when a resync becomes needed, not per render
+  }, [resync]);
+
+  return (
+    <div data-testid="push-settings" className="grid gap-3 rounded-2xl bg-cream-100 p-3">
+      <div className="flex items-start gap-2">
+        {current === 'on' ? (
+          <BellRing className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
+        ) : (
+          <BellOff className="mt-0.5 size-4 shrink-0 text-ink-soft" aria-hidden />
+        )}
+        <p className="text-sm text-ink" role="status" aria-live="polite">
+          <span className="font-semibold">Push notifications: </span>
+          {current ? STATE_TEXT[current] : 'Checking…'}
+        </p>
+      </div>
+
+      {current === 'blocked' && (
+        <p className="text-xs leading-snug text-ink-soft">
+          To unblock, open this site's settings (the icon beside the address bar), set Notifications to Allow, then
+          reload Steep. On a phone: browser menu → Settings → Site settings → Notifications.
+        </p>
+      )}
+      {current === 'unsupported' && (
+        <p className="text-xs leading-snug text-ink-soft">
+          On iPhone and iPad, add Steep to your Home Screen first (Share → Add to Home Screen), then open it from there.
+          Email notifications work everywhere.
+        </p>
+      )}
+
+      {current === 'off' && (
+        <Button block disabled={toggle.isPending} onClick={() => toggle.mutate(true, { onError: failed })}>
+          {toggle.isPending ? 'Turning on…' : 'Enable Push Notifications'}
+        </Button>
+      )}
+      {current === 'on' && (
+        <div className="grid grid-cols-2 gap-2">
+          <Button
+            variant="secondary"
+            disabled={test.isPending}
+            onClick={() =>
+              test.mutate(undefined, {
+                onSuccess: (r) =>
+                  toast({
+                    title: 'Test notification sent',
+                    description: `On its way to ${r.queued === 1 ? 'your device' : `${r.queued} devices`}.`,
+                  }),
+                onError: failed,
+              })
+            }
+          >
+            Send a test
+          </Button>
+          <Button
+            variant="outline"
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate(false, { onError: failed })}
+          >
+            Turn off
+          </Button>
+        </div>
+      )}
+
+      {list.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold text-ink">Devices with push on</h3>
+          <ul className="grid gap-1">
+            {list.map((device) => (
+              <li key={device.id} className="flex min-h-11 items-center gap-2">
+                <Smartphone className="size-4 shrink-0 text-ink-soft" aria-hidden />
+                <span className="flex-1 text-sm text-ink">
+                  {device.device}
+                  {device.current && <span className="text-ink-soft"> · this device</span>}
+                </span>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove ${device.device}${device.current ? ' (this device)' : ''}`}
+                  disabled={remove.isPending || toggle.isPending}
+                  onClick={() =>
+                    device.current
+                      ? toggle.mutate(false, { onError: failed })
+                      : remove.mutate(device.id, { onError: failed })
+                  }
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
