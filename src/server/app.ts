@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -26,7 +25,7 @@ import { notificationRoutes } from './features/notifications';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
 import { preferencesRoutes } from './features/preferences';
-import { countProfileViews, localDiskStorage, MEDIA_PREFIX, profileRoutes } from './features/profiles';
+import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
 import { badgeRoutes, earnedBadgeIds } from './features/badges';
 import { verificationRoutes } from './features/verification';
@@ -50,6 +49,14 @@ import { route, trackApiRoutes } from './http/route';
 import { metaApi } from '../contract/api/meta';
 import './http/types';
 import { createJobQueue } from './jobs';
+import {
+  configurePublicMediaUrls,
+  createMediaDeletes,
+  MEDIA_PREFIX,
+  openMediaSpaces,
+  servePublicMedia,
+  type MediaSpaces,
+} from './media';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
 
@@ -74,6 +81,8 @@ export interface AppOptions {
   payments?: PaymentProcessor;
   /** Where logs go (default stdout); tests capture them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /** Media storage (default: from MEDIA_STORE); tests may inject a store. */
+  media?: MediaSpaces;
   /** The built web app (default dist/web); tests serve a small fixture. */
   webRoot?: string;
 }
@@ -177,24 +186,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teaRoutes, { db, events, authorKey: loadAuthorKey(config) });
   await app.register(teaModerationRoutes, { db });
 
-  const mediaRoot = path.resolve(config.DATA_DIR, 'media');
-  mkdirSync(mediaRoot, { recursive: true });
-  const mediaStorage = localDiskStorage(mediaRoot);
-  await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched, earnedBadges: earnedBadgeIds });
-  // Pose selfies live outside the public media folder: no URL can ever reach them.
-  const selfieStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'verification-selfies'));
-  await app.register(verificationRoutes, { db, media: mediaStorage, selfies: selfieStorage, jobs, events });
-  await app.register(accountRoutes, { db, config, events, jobs, storage: mediaStorage, scryptLogN });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      void res.header('X-Content-Type-Options', 'nosniff');
-    },
+  const media = options.media ?? (await openMediaSpaces(config));
+  configurePublicMediaUrls(config.MEDIA_PUBLIC_BASE_URL);
+  const mediaDeletes = createMediaDeletes(jobs, media);
+  await app.register(profileRoutes, {
+    db,
+    storage: media.photos,
+    deletes: mediaDeletes,
+    events,
+    areMatched,
+    earnedBadges: earnedBadgeIds,
   });
+  // Pose selfies live in a private space: no URL can ever reach them.
+  await app.register(verificationRoutes, {
+    db,
+    media: media.photos,
+    selfies: media.selfies,
+    mediaDeletes,
+    jobs,
+    events,
+  });
+  await app.register(accountRoutes, { db, config, events, jobs, mediaDeletes, scryptLogN });
+  servePublicMedia(app, media.photos);
 
   const webRoot = options.webRoot ?? WEB_ROOT;
   if (config.SERVE_WEB && existsSync(path.join(webRoot, 'index.html'))) await serveWeb(app, webRoot, MEDIA_PREFIX);

@@ -17,15 +17,16 @@ import {
   verifyEmail,
   type AccountSecurityDeps,
 } from '../auth';
-import { getSelfUser, type MediaStorage } from '../profiles';
-import { deleteAccount, exportAccount, registerAccountJobs, type AccountDeps } from './service';
+import type { MediaDeletes } from '../../media';
+import { getSelfUser } from '../profiles';
+import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
 export interface AccountRouteDeps {
   db: Db;
   config: Config;
   events: DomainEvents;
   jobs: JobQueue;
-  storage: MediaStorage;
+  mediaDeletes: MediaDeletes;
   scryptLogN: number;
 }
 
@@ -46,11 +47,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     db,
     events,
     jobs,
-    storage: deps.storage,
+    mediaDeletes: deps.mediaDeletes,
     sessionsEnded,
     accountDeleted: (userId) => events.emit('account.deleted', { userId }),
   };
-  registerAccountJobs(jobs, deps.storage);
 
   route(app, accountApi.session, async (request) => {
     const session = await sessionFromRequest(db, request);

@@ -11,21 +11,21 @@ import { getFilters } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
 import { noticesOf } from '../notifications';
-import { getSelfUser, photoKeysOf, photosOf, type MediaStorage } from '../profiles';
+import type { MediaDeletes } from '../../media';
+import { getSelfUser, photoKeysOf, photosOf } from '../profiles';
 import { blocksAndReportsBy } from '../safety';
+import { selfieKeysOf } from '../verification';
 
 export interface AccountDeps {
   db: Db;
   events: DomainEvents;
   jobs: JobQueue;
-  storage: MediaStorage;
+  mediaDeletes: MediaDeletes;
   /** Her sessions ended: their sockets close on every instance. */
   sessionsEnded: (userId: string, tokenHashes: string[]) => void;
   /** Announced after the rows are gone (realtime forgets her, other features clean up). */
   accountDeleted: (userId: string) => void;
 }
-
-export const MEDIA_DELETE_JOB = 'media.delete';
 
 /**
  * Each feature reports what it holds about her through its index.ts; this only puts the parts together.
@@ -67,8 +67,9 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
  * every instance); her places at others' meetups (their counts drop) and her upcoming meetups' guests
  * told; then her row. Every table holding her data (profile, photos, swipes, matches and messages,
  * blocks, reports she filed, filters, event_attendees, the events she hosted, notices, user_badges…)
- * references it with ON DELETE CASCADE, so those rows go in the same statement. Then her media files:
- * a file the disk refuses is retried by the job queue rather than left behind.
+ * references it with ON DELETE CASCADE, so those rows go in the same statement. Then her media files
+ * (photos, a selfie awaiting review): a file the store refuses is retried by the job queue rather than
+ * left behind.
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db } = deps;
@@ -76,19 +77,12 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   const ended = await deleteSessionsOf(db, userId);
   await releaseEventsOf(db, deps.events, userId);
   const keys = await photoKeysOf(db, userId);
+  const selfieKeys = await selfieKeysOf(db, userId);
   const existed = await deleteUser(db, userId);
   await deps.jobs.forgetUser(userId);
   deps.sessionsEnded(userId, ended);
   if (!existed) return;
   deps.accountDeleted(userId);
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  const left = keys.filter((_, i) => results[i]?.status === 'rejected');
-  if (left.length > 0) await deps.jobs.enqueue(MEDIA_DELETE_JOB, { keys: left }, { maxAttempts: 10 });
-}
-
-export function registerAccountJobs(jobs: JobQueue, storage: MediaStorage): void {
-  jobs.handle(MEDIA_DELETE_JOB, async (payload) => {
-    const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
-    for (const key of keys) await storage.delete(key);
-  });
+  await deps.mediaDeletes.now('photos', keys);
+  await deps.mediaDeletes.now('selfies', selfieKeys);
 }
