@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const realtime = options.realtime ?? createLocalBackend();
   await app.register(chatRoutes, { db, events });
-  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle });
+  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(discoveryRoutes, { db, events, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
