@@ -146,9 +146,10 @@ export class Nginx {
       .map((line) => {
         const uri = /"\w+ ([^"]*)"/.exec(line)?.[1] ?? '';
         const status = Number(/" (\d{3}) /.exec(line)?.[1] ?? 0);
-        const upstream = /upstream=(\S+)/.exec(line)?.[1] ?? '';
+        // Several attempts are listed comma-and-space separated: "127.0.0.1:1, 127.0.0.1:2", "502, 200".
+        const upstream = / upstream=(.*?) upstream_status=/.exec(line)?.[1] ?? '';
         const upstreams = [...upstream.matchAll(/:(\d+)/g)].map((m) => Number(m[1]));
-        return { uri, status, upstreams, upstreamStatus: /upstream_status=(\S+)/.exec(line)?.[1] ?? '' };
+        return { uri, status, upstreams, upstreamStatus: / upstream_status=(.*?) time=/.exec(line)?.[1] ?? '' };
       });
   }
   stop() {

@@ -240,7 +240,7 @@ async function main(): Promise<void> {
       },
     );
 
-    await scenario('socket cap per client address holds in total (nginx counts for all instances)', async () => {
+    await scenario('socket caps hold in total: per client address (nginx) and per member (Redis)', async () => {
       // 22 members with 5 sockets each, from one address: no member reaches her own cap.
       const members = await sqlMembers(22);
       const from = address(44);
@@ -256,7 +256,24 @@ async function main(): Promise<void> {
       }
       for (const socket of opened) socket.close();
       check(refused === 10, `${refused} of 110 refused (cap 100 per address)`);
-      return `110 from one address: ${110 - refused} accepted, ${refused} refused with 429 by nginx (the instances' own cap is 100 each: 300 together)`;
+      // One member, 12 sockets from 12 addresses, spread by nginx over the three instances (4 each, under
+      // each instance's own 10): her 2 oldest are closed with 4008, wherever they are.
+      const [eve] = await sqlMembers(1);
+      const hers: Socket[] = [];
+      for (let i = 0; i < 12; i++) hers.push(await Socket.open(base, eve!, address(200 + i)));
+      await waitFor(
+        'her two oldest sockets closed',
+        () => hers.filter((s) => s.closeCode !== undefined).length >= 2,
+        30_000,
+      );
+      const closed = hers.map((s, i) => (s.closeCode === undefined ? -1 : i)).filter((i) => i >= 0);
+      const codes = closed.map((i) => hers[i]!.closeCode);
+      for (const socket of hers) socket.close();
+      check(
+        closed.length === 2 && closed[0] === 0 && closed[1] === 1 && codes.every((c) => c === 4008),
+        `closed sockets ${closed.join(',')} with ${codes.join(',')} (want the 2 oldest with 4008)`,
+      );
+      return `110 from one address: ${110 - refused} accepted, ${refused} refused with 429 by nginx (the instances' own caps: 100 each); 12 for one member over 3 instances: her 2 oldest closed with 4008, 10 open`;
     });
 
     // ---------------------------------------------------------------- chat across instances
@@ -379,9 +396,10 @@ async function main(): Promise<void> {
         await waitFor('acknowledgements resume', () => talk.acked.size >= countAt + 6, 90_000);
         const recovery = Math.min(...[...talk.acked.values()].filter((t) => t > killedAt)) - killedAt;
         await talk.stop();
+        // Back to three before anything is checked: the next scenarios need all of them.
+        const restart = await victim.start();
         const { lost, duplicated } = await verifyExactlyOnce(talk.acked);
         check(lost === 0 && duplicated === 0, `${lost} lost, ${duplicated} duplicated`);
-        const restart = await victim.start();
         return `${talk.acked.size} acked, 0 lost, 0 duplicated; killed ${victim.name}, first ack after ${recovery} ms; it restarted in ${restart} ms`;
       },
     );
@@ -413,67 +431,114 @@ async function main(): Promise<void> {
       const drainedMs = Date.now() - termAt;
       for (const s of again) s.close();
       await talk.stop();
+      const lines = (await nginx.log()).slice(logBefore);
+      // Back to three before anything is checked: the next scenarios need all of them.
+      const restart = await victim.start();
       const { lost, duplicated } = await verifyExactlyOnce(talk.acked);
       check(exit === 0, `exit code ${exit}`);
       check(lost === 0 && duplicated === 0, `${lost} lost, ${duplicated} duplicated`);
-      // After nginx first saw the instance refuse (503 draining) or fail, it sent it nothing new.
-      const lines = (await nginx.log()).slice(logBefore);
-      const firstFailure = lines.findIndex(
-        (l) => l.upstreams.includes(victim.port) && /50[23]/.test(l.upstreamStatus.split(',')[0] ?? ''),
-      );
-      const afterwards =
-        firstFailure < 0 ? [] : lines.slice(firstFailure + 1).filter((l) => l.upstreams[0] === victim.port);
-      check(afterwards.length === 0, `${afterwards.length} requests reached ${victim.name} after it was marked down`);
+      // Once nginx saw the instance refuse (503 while draining) or fail, no request was answered by it.
+      // (After fail_timeout nginx may try it again: a refused connection, then the next instance.)
+      const attempts = (l: (typeof lines)[number]) =>
+        l.upstreams.map((port, n) => ({ port, status: l.upstreamStatus.split(',')[n]?.trim() ?? '' }));
+      const failed = (status: string) => /^(502|503|504)$/.test(status);
+      const firstFailure = lines.findIndex((l) => attempts(l).some((a) => a.port === victim.port && failed(a.status)));
       check(firstFailure >= 0, 'nginx never saw the draining instance refuse');
-      const restart = await victim.start();
-      return `${restarts}/${extra.length} sockets closed 1012 and reconnected; ${talk.acked.size} acked, 0 lost/dup; exit 0 after ${drainedMs} ms; 0 requests to it after its first 503; restarted in ${restart} ms`;
+      const later = lines.slice(firstFailure + 1);
+      const served = later.filter((l) => attempts(l).some((a) => a.port === victim.port && !failed(a.status))).length;
+      const probes = later.filter((l) => attempts(l).some((a) => a.port === victim.port)).length - served;
+      check(served === 0, `${served} requests answered by ${victim.name} after nginx marked it down`);
+      return `${restarts}/${extra.length} sockets closed 1012 and reconnected; ${talk.acked.size} acked, 0 lost/dup; exit 0 after ${drainedMs} ms; 0 answered by it after nginx saw its first 503 (${probes} retried elsewhere after fail_timeout); restarted in ${restart} ms`;
     });
 
     // ---------------------------------------------------------------- background jobs
-    await scenario('background jobs run exactly once across the three (mail, media deletes, renewals)', async () => {
-      const people = await Promise.all([7, 8, 9, 10, 11].map((n) => signUp(base, address(n))));
-      for (const [i, person] of people.entries()) {
-        const r = await request(base, 'POST', '/api/account/email', {
-          cookie: person.cookie,
-          from: address(7 + i),
-          body: { email: `${person.username}@cluster.example` },
-        });
-        check(r.status < 300, `set email answered ${r.status}: ${r.body.toString()}`);
-      }
-      const outboxes = instances.map((i) => path.join(i.env.DATA_DIR!, 'outbox'));
-      const mails = () =>
-        outboxes.flatMap((dir) =>
-          existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')) : [],
+    await scenario(
+      'background jobs run exactly once across the three (mail, SMS, media deletes, renewals)',
+      async () => {
+        const people = await Promise.all([7, 8, 9, 10, 11].map((n) => signUp(base, address(n))));
+        for (const [i, person] of people.entries()) {
+          const r = await request(base, 'POST', '/api/account/email', {
+            cookie: person.cookie,
+            from: address(7 + i),
+            body: { email: `${person.username}@cluster.example` },
+          });
+          check(r.status < 300, `set email answered ${r.status}: ${r.body.toString()}`);
+        }
+        const outboxes = instances.map((i) => path.join(i.env.DATA_DIR!, 'outbox'));
+        const mails = () =>
+          outboxes.flatMap((dir) =>
+            existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')) : [],
+          );
+        const perPerson = () =>
+          people.map((p) => mails().filter((m) => m.includes(`${p.username}@cluster.example`)).length);
+        await waitFor('every verification mail written', () => perPerson().every((n) => n >= 1), 60_000);
+        await waitFor(
+          'the mail jobs done',
+          async () =>
+            (
+              await sql<{ n: number }>(
+                `select count(*)::int as n from jobs where kind like 'mail%' and status <> 'done'`,
+              )
+            )[0]!.n === 0,
+          60_000,
         );
-      const perPerson = () =>
-        people.map((p) => mails().filter((m) => m.includes(`${p.username}@cluster.example`)).length);
-      await waitFor('every verification mail written', () => perPerson().every((n) => n >= 1), 60_000);
-      await waitFor(
-        'the mail jobs done',
-        async () =>
+        const counts = perPerson();
+        check(
+          counts.every((n) => n === 1),
+          `mails per person: ${counts.join(',')}`,
+        );
+        const writers = outboxes.filter((dir) => existsSync(dir) && readdirSync(dir).length > 0).length;
+        const deletes = await sql<{ status: string; attempts: number }>(
+          `select status, attempts from jobs where kind = 'media.delete'`,
+        );
+        check(
+          deletes.length > 0 && deletes.every((d) => d.status === 'done' && d.attempts === 1),
+          `media deletes: ${JSON.stringify(deletes)}`,
+        );
+        // SMS: a confirmed number, then a new match while she has no socket open: one text, sent by one instance.
+        const [fay, gia] = [people[0]!, people[1]!];
+        const phone = await request(base, 'PUT', `/api/users/${fay.id}/sms-settings`, {
+          cookie: fay.cookie,
+          from: address(7),
+          body: { phoneNumber: '+15035550123', smsNotifications: true },
+        });
+        check(phone.status === 200, `sms settings answered ${phone.status}: ${phone.body.toString()}`);
+        const [codeText] = await sql<{ body: string }>('select body from sms_outbox where user_id = $1', [fay.id]);
+        const code = /\d{6}/.exec(codeText?.body ?? '')?.[0];
+        check(code, 'no confirmation code in the SMS outbox');
+        const confirmed = await request(base, 'POST', `/api/users/${fay.id}/sms-settings/verify`, {
+          cookie: fay.cookie,
+          from: address(7),
+          body: { code },
+        });
+        check(confirmed.status === 200, `sms verify answered ${confirmed.status}`);
+        await match(base, gia, fay, address(8));
+        const texts = async () =>
           (
-            await sql<{ n: number }>(`select count(*)::int as n from jobs where kind like 'mail%' and status <> 'done'`)
-          )[0]!.n === 0,
-        60_000,
-      );
-      const counts = perPerson();
-      check(
-        counts.every((n) => n === 1),
-        `mails per person: ${counts.join(',')}`,
-      );
-      const writers = outboxes.filter((dir) => existsSync(dir) && readdirSync(dir).length > 0).length;
-      const deletes = await sql<{ status: string; attempts: number }>(
-        `select status, attempts from jobs where kind = 'media.delete'`,
-      );
-      check(
-        deletes.length > 0 && deletes.every((d) => d.status === 'done' && d.attempts === 1),
-        `media deletes: ${JSON.stringify(deletes)}`,
-      );
-      const renewals = await sql<{ status: string }>(`select status from jobs where kind = 'billing.renewals'`);
-      const pending = renewals.filter((r) => r.status === 'queued' || r.status === 'running').length;
-      check(pending <= 1, `${pending} renewal sweeps queued or running at once`);
-      return `5 mails, each written once (by ${writers} instance(s)); ${deletes.length} media deletes done in 1 attempt each; renewal sweeps: ${renewals.length} rows, ${pending} pending (one at a time)`;
-    });
+            await sql<{ n: number }>(
+              `select count(*)::int as n from sms_outbox where user_id = $1 and body not like '%code%'`,
+              [fay.id],
+            )
+          )[0]!.n;
+        await waitFor('the match text sent', async () => (await texts()) >= 1, 60_000);
+        await waitFor(
+          'the SMS jobs done',
+          async () =>
+            (
+              await sql<{ n: number }>(
+                `select count(*)::int as n from jobs where kind like 'sms%' and status <> 'done'`,
+              )
+            )[0]!.n === 0,
+          60_000,
+        );
+        const matchTexts = await texts();
+        check(matchTexts === 1, `${matchTexts} match texts for one match`);
+        const renewals = await sql<{ status: string }>(`select status from jobs where kind = 'billing.renewals'`);
+        const pending = renewals.filter((r) => r.status === 'queued' || r.status === 'running').length;
+        check(pending <= 1, `${pending} renewal sweeps queued or running at once`);
+        return `5 mails, each written once (by ${writers} instance(s)); 1 match text for 1 match; ${deletes.length} media deletes done in 1 attempt each; renewal sweeps: ${renewals.length} rows, ${pending} pending (one at a time)`;
+      },
+    );
 
     // ---------------------------------------------------------------- load
     await scenario(`${SOCKETS} concurrent sockets over three instances, message p99 and RSS`, async () => {
@@ -513,6 +578,11 @@ async function main(): Promise<void> {
       const connectSeconds = (Date.now() - connectStarted) / 1000;
       check(failures <= SOCKETS * 0.01, `${failures} of ${SOCKETS} sockets failed to connect`);
       const perInstance = instances.map((i) => i.connections());
+      // Round-robin spreads them; an instance nginx took out of rotation shows here (with nginx's reason).
+      if (Math.min(...perInstance) < SOCKETS / 6) {
+        const errors = readFileSync(path.join(nginx.dir, 'error.log'), 'utf8').split('\n').filter(Boolean);
+        throw new Error(`sockets per instance ${perInstance.join('/')}; nginx: ${errors.slice(-2).join(' | ')}`);
+      }
       // Messages between the pairs, each timed from send to the partner's socket receiving it.
       const latencies: number[] = [];
       const find = (m: Member) => socketOf.get(m.id);
