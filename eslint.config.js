@@ -12,6 +12,9 @@ export default tseslint.config(
       'screenshots/**',
       'src/contract/locations-data.ts',
       'scripts/postinstall.mjs',
+      // Plain JavaScript run before any TypeScript tooling loads (npm start); typed by build-keys.d.mts.
+      'scripts/start.mjs',
+      'scripts/build-keys.mjs',
     ],
   },
   js.configs.recommended,

@@ -1,14 +1,17 @@
 /**
- * Resident memory of an embedded-mode server when idle: after its first boot with the demo community,
- * then after a restart on the same DATA_DIR.
+ * Boot time and resident memory of an idle server: embedded mode (a fresh DATA_DIR, first boot with the
+ * demo community, then a restart on the same data) or, with DATABASE_URL, PostgreSQL mode (restarts on
+ * that database).
  *
- *   npx tsx bench/memory.ts
+ *   npx tsx bench/memory.ts                      # embedded
+ *   DATABASE_URL=postgres://… npx tsx bench/memory.ts
  *
  * Options (env): BENCH_MEMORY_IDLE_SECONDS (wait after "ready" before reading, default 5).
  *
- * Starts the server as `npm start` does (scripts/start.ts), in one node process with tsx's loader so
- * its pid is the server's own, on a fresh temporary DATA_DIR with the demo seed, and reads VmRSS from
- * /proc/<pid>/status: the main thread and every worker thread (the embedded database's included).
+ * Starts the server as `npm start` does (node scripts/start.mjs: the bundled server, in that process, so
+ * its pid is the server's own) and reads VmRSS from /proc/<pid>/status: the main thread and every worker
+ * thread (the embedded database's included). For comparison it also boots the TypeScript sources
+ * through tsx, as `npm start` did before the production build (context rows).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -43,18 +46,28 @@ function waitForExit(child: ChildProcess): Promise<void> {
 }
 
 /** Boots the server, waits until it is ready and idle, checks it answers, reads its RSS and stops it. */
-async function boot(dataDir: string): Promise<Boot> {
+/** The production start (the bundle), or the sources through tsx (how Steep started before). */
+const LAUNCH = {
+  bundle: ['scripts/start.mjs'],
+  tsx: ['--import', 'tsx', 'src/server/main.ts'],
+} as const;
+type Launch = keyof typeof LAUNCH;
+
+const DATABASE_URL = process.env.DATABASE_URL ?? '';
+
+async function boot(dataDir: string, launch: Launch = 'bundle'): Promise<Boot> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...LAUNCH[launch]], {
     cwd: ROOT,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL,
       REDIS_URL: '',
       PORT: '0',
       HOST: '127.0.0.1',
-      SEED: 'demo',
+      // PostgreSQL mode runs on the database it is given; it is not seeded.
+      SEED: DATABASE_URL ? 'none' : 'demo',
       LOG_LEVEL: 'warn',
       DRAIN_SECONDS: '0',
       // As `npm start` sets it (package.json): two malloc arenas, not one per thread.
@@ -78,13 +91,15 @@ async function boot(dataDir: string): Promise<Boot> {
     if (!health.ok) throw new Error(`/health answered ${health.status}`);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const rss = await rssMiB(child.pid!);
-    // After the reading: scrypt's working memory is not part of the idle figure.
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'Demo_1234' }),
-    });
-    if (!login.ok) throw new Error(`demo login answered ${login.status}`);
+    if (!DATABASE_URL) {
+      // After the reading: scrypt's working memory is not part of the idle figure.
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'Demo_1234' }),
+      });
+      if (!login.ok) throw new Error(`demo login answered ${login.status}`);
+    }
     return { rssMiB: rss, readyMs };
   } finally {
     child.kill('SIGTERM');
@@ -93,22 +108,45 @@ async function boot(dataDir: string): Promise<Boot> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  // What `npm install` left built (web app, database template): a boot must not include a build.
+  // What `npm run build` left (web app, database template, server bundle): a boot must not include a build.
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts'], { cwd: ROOT });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-memory-'));
   try {
+    const rows: BenchRow[] = [];
+    const report = (what: string, b: Boot) =>
+      log(`memory: ${what} ready in ${Math.round(b.readyMs)} ms, idle RSS ${b.rssMiB.toFixed(0)} MiB`);
+    if (DATABASE_URL) {
+      // The first boot applies any pending migration; the measured ones are restarts.
+      report('PostgreSQL first boot', await boot(dataDir));
+      const restart = await boot(dataDir);
+      report('PostgreSQL restart', restart);
+      const before = await boot(dataDir, 'tsx');
+      report('PostgreSQL restart from sources (tsx)', before);
+      rows.push(
+        atMost('PostgreSQL mode idle RSS (production build)', restart.rssMiB, 150, 'MiB', 0),
+        atMost('PostgreSQL mode restart to ready (production build)', restart.readyMs / 1000, 2, 's'),
+        context('PostgreSQL mode idle RSS from sources through tsx (before the build)', before.rssMiB, 'MiB', 0),
+        context('PostgreSQL mode restart to ready through tsx (before the build)', before.readyMs / 1000, 's'),
+      );
+      return rows;
+    }
     const avatarsCached = existsSync(AVATAR_CACHE_DIR);
     const first = await boot(dataDir);
-    log(`memory: first boot ready in ${Math.round(first.readyMs)} ms, idle RSS ${first.rssMiB.toFixed(0)} MiB`);
+    report('first boot', first);
     const restart = await boot(dataDir);
-    log(`memory: restart ready in ${Math.round(restart.readyMs)} ms, idle RSS ${restart.rssMiB.toFixed(0)} MiB`);
+    report('restart', restart);
+    const before = await boot(dataDir, 'tsx');
+    report('restart from sources (tsx)', before);
     const avatars = avatarsCached ? 'demo avatars from their cache' : 'demo avatars rendered';
-    return [
+    rows.push(
       atMost(`embedded idle RSS after the first boot with demo data (${avatars})`, first.rssMiB, 300, 'MiB', 0),
-      context('embedded idle RSS after a restart', restart.rssMiB, 'MiB', 0),
+      atMost('embedded idle RSS after a restart (production build)', restart.rssMiB, 300, 'MiB', 0),
       atMost('first boot to ready, demo seed (npm start on an empty DATA_DIR)', first.readyMs / 1000, 20, 's'),
-      atMost('restart to ready', restart.readyMs / 1000, 5, 's'),
-    ];
+      atMost('embedded restart to ready (production build)', restart.readyMs / 1000, 2, 's'),
+      context('embedded idle RSS after a restart through tsx (before the build)', before.rssMiB, 'MiB', 0),
+      context('embedded restart to ready through tsx (before the build)', before.readyMs / 1000, 's'),
+    );
+    return rows;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -86,7 +86,11 @@ const LOWER_LAYERS = {
     'src/server/config',
     'src/server/jobs',
     'src/server/lib',
+    // The CSP lists where media may load from.
+    'src/server/media/serve',
   ],
+  // Media storage (disk or bucket) and its delete jobs: shared by every feature that stores files.
+  'src/server/media': ['src/server/media', 'src/server/db', 'src/server/jobs', 'src/server/config', 'src/server/lib'],
   'src/server/db': ['src/contract', 'src/server/db', 'src/server/config', 'src/server/lib'],
   // Small utilities every layer may use; they import nothing of the app.
   'src/server/lib': ['src/server/lib'],

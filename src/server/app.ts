@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,7 +28,7 @@ import { notificationRoutes } from './features/notifications';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
 import { preferencesRoutes } from './features/preferences';
-import { countProfileViews, localDiskStorage, MEDIA_PREFIX, profileRoutes } from './features/profiles';
+import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
 import { badgeRoutes, earnedBadgeIds } from './features/badges';
 import { verificationRoutes } from './features/verification';
@@ -54,6 +53,14 @@ import { metaApi } from '../contract/api/meta';
 import './http/types';
 import { trustProxyOption } from './http/trust-proxy';
 import { createJobQueue } from './jobs';
+import {
+  configurePublicMediaUrls,
+  createMediaDeletes,
+  MEDIA_PREFIX,
+  openMediaSpaces,
+  servePublicMedia,
+  type MediaSpaces,
+} from './media';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
 
@@ -80,6 +87,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Labels likely-explicit message photos (default: nsfwjs on the WASM backend, loaded on first use). */
   nudityClassifier?: NudityClassifier;
+  /** Media storage (default: from MEDIA_STORE); tests may inject a store. */
+  media?: MediaSpaces;
   /** The built web app (default dist/web); tests serve a small fixture. */
   webRoot?: string;
 }
@@ -160,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const realtime = options.realtime ?? createLocalBackend();
   await app.register(chatRoutes, { db, events });
-  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle });
+  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(discoveryRoutes, { db, events, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
@@ -192,42 +201,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teaRoutes, { db, events, authorKey: loadAuthorKey(config) });
   await app.register(teaModerationRoutes, { db });
 
-  const mediaRoot = path.resolve(config.DATA_DIR, 'media');
-  mkdirSync(mediaRoot, { recursive: true, mode: 0o700 });
-  const mediaStorage = localDiskStorage(mediaRoot);
-  await app.register(profileRoutes, { db, storage: mediaStorage, events, areMatched, earnedBadges: earnedBadgeIds });
-  // Pose selfies live outside the public media folder: no URL can ever reach them.
-  const selfieStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'verification-selfies'));
-  await app.register(verificationRoutes, { db, media: mediaStorage, selfies: selfieStorage, jobs, events });
-  // Message photos and voice notes: private like the selfies, served only through the guarded /api/media routes.
-  const chatMediaStorage = localDiskStorage(path.resolve(config.DATA_DIR, 'chat-media'));
+  const media = options.media ?? (await openMediaSpaces(config));
+  configurePublicMediaUrls(config.MEDIA_PUBLIC_BASE_URL);
+  const mediaDeletes = createMediaDeletes(jobs, media);
+  await app.register(profileRoutes, {
+    db,
+    storage: media.photos,
+    deletes: mediaDeletes,
+    events,
+    areMatched,
+    earnedBadges: earnedBadgeIds,
+  });
+  // Pose selfies live in a private space: no URL can ever reach them.
+  await app.register(verificationRoutes, {
+    db,
+    media: media.photos,
+    selfies: media.selfies,
+    mediaDeletes,
+    jobs,
+    events,
+  });
+  // Message photos and voice notes: private, served only through the guarded /api/media routes.
   await app.register(chatMediaRoutes, {
     db,
     events,
     jobs,
-    store: chatMediaStorage,
+    store: media.chat,
     log: app.log.child({ component: 'chat-media' }),
     classifier: options.nudityClassifier ?? createNsfwClassifier(),
   });
-  await app.register(accountRoutes, {
-    db,
-    config,
-    events,
-    jobs,
-    storage: mediaStorage,
-    chatMediaStore: chatMediaStorage,
-    scryptLogN,
-  });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      void res.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  await app.register(accountRoutes, { db, config, events, jobs, mediaDeletes, chatMediaStore: media.chat, scryptLogN });
+  servePublicMedia(app, media.photos);
 
   const webRoot = options.webRoot ?? WEB_ROOT;
   if (config.SERVE_WEB && existsSync(path.join(webRoot, 'index.html'))) await serveWeb(app, webRoot, MEDIA_PREFIX);

@@ -95,3 +95,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/steep' })).not.toThrow();
   });
 });
+
+describe('media store settings', () => {
+  it('defaults to the disk store', () => {
+    expect(loadConfig({}).MEDIA_STORE).toBe('disk');
+  });
+
+  it.each([
+    [{ MEDIA_STORE: 's3' }, /^Invalid S3_BUCKET: MEDIA_STORE=s3 needs the bucket name/],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' }, /^Invalid S3_SECRET_ACCESS_KEY: /],
+    [{ MEDIA_PUBLIC_BASE_URL: 'https://cdn.example' }, /^Invalid MEDIA_PUBLIC_BASE_URL: .*MEDIA_STORE=s3/],
+    [{ MEDIA_STORE: 'ftp' }, /^Invalid MEDIA_STORE: /],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'not a url' }, /^Invalid S3_ENDPOINT: /],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a complete S3 setting', () => {
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'steep-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      MEDIA_PUBLIC_BASE_URL: 'https://cdn.example',
+    });
+    expect(config).toMatchObject({ MEDIA_STORE: 's3', S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+  });
+});

@@ -154,6 +154,22 @@ const envSchema = z.object({
     ),
   /** Signs the one-click unsubscribe links in notification mail. Unset: generated once into DATA_DIR. */
   NOTIFICATION_LINK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Where uploaded media lives: `disk` under DATA_DIR (one instance), or `s3`, one bucket every instance
+   * shares (AWS S3, Cloudflare R2, MinIO, Garage).
+   */
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  /** The S3 API endpoint; unset → AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Unset → the SDK's own credential chain (instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (`endpoint/bucket/key`): MinIO, Garage and most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
+  /** A CDN (or the bucket's public endpoint) serving the bucket's `public/` prefix; unset → the app serves photos. */
+  MEDIA_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & {
@@ -209,6 +225,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
   if (config.SMS_PROVIDER === 'twilio' && !(accountSid && authToken && from)) {
     throw new ConfigError('Invalid SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  if (config.MEDIA_STORE === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('Invalid S3_BUCKET: MEDIA_STORE=s3 needs the bucket name (got "")');
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+  }
+  if (config.MEDIA_PUBLIC_BASE_URL && config.MEDIA_STORE !== 's3') {
+    throw new ConfigError(
+      `Invalid MEDIA_PUBLIC_BASE_URL: it serves the bucket's public/ prefix, so it needs MEDIA_STORE=s3 (got ${JSON.stringify(config.MEDIA_PUBLIC_BASE_URL)})`,
+    );
   }
   const twilio = accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
   return { ...config, SEED, allowedOrigins, allowTestSubscriptions, runJobs, ...(twilio && { twilio }) };

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { mediaOrigins } from '../media/serve';
 
 /**
  * Only what the app uses. Photos are picked with a file input (no camera permission needed, and
@@ -47,8 +48,8 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(stripe ? STRIPE_CSP.scriptSrc : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(stripe ? STRIPE_CSP.connectSrc : [])],
         // Without frame-src, default-src ('self') decides: no third-party frame in demo mode.

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_PATH } from '../../contract/realtime';
 import type { Config } from '../config';
@@ -18,7 +19,7 @@ import { sendEventsAsFrames } from './event-frames';
 import { Hub } from './hub';
 import { MembershipCache } from './membership';
 import { PresenceQueue } from './presence-queue';
-import { SocketCaps } from './socket-caps';
+import { SharedUserSocketCap, SocketCaps } from './socket-caps';
 import { SocketSession, type SocketContext } from './socket-session';
 
 export interface RealtimeDeps {
@@ -27,6 +28,8 @@ export interface RealtimeDeps {
   events: DomainEvents;
   backend: RealtimeBackend;
   lifecycle: Lifecycle;
+  /** With Redis, SOCKETS_PER_USER counts her sockets on every instance together. */
+  redis?: Redis;
 }
 
 /** Dead peers (no pong within one interval) are terminated: a half-open TCP connection would otherwise live for hours. */
@@ -66,6 +69,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
 
   const alive = new WeakSet<WebSocket>();
   const caps = new SocketCaps(deps.config);
+  const sharedUserCap = deps.redis ? new SharedUserSocketCap(deps.redis, deps.config.SOCKETS_PER_USER) : undefined;
+  if (sharedUserCap) app.addHook('onClose', async () => sharedUserCap.close());
   deps.lifecycle.onDrain(() => {
     // Draining: every socket is told to reconnect elsewhere; new upgrades are refused below.
     for (const client of app.websocketServer.clients) client.close(WS_CLOSE.serviceRestart, 'Server restarting');
@@ -171,6 +176,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
       }
       releaseUpgradeRequest(socket, request);
       caps.opened(socket, session.userId, request.ip);
+      void sharedUserCap?.opened(socket, session.userId);
       alive.add(socket);
       socket.on('pong', markAlive);
       new SocketSession(socket, session.userId, session.tokenHash, token, context);

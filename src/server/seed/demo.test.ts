@@ -41,6 +41,8 @@ function memoryStorage(failOnPut?: number): MediaStorage & { files: Map<string, 
   let puts = 0;
   return {
     files,
+    space: 'photos',
+    visibility: 'public',
     async put(key, data) {
       if (++puts === failOnPut) throw new Error('disk full');
       files.set(key, data);
@@ -52,6 +54,12 @@ function memoryStorage(failOnPut?: number): MediaStorage & { files: Map<string, 
     },
     async delete(key) {
       files.delete(key);
+    },
+    async *keys() {
+      yield* files.keys();
+    },
+    async temporaryUrl() {
+      return undefined;
     },
   };
 }

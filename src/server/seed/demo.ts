@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { locationCoordinates } from '../../contract/locations';
 import { hashPassword, NO_PASSWORD } from '../features/auth';
-import { localDiskStorage, newMediaKey, type MediaStorage } from '../features/profiles';
+import { diskMediaSpaces, newMediaKey, type MediaStorage } from '../media';
 import type { Db } from '../db/client';
 import { swipes } from '../db/schema/matches';
 import { photos } from '../db/schema/photos';
@@ -155,7 +155,7 @@ export async function seedDemoIfEmpty(
 
   const count = options.users ?? DEFAULT_DEMO_USERS;
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
-  const storage = options.storage ?? localDiskStorage(path.resolve(config.DATA_DIR, 'media'));
+  const storage = options.storage ?? diskMediaSpaces(config.DATA_DIR).photos;
 
   const profiles = demoProfiles(count, seed);
   const demo = profiles[0] as DemoProfile;

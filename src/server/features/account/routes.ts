@@ -18,15 +18,16 @@ import {
   verifyEmail,
   type AccountSecurityDeps,
 } from '../auth';
-import { getSelfUser, type MediaStorage } from '../profiles';
-import { deleteAccount, exportAccount, registerAccountJobs, type AccountDeps } from './service';
+import type { MediaDeletes, MediaStorage } from '../../media';
+import { getSelfUser } from '../profiles';
+import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
 export interface AccountRouteDeps {
   db: Db;
   config: Config;
   events: DomainEvents;
   jobs: JobQueue;
-  storage: MediaStorage;
+  mediaDeletes: MediaDeletes;
   /** The private store of message photos and voice notes (her own uploads are in her export). */
   chatMediaStore: MediaStorage;
   scryptLogN: number;
@@ -53,11 +54,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     db,
     events,
     jobs,
-    storage: deps.storage,
+    mediaDeletes: deps.mediaDeletes,
     sessionsEnded,
     accountDeleted: (userId) => events.emit('account.deleted', { userId }),
   };
-  registerAccountJobs(jobs, deps.storage);
   registerPasswordResetJob(security);
 
   route(app, accountApi.session, async (request) => {

@@ -12,21 +12,21 @@ import { getFilters } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
 import { noticesOf, pushDevicesOf } from '../notifications';
-import { getSelfUser, photoKeysOf, photosOf, type MediaStorage } from '../profiles';
+import type { MediaDeletes, MediaStorage } from '../../media';
+import { getSelfUser, photoKeysOf, photosOf } from '../profiles';
 import { blocksAndReportsBy } from '../safety';
+import { selfieKeysOf } from '../verification';
 
 export interface AccountDeps {
   db: Db;
   events: DomainEvents;
   jobs: JobQueue;
-  storage: MediaStorage;
+  mediaDeletes: MediaDeletes;
   /** Her sessions ended: their sockets close on every instance. */
   sessionsEnded: (userId: string, tokenHashes: string[]) => void;
   /** Announced after the rows are gone (realtime forgets her, other features clean up). */
   accountDeleted: (userId: string) => void;
 }
-
-export const MEDIA_DELETE_JOB = 'media.delete';
 
 /**
  * Each feature reports what it holds about her through its index.ts; this only puts the parts together.
@@ -76,8 +76,8 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
  * meetups (their counts drop); her row. Every table that names her references users with a deliberate
  * ON DELETE (src/server/db/schema; the deletion test walks them): CASCADE for what is hers, SET NULL
  * for the audit log (a "Deleted member" stays in her place) and a username block that named her.
- * Announcements (sockets closed, meetup guests told) and her media files come after the commit: a file
- * the disk refuses is retried by the job queue rather than left behind.
+ * Announcements (sockets closed, meetup guests told) and her media files (photos, a selfie awaiting review)
+ * come after the commit: a file the store refuses is retried by the job queue rather than left behind.
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db } = deps;
@@ -89,26 +89,19 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     track: (work) => deps.events.track(work),
     drain: () => deps.events.drain(),
   };
-  const { ended, keys, existed } = await db.transaction(async (tx) => {
+  const { ended, keys, selfieKeys, existed } = await db.transaction(async (tx) => {
     const ended = await deleteSessionsOf(tx, userId);
     await releaseEventsOf(tx, afterCommit, userId);
     const keys = await photoKeysOf(tx, userId);
+    const selfieKeys = await selfieKeysOf(tx, userId);
     const existed = await deleteUser(tx, userId);
     await deps.jobs.forgetUser(userId, tx);
-    return { ended, keys, existed };
+    return { ended, keys, selfieKeys, existed };
   });
   deps.sessionsEnded(userId, ended);
   for (const announce of announcements) announce();
   if (!existed) return;
   deps.accountDeleted(userId);
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  const left = keys.filter((_, i) => results[i]?.status === 'rejected');
-  if (left.length > 0) await deps.jobs.enqueue(MEDIA_DELETE_JOB, { keys: left }, { maxAttempts: 10 });
-}
-
-export function registerAccountJobs(jobs: JobQueue, storage: MediaStorage): void {
-  jobs.handle(MEDIA_DELETE_JOB, async (payload) => {
-    const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
-    for (const key of keys) await storage.delete(key);
-  });
+  await deps.mediaDeletes.now('photos', keys);
+  await deps.mediaDeletes.now('selfies', selfieKeys);
 }

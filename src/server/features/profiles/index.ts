@@ -1,7 +1,6 @@
 // The profiles feature's public surface: what other features and the app may use.
 export { countProfileViews, dayStreakOf } from './activity';
 export { renderPhoto } from './image-pipeline';
-export { MEDIA_PREFIX } from './media';
 export { hammingDistance, perceptualHash } from './phash';
 export {
   NEAR_DUPLICATE_BITS,
@@ -14,7 +13,8 @@ export {
 export { profileRoutes } from './routes';
 export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';
-export { localDiskStorage, newMediaKey, type MediaStorage } from './storage';
+// Media storage moved to src/server/media; these names stay importable from here for callers written before.
+export { localDiskStorage, newMediaKey, type MediaStorage } from '../../media';
 export {
   getSelfUser,
   hasTwoPhotos,

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema/photos';
-import { mediaUrl } from './media';
+import { publicMediaUrl as mediaUrl } from '../../media';
 import { forgetSelfPhotos } from './users';
 
 /** Her photos for her data export. */

@@ -7,15 +7,16 @@ import { photos } from '../../db/schema/photos';
 import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { renderPhoto } from './image-pipeline';
-import { mediaUrl } from './media';
 import { perceptualHash } from './phash';
 import { isUuid } from './service';
-import { newMediaKey, type MediaStorage } from './storage';
+import { newMediaKey, publicMediaUrl as mediaUrl, type MediaDeletes, type MediaStorage } from '../../media';
 import { forgetSelfPhotos } from './users';
 
 export interface PhotoDeps {
   db: Db;
+  /** The public photos space. */
   storage: MediaStorage;
+  deletes: MediaDeletes;
   log: FastifyBaseLogger;
   events: DomainEvents;
 }
@@ -119,7 +120,7 @@ export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer):
     });
     if (photoId) deps.events.emit('photo.added', { userId, photoId });
   } catch (error) {
-    await removeMedia(deps, [largeKey, smallKey]);
+    await discardMedia(deps, [largeKey, smallKey]);
     throw error;
   }
   forgetSelfPhotos(db, userId);
@@ -136,6 +137,8 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
       .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))
       .returning({ largeKey: photos.largeKey, smallKey: photos.smallKey });
     if (!row) return undefined;
+    // Committed with the row's deletion: the files go even if this process dies right after.
+    await deps.deletes.queue('photos', [row.largeKey, row.smallKey], tx);
     const rest = await tx
       .select({ id: photos.id })
       .from(photos)
@@ -150,7 +153,7 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
   });
   if (!removed) throw notFound('Photo not found');
   deps.events.emit('photo.deleted', { userId, photoId });
-  await removeMedia(deps, [removed.largeKey, removed.smallKey]);
+  await deps.deletes.attempt('photos', [removed.largeKey, removed.smallKey]);
   forgetSelfPhotos(db, userId);
   return listPhotos(db, userId);
 }
@@ -181,11 +184,9 @@ async function renumber(db: Db, userId: string, orderedIds: string[]): Promise<v
   }
 }
 
-/** A file left behind would stay reachable by its URL, so a failure is logged for clean-up. */
-async function removeMedia(deps: PhotoDeps, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
-  results.forEach((result, i) => {
-    if (result.status === 'rejected')
-      deps.log.warn({ err: result.reason, key: keys[i] }, 'could not delete a media file');
+/** An upload that was not published: a file left behind would stay reachable by its URL. */
+async function discardMedia(deps: PhotoDeps, keys: string[]): Promise<void> {
+  await deps.deletes.now('photos', keys).catch((error: unknown) => {
+    deps.log.warn({ err: error, keys }, 'could not delete or queue the deletion of unpublished media');
   });
 }

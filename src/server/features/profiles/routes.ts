@@ -10,11 +10,13 @@ import { route } from '../../http/route';
 import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from './photos';
 import { recordView, updateProfile, viewProfile, type AreMatched, type EarnedBadgesOf } from './service';
 import { clearStatus, getStatus, setStatus } from './status';
-import type { MediaStorage } from './storage';
+import type { MediaDeletes, MediaStorage } from '../../media';
 
 export interface ProfileRouteDeps {
   db: Db;
+  /** The public photos space. */
   storage: MediaStorage;
+  deletes: MediaDeletes;
   events: DomainEvents;
   areMatched: AreMatched;
   earnedBadges: EarnedBadgesOf;
@@ -24,11 +26,11 @@ const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fiel
 
 export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
   app,
-  { db, storage, events, areMatched, earnedBadges },
+  { db, storage, deletes, events, areMatched, earnedBadges },
 ) => {
   // Registered here, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({ db, storage, log: request.log, events });
+  const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({ db, storage, deletes, log: request.log, events });
 
   route(app, profilesApi.view, async (request) =>
     viewProfile(db, sessionUserId(request), request.params.id, areMatched, earnedBadges),

@@ -4,7 +4,7 @@ import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } f
 import type { Db } from '../../db/client';
 import { processCache } from '../../db/process-cache';
 import { photos } from '../../db/schema/photos';
-import { mediaUrl } from './media';
+import { publicMediaUrl as mediaUrl } from '../../media';
 
 export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(userIds.map((id) => [id, []]));

@@ -4,7 +4,8 @@ import type { PhotoAnalysis, PhotoAnalysisResult } from '../../../contract/verif
 import type { Db } from '../../db/client';
 import { photoAnalyses } from '../../db/schema/verification';
 import type { JobQueue } from '../../jobs';
-import { photosCopiedFromOthers, storedPhotosOf, type MediaStorage } from '../profiles';
+import type { MediaStorage } from '../../media';
+import { photosCopiedFromOthers, storedPhotosOf } from '../profiles';
 import { faceDetector } from './face-detector';
 import { measureQuality } from './image-quality';
 

@@ -1,2 +1,3 @@
 // The verification feature's public surface: its routes; badges learn of approvals by the 'verification.approved' event.
 export { verificationRoutes } from './routes';
+export { selfieKeysOf } from './service';

@@ -19,23 +19,17 @@ import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { matchPartnerIds } from '../matches';
-import {
-  newMediaKey,
-  perceptualHash,
-  photoOwnersNearHash,
-  renderPhoto,
-  reviewSubjects,
-  storedPhotosOf,
-  type MediaStorage,
-} from '../profiles';
+import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
+import { perceptualHash, photoOwnersNearHash, renderPhoto, reviewSubjects, storedPhotosOf } from '../profiles';
 import { photoAnalysisOf } from './analysis';
 
 export interface VerificationDeps {
   db: Db;
   /** Published profile photos (read for analysis). */
   media: MediaStorage;
-  /** Pose selfies: a private store outside the public media folder. */
+  /** Pose selfies: a private space, never given a public URL. */
   selfies: MediaStorage;
+  mediaDeletes: MediaDeletes;
   jobs: JobQueue;
   events: DomainEvents;
   log: FastifyBaseLogger;
@@ -144,7 +138,7 @@ export async function submitSelfie(deps: VerificationDeps, userId: string, uploa
         .where(eq(verifications.userId, userId));
     });
   } catch (error) {
-    await removeSelfieFile(deps, storageKey);
+    await removeSelfieFiles(deps, [storageKey]);
     // Two uploads at once: the unique user id lets one through.
     if ((error as { code?: string }).code === '23505' || /unique/i.test(String((error as Error).message))) {
       throw conflict('Your verification is already with our team');
@@ -289,6 +283,7 @@ export async function decideVerification(
       .where(eq(verificationSelfies.id, requestId))
       .returning({ userId: verificationSelfies.userId, storageKey: verificationSelfies.storageKey });
     if (!row) return undefined;
+    await deps.mediaDeletes.queue('selfies', [row.storageKey], tx);
     await tx.insert(verifications).values({ userId: row.userId }).onConflictDoNothing();
     await tx
       .update(verifications)
@@ -305,7 +300,7 @@ export async function decideVerification(
     return row;
   });
   if (!decided) throw requestGone();
-  await removeSelfieFile(deps, decided.storageKey);
+  await deps.mediaDeletes.attempt('selfies', [decided.storageKey]);
   if (decision.approve) events.emit('verification.approved', { userId: decided.userId, approvedAt: now.toISOString() });
   return { userId: decided.userId, status };
 }
@@ -327,10 +322,14 @@ export async function onPhotoAdded(db: Db, userId: string): Promise<void> {
 }
 
 /** A selfie file left behind would outlive its review, so a failure is logged loudly for clean-up. */
-async function removeSelfieFile(deps: Pick<VerificationDeps, 'selfies' | 'log'>, key: string): Promise<void> {
-  try {
-    await deps.selfies.delete(key);
-  } catch (error) {
-    deps.log.error({ err: error, key }, 'could not delete a verification selfie');
-  }
+async function removeSelfieFiles(deps: Pick<VerificationDeps, 'mediaDeletes' | 'log'>, keys: string[]) {
+  await deps.mediaDeletes.now('selfies', keys).catch((error: unknown) => {
+    deps.log.error({ err: error, keys }, 'could not delete or queue the deletion of a verification selfie');
+  });
+}
+
+/** Her selfie awaiting review, if any: account deletion removes the file with her rows. */
+export async function selfieKeysOf(db: Db, userId: string): Promise<string[]> {
+  const row = await selfieOf(db, userId);
+  return row ? [row.storageKey] : [];
 }

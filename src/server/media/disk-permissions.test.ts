@@ -2,7 +2,8 @@ import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDiskStorage, newMediaKey } from './storage';
+import { localDiskStorage } from './disk';
+import { newMediaKey } from './storage';
 
 /** Issue 22, "Also": media and verification selfies (both stored with localDiskStorage) are 0600 in 0700 folders. */
 describe('localDiskStorage file permissions', () => {
