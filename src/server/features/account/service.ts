@@ -34,20 +34,31 @@ export interface AccountDeps {
 export async function exportAccount(db: Db, userId: string, chatMediaStore: MediaStorage): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
-  const [photos, swiping, messages, chatMedia, safety, discoveryFilters, meetups, notices, badges, tables, pushDevices] =
-    await Promise.all([
-      photosOf(db, userId),
-      swipesAndMatchesOf(db, userId),
-      messagesWrittenBy(db, userId),
-      mediaUploadedBy({ db, store: chatMediaStore }, userId),
-      blocksAndReportsBy(db, userId),
-      getFilters(db, userId),
-      eventsOf(db, userId),
-      noticesOf(db, userId),
-      earnedBadgesFor(db, userId),
-      exportTables(db, userId),
-      pushDevicesOf(db, userId),
-    ]);
+  const [
+    photos,
+    swiping,
+    messages,
+    chatMedia,
+    safety,
+    discoveryFilters,
+    meetups,
+    notices,
+    badges,
+    tables,
+    pushDevices,
+  ] = await Promise.all([
+    photosOf(db, userId),
+    swipesAndMatchesOf(db, userId),
+    messagesWrittenBy(db, userId),
+    mediaUploadedBy({ db, store: chatMediaStore }, userId),
+    blocksAndReportsBy(db, userId),
+    getFilters(db, userId),
+    eventsOf(db, userId),
+    noticesOf(db, userId),
+    earnedBadgesFor(db, userId),
+    exportTables(db, userId),
+    pushDevicesOf(db, userId),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account,
