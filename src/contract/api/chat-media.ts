@@ -26,6 +26,7 @@ export const chatMediaApi = {
     summary: "A message's photo or voice note, for the two members of its conversation only",
     params: resourceIdParams('media'),
     response: mediaFile,
+    binary: true,
   }),
   open: defineRoute({
     method: 'POST',
@@ -34,6 +35,7 @@ export const chatMediaApi = {
     summary: 'The recipient opens a view-once photo: the answer is the photo, which is then deleted',
     params: resourceIdParams('media'),
     response: mediaFile,
+    binary: true,
   }),
   played: defineRoute({
     method: 'PUT',

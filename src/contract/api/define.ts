@@ -59,6 +59,8 @@ export interface RouteDeclaration {
   altStatus?: 200 | 201;
   /** An allowlist: the server serialises through it, the web parses with it. */
   response: z.ZodType;
+  /** The answer is a file (bytes with their own content type), not JSON: no JSON serializer applies. */
+  binary?: true;
   /** Who may call it; the server's one guard reads this from the route that matched, never from the URL. */
   access: RouteAccess;
   /**

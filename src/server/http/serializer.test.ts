@@ -45,7 +45,7 @@ function stringify(schema: z.ZodType): (data: unknown) => string {
 describe('compiled response serializers', () => {
   it('compile for every declared route, so no response is parsed by zod on the way out', () => {
     const fallbacks = allRouteDeclarations()
-      .filter((route) => compileResponseSchema(route.response) === undefined)
+      .filter((route) => !route.binary && compileResponseSchema(route.response) === undefined)
       .map((route) => `${route.method} ${route.path}`);
     expect(fallbacks).toEqual([]);
   });
