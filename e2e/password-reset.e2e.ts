@@ -55,7 +55,7 @@ describe('password reset', () => {
 
     await page.goto(url.pathname + url.search);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    // The spec's rules, checked before anything is sent.
+    // The product's rules, checked before anything is sent.
     await page.getByLabel('New password', { exact: true }).fill('weakpass');
     await page.getByLabel('Confirm new password').fill('weakpass');
     await page.getByRole('button', { name: 'Set New Password' }).click();

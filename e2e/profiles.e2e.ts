@@ -101,7 +101,7 @@ describe('profiles journey', () => {
     await screenshot(page, 'profiles-edit');
     await screenshot(page, 'profiles-edit-full', { fullPage: true });
 
-    // A failed save keeps the form and says so (spec 8).
+    // A failed save keeps the form and says so (product §8).
     await page.route('**/api/users/*', (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({

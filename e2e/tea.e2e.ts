@@ -76,7 +76,7 @@ describe('Tea', () => {
     const dialog = author.page.getByRole('dialog', { name: 'Share Your Experience' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
 
-    // Missing fields: the spec's toast, nothing sent.
+    // Missing fields: the product's toast, nothing sent.
     await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
     await expect.poll(() => author.page.getByText('Please fill in all fields').first().isVisible()).toBe(true);
 

@@ -203,5 +203,5 @@ export const badgeById = (id: string): BadgeDefinition | undefined => BADGES.fin
 
 /** Discovery cards show this many earned badges, then '+N more'. */
 export const CARD_BADGES_SHOWN = 3;
-/** Spec 9: badges are revealed one after another. */
+/** Product §9: badges are revealed one after another. */
 export const BADGE_REVEAL_STAGGER_MS = 150;

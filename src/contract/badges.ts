@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Badges and achievements, earned from real activity (spec 1 extras, 3 Badge/UserBadge, 7 badges). The
+ * Badges and achievements, earned from real activity (product §1 extras, 3 Badge/UserBadge, 7 badges). The
  * catalogue lives here once; the server's rules (src/server/features/badges/rules.ts) compute each badge's
  * progress from the owning features' data, and the web shows what the server says.
  */

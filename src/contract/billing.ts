@@ -98,14 +98,14 @@ export type PaymentProcessorKind = (typeof PAYMENT_PROCESSORS)[number];
 
 const planType = z.enum(PLAN_TYPES, "Plan must be 'monthly' or 'annual'");
 
-/** POST /api/create-subscription (spec 7): the body names the acting user, as the spec's API does. */
+/** POST /api/create-subscription (product §7): the body names the acting user, as the product's API does. */
 export const createSubscriptionBody = z.object({
   userId: z.uuid('Invalid user id').optional(),
   planType,
 });
 export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
 
-/** Spec 3, "Subscription creation response". */
+/** Product §3, "Subscription creation response". */
 export const createSubscriptionResponse = z.object({
   clientSecret: z.string(),
   hasActiveSubscription: z.boolean(),

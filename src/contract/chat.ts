@@ -4,8 +4,8 @@ import { REACTION_EMOJI } from './reactions';
 import { safeText } from './text';
 
 /**
- * Messages, reactions and conversation starters (spec 3 "Message", "Icebreaker", "Message reaction";
- * spec 7 "Messages"). Shared by server validation, response serialisation and the web client.
+ * Messages, reactions and conversation starters (product §3 "Message", "Icebreaker", "Message reaction";
+ * product §7 "Messages"). Shared by server validation, response serialisation and the web client.
  *
  * Endpoints (all need a session; anything about a conversation she is not a member of — or that a
  * block or a dissolved match ended — answers 404, the same as one that does not exist):
@@ -38,7 +38,7 @@ export const MESSAGE_PAGE_MAX = 100;
 export const CLIENT_MESSAGE_ID_MAX_LENGTH = 100;
 
 /**
- * The spec's 10 reaction emoji, in picker order: heart, heart-eyes, smile, grin, fire, hundred,
+ * The product's 10 reaction emoji, in picker order: heart, heart-eyes, smile, grin, fire, hundred,
  * thumbs-up, surprised, smiling-with-hearts, sparkles. Nothing else is accepted.
  */
 export { REACTION_EMOJI, type ReactionEmoji } from './reactions';
@@ -94,7 +94,7 @@ export const message = z.object({
 export type Message = z.infer<typeof message>;
 
 /**
- * POST /api/messages. The sender is the session user; `senderId`, if sent (the spec's client does),
+ * POST /api/messages. The sender is the session user; `senderId`, if sent (the product's client does),
  * must be hers or the request is refused with 403. `icebreakerId` is required for messageType
  * 'icebreaker' (and marks that starter used) and refused for 'text'.
  */

@@ -1,6 +1,6 @@
 // No zod here: the profile screens on the first paint read these lists.
 
-/** Lifestyle answers use the same words as the preference editor's tolerances (spec 9), so they can be matched later. */
+/** Lifestyle answers use the same words as the preference editor's tolerances (product §9), so they can be matched later. */
 export const LIFESTYLE_FIELDS = {
   smoking: { label: 'Smoking', options: ['none', 'occasionally', 'socially', 'regularly'] },
   drinking: { label: 'Drinking', options: ['none', 'occasionally', 'socially', 'regularly'] },

@@ -4,7 +4,7 @@ import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
 import { LIFESTYLE_FIELDS } from './profiles';
 
 /*
- * Preferences (spec 2, 3, 9; issue 16): the dating preferences the editor and the filters screen share,
+ * Preferences (product §2, 3, 9; issue 16): the dating preferences the editor and the filters screen share,
  * deal breakers, privacy, notification and app settings, preference stats and SMS settings.
  * One source of truth: ageRange/maxDistance ARE the discovery filters' minAge/maxAge/maxDistance.
  */
@@ -14,7 +14,7 @@ import { LIFESTYLE_FIELDS } from './profiles';
 export const EDITOR_AGE_MIN = 18;
 export const EDITOR_AGE_MAX = 65;
 
-/** The preference editor's interest catalogue (spec 3: 7 categories of about 5 to 7 items). */
+/** The preference editor's interest catalogue (product §3: 7 categories of about 5 to 7 items). */
 export const PREFERENCE_INTEREST_CATEGORIES = [
   { name: 'Social', interests: ['Tea Parties', 'Book Clubs', 'Game Nights', 'Brunch', 'Karaoke', 'Volunteering'] },
   { name: 'Creative', interests: ['Painting', 'Photography', 'Writing', 'Music', 'Pottery', 'Crafting'] },
@@ -25,7 +25,7 @@ export const PREFERENCE_INTEREST_CATEGORIES = [
   { name: 'Nature', interests: ['Gardening', 'Camping', 'Birdwatching', 'Beach Days', 'Stargazing'] },
 ] as const;
 
-/** Everything `interests` may hold: the editor catalogue and the /preferences lifestyle chips (spec 9). */
+/** Everything `interests` may hold: the editor catalogue and the /preferences lifestyle chips (product §9). */
 export const PREFERENCE_INTEREST_OPTIONS: readonly string[] = [
   ...PREFERENCE_INTEREST_CATEGORIES.flatMap((c) => c.interests),
   ...PREFERENCE_LIFESTYLE_OPTIONS,
@@ -222,7 +222,7 @@ export const updatePreferencesBody = z
   });
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
 
-/** Spec 9: the editor's defaults, with the app settings' defaults. */
+/** Product §9: the editor's defaults, with the app settings' defaults. */
 export const DEFAULT_PREFERENCES: Preferences = {
   ageRange: [22, 35],
   maxDistance: 25,
@@ -258,7 +258,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   app: { theme: 'light', language: 'en', units: 'imperial' },
 };
 
-// ---------------------------------------------------------------- editor completeness (spec 9)
+// ---------------------------------------------------------------- editor completeness (product §9)
 
 /**
  * The match-score ring: interests 6 each (25 when more than 3), 20 with any deal breaker, 20 + 15
@@ -271,7 +271,7 @@ export function preferenceCompleteness(p: Pick<Preferences, 'interests' | 'dealB
   return Math.min(100, interests + dealBreakers + 20 + 15 + lifestyle);
 }
 
-/** Spec 9 tips: fewer than 5 interests, distance under 15, an age span under 8. */
+/** Product §9 tips: fewer than 5 interests, distance under 15, an age span under 8. */
 export function preferenceTips(p: Pick<Preferences, 'interests' | 'maxDistance' | 'ageRange'>): string[] {
   const tips: string[] = [];
   if (p.interests.length < 5) tips.push('Add more interests to find people who share your passions.');

@@ -15,7 +15,7 @@ const full: CompletenessInput = {
   interests: ['Yoga', 'Coffee', 'Hiking', 'Reading', 'Tarot'],
 };
 
-describe('profileCompleteness (spec 5: 25/20/15/25 of 85, rounded)', () => {
+describe('profileCompleteness (product §5: 25/20/15/25 of 85, rounded)', () => {
   it('is 0 for an empty profile and 100 for a complete one', () => {
     expect(profileCompleteness(empty)).toBe(0);
     expect(profileCompleteness(full)).toBe(100);

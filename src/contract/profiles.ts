@@ -6,7 +6,7 @@ import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsFi
 
 /*
  * Profiles: the public profile another member sees, the editable fields, photos, the 24-hour
- * status, profile numbers and profile completeness (spec 3, 4, 5).
+ * status, profile numbers and profile completeness (product §3, 4, 5).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ export const statusResponse = z.object({ status: userStatus.nullable() });
 export type StatusResponse = z.infer<typeof statusResponse>;
 
 /**
- * 'Nh left' (rounded up, so a fresh status reads '24h left') or 'Expired' (spec 4 Status).
+ * 'Nh left' (rounded up, so a fresh status reads '24h left') or 'Expired' (product §4 Status).
  * Capped at 24h: a device clock behind the server's must not show '25h left'.
  */
 export function statusTimeLeft(expiresAt: string | Date, now: number = Date.now()): string {
@@ -238,7 +238,7 @@ export const profileStats = z.object({
 export type ProfileStats = z.infer<typeof profileStats>;
 
 // ---------------------------------------------------------------------------------------------
-// Profile completeness (spec 5: 25/20/15/25 of 85, percent rounded)
+// Profile completeness (product §5: 25/20/15/25 of 85, percent rounded)
 // ---------------------------------------------------------------------------------------------
 
 export * from './completeness';

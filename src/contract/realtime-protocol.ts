@@ -7,12 +7,12 @@ export const FRAME_RATE = { perSecond: 20, burst: 40 } as const;
 /** A socket that has not sent a valid `auth` within this time is closed with 1008. */
 export const AUTH_TIMEOUT_MS = 10_000;
 
-/** Spec 9: at most 5 reconnect attempts, the delay doubling from 1 s, capped at 30 s. */
+/** Product §9: at most 5 reconnect attempts, the delay doubling from 1 s, capped at 30 s. */
 export const RECONNECT = { maxAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
-/** Spec 9: stop_typing after 2 s without typing. */
+/** Product §9: stop_typing after 2 s without typing. */
 export const TYPING_STOP_AFTER_MS = 2_000;
 
-/** Close codes the server uses. Only 1000 means "do not reconnect" (spec 4). */
+/** Close codes the server uses. Only 1000 means "do not reconnect" (product §4). */
 /** The close reason a suspended member's sockets get (with policyViolation): the client signs out. */
 export const ACCOUNT_SUSPENDED_REASON = 'Account suspended';
 

@@ -6,7 +6,7 @@ import { notice } from './notifications';
 import { userBadge } from './badges';
 
 /**
- * The real-time protocol (spec 4 "Real-time connection", spec 7 "Real-time socket"), defined once.
+ * The real-time protocol (product §4 "Real-time connection", product §7 "Real-time socket"), defined once.
  * The server validates every incoming frame with `clientFrame` and types `emitToUser()` from
  * `serverFrameSchemas`; the web parses incoming frames with `parseServerFrame` and types its
  * per-type handlers from the same map.
@@ -17,7 +17,7 @@ import { userBadge } from './badges';
  * - The first frame must be `{ type: 'auth', userId }` naming the signed-in user. Anything else, or
  *   another user's id, gets an `error` frame and close 1008; nothing is delivered before a good auth.
  *   A good auth is answered with `connected`.
- * - Later frames may carry `userId` (the spec's client adds it); if present it must be the same user.
+ * - Later frames may carry `userId` (the product's client adds it); if present it must be the same user.
  * - Frames are JSON text, at most WS_MAX_PAYLOAD_BYTES (bigger → close 1009), at most
  *   FRAME_RATE.perSecond a second with bursts of FRAME_RATE.burst (extra frames are dropped with an
  *   `error` frame; a client that keeps flooding is closed with 1008).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_REASON_VALUES } from './safety';
 
 /*
- * Tea: the anonymous story community for Premium members (spec 2 "Tea", 3 "Tea story", 5 "Tea story",
+ * Tea: the anonymous story community for Premium members (product §2 "Tea", 3 "Tea story", 5 "Tea story",
  * 8 toasts). A story never carries its author: not in a response, a frame or an error.
  */
 
@@ -41,7 +41,7 @@ const optionalTrimmed = (schema: z.ZodString) =>
     .pipe(schema.optional());
 
 export const createStoryBody = z.object({
-  // Missing title or content is answered with the spec's one message by the service, not per field.
+  // Missing title or content is answered with the product's one message by the service, not per field.
   title: z.string().trim().max(STORY_TITLE_MAX, `Title must be at most ${STORY_TITLE_MAX} characters`).default(''),
   content: z
     .string()
@@ -64,7 +64,7 @@ export const createStoryBody = z.object({
 });
 export type CreateStoryBody = z.input<typeof createStoryBody>;
 
-/** The spec's one message for a missing title or content, shared by the form and the server. */
+/** The product's one message for a missing title or content, shared by the form and the server. */
 export function missingStoryFields(body: { title?: string; content?: string }): boolean {
   return !body.title?.trim() || !body.content?.trim();
 }
@@ -140,7 +140,7 @@ export const teaVariety = z.object({
 });
 export type TeaVariety = z.infer<typeof teaVariety>;
 
-/** The spec's 12 teas (Option lists: Tea preferences), with what a member needs to brew them. */
+/** The product's 12 teas (Option lists: Tea preferences), with what a member needs to brew them. */
 export const TEA_VARIETIES: readonly TeaVariety[] = [
   {
     id: 'green-tea',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Verification (spec 2, 3, 5, 8, 9; issue 15): photo analysis, a random-pose selfie reviewed by a
+ * Verification (product §2, 3, 5, 8, 9; issue 15): photo analysis, a random-pose selfie reviewed by a
  * moderator, optional social handles. It proves a member is a real person who matches her photos;
  * it never judges anyone's gender from a face.
  */
@@ -27,7 +27,7 @@ export const VERIFICATION_POSES = [
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Social handles (spec 5: empty handles are omitted; stored as handles, never URLs)
+// Social handles (product §5: empty handles are omitted; stored as handles, never URLs)
 // ---------------------------------------------------------------------------------------------
 
 export const SOCIAL_NETWORKS = {

@@ -22,7 +22,7 @@ export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
  * - `member`: a live session of a member who is not suspended;
  * - `moderator`: a member whose role is moderator (read fresh on every request, so a revoked role is out at once);
  * - `{ self: 'params.x' }`: a member, and path parameter `x` must be her own user id;
- * - `{ self: 'body.x' }`: a member, and body field `x`, when sent (the spec's clients name the acting user), must be
+ * - `{ self: 'body.x' }`: a member, and body field `x`, when sent (the product's clients name the acting user), must be
  *   her own user id.
  */
 export type RouteAccess = 'public' | 'member' | 'moderator' | { self: `params.${string}` | `body.${string}` };

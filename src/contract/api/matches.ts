@@ -35,7 +35,7 @@ export const matchesApi = {
     method: 'GET',
     path: '/api/matches/:userId',
     access: { self: 'params.userId' },
-    summary: "The session user's matches (the spec's per-user path)",
+    summary: "The session user's matches (the product's per-user path)",
     params: userIdParams,
     response: matchList,
   }),

@@ -27,7 +27,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.components.schemas.Error).toMatchObject({
       required: expect.arrayContaining(['message', 'code']) as unknown,
     });
-    // The payment form's `clientSecret` (spec 3) is the only secret a response may name.
+    // The payment form's `clientSecret` (product §3) is the only secret a response may name.
     expect(response.body).not.toMatch(/password_?hash|(?<!client)secret/i);
   });
 

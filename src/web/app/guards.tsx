@@ -18,7 +18,7 @@ export function SplashScreen() {
 }
 
 /**
- * Visitors are sent to '/' (spec 6). Private screens wait for the server's session check, so a session
+ * Visitors are sent to '/' (product §6). Private screens wait for the server's session check, so a session
  * that ended goes to '/' before any private screen renders or fires a request.
  */
 export function RequireAuth() {

@@ -5,7 +5,7 @@ import { UpdatePrompt } from '../components/update-prompt';
 import { AuthProvider } from '../lib/session';
 import { OnboardingProvider } from './onboarding-provider';
 
-/** Spec 9: data never stale, no refetch on window focus, no polling, no retries. */
+/** Product §9: data never stale, no refetch on window focus, no polling, no retries. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -40,7 +40,7 @@ function Root() {
 }
 
 /**
- * Spec 2 route table, plus /profile/edit and /subscription. Every route but '/' and the password
+ * Product §2 route table, plus /profile/edit and /subscription. Every route but '/' and the password
  * reset screens needs a signed-in user.
  */
 export const router = createBrowserRouter([

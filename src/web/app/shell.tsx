@@ -69,7 +69,7 @@ function NotificationBell() {
 
 function AppHeader() {
   const user = useCurrentUser();
-  // On Discover the avatar opens a small sheet of her profile (spec 2); elsewhere it goes to /profile.
+  // On Discover the avatar opens a small sheet of her profile (product §2); elsewhere it goes to /profile.
   const onDiscover = useLocation().pathname === '/home';
   return (
     <header

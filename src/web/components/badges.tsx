@@ -84,7 +84,7 @@ export function BadgeChip({ id, className }: { id: string; className?: string })
   );
 }
 
-/** Spec 9: three earned badges on a card, then '+N more'. */
+/** Product §9: three earned badges on a card, then '+N more'. */
 export function CardBadges({ ids, className }: { ids: readonly string[]; className?: string }) {
   if (ids.length === 0) return null;
   const extra = ids.length - CARD_BADGES_SHOWN;
@@ -190,7 +190,7 @@ const BADGE_OVERLAY_KEY = 'badge-reveal';
 
 /**
  * Reveals badges as they are earned, wherever she is: frames arriving together are shown together,
- * one after another 150 ms apart (spec 9).
+ * one after another 150 ms apart (product §9).
  */
 export function BadgeReveal() {
   const queryClient = useQueryClient();

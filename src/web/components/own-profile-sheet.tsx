@@ -7,7 +7,7 @@ import { Avatar } from './avatar';
 import { Button, buttonClasses } from './ui/button';
 import { Sheet } from './ui/sheet';
 
-/** Discover's header avatar (spec 2): a small sheet of her own profile with Edit Profile and Close. */
+/** Discover's header avatar (product §2): a small sheet of her own profile with Edit Profile and Close. */
 export function OwnProfileSheet() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useMatches } from '../lib/matches';
 import { ProfileDetailSheet } from './profile-detail-sheet';
 import { buttonClasses } from './ui/button';
 
-/** Spec 9: the first 4 matches. */
+/** Product §9: the first 4 matches. */
 export const RECENT_MATCHES_SHOWN = 4;
 
 /**

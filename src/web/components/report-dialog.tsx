@@ -75,7 +75,7 @@ export function PersonPicker({
 }
 
 /**
- * Spec 5 "Report form": reason required (and the username when no subject is fixed; submit disabled
+ * Product §5 "Report form": reason required (and the username when no subject is fixed; submit disabled
  * until both), description optional. Confidential: the reported member is never told who reported.
  */
 export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages, people }: ReportDialogProps) {

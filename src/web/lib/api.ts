@@ -3,7 +3,7 @@ import type { ErrorBody } from '../../contract/http';
 
 /**
  * A non-2xx answer from the API. `message` is `${status}: ${body text or status text}`
- * (spec 8, Generic); `body` is the parsed `{ message, code, errors? }` when the server sent one.
+ * (product §8, Generic); `body` is the parsed `{ message, code, errors? }` when the server sent one.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -7,8 +7,8 @@ import { useAuth } from './session';
 const api = lazyDeclarations(() => import('../../contract/api/discovery'));
 
 /**
- * Turns ghost mode on or off (premium; the server refuses otherwise). Spec 7: on success the local
- * user is updated and GET /api/auth/me refreshed; spec 8 toasts.
+ * Turns ghost mode on or off (premium; the server refuses otherwise). Product §7: on success the local
+ * user is updated and GET /api/auth/me refreshed; product §8 toasts.
  */
 export function useGhostMode() {
   const { user, setUser, refreshUser } = useAuth();

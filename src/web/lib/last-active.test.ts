@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe('formatLastActive (spec 9)', () => {
+describe('formatLastActive (product §9)', () => {
   it('reads "Recently active" when the time is missing or unreadable', () => {
     expect(formatLastActive(null, NOW)).toBe('Recently active');
     expect(formatLastActive(undefined, NOW)).toBe('Recently active');

@@ -12,7 +12,7 @@ function capitalise(text: string): string {
 }
 
 /**
- * Spec 9 last-active text: 'Just now' under a minute, then 'Nm ago', 'Nh ago', 'Nd ago' under 7 days,
+ * Product §9 last-active text: 'Just now' under a minute, then 'Nm ago', 'Nh ago', 'Nd ago' under 7 days,
  * then relative words ('Last week', '3 weeks ago', 'Last month', '2 years ago'); missing → 'Recently active'.
  * A timestamp slightly in the future (clock skew between server and phone) reads 'Just now'.
  */

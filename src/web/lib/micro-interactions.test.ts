@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MICRO_INTERACTION_STYLES, particleOffsets, readMicroInteraction, vibrationFor } from './micro-interactions';
 
-describe('micro-interaction styles (spec 9 table)', () => {
+describe('micro-interaction styles (product §9 table)', () => {
   it.each([
     ['like', 8, 50],
     ['pass', 4, 30],

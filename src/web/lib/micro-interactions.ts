@@ -1,5 +1,5 @@
 /**
- * The feedback overlay's event (spec 4 "Feedback overlay", spec 9 "Feedback particles"):
+ * The feedback overlay's event (product §4 "Feedback overlay", product §9 "Feedback particles"):
  * any screen fires `micro-interaction` on window with a type and screen coordinates; the overlay
  * mounted once in the shell draws it. A window event keeps senders free of any React wiring.
  */
@@ -24,12 +24,12 @@ export interface MicroInteractionDetail {
   y: number;
 }
 
-/** Spec 9: each item lives 2 s; its animation takes 1.5 s. */
+/** Product §9: each item lives 2 s; its animation takes 1.5 s. */
 export const FEEDBACK_LIFETIME_MS = 2000;
 export const FEEDBACK_ANIMATION_S = 1.5;
-/** Spec 4: the match pulse repeats twice. */
+/** Product §4: the match pulse repeats twice. */
 export const MATCH_PULSE_REPEATS = 2;
-/** Spec 9: an unknown type vibrates 30 ms. */
+/** Product §9: an unknown type vibrates 30 ms. */
 export const DEFAULT_VIBRATION_MS = 30;
 
 export interface MicroInteractionStyle {
@@ -43,7 +43,7 @@ export interface MicroInteractionStyle {
   vibration: number | number[];
 }
 
-/** Particle counts and vibration patterns are spec 9's table; colours and scales are ours. */
+/** Particle counts and vibration patterns are product §9's table; colours and scales are ours. */
 export const MICRO_INTERACTION_STYLES: Readonly<Record<MicroInteractionType, MicroInteractionStyle>> = {
   like: { label: 'Liked', color: 'var(--color-plum-500)', scale: 1.3, particles: 8, vibration: 50 },
   pass: { label: 'Passed', color: 'var(--color-ink-soft)', scale: 1.1, particles: 4, vibration: 30 },

@@ -6,7 +6,7 @@ import { STORAGE_KEYS, storage } from './storage';
  * app/onboarding-provider.tsx.
  */
 
-/** Spec 9: the tour closes 500 ms after completion or skip. */
+/** Product §9: the tour closes 500 ms after completion or skip. */
 export const ONBOARDING_CLOSE_DELAY_MS = 500;
 
 export type OnboardingStatus = 'not-started' | 'shown' | 'completed' | 'skipped';

@@ -27,7 +27,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /**
- * The stored copy, or null; one that is not even shaped like a user is removed (spec 4 Session). Only a
+ * The stored copy, or null; one that is not even shaped like a user is removed (product §4 Session). Only a
  * hint for the first paint of public screens: private ones wait for the server's answer, which is
  * parsed with the contract schema (loaded with it, so the landing page does not carry zod).
  */

@@ -1,4 +1,4 @@
-/** localStorage keys shared across the app (spec 4). */
+/** localStorage keys shared across the app (product §4). */
 export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   onboardingCompleted: 'onboardingCompleted',

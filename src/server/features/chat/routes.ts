@@ -6,7 +6,7 @@ import { generateForMatch, storedIcebreakers, useIcebreaker } from './icebreaker
 import { listMessages, markMessageRead, sendMessage, type ChatDeps } from './messages';
 import { addReaction, listReactions, removeReaction } from './reactions';
 
-/** Messages, reactions and conversation starters (spec 7 "Messages"). Every route is members-only. */
+/** Messages, reactions and conversation starters (product §7 "Messages"). Every route is members-only. */
 export const chatRoutes: FastifyPluginAsync<ChatDeps> = async (app, deps) => {
   const { db } = deps;
 

@@ -12,7 +12,7 @@ import { hasTwoPhotos } from '../profiles';
  * | shared tea          | 5 per tea we share, up to 3 (15)                                |
  * | recent activity     | active in the last day 15, week 10, month 5                     |
  * | verified            | 10                                                              |
- * | profile complete    | profile completeness (spec 5: photos, bio, location, interests) |
+ * | profile complete    | profile completeness (product §5: photos, bio, location, interests) |
  * |                     | scaled to 20                                                    |
  *
  * The feed is ordered by rank = score × 2 while a member's Profile Boost runs (billing), then by id.

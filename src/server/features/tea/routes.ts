@@ -31,7 +31,7 @@ function quietRequestLogs(app: FastifyInstance): void {
 
 export const teaRoutes: FastifyPluginAsync<TeaDeps> = async (app, deps) => {
   quietRequestLogs(app);
-  // Every Tea route is Premium (spec 6), checked before anything else is read from the request.
+  // Every Tea route is Premium (product §6), checked before anything else is read from the request.
   app.addHook('onRequest', async (request) => {
     if (!(await isPremium(deps.db, sessionUserId(request)))) {
       throw premiumRequired('Tea is for Premium members. Upgrade to read and share stories.');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { releaseOverlay, requestOverlay, type OverlayKind } from '../../lib/overlay-queue';
 
-/** Spec 9: one toast at a time, auto-close 5000 ms, swipe threshold 50 px, hotkey F8. */
+/** Product §9: one toast at a time, auto-close 5000 ms, swipe threshold 50 px, hotkey F8. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

@@ -13,7 +13,7 @@ import { PasswordInput } from './password-input';
 
 const LINK_BROKEN = 'This reset link is invalid or has expired. Ask for a new one: links work once, for 30 minutes.';
 
-/** The emailed link's screen (/reset-password?token=…): a new password by the spec's rules, then login. */
+/** The emailed link's screen (/reset-password?token=…): a new password by the product's rules, then login. */
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password · Steep');
   const [params] = useSearchParams();

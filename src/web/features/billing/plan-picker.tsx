@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 export const perInterval = (plan: PlanType) => `${formatMoney(PLANS[plan].priceCents)}/${PLANS[plan].interval}`;
 
-/** The two plan cards of /subscribe (spec 2): a radio group, monthly first and the default. */
+/** The two plan cards of /subscribe (product §2): a radio group, monthly first and the default. */
 export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
   return (
     <div role="radiogroup" aria-label="Choose your plan" className="grid grid-cols-2 gap-3">

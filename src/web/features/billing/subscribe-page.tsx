@@ -18,7 +18,7 @@ export function paymentFailed(message: string) {
   toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
 }
 
-/** /subscribe (spec 2 Premium subscription). */
+/** /subscribe (product §2 Premium subscription). */
 export function SubscribePage() {
   useDocumentTitle('Steep Premium · Steep');
   const user = useCurrentUser();
@@ -29,7 +29,7 @@ export function SubscribePage() {
   const secret = usePaymentSecret(plan, !user.hasActiveSubscription && !paid && config.isSuccess);
 
   useEffect(() => {
-    // Spec 8: a failure to start the payment is only logged; the spinner stops and she may retry.
+    // Product §8: a failure to start the payment is only logged; the spinner stops and she may retry.
     if (secret.error) console.error('Could not start the subscription', secret.error);
   }, [secret.error]);
 

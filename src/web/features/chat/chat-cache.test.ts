@@ -74,7 +74,7 @@ describe('toggledReactions', () => {
   });
 });
 
-describe('syncCacheWithFrame (spec 4 cache rules)', () => {
+describe('syncCacheWithFrame (product §4 cache rules)', () => {
   function clientWithData() {
     const queryClient = new QueryClient();
     queryClient.setQueryData(MATCHES_QUERY_KEY, []);

@@ -6,13 +6,13 @@ import type { ServerFrame } from '../../../contract/realtime';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
 /**
- * Query keys and cache edits for chat. Keys follow spec 7 (the path from the key parts), so
+ * Query keys and cache edits for chat. Keys follow product §7 (the path from the key parts), so
  * `['/api/messages']` as a prefix reaches every cached conversation.
  */
 export const chatKeys = {
   allMessages: ['/api/messages'] as const,
   messages: (matchId: string) => ['/api/messages', matchId] as const,
-  /** The counter forces a fresh set (spec 7: "A counter in the key forces a refresh"). */
+  /** The counter forces a fresh set (product §7: "A counter in the key forces a refresh"). */
   icebreakers: (matchId: string, round: number) => ['/api/icebreakers/generate', matchId, round] as const,
 };
 
@@ -89,7 +89,7 @@ export function setMessageMedia(queryClient: QueryClient, state: MediaState): vo
 }
 
 /**
- * Spec 4 toggle on the grouped counts: the user's own emoji is removed, any other is added.
+ * Product §4 toggle on the grouped counts: the user's own emoji is removed, any other is added.
  * Groups stay in REACTION_EMOJI order, like the server sends them.
  */
 export function toggledReactions(groups: ReactionGroup[], emoji: ReactionEmoji, userId: string): ReactionGroup[] {
@@ -111,7 +111,7 @@ export function toggledReactions(groups: ReactionGroup[], emoji: ReactionEmoji, 
 }
 
 /**
- * Spec 4 cache rules for incoming frames. A `message` frame carries the stored message, so it is
+ * Product §4 cache rules for incoming frames. A `message` frame carries the stored message, so it is
  * shown at once and the conversation is then refetched as the spec asks.
  */
 export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame): void {

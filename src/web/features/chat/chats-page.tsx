@@ -27,7 +27,7 @@ import { useNow } from './use-now';
 import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
 
-/** Spec 9: chat list interests per row. */
+/** Product §9: chat list interests per row. */
 const ROW_INTERESTS = 2;
 
 const DATE_IDEAS = [
@@ -191,7 +191,7 @@ function DateIdeasCard() {
   );
 }
 
-/** Spec 2: the chat list's profile sheet (Edit Profile, Preferences, Close). */
+/** Product §2: the chat list's profile sheet (Edit Profile, Preferences, Close). */
 function ProfileSheet() {
   const user = useCurrentUser();
   return (
@@ -246,7 +246,7 @@ function ProfileSheet() {
   );
 }
 
-/** /chats, titled Messages (spec 2). */
+/** /chats, titled Messages (product §2). */
 export function ChatsPage() {
   useDocumentTitle('Messages · Steep');
   const me = useCurrentUser();

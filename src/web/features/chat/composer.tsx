@@ -12,7 +12,7 @@ const iconButton =
   'grid size-11 shrink-0 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 active:bg-plum-100';
 
 /**
- * The message input (spec 2): Enter sends, Shift+Enter breaks the line; the send button is off while
+ * The message input (product §2): Enter sends, Shift+Enter breaks the line; the send button is off while
  * the trimmed text is empty or a send is in flight. `onTextChange` drives the typing signal.
  */
 export function Composer({

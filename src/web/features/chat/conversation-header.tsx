@@ -18,7 +18,7 @@ export function OnlineDot({ className }: { className?: string }) {
 }
 
 /**
- * Spec 2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. Her
+ * Product §2 conversation header: back, photo, name, presence or 'typing...', connection icon, menu. Her
  * photo or name opens her full profile, with the menu's Report, Unmatch and Block.
  */
 export function ConversationHeader({

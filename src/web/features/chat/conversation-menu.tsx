@@ -118,7 +118,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
   };
 }
 
-/** The header menu (spec 2): Report User, Unmatch and Block User; `onSelect` asks for confirmation. */
+/** The header menu (product §2): Report User, Unmatch and Block User; `onSelect` asks for confirmation. */
 export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction) => void }) {
   return (
     <DropdownMenu.Root modal={false}>

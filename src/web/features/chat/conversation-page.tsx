@@ -157,7 +157,7 @@ function Conversation({ match }: { match: Match }) {
   );
 }
 
-/** /conversation/:matchId (spec 2). */
+/** /conversation/:matchId (product §2). */
 export function ConversationPage() {
   const { matchId = '' } = useParams();
   const match = useMatch(matchId);

@@ -13,7 +13,7 @@ import { sendFailedToast } from './use-send-message';
 import { chatApi } from '../../../contract/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
-/** Spec 2/9: the empty conversation shows up to 3 of her interests. */
+/** Product §2/9: the empty conversation shows up to 3 of her interests. */
 const EMPTY_STATE_INTERESTS = 3;
 
 function StarterCard({ matchId }: { matchId: string }) {
@@ -92,7 +92,7 @@ function StarterCard({ matchId }: { matchId: string }) {
   );
 }
 
-/** Spec 2 empty conversation: 'You matched with {name}!', up to 3 interests and the starter card. */
+/** Product §2 empty conversation: 'You matched with {name}!', up to 3 interests and the starter card. */
 export function EmptyConversation({ matchId, otherUser }: { matchId: string; otherUser: MatchUser }) {
   const interests = otherUser.interests.slice(0, EMPTY_STATE_INTERESTS);
   return (

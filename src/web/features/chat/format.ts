@@ -1,6 +1,6 @@
 import { formatLastActive } from '../../lib/last-active';
 
-/** Spec 4/9: a match is new for 24 hours. */
+/** Product §4/9: a match is new for 24 hours. */
 export const NEW_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function isNewMatch(createdAt: string, now: number): boolean {

@@ -19,7 +19,7 @@ function DaySeparator({ iso, now }: { iso: string; now: number }) {
 }
 
 /**
- * The scrolling conversation (spec 2): opens at the newest message and follows new ones while she
+ * The scrolling conversation (product §2): opens at the newest message and follows new ones while she
  * is at the bottom; loading older pages keeps the message she was reading in place.
  */
 export function MessageList({

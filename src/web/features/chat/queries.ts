@@ -29,7 +29,7 @@ export function useMessages(matchId: string) {
 }
 
 /**
- * Spec 7: a new `round` gets a new set. Used only by the starter card, which shows only while the
+ * Product §7: a new `round` gets a new set. Used only by the starter card, which shows only while the
  * conversation is empty, so nothing is generated for a conversation that has begun.
  */
 export function useIcebreakers(matchId: string, round: number) {

@@ -4,7 +4,7 @@ import { SmilePlus } from 'lucide-react';
 import { REACTION_EMOJI, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
 
-/** Spoken names for the spec's 10 emoji (screen readers read the glyphs inconsistently). */
+/** Spoken names for the product's 10 emoji (screen readers read the glyphs inconsistently). */
 export const REACTION_LABELS: Record<ReactionEmoji, string> = {
   '❤️': 'heart',
   '😍': 'heart eyes',

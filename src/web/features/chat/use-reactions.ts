@@ -10,7 +10,7 @@ interface ToggleInput {
 }
 
 /**
- * Spec 4 reaction toggle: clicking an emoji the user already used removes it, otherwise adds it.
+ * Product §4 reaction toggle: clicking an emoji the user already used removes it, otherwise adds it.
  * Shown at once, replaced by the server's grouped counts, rolled back if the call fails.
  */
 export function useToggleReaction(matchId: string, myId: string) {

@@ -14,7 +14,7 @@ function subscribeVisibility(listener: () => void): () => void {
 const isVisible = () => document.visibilityState === 'visible';
 
 /**
- * Spec 4: incoming messages are marked read while the conversation is open (and the tab is in
+ * Product §4: incoming messages are marked read while the conversation is open (and the tab is in
  * view) — over the socket when connected, else PUT /api/messages/{id}/read.
  */
 export function useReadReceipts(matchId: string, messages: Message[], myId: string): void {

@@ -23,7 +23,7 @@ export function sendFailedToast(): void {
 }
 
 /**
- * Spec 4: over the socket when it works, else HTTP. Both carry the same clientMessageId, so a
+ * Product §4: over the socket when it works, else HTTP. Both carry the same clientMessageId, so a
  * socket send whose echo never came and the HTTP retry that follows still store one message.
  */
 async function deliver(

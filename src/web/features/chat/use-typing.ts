@@ -8,7 +8,7 @@ const TYPING_REPEAT_MS = 3_000;
 const TYPING_SHOWN_FOR_MS = 6_000;
 
 /**
- * Outgoing typing signals (spec 4 Chat): `typing` on input, `stop_typing` after 2 s without typing,
+ * Outgoing typing signals (product §4 Chat): `typing` on input, `stop_typing` after 2 s without typing,
  * when the input becomes empty, after sending and when the conversation closes.
  */
 export function useTypingSignal(matchId: string) {

@@ -5,7 +5,7 @@ import type { SelfUser } from '../../../contract/users';
 import { Card } from '../../components/ui/card';
 import { Meter } from '../../components/ui/meter';
 
-/** How complete her profile is (spec 5 points); at 100% it turns into 'Profile Complete!'. */
+/** How complete her profile is (product §5 points); at 100% it turns into 'Profile Complete!'. */
 export function CompletenessCard({ user }: { user: SelfUser }) {
   const percent = profileCompleteness(user);
 

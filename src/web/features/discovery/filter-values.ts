@@ -7,7 +7,7 @@ import {
 } from '../../../contract/discovery';
 
 /**
- * The distance slider runs 1-100 miles (spec 5: in steps of 5), and its track is in miles, so assistive
+ * The distance slider runs 1-100 miles (product §5: in steps of 5), and its track is in miles, so assistive
  * tech reads the same minimum as the label (1 mi). A uniform step from 1 would give 1, 6, … 96 and never
  * reach 100, so the track moves in single miles and each move snaps to a stop: 1, 5, 10, … 100.
  */

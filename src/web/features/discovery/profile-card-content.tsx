@@ -6,7 +6,7 @@ import { distanceBandText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
 
-/** Spec 9 display counts. */
+/** Product §9 display counts. */
 export const CARD_INTERESTS_SHOWN = 5;
 
 function distanceText(card: DiscoveryCard, units: Units): string {

@@ -1,5 +1,5 @@
 /**
- * The swipe gesture's rules (spec 4 Swipe, spec 9 thresholds), kept free of React so they can be tested:
+ * The swipe gesture's rules (product §4 Swipe, product §9 thresholds), kept free of React so they can be tested:
  * a horizontal offset beyond 100 px that exceeds the vertical one is a like (right) or pass (left);
  * an upward offset beyond 100 px is a super like. Under 20 px nothing is previewed; the card's
  * LIKE / NOPE / SUPER LIKE overlay shows from 50 px.

@@ -88,7 +88,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
       location: formatLocation(place.city, place.state),
       venue: venue.trim() || undefined,
       eventDate: startsAt.toISOString(),
-      // Spec 5: a non-numeric entry falls back to 10.
+      // Product §5: a non-numeric entry falls back to 10.
       maxAttendees: Number.isNaN(parsedMax) ? EVENT_ATTENDEES.default : parsedMax,
       ...(teaType ? { teaType: teaType as CreateEventBody['teaType'] } : {}),
       verifiedOnly,

@@ -16,7 +16,7 @@ const SCOPE_LABELS: Record<EventScope, string> = { city: 'My city', state: 'My s
 
 const reason = (error: unknown) => (isApiError(error) && error.serverMessage) || 'Please try again';
 
-/** Tea Events (spec 2): upcoming meetups near her first, join/leave, host's cancel, and 'Create Tea Meetup'. */
+/** Tea Events (product §2): upcoming meetups near her first, join/leave, host's cancel, and 'Create Tea Meetup'. */
 export function EventsPage() {
   useDocumentTitle('Tea Events · Steep');
   const user = useCurrentUser();

@@ -29,7 +29,7 @@ function formatVibration(pattern: number | number[]): string {
   return `${Array.isArray(pattern) ? pattern.join('·') : pattern} ms`;
 }
 
-/** /micro-interactions-demo: every feedback animation on demand (spec 2 Demo screens). */
+/** /micro-interactions-demo: every feedback animation on demand (product §2 Demo screens). */
 export function MicroInteractionsDemoPage() {
   useDocumentTitle('Micro-interactions · Steep');
   const [selected, setSelected] = useState<MicroInteractionType>('like');

@@ -8,7 +8,7 @@ export const notificationCountKey = [...NOTIFICATIONS_QUERY_PREFIX, 'count'] as 
 export const likesReceivedKey = [...NOTIFICATIONS_QUERY_PREFIX, 'likes-received'] as const;
 export const potentialMatchesKey = [...NOTIFICATIONS_QUERY_PREFIX, 'potential-matches'] as const;
 
-/** Spec 9: the badge caps at 9+. Nothing is shown at 0. */
+/** Product §9: the badge caps at 9+. Nothing is shown at 0. */
 export function formatBadgeCount(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);

@@ -27,7 +27,7 @@ export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerP
     setOpen(next);
     if (next) {
       setOpened(true);
-      // Reads are never stale by default (spec 9); opening the bell is the moment to look again.
+      // Reads are never stale by default (product §9); opening the bell is the moment to look again.
       void queryClient.invalidateQueries({ queryKey: notificationCountKey });
       void queryClient.invalidateQueries({ queryKey: likesReceivedKey });
       void queryClient.invalidateQueries({ queryKey: potentialMatchesKey });

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ONBOARDING_STEPS } from './steps';
 import { useOnboarding } from '../../lib/onboarding';
 
-/** Demo of the tutorial with its status and start/reset controls (spec 2, Demo screens). */
+/** Demo of the tutorial with its status and start/reset controls (product §2, Demo screens). */
 export function OnboardingDemoPage() {
   const { isCompleted, start, reset } = useOnboarding();
   useDocumentTitle('Onboarding Demo · Steep');

@@ -9,7 +9,7 @@ export interface OnboardingStep {
   icon: LucideIcon;
 }
 
-/** The 6-step reading of the tour (spec 2, Landing). */
+/** The 6-step reading of the tour (product §2, Landing). */
 export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
     id: 'welcome',

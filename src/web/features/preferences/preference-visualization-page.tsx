@@ -24,7 +24,7 @@ import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
 
-/** /preference-visualization (spec 2): stats, tips, trending interests and the dating-preference editor. */
+/** /preference-visualization (product §2): stats, tips, trending interests and the dating-preference editor. */
 export function PreferenceVisualizationPage() {
   const user = useCurrentUser();
   const prefs = usePreferences(user?.id);
@@ -310,7 +310,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
   );
 }
 
-/** The match-score ring: the saved preferences' completeness (spec 9 formula, src/contract). */
+/** The match-score ring: the saved preferences' completeness (product §9 formula, src/contract). */
 function ScoreRing({ score }: { score: number }) {
   const r = 30;
   const c = 2 * Math.PI * r;

@@ -14,7 +14,7 @@ import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, to
 import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
 import { QuietHoursField } from './quiet-hours-field';
 
-/** /preferences (spec 2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
+/** /preferences (product §2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
   const user = useCurrentUser();
   const prefs = usePreferences(user?.id);

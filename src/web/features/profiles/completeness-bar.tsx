@@ -2,7 +2,7 @@ import { nextCompletenessStep, profileCompleteness, type CompletenessInput } fro
 import { Meter } from '../../components/ui/meter';
 import { cn } from '../../lib/cn';
 
-/** The profile completeness meter (spec 5), with the next thing to do while it is under 100%. */
+/** The profile completeness meter (product §5), with the next thing to do while it is under 100%. */
 export function CompletenessBar({ user, className }: { user: CompletenessInput; className?: string }) {
   const percent = profileCompleteness(user);
   const next = nextCompletenessStep(user);

@@ -34,7 +34,7 @@ import { AchievementsWidget } from '../../components/badges';
 import { useUserBadges } from '../../lib/badges';
 import { StatusCard } from './status-card';
 
-/** /profile: her own profile (spec 2 Profile), all numbers from the server. */
+/** /profile: her own profile (product §2 Profile), all numbers from the server. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const stats = useProfileStats(user.id);

@@ -191,7 +191,7 @@ function StatusDialog({
 }
 
 /**
- * Spec 9: a simulated 3-second voice recording. Nothing touches the microphone and nothing is
+ * Product §9: a simulated 3-second voice recording. Nothing touches the microphone and nothing is
  * uploaded, and the copy says so.
  */
 function VoicePreview() {

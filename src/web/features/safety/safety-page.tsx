@@ -106,7 +106,7 @@ function FiledReports({ userId }: { userId: string }) {
   );
 }
 
-/** Spec 2 "Safety Center": real counters, the tools, emergency and support resources, her reports. */
+/** Product §2 "Safety Center": real counters, the tools, emergency and support resources, her reports. */
 export function SafetyPage() {
   useDocumentTitle('Safety Center · Steep');
   const me = useCurrentUser();

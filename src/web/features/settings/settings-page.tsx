@@ -32,7 +32,7 @@ import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { useBlurPhotos } from '../../lib/photo-blur';
 
-/** /settings (spec 2 Settings). */
+/** /settings (product §2 Settings). */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const { start } = useOnboarding();

@@ -25,7 +25,7 @@ const FEATURES = [
   { icon: Coffee, text: 'Review teas and discover new favourites' },
 ] as const;
 
-/** Spec 2: non-subscribers see the feature list, the price, /subscribe and the demo 'Test Access'. */
+/** Product §2: non-subscribers see the feature list, the price, /subscribe and the demo 'Test Access'. */
 export function TeaPaywall() {
   const user = useCurrentUser();
   const { refreshUser } = useAuth();

@@ -1,4 +1,4 @@
-/** Spec 5: prompt starter phrases that fill the story content. */
+/** Product §5: prompt starter phrases that fill the story content. */
 export const PROMPT_STARTERS = [
   'I never expected…',
   'The red flag I almost missed was…',

@@ -32,7 +32,7 @@ interface Draft {
 
 const EMPTY: Draft = { title: '', content: '', aboutName: '', teaType: '', category: 'Dating' };
 
-/** 'Share Your Experience' (spec 2, 5, 8): the form, the harassment nudge and the toasts. */
+/** 'Share Your Experience' (product §2, 5, 8): the form, the harassment nudge and the toasts. */
 export function ShareStoryDialog() {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);

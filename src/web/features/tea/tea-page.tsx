@@ -23,7 +23,7 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** /tea (spec 2): the paywall for non-members; stories and teas for members. */
+/** /tea (product §2): the paywall for non-members; stories and teas for members. */
 export function TeaPage() {
   useDocumentTitle('Tea');
   const user = useCurrentUser();

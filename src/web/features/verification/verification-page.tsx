@@ -41,7 +41,7 @@ const ANALYSIS_POLL_MS = 1500;
 const serverMessage = (error: unknown) =>
   isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
 
-/** /verification (spec 2 Verification; issue 15). */
+/** /verification (product §2 Verification; issue 15). */
 export function VerificationPage() {
   const user = useCurrentUser();
   const { refreshUser } = useAuth();
@@ -447,7 +447,7 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    // Spec 5: empty handles are omitted from the payload.
+    // Product §5: empty handles are omitted from the payload.
     const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
     save.mutate(body, {
       onSuccess: () => toast({ title: 'Social media handles updated successfully!' }),

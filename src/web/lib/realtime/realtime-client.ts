@@ -9,7 +9,7 @@ import type {
 import { RECONNECT, WS_CLOSE, WS_PATH } from '../../../contract/realtime-protocol';
 
 /**
- * The browser side of the real-time protocol (spec 4 "Real-time connection"), free of React so it
+ * The browser side of the real-time protocol (product §4 "Real-time connection"), free of React so it
  * can be tested with a fake socket. One client lives as long as the app; `connect(userId)` and
  * `disconnect()` follow the session.
  */
@@ -19,7 +19,7 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected
 
 export interface RealtimeSnapshot {
   status: RealtimeStatus;
-  /** Spec 8: 'Connection failed', 'Failed to connect', or the server's error frame text ('Unknown error' when blank). */
+  /** Product §8: 'Connection failed', 'Failed to connect', or the server's error frame text ('Unknown error' when blank). */
   error: string | null;
   /** True when no retry is coming (retries used up, or the server closed with 1000); `retryNow()` starts afresh. */
   gaveUp: boolean;
@@ -52,7 +52,7 @@ export interface RealtimeClientOptions {
 
 type FrameHandler<K extends ServerFrameType> = (frame: ServerFrame<K>) => void;
 type AnyFrameHandler = (frame: ServerFrame) => void;
-/** A client frame as a screen writes it: `userId` is added by the client (spec 7). */
+/** A client frame as a screen writes it: `userId` is added by the client (product §7). */
 export type OutgoingFrame = { [K in Exclude<ClientFrameType, 'auth'>]: Omit<ClientFrame<K>, 'userId'> }[Exclude<
   ClientFrameType,
   'auth'
@@ -61,7 +61,7 @@ export type OutgoingFrame = { [K in Exclude<ClientFrameType, 'auth'>]: Omit<Clie
 const OPEN = 1;
 const DEFAULT_ACK_TIMEOUT_MS = 8_000;
 
-/** Spec 9: the nth retry (0-based) waits 1 s, 2 s, 4 s … capped at 30 s. */
+/** Product §9: the nth retry (0-based) waits 1 s, 2 s, 4 s … capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(RECONNECT.baseDelayMs * 2 ** attempt, RECONNECT.maxDelayMs);
 }
@@ -126,7 +126,7 @@ export class RealtimeClient {
     this.open();
   }
 
-  /** Intentional close: code 1000, never retried (spec 4). */
+  /** Intentional close: code 1000, never retried (product §4). */
   disconnect(): void {
     this.userId = null;
     this.clearRetry();
@@ -245,7 +245,7 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.update({ status: 'disconnected' });
-      // 1000 is a deliberate close (spec 4): no retry, so the screen offers a manual reconnect.
+      // 1000 is a deliberate close (product §4): no retry, so the screen offers a manual reconnect.
       // 4008: pushed out by her newer tabs; reconnecting would only push out the next one.
       if (event.code === WS_CLOSE.normal || event.code === WS_CLOSE.tooManyConnections) this.update({ gaveUp: true });
       else this.scheduleRetry();

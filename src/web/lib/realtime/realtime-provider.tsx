@@ -29,7 +29,7 @@ loadFrameSchemas().catch(() => undefined);
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
 /**
- * One socket for the signed-in user (spec 4): opened when a user exists, closed with 1000 on
+ * One socket for the signed-in user (product §4): opened when a user exists, closed with 1000 on
  * logout or when the app unmounts. `onFrame` (the app passes chat's cache sync) sees every incoming
  * frame before screen handlers run.
  */
@@ -106,7 +106,7 @@ export function useRealtimeClient(): RealtimeClient {
   return client;
 }
 
-/** The connection state (spec 4: connected, not connected, error) and the client to send with. */
+/** The connection state (product §4: connected, not connected, error) and the client to send with. */
 export function useRealtime(): RealtimeSnapshot & { isConnected: boolean; client: RealtimeClient } {
   const client = useRealtimeClient();
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
