@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationCoordinates } from '../../contract/locations';
 import { createSession, insertUser, SESSION_COOKIE } from '../core';
-import { messages } from '../db/schema/chat';
+import { messages } from '../test/tables';
 import { openBareSocket, openSteepSocket, runChatLoad, startBareRelay, type LoadSocket } from '../test/chat-load';
 import { createMatch } from '../test/matches';
 import { useSocketTestApp, wsUrl } from './test-socket';

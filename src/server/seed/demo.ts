@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { locationCoordinates } from '../../contract/locations';

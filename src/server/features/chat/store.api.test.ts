@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatActivityOf } from '.';
-import { blocks } from '../../db/schema/blocks';
+import { blocks } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch, deleteMatch } from '../../test/matches';
 import { storeUnlessRefused, type MessageToStore } from './store';
