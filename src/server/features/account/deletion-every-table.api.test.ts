@@ -70,9 +70,18 @@ async function insertRow(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keyOf = new Map(Object.entries(columns).map(([key, column]) => [column.name, key]));
   const parents = new Map<string, PgTable>();
+  /** The parent's column each foreign key points at (usually `id`; a push subscription names its session's token hash). */
+  const parentKeys = new Map<string, string>();
   for (const fk of getTableConfig(table).foreignKeys) {
     const reference = fk.reference();
-    for (const column of reference.columns) parents.set(keyOf.get(column.name) ?? column.name, reference.foreignTable);
+    const parentColumns = getTableColumns(reference.foreignTable) as Record<string, PgColumn>;
+    reference.columns.forEach((column, index) => {
+      const key = keyOf.get(column.name) ?? column.name;
+      parents.set(key, reference.foreignTable);
+      const foreignName = reference.foreignColumns[index]?.name;
+      const foreignKey = Object.entries(parentColumns).find(([, c]) => c.name === foreignName)?.[0];
+      parentKeys.set(key, foreignKey ?? 'id');
+    });
   }
   for (let attempt = 0; attempt < 6; attempt++) {
     const values: Record<string, unknown> = {};
@@ -80,7 +89,10 @@ async function insertRow(
       if (key in fixed) values[key] = fixed[key];
       else if (parents.get(key) === users) values[key] = column.notNull ? await others(attempt) : null;
       else if (parents.has(key)) {
-        if (column.notNull) values[key] = (await insertRow(parents.get(key) as PgTable, {}, others)).id;
+        if (column.notNull) {
+          const parent = await insertRow(parents.get(key) as PgTable, {}, others);
+          values[key] = parent[parentKeys.get(key) ?? 'id'];
+        }
       } else if (column.notNull && !column.hasDefault) values[key] = valueFor(column);
     }
     try {

@@ -17,6 +17,7 @@ export type ExportRule =
 
 export const EXPORT_RULES: Record<string, ExportRule> = {
   activity_days: { hers: ['userId'] },
+  chat_media: { skip: 'her own uploads are exported with their files in `chatMedia`' },
   blocks: { hers: ['blockerId'], omit: ['byUsernameOnly'], keep: (row) => row.byUsernameOnly !== true },
   discovery_filters: { hers: ['userId'] },
   discovery_holds: { skip: 'a hold placed for moderator review (3 underage reports): telling her would tip her off' },
@@ -30,10 +31,12 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
     skip: 'the moderators’ record (who acted and their notes); warnings and suspensions reach her as notices',
   },
   notices: { hers: ['userId'] },
+  notifications_sent: { hers: ['userId'] },
   password_resets: { skip: 'secrets (hashes of reset links)' },
   payments: { hers: ['userId'] },
   photo_analyses: { hers: ['userId'] },
   photos: { hers: ['userId'] },
+  push_subscriptions: { skip: 'her devices are exported in `pushDevices`, without the endpoint secrets' },
   profile_views: { hers: ['viewerId'] },
   reports: { hers: ['reporterId'] },
   sessions: { hers: ['userId'], omit: ['tokenHash'] },

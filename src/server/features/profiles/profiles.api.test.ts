@@ -255,9 +255,13 @@ describe('PUT /api/users/:id (profile update)', () => {
     });
   });
 
-  it('refuses a forged actor id in the body (403)', async () => {
+  it('acts only as the session user: a body naming another member changes only her own profile, another id in the path is 403', async () => {
+    const before = (await nia.request('GET', `/api/users/${nia.user.id}`)).json<{ bio: string | null }>().bio;
     const response = await maya.request('PUT', `/api/users/${maya.user.id}`, { userId: nia.user.id, bio: 'x' });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ id: string; bio: string }>()).toMatchObject({ id: maya.user.id, bio: 'x' });
+    expect((await nia.request('GET', `/api/users/${nia.user.id}`)).json<{ bio: string | null }>().bio).toBe(before);
+    expect((await maya.request('PUT', `/api/users/${nia.user.id}`, { bio: 'y' })).statusCode).toBe(403);
   });
 });
 
