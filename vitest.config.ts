@@ -39,8 +39,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/csp-guard.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
+          // A first screen (a lazy chunk, the session check, the first fetch) can take more than the default
+          // 5 s on a loaded CI machine; a poll still ends as soon as its condition holds.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

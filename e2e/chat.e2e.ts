@@ -179,14 +179,6 @@ describe('chat', () => {
     await bea.page.getByRole('button', { name: 'React with smiling with hearts', exact: true }).click();
     await mine.getByRole('button', { name: /^smiling with hearts 1/ }).waitFor();
 
-    // Photo and voice buttons are announced as coming soon.
-    await alice.page.getByRole('button', { name: 'Share a photo' }).click();
-    await alice.page.getByText('Photo sharing coming soon!', { exact: true }).waitFor();
-    await alice.page.getByText('This feature will be available in the next update', { exact: true }).waitFor();
-    await alice.page.getByRole('button', { name: 'Record a voice message' }).click();
-    await alice.page.getByText('Voice messages coming soon!', { exact: true }).waitFor();
-    await alice.page.getByTestId('toasts').getByRole('button', { name: 'Close' }).click();
-
     await alice.page.reload();
     await messageItem(alice.page, 'Hi Bea!')
       .getByRole('button', { name: /^smiling with hearts 1/ })
