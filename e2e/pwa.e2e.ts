@@ -280,7 +280,8 @@ describe('Settings: push notifications', () => {
 
     await page.getByRole('button', { name: 'Turn off' }).click();
     await status.getByText('Off for this device.').waitFor();
-    expect(await page.getByRole('heading', { name: 'Devices with push on' }).count()).toBe(0);
+    // The device list refetches after the subscription is removed.
+    await expect.poll(() => page.getByRole('heading', { name: 'Devices with push on' }).count()).toBe(0);
     await context.close();
   });
 
