@@ -239,10 +239,10 @@ export function EmailSettings() {
               id={`${id}-code`}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
               value={code}
               onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, ''));
+                // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
+                setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
                 setError(undefined);
               }}
               className="tracking-widest"

@@ -308,9 +308,9 @@ function SmsForm({ userId }: { userId: string }) {
             id={codeId}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
             className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] tracking-widest text-ink"
           />
           <Button type="submit" disabled={verify.isPending || code.length !== 6}>
