@@ -542,6 +542,22 @@ async function main(): Promise<void> {
 
     // ---------------------------------------------------------------- load
     await scenario(`${SOCKETS} concurrent sockets over three instances, message p99 and RSS`, async () => {
+      // An instance restarted by an earlier scenario may still be out of nginx's rotation (fail_timeout after
+      // the refusal it met while restarting): wait until a request through nginx has reached each of the three.
+      await waitFor(
+        'nginx routes to all three instances',
+        async () => {
+          const from = (await nginx.log()).length;
+          for (let i = 0; i < 6; i++) await request(base, 'GET', '/health');
+          const served = new Set(
+            (await nginx.log())
+              .slice(from)
+              .flatMap((l) => l.upstreams.filter((_, n) => l.upstreamStatus.split(',')[n]?.trim() === '200')),
+          );
+          return instances.every((i) => served.has(i.port));
+        },
+        30_000,
+      );
       const members = await sqlMembers(Math.ceil(SOCKETS / 5));
       // Pairs that talk while everyone else is connected.
       const pairs: Array<[Member, Member, string]> = [];
