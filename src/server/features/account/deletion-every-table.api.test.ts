@@ -108,17 +108,22 @@ async function insertRow(
   throw new Error('unreachable');
 }
 
+let sequence = 0;
+
 /** Her, with a row naming her in every column of every table that references users. */
 async function memberInEveryTable(): Promise<{
   her: Client;
   rows: Array<{ reference: UserReference; row: Record<string, unknown> }>;
 }> {
   const her = await signUp(t.app);
-  // Another member, or (on a retry after an ordered-pair check) one whose id sorts before or after every other.
+  // Another member, or (on a retry after an ordered-pair check) one whose id sorts before every other id and
+  // after the ones made before it (odd attempts), or after every other and before the ones made before it (even
+  // attempts): a pair of two new members comes out in one order or the other, never by chance.
   const others = async (attempt: number): Promise<string> => {
     if (attempt === 0) return (await signUp(t.app)).user.id;
-    const suffix = randomUUID().slice(-12);
-    const id = attempt % 2 ? `00000000-0000-4000-8000-${suffix}` : `ffffffff-ffff-4fff-bfff-${suffix}`;
+    sequence += 1;
+    const step = (attempt % 2 ? sequence : 0xffffffffffff - sequence).toString(16).padStart(12, '0');
+    const id = attempt % 2 ? `00000000-0000-4000-8000-${step}` : `ffffffff-ffff-4fff-bfff-${step}`;
     return (await insertRow(users, { id }, others)).id as string;
   };
   const rows = [];
