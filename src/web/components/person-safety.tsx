@@ -1,16 +1,34 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
-import { safetyApi } from '../../contract/api/safety';
-import { REPORT_ATTACHED_MESSAGES } from '../../contract/safety';
 import { apiCall } from '../lib/api';
 import { cn } from '../lib/cn';
-import { ReportDialog, type ReportInput } from './report-dialog';
+import type { ReportDialog as ReportDialogView, ReportInput } from './report-dialog';
 import { Button } from './ui/button';
 import { toast } from './ui/toast';
 
 /** Who a Report or Block is about: her id and the name this screen shows. */
+/**
+ * The report form and the safety API load when she first reports or blocks: they carry the zod contract, which
+ * must stay out of Discover's first paint (the /home budget in scripts/check-bundle-size.ts).
+ */
+const ReportDialog = lazy(async () => {
+  const [{ ReportDialog: View }, { REPORT_ATTACHED_MESSAGES }] = await Promise.all([
+    import('./report-dialog'),
+    import('../../contract/safety'),
+  ]);
+  return {
+    default: ({
+      attachRecent,
+      ...props
+    }: Omit<ComponentProps<typeof ReportDialogView>, 'attachMessages'> & { attachRecent: boolean }) => (
+      <View {...props} {...(attachRecent ? { attachMessages: REPORT_ATTACHED_MESSAGES } : {})} />
+    ),
+  };
+});
+const loadSafetyApi = async () => (await import('../../contract/api/safety')).safetyApi;
+
 export interface SafetySubject {
   id: string;
   name: string;
@@ -45,7 +63,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
   const [busy, setBusy] = useState(false);
 
   const fileReport = async (person: SafetySubject, input: ReportInput) => {
-    await apiCall(safetyApi.report, {
+    await apiCall((await loadSafetyApi()).report, {
       body: {
         reportedUserId: person.id,
         reason: input.reason,
@@ -62,7 +80,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
     if (!blocking) return;
     setBusy(true);
     try {
-      await apiCall(safetyApi.block, { body: { blockedUserId: blocking.id } });
+      await apiCall((await loadSafetyApi()).block, { body: { blockedUserId: blocking.id } });
       const person = blocking;
       setBlocking(null);
       toast({ title: `${person.name} is blocked`, description: "You won't see each other again" });
@@ -78,22 +96,26 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
 
   const dialogs = (
     <>
-      <ReportDialog
-        open={reporting !== null}
-        onOpenChange={(open) => !open && setReporting(null)}
-        subject={
-          reporting
-            ? {
-                title: `Report ${reporting.name}`,
-                summary: `Once you report ${reporting.name}, they won't appear in your Discover again.`,
-              }
-            : { title: 'Report', summary: '' }
-        }
-        {...(options.matchId ? { attachMessages: REPORT_ATTACHED_MESSAGES } : {})}
-        onFile={async (input) => {
-          if (reporting) await fileReport(reporting, input);
-        }}
-      />
+      {reporting !== null && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open={reporting !== null}
+            onOpenChange={(open) => !open && setReporting(null)}
+            subject={
+              reporting
+                ? {
+                    title: `Report ${reporting.name}`,
+                    summary: `Once you report ${reporting.name}, they won't appear in your Discover again.`,
+                  }
+                : { title: 'Report', summary: '' }
+            }
+            attachRecent={options.matchId !== undefined}
+            onFile={async (input) => {
+              if (reporting) await fileReport(reporting, input);
+            }}
+          />
+        </Suspense>
+      )}
       <AlertDialog.Root open={blocking !== null} onOpenChange={(open) => !open && !busy && setBlocking(null)}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
