@@ -38,7 +38,11 @@ async function feedNames(context: BrowserContext, userId: string): Promise<strin
 const topCard = (page: Page) => page.getByTestId('top-card');
 const topCardName = async (page: Page) => (await topCard(page).locator('h2 span').first().textContent()) ?? '';
 /** Lets the sheet and dialog animations finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(450);
+/** Every finite animation and transition on the page has finished (a looping one, like a spinner, never does). */
+const settle = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 
 describe('report, block, likes and live reactions', () => {
   it('reports and blocks from the card menu and the profile sheet; a reported person never returns', async () => {
