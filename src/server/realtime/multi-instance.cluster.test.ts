@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../contract/chat';
 import type { SelfUser } from '../../contract/users';
 import { openPostgres, type Database } from '../db/client';
@@ -15,8 +15,6 @@ import { createMatch } from '../test/matches';
 import { newUserBody } from '../test/harness';
 import { databaseUrl } from '../test/postgres';
 import { connect, openSocket, type TestSocket } from './test-socket';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
@@ -81,17 +79,19 @@ async function startInstance(databaseUrlForApp: string, redisUrl: string): Promi
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const instance = { baseUrl: `http://127.0.0.1:${port}`, process: child, dataDir, output };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}: ${output.join('')}`);
-    const ready = await fetch(`${instance.baseUrl}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return instance;
-    await pause(250); // the readiness poll's interval, bounded by the deadline above
-  }
-  throw new Error(`instance did not get ready: ${output.join('')}`);
+  // A poll with a deliberate 60 s timeout: ready, or the instance's own output in the failure.
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}: ${output.join('')}`);
+      const ready = await fetch(`${instance.baseUrl}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ready) throw new Error(`instance did not get ready: ${output.join('')}`);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
+  return instance;
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
@@ -103,7 +103,17 @@ async function stopInstance(instance: Instance): Promise<void> {
     } catch {
       // already gone
     }
-    const killed = await Promise.race([exited.then(() => true), pause(5_000).then(() => false)]);
+    const killed = await vi
+      .waitFor(
+        () => {
+          if (child.exitCode === null && child.signalCode === null) throw new Error('still running');
+        },
+        { timeout: 5_000, interval: 50 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
     if (!killed) {
       try {
         process.kill(-child.pid, 'SIGKILL');
