@@ -1,7 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import steep from './eslint-rules/layers.js';
+import layers from './eslint-rules/layers.js';
+import noFixedSleep from './eslint-rules/no-fixed-sleep.js';
+
+const steep = { rules: { ...layers.rules, 'no-fixed-sleep': noFixedSleep } };
 
 export default tseslint.config(
   {
@@ -51,6 +54,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // Tests and their helpers wait for the thing itself, never a fixed time.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'src/server/test/**/*.ts'],
+    plugins: { steep },
+    rules: { 'steep/no-fixed-sleep': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.js'],
           exclude: ['src/**/*.api.test.ts', 'src/**/*.cluster.test.ts'],
           environment: 'node',
         },

@@ -1,5 +1,5 @@
 /**
- * Chat benchmark (issue 5, item 8): `npx tsx bench/chat.ts`.
+ * Chat benchmark: `npx tsx bench/chat.ts`.
  *
  * Servers and clients run in separate processes (child_process.fork), over PostgreSQL and Redis:
  *   1. raw INSERT loop into `messages` (one connection, sequential) — the storage ceiling;
@@ -11,7 +11,7 @@
  * every user keeping one message in flight at up to the per-socket frame limit); then
  *   5. memory per idle connection at BENCH_IDLE_CONNECTIONS sockets, Steep vs the bare relay.
  *
- * `run()` (for `npm run bench`) returns the issue 18 targets as rows: server CPU per message against
+ * `run()` (for `npm run bench`) returns the chat targets (docs/performance.md) as rows: server CPU per message against
  * the bare relay's, p99 at 400 msg/s with 200 users, and what a second instance through Redis adds.
  *
  * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or local postgres; a fresh database is created

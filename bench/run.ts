@@ -5,6 +5,7 @@
  *   npm run bench                                   # embedded PGlite, 100 000 members for discovery
  *   DATABASE_URL=postgres://… npm run bench         # PostgreSQL, 1 000 000 members, and the swipe benchmark
  *   BENCH_ONLY=discovery,api npm run bench          # a subset
+ *   npm run bench -- --only lighthouse              # the same, as an argument
  *
  * Ratios are measured against a baseline in the same run (a bare route, a bare relay), so a slower
  * machine moves both sides. Benchmarks run one after another: each needs the whole machine.
@@ -30,10 +31,12 @@ const BENCHES: Bench[] = [
   { name: 'memory', load: () => import('./memory') },
   { name: 'bundle', load: () => import('./bundle') },
   { name: 'web-vitals', load: () => import('./web-vitals') },
+  { name: 'lighthouse', load: () => import('./lighthouse') },
 ];
 
 const postgres = Boolean(process.env.DATABASE_URL);
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const onlyArg = process.argv.indexOf('--only');
+const only = (onlyArg > 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').map((s) => s.trim());
 const rows: Array<BenchRow & { bench: string }> = [];
 const started = Date.now();
 

@@ -1,6 +1,6 @@
 /**
  * First Contentful Paint and Largest Contentful Paint for `/` (a visitor) and `/home` (the demo member,
- * signed in) in Chromium at 4× CPU throttling (issue 18 item 6: FCP ≤ 1.5 s, LCP ≤ 2.5 s). Each run is a
+ * signed in) in Chromium at 4× CPU throttling (FCP ≤ 1.5 s, LCP ≤ 2.5 s). Each run is a
  * fresh phone-sized context (empty cache, a first visit) against the built app served by the real
  * server with the demo community. Needs a built web app (`npm run build` or `npm start` once).
  *

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
- * Issue 25 item 7: axe on every screen, in the light and the dark theme, with no serious or critical
+ * Axe on every screen, in the light and the dark theme, with no serious or critical
  * violation (colour contrast included). The demo account on a small demo community fills the screens
  * with real content (matches, likes, a boost tile, badges); the demo moderator opens the console.
  */

@@ -3,11 +3,12 @@ import type { Page } from 'playwright-core';
 import { FREE_DAILY_LIKES } from '../src/contract/discovery';
 import type { SelfUser } from '../src/contract/users';
 import { newUser, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { shootBothThemes } from './flows-themes';
+import { settle } from './waits';
 
 const env = useServerAndBrowser();
 
 const here = { location: 'Portland, Oregon' };
-const settle = (page: Page) => page.waitForTimeout(450);
 
 /** Someone else in her city, signed up straight through the API. */
 async function other(name: string): Promise<SelfUser> {
@@ -58,9 +59,10 @@ describe('Premium journey', () => {
     const monthly = page.getByRole('radio', { name: /Monthly/ });
     await expect.poll(() => monthly.getAttribute('aria-checked')).toBe('true');
     expect(await monthly.textContent()).toContain('Launch Sale');
-    expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).toContain(
-      'Equivalent to $5/month, Save $36',
-    );
+    // At $3.99 a month against $59.99 a year, the monthly plan is the better value per month.
+    expect(await monthly.textContent()).toContain('Best Value');
+    expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).not.toContain('Best Value');
+    expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).toContain('Equivalent to $5.00/month');
     await expect
       .poll(() => page.getByText('Demo payments: no real money moves.').isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -83,14 +85,19 @@ describe('Premium journey', () => {
     await screenshot(page, 'billing-payment-failed');
     expect(new URL(page.url()).pathname).toBe('/subscribe');
 
-    // 4242 succeeds.
-    await fillCard(page, '4242 4242 4242 4242');
+    // 4242 succeeds, typed as bare digits: the field spaces them in groups of four as she types.
+    await fillCard(page, '4242424242424242');
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     await page.getByRole('button', { name: /Subscribe ·/ }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/tea');
-    await expect.poll(() => page.getByText('Welcome to Steep Premium! 🎉').first().isVisible()).toBe(true);
-    expect(await page.getByText('You now have access to all premium features').first().isVisible()).toBe(true);
+    // Trying again clears the old failure.
+    await expect.poll(() => page.getByText('Payment Failed').count()).toBe(0);
+    // A confirmation that Premium is on and what it unlocks, then on to Tea.
+    await page.getByRole('heading', { name: 'Premium is active' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { name: 'Now unlocked' }).isVisible()).toBe(true);
     await settle(page);
-    await screenshot(page, 'billing-welcome-tea');
+    await shootBothThemes(page, 'billing-premium-active');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/tea');
     const status = await context.request.get(`/api/subscription-status/${me.id}`);
     expect(await status.json()).toEqual({ hasActiveSubscription: true });
 

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { BrowserContext, Page, Request, WebSocketRoute } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
-import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser, matchViaApi } from './harness';
+import { settle } from './waits';
 
 /*
  * Chat in two browsers at once: each context is a separate person with her own session and socket.
@@ -40,18 +41,6 @@ async function uploadPhoto(context: BrowserContext, userId: string): Promise<voi
 }
 
 /** Both like each other; returns the match id. */
-async function match(
-  a: { context: BrowserContext; user: SelfUser },
-  b: { context: BrowserContext; user: SelfUser },
-): Promise<string> {
-  const first = await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
-  if (first.status() !== 201) throw new Error(`like failed ${first.status()}: ${await first.text()}`);
-  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
-  if (second.status() !== 201) throw new Error(`like failed ${second.status()}: ${await second.text()}`);
-  const body = (await second.json()) as { match: { id: string } | null };
-  if (!body.match) throw new Error('the second like did not make a match');
-  return body.match.id;
-}
 
 const messageItem = (page: Page, text: string) => page.locator('li[data-message-id]', { hasText: text });
 
@@ -76,10 +65,10 @@ describe('chat', () => {
     const bea = await person({ name: 'Bea', interests: ['Rock Climbing', 'Baking', 'Board Games', 'Poetry'] });
     const cleo = await person({ name: 'Cleo', interests: ['Museums'] });
     await uploadPhoto(bea.context, bea.user.id);
-    const withBea = await match(alice, bea);
-    const withCleo = await match(alice, cleo);
+    const withBea = await matchViaApi(alice, bea);
+    const withCleo = await matchViaApi(alice, cleo);
     const fern = await person({ name: 'Fern', interests: ['Theater', 'Languages'] });
-    await match(alice, fern);
+    await matchViaApi(alice, fern);
 
     // The chat list: both new matches, the banner and up to 2 interests per row.
     await alice.page.goto('/chats');
@@ -164,7 +153,7 @@ describe('chat', () => {
     await alice.page.getByRole('button', { name: 'React with heart', exact: true }).click();
     await reply.getByRole('button', { name: 'Add reaction' }).click();
     await alice.page.getByRole('button', { name: 'React with fire', exact: true }).waitFor();
-    await alice.page.waitForTimeout(400); // let the open animation finish
+    await settle(alice.page);
     await screenshot(alice.page, 'conversation-reaction-picker');
     await alice.page.getByRole('button', { name: 'React with fire', exact: true }).click();
     await reply.getByRole('button', { name: /^fire 1/ }).waitFor();
@@ -217,7 +206,7 @@ describe('chat', () => {
     await alice.page.getByRole('button', { name: 'Conversation options' }).click();
     await alice.page.getByRole('menuitem', { name: 'Block User' }).click();
     await alice.page.getByRole('alertdialog').getByRole('heading', { name: 'Block Cleo?' }).waitFor();
-    await alice.page.waitForTimeout(400);
+    await settle(alice.page);
     await screenshot(alice.page, 'conversation-block-confirm');
     await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
     await alice.page.waitForURL('**/chats');
@@ -243,7 +232,7 @@ describe('chat', () => {
   it('sends over HTTP without a socket, and catches up on missed messages after a reconnect', async () => {
     const dana = await person({ name: 'Dana' });
     const eve = await person({ name: 'Eve' });
-    const matchId = await match(dana, eve);
+    const matchId = await matchViaApi(dana, eve);
 
     // Eve's sockets pass through a switch, so the test can cut her real-time link while HTTP keeps working.
     let socketsAllowed = true;
@@ -267,12 +256,19 @@ describe('chat', () => {
       await page.close({ code: 1011, reason: 'test outage' });
     }
     await eve.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 10_000 });
+    // With her socket cut, Eve's page could only learn of a message by fetching the conversation: watch for that.
+    const eveFetches: string[] = [];
+    const onEveRequest = (request: Request) => {
+      if (request.method() === 'GET' && request.url().includes(`/api/messages/${matchId}`))
+        eveFetches.push(request.url());
+    };
+    eve.page.on('request', onEveRequest);
 
-    // Dana writes while Eve's socket is down: Eve does not hear of it yet.
+    // Dana writes while Eve's socket is down: it is stored, and Eve has no way to hear of it yet.
     await dana.page.getByLabel('Message', { exact: true }).fill('Are you there?');
     await dana.page.getByLabel('Message', { exact: true }).press('Enter');
     await messageItem(dana.page, 'Are you there?').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
-    await eve.page.waitForTimeout(1_000);
+    expect(eveFetches).toEqual([]);
     expect(await messageItem(eve.page, 'Are you there?').count()).toBe(0);
 
     // Eve writes without a socket: it goes over HTTP, is stored once, and reaches Dana live.
@@ -280,6 +276,10 @@ describe('chat', () => {
     await eve.page.getByLabel('Message', { exact: true }).press('Enter');
     await messageItem(eve.page, 'Sorry, my train').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
     await messageItem(dana.page, 'Sorry, my train').waitFor({ timeout: 10_000 });
+    // Her own send over HTTP did not fetch the conversation either: Dana's message is still missed.
+    expect(eveFetches).toEqual([]);
+    expect(await messageItem(eve.page, 'Are you there?').count()).toBe(0);
+    eve.page.off('request', onEveRequest);
 
     // The socket comes back: the reconnect refetches the open conversation, so the missed message shows.
     socketsAllowed = true;

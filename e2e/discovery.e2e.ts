@@ -3,6 +3,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { atRest, settle } from './waits';
 
 const env = useServerAndBrowser();
 
@@ -35,20 +36,24 @@ async function uploadPhoto(context: BrowserContext, userId: string, buffer: Buff
 
 const topCard = (page: Page) => page.getByTestId('top-card');
 const topCardName = (page: Page) => topCard(page).locator('h2 span').first().textContent();
+
+/** The card swiped away has left (it keeps its test id while it flies out) and the new top card stands still. */
+async function cardAtRest(page: Page) {
+  await expect.poll(() => topCard(page).count()).toBe(1);
+  await atRest(topCard(page));
+}
+
 const counters = (page: Page) => page.getByTestId('swipe-counters');
 
 async function waitForTopCard(page: Page, name: string) {
   await expect.poll(() => topCardName(page), { timeout: 15_000 }).toBe(name);
-  // Let the card settle from its entry animation before measuring or capturing it.
-  await page.waitForTimeout(400);
+  // The card has come in and stands still before it is measured or captured.
+  await cardAtRest(page);
 }
 
 function isLikePost(request: Request) {
   return request.url().endsWith('/api/likes') && request.method() === 'POST';
 }
-
-/** Lets slide-in and fade animations finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(450);
 
 async function dismissToast(page: Page) {
   // Only the toast's own button: a badge reveal that came with the same moment (a first match earns First
@@ -132,7 +137,7 @@ describe('discovery journey', () => {
     expect(await celebration.getByText('You and Bea liked each other.').isVisible()).toBe(true);
     // One overlay at a time: the celebration says it, so there is no "It's a Match!" toast under it.
     expect(await ava.page.getByTestId('toasts').getByText("It's a Match!").count()).toBe(0);
-    await ava.page.waitForTimeout(700);
+    await atRest(celebration);
     await screenshot(ava.page, 'match-celebration');
 
     const matches = (await (await ava.context.request.get('/api/matches')).json()) as Array<{ id: string }>;
@@ -152,7 +157,7 @@ describe('discovery journey', () => {
     expect(await strip.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/chats');
     await dismissToast(ava.page);
     await strip.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await ava.page.waitForTimeout(300);
+    await atRest(strip);
     await screenshot(ava.page, 'discover-recent-matches');
 
     await bea.page.reload();
@@ -184,7 +189,7 @@ describe('discovery journey', () => {
 
     await cleo.page.goto('/home');
     await expect.poll(() => topCardName(cleo.page), { timeout: 15_000 }).not.toBeNull();
-    await cleo.page.waitForTimeout(400);
+    await cardAtRest(cleo.page);
     const first = (await topCardName(cleo.page))!;
     expect(others).toContain(first);
 
@@ -192,20 +197,22 @@ describe('discovery journey', () => {
     await dragTopCard(cleo.page, 60, 0, async () => {
       await expect.poll(() => cleo.page.getByTestId('swipe-stamp').textContent()).toBe('LIKE');
     });
-    await cleo.page.waitForTimeout(500);
+    // Sprung back: the same card, standing still where it started.
+    await cardAtRest(cleo.page);
     expect(await topCardName(cleo.page)).toBe(first);
     expect(likeRequests).toHaveLength(0);
 
     // 160 px right: a like.
     const liked = cleo.page.waitForResponse((r) => isLikePost(r.request()));
     await dragTopCard(cleo.page, 160, 10, async () => {
-      await cleo.page.waitForTimeout(150);
+      await expect.poll(() => cleo.page.getByTestId('swipe-stamp').textContent()).toBe('LIKE');
+      await cardAtRest(cleo.page);
       await screenshot(cleo.page, 'discover-drag');
     });
     expect((await liked).status()).toBe(201);
     expect(likeRequests.at(-1)).toMatchObject({ isLike: true, superLike: false });
     await expect.poll(() => topCardName(cleo.page)).not.toBe(first);
-    await cleo.page.waitForTimeout(400);
+    await cardAtRest(cleo.page);
     const second = (await topCardName(cleo.page))!;
 
     // 150 px up: a super like, the free user's one for the week.
@@ -217,7 +224,7 @@ describe('discovery journey', () => {
     expect(likeRequests.at(-1)).toMatchObject({ isLike: true, superLike: true });
     await expect.poll(() => counters(cleo.page).textContent()).toContain('0 super likes left this week');
     await expect.poll(() => topCardName(cleo.page)).not.toBe(second);
-    await cleo.page.waitForTimeout(400);
+    await cardAtRest(cleo.page);
     const third = (await topCardName(cleo.page))!;
     expect(await cleo.page.getByRole('button', { name: 'Super like' }).isDisabled()).toBe(true);
 
@@ -226,7 +233,7 @@ describe('discovery journey', () => {
       await expect.poll(() => cleo.page.getByTestId('swipe-stamp').textContent()).toBe('Super Like used this week');
       await screenshot(cleo.page, 'discover-super-like-used');
     });
-    await cleo.page.waitForTimeout(500);
+    await cardAtRest(cleo.page);
     expect(await topCardName(cleo.page)).toBe(third);
     expect(likeRequests).toHaveLength(2);
 
@@ -257,7 +264,7 @@ describe('discovery journey', () => {
     await lia.page.goto('/home');
     await expect.poll(() => counters(lia.page).textContent(), { timeout: 15_000 }).toContain('0 likes left today');
     await expect.poll(() => topCardName(lia.page)).not.toBeNull();
-    await lia.page.waitForTimeout(400);
+    await cardAtRest(lia.page);
     const top = await topCardName(lia.page);
     expect(await lia.page.getByRole('button', { name: 'Like', exact: true }).isDisabled()).toBe(true);
     expect(await lia.page.getByText('No likes left today.', { exact: false }).isVisible()).toBe(true);
@@ -319,7 +326,7 @@ describe('discovery journey', () => {
       ['Ages 25 to 40', 'Within 25 miles of your city', 'Enjoys Matcha or Chai', 'Lifestyle: Book Lover'].join('\n'),
     );
     await gia.page.evaluate(() => window.scrollTo(0, 0));
-    await gia.page.waitForTimeout(300);
+    await settle(gia.page);
     await screenshot(gia.page, 'filters');
 
     await gia.page.getByRole('button', { name: 'Save Filters' }).click();
@@ -432,7 +439,7 @@ describe('discovery journey', () => {
 
     // Undo (premium): pass, then take it back; the same card returns.
     await expect.poll(() => topCardName(hana.page)).not.toBeNull();
-    await hana.page.waitForTimeout(400);
+    await cardAtRest(hana.page);
     const first = await topCardName(hana.page);
     const undoButton = hana.page.getByRole('button', { name: 'Undo last swipe' });
     expect(await undoButton.isDisabled()).toBe(true);
@@ -478,7 +485,15 @@ describe('discovery journey', () => {
     await expect.poll(() => burst.count()).toBe(1);
     // 15 particles plus the icon and the ring.
     expect(await burst.locator('span.rounded-full').count()).toBeGreaterThanOrEqual(15);
-    await kai.page.waitForTimeout(350);
+    // Mid-burst: the particles are well on their way out from the button.
+    await kai.page.waitForFunction(() => {
+      const burst = document.querySelector('[data-micro-interaction="match"]');
+      const particle = burst?.querySelector('span.rounded-full');
+      if (!burst || !particle) return false;
+      const from = burst.getBoundingClientRect();
+      const at = particle.getBoundingClientRect();
+      return Math.hypot(at.x - from.x, at.y - from.y) > 60;
+    });
     await screenshot(kai.page, 'micro-interactions-demo');
     await expect.poll(() => burst.count(), { timeout: 4000 }).toBe(0);
 

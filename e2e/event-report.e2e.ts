@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { settle } from './waits';
 
-/* Issue 14: reporting a meetup from its sheet, and the moderator seeing which meetup it was about. */
+/* Reporting a meetup from its sheet, and the moderator seeing which meetup it was about. */
 
 const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 
@@ -52,7 +53,7 @@ describe('reporting a meetup', () => {
     expect(await submit.isDisabled()).toBe(true);
     await form.getByLabel('Reason').selectOption('inappropriate_behavior');
     await form.getByLabel('What happened?').fill('The host asked guests for their home addresses.');
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'event-report-form');
     await expectAccessible(page, 'the meetup report form');
     await submit.click();

@@ -71,9 +71,14 @@ describe('tea meetups', () => {
     await expectAccessible(guest, 'meetup sheet');
 
     await sheet.getByRole('button', { name: 'Leave Meetup' }).click();
+    // The confirmation answers what she did in the sheet, so it shows over it.
     await expect.poll(() => toastText(guest, 'You left the meetup').isVisible()).toBe(true);
     await expect.poll(() => sheet.getByRole('button', { name: 'Join Event' }).isVisible()).toBe(true);
     expect(await sheet.getByText('Tea Chai Té', { exact: false }).count()).toBe(0);
+    // Back closes the sheet and stays on the page.
+    await guest.goBack();
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(new URL(guest.url()).pathname).toBe('/events');
 
     await hostContext.close();
     await guestContext.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { watchRealtime } from './waits';
 
 const env = useServerAndBrowser({}, { timeoutMs: 60_000 });
 
@@ -19,12 +20,15 @@ describe('everyday awareness and account basics', () => {
   it('celebrates a match on both phones, then shows a message banner and the Chats badge on Discover, then deletes an account from Settings', async () => {
     const ana = await phone('Ana');
     const bea = await phone('Bea');
+    const anaLive = watchRealtime(ana.page);
+    const beaLive = watchRealtime(bea.page);
     await ana.page.goto('/home');
     await bea.page.goto('/chats');
     await ana.page.getByRole('navigation', { name: 'Main' }).waitFor();
     await bea.page.getByRole('navigation', { name: 'Main' }).waitFor();
-    // Let both sockets connect before the like lands.
-    await ana.page.waitForTimeout(1500);
+    // Both sockets are live before the like lands, so both phones hear of the match.
+    await anaLive.connected();
+    await beaLive.connected();
 
     expect((await like(ana.context, bea.user)).status()).toBe(201);
     const second = await like(bea.context, ana.user);

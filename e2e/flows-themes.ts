@@ -23,7 +23,7 @@ export async function shootBothThemes(
 
 /**
  * axe on one region only: for a shared screen where this journey changed one part and another
- * change owns the rest (Settings' 'Delete my account' contrast is issue 25 item 7's).
+ * change owns the rest (Settings' 'Delete my account' contrast is the dark palette's job).
  */
 async function expectAccessibleWithin(page: Page, selector: string, context: string): Promise<void> {
   const { source } = await import('axe-core');
@@ -45,8 +45,11 @@ async function setDark(page: Page, dark: boolean): Promise<void> {
     document.documentElement.classList.toggle('dark', on);
     document.documentElement.style.colorScheme = on ? 'dark' : 'light';
   }, dark);
-  // Two frames, so transitions triggered by the class change have painted before the shot.
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  // Two frames, so transitions triggered by the class change have started, then until the finite ones
+  // (colour transitions) have finished: the shot shows the theme, not a blend of both.
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }

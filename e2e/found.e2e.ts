@@ -3,9 +3,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { FREE_DAILY_LIKES } from '../src/contract/discovery';
 import type { SelfUser } from '../src/contract/users';
-import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  expectAccessible,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+  matchViaApi,
+} from './harness';
+import { settle } from './waits';
 
-/* Issue 10's 'Found' items, each as a member meets it at 390×844. */
+/* Small things a member found, each as she meets it at 390×844. */
 
 const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 const contexts: BrowserContext[] = [];
@@ -22,17 +31,6 @@ async function person(
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
   return { context, page, user };
-}
-
-async function match(
-  a: { context: BrowserContext; user: SelfUser },
-  b: { context: BrowserContext; user: SelfUser },
-): Promise<string> {
-  const first = await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
-  expect(first.status()).toBe(201);
-  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
-  expect(second.status()).toBe(201);
-  return ((await second.json()) as { match: { id: string } }).match.id;
 }
 
 describe('misleading errors', () => {
@@ -63,7 +61,7 @@ describe('misleading errors', () => {
   it('a message to someone who blocked her says the conversation is gone and leaves it, without her presence', async () => {
     const ana = await person({ name: 'Ana' });
     const bea = await person({ name: 'Bea' });
-    const matchId = await match(ana, bea);
+    const matchId = await matchViaApi(ana, bea);
     // Bea is online (her socket is open), so Ana's header says so.
     await bea.page.goto('/chats');
     await bea.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
@@ -136,7 +134,7 @@ describe('small things', () => {
     expect(description).toMatch(/^No likes left today/);
     // Pass still works.
     expect(await pia.page.getByRole('button', { name: 'Pass', exact: true }).isDisabled()).toBe(false);
-    await pia.page.waitForTimeout(400);
+    await settle(pia.page);
     await screenshot(pia.page, 'found-like-disabled');
     await expectAccessible(pia.page, 'Discover with no likes left');
   }, 90_000);
@@ -154,7 +152,7 @@ describe('small things', () => {
     await quinn.page.getByRole('heading', { name: /No (Local|More) Profiles/ }).waitFor();
     const undo = quinn.page.getByRole('button', { name: 'Undo last swipe' });
     await expect.poll(() => undo.isEnabled()).toBe(true);
-    await quinn.page.waitForTimeout(1200);
+    await settle(quinn.page);
     await screenshot(quinn.page, 'found-undo-empty-deck');
     await undo.click();
     await quinn.page.getByRole('button', { name: 'Pass', exact: true }).waitFor();
@@ -185,8 +183,8 @@ describe('small things', () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.goto('/');
+    // Get Started opens the Sign up tab.
     await page.getByRole('button', { name: 'Get Started' }).click();
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByRole('form', { name: 'Sign up' });
     await form.waitFor();
 
@@ -239,7 +237,7 @@ describe('small things', () => {
   it('passes axe (the list rule included) on a conversation with messages', async () => {
     const uma = await person({ name: 'Uma', location: 'Tulsa, Oklahoma' });
     const vic = await person({ name: 'Vic', location: 'Tulsa, Oklahoma' });
-    const matchId = await match(uma, vic);
+    const matchId = await matchViaApi(uma, vic);
     for (const content of ['Hi Uma!', 'Tea this weekend?']) {
       const sent = await vic.context.request.post('/api/messages', {
         data: { matchId, content, messageType: 'text' },

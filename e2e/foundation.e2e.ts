@@ -11,8 +11,8 @@ describe('foundation journeys', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
     await screenshot(page, 'foundation-landing');
 
+    // Get Started opens the Sign up tab.
     await page.getByRole('button', { name: 'Get Started' }).click();
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
     const user = newUser();
     const form = page.getByRole('form', { name: 'Sign up' });
     await form.getByLabel('Username').fill(user.username);
@@ -55,7 +55,7 @@ describe('foundation journeys', () => {
     await context.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     const form = page.getByRole('form', { name: 'Log in' });
     await form.getByLabel('Username').fill(user.username);
     await form.getByLabel('Password', { exact: true }).fill('Wrong_password1');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,20 @@ export { newUserBody as newUser } from '../src/server/test/factories';
  * Signs a user up through the API inside the context (so the context holds her session cookie)
  * and marks the onboarding tour as seen so it does not cover the screen under test.
  */
+/** Two members like each other through the API: their match's id. A refused like fails the journey. */
+export async function matchViaApi(
+  a: { context: BrowserContext; user: SelfUser },
+  b: { context: BrowserContext; user: SelfUser },
+): Promise<string> {
+  const first = await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
+  if (first.status() !== 201) throw new Error(`like failed ${first.status()}: ${await first.text()}`);
+  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
+  if (second.status() !== 201) throw new Error(`like failed ${second.status()}: ${await second.text()}`);
+  const body = (await second.json()) as { match: { id: string } | null };
+  if (!body.match) throw new Error('the second like made no match');
+  return body.match.id;
+}
+
 export async function signUpViaApi(context: BrowserContext, overrides: Partial<RegisterBody> = {}): Promise<SelfUser> {
   const body = newUserBody(overrides);
   const response = await context.request.post('/api/auth/register', { data: body });
@@ -170,14 +184,15 @@ export async function readOutbox(server: TestServer): Promise<SentMail[]> {
 }
 
 /** The newest email to `to`, waiting up to `timeoutMs` for the mail job to write it. */
-export async function waitForMail(server: TestServer, to: string, subject: RegExp, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await readOutbox(server)).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${String(subject)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function waitForMail(server: TestServer, to: string, subject: RegExp, timeoutMs = 10_000): Promise<SentMail> {
+  return vi.waitFor(
+    async () => {
+      const mail = (await readOutbox(server)).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+      if (!mail) throw new Error(`no mail to ${to} matching ${String(subject)}`);
+      return mail;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SelfUser } from '../src/contract/users';
 import { phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
- * Issue 32 items 2 and 3, with the keyboard alone: on every screen below the first Tab stop is
+ * With the keyboard alone: on every screen below the first Tab stop is
  * "Skip to content", which moves focus to the main region; and at every Tab stop the focused element is
  * inside the viewport and not under the header, the bottom navigation or another sticky bar.
  */

@@ -3,7 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
- * Issue 25 "Smaller": the demo account's checklist tells the truth, a boost reads 30 minutes, Premium is not
+ * The demo account's checklist tells the truth, a boost reads 30 minutes, Premium is not
  * offered to Premium members, Tea's stats are asked only when they can be answered, and a member gets the
  * 404 page at every moderation address.
  */

@@ -9,10 +9,12 @@ import {
   screenshot,
   signUpViaApi,
   useServerAndBrowser,
+  matchViaApi,
 } from './harness';
+import { shootBothThemes } from './flows-themes';
 
 /*
- * Photo and voice messages (issue 27) between two browsers. Chromium records from its fake microphone
+ * Photo and voice messages between two browsers. Chromium records from its fake microphone
  * (a test tone) and grants the permission itself.
  */
 
@@ -31,14 +33,6 @@ async function person(name: string): Promise<{ context: BrowserContext; page: Pa
   const user = await signUpViaApi(context, { name });
   const page = await context.newPage();
   return { context, page, user };
-}
-
-async function match(a: { context: BrowserContext; user: SelfUser }, b: { context: BrowserContext; user: SelfUser }) {
-  await a.context.request.post('/api/likes', { data: { targetUserId: b.user.id, isLike: true } });
-  const second = await b.context.request.post('/api/likes', { data: { targetUserId: a.user.id, isLike: true } });
-  const body = (await second.json()) as { match: { id: string } | null };
-  if (!body.match) throw new Error('no match');
-  return body.match.id;
 }
 
 /** A photo with some detail (a gradient and shapes), as a JPEG a phone would send. */
@@ -81,7 +75,7 @@ describe('photo and voice messages', () => {
   it('records a voice note by holding the microphone; the other member plays it and the sender sees it played', async () => {
     ana = await person('Ana');
     bea = await person('Bea');
-    matchId = await match(ana, bea);
+    matchId = await matchViaApi(ana, bea);
     await Promise.all([open(ana.page, matchId), open(bea.page, matchId)]);
 
     const mic = ana.page.getByRole('button', { name: /Record a voice message/ });
@@ -127,8 +121,21 @@ describe('photo and voice messages', () => {
     await button.click();
     const viewer = bea.page.getByRole('dialog', { name: 'View-once photo' });
     await viewer.getByRole('img').waitFor();
-    await screenshot(bea.page, 'chat-view-once-open');
-    await viewer.getByRole('button', { name: 'Close photo' }).click();
+    await shootBothThemes(bea.page, 'chat-view-once-open');
+    // The close button sits above the photo, never under it: the point at its centre is the button itself.
+    const close = viewer.getByRole('button', { name: 'Close photo' });
+    const closeBox = await close.boundingBox();
+    const imageBox = await viewer.getByRole('img').boundingBox();
+    if (!closeBox || !imageBox) throw new Error('viewer not laid out');
+    expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(imageBox.y);
+    const onTop = await close.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    // From the keyboard, Escape closes it too.
+    await bea.page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
     await bea.page.getByText('Photo opened').waitFor();
     await ana.page.getByText('Photo opened').waitFor({ timeout: 10_000 });
     await screenshot(ana.page, 'chat-view-once-opened-sender');

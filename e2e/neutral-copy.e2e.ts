@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 25: Steep is also for non-binary members, so no screen assumes the other person is "she". This reads
+ * Steep is also for non-binary members, so no screen assumes the other person is "she". This reads
  * the built web app (what members actually get) for the phrases that did, and for the contractions that only
  * such copy uses. API summaries in the bundle talk about the member herself in the house style; they never
  * use these forms.
@@ -26,6 +26,8 @@ const KNOWN_PHRASES = [
   /Shown to her in a warning/,
   /About her meetup/,
   /She made me feel/,
+  /after she opens/i,
+  /women who love women/,
 ];
 const ASSUMING_SHE = /\b[Ss]he(?:'|’)(?:ll|s|d)\b|\b[Ss]he (?:is|was|will|does|doesn't|wants|likes)\b/;
 

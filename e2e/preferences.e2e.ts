@@ -99,6 +99,12 @@ describe('preferences', () => {
     await lena.page.getByRole('button', { name: 'Save number' }).click();
     await lena.page.getByText('SMS Settings Updated').first().waitFor();
     await lena.page.getByLabel(/6-digit code/).waitFor();
+    // The number waits for its code on the server: after a reload the code box is still there.
+    await lena.page.reload();
+    await lena.page.getByLabel(/6-digit code/).waitFor({ timeout: 10_000 });
+    expect(await lena.page.getByRole('switch', { name: 'SMS Match Notifications' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await screenshot(lena.page, 'settings-sms-light', { fullPage: true });
     await lena.context.close();
   });

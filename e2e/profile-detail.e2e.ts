@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
 import type { Match } from '../src/contract/matches';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { atRest, settle } from './waits';
 
 const env = useServerAndBrowser();
 
@@ -54,13 +55,17 @@ async function likeViaApi(who: Person, target: Person, isLike = true) {
 const topCard = (page: Page) => page.getByTestId('top-card');
 const topCardName = (page: Page) => topCard(page).locator('h2 span').first().textContent();
 
-async function waitForTopCard(page: Page, name: string) {
-  await expect.poll(() => topCardName(page), { timeout: 15_000 }).toBe(name);
-  await page.waitForTimeout(400);
+/** The card swiped away has left (it keeps its test id while it flies out) and the new top card stands still. */
+async function cardAtRest(page: Page) {
+  await expect.poll(() => topCard(page).count()).toBe(1);
+  await atRest(topCard(page));
 }
 
-/** Lets sheets and fades finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(450);
+async function waitForTopCard(page: Page, name: string) {
+  await expect.poll(() => topCardName(page), { timeout: 15_000 }).toBe(name);
+  // The card has come in and stands still before it is measured or captured.
+  await cardAtRest(page);
+}
 
 const profileSheet = (page: Page, name: RegExp) => page.getByRole('dialog', { name });
 const activeDot = (page: Page) =>

@@ -5,9 +5,10 @@ import type { DiscoveryPage } from '../src/contract/discovery';
 import type { Message } from '../src/contract/chat';
 import { phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { shootBothThemes } from './flows-themes';
+import { settle } from './waits';
 
 /*
- * Issue 25 items 2, 3 and 4 as a member meets them: Report and Block from the discovery card's menu,
+ * As a member meets them: Report and Block from the discovery card's menu,
  * its profile sheet, the likes list and the conversation (one form with the 8 reasons everywhere); a
  * reported person never comes back to her Discover; "See who liked you" acts (Like back → the match
  * celebration → chat, Pass, Report); and a reaction shows on the other phone without a reload.
@@ -37,12 +38,6 @@ async function feedNames(context: BrowserContext, userId: string): Promise<strin
 
 const topCard = (page: Page) => page.getByTestId('top-card');
 const topCardName = async (page: Page) => (await topCard(page).locator('h2 span').first().textContent()) ?? '';
-/** Lets the sheet and dialog animations finish before a screenshot. */
-/** Every finite animation and transition on the page has finished (a looping one, like a spinner, never does). */
-const settle = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
 
 describe('report, block, likes and live reactions', () => {
   it('reports and blocks from the card menu and the profile sheet; a reported person never returns', async () => {
@@ -51,11 +46,21 @@ describe('report, block, likes and live reactions', () => {
     await pia.page.goto('/home');
     await expect.poll(() => topCardName(pia.page), { timeout: 15_000 }).not.toBe('');
 
-    // The card's ⋯ menu: Report, with the reason hers to pick.
+    // The card's ⋯ menu, from the keyboard: its Radix code loads on this first open, and focus goes
+    // into the menu and back to the button on Escape.
     const first = await topCardName(pia.page);
-    await topCard(pia.page)
-      .getByRole('button', { name: `More options for ${first}` })
-      .click();
+    const menuButton = topCard(pia.page).getByRole('button', { name: `More options for ${first}` });
+    await menuButton.focus();
+    await pia.page.keyboard.press('Enter');
+    const menu = pia.page.getByRole('menu');
+    await menu.waitFor();
+    await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    await pia.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    // Report, with the reason hers to pick.
+    await menuButton.click();
     await pia.page.getByRole('menuitem', { name: `Report ${first}` }).waitFor();
     await settle(pia.page);
     await shootBothThemes(pia.page, 'report-card-menu', { axeWithin: '[role="menu"]' });
@@ -216,13 +221,16 @@ describe('report, block, likes and live reactions', () => {
     await Promise.all([yara.context.close(), zoe.context.close()]);
   }, 120_000);
 
-  it('lets the Safety Center pick who to report or block from her matches and chats, with by-username kept', async () => {
+  it('lets the Safety Center pick who to report or block from her chats, matches and people seen recently, with by-username kept', async () => {
     const ada = await person('Ada');
-    const [bo, cy] = [await person('Bo'), await person('Cy')];
+    const [bo, cy, dee] = [await person('Bo'), await person('Cy'), await person('Dee Lane')];
     for (const other of [bo, cy]) {
       await like(ada, other);
       await like(other, ada);
     }
+    // Dee was on one of her Discover cards this week: she passed.
+    const passed = await ada.context.request.post('/api/likes', { data: { targetUserId: dee.user.id, isLike: false } });
+    expect(passed.status()).toBe(201);
     const matches = (await (await ada.context.request.get('/api/matches')).json()) as {
       id: string;
       otherUser: { id: string };
@@ -236,8 +244,11 @@ describe('report, block, likes and live reactions', () => {
     const who = form.getByLabel('Who?');
     await expect
       .poll(() => who.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text)))
-      .toEqual(['Choose someone', 'Bo · Chatted', 'Cy · Matched', 'Someone else (by username)']);
-    await who.selectOption({ label: 'Cy · Matched' });
+      .toEqual(['Choose someone', 'Bo · Chatted', 'Cy · Matched', 'Dee · Seen recently', 'Someone else (by username)']);
+    await who.selectOption({ label: 'Dee · Seen recently' });
+    // Her first name and photo to recognise her by; nothing else about her.
+    await form.getByTestId('report-person-chosen').waitFor();
+    expect(await form.getByTestId('report-person-chosen').textContent()).toBe('Dee · Seen recently');
     expect(await form.getByLabel('Username').count()).toBe(0);
     await form.getByLabel('Reason').selectOption('inappropriate_photos');
     await settle(ada.page);
@@ -246,7 +257,7 @@ describe('report, block, likes and live reactions', () => {
     await toastText(ada.page, 'Report submitted').waitFor();
     const reports = await ada.context.request.get(`/api/reports/${ada.user.id}`);
     expect(await reports.json()).toEqual([
-      expect.objectContaining({ reportedUserId: cy.user.id, reason: 'inappropriate_photos' }),
+      expect.objectContaining({ reportedUserId: dee.user.id, reason: 'inappropriate_photos' }),
     ]);
 
     // Block: Bo picked from the list; the username field is there for anyone else.
@@ -259,6 +270,6 @@ describe('report, block, likes and live reactions', () => {
     await blockForm.getByRole('button', { name: 'Unblock Bo' }).waitFor();
     await blockForm.getByLabel('Who?').selectOption({ label: 'Someone else (by username)' });
     await blockForm.getByLabel('Block by username').waitFor();
-    for (const p of [ada, bo, cy]) await p.context.close();
+    for (const p of [ada, bo, cy, dee]) await p.context.close();
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_MODERATOR_LOGIN } from '../src/server/seed/demo';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { settle } from './waits';
 
 /*
  * A member reports another from /safety and blocks/unblocks her; the demo moderator reviews the
@@ -62,7 +63,7 @@ describe('safety center and moderation', () => {
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');
     await dialog.getByLabel(/What happened/).fill('She keeps sending me threatening messages.');
-    await page.waitForTimeout(300); // the sheet's opening animation, so the screenshot shows it settled
+    await settle(page);
     await screenshot(page, 'safety-report-dialog');
     await submit.click();
     expect(await toastContent(page, 'Report submitted')).toContain("We'll review this report promptly.");
@@ -141,7 +142,7 @@ describe('safety center and moderation', () => {
     await phoneMod.setViewportSize({ width: 390, height: 844 });
     await phoneMod.goto('/moderation');
     await phoneMod.getByRole('tab', { name: 'Reports' }).waitFor();
-    await phoneMod.waitForTimeout(300);
+    await settle(phoneMod);
     await screenshot(phoneMod, 'moderation-console');
     void ana;
   }, 180_000);

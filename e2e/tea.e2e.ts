@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { settle } from './waits';
 
 const env = useServerAndBrowser();
 
@@ -16,8 +17,6 @@ async function person(overrides: Partial<RegisterBody> = {}, premium = true) {
   const page = await context.newPage();
   return { context, user, page };
 }
-
-const settle = (page: Page) => page.waitForTimeout(450);
 
 async function closeToast(page: Page) {
   // The toast's own Close (the badge reveal has one too).

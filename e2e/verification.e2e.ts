@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
+import { shootBothThemes } from './flows-themes';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 // The photo analysis runs as a background job: this server runs its worker, polling often.
@@ -45,7 +46,7 @@ async function settle(page: Page) {
 }
 
 describe('verification journey', () => {
-  it('analyses her photos, sends a pose selfie, a moderator approves, and her card shows Verified User', async () => {
+  it('a photo check that fails says the same on tiles, summary and checklist; she can request only once it passes, and it still reads true after approval', async () => {
     const here = { location: 'Missoula, Montana' };
     const memberContext = await phoneContext(env.browser, env.server.baseUrl);
     const rowan = await signUpViaApi(memberContext, { ...here, name: 'Rowan' });
@@ -53,20 +54,50 @@ describe('verification journey', () => {
       .resize(900)
       .jpeg({ quality: 88 })
       .toBuffer();
-    for (const photo of [portrait, await tiles(), await tiles()]) await uploadPhoto(memberContext, rowan.id, photo);
+    // First, three photos and none shows her face.
+    for (const photo of [await tiles(), await tiles(), await tiles()])
+      await uploadPhoto(memberContext, rowan.id, photo);
 
     const page = await memberContext.newPage();
     await page.goto('/verification');
     await expect.poll(() => page.getByRole('heading', { name: 'Profile Verification' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('verification-status').textContent()).toBe('Not verified');
+    const results = page.getByRole('list', { name: 'Results per photo' });
+    const summary = page.getByRole('definition').filter({ hasText: /^(Passed|Not found|By team)$/ });
+    // The background check finishes on its own: tiles and summary agree, the request waits.
+    await expect.poll(() => results.getByText('No face found').count(), { timeout: 30_000 }).toBe(3);
+    expect(await results.getByText('Looks good').count()).toBe(0);
+    expect(await summary.textContent()).toBe('Not found');
+    expect(await page.getByText('Photo check passed (to do)').count()).toBe(1);
+    const requestButton = page.getByRole('button', { name: 'Request Verification' });
+    expect(await requestButton.isDisabled()).toBe(true);
+    const unmet = page.getByTestId('verification-unmet');
+    expect(await unmet.textContent()).toContain('Add a photo where your face is clearly visible, with nobody else');
+    expect(await requestButton.getAttribute('aria-describedby')).toBe(await unmet.getAttribute('id'));
+    // Her Early Bird card (a new member's badge) would cover the sections being photographed.
+    const badgeCard = page.getByLabel('New badge');
+    await badgeCard.getByRole('button', { name: 'Close' }).click();
+    await badgeCard.waitFor({ state: 'hidden' });
     await settle(page);
     await screenshot(page, 'verification-start');
+    await results.evaluate((list) => list.scrollIntoView({ block: 'center' }));
+    await settle(page);
+    await shootBothThemes(page, 'verification-check-no-face');
+    await unmet.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await settle(page);
+    await shootBothThemes(page, 'verification-request-blocked');
 
+    // She adds a photo of her face and checks again.
+    await uploadPhoto(memberContext, rowan.id, portrait);
     await page.getByRole('button', { name: 'Check my photos' }).click();
     await expect.poll(() => page.getByText('Analysis Complete').isVisible(), { timeout: 30_000 }).toBe(true);
-    const results = page.getByRole('list', { name: 'Results per photo' });
     await expect.poll(() => results.getByText('1 face').count()).toBe(1);
+    await expect.poll(() => results.getByText('Looks good').count()).toBe(4);
+    expect(await results.getByText('No face found').count()).toBe(0);
+    expect(await summary.textContent()).toBe('Passed');
     await expect.poll(() => page.getByText('Photo check passed (done)').count()).toBe(1);
+    expect(await requestButton.isDisabled()).toBe(false);
+    expect(await unmet.count()).toBe(0);
     await page.getByRole('heading', { name: 'Photo authenticity check' }).scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'verification-analysis');
@@ -122,8 +153,11 @@ describe('verification journey', () => {
 
     await page.reload();
     await expect.poll(() => page.getByTestId('verification-status').textContent()).toBe('Verified');
+    // The checklist after approval is the check as it stands, the same as the tiles show.
+    await expect.poll(() => results.getByText('Looks good').count()).toBe(4);
+    expect(await page.getByText('Photo check passed (done)').count()).toBe(1);
     await settle(page);
-    await screenshot(page, 'verification-verified');
+    await shootBothThemes(page, 'verification-verified');
 
     const viewerContext = await phoneContext(env.browser, env.server.baseUrl);
     await signUpViaApi(viewerContext, { ...here, name: 'Sage' });

@@ -1,5 +1,5 @@
 /**
- * Writes the PWA icons (issue 26) into src/web/public/icons from one SVG mark, with sharp. Run it after
+ * Writes the PWA icons into src/web/public/icons from one SVG mark, with sharp. Run it after
  * changing the mark: `npx tsx scripts/generate-icons.ts`; the PNGs are committed, so a build needs no step.
  * - icon-192/512: the mark on its rounded plum tile (purpose "any");
  * - maskable-512: the mark inside the 80 % safe zone on a full-bleed tile (purpose "maskable");

@@ -1,5 +1,5 @@
 /**
- * The cluster suite (issue 28, `npm run test:cluster`): a private PostgreSQL cluster and redis-server,
+ * The cluster suite (`npm run test:cluster`): a private PostgreSQL cluster and redis-server,
  * s3rver (the S3 API as a real server process), three Steep instances from the production build and
  * nginx in front of them with the repository's configuration (deploy/nginx/steep.conf.template), all
  * on free loopback ports in a temp dir. Everything a client does goes through nginx; an instance is

@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 9, `npm run test:faults`): real server processes on a private PostgreSQL
+ * The fault suite (`npm run test:faults`): real server processes on a private PostgreSQL
  * cluster (initdb/pg_ctl in a temp dir on a free port — never the machine's shared one) with a private
  * redis-server, and on the embedded database. Chat senders over WebSocket and HTTP, a swipe writer and
  * a profile writer retry every write with the same idempotency key until it is acknowledged, while

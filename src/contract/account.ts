@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { PASSWORD_MAX_LENGTH, passwordField } from './auth';
 import { discoveryFilters } from './discovery';
 import { notice } from './notifications';
 import { selfUser } from './users';
 
 /*
- * Account basics (issue 10): change password, a verified email, password reset, the data export and
+ * Account basics: change password, a verified email, password reset, the data export and
  * account deletion.
  */
 
@@ -66,6 +67,12 @@ export const passwordResetConfirmBody = z.object({
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
+/** Any string: a malformed token is simply not usable, so the answer stays `{ usable: false }`. */
+export const passwordResetCheckBody = z.object({ token: safeText('The reset link is invalid').max(200) });
+/** Whether the link can still set a password. Nothing about whose link it is. */
+export const passwordResetCheck = z.object({ usable: z.boolean() });
+export type PasswordResetCheck = z.infer<typeof passwordResetCheck>;
+
 export const deleteAccountBody = z.object({ password: currentPassword });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
@@ -94,6 +101,15 @@ export const accountExport = z.object({
       dataBase64: z.string().nullable(),
     }),
   ),
+  /** The voice note of her current status, with the file (base64), while it exists. */
+  statusVoice: z
+    .object({
+      contentType: z.string(),
+      durationMs: z.number().int().nullable(),
+      postedAt: z.string(),
+      dataBase64: z.string().nullable(),
+    })
+    .nullable(),
   blocks: z.array(z.object({ blockedUserId: z.string(), at: z.string() })),
   /** Blocks she made by typing a username: the name she typed, never who it turned out to be. */
   blockedUsernames: z.array(z.object({ username: z.string(), at: z.string() })),
@@ -129,7 +145,7 @@ export const accountExport = z.object({
   }),
   notices: z.array(notice),
   badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
-  /** Devices she turned push notifications on for (issue 26): the label and when; never the endpoint or keys. */
+  /** Devices she turned push notifications on for: the label and when; never the endpoint or keys. */
   pushDevices: z.array(z.object({ device: z.string(), createdAt: z.string() })),
   preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
   subscription: z.object({ premiumUntil: z.string().nullable() }),

@@ -10,15 +10,50 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMUM_AGE = 18;
 export const MAXIMUM_AGE = 120;
 
+/**
+ * zxcvbn's score (0–4) a new password must reach. 2 means "guessable only with more than 10^8 tries":
+ * with scrypt and the login throttles that is out of reach online. The server enforces it; the sign-up
+ * form scores as she types with the same dictionaries, so the meter and the server agree.
+ */
+export const MIN_PASSWORD_SCORE = 2;
+
 export const PASSWORD_HINT = 'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
 
 /** Ordered: the first failing rule is the one shown to the user. */
-export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
-  { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: 'Password must be at least 6 characters long' },
-  { test: (p) => p.length <= PASSWORD_MAX_LENGTH, message: 'Password must be at most 128 characters long' },
-  { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
-  { test: (p) => /[a-z]/.test(p), message: 'Password must contain at least one lowercase letter' },
-  { test: (p) => /[0-9_]/.test(p), message: 'Password must contain at least one number or underscore' },
+export const PASSWORD_RULES: ReadonlyArray<{
+  test: (p: string) => boolean;
+  message: string;
+  /** The rule as a checklist line under the field (sign-up shows them from the start). */
+  label: string;
+  /** Listed only once broken (nobody types 128 characters by accident). */
+  listedWhenBroken?: boolean;
+}> = [
+  {
+    test: (p) => p.length >= PASSWORD_MIN_LENGTH,
+    message: 'Password must be at least 6 characters long',
+    label: 'At least 6 characters',
+  },
+  {
+    test: (p) => p.length <= PASSWORD_MAX_LENGTH,
+    message: 'Password must be at most 128 characters long',
+    label: 'At most 128 characters',
+    listedWhenBroken: true,
+  },
+  {
+    test: (p) => /[A-Z]/.test(p),
+    message: 'Password must contain at least one uppercase letter',
+    label: 'An uppercase letter',
+  },
+  {
+    test: (p) => /[a-z]/.test(p),
+    message: 'Password must contain at least one lowercase letter',
+    label: 'A lowercase letter',
+  },
+  {
+    test: (p) => /[0-9_]/.test(p),
+    message: 'Password must contain at least one number or underscore',
+    label: 'A number or underscore',
+  },
 ];
 
 export function firstPasswordProblem(password: string): string | undefined {

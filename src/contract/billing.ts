@@ -23,7 +23,8 @@ export interface Plan {
   interval: 'month' | 'year';
   /** Length of one paid period, in calendar months. */
   months: number;
-  badge: string;
+  /** A sale's label, when there is one. "Best Value" is not written here: `bestValuePlan` computes it. */
+  badge: string | null;
   note: string;
 }
 
@@ -45,10 +46,22 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = Object.freeze({
     regularPriceCents: null,
     interval: 'year',
     months: 12,
-    badge: 'Best Value',
-    note: 'Equivalent to $5/month, Save $36',
+    badge: null,
+    note: `Equivalent to ${formatMoney(Math.round(5999 / 12))}/month`,
   },
 });
+
+/** What a plan costs per month, in cents (fractions kept, so close prices still compare right). */
+export function monthlyCostCents(plan: Plan): number {
+  return plan.priceCents / plan.months;
+}
+
+/** The plan that costs least per month at today's prices (the first of equals): where "Best Value" goes. */
+export function bestValuePlan(plans: Readonly<Record<PlanType, Plan>> = PLANS): PlanType {
+  return PLAN_TYPES.reduce((best, type) =>
+    monthlyCostCents(plans[type]) < monthlyCostCents(plans[best]) ? type : best,
+  );
+}
 
 export function formatMoney(cents: number, currency = CURRENCY): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Photo and voice messages (issue 27). A file is uploaded first — POST /api/matches/{matchId}/media,
+ * Photo and voice messages. A file is uploaded first — POST /api/matches/{matchId}/media,
  * multipart, field `file` — and then sent as a message through the usual paths (socket `message` frame
  * or POST /api/messages) with `messageType: 'image' | 'voice'` and the upload's `mediaId`. An upload can
  * be sent once, in its own conversation, by the member who uploaded it, within MEDIA_UPLOAD_TTL_MS;
@@ -19,7 +19,7 @@ export const MAX_CHAT_IMAGE_BYTES = 10 * 1024 * 1024;
 export const CHAT_IMAGE_MAX_SIDE = 1280;
 export const MAX_VOICE_BYTES = 1024 * 1024;
 export const MAX_VOICE_MS = 60_000;
-/** A status voice note is shorter (issue 27 item 4). */
+/** A status voice note is shorter. */
 export const MAX_STATUS_VOICE_MS = 30_000;
 /** Bars in a voice message's waveform; each 0–100. */
 export const WAVEFORM_BARS = 48;

@@ -210,3 +210,25 @@ export type GhostModeBody = z.infer<typeof ghostModeBody>;
 
 export const ghostModeResponse = z.object({ ghostMode: z.boolean(), message: z.string() });
 export type GhostModeResponse = z.infer<typeof ghostModeResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// People she has met (GET /api/discovery/people-met): the Safety Center's Report and Block pickers
+// ---------------------------------------------------------------------------------------------
+
+/** Seen recently = she swiped on them within this long. */
+export const SEEN_RECENTLY_DAYS = 14;
+
+/**
+ * Someone she can pick without knowing a username. Only a first name and photo to recognise them
+ * by, and the member id the report and block endpoints take: never a username or an email.
+ */
+export const personMet = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  photo: z.string().nullable(),
+  how: z.enum(['chatted', 'matched', 'seen_recently']),
+});
+export type PersonMet = z.infer<typeof personMet>;
+
+export const peopleMet = z.object({ people: z.array(personMet) });
+export type PeopleMet = z.infer<typeof peopleMet>;

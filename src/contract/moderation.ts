@@ -102,13 +102,30 @@ export const reportGroup = z.object({
 export type ReportGroup = z.infer<typeof reportGroup>;
 export const reportQueue = z.array(reportGroup);
 
+/**
+ * A message frozen with a report. A photo or voice note carries `media` when its file was copied at
+ * filing time (GET media.url, moderators only); null when there was nothing left to copy (a view-once
+ * photo already opened).
+ */
 export const attachedMessage = z.object({
   id: z.string(),
   senderId: z.string(),
   senderName: z.string(),
   content: z.string(),
   sentAt: z.string(),
+  messageType: z.string(),
+  media: z
+    .object({
+      url: z.string(),
+      contentType: z.string(),
+      durationMs: z.number().int().nullable(),
+      waveform: z.array(z.number().int()).nullable(),
+      viewOnce: z.boolean(),
+    })
+    .nullable(),
 });
+
+export type AttachedMessage = z.infer<typeof attachedMessage>;
 
 export const moderatedReport = z.object({
   id: z.string(),

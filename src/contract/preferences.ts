@@ -4,7 +4,7 @@ import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
 import { LIFESTYLE_FIELDS } from './profiles';
 
 /*
- * Preferences (product §2, 3, 9; issue 16): the dating preferences the editor and the filters screen share,
+ * Preferences (product §2, 3, 9): the dating preferences the editor and the filters screen share,
  * deal breakers, privacy, notification and app settings, preference stats and SMS settings.
  * One source of truth: ageRange/maxDistance ARE the discovery filters' minAge/maxAge/maxDistance.
  */
@@ -121,7 +121,7 @@ const isTimeZone = (zone: string) => {
 };
 
 /**
- * The notification settings added with the email and push channels (issues 25 and 26). Optional on
+ * The notification settings added with the email and push channels. Optional on
  * PUT so a client that does not know them keeps what is stored; always present on GET.
  */
 export const quietHours = z
@@ -167,7 +167,11 @@ export const preferences = z.object({
   premium: z.object(premiumShape),
   notifications: z.object({ ...notificationsShape, ...channelSettingsShape }),
   privacy: z.object(privacyShape),
-  app: z.object(appShape),
+  app: z.object({
+    ...appShape,
+    /** She has finished or skipped the onboarding tour (on any device): it does not open again by itself. */
+    tourSeen: z.boolean(),
+  }),
 });
 export type Preferences = z.infer<typeof preferences>;
 export type NotificationSettings = Preferences['notifications'];
@@ -210,7 +214,11 @@ export const updatePreferencesBody = z
       'notifications must be an object',
     ),
     privacy: z.object(privacyShape, 'privacy must be an object'),
-    app: z.object(appShape, 'app must be an object'),
+    // tourSeen is optional: a client that does not send it (or predates it) keeps the stored value.
+    app: z.object(
+      { ...appShape, tourSeen: z.boolean('tourSeen must be true or false').optional() },
+      'app must be an object',
+    ),
   })
   .refine((p) => p.ageRange[0] <= p.ageRange[1], {
     path: ['ageRange'],
@@ -221,6 +229,8 @@ export const updatePreferencesBody = z
     message: 'visibility and privacy must agree on showAge and showDistance',
   });
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
+
+export const tourSeenResponse = z.object({ tourSeen: z.literal(true) });
 
 /** Product §9: the editor's defaults, with the app settings' defaults. */
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -255,7 +265,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
     showAge: true,
     allowMessagesFrom: 'matches',
   },
-  app: { theme: 'light', language: 'en', units: 'imperial' },
+  // A new member's screens follow her device's light or dark setting until she picks one.
+  app: { theme: 'system', language: 'en', units: 'imperial', tourSeen: false },
 };
 
 // ---------------------------------------------------------------- editor completeness (product §9)

@@ -73,13 +73,34 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
+/** A 24-hour status (product §4 Status; its rules are with the status routes below). */
+export const statusVoice = z.object({
+  /** Changes with every new status, so a cached file never outlives its status by more than a minute. */
+  url: z.string(),
+  contentType: z.string(),
+  durationMs: z.number().int(),
+  waveform: z.array(z.number().int()),
+});
+export type StatusVoice = z.infer<typeof statusVoice>;
+
+/** `text` may be '' when the status is a voice note alone. */
+export const userStatus = z.object({
+  text: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  voice: statusVoice.nullable(),
+});
+export type UserStatus = z.infer<typeof userStatus>;
+
 /**
  * GET /api/users/{id}: her public profile with the distance band from the viewer (absent when she hides
- * her distance, or either city is unknown) and the badges she has earned (never progress).
+ * her distance, or either city is unknown), the badges she has earned (never progress) and her live status.
  */
 export const profileDetail = publicProfile.extend({
   distance: z.string().optional(),
   badges: z.array(publicBadge),
+  /** Her live 24-hour status (an expired one is not shown to others). */
+  status: userStatus.nullable().optional(),
 });
 export type ProfileDetail = z.infer<typeof profileDetail>;
 
@@ -190,8 +211,13 @@ export type ReorderPhotosBody = z.infer<typeof reorderPhotosBody>;
 
 export const STATUS_MAX_LENGTH = 150;
 export const STATUS_LIFETIME_MS = 24 * 60 * 60_000;
-/** The voice note in the status dialog is simulated in the browser and never uploaded. */
-export const STATUS_VOICE_SECONDS = 3;
+/**
+ * A status may carry a voice note she recorded (≤ 30 s, ≤ 1 MB, WebM/Opus or MP4/AAC): uploaded with
+ * POST /api/users/{id}/status/voice (multipart: `file`, `waveform`, optional `text`), which starts a new
+ * status. The file is private: members who may see her profile fetch it at `voice.url` while the status
+ * lives; it is deleted when the status expires or is cleared, and with her account.
+ */
+export const STATUS_VOICE_FILE_FIELD = 'file';
 
 export const statusBody = z.object({
   text: safeText('Status must be text')
@@ -200,9 +226,6 @@ export const statusBody = z.object({
     .max(STATUS_MAX_LENGTH, `A status can be at most ${STATUS_MAX_LENGTH} characters`),
 });
 export type StatusBody = z.infer<typeof statusBody>;
-
-export const userStatus = z.object({ text: z.string(), createdAt: z.string(), expiresAt: z.string() });
-export type UserStatus = z.infer<typeof userStatus>;
 
 /** Her own status may be expired (shown as 'Expired'); others only ever get a live one. */
 export const statusResponse = z.object({ status: userStatus.nullable() });

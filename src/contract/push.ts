@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Web Push (issue 26): the browser's PushSubscription.toJSON() goes to the server, which pushes to it.
+ * Web Push: the browser's PushSubscription.toJSON() goes to the server, which pushes to it.
  */
 
 /** Devices a member may receive push on; the oldest is not replaced: she removes one in Settings. */
@@ -37,6 +37,11 @@ export const pushDevice = z.object({
   createdAt: z.string(),
   /** The device this session subscribed from. */
   current: z.boolean(),
+  /**
+   * SHA-256 of the endpoint (base64url): lets a device check that the server holds its current
+   * subscription (the app's re-sync at start) without the endpoint itself leaving the server.
+   */
+  endpointHash: z.string(),
 });
 export type PushDevice = z.infer<typeof pushDevice>;
 export const pushDeviceList = z.object({ devices: z.array(pushDevice) });
@@ -63,7 +68,7 @@ export const pushPayload = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayload>;
 
-// ---------------------------------------------------------------- one-click unsubscribe (issue 25 item 6)
+// ---------------------------------------------------------------- one-click unsubscribe
 
 export const unsubscribeBody = z.object({ token: z.string('token is required').min(10).max(400) });
 export const unsubscribeResult = z.object({

@@ -111,7 +111,7 @@ export const serverFrameSchemas = {
   }),
   /** A photo or voice message's media changed (a view-once photo opened, a voice note played): to both members. */
   media_state: mediaState.extend({ type: z.literal('media_state') }),
-  /** The recipient read `messageId`; sent to the sender's sockets only. */
+  /** The recipient read `messageId`: to the sender's sockets and to the reader's own (her other devices). */
   read_receipt: z.object({
     type: z.literal('read_receipt'),
     messageId: z.string(),

@@ -55,6 +55,13 @@ export type BlockList = z.infer<typeof blockList>;
  */
 export const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your report.';
 
+/**
+ * A report by username: true whether or not the name is taken (nothing is filed for a name nobody
+ * has), and the same words either way, so it reveals nothing about who is a member.
+ */
+export const reportByUsernameMessage = (username: string) =>
+  `Thank you. If @${username.trim().replace(/^@/, '')} is on Steep, our team will review your report.`;
+
 /** How many of a conversation's latest messages a report from it may carry, frozen at filing time. */
 export const REPORT_ATTACHED_MESSAGES = 20;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Verification (product §2, 3, 5, 8, 9; issue 15): photo analysis, a random-pose selfie reviewed by a
+ * Verification (product §2, 3, 5, 8, 9): photo analysis, a random-pose selfie reviewed by a
  * moderator, optional social handles. It proves a member is a real person who matches her photos;
  * it never judges anyone's gender from a face.
  */
@@ -103,8 +103,12 @@ export const photoAnalysis = z.object({
   /** Exactly one clear face; null when no face model could run (a moderator checks instead). */
   faceVerificationPassed: z.boolean().nullable(),
   faceCount: z.number().int().nullable(),
-  /** Why the photo fails: 'too small', 'blurry', 'too dark', 'This photo is used by another profile'… */
+  /**
+   * Why the photo needs attention: 'too small', 'blurry', 'too dark', 'This photo is used by another
+   * profile', and 'No face found' while none of her photos shows her face alone.
+   */
   reasons: z.array(z.string()),
+  /** No reasons: the tile says "Looks good". */
   passed: z.boolean(),
 });
 export type PhotoAnalysis = z.infer<typeof photoAnalysis>;
@@ -117,15 +121,33 @@ export const overallScores = z.object({
 });
 export type OverallScores = z.infer<typeof overallScores>;
 
+/** What the photo check asks before she may request verification, in the order she meets them. */
+export const PHOTO_REQUIREMENT_IDS = ['enough_photos', 'analysis_finished', 'photos_pass', 'face_alone'] as const;
+export type PhotoRequirementId = (typeof PHOTO_REQUIREMENT_IDS)[number];
+
+export const photoRequirement = z.object({
+  id: z.enum(PHOTO_REQUIREMENT_IDS),
+  label: z.string(),
+  met: z.boolean(),
+  /** When unmet: what to do, in her words ("Add 1 more photo", "Replace photo 2: blurry"). */
+  todo: z.string().nullable(),
+});
+export type PhotoRequirement = z.infer<typeof photoRequirement>;
+
+/**
+ * The photo check: the one result every screen shows (tiles, summary, checklist, the moderator's
+ * review) and the rule the server applies before a verification request.
+ */
 export const photoAnalysisResult = z.object({
   /** 'analyzing' while some photo's analysis is still running in the background; ask again shortly. */
   state: z.enum(['complete', 'analyzing']),
   photos: z.array(photoAnalysis),
   overallScores: overallScores.nullable(),
-  /** Every photo passed quality and authenticity, and the face check did not fail. */
+  /** Every requirement is met: she may request verification. */
   passed: z.boolean(),
   /** False when no face model runs here: the moderator checks faces by eye. */
   faceModelAvailable: z.boolean(),
+  requirements: z.array(photoRequirement),
 });
 export type PhotoAnalysisResult = z.infer<typeof photoAnalysisResult>;
 
@@ -153,8 +175,10 @@ export const verificationRecord = z.object({
   submittedAt: z.string().nullable(),
   /** After a rejection: when she may ask again. */
   retryAfter: z.string().nullable(),
-  /** Her latest photo analysis passed (null: not analysed since her photos last changed). */
+  /** Her photo check passed (null: some photo not analysed yet, or no photos). Same as photoCheck.passed. */
   analysisPassed: z.boolean().nullable(),
+  /** Her photo check, exactly as POST /api/users/{id}/photos/analyze answers it. */
+  photoCheck: photoAnalysisResult,
 });
 export type VerificationRecord = z.infer<typeof verificationRecord>;
 

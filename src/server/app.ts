@@ -178,8 +178,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     conversationStarted: matchHasMessages,
     onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
   });
-  await app.register(safetyRoutes, { db, events, recentMessages: recentMessagesForReport });
-  await app.register(moderationRoutes, { db, events });
+  const media = options.media ?? (await openMediaSpaces(config));
+  configurePublicMediaUrls(config.MEDIA_PUBLIC_BASE_URL);
+  const mediaDeletes = createMediaDeletes(jobs, media);
+  await app.register(safetyRoutes, {
+    db,
+    events,
+    recentMessages: recentMessagesForReport(media.chat),
+    reportMedia: { store: media.reports, deletes: mediaDeletes },
+  });
+  await app.register(moderationRoutes, { db, events, reportMedia: media.reports });
   await app.register(notificationRoutes, {
     db,
     events,
@@ -201,13 +209,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teaRoutes, { db, events, authorKey: loadAuthorKey(config) });
   await app.register(teaModerationRoutes, { db });
 
-  const media = options.media ?? (await openMediaSpaces(config));
-  configurePublicMediaUrls(config.MEDIA_PUBLIC_BASE_URL);
-  const mediaDeletes = createMediaDeletes(jobs, media);
   await app.register(profileRoutes, {
     db,
     storage: media.photos,
+    statusVoices: media.statuses,
     deletes: mediaDeletes,
+    jobs,
     events,
     areMatched,
     earnedBadges: earnedBadgeIds,
@@ -230,7 +237,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log.child({ component: 'chat-media' }),
     classifier: options.nudityClassifier ?? createNsfwClassifier(),
   });
-  await app.register(accountRoutes, { db, config, events, jobs, mediaDeletes, chatMediaStore: media.chat, scryptLogN });
+  await app.register(accountRoutes, {
+    db,
+    config,
+    events,
+    jobs,
+    mediaDeletes,
+    chatMediaStore: media.chat,
+    statusVoiceStore: media.statuses,
+    scryptLogN,
+  });
   servePublicMedia(app, media.photos);
 
   const webRoot = options.webRoot ?? WEB_ROOT;

@@ -3,6 +3,8 @@ import {
   changePasswordBody,
   deleteAccountBody,
   emailStatus,
+  passwordResetCheck,
+  passwordResetCheckBody,
   passwordResetConfirmBody,
   passwordResetRequestBody,
   sessionAnswer,
@@ -53,6 +55,14 @@ export const accountApi = {
     body: passwordResetRequestBody,
     status: 202,
     response: okBody,
+  }),
+  checkPasswordReset: defineRoute({
+    method: 'POST',
+    path: '/api/auth/password-reset/check',
+    access: 'public',
+    summary: 'Whether a reset link is still usable (unused, not expired), so the page can say so before she types',
+    body: passwordResetCheckBody,
+    response: passwordResetCheck,
   }),
   confirmPasswordReset: defineRoute({
     method: 'POST',

@@ -4,12 +4,21 @@ import {
   discoveryQuery,
   ghostModeBody,
   ghostModeResponse,
+  peopleMet,
   updateFiltersBody,
 } from '../discovery';
 import { defineRoute } from './define';
 import { selfIdParams, userIdParams } from './params';
 
 export const discoveryApi = {
+  peopleMet: defineRoute({
+    method: 'GET',
+    path: '/api/discovery/people-met',
+    access: 'member',
+    summary:
+      'People she chatted with, matched, or swiped on in the last 14 days (first name, photo, id), for the Safety Center pickers',
+    response: peopleMet,
+  }),
   feed: defineRoute({
     method: 'GET',
     path: '/api/users/discovery/:userId',

@@ -1,4 +1,5 @@
 import { auditLog, auditQuery, memberCase, moderationActionBody, moderationResult, reportQueue } from '../moderation';
+import { z } from 'zod';
 import { defineRoute } from './define';
 import { anyIdParams } from './params';
 
@@ -28,6 +29,15 @@ export const moderationApi = {
     body: moderationActionBody,
     status: 201,
     response: moderationResult,
+  }),
+  reportMedia: defineRoute({
+    method: 'GET',
+    path: '/api/moderation/report-media/:id',
+    access: 'moderator',
+    summary: 'A photo or voice note frozen with a report (the copy taken when it was filed)',
+    params: anyIdParams,
+    response: z.custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array),
+    binary: true,
   }),
   auditLog: defineRoute({
     method: 'GET',

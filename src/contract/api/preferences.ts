@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  tourSeenResponse,
   preferences,
   preferenceStats,
   smsSettings,
@@ -28,6 +29,14 @@ export const preferencesApi = {
     params: selfIdParams,
     body: updatePreferencesBody,
     response: preferences,
+  }),
+  tourSeen: defineRoute({
+    method: 'POST',
+    path: '/api/users/:id/preferences/tour-seen',
+    access: { self: 'params.id' },
+    summary: 'Remember on her account that she finished or skipped the onboarding tour',
+    params: selfIdParams,
+    response: tourSeenResponse,
   }),
   stats: defineRoute({
     method: 'GET',

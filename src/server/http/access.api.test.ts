@@ -9,7 +9,7 @@ import { createTestApp, signUp, type Client, type TestApp } from '../test/harnes
 import { route } from './route';
 
 /**
- * Issue 22, item 1: who may call a route is its declaration's `access`, read from the route that
+ * Who may call a route is its declaration's `access`, read from the route that
  * matched. Every declared route is called by a visitor, a member, a suspended member and a moderator,
  * by its plain path and by percent-encoded spellings of it (the router decodes them to the same
  * route; a guard reading the URL would not), and each gets exactly what the declaration says.

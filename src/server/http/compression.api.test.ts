@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { preferredEncoding } from './compression';
 
-/** Issue 18 item 6: compressed text responses, precompressed hashed assets, index.html from memory. */
+/** Compressed text responses, precompressed hashed assets, index.html from memory. */
 
 // A built web app in miniature: a hashed script with its build-time .br/.gz and an index.html.
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};\n`;

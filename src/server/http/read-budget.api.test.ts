@@ -3,7 +3,7 @@ import { allRouteDeclarations } from '../../contract/api';
 import { createTestApp, signUp, type TestApp } from '../test/harness';
 import { USER_LIMITS } from './rate-limit';
 
-/** Issue 22, item 7: reads of other members' data take from a per-user budget (polling could mine them). */
+/** Reads of other members' data take from a per-user budget (polling could mine them). */
 describe('per-user read budget', () => {
   let t: TestApp;
   beforeAll(async () => {

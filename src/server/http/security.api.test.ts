@@ -19,7 +19,7 @@ import { registeredApiRoutes, type RegisteredRoute } from './route';
 import { USER_LIMITS, type LimitBucket } from './rate-limit';
 
 /**
- * The black-box review's probes (issue 9), as tests. Routes and their fields are read from what the
+ * The black-box review's probes, as tests. Routes and their fields are read from what the
  * app registered (every /api route with its params, query and body schemas), never listed by hand,
  * so a route added later is probed too.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { STRIPE_CSP } from './security-headers';
 
-/** Issue 22, "Also": with PAYMENTS=stripe the CSP lets Stripe.js run; in demo mode nothing from Stripe is allowed. */
+/** With PAYMENTS=stripe the CSP lets Stripe.js run; in demo mode nothing from Stripe is allowed. */
 const directives = (header: unknown) =>
   new Map(
     String(header)

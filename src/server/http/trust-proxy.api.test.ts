@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newUserBody, type TestApp } from '../test/harness';
 
 /**
- * Issue 22, item 6: with TRUST_PROXY=true a client who writes her own X-Forwarded-For entries in front
+ * With TRUST_PROXY=true a client who writes her own X-Forwarded-For entries in front
  * of the real one must not get a fresh per-address budget. One trusted hop: the client address is the
  * entry the nearest proxy appended (the last one).
  */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDiskStorage } from './disk';
 import { newMediaKey } from './storage';
 
-/** Issue 22, "Also": media and verification selfies (both stored with localDiskStorage) are 0600 in 0700 folders. */
+/** Media and verification selfies (both stored with localDiskStorage) are 0600 in 0700 folders. */
 describe('localDiskStorage file permissions', () => {
   let base: string;
   beforeEach(async () => {

@@ -16,6 +16,7 @@ export const DISK_FOLDERS: Record<MediaSpace, string> = {
   photos: 'media',
   selfies: 'verification-selfies',
   chat: 'chat-media',
+  statuses: 'status-voice',
   reports: 'report-media',
 };
 

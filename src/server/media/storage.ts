@@ -12,6 +12,8 @@ export const MEDIA_SPACES = {
   selfies: 'private',
   /** Photos and voice notes sent in a conversation: only its two members. */
   chat: 'private',
+  /** Voice notes on a 24-hour status: members who may see her profile, while the status lives. */
+  statuses: 'private',
   /** Copies of media frozen with a report: moderators only. */
   reports: 'private',
 } as const satisfies Record<string, MediaVisibility>;

@@ -8,7 +8,7 @@ import { createMatch } from '../test/matches';
 import { useSocketTestApp, wsUrl } from './test-socket';
 
 /**
- * The collapse guard (issue 23): a short chat load on one instance — PGlite, or PostgreSQL when
+ * The collapse guard: a short chat load on one instance — PGlite, or PostgreSQL when
  * TEST_DATABASE_URL is set — against a bare `ws` relay measured in the same run. It is a regression
  * guard with wide margins for a loaded CI machine, not the benchmark (`npm run bench` is): it fails
  * when chat stops keeping up (the benchmark's collapse delivered 53 % of messages, p99 2.8 s, and

@@ -27,8 +27,9 @@ export function sendEventsAsFrames(deps: {
         message,
       }),
     ),
-    events.on('message.read', ({ messageId, matchId, senderId, readAt }) =>
-      hub.emitToUser(senderId, 'read_receipt', { messageId, matchId, readAt }),
+    // The sender sees "Read"; the reader's other devices clear their unread count without a reload.
+    events.on('message.read', ({ messageId, matchId, senderId, readerId, readAt }) =>
+      hub.emitToUser([senderId, readerId], 'read_receipt', { messageId, matchId, readAt }),
     ),
     events.on('media.updated', ({ state, userIds }) => hub.emitToUser(userIds, 'media_state', state)),
     events.on('message.reactions_changed', ({ matchId, messageId, userIds, reactions }) => {

@@ -15,7 +15,7 @@ import { createLocalBackend, createRedisBackend, type RealtimeBackend } from './
 import { connect } from './test-socket';
 
 /*
- * Issue 25 item 4: a reaction reaches the other member live, even when her socket is held by another
+ * A reaction reaches the other member live, even when her socket is held by another
  * instance than the one that stored the reaction. Two instances in one process over one database,
  * joined by a bus: a shared in-process bus always, and Redis (what production runs) when
  * TEST_REDIS_URL names one. Ana's socket is on instance A, Bea reacts through instance B.

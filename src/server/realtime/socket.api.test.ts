@@ -232,8 +232,9 @@ describe('typing and read receipts', () => {
     expect(await beaSocket.next('stop_typing')).toMatchObject({ matchId, userId: ana.user.id });
   });
 
-  it('a read receipt reaches only the sender, from the socket and from HTTP alike', async () => {
+  it("a read receipt reaches the sender and the reader's other devices, from the socket and from HTTP alike", async () => {
     const { ana, bea, matchId, anaSocket, beaSocket, cleoSocket } = await scene();
+    const beaPhone = await app.socketOf(bea);
     const first = (await ana.request('POST', '/api/messages', { matchId, content: 'one' })).json<Message>();
     const second = (await ana.request('POST', '/api/messages', { matchId, content: 'two' })).json<Message>();
     await beaSocket.next('message', (f) => f.messageId === second.id);
@@ -243,10 +244,20 @@ describe('typing and read receipts', () => {
     expect(receipt).toMatchObject({ messageId: first.id, matchId });
     expect(Number.isNaN(Date.parse(receipt.readAt))).toBe(false);
 
+    // Her other device hears it too, so its unread count can drop without a reload.
+    expect(await beaPhone.next('read_receipt', (f) => f.messageId === first.id)).toMatchObject({ matchId });
+    const unreadOf = async () =>
+      (await bea.request('GET', '/api/matches'))
+        .json<Array<{ id: string; unreadCount?: number }>>()
+        .find((m) => m.id === matchId)?.unreadCount;
+    expect(await unreadOf()).toBe(1);
+
     expect((await bea.request('PUT', `/api/messages/${second.id}/read`)).statusCode).toBe(200);
     await anaSocket.next('read_receipt', (f) => f.messageId === second.id);
+    await beaPhone.next('read_receipt', (f) => f.messageId === second.id);
+    await beaSocket.next('read_receipt', (f) => f.messageId === second.id);
+    expect(await unreadOf()).toBe(0);
     await settle();
-    expect(beaSocket.frames.some((f) => f.type === 'read_receipt')).toBe(false);
     expect(heard(cleoSocket)).toEqual([]);
 
     // Her own message cannot be "read" by the sender.

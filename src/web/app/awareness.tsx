@@ -29,7 +29,24 @@ export function useUnreadMessages(): number {
 }
 
 /**
- * Real-time awareness on every signed-in screen (issue 10): a banner for a message that arrives
+ * Once per signed-in app start, when she has allowed notifications: puts this device's current push
+ * subscription on the server if the push service changed it (push-resync.ts). Loaded only then, so
+ * nobody else downloads it.
+ */
+function usePushResync(): void {
+  useEffect(() => {
+    if (!('Notification' in window) || Notification.permission !== 'granted') return;
+    import('../features/settings/push-client')
+      .then(({ resyncPushOnStart }) => resyncPushOnStart())
+      .catch((error: unknown) => {
+        // The next start tries again; push for this device is only as stale as it was.
+        console.warn('Push re-sync failed.', error);
+      });
+  }, []);
+}
+
+/**
+ * Real-time awareness on every signed-in screen: a banner for a message that arrives
  * outside its conversation, the bell count on a new like, the match celebration on both phones, and
  * the unread count in the tab title.
  */
@@ -42,6 +59,7 @@ export function AppAwareness() {
   const celebration = useCelebration();
   const unread = useUnreadMessages();
   useAppBadge((matches.data ?? []).filter((m) => (m.unreadCount ?? 0) > 0).length);
+  usePushResync();
 
   useRealtimeEvent('message', (frame: ServerFrame<'message'>) => {
     // Her own messages, and screens that already show it live (that conversation, the chat list), need no banner.

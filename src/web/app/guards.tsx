@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { forgetReturnTo, pendingReturnTo } from '../lib/return-to';
 import { Logo } from '../components/ui/logo';
 import { useAuth } from '../lib/session';
 import { NotFoundPage } from './not-found-page';
@@ -23,8 +25,13 @@ export function SplashScreen() {
  */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
+  // A login that came from a link going somewhere (lib/return-to.ts) continues there, once.
+  const returnTo = user ? pendingReturnTo() : null;
+  useEffect(() => {
+    if (returnTo) forgetReturnTo();
+  }, [returnTo]);
   if (isLoading) return <SplashScreen />;
-  if (user) return <Outlet />;
+  if (user) return returnTo ? <Navigate to={returnTo} replace /> : <Outlet />;
   return <Navigate to="/" replace />;
 }
 

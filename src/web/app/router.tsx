@@ -5,6 +5,7 @@ import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { NotFoundPage } from './not-found-page';
+import { followRouter } from '../lib/overlay-history';
 
 /**
  * Every signed-in screen is its own chunk, fetched when its route is first visited, so the landing
@@ -170,3 +171,5 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+followRouter(router);

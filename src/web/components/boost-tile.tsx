@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMinuteClock } from '../lib/use-minute-clock';
 import { Zap } from 'lucide-react';
 import { toast } from './ui/toast';
-import { isApiError } from '../lib/api';
+import { errorText } from '../lib/api';
 import { cn } from '../lib/cn';
 import { fireMicroInteraction } from '../lib/micro-interactions';
 import { boostMinutesLeft, useBoostStatus, useStartBoost } from '../lib/boost';
@@ -15,11 +15,7 @@ function hoursLeft(until: string, now: number) {
 export function BoostTile({ className }: { className: string }) {
   const status = useBoostStatus(true);
   const start = useStartBoost();
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const tick = useMinuteClock();
   // The clock is at least as new as the status it is compared with (a boost just started is 30 min, not 30.5).
   const now = Math.max(tick, status.dataUpdatedAt);
   const boost = status.data;
@@ -43,7 +39,7 @@ export function BoostTile({ className }: { className: string }) {
           onError: (error) =>
             toast({
               title: 'Boost unavailable',
-              description: (isApiError(error) && error.serverMessage) || error.message,
+              description: errorText(error),
               variant: 'destructive',
             }),
         })

@@ -46,9 +46,9 @@ export function GhostModeToggle() {
           disabled={locked || isSaving}
           onCheckedChange={setGhostMode}
           aria-describedby="ghost-mode-hint"
-          className="relative h-7 w-12 shrink-0 rounded-full bg-cream-300 transition-colors data-[state=checked]:bg-plum-600 disabled:cursor-not-allowed disabled:opacity-50"
+          className="relative h-7 w-12 shrink-0 rounded-full bg-cream-300 ring-1 ring-ink-soft/60 transition-colors ring-inset data-[state=checked]:bg-plum-600 disabled:cursor-not-allowed disabled:opacity-70"
         >
-          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow ring-1 ring-ink-soft/60 transition-transform data-[state=checked]:translate-x-[1.375rem]" />
         </Switch.Root>
       </div>
       {locked && (

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Dialog } from 'radix-ui';
-import { MapPin, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../lib/session';
 import { Avatar } from './avatar';
-import { Button, buttonClasses } from './ui/button';
-import { Sheet } from './ui/sheet';
+import { LazyOwnProfileSheetBody } from './lazy-on-open';
 
 /** Discover's header avatar (product §2): a small sheet of her own profile with Edit Profile and Close. */
 export function OwnProfileSheet() {
@@ -22,35 +18,7 @@ export function OwnProfileSheet() {
       >
         <Avatar name={user.name} photos={user.photos} className="size-9 text-base ring-2 ring-white" />
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title="Your profile" description="How others see you on Discover">
-        <div className="flex items-center gap-4">
-          <Avatar name={user.name} photos={user.photos} className="size-20 text-3xl ring-4 ring-white" />
-          <div className="grid min-w-0 gap-1">
-            <p className="truncate font-display text-2xl font-semibold text-plum-900">
-              {user.name}
-              <span className="ml-2 font-sans text-lg font-normal text-ink-soft">{user.age}</span>
-            </p>
-            <p className="flex items-center gap-1 text-sm text-ink-soft">
-              <MapPin className="size-4 shrink-0 text-plum-500" aria-hidden />
-              <span className="truncate">{user.location}</span>
-            </p>
-          </div>
-        </div>
-        {user.bio && <p className="line-clamp-3 text-sm leading-relaxed text-ink">{user.bio}</p>}
-        <div className="grid gap-2">
-          <Dialog.Close asChild>
-            <Link to="/profile" className={buttonClasses('primary', 'md', true)}>
-              <UserRound className="size-4" aria-hidden />
-              Edit Profile
-            </Link>
-          </Dialog.Close>
-          <Dialog.Close asChild>
-            <Button variant="ghost" block>
-              Close
-            </Button>
-          </Dialog.Close>
-        </div>
-      </Sheet>
+      <LazyOwnProfileSheetBody open={open} onOpenChange={setOpen} />
     </>
   );
 }

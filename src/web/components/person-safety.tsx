@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { apiCall } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -28,6 +27,11 @@ const ReportDialog = lazy(async () => {
   };
 });
 const loadSafetyApi = async () => (await import('../../contract/api/safety')).safetyApi;
+
+/** Radix's menu and confirmation, fetched on the first pointer over (or focus on) the ⋯ button at the latest. */
+const loadRadixParts = () => import('./person-safety-radix');
+const PersonSafetyDropdown = lazy(loadRadixParts);
+const BlockConfirmDialog = lazy(async () => ({ default: (await loadRadixParts()).BlockConfirmDialog }));
 
 export interface SafetySubject {
   id: string;
@@ -116,39 +120,28 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
           />
         </Suspense>
       )}
-      <AlertDialog.Root open={blocking !== null} onOpenChange={(open) => !open && !busy && setBlocking(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-          <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-            <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-              Block {blocking?.name}?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-              {BLOCK_CONFIRM_TEXT}
-            </AlertDialog.Description>
-            <div className="mt-6 grid grid-cols-2 gap-3">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              <Button variant="danger" disabled={busy} onClick={() => void confirmBlock()}>
-                {busy ? 'Please wait…' : 'Block'}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      {blocking !== null && (
+        <Suspense fallback={null}>
+          <BlockConfirmDialog
+            name={blocking.name}
+            text={BLOCK_CONFIRM_TEXT}
+            busy={busy}
+            onCancel={() => setBlocking(null)}
+            onConfirm={() => void confirmBlock()}
+          />
+        </Suspense>
+      )}
     </>
   );
 
   return { report: setReporting, block: setBlocking, dialogs };
 }
 
-const itemClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50';
-
-/** A ⋯ menu with Report and Block for one person (the discovery card's corner). */
+/**
+ * A ⋯ menu with Report and Block for one person (the discovery card's corner). Until she first opens
+ * it, the button is a plain one in the first paint (keyboard and screen reader see the same button);
+ * opening it loads the Radix menu, which mounts open in its place.
+ */
 export function PersonSafetyMenu({
   person,
   onReport,
@@ -160,31 +153,33 @@ export function PersonSafetyMenu({
   onBlock: () => void;
   className?: string;
 }) {
+  const [opened, setOpened] = useState(false);
+  const label = `More options for ${person.name}`;
+  const trigger = (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={cn('grid size-11 place-items-center rounded-full', className)}
+      onPointerEnter={() => void loadRadixParts()}
+      onFocus={() => void loadRadixParts()}
+      onClick={() => setOpened(true)}
+    >
+      <EllipsisVertical className="size-5" aria-hidden />
+    </button>
+  );
+  if (!opened) return trigger;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`More options for ${person.name}`}
-        className={cn('grid size-11 place-items-center rounded-full', className)}
-      >
-        <EllipsisVertical className="size-5" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
-        >
-          <DropdownMenu.Item onSelect={onReport} className={itemClass}>
-            <Flag className="size-4 text-plum-700" aria-hidden />
-            Report {person.name}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={onBlock} className={itemClass}>
-            <Ban className="size-4 text-plum-700" aria-hidden />
-            Block {person.name}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={trigger}>
+      <PersonSafetyDropdown
+        name={person.name}
+        label={label}
+        onReport={onReport}
+        onBlock={onBlock}
+        className={className}
+      />
+    </Suspense>
   );
 }
 

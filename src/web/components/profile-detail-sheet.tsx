@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, MapPin } from 'lucide-react';
-import type { ProfileDetail } from '../../contract/profiles';
+import { statusTimeLeft, type ProfileDetail } from '../../contract/profiles';
 import { parseLocation } from '../../contract/location-text';
 import { isApiError } from '../lib/api';
 import { distanceBandText } from '../lib/theme';
@@ -8,10 +8,12 @@ import { useUnits } from '../lib/preferences';
 import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';
 import { formatLastActive } from '../lib/last-active';
+import { useMinuteClock } from '../lib/use-minute-clock';
 import { BadgeChip } from './badges';
 import { PhotoCarousel } from './photo-carousel';
 import { Button } from './ui/button';
 import { Sheet } from './ui/sheet';
+import { VoicePlayer } from './voice-player';
 
 /** What the opener already shows of her, so the sheet has a face while the full profile loads. */
 export interface ProfilePreview {
@@ -20,7 +22,7 @@ export interface ProfilePreview {
   photos: readonly string[];
 }
 
-interface ProfileDetailSheetProps {
+export interface ProfileDetailSheetProps {
   person: ProfilePreview;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -64,6 +66,8 @@ function subtitle(profile: ProfileDetail, distance: string | undefined): string 
 
 function Details({ profile }: { profile: ProfileDetail }) {
   const units = useUnits();
+  // 'Active 5m ago' ages while the sheet stays open.
+  const now = useMinuteClock();
   const distance = profile.distance && distanceBandText(profile.distance, units);
   const details: Array<[string, string | null]> = [
     ['Job', profile.job],
@@ -95,12 +99,28 @@ function Details({ profile }: { profile: ProfileDetail }) {
           ) : (
             profile.lastActive && (
               <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-ink-soft">
-                Active {formatLastActive(profile.lastActive).toLowerCase()}
+                Active {formatLastActive(profile.lastActive, now).toLowerCase()}
               </span>
             )
           )}
         </div>
       </div>
+      {profile.status && (
+        <Section title={`24h Status · ${statusTimeLeft(profile.status.expiresAt)}`}>
+          <div className="grid gap-2 rounded-2xl bg-plum-50 p-3" data-testid="profile-status">
+            {profile.status.text && <p className="leading-relaxed break-words text-ink">{profile.status.text}</p>}
+            {profile.status.voice && (
+              <VoicePlayer
+                src={profile.status.voice.url}
+                durationMs={profile.status.voice.durationMs}
+                waveform={profile.status.voice.waveform}
+                label="voice status"
+                testId="profile-status-voice"
+              />
+            )}
+          </div>
+        </Section>
+      )}
       {profile.badges.length > 0 && (
         <Section title="Badges">
           <ul aria-label="Badges" className="flex flex-wrap gap-1.5">

@@ -5,7 +5,7 @@ import type { Match } from '../../contract/matches';
 import { Card } from './ui/card';
 import { Avatar } from './avatar';
 import { useMatches } from '../lib/matches';
-import { ProfileDetailSheet } from './profile-detail-sheet';
+import { LazyProfileDetailSheet } from './lazy-on-open';
 import { buttonClasses } from './ui/button';
 
 /** Product §9: the first 4 matches. */
@@ -93,7 +93,7 @@ export function RecentMatchesStrip() {
         )}
       </Card>
       {profileOf && (
-        <ProfileDetailSheet
+        <LazyProfileDetailSheet
           person={profileOf.otherUser}
           open={profileOpen}
           onOpenChange={setProfileOpen}

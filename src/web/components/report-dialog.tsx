@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason } from '../../contract/safety';
+import { Avatar } from './avatar';
 import { Button } from './ui/button';
 import { Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
 import { Sheet } from './ui/sheet';
@@ -38,8 +39,10 @@ interface ReportDialogProps {
 export interface PickablePerson {
   id: string;
   name: string;
-  /** 'Matched', 'Chatted'… shown beside the name so two of the same name can be told apart. */
+  /** 'Chatted', 'Matched', 'Seen recently' shown beside the name so two of the same name can be told apart. */
   context: string;
+  /** Her first photo, shown once she is picked so she can be recognised. */
+  photo: string | null;
 }
 
 /** The picker's value for 'Someone else': type their username instead. */
@@ -57,8 +60,15 @@ export function PersonPicker({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const chosen = people.find((p) => p.id === value);
   return (
     <Field id={id} label="Who?">
+      {chosen && (
+        <span className="flex items-center gap-2 text-sm text-ink-soft" data-testid={`${id}-chosen`}>
+          <Avatar name={chosen.name} photos={chosen.photo ? [chosen.photo] : []} className="size-10 text-base" />
+          {chosen.name} · {chosen.context}
+        </span>
+      )}
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="" disabled>
           Choose someone

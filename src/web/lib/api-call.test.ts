@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { discoveryApi } from '../../contract/api/discovery';
 import type { DiscoveryFilters } from '../../contract/discovery';
-import { apiCall, isApiError, parseRetryAfter } from './api';
+import { ApiError, apiCall, errorText, fieldErrorText, isApiError, parseRetryAfter } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -71,5 +71,31 @@ describe('ApiError', () => {
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:02:00 GMT', now)).toBe(120);
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('errors on screen', () => {
+  it("show the server's message, never the raw answer", () => {
+    const body = { message: 'Enter a valid phone number', code: 'VALIDATION_ERROR', errors: [] };
+    const error = new ApiError(400, 'Bad Request', JSON.stringify(body), body);
+    expect(error.message).toBe('Enter a valid phone number');
+    expect(errorText(error)).toBe('Enter a valid phone number');
+  });
+
+  it('say a plain sentence for an answer without a JSON body, and for no answer at all', () => {
+    const gateway = new ApiError(502, 'Bad Gateway', '<html>nginx</html>', undefined);
+    expect(errorText(gateway)).toBe('Steep is having trouble right now. Please try again in a moment.');
+    expect(errorText(new TypeError('Failed to fetch'))).toMatch(/^Could not reach Steep/);
+    expect(errorText(new Error('x is undefined'), 'Could not save')).toBe('Could not save');
+  });
+
+  it('find the message for one field', () => {
+    const body = {
+      message: 'Invalid input',
+      code: 'VALIDATION_ERROR',
+      errors: [{ path: 'phoneNumber', message: 'Bad' }],
+    };
+    expect(fieldErrorText(new ApiError(400, '', '', body), 'phoneNumber')).toBe('Bad');
+    expect(fieldErrorText(new ApiError(400, '', '', body), 'code')).toBeUndefined();
   });
 });

@@ -2,8 +2,9 @@ import { buildPath, type CallInput, type RouteDeclaration, type ResponseOut } fr
 import type { ErrorBody } from '../../contract/http';
 
 /**
- * A non-2xx answer from the API. `message` is `${status}: ${body text or status text}`
- * (product §8, Generic); `body` is the parsed `{ message, code, errors? }` when the server sent one.
+ * A non-2xx answer from the API. `message` is what a screen may show her: the server's own `message`
+ * when it sent `{ message, code, errors? }` (parsed into `body`), else a plain sentence for the status;
+ * the raw answer stays in `bodyText` for debugging, never on screen.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,7 +17,7 @@ export class ApiError extends Error {
     /** Seconds from the `Retry-After` header (a 429 or 503), when the server sent one. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(`${status}: ${bodyText || statusText}`);
+    super(body?.message ?? fallbackErrorText(status));
   }
 
   /** The server's own human message, when it sent one. */
@@ -32,6 +33,32 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** For an answer without a JSON body (a proxy's error page, a timeout): a sentence, not the page. */
+function fallbackErrorText(status: number): string {
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Steep is having trouble right now. Please try again in a moment.';
+  if (status === 401) return 'Please log in again.';
+  if (status === 404) return 'Not found.';
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * The one way a screen turns a failure into text: the server's message for an API answer, a
+ * connection sentence when the request never got an answer, else `fallback`. Never the raw error.
+ */
+export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (isApiError(error)) return error.message;
+  // fetch rejects with a TypeError when offline or the server is unreachable.
+  if (error instanceof TypeError) return 'Could not reach Steep. Check your connection and try again.';
+  return fallback;
+}
+
+/** The server's message for one field (`errors[].path`), to show beside that field. */
+export function fieldErrorText(error: unknown, path: string): string | undefined {
+  if (!isApiError(error)) return undefined;
+  return error.body?.errors?.find((e) => e.path === path || e.path.endsWith(`.${path}`))?.message;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

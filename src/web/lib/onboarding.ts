@@ -18,8 +18,11 @@ export interface OnboardingContextValue {
   status: OnboardingStatus;
   /** Opens the tour from the first step. */
   start: () => void;
-  /** Opens the tour only if it was never completed or skipped. */
-  startIfNew: () => void;
+  /**
+   * Opens the tour only if it was never completed or skipped, here or (signed in) on her account.
+   * Returns a cancel for an effect's cleanup: her account's answer may come after the screen is gone.
+   */
+  startIfNew: () => () => void;
   /** Stores the flag; the tour closes after 500 ms. */
   finish: (how: 'completed' | 'skipped') => void;
   /** Removes the flag so the tour shows again. */

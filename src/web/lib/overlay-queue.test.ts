@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeOverlay, releaseOverlay, requestOverlay, resetOverlayQueue } from './overlay-queue';
+import {
+  activeOverlay,
+  releaseOverlay,
+  requestOverlay,
+  resetOverlayQueue,
+  sheetClosed,
+  sheetOpened,
+} from './overlay-queue';
 
 describe('the overlay queue: one overlay at a time', () => {
   beforeEach(() => resetOverlayQueue());
@@ -59,5 +66,31 @@ describe('the overlay queue: one overlay at a time', () => {
     expect(activeOverlay()).toBe('badge-reveal');
     releaseOverlay('badge-reveal');
     expect(activeOverlay()).toBeNull();
+  });
+});
+
+describe('the overlay queue and open sheets', () => {
+  beforeEach(() => resetOverlayQueue());
+
+  it('news waits while a sheet is open and shows when it closes; an entry over sheets (a toast) does not wait', () => {
+    sheetOpened('sheet:a');
+    requestOverlay('badge', 'badge:first-match');
+    expect(activeOverlay()).toBeNull();
+    requestOverlay('toast', 'toast:blocked', { overSheets: true });
+    expect(activeOverlay()).toBe('toast:blocked');
+    releaseOverlay('toast:blocked');
+    expect(activeOverlay()).toBeNull();
+    sheetClosed('sheet:a');
+    expect(activeOverlay()).toBe('badge:first-match');
+  });
+
+  it('a celebration waits for every open sheet (a dialog over a sheet) to close', () => {
+    sheetOpened('sheet:a');
+    sheetOpened('sheet:b');
+    requestOverlay('celebration', 'celebration:m1');
+    sheetClosed('sheet:b');
+    expect(activeOverlay()).toBeNull();
+    sheetClosed('sheet:a');
+    expect(activeOverlay()).toBe('celebration:m1');
   });
 });

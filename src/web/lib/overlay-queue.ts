@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * One overlay at a time (issue 25 item 8). The tour, the match celebration, the badge card and the toast
+ * One overlay at a time. The tour, the match celebration, the badge card and the toast
  * each ask for a turn here and draw themselves only while it is theirs; the rest wait. The order:
  * the tour first (she has not seen the app yet), then a celebration, then a toast (it answers something she
  * just did: "Filters updated" must not wait behind news), then the badge card, so the badge a match earned
  * comes after its celebration. A higher overlay that arrives later takes the screen and the one it displaced comes back
  * after it. A waiting entry can name the overlays that already say what it says (`droppedBy`): when one
  * of those is queued, the entry is dropped instead of shown late (the welcome toast under the tour).
+ *
+ * A sheet or dialog she opened is an overlay too, but it never waits: it is what she is looking at. While
+ * one is open everything queued here waits for it to close, except an entry marked `overSheets`: a toast,
+ * which answers what she just did inside the sheet (holding it back would leave her action unanswered).
  */
 
 export type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
@@ -20,15 +24,18 @@ interface Entry {
   seq: number;
   droppedBy: readonly OverlayKind[];
   onDropped: (() => void) | undefined;
+  overSheets: boolean;
 }
 
 let queue: Entry[] = [];
 let nextSeq = 0;
 let active: string | null = null;
+const openSheets = new Set<string>();
 const listeners = new Set<() => void>();
 
 function settle(): void {
-  const head = [...queue].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.seq - b.seq)[0];
+  const ordered = [...queue].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.seq - b.seq);
+  const head = openSheets.size > 0 ? ordered.find((entry) => entry.overSheets) : ordered[0];
   active = head?.key ?? null;
   listeners.forEach((listener) => listener());
 }
@@ -37,6 +44,8 @@ export interface OverlayRequest {
   /** Drop this entry (and call `onDropped`) when one of these kinds is queued: it already says the same. */
   droppedBy?: readonly OverlayKind[];
   onDropped?: () => void;
+  /** Shown even while a sheet is open (an error about what she did in it). */
+  overSheets?: boolean;
 }
 
 /** Asks for a turn; `key` names this overlay instance (asking twice is asking once). */
@@ -49,7 +58,14 @@ export function requestOverlay(kind: OverlayKind, key: string, request: OverlayR
   }
   const dropped = queue.filter((entry) => entry.droppedBy.includes(kind));
   queue = queue.filter((entry) => !entry.droppedBy.includes(kind));
-  queue.push({ key, kind, seq: nextSeq++, droppedBy, onDropped: request.onDropped });
+  queue.push({
+    key,
+    kind,
+    seq: nextSeq++,
+    droppedBy,
+    onDropped: request.onDropped,
+    overSheets: request.overSheets ?? false,
+  });
   settle();
   dropped.forEach((entry) => entry.onDropped?.());
 }
@@ -59,6 +75,16 @@ export function releaseOverlay(key: string): void {
   if (!queue.some((entry) => entry.key === key)) return;
   queue = queue.filter((entry) => entry.key !== key);
   settle();
+}
+
+/** A sheet or dialog opened (`key` names it): the queue holds its entries until every sheet is closed. */
+export function sheetOpened(key: string): void {
+  openSheets.add(key);
+  settle();
+}
+
+export function sheetClosed(key: string): void {
+  if (openSheets.delete(key)) settle();
 }
 
 /** The key whose turn it is, or null. */
@@ -80,5 +106,6 @@ export function useOverlayTurn(key: string | null): boolean {
 /** Tests only: an empty queue. */
 export function resetOverlayQueue(): void {
   queue = [];
+  openSheets.clear();
   active = null;
 }

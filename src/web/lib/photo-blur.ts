@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
 /**
- * "Blur photos from matches" (issue 27): on by default. Kept on this device, like the theme: it only
+ * "Blur photos from matches": on by default. Kept on this device, like the theme: it only
  * decides how photos she receives are first shown to her. A photo the server labels likely explicit
  * stays blurred whatever this says.
  */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Preferences, SmsSettingsBody, Units, UpdatePreferencesBody } from '../../contract/preferences';
 import { apiCall, lazyDeclarations } from './api';
 import { applyTheme } from './theme';
@@ -11,16 +11,31 @@ export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'p
 export const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
 export const smsQueryKey = (userId: string) => ['/api/users', userId, 'sms-settings'] as const;
 
+const loadPreferences = async (userId: string) => {
+  const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });
+  applyTheme(prefs.app.theme);
+  return prefs;
+};
+
 export function usePreferences(userId: string | undefined) {
   return useQuery({
     queryKey: preferencesQueryKey(userId ?? ''),
-    queryFn: async () => {
-      const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId ?? '' } });
-      applyTheme(prefs.app.theme);
-      return prefs;
-    },
+    queryFn: () => loadPreferences(userId ?? ''),
     enabled: userId !== undefined,
   });
+}
+
+/** Her preferences from the cache, or fetched into it (for code outside a screen's render). */
+export function fetchPreferences(queryClient: QueryClient, userId: string) {
+  return queryClient.fetchQuery({ queryKey: preferencesQueryKey(userId), queryFn: () => loadPreferences(userId) });
+}
+
+/** Stores on her account that she finished or skipped the tour, and keeps the cached copy in step. */
+export async function markTourSeen(queryClient: QueryClient, userId: string): Promise<void> {
+  await apiCall((await api()).preferencesApi.tourSeen, { params: { id: userId } });
+  queryClient.setQueryData(preferencesQueryKey(userId), (prefs: Preferences | undefined) =>
+    prefs ? { ...prefs, app: { ...prefs.app, tourSeen: true } } : prefs,
+  );
 }
 
 /** The whole object goes back (the server replaces it); age is clamped into the editor's 18–65. */

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /*
- * The service worker from the page's side (issue 26): registration, the "new version" prompt's state,
+ * The service worker from the page's side: registration, the "new version" prompt's state,
  * and the app icon badge.
  */
 

@@ -89,6 +89,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: SelfUser | null) => {
       sessionVersion.current += 1;
       writeStoredUser(next);
+      // Her offline copy of conversations lives only as long as her sign-in on this device.
+      void import('./offline-conversations')
+        .then(({ forgetOfflineConversations }) => forgetOfflineConversations(next?.id ?? null))
+        .catch((error: unknown) => console.warn('Could not clear the offline conversations.', error));
       setUserState(next);
       if (next) queryClient.setQueryData(ME_QUERY_KEY, next);
       else queryClient.removeQueries({ queryKey: ME_QUERY_KEY });

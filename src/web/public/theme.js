@@ -4,10 +4,11 @@
 (function () {
   var theme;
   try {
-    theme = localStorage.getItem('steep-theme') || 'light';
+    // Nothing saved yet (a visitor, a new member): follow the device, like the 'system' default.
+    theme = localStorage.getItem('steep-theme') || 'system';
   } catch {
-    // Storage blocked: the light default applies.
-    theme = 'light';
+    // Storage blocked: the device's setting applies.
+    theme = 'system';
   }
   var dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);

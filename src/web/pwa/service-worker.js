@@ -1,13 +1,15 @@
-/* global self, caches, clients, fetch, URL */
+/* global self, caches, clients, fetch, URL, indexedDB */
 /**
- * Steep's service worker (issue 26; why hand-written: docs/decisions/0014-service-worker.md). Built into
+ * Steep's service worker (why hand-written: docs/decisions/0014-service-worker.md). Built into
  * /sw.js by the `serviceWorker()` Vite plugin, which fills in VERSION and PRECACHE (the build's hashed
  * assets). It:
  * - precaches the app shell, the offline page and the hashed assets; a new build is a new cache;
  * - answers navigations from the network, and with the offline page when there is none;
- * - never touches /api, /ws or /media: private data is never stored by the worker;
+ * - never touches /api, /ws or /media: private data is never stored by the worker; it only deletes the
+ *   page's offline copy of her conversations when she signs out (see offline-conversations.ts);
  * - waits after installing until the page asks it to take over ("A new version is ready — Reload");
- * - shows pushed notifications and opens the right screen when one is tapped.
+ * - shows pushed notifications and opens the right screen when one is tapped;
+ * - puts a subscription the push service replaced on the server (`pushsubscriptionchange`).
  */
 const VERSION = self.__STEEP_VERSION__;
 const PRECACHE = self.__STEEP_PRECACHE__;
@@ -18,11 +20,14 @@ const SHELL = [
   OFFLINE_PAGE,
   '/manifest.webmanifest',
   '/theme.js',
+  '/offline.js',
   '/favicon.svg',
   '/icons/icon-192.png',
   '/icons/badge-96.png',
 ];
 const NEVER_CACHED = ['/api/', '/ws', '/media/'];
+/** The page's offline copy of her recent conversations (src/web/lib/offline-conversations.ts). */
+const OFFLINE_CONVERSATIONS_DB = 'steep-offline-conversations';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...SHELL, ...PRECACHE])));
@@ -45,9 +50,15 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && url.pathname === '/api/auth/logout') {
+    // Signing out ends what this device may keep of her: the page deletes it too, but a sign-out from a
+    // page that fails half-way must not leave her messages behind. The request itself goes on untouched.
+    event.waitUntil(forgetConversations());
+    return;
+  }
+  if (request.method !== 'GET') return;
   if (NEVER_CACHED.some((prefix) => url.pathname.startsWith(prefix))) return;
   if (request.mode === 'navigate') {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE, { cacheName: CACHE })));
@@ -94,3 +105,50 @@ self.addEventListener('notificationclick', (event) => {
     }),
   );
 });
+
+function forgetConversations() {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(OFFLINE_CONVERSATIONS_DB);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+/*
+ * The push service replaced (or ended) this device's subscription. Subscribe again with the server's VAPID
+ * key if the browser did not already, save the new one for this session and drop the old endpoint. Same
+ * origin, so the session cookie goes along. If any of it fails (offline, signed out) the app repairs it
+ * at its next start (push-resync.ts).
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(resubscribe(event.oldSubscription, event.newSubscription).catch(() => undefined));
+});
+
+async function resubscribe(oldSubscription, newSubscription) {
+  let subscription = newSubscription;
+  if (!subscription) {
+    const key = await fetch('/api/push/vapid-public-key', { credentials: 'same-origin' }).then((r) => r.json());
+    if (!key || typeof key.publicKey !== 'string') return;
+    subscription = await self.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key.publicKey,
+    });
+  }
+  const json = subscription.toJSON();
+  const saved = await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      endpoint: subscription.endpoint,
+      expirationTime: subscription.expirationTime,
+      keys: json.keys,
+    }),
+  });
+  if (!saved.ok || !oldSubscription || oldSubscription.endpoint === subscription.endpoint) return;
+  await fetch('/api/push/subscriptions', {
+    method: 'DELETE',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ endpoint: oldSubscription.endpoint }),
+  });
+}

@@ -75,7 +75,7 @@ export const messageReactions = pgTable(
 );
 
 /**
- * The photo or voice note of a message (issue 27), in the private chat-media store under `storageKey`.
+ * The photo or voice note of a message, in the private chat-media store under `storageKey`.
  * Uploaded first (`messageId` null), then claimed once by the message that sends it. The references
  * to the match and the uploader are SET NULL, not CASCADE: when the conversation or an account goes,
  * the row stays behind without them so the clean-up job still knows which file to delete.

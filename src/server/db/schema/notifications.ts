@@ -22,7 +22,7 @@ export const notices = pgTable(
 );
 
 /**
- * A browser's Web Push subscription (issue 26): one per device, tied to the session that made it, so
+ * A browser's Web Push subscription: one per device, tied to the session that made it, so
  * signing out on that device (its session row goes) removes it; her account's deletion removes all.
  * `endpoint` is a capability URL at her push service: it never leaves the server.
  */

@@ -1,4 +1,4 @@
-import { date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** One row per viewer, profile and day: a profile view counts once per viewer per day. */
@@ -25,4 +25,13 @@ export const statuses = pgTable('statuses', {
   text: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /**
+   * Her recorded voice note (private `statuses` media space), while the status lives: the expiry job
+   * clears these and deletes the file.
+   */
+  voiceKey: text(),
+  voiceContentType: text(),
+  voiceBytes: integer(),
+  voiceDurationMs: integer(),
+  voiceWaveform: smallint().array(),
 });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const reports = pgTable(
@@ -52,6 +52,14 @@ export const reportMessages = pgTable(
     content: text().notNull(),
     sentAt: timestamp({ withTimezone: true }).notNull(),
     position: integer().notNull(),
+    /** 'text', or 'image' / 'voice' with a frozen copy of the file in the private `reports` media space. */
+    messageType: text().notNull().default('text'),
+    /** The copy's key; null for text, or when the file was already gone (a view-once photo opened). */
+    mediaKey: text(),
+    mediaContentType: text(),
+    mediaDurationMs: integer(),
+    mediaWaveform: smallint().array(),
+    mediaViewOnce: boolean().notNull().default(false),
   },
   (t) => [index('report_messages_report_idx').on(t.reportId, t.position)],
 );

@@ -9,7 +9,7 @@ import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from '../auth';
 import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR } from './routes';
 
 /**
- * Issue 22, items 3 and 4: whether an address has an account cannot be learned from the email and
+ * Whether an address has an account cannot be learned from the email and
  * reset answers (status, body or timing), and reset mail cannot flood an inbox.
  */
 let t: TestApp;

@@ -10,7 +10,7 @@ import { setProfile } from '../../test/members';
 import { EXPORT_RULES } from './personal-data-tables';
 
 /**
- * Issue 22, items 2 and 10. The list of tables that can name a member is read from the schema (every
+ * The list of tables that can name a member is read from the schema (every
  * foreign key to users), so a table added later is covered here without editing this file: the factory
  * below puts a row naming her in each one, account deletion must clear or anonymise every one of them
  * in one go, and the export must hold every one (or say why not).

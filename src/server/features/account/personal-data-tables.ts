@@ -42,7 +42,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   sessions: { hers: ['userId'], omit: ['tokenHash'] },
   sms_outbox: { hers: ['userId'], omit: ['toHash'] },
   sms_settings: { hers: ['userId'], omit: ['codeHash'] },
-  statuses: { hers: ['userId'] },
+  statuses: { hers: ['userId'], omit: ['voiceKey'] },
   subscriptions: { hers: ['userId'] },
   swipes: { hers: ['userId'] },
   tea_reports: { hers: ['reporterId'] },

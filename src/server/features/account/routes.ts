@@ -12,6 +12,7 @@ import { createMailer, mailJobs } from '../../mail/mailer';
 import {
   changePassword,
   confirmPasswordReset,
+  passwordResetUsable,
   registerPasswordResetJob,
   requestPasswordReset,
   setEmail,
@@ -30,6 +31,8 @@ export interface AccountRouteDeps {
   mediaDeletes: MediaDeletes;
   /** The private store of message photos and voice notes (her own uploads are in her export). */
   chatMediaStore: MediaStorage;
+  /** The private store of status voice notes (hers is in her export). */
+  statusVoiceStore: MediaStorage;
   scryptLogN: number;
 }
 
@@ -92,6 +95,18 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
       },
     },
   );
+  route(
+    app,
+    accountApi.checkPasswordReset,
+    async (request) => ({ usable: await passwordResetUsable(db, request.body.token) }),
+    // Its own bucket with the request's budget: the check cannot be used to probe tokens any faster.
+    {
+      rateLimit: {
+        max: Math.ceil(RESET_REQUESTS_PER_ADDRESS_PER_HOUR * config.RATE_LIMIT_SCALE),
+        timeWindow: '1 hour',
+      },
+    },
+  );
   route(app, accountApi.confirmPasswordReset, async (request, reply) => {
     await confirmPasswordReset(security, request.body);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -101,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   route(app, accountApi.exportData, async (request, reply) => {
     void reply.header('Content-Disposition', 'attachment; filename="steep-my-data.json"');
     void reply.header('Cache-Control', 'no-store');
-    return exportAccount(db, sessionUserId(request), deps.chatMediaStore);
+    return exportAccount(db, sessionUserId(request), { chat: deps.chatMediaStore, statuses: deps.statusVoiceStore });
   });
   route(app, accountApi.deleteAccount, async (request, reply) => {
     await deleteAccount(account, sessionUserId(request), request.body.password);

@@ -13,8 +13,8 @@ import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
 import { noticesOf, pushDevicesOf } from '../notifications';
 import type { MediaDeletes, MediaStorage } from '../../media';
-import { getSelfUser, photoKeysOf, photosOf } from '../profiles';
-import { blocksAndReportsBy } from '../safety';
+import { getSelfUser, photoKeysOf, photosOf, statusVoiceKeysOf, statusVoiceOf } from '../profiles';
+import { blocksAndReportsBy, reportMediaKeysOf } from '../safety';
 import { selfieKeysOf } from '../verification';
 
 export interface AccountDeps {
@@ -31,7 +31,11 @@ export interface AccountDeps {
 /**
  * Each feature reports what it holds about her through its index.ts; this only puts the parts together.
  */
-export async function exportAccount(db: Db, userId: string, chatMediaStore: MediaStorage): Promise<AccountExport> {
+export async function exportAccount(
+  db: Db,
+  userId: string,
+  stores: { chat: MediaStorage; statuses: MediaStorage },
+): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
   const [
@@ -46,11 +50,12 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
     badges,
     tables,
     pushDevices,
+    statusVoice,
   ] = await Promise.all([
     photosOf(db, userId),
     swipesAndMatchesOf(db, userId),
     messagesWrittenBy(db, userId),
-    mediaUploadedBy({ db, store: chatMediaStore }, userId),
+    mediaUploadedBy({ db, store: stores.chat }, userId),
     blocksAndReportsBy(db, userId),
     getFilters(db, userId),
     eventsOf(db, userId),
@@ -58,6 +63,7 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
     earnedBadgesFor(db, userId),
     exportTables(db, userId),
     pushDevicesOf(db, userId),
+    statusVoiceOf(db, stores.statuses, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -67,6 +73,7 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
     matches: swiping.matches,
     messages,
     chatMedia,
+    statusVoice,
     blocks: safety.blocks,
     blockedUsernames: safety.blockedUsernames,
     reportsFiled: safety.reportsFiled,
@@ -87,7 +94,8 @@ export async function exportAccount(db: Db, userId: string, chatMediaStore: Medi
  * meetups (their counts drop); her row. Every table that names her references users with a deliberate
  * ON DELETE (src/server/db/schema; the deletion test walks them): CASCADE for what is hers, SET NULL
  * for the audit log (a "Deleted member" stays in her place) and a username block that named her.
- * Announcements (sockets closed, meetup guests told) and her media files (photos, a selfie awaiting review)
+ * Announcements (sockets closed, meetup guests told) and her media files (photos, a selfie awaiting review,
+ * a status voice note, copies frozen with reports she filed)
  * come after the commit: a file the store refuses is retried by the job queue rather than left behind.
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
@@ -100,14 +108,17 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     track: (work) => deps.events.track(work),
     drain: () => deps.events.drain(),
   };
-  const { ended, keys, selfieKeys, existed } = await db.transaction(async (tx) => {
+  const { ended, keys, selfieKeys, voiceKeys, reportKeys, existed } = await db.transaction(async (tx) => {
     const ended = await deleteSessionsOf(tx, userId);
     await releaseEventsOf(tx, afterCommit, userId);
     const keys = await photoKeysOf(tx, userId);
     const selfieKeys = await selfieKeysOf(tx, userId);
+    const voiceKeys = await statusVoiceKeysOf(tx, userId);
+    // Reports she filed go with her (their media copies too); reports about her stay for safety.
+    const reportKeys = await reportMediaKeysOf(tx, userId);
     const existed = await deleteUser(tx, userId);
     await deps.jobs.forgetUser(userId, tx);
-    return { ended, keys, selfieKeys, existed };
+    return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };
   });
   deps.sessionsEnded(userId, ended);
   for (const announce of announcements) announce();
@@ -115,4 +126,6 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   deps.accountDeleted(userId);
   await deps.mediaDeletes.now('photos', keys);
   await deps.mediaDeletes.now('selfies', selfieKeys);
+  await deps.mediaDeletes.now('statuses', voiceKeys);
+  await deps.mediaDeletes.now('reports', reportKeys);
 }

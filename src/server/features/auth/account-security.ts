@@ -217,6 +217,26 @@ const invalidLink = () =>
     { path: 'token', message: 'This reset link is invalid or has expired: ask for a new one' },
   ]);
 
+/**
+ * Whether a reset link can still set a password. Looked up by the token's hash (an indexed equality on
+ * a digest, so timing says nothing about how much of a token matched); the answer names no account.
+ */
+export async function passwordResetUsable(db: Db, token: string, now = new Date()): Promise<boolean> {
+  if (token.length < 20 || token.length > 100) return false;
+  const [usable] = await db
+    .select({ expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return usable !== undefined;
+}
+
 /** Single use: the token is spent in the same statement that checks it, so two tries cannot both win. */
 export async function confirmPasswordReset(
   deps: AccountSecurityDeps,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/harness';
 import { CURRENT_PASSWORD_FAILURES } from './account-security';
 
-/** Issue 22, item 5: wrong current passwords are limited per account (each one costs a full scrypt). */
+/** Wrong current passwords are limited per account (each one costs a full scrypt). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HashSlots } from './password';
 
-/** Issue 22, item 5: other hashing work never starves sign-ins. */
+/** Other hashing work never starves sign-ins. */
 describe('HashSlots priorities', () => {
   const blocker = () => {
     let release!: () => void;

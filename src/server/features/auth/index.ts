@@ -2,6 +2,7 @@ export {
   changePassword,
   confirmPassword,
   confirmPasswordReset,
+  passwordResetUsable,
   registerPasswordResetJob,
   requestPasswordReset,
   RESET_MAILS_PER_ACCOUNT_PER_HOUR,

@@ -4,7 +4,7 @@ import { passwordResets } from '../../db/schema/auth';
 import { createTestApp, newUserBody, signUp, type TestApp } from '../../test/harness';
 import { passwordWeakness } from './password-strength';
 
-/** Issue 22, "Also": `Password1` passed the rules; passwords are now scored with zxcvbn-ts. */
+/** `Password1` used to pass the rules; passwords are now scored with zxcvbn-ts. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

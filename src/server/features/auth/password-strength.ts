@@ -1,14 +1,13 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
+import { MIN_PASSWORD_SCORE } from '../../../contract/auth';
 import { badRequest } from '../../http/errors';
 
-/**
- * zxcvbn's score (0–4) a new password must reach. 2 means "guessable only with more than 10^8 tries":
- * with scrypt and the login throttles that is out of reach online. It refuses the common patterns
- * (`Password1`: 0) that the length-and-classes rule in the contract lets through.
+/*
+ * The score (MIN_PASSWORD_SCORE, in the contract) refuses the common patterns (`Password1`: 0) that the
+ * length-and-classes rule in the contract lets through.
  */
-export const MIN_PASSWORD_SCORE = 2;
 
 let scorer: ZxcvbnFactory | undefined;
 /** Built on first use: the dictionaries (shipped in the packages, nothing fetched) take a moment to load. */

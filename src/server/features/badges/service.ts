@@ -116,7 +116,7 @@ export async function badgesOf(db: Db, viewerId: string, userId: string, now = n
 
 /**
  * Badges earned by anonymous activity (a Tea story, support of stories): seen only by her. Shown to
- * anyone else, the moment one appears would point at the story that earned it (issue 22: polling
+ * anyone else, the moment one appears would point at the story that earned it (polling
  * members' badges named a first story's author within 0.25 s).
  */
 export const PRIVATE_BADGES: ReadonlySet<string> = new Set<BadgeId>(['storyteller', 'supportive']);

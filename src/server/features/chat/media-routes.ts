@@ -19,7 +19,7 @@ import {
 /** One file and two short fields (viewOnce, waveform); the byte cap per kind is checked after sniffing. */
 const MULTIPART_LIMITS = { files: 1, fileSize: MAX_CHAT_IMAGE_BYTES, fields: 4, fieldSize: 1024, parts: 6 };
 
-/** Photo and voice messages (issue 27): upload, the guarded file routes, view once, played. */
+/** Photo and voice messages: upload, the guarded file routes, view once, played. */
 export const chatMediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, deps) => {
   // Registered here, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { createTestApp, signUp, type Client, type TestApp } from '../../test/har
 import { createMatch } from '../../test/matches';
 import { GPS, jpegWithGps, PLANTED_STRINGS } from '../profiles/test-factories';
 import { mp4AacVoice } from './test-audio';
+import { form, type Part } from '../../test/multipart';
 
 let t: TestApp;
 let store: string;
@@ -23,29 +24,6 @@ beforeAll(async () => {
   store = path.resolve(t.config.DATA_DIR, 'chat-media');
 });
 afterAll(() => t.close());
-
-type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
-
-/** multipart/form-data as a browser sends it: text fields first, then the file. */
-function form(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----steep${randomBytes(8).toString('hex')}`;
-  const chunks = parts.flatMap((part) =>
-    'value' in part
-      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`)]
-      : [
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-              `Content-Type: ${part.contentType}\r\n\r\n`,
-          ),
-          part.data,
-          Buffer.from('\r\n'),
-        ],
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(
   client: Client,

@@ -8,7 +8,6 @@ import {
   MEDIA_ERRORS,
   MEDIA_MESSAGES_PER_HOUR,
   MEDIA_UPLOAD_TTL_MS,
-  waveform as waveformSchema,
   type MediaKind,
   type MediaState,
   type MediaUpload,
@@ -17,10 +16,18 @@ import {
 import type { Db } from '../../db/client';
 import { chatMedia } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { findMatchForMember, otherMember } from '../matches';
-import { inspectVoice, isUuid, newMediaKey, renderChatImage, sniffImageType, type MediaStorage } from '../profiles';
+import {
+  inspectVoice,
+  isUuid,
+  parseWaveform,
+  newMediaKey,
+  renderChatImage,
+  sniffImageType,
+  type MediaStorage,
+} from '../profiles';
 import { requireConversation } from './access';
 import type { NudityClassifier } from './nudity';
 
@@ -122,21 +129,6 @@ export async function uploadMedia(
     ...(row.durationMs !== null && { durationMs: row.durationMs }),
     ...(row.waveform && { waveform: row.waveform }),
   };
-}
-
-/**
- * The waveform comes from the recorder (no Opus or AAC decoder installs here from npm without
- * downloads for both containers); the server checks its shape: 48 bars of 0–100.
- */
-function parseWaveform(field: string | undefined): number[] {
-  const bars = (field ?? '').split(',').map((bar) => (bar.trim() === '' ? Number.NaN : Number(bar)));
-  const parsed = waveformSchema.safeParse(bars);
-  if (!parsed.success) {
-    throw badRequest('A voice note needs its waveform', [
-      { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid waveform' },
-    ]);
-  }
-  return parsed.data;
 }
 
 /** A classifier failure never blocks a photo: it is sent unlabelled (and blurred by default anyway). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 /*
- * The optional nudity check of message photos (issue 27): nsfwjs's MobileNetV2, whose weights ship inside
+ * The optional nudity check of message photos: nsfwjs's MobileNetV2, whose weights ship inside
  * the npm package (nsfwjs/models/mobilenet_v2, bundled as JavaScript), run by TensorFlow.js on its
  * WebAssembly backend (the .wasm files ship inside @tensorflow/tfjs-backend-wasm). Nothing is downloaded.
  * Measured here: the model loads in ~1.5 s once per process, a photo takes ~0.1–0.5 s.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { messages } from '../../db/schema/chat';
 import { matchIdsOfMember } from '../matches';
 
-/** Conversations with a message to her she has not read: the app icon badge (issue 26 item 4). */
+/** Conversations with a message to her she has not read: the app icon badge. */
 export async function unreadConversationCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(messages.matchId) })

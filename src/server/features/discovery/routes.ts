@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { getFilters, saveFilters } from '../preferences';
 import type { EarnedBadgesOf } from '../profiles';
 import { setGhost } from './ghost';
+import { peopleMetBy } from './people-met';
 import { getDiscoveryPage } from './service';
 
 export const discoveryRoutes: FastifyPluginAsync<{
@@ -17,6 +18,7 @@ export const discoveryRoutes: FastifyPluginAsync<{
   route(app, discoveryApi.feed, async (request) =>
     getDiscoveryPage(db, sessionUserId(request), request.query, earnedBadges),
   );
+  route(app, discoveryApi.peopleMet, async (request) => peopleMetBy(db, sessionUserId(request)));
   route(app, discoveryApi.getFilters, async (request) => getFilters(db, sessionUserId(request)));
   route(app, discoveryApi.saveFilters, async (request) => saveFilters(db, sessionUserId(request), request.body));
   route(app, discoveryApi.setGhostMode, async (request) =>

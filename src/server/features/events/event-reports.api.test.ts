@@ -7,7 +7,7 @@ import { reports } from '../../test/tables';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member, setProfile } from '../../test/members';
 
-/* Issue 14: reporting a meetup files a safety report against its host that names the event. */
+/* Reporting a meetup files a safety report against its host that names the event. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,3 +17,4 @@ export { createPendingMatches } from './swipes';
 export { swipesAndMatchesOf } from './personal-data';
 export { notUnmatchedWith } from './unmatch';
 export { matchIdsOfMember } from './member-matches';
+export { matchesWithPartner, swipedOnSince } from './people-met';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { notificationsSent } from '../../db/schema/notifications';
 import type { DomainEvents } from '../../domain-events';
 import { retryDelayMs, type JobQueue } from '../../jobs';
+import { Lru } from '../../lib/lru';
 import type { MailOutbox } from '../../mail/mailer';
 import { findUser, isPremium } from '../../core';
 import { conversationSummaries, unreadConversationCount } from '../chat';
@@ -194,19 +195,36 @@ async function runEmail(deps: DeliveryDeps, job: Job, now: Date): Promise<void> 
 }
 
 /** Queues both channels for one member; each job decides for itself when it runs. */
-export async function notify(deps: DeliveryDeps, userId: string, reference: Reference): Promise<void> {
+export async function notify(deps: DeliveryDeps, userId: string, reference: Exclude<Reference, { kind: 'message' }>) {
   const job = { ...reference, userId };
   await deps.jobs.enqueue(PUSH_JOB, job, { maxAttempts: 3 });
-  if (reference.kind === 'message') {
-    // One mail per conversation while one waits: it counts every unread message when it goes.
-    await deps.jobs.enqueue(EMAIL_JOB, job, {
-      runAt: new Date(Date.now() + MESSAGE_MAIL_DELAY_MS),
-      dedupeKey: `mail:message:${userId}:${reference.matchId}`,
-      maxAttempts: 3,
-    });
-  } else if (reference.kind !== 'event_reminder' || reference.lead === '24h') {
+  if (reference.kind !== 'event_reminder' || reference.lead === '24h') {
     await deps.jobs.enqueue(EMAIL_JOB, job, { maxAttempts: 3 });
   }
+}
+
+/**
+ * A chat message is the one notification that comes at chat's rate, so it costs the message path nothing
+ * when nobody needs telling: no push job while she has a socket open on any instance (she sees it in the
+ * app), and the conversation's one pending mail job (it counts every unread message when it goes) is
+ * queued once per instance per delay, not once per message. The jobs still check again when they run.
+ */
+export function messageNotifier(deps: DeliveryDeps): (userId: string, matchId: string) => Promise<void> {
+  const mailQueued = new Lru<true>({ max: 50_000, ttlMs: MESSAGE_MAIL_DELAY_MS });
+  return async (userId, matchId) => {
+    const job = { kind: 'message' as const, matchId, userId };
+    const mailKey = `mail:message:${userId}:${matchId}`;
+    if (!mailQueued.has(mailKey)) {
+      mailQueued.set(mailKey, true);
+      await deps.jobs.enqueue(EMAIL_JOB, job, {
+        runAt: new Date(Date.now() + MESSAGE_MAIL_DELAY_MS),
+        dedupeKey: mailKey,
+        maxAttempts: 3,
+      });
+    }
+    if ((await deps.onlineAmong([userId])).has(userId)) return;
+    await deps.jobs.enqueue(PUSH_JOB, job, { maxAttempts: 3 });
+  };
 }
 
 /** Records a once-only notification; false when it was already recorded. */
@@ -270,16 +288,16 @@ export function registerDeliveryJobs(deps: DeliveryDeps): void {
 
 /** Domain events that tell a member something away from the app. Returns the unsubscribe function. */
 export function listenForDeliveries(deps: DeliveryDeps, events: DomainEvents): () => void {
-  const queue = (userId: string, reference: Reference) =>
-    void notify(deps, userId, reference).catch((error: unknown) =>
-      deps.log.error({ err: error }, 'notifications: could not queue a delivery'),
-    );
+  const failed = (error: unknown) => deps.log.error({ err: error }, 'notifications: could not queue a delivery');
+  const queue = (userId: string, reference: Exclude<Reference, { kind: 'message' }>) =>
+    notify(deps, userId, reference).catch(failed);
+  const notifyMessage = messageNotifier(deps);
   const stops = [
-    events.on('match.created', ({ matchId, userIds }) => {
-      for (const userId of userIds) queue(userId, { kind: 'match', matchId });
-    }),
+    events.on('match.created', ({ matchId, userIds }) =>
+      Promise.all(userIds.map((userId) => queue(userId, { kind: 'match', matchId }))),
+    ),
     events.on('message.created', ({ message, recipientId }) =>
-      queue(recipientId, { kind: 'message', matchId: message.matchId }),
+      notifyMessage(recipientId, message.matchId).catch(failed),
     ),
     events.on('like.created', ({ userId, targetUserId, superLike }) =>
       queue(targetUserId, { kind: 'like', likerId: userId, superLike }),

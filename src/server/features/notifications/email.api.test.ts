@@ -11,7 +11,7 @@ import { like, member, setProfile } from '../../test/members';
 import { MESSAGE_MAIL_DELAY_MS } from './delivery';
 
 /*
- * Email notifications (issue 25 item 6): the job queue runs with a moved clock; mail lands in the
+ * Email notifications: the job queue runs with a moved clock; mail lands in the
  * embedded outbox (DATA_DIR/outbox), read here as the member's inbox.
  */
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { readVapid, startPushService, type LocalPushService, type TestSubscripti
 import { loadVapidKeys } from './push/vapid';
 
 /*
- * Web Push end to end (issue 26): the job worker runs for real (polling every 100 ms) and pushes to a
+ * Web Push end to end: the job worker runs for real (polling every 100 ms) and pushes to a
  * push service on a loopback port, which decrypts what arrives with the subscription's own keys.
  */
 let t: TestApp;
@@ -132,8 +132,13 @@ describe('subscriptions', () => {
     ).toBe(201);
     const list = await sam.request('GET', '/api/push/subscriptions');
     expect(list.body).not.toContain('127.0.0.1');
-    const { devices } = list.json<{ devices: { id: string; device: string; current: boolean }[] }>();
+    const { devices } = list.json<{
+      devices: { id: string; device: string; current: boolean; endpointHash: string }[];
+    }>();
     expect(devices).toHaveLength(10);
+    // Each endpoint only as its SHA-256 (what the app compares at start to re-sync its subscription).
+    const sha256 = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url');
+    expect(devices.map((d) => d.endpointHash).sort()).toEqual(subs.map((s) => sha256(s.endpoint)).sort());
     expect(devices[0]).toMatchObject({ device: 'Chrome on Android', current: true });
     const removed = await sam.request('DELETE', `/api/push/subscriptions/${devices[0]!.id}`);
     expect(removed.json().devices).toHaveLength(9);
@@ -235,7 +240,13 @@ describe('a new message', () => {
     try {
       expect((await send(alex, matchId)).statusCode).toBe(201);
       await socket.next('message');
-      await jobsSettled(sam.user.id);
+      // Nothing is even queued: the message path checks her presence before it writes a push job.
+      await t.app.events.drain();
+      const queued = await t.database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'notify.push'), sql`${jobs.payload}->>'userId' = ${sam.user.id}`));
+      expect(queued).toEqual([]);
       expect(push.to(sub)).toEqual([]);
     } finally {
       await socket.close();

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from './channels';
 
 /**
- * The one-click unsubscribe link in a notification mail (issue 25 item 6): `<userId>.<kind>.<mac>`,
+ * The one-click unsubscribe link in a notification mail: `<userId>.<kind>.<mac>`,
  * HMAC-SHA256 under NOTIFICATION_LINK_KEY. It works without signing in and can do one thing only:
  * turn that kind off for that member. It does not expire: an old mail's link must still work.
  */

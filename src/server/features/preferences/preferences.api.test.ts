@@ -44,11 +44,40 @@ async function cardOf(viewer: Client, subject: Client) {
   return response.json<DiscoveryPage>().users.find((u) => u.id === subject.user.id);
 }
 
+describe('the onboarding tour, remembered on her account', () => {
+  it('is unseen at first; marking it seen keeps the rest, survives a save that does not send it, and is hers only', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    await savePrivacy(ana, { showAge: false });
+    expect((await getPrefs(ana)).app.tourSeen).toBe(false);
+
+    const marked = await ana.request('POST', `/api/users/${ana.user.id}/preferences/tour-seen`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toEqual({ tourSeen: true });
+    const after = await getPrefs(ana);
+    expect(after.app.tourSeen).toBe(true);
+    expect(after.privacy.showAge).toBe(false);
+
+    // A client that predates the flag sends app without it: the stored value stays.
+    const saved = await savePrefs(ana, (p) => {
+      p.app = { theme: 'dark', language: p.app.language, units: p.app.units };
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await getPrefs(ana)).app).toMatchObject({ theme: 'dark', tourSeen: true });
+
+    const forOther = await bea.request('POST', `/api/users/${ana.user.id}/preferences/tour-seen`);
+    expect(forOther.statusCode).toBe(403);
+    expect((await getPrefs(bea)).app.tourSeen).toBe(false);
+  });
+});
+
 describe('the preferences object', () => {
   it('starts at the spec defaults, with the filters as its age range and distance', async () => {
     const ana = await member(t);
     const prefs = await getPrefs(ana);
     expect(prefs).toEqual({ ...DEFAULT_PREFERENCES, ageRange: [18, 65], maxDistance: 50 });
+    // A new member's theme follows her device.
+    expect(prefs.app.theme).toBe('system');
   });
 
   it('is one source of truth with the discovery filters, both ways', async () => {

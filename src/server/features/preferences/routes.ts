@@ -19,7 +19,7 @@ import {
 } from './sms';
 import { smsProviderFrom } from './sms-provider';
 import { preferenceStatsOf, type PreferenceStatSources } from './stats';
-import { getPreferences, savePreferences } from './store';
+import { getPreferences, markTourSeen, savePreferences } from './store';
 
 export interface PreferencesDeps {
   db: Db;
@@ -42,6 +42,10 @@ export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app
 
   route(app, preferencesApi.get, async (request) => getPreferences(db, sessionUserId(request)));
   route(app, preferencesApi.save, async (request) => savePreferences(db, sessionUserId(request), request.body));
+  route(app, preferencesApi.tourSeen, async (request) => {
+    await markTourSeen(db, sessionUserId(request));
+    return { tourSeen: true as const };
+  });
   route(app, preferencesApi.stats, async (request) => preferenceStatsOf(db, deps.stats, sessionUserId(request)));
   route(app, preferencesApi.getSms, async (request) => getSmsSettings(db, sessionUserId(request)));
   route(app, preferencesApi.saveSms, async (request) => updateSmsSettings(sms, sessionUserId(request), request.body));

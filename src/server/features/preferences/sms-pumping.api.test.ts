@@ -5,7 +5,7 @@ import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member } from '../../test/members';
 import { SMS_CODES_PER_ACCOUNT_PER_DAY, SMS_CODES_PER_NUMBER_PER_HOUR } from './sms';
 
-/** Issue 22, item 9: verification texts cannot be pumped (each one costs money with Twilio). */
+/** Verification texts cannot be pumped (each one costs money with Twilio). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

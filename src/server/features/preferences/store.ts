@@ -62,7 +62,7 @@ function presentRow(row: PreferencesRow): Preferences {
       showAge: row.showAge,
       allowMessagesFrom: row.allowMessagesFrom as Preferences['privacy']['allowMessagesFrom'],
     },
-    app: row.app,
+    app: { ...DEFAULT_PREFERENCES.app, ...row.app },
   };
 }
 
@@ -102,7 +102,7 @@ export async function savePreferences(
       ...current?.notifications,
       ...withoutUndefined(input.notifications),
     },
-    app: input.app,
+    app: { ...DEFAULT_PREFERENCES.app, ...current?.app, ...withoutUndefined(input.app) },
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
@@ -148,6 +148,20 @@ export async function updateNotificationSettings(
     .values({ userId, notifications, premium, lifestyle, app })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { notifications, updatedAt: new Date() } });
   return notifications;
+}
+
+/**
+ * Remembers that she has seen the onboarding tour, on her account so a new phone or browser does not
+ * show it again; the rest of her preferences stay as they are (a member who never saved gets the defaults).
+ */
+export async function markTourSeen(db: Db, userId: string): Promise<void> {
+  const current = await findRow(db, userId);
+  const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, tourSeen: true };
+  const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
+  await db
+    .insert(userPreferences)
+    .values({ userId, notifications, premium, lifestyle, app })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { app, updatedAt: new Date() } });
 }
 
 export async function dealBreakersOf(db: Db, userId: string): Promise<DealBreaker[]> {

@@ -1,4 +1,5 @@
 import { parseBuffer } from 'music-metadata';
+import { waveform as waveformSchema } from '../../../contract/chat-media';
 import { AppError, badRequest } from '../../http/errors';
 
 /** What a voice upload really is, read from its bytes by music-metadata (its name and declared type are not trusted). */
@@ -57,4 +58,19 @@ export async function inspectVoice(data: Buffer, maxMs: number): Promise<VoiceIn
     ]);
   }
   return { contentType, durationMs: Math.min(durationMs, maxMs) };
+}
+
+/**
+ * The recorder's loudness bars, sent beside the file (no Opus or AAC decoder installs here from npm without
+ * downloads for both containers, so the server cannot draw them); it checks their shape: 48 bars of 0–100.
+ */
+export function parseWaveform(field: string | undefined): number[] {
+  const bars = (field ?? '').split(',').map((bar) => (bar.trim() === '' ? Number.NaN : Number(bar)));
+  const parsed = waveformSchema.safeParse(bars);
+  if (!parsed.success) {
+    throw badRequest('A voice note needs its waveform', [
+      { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid waveform' },
+    ]);
+  }
+  return parsed.data;
 }

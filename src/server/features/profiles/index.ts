@@ -29,4 +29,5 @@ export {
 } from './users';
 export { photoKeysOf, photosOf } from './personal-data';
 export { renderChatImage, sniffImageType, type ChatImage } from './image-pipeline';
-export { inspectVoice, type VoiceInfo } from './audio-pipeline';
+export { inspectVoice, parseWaveform, type VoiceInfo } from './audio-pipeline';
+export { statusVoiceKeysOf, statusVoiceOf } from './status';

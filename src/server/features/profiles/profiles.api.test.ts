@@ -63,11 +63,13 @@ describe('GET /api/users/:id (public profile)', () => {
         'lastActive',
         'distance',
         'badges',
+        'status',
       ].sort(),
     );
     expect(profile).toMatchObject({
       distance: 'In your city',
       badges: [],
+      status: null,
       id: alice.user.id,
       name: 'Alice',
       job: 'Tea sommelier',

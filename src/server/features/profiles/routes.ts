@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { profilesApi } from '../../../contract/api/profiles';
-import { MAX_PHOTO_BYTES, PHOTO_FIELD } from '../../../contract/profiles';
+import { MAX_PHOTO_BYTES, PHOTO_FIELD, STATUS_VOICE_FILE_FIELD } from '../../../contract/profiles';
 import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
@@ -9,14 +9,26 @@ import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { addPhoto, deletePhoto, listPhotos, reorderPhotos } from './photos';
 import { recordView, updateProfile, viewProfile, type AreMatched, type EarnedBadgesOf } from './service';
-import { clearStatus, getStatus, setStatus } from './status';
+import {
+  clearStatus,
+  getStatus,
+  registerStatusJobs,
+  setStatus,
+  setVoiceStatus,
+  statusVoiceFile,
+  type VoiceStatusInput,
+} from './status';
 import type { MediaDeletes, MediaStorage } from '../../media';
+import type { JobQueue } from '../../jobs';
 
 export interface ProfileRouteDeps {
   db: Db;
   /** The public photos space. */
   storage: MediaStorage;
+  /** The private space of status voice notes. */
+  statusVoices: MediaStorage;
   deletes: MediaDeletes;
+  jobs: JobQueue;
   events: DomainEvents;
   areMatched: AreMatched;
   earnedBadges: EarnedBadgesOf;
@@ -26,11 +38,13 @@ const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fiel
 
 export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
   app,
-  { db, storage, deletes, events, areMatched, earnedBadges },
+  { db, storage, statusVoices, deletes, jobs, events, areMatched, earnedBadges },
 ) => {
   // Registered here, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({ db, storage, deletes, log: request.log, events });
+  const statusDeps = { db, voices: statusVoices, deletes, jobs, areMatched, log: app.log };
+  registerStatusJobs(statusDeps);
 
   route(app, profilesApi.view, async (request) =>
     viewProfile(db, sessionUserId(request), request.params.id, areMatched, earnedBadges),
@@ -64,11 +78,32 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
   }));
 
   route(app, profilesApi.setStatus, async (request) => ({
-    status: await setStatus(db, sessionUserId(request), request.body.text),
+    status: await setStatus(statusDeps, sessionUserId(request), request.body.text),
   }));
 
+  route(app, profilesApi.setVoiceStatus, async (request) => ({
+    status: await setVoiceStatus(statusDeps, sessionUserId(request), await readVoiceUpload(request)),
+  }));
+
+  route(app, profilesApi.statusVoiceFile, async (request, reply) => {
+    const file = await statusVoiceFile(
+      { ...statusDeps, log: request.log },
+      sessionUserId(request),
+      request.params.id,
+      request.params.version,
+    );
+    // Private caching only, never a shared cache, and never rendered as a page of this origin.
+    void reply
+      .type(file.contentType)
+      .header('Cache-Control', 'private, max-age=60')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', 'inline');
+    return file.data;
+  });
+
   route(app, profilesApi.clearStatus, async (request) => {
-    await clearStatus(db, sessionUserId(request));
+    await clearStatus(statusDeps, sessionUserId(request));
     return { status: null };
   });
 };
@@ -97,6 +132,39 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw badRequest('Send one photo at a time');
+    }
+    throw error;
+  }
+}
+
+/** The voice note in `file`, with the `text` and `waveform` fields sent before it. */
+async function readVoiceUpload(request: FastifyRequest): Promise<VoiceStatusInput> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the voice note as multipart/form-data in the field "${STATUS_VOICE_FILE_FIELD}"`,
+    );
+  }
+  const missing = () =>
+    badRequest('Record a voice note first', [{ path: STATUS_VOICE_FILE_FIELD, message: 'Record a voice note' }]);
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== STATUS_VOICE_FILE_FIELD) throw missing();
+    const data = await file.toBuffer();
+    const field = (name: string) => {
+      const value = file.fields[name];
+      return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : undefined;
+    };
+    return { data, fields: { text: field('text'), waveform: field('waveform') } };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Voice notes can be at most 1 MB');
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw badRequest('Send one voice note at a time');
     }
     throw error;
   }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { disclosure, DEFAULT_PRIVACY, privacyOf, type Disclosure } from '../preferences';
 import { recordProfileView } from './activity';
+import { liveStatusOf } from './status-present';
 import { getSelfUser, photoUrlsOf } from './users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,13 +90,12 @@ export async function viewProfile(
   const user = await findVisibleUser(db, viewerId, userId);
   const privacy = await privacyOf(db, [viewerId, user.id]);
   const theirs = privacy.get(user.id) ?? DEFAULT_PRIVACY;
-  if (user.id !== viewerId && theirs.profileVisibility !== 'public' && !(await areMatched(db, viewerId, user.id))) {
-    throw notFound('User not found');
-  }
-  const [urls, badges, viewer] = await Promise.all([
+  await requireProfileShown(db, viewerId, user.id, theirs.profileVisibility, areMatched);
+  const [urls, badges, viewer, status] = await Promise.all([
     photoUrlsOf(db, [user.id]),
     earnedBadges(db, viewerId, [user.id]),
     user.id === viewerId ? user : findUser(db, viewerId),
+    liveStatusOf(db, viewerId, user.id),
   ]);
   const shown = user.id === viewerId ? SHOW_ALL : disclosure(theirs, privacy.get(viewerId) ?? DEFAULT_PRIVACY);
   const distance = shown.distance && viewer ? distanceBetween(viewer.location, user.location) : undefined;
@@ -103,7 +103,40 @@ export async function viewProfile(
     ...presentPublic(user, urls.get(user.id) ?? [], shown),
     ...(distance && { distance }),
     badges: (badges[user.id] ?? []).map(presentPublicBadge),
+    status,
   };
+}
+
+/** A profile shown to matches only is the same 404 as an unknown id to anyone else. */
+async function requireProfileShown(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  visibility: string,
+  areMatched: AreMatched,
+): Promise<void> {
+  if (userId !== viewerId && visibility !== 'public' && !(await areMatched(db, viewerId, userId))) {
+    throw notFound('User not found');
+  }
+}
+
+/** A member `viewerId` may see the profile of: not blocked either way, and shown to her (profile visibility). */
+export async function findViewableUser(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  areMatched: AreMatched,
+): Promise<UserRow> {
+  const user = await findVisibleUser(db, viewerId, userId);
+  const privacy = await privacyOf(db, [user.id]);
+  await requireProfileShown(
+    db,
+    viewerId,
+    user.id,
+    (privacy.get(user.id) ?? DEFAULT_PRIVACY).profileVisibility,
+    areMatched,
+  );
+  return user;
 }
 
 /**

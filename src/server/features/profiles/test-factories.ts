@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import exifr from 'exifr';
 import sharp from 'sharp';
+import { form } from '../../test/multipart';
 
 /*
  * Real image files made in the test, and tools to look inside what the server publishes.
@@ -88,21 +89,9 @@ export interface FilePart {
   data: Buffer;
 }
 
-/** A multipart/form-data body, built by hand as a browser would send it. */
+/** A multipart/form-data body of files (field `photo` unless named), as a browser would send it. */
 export function multipart(parts: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----steep${randomBytes(8).toString('hex')}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'photo'}"; filename="${part.filename}"\r\n` +
-        `Content-Type: ${part.contentType}\r\n\r\n`,
-    ),
-    part.data,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return form(parts.map(({ field, ...file }) => ({ name: field ?? 'photo', ...file })));
 }
 
 /** The chunk ids of a RIFF/WebP file, in order. */

@@ -4,7 +4,7 @@ import { createTestApp, signUp, type Client, type TestApp } from '../../test/har
 import { setProfile } from '../../test/members';
 
 /**
- * Issue 22, item 8: blocking by username must not tell whether a name is on Steep, nor whose it is,
+ * Blocking by username must not tell whether a name is on Steep, nor whose it is,
  * even for hidden and ghost profiles.
  */
 let t: TestApp;

@@ -1,8 +1,9 @@
 // The safety feature's public surface: what other features and the app may use.
-export type { EventReportInput, MessageCopy, RecentMessages } from './reports';
-export { reportEvent } from './reports';
+export type { AttachedMedia, EventReportInput, MessageCopy, RecentMessages, ReportMediaStore } from './reports';
+export { reportEvent, reportMediaKeysOf } from './reports';
 export {
   closeReportsAgainst,
+  frozenReportMedia,
   countOpenReportGroups,
   hasOpenReportBy,
   isHeldFromDiscovery,
@@ -13,6 +14,7 @@ export {
   reportsAgainst,
   type OpenReportGroup,
   type ReportForReview,
+  type ReportedMessage,
 } from './review';
 export { safetyRoutes } from './routes';
 export { blocksAndReportsBy } from './personal-data';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { UNDERAGE_AUTO_HIDE_REPORTERS } from '../../../contract/moderation';
 import {
@@ -11,9 +11,23 @@ import type { Db } from '../../db/client';
 import { blockersAmong, blocksMadeBy, findUser, findUserByUsername, findUsers, isPremium } from '../../core';
 import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety';
 import { badRequest } from '../../http/errors';
+import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { HIDDEN_MEMBER_NAME } from './blocks';
 
 type ReportInput = z.output<typeof createReportBody>;
+
+/** A photo or voice note of an attached message, with a reader of its file while the file exists. */
+export interface AttachedMedia {
+  kind: 'image' | 'voice';
+  contentType: string;
+  /** The copy's file extension (the store serves by key). */
+  extension: string;
+  durationMs: number | null;
+  waveform: number[] | null;
+  viewOnce: boolean;
+  /** Null when the file is already gone (a view-once photo that was opened). */
+  read: (() => Promise<Buffer>) | null;
+}
 
 /** A message as it stood when the report was filed. */
 export interface MessageCopy {
@@ -21,6 +35,15 @@ export interface MessageCopy {
   senderId: string;
   content: string;
   createdAt: Date;
+  /** 'text' unless it carried a photo or a voice note. */
+  messageType?: string;
+  media?: AttachedMedia | null;
+}
+
+/** Where frozen copies of attached media go: the private `reports` space, moderators only. */
+export interface ReportMediaStore {
+  store: MediaStorage;
+  deletes: MediaDeletes;
 }
 
 /**
@@ -48,6 +71,7 @@ export async function createReport(
   reporterId: string,
   input: ReportInput,
   recentMessages?: RecentMessages,
+  reportMedia?: ReportMediaStore,
 ): Promise<void> {
   if (input.reportedUserId === reporterId) throw badRequest('You cannot report yourself');
   // The attached conversation is checked first: it must be hers and with the person she names.
@@ -65,7 +89,7 @@ export async function createReport(
     ? await findUser(db, input.reportedUserId)
     : await findUserByUsername(db, input.reportedUsername ?? '');
   if (!reported || reported.id === reporterId) return;
-  await storeReport(db, reporterId, reported.id, input, { matchId, eventId: null, attached });
+  await storeReport(db, reporterId, reported.id, input, { matchId, eventId: null, attached }, reportMedia);
 }
 
 /** A report about a meetup, filed from the event: it is against the host, and names the event. */
@@ -93,6 +117,7 @@ async function storeReport(
   reportedUserId: string,
   input: { reason: ReportInput['reason']; description: string | null },
   about: { matchId: string | null; eventId: string | null; attached: MessageCopy[] },
+  reportMedia?: ReportMediaStore,
 ): Promise<void> {
   const [open] = await db
     .select({ id: reports.id })
@@ -109,34 +134,77 @@ async function storeReport(
     .limit(1);
   if (open) return;
   const reporterPremium = await isPremium(db, reporterId);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(reports)
-      .values({
-        reporterId,
-        reportedUserId,
-        reason: input.reason,
-        description: input.description,
-        reporterPremium,
-        matchId: about.matchId,
-        eventId: about.eventId,
-      })
-      .returning({ id: reports.id });
-    if (!row) throw new Error('report insert returned nothing');
-    if (about.attached.length > 0) {
-      await tx.insert(reportMessages).values(
-        about.attached.map((m, position) => ({
-          reportId: row.id,
-          messageId: m.id,
-          senderId: m.senderId,
-          content: m.content,
-          sentAt: m.createdAt,
-          position,
-        })),
-      );
-    }
-    if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reportedUserId);
-  });
+  const frozen = reportMedia ? await freezeMedia(reportMedia.store, about.attached) : new Map<string, string>();
+  // A copy whose report was not stored (an error) is deleted again.
+  let stored = false;
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          reporterId,
+          reportedUserId,
+          reason: input.reason,
+          description: input.description,
+          reporterPremium,
+          matchId: about.matchId,
+          eventId: about.eventId,
+        })
+        .returning({ id: reports.id });
+      if (!row) throw new Error('report insert returned nothing');
+      if (about.attached.length > 0) {
+        await tx.insert(reportMessages).values(
+          about.attached.map((m, position) => ({
+            reportId: row.id,
+            messageId: m.id,
+            senderId: m.senderId,
+            content: m.content,
+            sentAt: m.createdAt,
+            position,
+            messageType: m.messageType ?? 'text',
+            mediaKey: frozen.get(m.id) ?? null,
+            mediaContentType: m.media?.contentType ?? null,
+            mediaDurationMs: m.media?.durationMs ?? null,
+            mediaWaveform: m.media?.waveform ?? null,
+            mediaViewOnce: m.media?.viewOnce ?? false,
+          })),
+        );
+      }
+      if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reportedUserId);
+    });
+    stored = true;
+  } finally {
+    if (!stored) await reportMedia?.deletes.now('reports', [...frozen.values()]);
+  }
+}
+
+/**
+ * Copies the attached photos and voice notes into the reports space before the report is stored, so
+ * that an unmatch, a block, a deletion or a view-once open cannot destroy the evidence. A file that
+ * cannot be read any more is recorded without a copy. Returns the copies' keys by message id.
+ */
+async function freezeMedia(store: MediaStorage, attached: MessageCopy[]): Promise<Map<string, string>> {
+  const frozen = new Map<string, string>();
+  for (const message of attached) {
+    const read = message.media?.read;
+    if (!message.media || !read) continue;
+    const data = await read().catch(() => null);
+    if (!data) continue;
+    const key = newMediaKey(message.media.extension);
+    await store.put(key, data);
+    frozen.set(message.id, key);
+  }
+  return frozen;
+}
+
+/** The frozen copies of reports she filed, read before her account (and so those reports) is deleted. */
+export async function reportMediaKeysOf(db: Db, reporterId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: reportMessages.mediaKey })
+    .from(reportMessages)
+    .innerJoin(reports, eq(reports.id, reportMessages.reportId))
+    .where(and(eq(reports.reporterId, reporterId), isNotNull(reportMessages.mediaKey)));
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 /** Three different members reporting her as underage hide her from discovery until a moderator reviews. */

@@ -4,7 +4,11 @@ import { REPORT_SEVERITY } from '../../../contract/moderation';
 import type { ReportReason, ReportStatus } from '../../../contract/safety';
 import type { Db } from '../../db/client';
 import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety';
+import { notFound } from '../../http/errors';
+import type { MediaStorage } from '../../media';
 import { OPEN_STATUSES } from './reports';
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * What the moderation feature reads and changes of reports: safety owns the tables, moderation
@@ -69,7 +73,23 @@ export interface ReportForReview {
   createdAt: Date;
   /** The meetup it reports, when it was filed from one (events resolves the title). */
   eventId: string | null;
-  messages: { id: string; senderId: string; content: string; sentAt: Date }[];
+  messages: ReportedMessage[];
+}
+
+/** A frozen message; `frozenMediaId` names its media copy (moderators fetch it by that id). */
+export interface ReportedMessage {
+  id: string;
+  senderId: string;
+  content: string;
+  sentAt: Date;
+  messageType: string;
+  media: {
+    frozenMediaId: string;
+    contentType: string;
+    durationMs: number | null;
+    waveform: number[] | null;
+    viewOnce: boolean;
+  } | null;
 }
 
 /** Every report against her, open ones first then newest first, each with its frozen messages. */
@@ -99,7 +119,23 @@ export async function reportsAgainst(db: Db, userId: string): Promise<ReportForR
     eventId: r.eventId,
     messages: copies
       .filter((m) => m.reportId === r.id)
-      .map((m) => ({ id: m.messageId, senderId: m.senderId, content: m.content, sentAt: m.sentAt })),
+      .map((m) => ({
+        id: m.messageId,
+        senderId: m.senderId,
+        content: m.content,
+        sentAt: m.sentAt,
+        messageType: m.messageType,
+        media:
+          m.mediaKey && m.mediaContentType
+            ? {
+                frozenMediaId: m.id,
+                contentType: m.mediaContentType,
+                durationMs: m.mediaDurationMs,
+                waveform: m.mediaWaveform,
+                viewOnce: m.mediaViewOnce,
+              }
+            : null,
+      })),
   }));
 }
 
@@ -161,4 +197,25 @@ export function notHeldFromDiscovery(id: AnyPgColumn | SQL): SQL {
  */
 export function notReportedBy(viewerId: string, id: AnyPgColumn | SQL): SQL {
   return sql`${id} not in (select ${reports.reportedUserId} from ${reports} where ${reports.reporterId} = ${viewerId})`;
+}
+
+/**
+ * A photo or voice note frozen with a report, for a moderator (the route's access says who): any id
+ * without a frozen copy is a 404.
+ */
+export async function frozenReportMedia(
+  db: Db,
+  store: MediaStorage,
+  frozenMediaId: string,
+): Promise<{ data: Buffer; contentType: string }> {
+  const gone = () => notFound('This file is not available');
+  if (!isUuid(frozenMediaId)) throw gone();
+  const [row] = await db
+    .select({ key: reportMessages.mediaKey, contentType: reportMessages.mediaContentType })
+    .from(reportMessages)
+    .where(eq(reportMessages.id, frozenMediaId));
+  if (!row?.key || !row.contentType) throw gone();
+  const data = await store.get(row.key).catch(() => null);
+  if (!data) throw gone();
+  return { data, contentType: row.contentType };
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { safetyApi } from '../../../contract/api/safety';
-import { REPORT_RECEIVED_MESSAGE } from '../../../contract/safety';
+import { REPORT_RECEIVED_MESSAGE, reportByUsernameMessage } from '../../../contract/safety';
 import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { route } from '../../http/route';
 import { createBlock, deleteBlock, listBlocks } from './blocks';
-import { createReport, listReportsFiledBy, type RecentMessages } from './reports';
+import { createReport, listReportsFiledBy, type RecentMessages, type ReportMediaStore } from './reports';
 import { safetySummary } from './summary';
 
 export interface SafetyRouteDeps {
@@ -14,9 +14,14 @@ export interface SafetyRouteDeps {
   events: DomainEvents;
   /** Chat's last messages of a conversation, for reports that attach them. */
   recentMessages: RecentMessages;
+  /** Where copies of attached photos and voice notes are frozen (moderators only). */
+  reportMedia: ReportMediaStore;
 }
 
-export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (app, { db, events, recentMessages }) => {
+export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (
+  app,
+  { db, events, recentMessages, reportMedia },
+) => {
   route(app, safetyApi.block, async (request) => {
     const blockerId = sessionUserId(request);
     const { block, blocked } = await createBlock(db, blockerId, request.body);
@@ -32,9 +37,12 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (app, { d
   });
 
   route(app, safetyApi.report, async (request) => {
-    await createReport(db, sessionUserId(request), request.body, recentMessages);
-    // Accepted, naming no one: the same answer whether or not the person exists.
-    return { ok: true as const, message: REPORT_RECEIVED_MESSAGE };
+    await createReport(db, sessionUserId(request), request.body, recentMessages, reportMedia);
+    // Accepted, the same answer whether or not the person exists; by username it says so truthfully.
+    const { reportedUserId, reportedUsername } = request.body;
+    const message =
+      !reportedUserId && reportedUsername ? reportByUsernameMessage(reportedUsername) : REPORT_RECEIVED_MESSAGE;
+    return { ok: true as const, message };
   });
 
   route(app, safetyApi.listReports, async (request) => listReportsFiledBy(db, sessionUserId(request)));

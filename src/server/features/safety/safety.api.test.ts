@@ -192,7 +192,6 @@ describe('reports', () => {
     const bea = await member(t);
     for (const body of [
       { reportedUserId: randomUUID(), reason: 'other' },
-      { reportedUsername: 'nobody_by_this_name', reason: 'other' },
       { reportedUserId: bea.user.id, reason: 'other' },
       { reportedUserId: bea.user.id, reason: 'other' },
     ]) {
@@ -201,6 +200,19 @@ describe('reports', () => {
       expect(response.json()).toEqual({ ok: true, message: REPORT_RECEIVED_MESSAGE });
     }
     expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toHaveLength(1);
+  });
+
+  it('by username, says truthfully what happens, in the same words whether or not the name exists', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const answers = [];
+    for (const username of ['nobody_by_this_name', bea.user.username]) {
+      const response = await ana.request('POST', '/api/reports', { reportedUsername: username, reason: 'other' });
+      expect(response.statusCode).toBe(202);
+      answers.push(response.json().message.replace(username, 'NAME'));
+      expect(response.json().message).toBe(`Thank you. If @${username} is on Steep, our team will review your report.`);
+    }
+    expect(answers[0]).toBe(answers[1]);
   });
 
   it('refuses reporting herself (400) and as someone else (403)', async () => {

@@ -618,14 +618,12 @@ describe('Tea badges', () => {
     return response.json<UserBadgeList>().badges;
   }
 
-  /** Awarding runs after the request, off its path: wait for it. */
+  /** Awarding runs after the request, off its path, from its domain event: drain the events, then read. */
   async function earned(client: Client, id: string): Promise<UserBadge> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const badge = (await badgesSeenBy(client, client.user.id)).find((b) => b.id === id);
-      if (badge?.earnedAt) return badge;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`${id} was not earned`);
+    await t.app.events.drain();
+    const badge = (await badgesSeenBy(client, client.user.id)).find((b) => b.id === id);
+    if (!badge?.earnedAt) throw new Error(`${id} was not earned`);
+    return badge;
   }
 
   it('earns Storyteller for her first story, seen only by her: no other member can see it appear', async () => {

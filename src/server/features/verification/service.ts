@@ -20,8 +20,8 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import type { JobQueue } from '../../jobs';
 import { matchPartnerIds } from '../matches';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
-import { perceptualHash, photoOwnersNearHash, renderPhoto, reviewSubjects, storedPhotosOf } from '../profiles';
-import { photoAnalysisOf } from './analysis';
+import { perceptualHash, photoOwnersNearHash, renderPhoto, reviewSubjects } from '../profiles';
+import { firstUnmet, photoAnalysisOf } from './analysis';
 
 export interface VerificationDeps {
   db: Db;
@@ -55,13 +55,13 @@ export async function getVerificationRecord(
   userId: string,
 ): Promise<VerificationRecord> {
   const { db } = deps;
-  const [row, selfie, state, photos, analysis] = [
+  const [row, selfie, state, photoCheck] = [
     await rowOf(db, userId),
     await selfieOf(db, userId),
     await accountState(db, userId),
-    await storedPhotosOf(db, userId),
     await photoAnalysisOf(deps, userId, { queueMissing: false }),
   ];
+  const photos = photoCheck.photos;
   const isVerified = state?.verified ?? false;
   const status = isVerified ? 'verified' : selfie ? 'pending' : row?.status === 'rejected' ? 'rejected' : 'not_started';
   const handles = handlesOf(row);
@@ -80,7 +80,8 @@ export async function getVerificationRecord(
     submittedAt: selfie?.createdAt.toISOString() ?? null,
     retryAfter:
       status === 'rejected' && row?.retryAfter && row.retryAfter > new Date() ? row.retryAfter.toISOString() : null,
-    analysisPassed: photos.length > 0 && analysis.state === 'complete' ? analysis.passed : null,
+    analysisPassed: photos.length > 0 && photoCheck.state === 'complete' ? photoCheck.passed : null,
+    photoCheck,
   };
 }
 
@@ -92,13 +93,12 @@ function handlesOf(row: VerificationRow | undefined): SocialHandles {
   };
 }
 
-/** Starts (or restarts) a request: a fresh random pose for the selfie that follows. */
+/**
+ * Starts (or restarts) a request: a fresh random pose for the selfie that follows. Only once her
+ * photo check passes, the same check her screen shows.
+ */
 export async function requestVerification(deps: VerificationDeps, userId: string, now = new Date()): Promise<string> {
   const { db } = deps;
-  const photos = await storedPhotosOf(db, userId);
-  if (photos.length < MIN_VERIFICATION_PHOTOS) {
-    throw badRequest(`Add at least ${MIN_VERIFICATION_PHOTOS} photos to your profile before requesting verification`);
-  }
   if ((await accountState(db, userId))?.verified) throw conflict('Your profile is already verified');
   if (await selfieOf(db, userId)) throw conflict('Your verification is already with our team');
   const row = await rowOf(db, userId);
@@ -106,6 +106,12 @@ export async function requestVerification(deps: VerificationDeps, userId: string
     throw tooManyRequests(
       `You can request verification again after ${row.retryAfter.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       Math.ceil((row.retryAfter.getTime() - now.getTime()) / 1000),
+    );
+  }
+  const unmet = firstUnmet(await photoAnalysisOf(deps, userId, { queueMissing: true }));
+  if (unmet) {
+    throw badRequest(
+      `${unmet.todo ?? unmet.label} before requesting verification (needed: ${unmet.label.toLowerCase()})`,
     );
   }
   const pose = VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? VERIFICATION_POSES[0];

@@ -17,7 +17,7 @@ import { users, verificationSelfies } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { like } from '../../test/members';
 import { multipart } from '../profiles/test-factories';
-import { COPIED_PHOTO_REASON } from './analysis';
+import { COPIED_PHOTO_REASON, NO_FACE_REASON } from './analysis';
 import { PHOTO_ADDED_NOTE } from './service';
 
 let t: TestApp;
@@ -48,6 +48,20 @@ async function detailedPhoto(size = 1000): Promise<Buffer> {
     }
   }
   return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * Her face, alone: the public-domain portrait on a fresh background of random blocks, so the face
+ * model finds one face and no two calls are the same picture to the perceptual hash.
+ */
+async function facePhoto(): Promise<Buffer> {
+  const face = await sharp(await readFile(PORTRAIT))
+    .resize(500, 500, { fit: 'cover' })
+    .toBuffer();
+  return sharp(await detailedPhoto())
+    .composite([{ input: face, left: 250, top: 250 }])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -86,7 +100,7 @@ async function analyse(client: Client): Promise<PhotoAnalysisResult> {
 
 async function memberWithPhotos(photos?: Buffer[]): Promise<Client> {
   const client = await signUp(t.app, here);
-  for (const photo of photos ?? [await detailedPhoto(), await detailedPhoto(), await detailedPhoto()]) {
+  for (const photo of photos ?? [await facePhoto(), await detailedPhoto(), await detailedPhoto()]) {
     await uploadPhoto(client, photo);
   }
   return client;
@@ -99,6 +113,7 @@ async function moderator(): Promise<Client> {
 }
 
 async function requestAndSendSelfie(client: Client): Promise<string> {
+  expect((await analyse(client)).passed).toBe(true);
   const requested = await client.request('POST', `/api/users/${client.user.id}/request-verification`);
   expect(requested.statusCode, requested.body).toBe(200);
   const sent = await uploadSelfie(client, await readFile(PORTRAIT));
@@ -146,6 +161,7 @@ describe('requesting verification', () => {
 
   it('answers with a random pose; the selfie makes it pending; a second request is refused', async () => {
     const ana = await memberWithPhotos();
+    await analyse(ana);
     expect((await uploadSelfie(ana, await readFile(PORTRAIT))).statusCode).toBe(409);
 
     const response = await ana.request('POST', `/api/users/${ana.user.id}/request-verification`);
@@ -163,7 +179,8 @@ describe('requesting verification', () => {
 
   it('refuses a selfie that is not an image, and for anyone but herself', async () => {
     const ana = await memberWithPhotos();
-    await ana.request('POST', `/api/users/${ana.user.id}/request-verification`);
+    await analyse(ana);
+    expect((await ana.request('POST', `/api/users/${ana.user.id}/request-verification`)).statusCode).toBe(200);
     const notImage = await uploadSelfie(ana, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     expect(notImage.statusCode).toBe(415);
     const other = await signUp(t.app, here);
@@ -172,12 +189,75 @@ describe('requesting verification', () => {
   });
 });
 
+describe('the photo check before a request', () => {
+  it('refuses the request, naming the unmet requirement, until the check passes; then accepts it', async () => {
+    const ana = await memberWithPhotos();
+    const request = () => ana.request('POST', `/api/users/${ana.user.id}/request-verification`);
+    // Some photos still being analysed in the background: not yet.
+    const early = await request();
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/check of your photos to finish/);
+
+    const faceless = await memberWithPhotos([await detailedPhoto(), await detailedPhoto(), await detailedPhoto()]);
+    const check = await analyse(faceless);
+    expect(check.passed).toBe(false);
+    expect(check.requirements.filter((r) => !r.met).map((r) => r.id)).toEqual(['face_alone']);
+    // Every tile says why, as the summary does: no "Looks good" beside "Face: Not found".
+    expect(check.overallScores?.faceVerificationPassed).toBe(false);
+    expect(check.photos.map((p) => [p.passed, p.reasons])).toEqual(Array(3).fill([false, [NO_FACE_REASON]]));
+    const refused = await faceless.request('POST', `/api/users/${faceless.user.id}/request-verification`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/your face, alone, in at least one photo/);
+    expect((await record(faceless)).pose).toBeNull();
+
+    await uploadPhoto(faceless, await facePhoto());
+    const fixed = await analyse(faceless);
+    expect(fixed.passed).toBe(true);
+    expect(fixed.photos.every((p) => p.passed)).toBe(true);
+    const accepted = await faceless.request('POST', `/api/users/${faceless.user.id}/request-verification`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    await analyse(ana);
+    expect((await request()).statusCode).toBe(200);
+  });
+
+  it('is the same result on every endpoint that returns it, before and after approval', async () => {
+    const ana = await memberWithPhotos([await facePhoto(), await detailedPhoto(), await detailedPhoto(200)]);
+    const analysed = await analyse(ana);
+    expect(analysed.requirements.find((r) => r.id === 'photos_pass')).toMatchObject({
+      met: false,
+      todo: 'Replace photo 3: too small',
+    });
+    expect((await record(ana)).photoCheck).toEqual(analysed);
+    const refused = await ana.request('POST', `/api/users/${ana.user.id}/request-verification`);
+    expect(refused.json().message).toMatch(/Replace photo 3: too small/);
+
+    const [, , small] = (await ana.request('GET', `/api/users/${ana.user.id}/photos`)).json<{
+      photos: Array<{ id: string }>;
+    }>().photos;
+    expect((await ana.request('DELETE', `/api/users/${ana.user.id}/photos/${small?.id}`)).statusCode).toBe(200);
+    await uploadPhoto(ana, await detailedPhoto());
+    const requestId = await requestAndSendSelfie(ana);
+    const check = await analyse(ana);
+    expect(check.passed).toBe(true);
+    expect((await record(ana)).photoCheck).toEqual(check);
+    const mod = await moderator();
+    const review = (await mod.request('GET', `/api/moderation/verifications/${requestId}`)).json<VerificationReview>();
+    expect(review.analysis).toEqual(check);
+
+    await mod.request('POST', `/api/moderation/verifications/${requestId}/approve`, {});
+    const approved = await record(ana);
+    expect(approved).toMatchObject({ isVerified: true, analysisPassed: true });
+    expect(approved.photoCheck).toEqual(await analyse(ana));
+  });
+});
+
 describe('photo analysis', () => {
   it('scores a sharp photo above its blurred copy, and fails a 200×200 photo as too small', async () => {
     const sharpPhoto = await detailedPhoto();
     const blurred = await sharp(sharpPhoto).blur(10).jpeg().toBuffer();
     const tiny = await detailedPhoto(200);
-    const ana = await memberWithPhotos([sharpPhoto, blurred, tiny]);
+    const ana = await memberWithPhotos([sharpPhoto, blurred, tiny, await facePhoto()]);
 
     const pending = await ana.request('POST', `/api/users/${ana.user.id}/photos/analyze`);
     expect(pending.json<PhotoAnalysisResult>()).toMatchObject({ state: 'analyzing', overallScores: null });
@@ -234,7 +314,7 @@ describe('photo analysis', () => {
     expect(result.photos.map((p) => p.faceVerificationPassed)).toEqual([false, true, false]);
     expect(result.overallScores?.faceVerificationPassed).toBe(true);
 
-    const faceless = await memberWithPhotos();
+    const faceless = await memberWithPhotos([await detailedPhoto(), await detailedPhoto(), await detailedPhoto()]);
     const none = await analyse(faceless);
     expect(none.overallScores?.faceVerificationPassed).toBe(false);
     expect(none.passed).toBe(false);
@@ -263,6 +343,7 @@ describe('moderator review', () => {
     const reviewOf = async (requestId: string) =>
       (await mod.request('GET', `/api/moderation/verifications/${requestId}`)).json<VerificationReview>();
     const sendSelfie = async (client: Client, selfie: Buffer) => {
+      await analyse(client);
       expect((await client.request('POST', `/api/users/${client.user.id}/request-verification`)).statusCode).toBe(200);
       expect((await uploadSelfie(client, selfie)).statusCode).toBe(201);
       const [row] = await t.database.db
@@ -275,7 +356,7 @@ describe('moderator review', () => {
 
     // Her own profile photo, re-sent as the selfie (re-encoded smaller: still the same picture).
     const own = await detailedPhoto();
-    const ana = await memberWithPhotos([own, await detailedPhoto(), await detailedPhoto()]);
+    const ana = await memberWithPhotos([own, await facePhoto(), await detailedPhoto()]);
     const copy = await sharp(own).resize(600).jpeg({ quality: 70 }).toBuffer();
     const review = await reviewOf(await sendSelfie(ana, copy));
     expect(review.selfieCopiedFrom).toBe('her_profile_photo');
@@ -409,7 +490,8 @@ describe('moderator review', () => {
 
   it('a moderator cannot approve her own request', async () => {
     const mod = await moderator();
-    for (let i = 0; i < 3; i += 1) await uploadPhoto(mod, await detailedPhoto());
+    for (const photo of [await facePhoto(), await detailedPhoto(), await detailedPhoto()])
+      await uploadPhoto(mod, photo);
     const requestId = await requestAndSendSelfie(mod);
     expect((await mod.request('POST', `/api/moderation/verifications/${requestId}/approve`, {})).statusCode).toBe(403);
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
+import { Dialog } from './dialog';
 import { X } from 'lucide-react';
 
 interface SheetProps {

@@ -69,6 +69,9 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
   emit({ ...shown, id, open: true });
   requestOverlay('toast', toastOverlayKey(id), {
     ...(droppedBy ? { droppedBy } : {}),
+    // A toast answers what she just did, often inside an open sheet ("User blocked", "Not saved"): holding it
+    // until the sheet closes would leave her action without an answer. News (celebrations, badge cards) waits.
+    overSheets: true,
     onDropped: () => {
       if (current?.id === id) emit(null);
     },

@@ -6,6 +6,7 @@ import { Logo } from '../../components/ui/logo';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
 import type { AuthTab } from './auth-card';
+import { hasSignUpDraft } from './signup-draft-key';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
@@ -35,10 +36,12 @@ export function LandingPage() {
   const { user } = useAuth();
   // Back from the password screens (or a finished reset): the login card is open already.
   const openLogin = (useLocation().state as { openLogin?: boolean } | null)?.openLogin === true;
-  const [authOpen, setAuthOpen] = useState(openLogin);
-  const [tab, setTab] = useState<AuthTab>('login');
+  // A sign-up she had started before a reload: the card opens on it again, with what she typed.
+  const [resumingSignUp] = useState(() => !openLogin && hasSignUpDraft());
+  const [authOpen, setAuthOpen] = useState(openLogin || resumingSignUp);
+  const [tab, setTab] = useState<AuthTab>(resumingSignUp ? 'signup' : 'login');
   const cardRef = useRef<HTMLDivElement>(null);
-  useDocumentTitle('Steep: dating for women who love women');
+  useDocumentTitle('Steep: dating for queer women and non-binary people');
 
   useEffect(() => {
     if (authOpen) cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -78,7 +81,7 @@ export function LandingPage() {
         <section aria-labelledby="landing-title" className="pt-12">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-xs font-semibold tracking-wide text-matcha-700 shadow-[0_1px_2px_rgb(58_19_49/0.06)]">
             <span aria-hidden className="size-1.5 rounded-full bg-matcha-500" />
-            For women who love women
+            For queer women and non-binary people
           </p>
           <h1
             id="landing-title"
@@ -113,7 +116,7 @@ export function LandingPage() {
           </ul>
 
           {!authOpen && (
-            <Button size="lg" block onClick={() => openAuth('login')} className="mt-8">
+            <Button size="lg" block onClick={() => openAuth('signup')} className="mt-8">
               Get Started
             </Button>
           )}

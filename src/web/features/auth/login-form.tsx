@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
@@ -7,6 +7,7 @@ import { PasswordInput } from './password-input';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { tryAgainIn } from '../../lib/wait-time';
+import { rememberReturnTo, safeReturnTo } from '../../lib/return-to';
 
 /** What went wrong, in words: a lockout is not a wrong password, and says how long to wait. */
 function loginFailure(error: unknown): { title: string; description: string } {
@@ -20,6 +21,8 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
   const { login } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();
+  // A link that sent her here to log in first (the unsubscribe page's settings link) names where she was going.
+  const returnTo = safeReturnTo(useSearchParams()[0].get('returnTo'), '');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
@@ -31,6 +34,7 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
     try {
       await login({ username: username.trim(), password });
       toast({ title: 'Welcome back!' });
+      if (returnTo) rememberReturnTo(returnTo);
       await navigate('/home');
     } catch (error) {
       console.warn('Login failed', error);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_HINT, firstPasswordProblem } from '../../../contract/auth';
 import { accountApi } from '../../../contract/api/account';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthScreen } from './auth-screen';
 import { PasswordInput } from './password-input';
 
-const LINK_BROKEN = 'This reset link is invalid or has expired. Ask for a new one: links work once, for 30 minutes.';
+const LINK_BROKEN = 'Reset links work once, for 30 minutes. Ask for a new one and use the newest email.';
 
 /** The emailed link's screen (/reset-password?token=…): a new password by the product's rules, then login. */
 export function ResetPasswordPage() {
@@ -24,7 +24,30 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [linkBroken, setLinkBroken] = useState(token.length < 20);
+  // The link is checked as the page opens, so a used or expired one never shows the form.
+  const [checked, setChecked] = useState(token.length < 20);
   const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (token.length < 20) return;
+    let current = true;
+    apiCall(accountApi.checkPasswordReset, { body: { token } })
+      .then(({ usable }) => {
+        if (current && !usable) setLinkBroken(true);
+      })
+      .catch((error: unknown) => {
+        // A link no token could be (a 400) is broken. Could not ask (offline, rate limited): the form stays, and
+        // submitting says what is wrong.
+        if (current && isApiError(error) && error.status === 400) setLinkBroken(true);
+        else console.warn('Reset link check failed', error);
+      })
+      .finally(() => {
+        if (current) setChecked(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,10 +77,18 @@ export function ResetPasswordPage() {
 
   if (linkBroken) {
     return (
-      <AuthScreen title="This link has expired" intro={LINK_BROKEN}>
+      <AuthScreen title="This link has expired or was already used" intro={LINK_BROKEN}>
         <Link to="/forgot-password" className={buttonClasses('primary', 'lg') + ' w-full'}>
           Send a New Link
         </Link>
+      </AuthScreen>
+    );
+  }
+
+  if (!checked) {
+    return (
+      <AuthScreen title="Choose a new password" intro="Checking your link…">
+        <div role="status" aria-label="Checking your link" className="h-40 animate-pulse rounded-2xl bg-cream-200/60" />
       </AuthScreen>
     );
   }

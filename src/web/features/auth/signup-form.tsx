@@ -1,9 +1,8 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   GENDER_IDENTITIES,
   MINIMUM_AGE,
-  PASSWORD_HINT,
   SEXUAL_ORIENTATIONS,
   firstPasswordProblem,
   type RegisterBody,
@@ -17,6 +16,8 @@ import { Field, Input, NativeSelect, Textarea, describedBy } from '../../compone
 import { useToast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { PasswordInput } from './password-input';
+import { PasswordRules } from './password-rules';
+import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
@@ -77,21 +78,42 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   const { toast } = useToast();
   const navigate = useNavigate();
 
-  const [username, setUsername] = useState('');
+  // A reload keeps what she typed (never the password): see signup-draft.ts.
+  const [draft] = useState(() => readSignUpDraft() ?? EMPTY_DRAFT);
+  const [username, setUsername] = useState(draft.username);
   const [password, setPassword] = useState('');
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [age, setAge] = useState('');
-  const [bio, setBio] = useState('');
-  const [genderIdentity, setGenderIdentity] = useState<GenderIdentity | ''>('');
-  const [sexualOrientation, setSexualOrientation] = useState<SexualOrientation | ''>('');
-  const [state, setState] = useState('');
-  const [city, setCity] = useState('');
-  const [interests, setInterests] = useState<string[]>([]);
-  const [teaInterests, setTeaInterests] = useState<TeaPreference[]>([]);
+  const [email, setEmail] = useState(draft.email);
+  const [name, setName] = useState(draft.name);
+  const [age, setAge] = useState(draft.age);
+  const [bio, setBio] = useState(draft.bio);
+  const [genderIdentity, setGenderIdentity] = useState<GenderIdentity | ''>(draft.genderIdentity);
+  const [sexualOrientation, setSexualOrientation] = useState<SexualOrientation | ''>(draft.sexualOrientation);
+  const [state, setState] = useState(draft.state);
+  const [city, setCity] = useState(draft.city);
+  const [interests, setInterests] = useState<string[]>(draft.interests);
+  const [teaInterests, setTeaInterests] = useState<TeaPreference[]>(draft.teaInterests);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const created = useRef(false);
+
+  useEffect(() => {
+    // After the account exists the draft is gone for good, even if a last render comes through.
+    if (created.current) return;
+    saveSignUpDraft({
+      username,
+      email,
+      name,
+      age,
+      bio,
+      genderIdentity,
+      sexualOrientation,
+      state,
+      city,
+      interests,
+      teaInterests,
+    });
+  }, [username, email, name, age, bio, genderIdentity, sexualOrientation, state, city, interests, teaInterests]);
 
   const clearError = (field: FieldName) =>
     setErrors((current) => {
@@ -133,6 +155,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
     setPending(true);
     try {
       await register(body);
+      created.current = true;
+      clearSignUpDraft();
       // The tour a new member sees first says welcome too: then this toast is dropped.
       toast({ title: 'Welcome to Steep!', droppedBy: ['tour'] });
       await navigate('/home');
@@ -174,7 +198,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             {...describedBy('signup-username', { error: errors.username })}
           />
         </Field>
-        <Field id="signup-password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
+        <Field id="signup-password" label="Password" error={errors.password}>
           <PasswordInput
             ref={passwordRef}
             id="signup-password"
@@ -186,8 +210,10 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               setPassword(e.target.value);
               clearError('password');
             }}
-            {...describedBy('signup-password', { hint: PASSWORD_HINT, error: errors.password })}
+            aria-describedby={errors.password ? 'signup-password-error signup-password-rules' : 'signup-password-rules'}
+            aria-invalid={errors.password ? true : undefined}
           />
+          <PasswordRules id="signup-password-rules" password={password} personalWords={[username, name]} />
         </Field>
         <Field id="signup-email" label="Email" optional hint={EMAIL_HINT} error={errors.email}>
           <Input

@@ -3,12 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { MailX } from 'lucide-react';
 import { notificationLinksApi } from '../../../contract/api/push';
 import { buttonClasses } from '../../components/ui/button';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText } from '../../lib/api';
+import { loginThenReturnTo } from '../../lib/return-to';
+import { useAuth } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthScreen } from './auth-screen';
 
 /**
- * /unsubscribe?token=… from a notification mail (issue 25 item 6): one click, no sign-in. The page
+ * /unsubscribe?token=… from a notification mail: one click, no sign-in. The page
  * sends the signed token when it opens (a link scanner that fetches the URL without running the page
  * changes nothing); the server turns off that kind of notification only.
  */
@@ -16,6 +18,9 @@ export function UnsubscribePage() {
   useDocumentTitle('Unsubscribe · Steep');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const { user } = useAuth();
+  // Signed out, the settings are behind the login: log in first, then land on them.
+  const settingsLink = user ? { to: '/preferences' } : loginThenReturnTo('/preferences');
   const [result, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const answer = token
     ? result
@@ -28,7 +33,7 @@ export function UnsubscribePage() {
       .catch((error: unknown) =>
         setAnswer({
           ok: false,
-          text: isApiError(error) ? error.message : 'Could not reach Steep. Please open the link again in a moment.',
+          text: errorText(error, 'Could not reach Steep. Please open the link again in a moment.'),
         }),
       );
   }, [token]);
@@ -42,7 +47,7 @@ export function UnsubscribePage() {
         </p>
         {answer && <p className="text-sm leading-relaxed text-ink-soft">{answer.text}</p>}
       </div>
-      <Link to="/preferences" className={buttonClasses('outline', 'md', true) + ' mt-4'}>
+      <Link {...settingsLink} className={buttonClasses('outline', 'md', true) + ' mt-4'}>
         Open notification settings
       </Link>
     </AuthScreen>

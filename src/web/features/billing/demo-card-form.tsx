@@ -3,9 +3,20 @@ import { Loader2, Lock } from 'lucide-react';
 import type { PlanType } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { isApiError } from '../../lib/api';
+import { errorText, isApiError } from '../../lib/api';
 import { useConfirmPayment } from './billing-api';
 import { perInterval } from './plan-picker';
+
+/** Digits in groups of four as she types ("4242 4242 4242 4242"); at most 19 digits. */
+export function spacedCardNumber(text: string): string {
+  return (
+    text
+      .replace(/\D/g, '')
+      .slice(0, 19)
+      .match(/.{1,4}/g)
+      ?.join(' ') ?? ''
+  );
+}
 
 /** "12/29" or "1229" → month and year; undefined when it isn't a date. */
 function parseExpiry(text: string): { expMonth: number; expYear: number } | undefined {
@@ -23,18 +34,23 @@ export function DemoCardForm({
   clientSecret,
   onPaid,
   onFailed,
+  onSubmit,
 }: {
   plan: PlanType;
   clientSecret: string;
   onPaid: () => void;
   onFailed: (message: string) => void;
+  /** Each try, before anything is checked or sent. */
+  onSubmit?: () => void;
 }) {
   const id = useId();
   const confirm = useConfirmPayment();
+  const [cardNumber, setCardNumber] = useState('');
   const [error, setError] = useState<{ path?: string; message: string } | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    onSubmit?.();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => {
       const value = form.get(name);
@@ -57,8 +73,7 @@ export function DemoCardForm({
       {
         onSuccess: onPaid,
         onError: (failure) => {
-          const message =
-            (isApiError(failure) && (failure.firstFieldError ?? failure.serverMessage)) || failure.message;
+          const message = (isApiError(failure) && failure.firstFieldError) || errorText(failure);
           if (isApiError(failure) && failure.status === 400) {
             const path = failure.body?.errors?.[0]?.path;
             setError({ path: path === 'expMonth' || path === 'expYear' ? 'expiry' : path, message });
@@ -86,6 +101,8 @@ export function DemoCardForm({
           placeholder="1234 1234 1234 1234"
           required
           maxLength={23}
+          value={cardNumber}
+          onChange={(event) => setCardNumber(spacedCardNumber(event.target.value))}
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">

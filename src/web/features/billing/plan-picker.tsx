@@ -1,10 +1,11 @@
-import { PLANS, PLAN_TYPES, formatMoney, type PlanType } from '../../../contract/billing';
+import { PLANS, PLAN_TYPES, bestValuePlan, formatMoney, type PlanType } from '../../../contract/billing';
 import { cn } from '../../lib/cn';
 
 export const perInterval = (plan: PlanType) => `${formatMoney(PLANS[plan].priceCents)}/${PLANS[plan].interval}`;
 
 /** The two plan cards of /subscribe (product §2): a radio group, monthly first and the default. */
 export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
+  const bestValue = bestValuePlan();
   return (
     <div role="radiogroup" aria-label="Choose your plan" className="grid grid-cols-2 gap-3">
       {PLAN_TYPES.map((type) => {
@@ -22,13 +23,17 @@ export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (pl
               selected ? 'border-plum-600 bg-plum-50' : 'border-cream-300 bg-white hover:border-plum-200',
             )}
           >
-            <span
-              className={cn(
-                'absolute -top-2.5 left-3 rounded-full px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap',
-                type === 'monthly' ? 'bg-amber-400 text-plum-900' : 'bg-matcha-600 text-white',
+            <span className="absolute -top-2.5 left-3 flex gap-1">
+              {plan.badge && (
+                <span className="rounded-full bg-amber-400 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-plum-900">
+                  {plan.badge}
+                </span>
               )}
-            >
-              {plan.badge}
+              {type === bestValue && (
+                <span className="rounded-full bg-matcha-600 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-white">
+                  Best Value
+                </span>
+              )}
             </span>
             <span className="text-sm font-semibold text-ink">{plan.name}</span>
             <span className="flex items-baseline gap-1.5">

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { Crown, Loader2 } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { CircleCheck, Crown, Loader2 } from 'lucide-react';
 import { DEFAULT_PLAN, PLANS, type PlanType } from '../../../contract/billing';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -14,15 +14,22 @@ import { PremiumFeatureList } from './premium-features';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
+let failedToast: { dismiss: () => void } | null = null;
+
 export function paymentFailed(message: string) {
-  toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  failedToast = toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+}
+
+/** She tries again: the last failure's toast is old news. */
+function clearPaymentFailed() {
+  failedToast?.dismiss();
+  failedToast = null;
 }
 
 /** /subscribe (product §2 Premium subscription). */
 export function SubscribePage() {
   useDocumentTitle('Steep Premium · Steep');
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
   const [paid, setPaid] = useState(false);
   const config = useBillingConfig();
@@ -36,10 +43,11 @@ export function SubscribePage() {
   if (user.hasActiveSubscription && !paid) return <Navigate to="/home" replace />;
 
   function onPaid() {
+    clearPaymentFailed();
     setPaid(true);
-    toast({ title: 'Welcome to Steep Premium! 🎉', description: 'You now have access to all premium features' });
-    void navigate('/tea');
   }
+
+  if (paid) return <PremiumActive />;
 
   const interval = PLANS[plan].interval === 'year' ? 'yearly' : 'monthly';
 
@@ -81,6 +89,7 @@ export function SubscribePage() {
               clientSecret={secret.data.clientSecret}
               onPaid={onPaid}
               onFailed={paymentFailed}
+              onSubmit={clearPaymentFailed}
             />
           )
         ) : secret.isError || config.isError ? (
@@ -94,6 +103,33 @@ export function SubscribePage() {
 
       <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">
         Your subscription renews {interval} until cancelled. You can cancel anytime in your profile settings.
+      </p>
+    </div>
+  );
+}
+
+/** After paying: it worked, what it unlocks, and on she goes. */
+function PremiumActive() {
+  return (
+    <div className="grid gap-4 px-4 pt-6 pb-8">
+      <header className="grid justify-items-center gap-2 text-center">
+        <span aria-hidden className="grid size-14 place-items-center rounded-3xl bg-matcha-600 text-white shadow-card">
+          <CircleCheck className="size-7" />
+        </span>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">Premium is active</h1>
+        <p role="status" className="text-sm text-ink-soft">
+          Welcome to Steep Premium! Your payment went through and everything below is yours now.
+        </p>
+      </header>
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold text-ink">Now unlocked</h2>
+        <PremiumFeatureList />
+      </Card>
+      <Link to="/tea" className={buttonClasses('primary', 'lg', true)}>
+        Continue
+      </Link>
+      <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">
+        Manage or cancel it any time in Settings → Subscription.
       </p>
     </div>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog';
 import { ArrowLeft, CreditCard, Crown, Loader2 } from 'lucide-react';
 import { PLANS, PLAN_TYPES, formatMoney, type SubscriptionDetails } from '../../../contract/billing';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { cn } from '../../lib/cn';
 import { useCancelSubscription, useResumeSubscription, useSubscriptionDetails, useSwitchPlan } from './billing-api';
@@ -23,7 +23,7 @@ const STATUS_LABEL: Record<NonNullable<SubscriptionDetails['subscription']>['sta
 };
 
 const failed = (title: string) => (error: Error) =>
-  toast({ title, description: (isApiError(error) && error.serverMessage) || error.message, variant: 'destructive' });
+  toast({ title, description: errorText(error), variant: 'destructive' });
 
 /** /subscription: manage Premium (plan, status, renewal or end, cancel, resume, switch, history). */
 export function SubscriptionPage() {

@@ -132,6 +132,8 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
     case 'read_receipt':
       setMessageRead(queryClient, frame.matchId, frame.messageId, frame.readAt);
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
+      // She read it on another device: the unread counts (chat list, Chats tab, app badge) follow.
+      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
       return;
     case 'media_state':
       setMessageMedia(queryClient, frame);

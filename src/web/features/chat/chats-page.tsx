@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog';
 import {
   BookOpen,
   Coffee,
@@ -23,7 +23,7 @@ import { useCurrentUser } from '../../lib/session';
 import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
 import { useMatches } from '../../lib/matches';
-import { useNow } from './use-now';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
 
@@ -61,7 +61,7 @@ function MatchRow({
   onOpenProfile: () => void;
 }) {
   const { otherUser } = match;
-  const isNew = isNewMatch(match.createdAt, now);
+  const isNew = isNewMatch(match, now);
   const unread = match.unreadCount ?? 0;
   const interests = otherUser.interests.slice(0, ROW_INTERESTS);
   return (
@@ -250,10 +250,10 @@ function ProfileSheet() {
 export function ChatsPage() {
   useDocumentTitle('Messages · Steep');
   const me = useCurrentUser();
-  const now = useNow();
+  const now = useMinuteClock();
   const matches = useMatches();
   const list = useMemo(() => [...(matches.data ?? [])].sort(byActivity), [matches.data]);
-  const hasNew = list.some((m) => isNewMatch(m.createdAt, now));
+  const hasNew = list.some((m) => isNewMatch(m, now));
   // Kept after the sheet closes: a Report, Unmatch or Block confirmation started from it is about her.
   const [profileOf, setProfileOf] = useState<Match | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);

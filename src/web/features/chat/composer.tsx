@@ -3,7 +3,7 @@ import { ImagePlus, Mic, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
 import { PhotoPicker, RecordingBar, useHoldToRecord } from './media-composer';
-import type { Recording } from './voice-recorder';
+import type { Recording } from '../../lib/voice-recorder';
 /** Show the character count once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
 const MAX_TEXTAREA_PX = 128;

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog';
 import { Ban, EllipsisVertical, Flag, HeartOff } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';
 import type { MatchUser } from '../../../contract/matches';

@@ -1,13 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { MessageCircleOff, RotateCw } from 'lucide-react';
+import type { Message } from '../../../contract/chat';
 import type { Match } from '../../../contract/matches';
 import { buttonClasses } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { saveOfflineConversation, toOfflineConversation } from '../../lib/offline-conversations';
 import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
 import { Composer } from './composer';
@@ -17,7 +19,7 @@ import { EmptyConversation } from './conversation-starters';
 import { MessageList } from './message-list';
 import { useMatch, useMessages } from './queries';
 import { useRealtime, useRealtimeEvent } from '../../lib/realtime/realtime-provider';
-import { useNow } from './use-now';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useReadReceipts } from './use-read-receipts';
 import { useToggleReaction } from './use-reactions';
 import { useSendMessage } from './use-send-message';
@@ -63,11 +65,23 @@ function LiveUpdatesNotice({ gaveUp, onRetry }: { gaveUp: boolean; onRetry: () =
   );
 }
 
+/** Keeps the conversation as loaded on this device for the offline page (lib/offline-conversations.ts). */
+function useOfflineCopy(meId: string, match: Match, messages: Message[], loaded: boolean) {
+  useEffect(() => {
+    if (!loaded) return;
+    const copy = toOfflineConversation(meId, match.id, match.otherUser.name, messages, new Date());
+    saveOfflineConversation(copy).catch((error: unknown) => {
+      // Private browsing or a full disk: the conversation just is not there offline.
+      console.warn('Could not keep this conversation for offline reading.', error);
+    });
+  }, [meId, match.id, match.otherUser.name, messages, loaded]);
+}
+
 function Conversation({ match }: { match: Match }) {
   const me = useCurrentUser();
   const matchId = match.id;
   const otherUser = match.otherUser;
-  const now = useNow();
+  const now = useMinuteClock();
   const realtime = useRealtime();
   useDocumentTitle(`${otherUser.name} · Steep`);
 
@@ -92,6 +106,7 @@ function Conversation({ match }: { match: Match }) {
   const partnerTyping = usePartnerTyping(matchId, me.id);
   const toggleReaction = useToggleReaction(matchId, me.id);
   useReadReceipts(matchId, messages, me.id);
+  useOfflineCopy(me.id, match, messages, messagesQuery.isSuccess);
   // The other member unmatched (or she did, in another tab): this conversation is over.
   useRealtimeEvent('match_ended', (frame) => {
     if (frame.matchId !== matchId) return;

@@ -14,9 +14,14 @@ const HOUR = 3_600_000;
 
 describe('isNewMatch', () => {
   it('is true under 24 hours and false from then on', () => {
-    expect(isNewMatch(new Date(NOW - 23 * HOUR).toISOString(), NOW)).toBe(true);
-    expect(isNewMatch(new Date(NOW - 24 * HOUR).toISOString(), NOW)).toBe(false);
-    expect(isNewMatch('garbage', NOW)).toBe(false);
+    expect(isNewMatch({ createdAt: new Date(NOW - 23 * HOUR).toISOString() }, NOW)).toBe(true);
+    expect(isNewMatch({ createdAt: new Date(NOW - 24 * HOUR).toISOString(), lastMessage: null }, NOW)).toBe(false);
+    expect(isNewMatch({ createdAt: 'garbage' }, NOW)).toBe(false);
+  });
+
+  it('is false once the conversation has started', () => {
+    const lastMessage = { content: 'Hi!', senderId: 'a', createdAt: new Date(NOW - HOUR).toISOString() };
+    expect(isNewMatch({ createdAt: new Date(NOW - 2 * HOUR).toISOString(), lastMessage }, NOW)).toBe(false);
   });
 });
 

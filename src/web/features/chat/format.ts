@@ -3,8 +3,10 @@ import { formatLastActive } from '../../lib/last-active';
 /** Product §4/9: a match is new for 24 hours. */
 export const NEW_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function isNewMatch(createdAt: string, now: number): boolean {
-  const at = Date.parse(createdAt);
+/** New: made in the last 24 hours and no message yet (once they are talking, it is a conversation). */
+export function isNewMatch(match: { createdAt: string; lastMessage?: unknown }, now: number): boolean {
+  if (match.lastMessage) return false;
+  const at = Date.parse(match.createdAt);
   return !Number.isNaN(at) && now - at < NEW_MATCH_WINDOW_MS;
 }
 
@@ -57,10 +59,4 @@ export function presenceText(user: { isOnline: boolean; lastActive: string | nul
   if (!user.lastActive) return 'Recently active';
   const text = formatLastActive(user.lastActive, now);
   return text === 'Recently active' ? text : `Active ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-}
-
-/** A voice note's length or position: 0:07, 1:00. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

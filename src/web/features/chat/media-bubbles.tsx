@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { Eye, EyeOff, Image as ImageIcon, Pause, Play, ShieldAlert, X } from 'lucide-react';
+import { Dialog } from '../../components/ui/dialog';
+import { Eye, EyeOff, Image as ImageIcon, ShieldAlert, X } from 'lucide-react';
 import type { Message } from '../../../contract/chat';
 import type { MessageMedia } from '../../../contract/chat-media';
 import { chatMediaApi } from '../../../contract/api';
@@ -9,8 +9,8 @@ import { apiCall } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useBlurPhotos } from '../../lib/photo-blur';
 import { toast } from '../../components/ui/toast';
+import { VoicePlayer } from '../../components/voice-player';
 import { setMessageMedia } from './chat-cache';
-import { formatDuration } from './format';
 
 const fileUrl = (media: MessageMedia) => `/api/media/${media.id}`;
 
@@ -128,18 +128,21 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
       <Dialog.Root open={url !== null} onOpenChange={(isOpen) => !isOpen && close()}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <Dialog.Content className="fixed inset-0 z-50 grid place-items-center p-4 focus:outline-none">
+          {/* The close button has its own row above the photo: a tall or bright photo can never cover it. */}
+          <Dialog.Content className="fixed inset-0 z-50 flex flex-col gap-3 p-4 pt-[max(1rem,env(safe-area-inset-top))] focus:outline-none">
             <Dialog.Title className="sr-only">View-once photo</Dialog.Title>
             <Dialog.Description className="sr-only">It is deleted when you close it.</Dialog.Description>
-            {url && (
-              <img src={url} alt="View-once photo from your match" className="max-h-full max-w-full rounded-xl" />
-            )}
-            <Dialog.Close
-              aria-label="Close photo"
-              className="absolute top-[max(1rem,env(safe-area-inset-top))] right-4 grid size-11 place-items-center rounded-full bg-white/15 text-white hover:bg-white/25"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+            <div className="flex shrink-0 justify-end">
+              <Dialog.Close
+                aria-label="Close photo"
+                className="grid size-11 place-items-center rounded-full bg-black/60 text-white ring-1 ring-white/70 hover:bg-black/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+            <div className="min-h-0 flex-1">
+              {url && <img src={url} alt="View-once photo from your match" className="size-full object-contain" />}
+            </div>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -154,87 +157,21 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
 export function VoiceMessage({ message, mine }: { message: Message; mine: boolean }) {
   const media = message.media;
   const queryClient = useQueryClient();
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const [positionMs, setPositionMs] = useState(0);
   if (!media) return null;
-  const durationMs = media.durationMs ?? 0;
-  const bars = media.waveform ?? [];
-  const progress = durationMs > 0 ? Math.min(1, positionMs / durationMs) : 0;
-
-  const toggle = async () => {
-    const el = audio.current;
-    if (!el) return;
-    if (!el.paused) return el.pause();
-    try {
-      await el.play();
-    } catch {
-      toast({ title: 'This voice message could not be played', variant: 'destructive' });
-      return;
-    }
-    if (!mine && !media.playedAt) {
-      void apiCall(chatMediaApi.played, { params: { id: media.id } })
-        .then((state) => setMessageMedia(queryClient, state))
-        .catch(() => undefined);
-    }
-  };
-
   return (
-    <div className="flex w-60 max-w-full items-center gap-2 py-1" data-testid="voice-message">
-      <audio
-        ref={audio}
-        src={fileUrl(media)}
-        preload="none"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => {
-          setPlaying(false);
-          setPositionMs(0);
-        }}
-        onTimeUpdate={(event) => setPositionMs(event.currentTarget.currentTime * 1000)}
-      />
-      <button
-        type="button"
-        onClick={() => void toggle()}
-        aria-label={playing ? 'Pause voice message' : 'Play voice message'}
-        className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-full',
-          mine ? 'bg-white text-plum-700' : 'bg-plum-700 text-white',
-        )}
-      >
-        {playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4 translate-x-px" aria-hidden />}
-      </button>
-      <div className="relative flex h-8 min-w-0 flex-1 items-center gap-[2px]">
-        {bars.map((bar, i) => (
-          <span
-            key={i}
-            aria-hidden
-            className={cn(
-              'w-[2px] flex-1 rounded-full',
-              i / bars.length < progress ? (mine ? 'bg-white' : 'bg-plum-700') : mine ? 'bg-white/45' : 'bg-plum-300',
-            )}
-            style={{ height: `${Math.max(12, bar)}%` }}
-          />
-        ))}
-        <input
-          type="range"
-          min={0}
-          max={durationMs}
-          step={100}
-          value={Math.round(positionMs)}
-          aria-label="Position in voice message"
-          aria-valuetext={`${formatDuration(positionMs)} of ${formatDuration(durationMs)}`}
-          onChange={(event) => {
-            const ms = Number(event.target.value);
-            setPositionMs(ms);
-            if (audio.current) audio.current.currentTime = ms / 1000;
-          }}
-          className="absolute inset-0 size-full cursor-pointer opacity-0"
-        />
-      </div>
-      <span className={cn('w-9 shrink-0 text-right text-xs tabular-nums', mine ? 'text-white/80' : 'text-ink-soft')}>
-        {formatDuration(playing || positionMs > 0 ? positionMs : durationMs)}
-      </span>
-    </div>
+    <VoicePlayer
+      src={fileUrl(media)}
+      durationMs={media.durationMs ?? 0}
+      waveform={media.waveform ?? []}
+      tone={mine ? 'inverted' : 'plain'}
+      label="voice message"
+      testId="voice-message"
+      onPlay={() => {
+        if (mine || media.playedAt) return;
+        void apiCall(chatMediaApi.played, { params: { id: media.id } })
+          .then((state) => setMessageMedia(queryClient, state))
+          .catch(() => undefined);
+      }}
+    />
   );
 }

@@ -4,8 +4,7 @@ import { Switch } from 'radix-ui';
 import { MAX_VOICE_MS } from '../../../contract/chat-media';
 import { Sheet } from '../../components/ui/sheet';
 import { Button } from '../../components/ui/button';
-import { formatDuration } from './format';
-import { useVoiceRecorder, type Recording } from './voice-recorder';
+import { formatDuration, useVoiceRecorder, type Recording } from '../../lib/voice-recorder';
 
 /** A press shorter than this is a tap: it locks the recorder on instead of sending at release. */
 const TAP_MS = 450;
@@ -161,7 +160,7 @@ export function PhotoPicker({
       <div className="flex min-h-11 items-center justify-between gap-4 rounded-2xl bg-cream-100 px-3">
         <label htmlFor={switchId} className="text-sm font-medium text-ink">
           View once
-          <span className="block text-xs font-normal text-ink-soft">Deleted after she opens it</span>
+          <span className="block text-xs font-normal text-ink-soft">Deleted after it&apos;s opened</span>
         </label>
         <Switch.Root
           id={switchId}

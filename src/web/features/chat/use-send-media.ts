@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { isConversationGone } from './use-send-message';
-import type { Recording } from './voice-recorder';
+import type { Recording } from '../../lib/voice-recorder';
 
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
 

@@ -1,6 +1,6 @@
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { PersonSafetyButtons } from '../../components/person-safety';
-import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
+import { LazyProfileDetailSheet } from '../../components/lazy-on-open';
 import { SwipeActions } from './swipe-actions';
 import type { SwipeAction } from './swipe-gesture';
 
@@ -29,7 +29,7 @@ export function CardProfileSheet({
   onBlock,
 }: CardProfileSheetProps) {
   return (
-    <ProfileDetailSheet
+    <LazyProfileDetailSheet
       person={card}
       open={open}
       onOpenChange={onOpenChange}

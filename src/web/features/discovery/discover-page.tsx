@@ -19,9 +19,7 @@ export function DiscoverPage() {
   useDocumentTitle('Discover · Steep');
 
   // The tour starts here the first time someone arrives.
-  useEffect(() => {
-    startIfNew();
-  }, [startIfNew]);
+  useEffect(() => startIfNew(), [startIfNew]);
 
   return (
     <div className="grid gap-4 px-4 pt-3 pb-6">

@@ -42,7 +42,7 @@ export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
 
 /**
  * Discover's first page and its first card's photo, the largest paint of /home: started by the route's
- * loader, in parallel with the route's code, instead of after the deck mounts (issue 18 item 6). The
+ * loader, in parallel with the route's code, instead of after the deck mounts. The
  * deck reads the same cached page. A visitor (no session) fetches nothing; a failure is left to the
  * deck's own query, which shows it.
  */

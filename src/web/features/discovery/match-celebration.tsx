@@ -73,6 +73,8 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
           <Link
             ref={chatLink}
             to={`/conversation/${match.id}`}
+            // Going to the chat is done celebrating: the conversation must not sit under it.
+            onClick={onClose}
             className="inline-flex min-h-13 w-full items-center justify-center rounded-full bg-white px-7 font-semibold text-plum-800 shadow-float transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.98]"
           >
             Send a Message

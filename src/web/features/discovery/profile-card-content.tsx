@@ -54,20 +54,22 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
       )}
       <div
         aria-hidden
-        className="absolute inset-x-0 bottom-0 h-3/4 bg-gradient-to-t from-plum-900/95 via-plum-900/55 to-transparent"
+        className="absolute inset-x-0 bottom-0 h-3/4 bg-gradient-to-t from-photo-shade/95 via-photo-shade/60 to-transparent"
       />
-      <div className="absolute inset-x-0 bottom-0 grid gap-2.5 p-5 text-white">
+      <div className="absolute inset-x-0 bottom-0 grid gap-2.5 p-5 text-photo-ink">
         <div className="grid gap-1">
           <h2 className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.9rem] leading-tight font-semibold">
             <span>{card.name}</span>
-            {card.age !== undefined && <span className="font-sans text-2xl font-normal text-white/90">{card.age}</span>}
+            {card.age !== undefined && (
+              <span className="font-sans text-2xl font-normal text-photo-ink/90">{card.age}</span>
+            )}
           </h2>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/90">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-photo-ink/90">
             <span className="inline-flex items-center gap-1">
               <MapPin className="size-3.5" aria-hidden />
               {distanceText(card, units)}
             </span>
-            {card.pronouns && <span className="text-white/75">{card.pronouns}</span>}
+            {card.pronouns && <span className="text-photo-ink/90">{card.pronouns}</span>}
           </div>
           {card.isVerified && (
             <span className="mt-0.5 inline-flex w-fit items-center gap-1 rounded-full bg-sky-500/90 px-2.5 py-0.5 text-xs font-semibold">
@@ -76,13 +78,13 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
             </span>
           )}
         </div>
-        {card.bio && <p className="line-clamp-2 text-sm leading-snug text-white/85">{card.bio}</p>}
+        {card.bio && <p className="line-clamp-2 text-sm leading-snug text-photo-ink/90">{card.bio}</p>}
         {interests.length > 0 && (
           <ul aria-label="Interests" className="flex flex-wrap gap-1.5">
             {interests.map((interest) => (
               <li
                 key={interest}
-                className="rounded-full bg-white/18 px-2.5 py-1 text-xs font-medium text-white ring-1 ring-white/25 backdrop-blur-sm"
+                className="rounded-full bg-photo-ink/18 px-2.5 py-1 text-xs font-medium text-photo-ink ring-1 ring-photo-ink/30 backdrop-blur-sm"
               >
                 {interest}
               </li>

@@ -160,7 +160,7 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
           type="button"
           aria-label={`View ${card.name}'s full profile`}
           onClick={onOpenProfile}
-          className="absolute top-3 right-3 grid size-11 place-items-center rounded-full bg-plum-900/35 text-white backdrop-blur-sm transition-colors hover:bg-plum-900/55"
+          className="absolute top-3 right-3 grid size-11 place-items-center rounded-full bg-photo-shade/60 text-photo-ink ring-1 ring-photo-ink/40 backdrop-blur-sm transition-colors hover:bg-photo-shade/80"
         >
           <Info className="size-5" aria-hidden />
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
@@ -105,6 +105,11 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   const [preview, setPreview] = useState<SwipeAction | null>(null);
   const [exitAction, setExitAction] = useState<SwipeAction | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  // One swipe at a time: a second tap while the first is saving or its card is still flying away would
+  // otherwise land on the next card, which she has not seen yet. Refs, because both taps can arrive
+  // before React renders again.
+  const swipeSaving = useRef(false);
+  const cardLeaving = useRef(false);
 
   const pages = feed.data?.pages;
   const deck = useMemo(
@@ -149,7 +154,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
 
   const celebrate = (match: Match) => {
     // The socket's `match` frame may have opened the celebration already (it reaches both members). No toast:
-    // the celebration already says it, with its own Send a Message (one overlay at a time, issue 25).
+    // the celebration already says it, with its own Send a Message (one overlay at a time).
     if (celebrateMatch(match)) fireMicroInteraction('match', window.innerWidth / 2, window.innerHeight * 0.3);
   };
 
@@ -181,11 +186,15 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
 
   /** Returns false when the swipe is refused here, so a dragged card springs back. */
   const swipe = (card: DiscoveryCard, action: SwipeAction, origin: Element | null): boolean => {
+    if (swipeSaving.current || cardLeaving.current || card.id !== top?.id) return false;
     if (action === 'super_like' && !canSuperLike) return false;
     if (action === 'like' && likesExhausted(limits, clockNow())) {
       showDailyLimit();
       return false;
     }
+    swipeSaving.current = true;
+    // With no card behind it the deck unmounts and no exit completes, so only wait when one is there.
+    cardLeaving.current = next !== undefined;
     setExitAction(action);
     setPreview(null);
     fireMicroInteractionAt(action, origin);
@@ -199,8 +208,15 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
         setHistory((current) => [...current, { card, swipeId: result.like.id }]);
         if (result.match) celebrate(result.match);
       })
-      .catch((error: unknown) => onSwipeFailed(card, action, error))
-      .finally(() => setPendingSwipes((n) => n - 1));
+      .catch((error: unknown) => {
+        // A card put back re-enters instead of finishing its exit.
+        cardLeaving.current = false;
+        onSwipeFailed(card, action, error);
+      })
+      .finally(() => {
+        swipeSaving.current = false;
+        setPendingSwipes((n) => n - 1);
+      });
     return true;
   };
 
@@ -247,7 +263,13 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   let stage: ReactNode;
   if (top) {
     stage = (
-      <AnimatePresence custom={exitAction} initial={false}>
+      <AnimatePresence
+        custom={exitAction}
+        initial={false}
+        onExitComplete={() => {
+          cardLeaving.current = false;
+        }}
+      >
         {[next, top]
           .filter((card): card is DiscoveryCard => card !== undefined)
           .map((card) => (
@@ -264,7 +286,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
                   person={card}
                   onReport={() => safety.report(card)}
                   onBlock={() => safety.block(card)}
-                  className="bg-plum-900/35 text-white backdrop-blur-sm transition-colors hover:bg-plum-900/55"
+                  className="bg-photo-shade/60 text-photo-ink ring-1 ring-photo-ink/40 backdrop-blur-sm transition-colors hover:bg-photo-shade/80"
                 />
               }
             />

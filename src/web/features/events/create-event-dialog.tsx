@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog, Switch } from 'radix-ui';
+import { Switch } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog';
 import { X } from 'lucide-react';
 import {
   EVENT_ATTENDEES,

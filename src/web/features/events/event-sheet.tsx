@@ -1,4 +1,4 @@
-import { AlertDialog, Dialog } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { useState } from 'react';
 import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, Users, X } from 'lucide-react';
 import type { EventCard } from '../../../contract/events';

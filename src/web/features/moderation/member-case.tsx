@@ -4,12 +4,14 @@ import {
   isPermanentSuspension,
   MODERATION_ACTION_LABELS,
   reasonLabel,
+  type AttachedMessage,
   type AuditEntry,
   type MemberCase as MemberCaseData,
   type ModerationActionBody,
 } from '../../../contract/moderation';
 import { REPORT_REASONS, REPORT_STATUS_LABELS, type ReportReason } from '../../../contract/safety';
 import { Avatar } from '../../components/avatar';
+import { VoicePlayer } from '../../components/voice-player';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -216,6 +218,7 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
                       <li key={m.id} className="text-xs">
                         <span className="font-semibold">{m.senderName}:</span> {m.content}{' '}
                         <span className="text-ink-soft">{new Date(m.sentAt).toLocaleTimeString()}</span>
+                        {m.messageType !== 'text' && <FrozenMedia message={m} />}
                       </li>
                     ))}
                   </ol>
@@ -243,5 +246,46 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
         )}
       </section>
     </article>
+  );
+}
+
+/**
+ * A photo or voice note as it was when the report was filed: the frozen copy (moderators only), or a
+ * note that nothing was left to copy.
+ */
+function FrozenMedia({ message }: { message: AttachedMessage }) {
+  const media = message.media;
+  if (!media) {
+    return (
+      <p className="mt-1 text-ink-soft italic">
+        {message.messageType === 'image' ? 'Photo' : 'Voice note'} already gone when reported (no copy)
+      </p>
+    );
+  }
+  return (
+    <div className="mt-1 grid justify-items-start gap-1" data-testid="frozen-media">
+      {media.viewOnce && (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[0.65rem] font-semibold text-amber-800">
+          Sent as view once
+        </span>
+      )}
+      {message.messageType === 'image' ? (
+        <a href={media.url} target="_blank" rel="noreferrer" className="rounded-lg focus-visible:outline-2">
+          <img
+            src={media.url}
+            alt={`Photo from ${message.senderName}, frozen with the report`}
+            className="max-h-48 max-w-full rounded-lg object-contain"
+            loading="lazy"
+          />
+        </a>
+      ) : (
+        <VoicePlayer
+          src={media.url}
+          durationMs={media.durationMs ?? 0}
+          waveform={media.waveform ?? []}
+          label={`voice note from ${message.senderName}`}
+        />
+      )}
+    </div>
   );
 }

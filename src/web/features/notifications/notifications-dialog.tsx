@@ -1,6 +1,7 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { Dialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
 import type { LikeEntry, LikesReceived, PotentialMatch } from '../../../contract/notifications';
 import { Avatar } from '../../components/avatar';

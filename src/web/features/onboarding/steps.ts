@@ -14,7 +14,7 @@ export const ONBOARDING_STEPS: readonly OnboardingStep[] = [
   {
     id: 'welcome',
     title: 'Welcome to Steep',
-    body: 'A dating and community space made for women who love women. Here is a quick tour of how it works.',
+    body: 'A dating and community space made for queer women and non-binary people. Here is a quick tour of how it works.',
     icon: Leaf,
   },
   {

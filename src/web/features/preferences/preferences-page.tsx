@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, ChartPie } from 'lucide-react';
 import { PREFERENCE_LIFESTYLE_OPTIONS } from '../../../contract/interests';
@@ -11,7 +12,7 @@ import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
-import { toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+import { preferencesQueryKey, toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
 import { QuietHoursField } from './quiet-hours-field';
 
 /** /preferences (product §2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
@@ -24,6 +25,12 @@ export function PreferencesPage() {
 }
 
 type NotificationSwitch = Exclude<keyof Preferences['notifications'], 'quietHours'>;
+
+/** The on/off switches alone (quiet hours are saved with the Save button). */
+function switchesOf(p: Preferences): Omit<Preferences['notifications'], 'quietHours'> {
+  const { quietHours: _quietHours, ...switches } = p.notifications;
+  return switches;
+}
 const NOTIFICATION_LABELS: Record<NotificationSwitch, string> = {
   pushNotifications: 'Push notifications',
   emailNotifications: 'Email notifications',
@@ -36,10 +43,47 @@ const NOTIFICATION_LABELS: Record<NotificationSwitch, string> = {
   promotional: 'Promotions and offers',
 };
 
+const TABS = ['matching', 'notifications', 'privacy', 'app'] as const;
+type PreferencesTab = (typeof TABS)[number];
+
+/** The open tab is in the address (`?tab=notifications`), so a link can open it and a reload keeps it. */
+function useTabFromUrl(): [PreferencesTab, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = TABS.find((t) => t === asked) ?? 'matching';
+  // Replace, not push: Back leaves Preferences instead of walking through the tabs she looked at.
+  const setTab = (next: string) => setParams({ tab: next }, { replace: true, preventScrollReset: true });
+  return [tab, setTab];
+}
+
 function PreferencesForm({ userId, initial }: { userId: string; initial: Preferences }) {
   const [draft, setDraft] = useState<Preferences>(() => ({ ...initial, ...toUpdateBody(initial) }));
+  const [tab, setTab] = useTabFromUrl();
   const save = useSavePreferences(userId);
+  const switchSave = useSavePreferences(userId);
+  const queryClient = useQueryClient();
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
+
+  /*
+   * A notification switch saves as she flips it, like a phone's settings: shown at once, sent on its own
+   * (over what the server holds, so unsaved edits on the other tabs stay hers to save or drop), and
+   * turned back with a toast if the server refuses.
+   */
+  const flipNotification = (key: NotificationSwitch, on: boolean) => {
+    const saved = queryClient.getQueryData<Preferences>(preferencesQueryKey(userId)) ?? initial;
+    const notifications = { ...saved.notifications, ...switchesOf(draft), [key]: on };
+    set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }));
+    switchSave.mutate(toUpdateBody({ ...saved, notifications }), {
+      onError: () => {
+        set((p) => ({ ...p, notifications: { ...p.notifications, [key]: !on } }));
+        toast({
+          title: 'Not saved',
+          description: `${NOTIFICATION_LABELS[key]} is back as it was. Please try again.`,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
 
   const onSave = () =>
     save.mutate(toUpdateBody(draft), {
@@ -74,7 +118,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       </Link>
       <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Preferences</h1>
 
-      <Tabs.Root defaultValue="matching" className="grid gap-4">
+      <Tabs.Root value={tab} onValueChange={setTab} className="grid gap-4">
         <Tabs.List aria-label="Preference groups" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
           <Tabs.Trigger value="matching" className={tabTriggerClass}>
             Matching
@@ -121,7 +165,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
                 key={key}
                 label={NOTIFICATION_LABELS[key]}
                 checked={draft.notifications[key]}
-                onCheckedChange={(on) => set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }))}
+                onCheckedChange={(on) => flipNotification(key, on)}
               />
             ))}
             <QuietHoursField
@@ -129,8 +173,9 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
               onChange={(quietHours) => set((p) => ({ ...p, notifications: { ...p.notifications, quietHours } }))}
             />
             <p className="pt-2 text-xs text-ink-soft">
-              Each switch covers email and push. Email needs an address you confirmed in Settings; push is turned on per
-              device in Settings. New matches also reach your phone by text when SMS is on.
+              Each switch is saved as soon as you flip it, and covers email and push. Email needs an address you
+              confirmed in Settings; push is turned on per device in Settings. New matches also reach your phone by text
+              when SMS is on.
             </p>
           </Card>
         </Tabs.Content>

@@ -6,7 +6,7 @@ const DEFAULT_WINDOW = { start: '22:00', end: '07:00' };
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * Quiet hours (issue 26): no push between these times in her time zone (this device's, saved with the
+ * Quiet hours: no push between these times in her time zone (this device's, saved with the
  * window so the server can tell when it is night for her). Email is not held back.
  */
 export function QuietHoursField({

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { matchesApi } from '../../../contract/api/matches';
 import { profilesApi } from '../../../contract/api/profiles';
 import { type PhotoItem, type StatusBody, type UserStatus } from '../../../contract/profiles';
-import { apiCall } from '../../lib/api';
+import { apiCall, apiUpload } from '../../lib/api';
+import type { Recording } from '../../lib/voice-recorder';
 import { useAuth } from '../../lib/session';
 
 export const profileKeys = {
@@ -53,6 +54,21 @@ export function useSetStatus(userId: string) {
   return useMutation({
     mutationFn: async (body: StatusBody) =>
       (await apiCall(profilesApi.setStatus, { params: { id: userId }, body })).status,
+    onSuccess: (status: UserStatus | null) => queryClient.setQueryData(profileKeys.status(userId), status),
+  });
+}
+
+/** A new status with her recorded voice note (and any text she wrote). */
+export function useSetVoiceStatus(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text, recording }: { text: string; recording: Recording }) =>
+      (
+        await apiUpload(profilesApi.setVoiceStatus, { params: { id: userId } }, recording.blob, {
+          ...(text && { text }),
+          waveform: recording.waveform.join(','),
+        })
+      ).status,
     onSuccess: (status: UserStatus | null) => queryClient.setQueryData(profileKeys.status(userId), status),
   });
 }

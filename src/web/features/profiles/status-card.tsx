@@ -1,30 +1,26 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMinuteClock } from '../../lib/use-minute-clock';
+import { Dialog } from '../../components/ui/dialog';
 import { Clock, Mic, Plus, Square, Trash2, X } from 'lucide-react';
-import { STATUS_MAX_LENGTH, STATUS_VOICE_SECONDS, statusTimeLeft } from '../../../contract/profiles';
+import { MAX_STATUS_VOICE_MS } from '../../../contract/chat-media';
+import { STATUS_MAX_LENGTH, statusTimeLeft, type UserStatus } from '../../../contract/profiles';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Textarea } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
+import { VoicePlayer } from '../../components/voice-player';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useClearStatus, useSetStatus, useStatus } from './queries';
-
-/** Re-renders once a minute so 'Nh left' counts down and turns into 'Expired' on an open screen. */
-function useMinuteTick(): void {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-}
+import { formatDuration, useVoiceRecorder, type Recording } from '../../lib/voice-recorder';
+import { useClearStatus, useSetStatus, useSetVoiceStatus, useStatus } from './queries';
 
 export function StatusCard({ userId }: { userId: string }) {
   const { data: status, isPending, isError } = useStatus(userId);
   const clear = useClearStatus(userId);
   const { toast } = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);
-  useMinuteTick();
+  // Re-renders once a minute so 'Nh left' counts down and turns into 'Expired' on an open screen.
+  useMinuteClock();
   const left = status ? statusTimeLeft(status.expiresAt) : null;
   const expired = left === 'Expired';
 
@@ -49,14 +45,7 @@ export function StatusCard({ userId }: { userId: string }) {
       ) : isError ? (
         <p className="text-sm text-red-700">Your status could not be loaded.</p>
       ) : status ? (
-        <p
-          className={cn(
-            'leading-relaxed break-words',
-            expired ? 'text-ink-soft line-through decoration-ink-soft/40' : 'text-ink',
-          )}
-        >
-          {status.text}
-        </p>
+        <StatusContent status={status} expired={expired} />
       ) : (
         <p className="text-sm text-ink-soft">Share what you're up to. It disappears after 24 hours.</p>
       )}
@@ -91,6 +80,33 @@ export function StatusCard({ userId }: { userId: string }) {
   );
 }
 
+/** The status itself: her words and her voice note, either or both. */
+export function StatusContent({ status, expired = false }: { status: UserStatus; expired?: boolean }) {
+  return (
+    <div className="grid gap-2">
+      {status.text && (
+        <p
+          className={cn(
+            'leading-relaxed break-words',
+            expired ? 'text-ink-soft line-through decoration-ink-soft/40' : 'text-ink',
+          )}
+        >
+          {status.text}
+        </p>
+      )}
+      {status.voice && (
+        <VoicePlayer
+          src={status.voice.url}
+          durationMs={status.voice.durationMs}
+          waveform={status.voice.waveform}
+          label="voice status"
+          testId="status-voice"
+        />
+      )}
+    </div>
+  );
+}
+
 function StatusDialog({
   userId,
   open,
@@ -101,14 +117,18 @@ function StatusDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [text, setText] = useState('');
+  const [recording, setRecording] = useState<Recording | null>(null);
   const [error, setError] = useState<string>();
   const setStatus = useSetStatus(userId);
+  const setVoiceStatus = useSetVoiceStatus(userId);
+  const pending = setStatus.isPending || setVoiceStatus.isPending;
   const { toast } = useToast();
   const textId = useId();
 
   const close = (next: boolean) => {
     if (!next) {
       setText('');
+      setRecording(null);
       setError(undefined);
     }
     onOpenChange(next);
@@ -116,21 +136,20 @@ function StatusDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    setStatus.mutate(
-      { text: text.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: 'Status shared', description: 'It will disappear in 24 hours.' });
-          close(false);
-        },
-        onError: (e) =>
-          setError(
-            (isApiError(e) && (e.firstFieldError ?? e.serverMessage)) ||
-              'Your status could not be shared. Please try again.',
-          ),
+    if (!text.trim() && !recording) return;
+    const handlers = {
+      onSuccess: () => {
+        toast({ title: 'Status shared', description: 'It will disappear in 24 hours.' });
+        close(false);
       },
-    );
+      onError: (e: Error) =>
+        setError(
+          (isApiError(e) && (e.firstFieldError ?? e.serverMessage)) ||
+            'Your status could not be shared. Please try again.',
+        ),
+    };
+    if (recording) setVoiceStatus.mutate({ text: text.trim(), recording }, handlers);
+    else setStatus.mutate({ text: text.trim() }, handlers);
   };
 
   return (
@@ -179,9 +198,16 @@ function StatusDialog({
                 </span>
               </div>
             </div>
-            <VoicePreview />
-            <Button type="submit" size="lg" block disabled={!text.trim() || setStatus.isPending}>
-              {setStatus.isPending ? 'Sharing…' : 'Share Status'}
+            <VoiceNote
+              recording={recording}
+              onRecorded={(next) => {
+                setRecording(next);
+                setError(undefined);
+              }}
+              onError={setError}
+            />
+            <Button type="submit" size="lg" block disabled={(!text.trim() && !recording) || pending}>
+              {pending ? 'Sharing…' : 'Share Status'}
             </Button>
           </form>
         </Dialog.Content>
@@ -191,46 +217,90 @@ function StatusDialog({
 }
 
 /**
- * Product §9: a simulated 3-second voice recording. Nothing touches the microphone and nothing is
- * uploaded, and the copy says so.
+ * Her voice note for the status: record (at most 30 seconds; it stops by itself there), listen to it,
+ * record again or remove it. Nothing is uploaded until she shares the status.
  */
-function VoicePreview() {
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const [done, setDone] = useState(false);
+function VoiceNote({
+  recording,
+  onRecorded,
+  onError,
+}: {
+  recording: Recording | null;
+  onRecorded: (recording: Recording | null) => void;
+  onError: (message: string | undefined) => void;
+}) {
+  const finishAtLimit = useRef<() => void>(() => undefined);
+  const onLimit = useCallback(() => finishAtLimit.current(), []);
+  const recorder = useVoiceRecorder(MAX_STATUS_VOICE_MS, onLimit);
+  const preview = useMemo(() => (recording ? URL.createObjectURL(recording.blob) : null), [recording]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
+  const finish = useCallback(async () => {
+    const done = await recorder.stop();
+    if (!done) return;
+    if (done.durationMs < 500) return onError('Record a little longer for a voice note.');
+    onRecorded(done);
+  }, [recorder, onRecorded, onError]);
   useEffect(() => {
-    if (secondsLeft === null) return;
-    const timer = setTimeout(() => {
-      if (secondsLeft > 1) {
-        setSecondsLeft(secondsLeft - 1);
-      } else {
-        setSecondsLeft(null);
-        setDone(true);
-      }
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
+    finishAtLimit.current = () => void finish();
+  }, [finish]);
 
-  const recording = secondsLeft !== null;
+  const start = async () => {
+    onError(undefined);
+    if (!(await recorder.start())) onError('Allow microphone access to record a voice note.');
+  };
+
+  if (recorder.recording) {
+    return (
+      <div
+        className="flex items-center gap-3 rounded-2xl border border-plum-200 bg-white/70 p-3"
+        role="status"
+        aria-label="Recording a voice note"
+      >
+        <span aria-hidden className="size-2.5 animate-pulse rounded-full bg-red-600" />
+        <span className="text-sm font-semibold text-ink tabular-nums" data-testid="status-recording-time">
+          {formatDuration(recorder.elapsedMs)} / {formatDuration(MAX_STATUS_VOICE_MS)}
+        </span>
+        <span className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" size="icon" aria-label="Cancel recording" onClick={recorder.cancel}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+          <Button variant="danger" size="icon" aria-label="Stop recording" onClick={() => void finish()}>
+            <Square className="size-4" aria-hidden />
+          </Button>
+        </span>
+      </div>
+    );
+  }
+  if (recording && preview) {
+    return (
+      <div className="flex items-center gap-2 rounded-2xl border border-plum-200 bg-white/70 p-2 pl-3">
+        <VoicePlayer
+          src={preview}
+          durationMs={recording.durationMs}
+          waveform={recording.waveform}
+          label="your voice note"
+          testId="status-voice-preview"
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto shrink-0"
+          aria-label="Remove voice note"
+          onClick={() => onRecorded(null)}
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="flex items-center gap-3 rounded-2xl border border-dashed border-plum-200 bg-white/70 p-3">
-      <Button
-        variant={recording ? 'danger' : 'outline'}
-        size="icon"
-        aria-label={recording ? 'Stop voice preview' : 'Try a voice note preview'}
-        onClick={() => {
-          setDone(false);
-          setSecondsLeft(recording ? null : STATUS_VOICE_SECONDS);
-        }}
-      >
-        {recording ? <Square className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
+      <Button variant="outline" size="icon" aria-label="Record a voice note" onClick={() => void start()}>
+        <Mic className="size-4" aria-hidden />
       </Button>
-      <p className="text-xs leading-snug text-ink-soft" aria-live="polite">
-        {recording
-          ? `Simulating a ${STATUS_VOICE_SECONDS}-second voice note… ${secondsLeft}s`
-          : done
-            ? 'Preview finished. Voice notes are not recorded or shared yet.'
-            : 'Voice notes are coming soon. This is a simulated preview: no audio is recorded.'}
+      <p className="text-xs leading-snug text-ink-soft">
+        Add a voice note, up to {MAX_STATUS_VOICE_MS / 1000} seconds. It disappears with your status.
       </p>
     </div>
   );

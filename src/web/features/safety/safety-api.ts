@@ -3,13 +3,12 @@ import { safetyApi } from '../../../contract/api/safety';
 import type { CreateReportBody } from '../../../contract/safety';
 import { apiCall } from '../../lib/api';
 import type { PickablePerson } from '../../components/report-dialog';
-import { matchesApi } from '../../../contract/api/matches';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
-
-const matchesQuery = { queryKey: MATCHES_QUERY_KEY, queryFn: () => apiCall(matchesApi.list) };
+import { discoveryApi } from '../../../contract/api/discovery';
+import type { PersonMet } from '../../../contract/discovery';
 
 export const safetyKeys = {
   all: ['safety'] as const,
+  peopleMet: ['safety', 'people-met'] as const,
   summary: (userId: string) => ['safety', 'summary', userId] as const,
   reports: (userId: string) => ['safety', 'reports', userId] as const,
   blocks: (userId: string) => ['safety', 'blocks', userId] as const,
@@ -45,19 +44,29 @@ export function useFileReport() {
   });
 }
 
+const HOW_MET: Record<PersonMet['how'], string> = {
+  chatted: 'Chatted',
+  matched: 'Matched',
+  seen_recently: 'Seen recently',
+};
+
 /**
- * People she can pick in the Safety Center's Report and Block forms: her matches, those she talks
- * with first. Read only while a form is open.
+ * People she can pick in the Safety Center's Report and Block forms: those she chatted with, her
+ * other matches, then people she saw in Discover in the last two weeks (the server's order). Read
+ * only while a form is open.
  */
 export function usePickablePeople(enabled: boolean): PickablePerson[] {
-  const matches = useQuery({ ...matchesQuery, enabled });
-  return (matches.data ?? [])
-    .map((m) => ({
-      id: m.otherUser.id,
-      name: m.otherUser.name,
-      context: m.lastMessage ? 'Chatted' : 'Matched',
-    }))
-    .sort((a, b) => Number(b.context === 'Chatted') - Number(a.context === 'Chatted'));
+  const people = useQuery({
+    queryKey: safetyKeys.peopleMet,
+    queryFn: () => apiCall(discoveryApi.peopleMet),
+    enabled,
+  });
+  return (people.data?.people ?? []).map((p) => ({
+    id: p.id,
+    name: p.firstName,
+    context: HOW_MET[p.how],
+    photo: p.photo,
+  }));
 }
 
 /** Block by a picked id, or by username (the fallback). */

@@ -151,6 +151,34 @@ export function DataAndPrivacy() {
   );
 }
 
+interface SentCode {
+  to: string;
+  message: string;
+}
+
+const SENT_CODE_KEY = 'steep-email-code-sent';
+
+/** The code step survives a reload in this tab (sessionStorage: the address is hers, the tab is hers). */
+function readSentCode(): SentCode | undefined {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(SENT_CODE_KEY) ?? 'null') as Partial<SentCode> | null;
+    return typeof saved?.to === 'string' && typeof saved.message === 'string'
+      ? { to: saved.to, message: saved.message }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepSentCode(sent: SentCode | undefined): void {
+  try {
+    if (sent) window.sessionStorage.setItem(SENT_CODE_KEY, JSON.stringify(sent));
+    else window.sessionStorage.removeItem(SENT_CODE_KEY);
+  } catch {
+    // Storage unavailable: the code step lasts until a reload, as before.
+  }
+}
+
 /**
  * Settings → Email: her address and whether it is confirmed, add or change it, confirm it with the
  * mailed 6-digit code. A confirmed email is what a forgotten password's reset link goes to. The
@@ -162,14 +190,21 @@ export function EmailSettings() {
   const { user, refreshUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
-  /** Set once a code was sent: the address it went to and the server's message. */
-  const [sent, setSent] = useState<{ to: string; message: string }>();
+  /** Set once a code was sent: the address it went to and the server's message (kept over a reload). */
+  const [sent, setSentState] = useState<SentCode | undefined>(readSentCode);
+  const setSent = (next: SentCode | undefined) => {
+    setSentState(next);
+    keepSentCode(next);
+  };
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
+  // A code step from before a reload applies only while that address is hers and still unconfirmed.
+  // (The server keeps addresses trimmed and lower-cased.)
+  const pending = sent && sent.to.trim().toLowerCase() === email && !verified ? sent : undefined;
 
   const sendCode = async (to: string) => {
     setBusy(true);
@@ -229,10 +264,10 @@ export function EmailSettings() {
         </span>
       </div>
 
-      {sent && !editing ? (
+      {pending && !editing ? (
         <form className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label="Confirm your email">
           <p role="status" className="text-sm text-ink">
-            {sent.message}
+            {pending.message}
           </p>
           <Field id={`${id}-code`} label="6-digit code" error={error}>
             <Input
@@ -252,7 +287,7 @@ export function EmailSettings() {
             {busy ? 'Checking…' : 'Verify Email'}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(sent.to)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(pending.to)}>
               Send a new code
             </Button>
             <Button
@@ -261,7 +296,7 @@ export function EmailSettings() {
               disabled={busy}
               onClick={() => {
                 setEditing(true);
-                setAddress(sent.to);
+                setAddress(pending.to);
               }}
             >
               Use another email

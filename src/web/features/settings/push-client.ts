@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, lazyDeclarations } from '../../lib/api';
+import { resyncPush, type SubscriptionLike } from './push-resync';
 
 const api = lazyDeclarations(() => import('../../../contract/api/push'));
 
 /*
- * Web Push from the page (issue 26 item 3): permission is asked only when she taps Enable; the browser's
+ * Web Push from the page: permission is asked only when she taps Enable; the browser's
  * PushSubscription goes to the server, which pushes to it.
  */
 
@@ -64,12 +65,36 @@ async function enablePush(): Promise<void> {
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(publicKey),
     }));
+  await saveSubscription(subscription);
+}
+
+async function saveSubscription(subscription: SubscriptionLike): Promise<void> {
   const json = subscription.toJSON();
-  await apiCall(declarations.pushApi.subscribe, {
+  await apiCall((await api()).pushApi.subscribe, {
     body: {
       endpoint: subscription.endpoint,
       expirationTime: subscription.expirationTime,
       keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    },
+  });
+}
+
+/** At app start: repairs this device's subscription on the server if the push service changed it. */
+export async function resyncPushOnStart(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return;
+  const declarations = await api();
+  await resyncPush({
+    permission: Notification.permission,
+    getSubscription: () => registration.pushManager.getSubscription(),
+    vapidPublicKey: async () => (await apiCall(declarations.pushApi.vapidPublicKey)).publicKey,
+    subscribe: (publicKey) =>
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }),
+    devices: async () => (await apiCall(declarations.pushApi.devices)).devices,
+    register: saveSubscription,
+    removeDevice: async (id) => {
+      await apiCall(declarations.pushApi.removeDevice, { params: { id } });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BellOff, BellRing, Smartphone } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import {
@@ -13,11 +14,12 @@ import {
   type PushState,
 } from './push-client';
 
+/** Each state in one sentence that says what is true now; the button under it is the one thing to do about it. */
 const STATE_TEXT: Record<PushState, string> = {
-  on: 'On for this device. Matches, messages and likes reach you when Steep is closed.',
-  off: 'Off for this device.',
-  blocked: 'Blocked by your browser.',
-  unsupported: "This browser can't receive push notifications.",
+  on: 'Push is on for this device: matches, messages and likes reach you even when Steep is closed.',
+  off: 'Push is off for this device: you hear about matches and messages only while Steep is open.',
+  blocked: 'Your browser is blocking notifications from Steep, so push cannot be turned on here yet.',
+  unsupported: 'This browser cannot receive push notifications; email notifications still reach you.',
 };
 
 const failed = (error: unknown) =>
@@ -31,7 +33,7 @@ const failed = (error: unknown) =>
   });
 
 /**
- * Push on this device (issue 26 item 3): the browser asks for permission only after she taps Enable;
+ * Push on this device: the browser asks for permission only after she taps Enable;
  * the state says what is on, what blocks it and how to unblock; her devices can be removed one by one.
  */
 export function PushSettings() {
@@ -61,27 +63,36 @@ export function PushSettings() {
           <BellOff className="mt-0.5 size-4 shrink-0 text-ink-soft" aria-hidden />
         )}
         <p className="text-sm text-ink" role="status" aria-live="polite">
-          <span className="font-semibold">Push notifications: </span>
-          {current ? STATE_TEXT[current] : 'Checking…'}
+          {current ? STATE_TEXT[current] : 'Checking push notifications on this device…'}
         </p>
       </div>
 
       {current === 'blocked' && (
-        <p className="text-xs leading-snug text-ink-soft">
-          To unblock, open this site's settings (the icon beside the address bar), set Notifications to Allow, then
-          reload Steep. On a phone: browser menu → Settings → Site settings → Notifications.
-        </p>
+        <>
+          <p className="text-xs leading-snug text-ink-soft">
+            To allow them: open this site's settings (the icon beside the address bar; on a phone, browser menu →
+            Settings → Site settings), set Notifications to Allow, then come back here.
+          </p>
+          <Button block variant="secondary" disabled={state.isFetching} onClick={() => void state.refetch()}>
+            {state.isFetching ? 'Checking…' : 'I allowed them: check again'}
+          </Button>
+        </>
       )}
       {current === 'unsupported' && (
-        <p className="text-xs leading-snug text-ink-soft">
-          On iPhone and iPad, add Steep to your Home Screen first (Share → Add to Home Screen), then open it from there.
-          Email notifications work everywhere.
-        </p>
+        <>
+          <p className="text-xs leading-snug text-ink-soft">
+            On iPhone and iPad, add Steep to your Home Screen first (Share → Add to Home Screen), then open it from
+            there.
+          </p>
+          <Link to="/preferences?tab=notifications" className={buttonClasses('secondary', 'md', true)}>
+            Choose email notifications
+          </Link>
+        </>
       )}
 
       {current === 'off' && (
         <Button block disabled={toggle.isPending} onClick={() => toggle.mutate(true, { onError: failed })}>
-          {toggle.isPending ? 'Turning on…' : 'Enable Push Notifications'}
+          {toggle.isPending ? 'Turning on…' : 'Turn on push'}
         </Button>
       )}
       {current === 'on' && (
@@ -107,7 +118,7 @@ export function PushSettings() {
             disabled={toggle.isPending}
             onClick={() => toggle.mutate(false, { onError: failed })}
           >
-            Turn off
+            Turn off push
           </Button>
         </div>
       )}

@@ -6,6 +6,7 @@ import {
   ArrowLeft,
   BadgeCheck,
   Bell,
+  CircleCheck,
   Crown,
   GraduationCap,
   KeyRound,
@@ -29,7 +30,7 @@ import { PushSettings } from './push-settings';
 import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/preferences';
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/preferences';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorText, fieldErrorText } from '../../lib/api';
 import { useBlurPhotos } from '../../lib/photo-blur';
 
 /** /settings (product §2 Settings). */
@@ -108,7 +109,7 @@ export function SettingsPage() {
       <SettingsCard icon={Bell} title="Notifications" text="Hear about new matches and messages.">
         <PushSettings />
         <SmsForm userId={user.id} />
-        <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
+        <Link to="/preferences?tab=notifications" className={buttonClasses('outline', 'md', true)}>
           Choose what you hear about
         </Link>
       </SettingsCard>
@@ -243,11 +244,12 @@ function SmsForm({ userId }: { userId: string }) {
   const [on, setOn] = useState<boolean | undefined>(undefined);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const enabled = on ?? settings.data?.smsNotifications ?? false;
+  // A number waiting for its code counts as on: after a reload the code box must still be there.
+  const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
   const failed = (error: unknown) =>
     toast({
       title: 'Error',
-      description: isApiError(error) ? error.message : 'Failed to update SMS settings',
+      description: errorText(error, 'Failed to update SMS settings'),
       variant: 'destructive',
     });
   const saved = (message: string) => toast({ title: 'SMS Settings Updated', description: message });
@@ -270,10 +272,8 @@ function SmsForm({ userId }: { userId: string }) {
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate(
-              { phoneNumber: phone, smsNotifications: true },
-              { onSuccess: (r) => saved(r.message), onError: failed },
-            );
+            // A refused number is said beside the field (below), not in a toast.
+            save.mutate({ phoneNumber: phone, smsNotifications: true }, { onSuccess: (r) => saved(r.message) });
           }}
         >
           <label htmlFor={phoneId} className="text-sm font-semibold text-ink">
@@ -286,8 +286,15 @@ function SmsForm({ userId }: { userId: string }) {
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
             placeholder={settings.data?.phoneNumber ?? SMS_PHONE_PLACEHOLDER}
-            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] text-ink"
+            aria-invalid={save.isError || undefined}
+            aria-describedby={save.isError ? `${phoneId}-error` : undefined}
+            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] text-ink aria-invalid:border-red-600"
           />
+          {save.isError && (
+            <p id={`${phoneId}-error`} role="alert" className="text-sm text-red-700">
+              {fieldErrorText(save.error, 'phoneNumber') ?? errorText(save.error, 'Failed to update SMS settings')}
+            </p>
+          )}
           <Button type="submit" variant="secondary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save number'}
           </Button>
@@ -317,6 +324,12 @@ function SmsForm({ userId }: { userId: string }) {
             Confirm number
           </Button>
         </form>
+      )}
+      {enabled && settings.data?.phoneNumber && !settings.data.pendingVerification && (
+        <p role="status" className="flex items-center gap-1.5 text-sm font-semibold text-matcha-700">
+          <CircleCheck className="size-4 shrink-0" aria-hidden />
+          {settings.data.phoneNumber} confirmed: match texts go here.
+        </p>
       )}
       <p className="text-xs leading-snug text-ink-soft">
         We'll send you a text when you get a match while you're away.

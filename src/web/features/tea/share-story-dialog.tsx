@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AlertDialog, Dialog } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { PenLine, X } from 'lucide-react';
 import {
   ABOUT_NAME_MAX,

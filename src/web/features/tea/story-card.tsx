@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AlertDialog, Dialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { EllipsisVertical, Flag, Heart, Trash2, X } from 'lucide-react';
 import { REPORT_REASONS, type ReportReason } from '../../../contract/safety';
 import type { TeaStory } from '../../../contract/tea';

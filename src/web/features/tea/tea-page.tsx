@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 import { Tabs } from 'radix-ui';
 import { CalendarDays, HeartHandshake, Loader2, MessageSquareText, RefreshCw, Coffee } from 'lucide-react';
 import { TEA_CATEGORIES, type TeaCategory } from '../../../contract/tea';
@@ -12,16 +13,6 @@ import { ShareStoryDialog } from './share-story-dialog';
 import { StoryCard } from './story-card';
 import { useStories, useTeaStats } from './tea-api';
 import { TeasTab } from './teas-tab';
-
-/** The clock for relative time labels, ticking once a minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** /tea (product §2): the paywall for non-members; stories and teas for members. */
 export function TeaPage() {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog';
 import { Heart, Leaf, Star, Thermometer, Timer, X } from 'lucide-react';
 import { REVIEW_TEXT_MAX, type TeaReview, type TeaVariety } from '../../../contract/tea';
 import { Avatar } from '../../components/avatar';

@@ -6,10 +6,15 @@ import { apiCall, apiUpload } from '../../lib/api';
 export const verificationQueryKey = (userId: string) => ['/api/users/verification', userId] as const;
 export const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
 
+/** While her photos are analysed in the background, the record (and its photo check) is asked for again this often. */
+const ANALYSIS_POLL_MS = 1500;
+
 export function useVerificationRecord(userId: string) {
   return useQuery({
     queryKey: verificationQueryKey(userId),
     queryFn: () => apiCall(verificationApi.record, { params: { id: userId } }),
+    refetchInterval: (query) =>
+      query.state.data?.photoCheck.state === 'analyzing' && !query.state.error ? ANALYSIS_POLL_MS : false,
   });
 }
 
@@ -18,8 +23,13 @@ function useRecordUpdate(userId: string) {
   return (record: VerificationRecord) => queryClient.setQueryData(verificationQueryKey(userId), record);
 }
 
+/** Runs the check; its answer is her record's photo check, so the record is refreshed, never patched here. */
 export function useAnalyzePhotos(userId: string) {
-  return useMutation({ mutationFn: () => apiCall(verificationApi.analyzePhotos, { params: { id: userId } }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(verificationApi.analyzePhotos, { params: { id: userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationQueryKey(userId) }),
+  });
 }
 
 export function useRequestVerification(userId: string) {

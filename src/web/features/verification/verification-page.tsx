@@ -16,7 +16,7 @@ import {
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
-import type { PhotoAnalysisResult, VerificationRecord } from '../../../contract/verification';
+import type { VerificationRecord } from '../../../contract/verification';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input } from '../../components/ui/field';
@@ -41,13 +41,12 @@ const ANALYSIS_POLL_MS = 1500;
 const serverMessage = (error: unknown) =>
   isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
 
-/** /verification (product §2 Verification; issue 15). */
+/** /verification (product §2 Verification). */
 export function VerificationPage() {
   const user = useCurrentUser();
   const { refreshUser } = useAuth();
   useDocumentTitle('Verification · Steep');
   const { data: record, isError } = useVerificationRecord(user.id);
-  const [analysis, setAnalysis] = useState<PhotoAnalysisResult | null>(null);
 
   // Her own badge (shell, profile) follows the server's answer.
   useEffect(() => {
@@ -75,10 +74,10 @@ export function VerificationPage() {
         !isError && <p className="px-1 text-ink-soft">Loading...</p>
       ) : (
         <>
-          <ProgressCard record={record} analysis={analysis} />
+          <ProgressCard record={record} />
           {record.verificationNotes && record.verificationStatus !== 'verified' && <NotesCard record={record} />}
           <PhotoRequirementsCard record={record} />
-          <AuthenticityCard record={record} analysis={analysis} onAnalysis={setAnalysis} />
+          <AuthenticityCard record={record} />
           {record.verificationStatus === 'pending' ? (
             <PendingCard record={record} />
           ) : record.verificationStatus !== 'verified' ? (
@@ -122,12 +121,12 @@ function StatusBadge({ record }: { record: VerificationRecord }) {
   );
 }
 
-function ProgressCard({ record, analysis }: { record: VerificationRecord; analysis: PhotoAnalysisResult | null }) {
-  const analysisPassed = analysis?.state === 'complete' ? analysis.passed : record.analysisPassed === true;
+/** Every step is today's state from the server: approval does not tick a step that is not met now. */
+function ProgressCard({ record }: { record: VerificationRecord }) {
   const reviewed = record.verificationStatus === 'verified';
   const steps = [
-    { label: `${record.minPhotosRequired}+ photos on your profile`, done: record.hasRequiredPhotos || reviewed },
-    { label: 'Photo check passed', done: analysisPassed || reviewed },
+    { label: `${record.minPhotosRequired}+ photos on your profile`, done: record.hasRequiredPhotos },
+    { label: 'Photo check passed', done: record.photoCheck.passed },
     { label: 'Pose selfie sent', done: record.selfieSubmitted || reviewed },
     { label: 'Reviewed by our team', done: reviewed },
   ];
@@ -210,26 +209,18 @@ function PhotoRequirementsCard({ record }: { record: VerificationRecord }) {
   );
 }
 
-function AuthenticityCard({
-  record,
-  analysis,
-  onAnalysis,
-}: {
-  record: VerificationRecord;
-  analysis: PhotoAnalysisResult | null;
-  onAnalysis: (result: PhotoAnalysisResult | null) => void;
-}) {
+function AuthenticityCard({ record }: { record: VerificationRecord }) {
   const user = useCurrentUser();
   const analyze = useAnalyzePhotos(user.id);
   const [running, setRunning] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const check = record.photoCheck;
 
   const run = () => {
     setRunning(true);
     analyze.mutate(undefined, {
       onSuccess: (result) => {
-        onAnalysis(result);
         if (result.state === 'analyzing') {
           timer.current = window.setTimeout(run, ANALYSIS_POLL_MS);
           return;
@@ -253,7 +244,7 @@ function AuthenticityCard({
     });
   };
 
-  const scores = analysis?.overallScores;
+  const scores = check.overallScores;
   return (
     <Card className="grid gap-3">
       <SectionTitle icon={ScanFace}>Photo authenticity check</SectionTitle>
@@ -262,7 +253,7 @@ function AuthenticityCard({
         uses it.
       </p>
       <Button variant="secondary" block disabled={!record.hasRequiredPhotos || running} onClick={run}>
-        {running ? 'Analysing your photos…' : analysis ? 'Check my photos again' : 'Check my photos'}
+        {running ? 'Analysing your photos…' : 'Check my photos'}
       </Button>
       {!record.hasRequiredPhotos && (
         <p className="text-xs text-ink-soft">Add {record.minPhotosRequired} photos to run the check.</p>
@@ -283,9 +274,9 @@ function AuthenticityCard({
           />
         </dl>
       )}
-      {analysis && analysis.photos.length > 0 && (
+      {check.photos.length > 0 && (
         <ul aria-label="Results per photo" className="grid gap-2">
-          {analysis.photos.map((photo, index) => (
+          {check.photos.map((photo, index) => (
             <li key={photo.photoId} className="flex items-center gap-3 rounded-2xl bg-cream-50 p-2">
               <img src={photo.url} alt={`Photo ${index + 1}`} className="size-14 shrink-0 rounded-xl object-cover" />
               <div className="min-w-0 flex-1 text-sm">
@@ -309,7 +300,7 @@ function AuthenticityCard({
           ))}
         </ul>
       )}
-      {analysis && !analysis.faceModelAvailable && analysis.state === 'complete' && (
+      {!check.faceModelAvailable && check.state === 'complete' && check.photos.length > 0 && (
         <p className="text-xs text-ink-soft">Faces are checked by our team when they review your selfie.</p>
       )}
     </Card>
@@ -373,6 +364,8 @@ function RequestCard({ record }: { record: VerificationRecord }) {
   };
 
   const waiting = record.retryAfter !== null;
+  const unmet = record.photoCheck.requirements.filter((r) => !r.met);
+  const unmetId = useId();
   return (
     <Card className="grid gap-3">
       <SectionTitle icon={ShieldCheck}>Request Verification</SectionTitle>
@@ -384,13 +377,21 @@ function RequestCard({ record }: { record: VerificationRecord }) {
           </p>
           <Button
             block
-            disabled={!record.hasRequiredPhotos || waiting || request.isPending}
+            disabled={unmet.length > 0 || waiting || request.isPending}
+            aria-describedby={unmet.length > 0 ? unmetId : undefined}
             onClick={() => request.mutate(undefined, { onError: failed })}
           >
             {request.isPending ? 'Requesting…' : 'Request Verification'}
           </Button>
-          {!record.hasRequiredPhotos && (
-            <p className="text-xs text-ink-soft">You need {record.minPhotosRequired} photos to request verification.</p>
+          {unmet.length > 0 && (
+            <div id={unmetId} className="grid gap-1 text-sm" data-testid="verification-unmet">
+              <p className="font-semibold text-ink">Before you can request verification:</p>
+              <ul className="grid list-disc gap-0.5 pl-5 text-ink-soft">
+                {unmet.map((requirement) => (
+                  <li key={requirement.id}>{requirement.todo ?? requirement.label}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </>
       ) : (

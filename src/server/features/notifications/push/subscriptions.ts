@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PUSH_MAX_DEVICES, type PushDeviceList, type pushSubscriptionBody } from '../../../../contract/push';
@@ -39,6 +40,11 @@ export function deviceLabel(userAgent: string | undefined): string {
   return `${browser} on ${system}`;
 }
 
+/** What the page computes from its PushSubscription's endpoint to compare (push-resync.ts). */
+export function endpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('base64url');
+}
+
 export async function listDevices(db: Db, userId: string, sessionTokenHash: string): Promise<PushDeviceList> {
   const rows = await db
     .select()
@@ -51,6 +57,7 @@ export async function listDevices(db: Db, userId: string, sessionTokenHash: stri
       device: row.device,
       createdAt: row.createdAt.toISOString(),
       current: row.sessionTokenHash === sessionTokenHash,
+      endpointHash: endpointHash(row.endpoint),
     })),
   };
 }

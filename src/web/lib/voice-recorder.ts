@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_VOICE_MS, WAVEFORM_BARS } from '../../../contract/chat-media';
+import { MAX_VOICE_MS, WAVEFORM_BARS } from '../../contract/chat-media';
+
+/** A voice note's length or position: 0:07, 1:00. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 export interface Recording {
   blob: Blob;

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { RegisterBody } from '../src/contract/auth';
+import { smsOutbox } from '../src/server/test/tables';
+import { expectAccessible, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { shootBothThemes } from './flows-themes';
+import { settle } from './waits';
+
+/*
+ * What a new member's tryout on a phone found: the celebration over the chat, a double tap liking an
+ * unseen card, raw error JSON on screen, a signed-out settings link with no way back, and an SMS number
+ * that never showed as confirmed. Each journey lives in its own city, so no deck shows another's people.
+ */
+
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
+
+async function person(overrides: Partial<RegisterBody>) {
+  const context = await phoneContext(env.browser, env.server.baseUrl);
+  const user = await signUpViaApi(context, overrides);
+  const page = await context.newPage();
+  return { context, user, page };
+}
+
+const topCardName = (page: Page) => page.getByTestId('top-card').locator('h2 span').first().textContent();
+
+const isLikePost = (request: Request) =>
+  new URL(request.url()).pathname === '/api/likes' && request.method() === 'POST';
+
+/** A bright portrait, the kind that washed out the card's text in the dark theme. */
+async function uploadBrightPhoto(context: BrowserContext, userId: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+    <rect width="900" height="1200" fill="#bfe9ff"/><circle cx="450" cy="520" r="260" fill="#fff6e0"/></svg>`;
+  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  const response = await context.request.post(`/api/users/${userId}/photos`, {
+    multipart: { photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function like(from: BrowserContext, targetUserId: string) {
+  const answer = await from.request.post('/api/likes', { data: { targetUserId, isLike: true } });
+  expect(answer.status()).toBe(201);
+}
+
+describe('tryout fixes', () => {
+  it('Send a Message closes the celebration: the conversation is on top and usable', async () => {
+    const ava = await person({ name: 'Ava', location: 'Boise, Idaho' });
+    const bea = await person({ name: 'Bea', location: 'Boise, Idaho' });
+    await like(bea.context, ava.user.id);
+
+    await ava.page.goto('/home');
+    await expect.poll(() => topCardName(ava.page), { timeout: 15_000 }).toBe('Bea');
+    await ava.page.getByRole('button', { name: 'Like', exact: true }).click();
+    const celebration = ava.page.getByRole('dialog', { name: "It's a Match!" });
+    await celebration.waitFor();
+    await celebration.getByRole('link', { name: 'Send a Message' }).click();
+
+    await ava.page.waitForURL(/\/conversation\//);
+    await expect.poll(() => celebration.count()).toBe(0);
+    const box = ava.page.getByPlaceholder('Type a message…');
+    await box.fill('Hi Bea! Oolong or matcha?');
+    await ava.page.getByRole('button', { name: 'Send message' }).click();
+    await ava.page.getByText('Hi Bea! Oolong or matcha?').waitFor();
+    // Nothing brings it back: not the socket's match frame, not a later screen.
+    expect(await celebration.count()).toBe(0);
+    await shootBothThemes(ava.page, 'tryout-match-to-chat');
+    await ava.context.close();
+    await bea.context.close();
+  });
+
+  it('a double tap on Like likes the card she saw, once', async () => {
+    const cara = await person({ name: 'Cara', location: 'Omaha, Nebraska' });
+    const first = await person({ name: 'Dina', location: 'Omaha, Nebraska', genderIdentity: 'non-binary' });
+    const second = await person({ name: 'Edie', location: 'Omaha, Nebraska' });
+    await uploadBrightPhoto(first.context, first.user.id);
+    await uploadBrightPhoto(second.context, second.user.id);
+    await first.context.close();
+    await second.context.close();
+
+    const likes: Request[] = [];
+    cara.page.on('request', (request) => {
+      if (isLikePost(request)) likes.push(request);
+    });
+    await cara.page.goto('/home');
+    await expect.poll(() => topCardName(cara.page), { timeout: 15_000 }).not.toBeNull();
+    const seen = await topCardName(cara.page);
+    // The card's text, pronouns and buttons over a bright photo, in both themes (axe checks contrast).
+    await cara.page.getByTestId('top-card').getByRole('img').first().waitFor();
+    await shootBothThemes(cara.page, 'tryout-discover-card');
+    const seenId = seen === 'Dina' ? first.user.id : second.user.id;
+    const nextName = seen === 'Dina' ? 'Edie' : 'Dina';
+
+    const answered = cara.page.waitForResponse((response) => isLikePost(response.request()));
+    await cara.page.getByRole('button', { name: 'Like', exact: true }).dblclick();
+    expect((await answered).status()).toBe(201);
+    // The next card is on top once the first has flown away; by then any second request would have gone.
+    await expect.poll(() => topCardName(cara.page)).toBe(nextName);
+    expect(likes).toHaveLength(1);
+    expect(likes[0]!.postDataJSON()).toMatchObject({ targetUserId: seenId, isLike: true });
+
+    // The lock lets go once the first card's exit has finished: the next tap likes the card now on top.
+    await settle(cara.page);
+    const again = cara.page.waitForResponse((response) => isLikePost(response.request()));
+    await cara.page.getByRole('button', { name: 'Like', exact: true }).click();
+    expect((await again).status()).toBe(201);
+    expect(likes).toHaveLength(2);
+    expect(likes[1]!.postDataJSON()).toMatchObject({
+      targetUserId: seenId === first.user.id ? second.user.id : first.user.id,
+    });
+    await cara.context.close();
+  });
+
+  it('a tampered unsubscribe link says what went wrong in words, and its settings link goes through login', async () => {
+    const fern = await person({ name: 'Fern', location: 'Tulsa, Oklahoma' });
+    // Signed out: a fresh context holds no session.
+    const context = await phoneContext(env.browser, env.server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByText('For queer women and non-binary people').waitFor();
+    await shootBothThemes(page, 'tryout-landing');
+    await page.goto('/unsubscribe?token=tampered.token.value');
+    await page.getByText('Nothing changed').waitFor();
+    await page.getByText('This unsubscribe link is not valid. Choose what Steep sends you in Settings.').waitFor();
+    expect(await page.locator('body').textContent()).not.toMatch(/\{"|400:/);
+    await shootBothThemes(page, 'tryout-unsubscribe-bad');
+
+    await page.getByRole('link', { name: 'Open notification settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('returnTo') === '/preferences');
+    await page.getByLabel('Username').fill(fern.user.username);
+    await page.getByLabel('Password', { exact: true }).fill('Secret_123');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/preferences');
+    await expectAccessible(page, '/preferences after login');
+
+    // A returnTo that leaves the site is ignored: she lands on Discover.
+    await context.clearCookies();
+    await page.goto('/?returnTo=%2F%2Fevil.example%2F');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Username').fill(fern.user.username);
+    await page.getByLabel('Password', { exact: true }).fill('Secret_123');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    expect(new URL(page.url()).origin).toBe(env.server.baseUrl);
+    await context.close();
+    await fern.context.close();
+  });
+
+  it('SMS: a bad number is explained beside the field, and a confirmed number shows as confirmed', async () => {
+    const gia = await person({ name: 'Gia', location: 'Miami, Florida' });
+    await gia.page.goto('/settings');
+    await gia.page.getByRole('switch', { name: 'SMS Match Notifications' }).click();
+    const phone = gia.page.getByLabel('Phone number');
+    await phone.fill('12');
+    await gia.page.getByRole('button', { name: 'Save number' }).click();
+    const problem = gia.page.locator(`[id="${await phone.getAttribute('id')}-error"]`);
+    await problem.waitFor();
+    expect(await problem.textContent()).not.toMatch(/\{"|400:|VALIDATION_ERROR/);
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    await phone.scrollIntoViewIfNeeded();
+    await shootBothThemes(gia.page, 'tryout-sms-bad-number', { axeWithin: 'main' });
+
+    await phone.fill('(305) 555-0188');
+    await gia.page.getByRole('button', { name: 'Save number' }).click();
+    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
+    expect(await problem.count()).toBe(0);
+    const [text] = await env.server.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.userId, gia.user.id))
+      .orderBy(desc(smsOutbox.sentAt))
+      .limit(1);
+    const code = /\b(\d{6})\b/.exec(text?.body ?? '')?.[1];
+    expect(code).toBeDefined();
+    await gia.page.getByLabel(/6-digit code/).fill(code!);
+    await gia.page.getByRole('button', { name: 'Confirm number' }).click();
+    const confirmed = gia.page.getByRole('status').filter({ hasText: 'confirmed: match texts go here' });
+    await confirmed.waitFor();
+    expect(await confirmed.textContent()).toContain('0188');
+    // It stays confirmed after the toast is gone: the section says it, not only a toast.
+    await gia.page.reload();
+    await confirmed.waitFor();
+    await confirmed.scrollIntoViewIfNeeded();
+    await shootBothThemes(gia.page, 'tryout-sms-confirmed', { axeWithin: 'main' });
+    // Ghost mode without Premium: the locked switch is still visible in the dark.
+    await gia.page.locator('#ghost-mode-switch').scrollIntoViewIfNeeded();
+    await shootBothThemes(gia.page, 'tryout-ghost-locked', { axeWithin: 'main' });
+    await gia.context.close();
+  });
+});

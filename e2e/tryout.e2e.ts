@@ -1,0 +1,268 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { shootBothThemes } from './flows-themes';
+import { newUser, phoneContext, saveTheme, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+
+/*
+ * A new member's tryout on a phone, off the happy path: Get Started opens Sign up, the password rules
+ * show before she is refused, a reload keeps her sign-up, Back closes what is open instead of leaving,
+ * no celebration or badge card pops over an open sheet, and Settings' notification link opens the Notifications tab, whose
+ * switches save as she flips them.
+ */
+
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+async function visitor() {
+  const context = await phoneContext(env.browser, env.server.baseUrl);
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+async function member(name: string, location = 'Bend, Oregon') {
+  const { context, page } = await visitor();
+  const user = await signUpViaApi(context, { name, location });
+  await saveTheme(context, user.id, 'light');
+  return { context, page, user };
+}
+
+describe('a new member, off the happy path', () => {
+  it('Get Started opens Sign up, Log in opens Login', async () => {
+    const { page } = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+    await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const loginTab = page.getByRole('tab', { name: 'Login' });
+    await expect.poll(() => loginTab.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+  });
+
+  it('the password rules show from the start and tick as she types, with a strength meter', async () => {
+    const { page } = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    const rules = form.getByRole('list', { name: 'Password rules' });
+    await rules.waitFor();
+    expect(await rules.getByRole('listitem').allTextContents()).toEqual([
+      'At least 6 characters (not yet)',
+      'An uppercase letter (not yet)',
+      'A lowercase letter (not yet)',
+      'A number or underscore (not yet)',
+    ]);
+    const password = form.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('aria-describedby')).toContain('signup-password-rules');
+
+    await password.fill('Password1');
+    await expect
+      .poll(() => rules.getByRole('listitem').allTextContents())
+      .toEqual([
+        'At least 6 characters (done)',
+        'An uppercase letter (done)',
+        'A lowercase letter (done)',
+        'A number or underscore (done)',
+      ]);
+    // Meets the rules, but the server's zxcvbn check would refuse it: the meter says so before she submits.
+    const meter = form.getByRole('progressbar');
+    await expect.poll(() => meter.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => form.locator('#signup-password-rules-strength').textContent()).toMatch(/easy to guess/i);
+    const showRules = () => rules.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await showRules();
+    await shootBothThemes(page, 'tryout-password-weak');
+
+    await password.fill('Kettle_moonlit_Oolong7');
+    await expect
+      .poll(() => form.locator('#signup-password-rules-strength').textContent())
+      .toMatch(/Strength: (Strong|Very strong)/);
+    await showRules();
+    await shootBothThemes(page, 'tryout-password-strong');
+  }, 60_000);
+
+  it('a reload mid sign-up keeps what she typed (never the password), and finishing clears it', async () => {
+    const { page } = await visitor();
+    const user = newUser();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    let form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByLabel('Name', { exact: true }).fill('Rhea');
+    await form.getByLabel('Age').fill('33');
+    await form.getByLabel('Gender identity').selectOption('woman');
+    await form.getByLabel('State').selectOption('Oregon');
+    await form.getByLabel('City').selectOption('Portland');
+    await form.getByRole('button', { name: 'Yoga', exact: true }).first().click();
+    const stored = await page.evaluate(() => sessionStorage.getItem('steep-signup-draft') ?? '');
+    expect(stored).toContain(user.username);
+    expect(stored).not.toContain(user.password);
+
+    await page.reload();
+    form = page.getByRole('form', { name: 'Sign up' });
+    await expect.poll(() => form.getByLabel('Username').inputValue(), { timeout: 10_000 }).toBe(user.username);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Rhea');
+    expect(await form.getByLabel('Age').inputValue()).toBe('33');
+    expect(await form.getByLabel('Gender identity').inputValue()).toBe('woman');
+    expect(await form.getByLabel('City').inputValue()).toBe('Portland');
+    expect(await form.getByRole('button', { name: 'Yoga', exact: true }).first().getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await form.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await screenshot(page, 'tryout-signup-restored-light');
+
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByLabel('Sexual orientation').selectOption('lesbian');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/home');
+    expect(await page.evaluate(() => sessionStorage.getItem('steep-signup-draft'))).toBeNull();
+  }, 60_000);
+
+  it('Back closes the open sheet and stays on the page; closing by X takes its history entry away', async () => {
+    const { page } = await member('Bo');
+    await page.goto('/settings');
+    await page.goto('/home');
+    const opener = page.getByRole('button', { name: 'Your profile' });
+    const sheet = page.getByRole('dialog', { name: 'Your profile' });
+
+    await opener.click();
+    await sheet.waitFor();
+    await page.goBack();
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await expect.poll(() => opener.isVisible()).toBe(true);
+
+    await opener.click();
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => sheet.count()).toBe(0);
+    await opener.click();
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    // Both closes took their entries back: Back now leaves /home for the page before it.
+    await page.goBack();
+    await page.waitForURL('**/settings');
+
+    // A link inside the sheet still goes where it says (closing the sheet does not undo the navigation).
+    await page.goto('/home');
+    await opener.click();
+    await sheet.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => sheet.count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+  }, 60_000);
+
+  it('a match arriving while her sheet is open waits for it to close (one overlay at a time)', async () => {
+    const ana = await member('Ana', 'Salem, Oregon');
+    const bea = await member('Bea', 'Salem, Oregon');
+    const first = await ana.context.request.post('/api/likes', { data: { targetUserId: bea.user.id, isLike: true } });
+    expect(first.status()).toBe(201);
+
+    await ana.page.goto('/home');
+    await ana.page.getByRole('button', { name: 'Your profile' }).click();
+    const sheet = ana.page.getByRole('dialog', { name: 'Your profile' });
+    await sheet.waitFor();
+    // The match frame makes her chat list refresh: by then the celebration has asked for its turn.
+    const refreshed = ana.page.waitForResponse((r) => r.url().includes('/api/matches'));
+    const liked = await bea.context.request.post('/api/likes', { data: { targetUserId: ana.user.id, isLike: true } });
+    expect(liked.status()).toBe(201);
+    await refreshed;
+    const celebration = ana.page.getByRole('dialog', { name: "It's a Match!" });
+    expect(await celebration.count()).toBe(0);
+    await screenshot(ana.page, 'tryout-sheet-match-waits-light');
+
+    await ana.page.goBack();
+    await expect.poll(() => sheet.count()).toBe(0);
+    await expect.poll(() => celebration.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(ana.page.url()).pathname).toBe('/home');
+    await screenshot(ana.page, 'tryout-match-after-sheet-light');
+  }, 60_000);
+
+  it("Settings' notification link opens the Notifications tab; the tab follows the URL and Back", async () => {
+    const { page } = await member('Cleo');
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Choose what you hear about' }).click();
+    await page.waitForURL('**/preferences?tab=notifications');
+    const notificationsTab = page.getByRole('tab', { name: 'Notifications' });
+    await expect.poll(() => notificationsTab.getAttribute('aria-selected')).toBe('true');
+    // A new member's Early Bird card may be up (when it comes depends on the machine's load); put it away so
+    // the screenshot shows the tab.
+    const badgeCard = page.getByRole('status', { name: 'New badge' });
+    if (await badgeCard.isVisible()) {
+      await badgeCard.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => badgeCard.count()).toBe(0);
+    }
+    await shootBothThemes(page, 'tryout-preferences-notifications');
+
+    await page.reload();
+    await expect.poll(() => notificationsTab.getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await page.waitForURL('**/preferences?tab=privacy');
+    await page.goBack();
+    await page.waitForURL('**/settings');
+  }, 60_000);
+
+  it('a notification switch saves as she flips it, and turns back with a toast if the server refuses', async () => {
+    const { page, context, user } = await member('Dara');
+    await page.goto('/preferences?tab=notifications');
+    const likes = page.getByRole('switch', { name: 'Likes' });
+    await expect.poll(() => likes.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/preferences') && r.request().method() === 'PUT');
+    await likes.click();
+    expect((await saved).status()).toBe(200);
+    // She leaves without pressing Save: the switch is saved all the same.
+    await page.goto('/settings');
+    const stored = await context.request.get(`/api/users/${user.id}/preferences`);
+    expect(((await stored.json()) as { notifications: { likes: boolean } }).notifications.likes).toBe(false);
+    await page.goto('/preferences?tab=notifications');
+    await expect.poll(() => likes.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
+
+    await page.route('**/api/users/*/preferences', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 503, json: { message: 'Try again later', code: 'unavailable' } })
+        : route.fallback(),
+    );
+    const events = page.getByRole('switch', { name: 'Events' });
+    const before = await events.getAttribute('aria-checked');
+    await events.click();
+    await expect.poll(() => toastText(page, 'Not saved').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.getAttribute('aria-checked')).toBe(before);
+    await screenshot(page, 'tryout-notification-switch-refused-light');
+  }, 60_000);
+});
+
+describe('the onboarding tour on a second device', () => {
+  it('seen (skipped) on her phone, it does not open again on her laptop', async () => {
+    const user = newUser({ name: 'Tova', location: 'Bend, Oregon' });
+    const phone = await visitor();
+    expect((await phone.context.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+    await phone.page.goto('/home');
+    const tour = phone.page.locator('[aria-describedby="onboarding-step-body"]');
+    await expect.poll(() => tour.isVisible(), { timeout: 15_000 }).toBe(true);
+    const stored = phone.page.waitForResponse((r) => r.url().endsWith('/preferences/tour-seen'));
+    await phone.page.getByRole('button', { name: 'Skip' }).click();
+    expect((await stored).status()).toBe(200);
+
+    const laptop = await visitor();
+    const login = await laptop.context.request.post('/api/auth/login', {
+      data: { username: user.username, password: user.password },
+    });
+    expect(login.status()).toBe(200);
+    await laptop.page.goto('/home');
+    // The laptop learns it from her account and remembers it: by then the tour would have opened.
+    await expect
+      .poll(() => laptop.page.evaluate(() => localStorage.getItem('onboardingCompleted')), { timeout: 15_000 })
+      .toBe('true');
+    expect(await laptop.page.locator('[aria-describedby="onboarding-step-body"]').count()).toBe(0);
+    await expect.poll(() => laptop.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+  }, 60_000);
+});

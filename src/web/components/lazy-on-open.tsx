@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { ProfileDetailSheetProps } from './profile-detail-sheet';
+import type { OwnProfileSheetBodyProps } from './own-profile-sheet-body';
+
+/**
+ * An overlay whose code loads on its first open rather than with the screen (first paint stays inside the
+ * JavaScript budget), and stays mounted after, so closing still animates.
+ */
+function lazyOnOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyOnOpen(props: P) {
+    const [wanted, setWanted] = useState(props.open);
+    if (props.open && !wanted) setWanted(true);
+    if (!wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/** The profile sheet for screens that open it on a tap (Discover's card, the recent-matches strip). */
+export const LazyProfileDetailSheet = lazyOnOpen<ProfileDetailSheetProps>(() =>
+  import('./profile-detail-sheet').then((m) => m.ProfileDetailSheet),
+);
+
+/** Her own profile sheet behind Discover's header avatar. */
+export const LazyOwnProfileSheetBody = lazyOnOpen<OwnProfileSheetBodyProps>(() =>
+  import('./own-profile-sheet-body').then((m) => m.OwnProfileSheetBody),
+);

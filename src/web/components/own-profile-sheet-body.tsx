@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { MapPin, UserRound } from 'lucide-react';
+import { Dialog } from './ui/dialog';
+import { useCurrentUser } from '../lib/session';
+import { Avatar } from './avatar';
+import { Button, buttonClasses } from './ui/button';
+import { Sheet } from './ui/sheet';
+
+export interface OwnProfileSheetBodyProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The sheet itself, loaded on the first tap of the header avatar (Radix's dialog stays out of /home's first paint). */
+export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyProps) {
+  const user = useCurrentUser();
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Your profile" description="How others see you on Discover">
+      <div className="flex items-center gap-4">
+        <Avatar name={user.name} photos={user.photos} className="size-20 text-3xl ring-4 ring-white" />
+        <div className="grid min-w-0 gap-1">
+          <p className="truncate font-display text-2xl font-semibold text-plum-900">
+            {user.name}
+            <span className="ml-2 font-sans text-lg font-normal text-ink-soft">{user.age}</span>
+          </p>
+          <p className="flex items-center gap-1 text-sm text-ink-soft">
+            <MapPin className="size-4 shrink-0 text-plum-500" aria-hidden />
+            <span className="truncate">{user.location}</span>
+          </p>
+        </div>
+      </div>
+      {user.bio && <p className="line-clamp-3 text-sm leading-relaxed text-ink">{user.bio}</p>}
+      <div className="grid gap-2">
+        <Dialog.Close asChild>
+          <Link to="/profile" className={buttonClasses('primary', 'md', true)}>
+            <UserRound className="size-4" aria-hidden />
+            Edit Profile
+          </Link>
+        </Dialog.Close>
+        <Dialog.Close asChild>
+          <Button variant="ghost" block>
+            Close
+          </Button>
+        </Dialog.Close>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,97 @@
+import { DropdownMenu } from 'radix-ui';
+import { AlertDialog } from './ui/dialog';
+import { Ban, EllipsisVertical, Flag } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { Button } from './ui/button';
+
+/*
+ * The Radix parts of Report and Block (the menu with its positioning code, the confirmation), loaded
+ * the first time she opens the card menu or blocks someone: they stay out of Discover's first paint
+ * (the /home budget in scripts/check-bundle-size.ts). person-safety.tsx is the public face.
+ */
+
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50';
+
+/** The ⋯ menu, mounted open in place of the plain trigger that loaded it. */
+export default function PersonSafetyDropdown({
+  name,
+  label,
+  onReport,
+  onBlock,
+  className,
+}: {
+  name: string;
+  label: string;
+  onReport: () => void;
+  onBlock: () => void;
+  className?: string | undefined;
+}) {
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen>
+      <DropdownMenu.Trigger
+        aria-label={label}
+        className={cn('grid size-11 place-items-center rounded-full', className)}
+      >
+        <EllipsisVertical className="size-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
+        >
+          <DropdownMenu.Item onSelect={onReport} className={itemClass}>
+            <Flag className="size-4 text-plum-700" aria-hidden />
+            Report {name}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={onBlock} className={itemClass}>
+            <Ban className="size-4 text-plum-700" aria-hidden />
+            Block {name}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** "Block her?" with Cancel and Block. */
+export function BlockConfirmDialog({
+  name,
+  text,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  text: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && !busy && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+            Block {name}?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+            {text}
+          </AlertDialog.Description>
+          <div className="mt-6 grid grid-cols-2 gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+              {busy ? 'Please wait…' : 'Block'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
+import { useBackCloses } from '../../lib/overlay-history';
+import { sheetClosed, sheetOpened } from '../../lib/overlay-queue';
+
+/*
+ * Radix's Dialog and AlertDialog with the app's overlay rules in their Root, so every sheet and dialog
+ * follows them without each screen doing it: Back closes the top one (lib/overlay-history.ts), and
+ * toasts, celebrations and badge cards wait while one is open (lib/overlay-queue.ts). Screens import
+ * `Dialog` / `AlertDialog` from here instead of from radix-ui.
+ */
+
+interface OverlayRootProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** Open state for a Root given either way (controlled, or by its trigger). */
+function useOverlayRoot({ open, defaultOpen, onOpenChange }: OverlayRootProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
+  const isOpen = open ?? uncontrolled;
+  const change = (next: boolean) => {
+    if (open === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  useBackCloses(isOpen, () => change(false));
+  const key = `sheet:${useId()}`;
+  useEffect(() => {
+    if (!isOpen) return;
+    sheetOpened(key);
+    return () => sheetClosed(key);
+  }, [isOpen, key]);
+  return { open: isOpen, onOpenChange: change };
+}
+
+function DialogRoot(props: ComponentProps<typeof RadixDialog.Root>) {
+  const state = useOverlayRoot(props);
+  return <RadixDialog.Root {...props} {...state} />;
+}
+
+function AlertDialogRoot(props: ComponentProps<typeof RadixAlertDialog.Root>) {
+  const state = useOverlayRoot(props);
+  return <RadixAlertDialog.Root {...props} {...state} />;
+}
+
+export const Dialog = { ...RadixDialog, Root: DialogRoot };
+export const AlertDialog = { ...RadixAlertDialog, Root: AlertDialogRoot };

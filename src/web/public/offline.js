@@ -1,0 +1,114 @@
+/* global window, document, indexedDB */
+// The offline page's list of her recent conversations, read-only. The app keeps them in IndexedDB while
+// she is signed in on this device (src/web/lib/offline-conversations.ts: the database's name and shape)
+// and deletes them when she signs out. The worker answers every navigation with this page when there
+// is no network, so /conversation/<id> shows that conversation and any other address shows the list.
+// Text is set with textContent only: nothing saved is ever parsed as HTML.
+(function () {
+  var DB = 'steep-offline-conversations';
+  var STORE = 'conversations';
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function when(iso) {
+    var date = new Date(iso);
+    if (isNaN(date.getTime())) return '';
+    return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  }
+
+  function readAll(done) {
+    if (!('indexedDB' in window)) return done([]);
+    // Opening creates nothing if the app never saved: a database that does not exist yet is left empty.
+    var request = indexedDB.open(DB);
+    request.onupgradeneeded = function () {
+      request.transaction.abort();
+    };
+    request.onerror = function () {
+      done([]);
+    };
+    request.onsuccess = function () {
+      var db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) {
+        db.close();
+        return done([]);
+      }
+      var all = db.transaction(STORE, 'readonly').objectStore(STORE).getAll();
+      all.onsuccess = function () {
+        db.close();
+        done(all.result || []);
+      };
+      all.onerror = function () {
+        db.close();
+        done([]);
+      };
+    };
+  }
+
+  function showList(root, conversations) {
+    var intro = document.getElementById('offline-intro');
+    intro.textContent =
+      'Your recent conversations are saved on this device. You can read them until you are back online.';
+    root.appendChild(el('h2', 'section', 'Recent conversations'));
+    var list = el('ul', 'conversations');
+    conversations.forEach(function (c) {
+      var last = c.messages[c.messages.length - 1];
+      var item = el('li');
+      var link = el('a', 'conversation');
+      link.href = '/conversation/' + encodeURIComponent(c.matchId);
+      link.appendChild(el('span', 'name', c.name));
+      link.appendChild(el('span', 'preview', last ? (last.mine ? 'You: ' : '') + last.text : 'No messages yet'));
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    root.appendChild(list);
+  }
+
+  function showConversation(root, c) {
+    document.title = c.name + ' (offline) · Steep';
+    var intro = document.getElementById('offline-intro');
+    intro.textContent =
+      'This is the copy saved on this device. You can read it; replying waits until you are back online.';
+    root.appendChild(el('h2', 'section', c.name));
+    var list = el('ol', 'messages');
+    list.setAttribute('aria-label', 'Messages with ' + c.name);
+    c.messages.forEach(function (m) {
+      var item = el('li', m.mine ? 'message mine' : 'message');
+      item.appendChild(el('span', 'visually-hidden', m.mine ? 'You: ' : c.name + ': '));
+      item.appendChild(el('span', 'text', m.text));
+      item.appendChild(el('span', 'time', when(m.at)));
+      list.appendChild(item);
+    });
+    root.appendChild(list);
+    var back = el('a', 'secondary', 'All saved conversations');
+    back.href = '/chats';
+    root.appendChild(back);
+  }
+
+  readAll(function (saved) {
+    if (!saved.length) return;
+    var root = document.getElementById('saved');
+    var match = /^\/conversation\/([^/]+)$/.exec(window.location.pathname);
+    var id = match ? decodeURIComponent(match[1]) : null;
+    var one = saved.filter(function (c) {
+      return c.matchId === id;
+    })[0];
+    if (one) {
+      showConversation(root, one);
+      // "Try again" opens this conversation, not the home screen.
+      document.getElementById('retry').href = window.location.pathname;
+    } else
+      showList(
+        root,
+        saved.slice().sort(function (a, b) {
+          return a.savedAt < b.savedAt ? 1 : -1;
+        }),
+      );
+    root.hidden = false;
+    document.body.classList.add('with-saved');
+  });
+})();
