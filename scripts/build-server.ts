@@ -1,6 +1,6 @@
 /**
- * The production server: src/server/main.ts bundled by esbuild into dist/server/main.js (our code in one
- * file, npm packages loaded from node_modules as usual), with what it reads at run time beside it: the
+ * The production server: src/server/main.ts bundled by esbuild into dist/server/main.js (and seed-main.ts
+ * into seed-main.js; our code in one file each, npm packages loaded from node_modules as usual), with what it reads at run time beside it: the
  * SQL migrations, the features' database functions (dist/features/<f>/sql) and the PGlite worker. Node runs it directly — no TypeScript transform at boot.
  * dist/server sits two levels below the root like src/server, so paths such as ../../dist/web hold.
  */
@@ -18,8 +18,12 @@ export async function buildServer(): Promise<void> {
   await rm(SERVER_OUT, { recursive: true, force: true });
   await mkdir(SERVER_OUT, { recursive: true });
   await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_ENTRY,
+    // seed-main.js: the embedded first boot's seeding, run by main.js in a child process.
+    entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/seed-main.ts')],
+    outdir: SERVER_OUT,
+    // Dynamic imports stay chunks loaded on first use (the S3 client, the PostgreSQL driver in embedded
+    // mode), instead of being inlined and loaded at boot.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,26 +1,36 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DataDirLockedError, lockDataDir, openPglite, openPostgres, type Database } from './db/client';
+import { DataDirLockedError, lockDataDir, openPostgres, type Database } from './db/client';
+import { isFreshEmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
 import { DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty } from './seed/demo';
 import { createLifecycle } from './http/lifecycle';
 import { createLocalBackend, createRedisBackend } from './realtime/backend';
 
 /** Built by `npm run build`: a migrated empty database that loads faster than initialising one. */
 const DB_TEMPLATE = path.resolve(import.meta.dirname, '../../dist/db-template.tar.gz');
+/** seed-main.ts beside this file: the sources run through tsx, the bundle as dist/server/seed-main.js. */
+const SEED_ENTRY = path.join(import.meta.dirname, import.meta.url.endsWith('.ts') ? 'seed-main.ts' : 'seed-main.js');
+
+/** Seeds a fresh embedded database in a child process (see seed-main.ts) while this one holds DATA_DIR's lock. */
+function seedInChildProcess(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, SEED_ENTRY], { stdio: 'inherit', env: process.env });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`seeding the demo community failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
 
 async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
   if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL), release: () => {} };
   const release = lockDataDir(config.DATA_DIR);
   try {
-    const dataDir = path.resolve(config.DATA_DIR, 'db');
-    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-    const snapshot = fresh && existsSync(DB_TEMPLATE) ? new Blob([await readFile(DB_TEMPLATE)]) : undefined;
-    return { database: await openPglite({ dataDir, ...(snapshot ? { snapshot } : {}) }), release };
+    if (config.SEED === 'demo' && isFreshEmbeddedDatabase(config)) await seedInChildProcess();
+    return { database: await openEmbeddedDatabase(config, DB_TEMPLATE), release };
   } catch (error) {
     release();
     throw error;
@@ -38,7 +48,7 @@ async function main(): Promise<void> {
   // Shared limit buckets and /ready's Redis check. Commands fail fast while Redis is away (limits
   // fall back to this instance's own counts) instead of queueing in memory.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         connectTimeout: 2_000,
@@ -49,6 +59,8 @@ async function main(): Promise<void> {
   redis?.on('error', () => {});
   const lifecycle = createLifecycle();
   const app = await buildApp({ config, database, realtime, lifecycle, ...(redis ? { redis } : {}) });
+  // Embedded first boots were seeded by the child process; this seeds PostgreSQL, or an embedded
+  // directory whose seeding child did not finish.
   if (config.SEED === 'demo') {
     const seeded = await seedDemoIfEmpty(database.db, config);
     if (seeded)

@@ -5,10 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { repeatableSql } from './repeatable';
-import pg from 'pg';
 import { asPglite, startPgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
@@ -139,8 +136,19 @@ export async function openPglite(options: { dataDir?: string; snapshot?: Blob } 
   };
 }
 
+/** The PostgreSQL driver loads only in PostgreSQL mode: the embedded default does not pay its memory. */
+async function postgresDriver() {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzlePg: drizzle, migratePg: migrate };
+}
+
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
   await migratePostgres(url);
+  const { pg, drizzlePg } = await postgresDriver();
   // A bounded connect wait: with the database down, a request answers 503 instead of hanging.
   // JIT off: every statement here is a short OLTP query, and a plan whose estimate crosses
   // jit_above_cost (discovery with thousands of swipes) spent ~130 ms compiling to save none.
@@ -169,6 +177,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
 
 /** Several instances may boot at once against one database: an advisory lock serialises migrations. */
 async function migratePostgres(url: string): Promise<void> {
+  const { pg, drizzlePg, migratePg } = await postgresDriver();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { createLocalBus, type RealtimeBus } from './bus';
 import { createLocalPresence, createRedisPresence, type PresenceStore } from './presence';
 import { createRedisBus } from './redis-bus';
@@ -31,6 +30,8 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * reconnecting, errors are logged (throttled), and publishing degrades to this instance's sockets.
  */
 export async function createRedisBackend(url: string, log: Logger): Promise<RealtimeBackend> {
+  // ioredis (about 20 MiB) loads only when Redis is configured.
+  const { Redis } = await import('ioredis');
   const instanceId = randomUUID();
   let lastLogged = 0;
   const onError = (error: unknown) => {

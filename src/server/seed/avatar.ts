@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import { loadSharp } from '../media/sharp';
 import type { Random } from './random';
 
 /**
@@ -356,6 +356,7 @@ export interface RenderedAvatar {
 
 /** Rasterises once at full size, then encodes the 1080 px and 320 px WebP renditions from the pixels. */
 export async function renderAvatar(svg: string): Promise<RenderedAvatar> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const [large, small] = await Promise.all([

@@ -74,7 +74,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const user = await confirmPassword(deps.db, userId, input.currentPassword);
-  assertStrongPassword(input.newPassword, 'newPassword', [user.username, user.name]);
+  await assertStrongPassword(input.newPassword, 'newPassword', [user.username, user.name]);
   if (input.currentPassword === input.newPassword) {
     throw badRequest('Choose a new password', [
       { path: 'newPassword', message: 'The new password must differ from the current one' },
@@ -244,7 +244,7 @@ export async function confirmPasswordReset(
 ): Promise<void> {
   const { db } = deps;
   // Before the link is spent: a weak choice leaves it usable for a better one.
-  assertStrongPassword(input.newPassword, 'newPassword');
+  await assertStrongPassword(input.newPassword, 'newPassword');
   const now = new Date();
   const [spent] = await db
     .update(passwordResets)

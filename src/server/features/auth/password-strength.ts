@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { MIN_PASSWORD_SCORE } from '../../../contract/auth';
 import { badRequest } from '../../http/errors';
 
@@ -9,20 +7,33 @@ import { badRequest } from '../../http/errors';
  * length-and-classes rule in the contract lets through.
  */
 
-let scorer: ZxcvbnFactory | undefined;
-/** Built on first use: the dictionaries (shipped in the packages, nothing fetched) take a moment to load. */
-function zxcvbn(): ZxcvbnFactory {
-  scorer ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-  });
+let scorer: Promise<ZxcvbnFactory> | undefined;
+/**
+ * Loaded and built on first use: the dictionaries (shipped in the packages, nothing fetched) take a moment
+ * and about 40 MiB that an idle server does not need.
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  scorer ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
+  );
   return scorer;
 }
 
 /** Why `password` is too weak, in a sentence for the form; undefined when it is strong enough. */
-export function passwordWeakness(password: string, personalWords: readonly string[] = []): string | undefined {
-  const result = zxcvbn().check(password, [...personalWords]);
+export async function passwordWeakness(
+  password: string,
+  personalWords: readonly string[] = [],
+): Promise<string | undefined> {
+  const result = (await zxcvbn()).check(password, [...personalWords]);
   if (result.score >= MIN_PASSWORD_SCORE) return undefined;
   const why = result.feedback.warning ?? 'This password would be easy to guess.';
   const tip = result.feedback.suggestions[0] ?? 'Add a few uncommon words.';
@@ -30,7 +41,11 @@ export function passwordWeakness(password: string, personalWords: readonly strin
 }
 
 /** Refuses a weak new password with 400 naming the field and saying why (sign-up, change, reset). */
-export function assertStrongPassword(password: string, path: string, personalWords: readonly string[] = []): void {
-  const weakness = passwordWeakness(password, personalWords);
+export async function assertStrongPassword(
+  password: string,
+  path: string,
+  personalWords: readonly string[] = [],
+): Promise<void> {
+  const weakness = await passwordWeakness(password, personalWords);
   if (weakness) throw badRequest('Choose a stronger password', [{ path, message: weakness }]);
 }

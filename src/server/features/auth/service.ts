@@ -25,7 +25,7 @@ export async function registerUser(
   const coordinates = locationCoordinates(input.location);
   if (!coordinates)
     throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
-  assertStrongPassword(input.password, 'password', [input.username, input.name]);
+  await assertStrongPassword(input.password, 'password', [input.username, input.name]);
   // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
   const user = await insertUser(db, {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp';
 
 /*
  * The optional nudity check of message photos: nsfwjs's MobileNetV2, whose weights ship inside
@@ -51,6 +51,7 @@ export function createNsfwClassifier(): NudityClassifier {
       const run = queue.then(async () => {
         loading ??= loadModel();
         const { model, tensor } = await loading;
+        const sharp = await loadSharp();
         const { data, info } = await sharp(image)
           .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
           .removeAlpha()

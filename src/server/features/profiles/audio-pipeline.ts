@@ -1,4 +1,3 @@
-import { parseBuffer } from 'music-metadata';
 import { waveform as waveformSchema } from '../../../contract/chat-media';
 import { AppError, badRequest } from '../../http/errors';
 
@@ -34,6 +33,8 @@ export async function inspectVoice(data: Buffer, maxMs: number): Promise<VoiceIn
   let codec: string | undefined;
   let seconds: number | undefined;
   try {
+    // Loaded with the first voice clip, not at boot.
+    const { parseBuffer } = await import('music-metadata');
     const { format } = await parseBuffer(new Uint8Array(data), undefined, {
       duration: true,
       skipCovers: true,

@@ -1,10 +1,7 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../media/sharp';
 import { MAX_PHOTO_PIXELS } from '../../../contract/profiles';
 import { AppError } from '../../http/errors';
-
-// Every image is decoded once: libvips's operation cache (50 MB by default) would only hold memory
-// after an upload or the demo seed's avatars.
-sharp.cache(false);
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -81,7 +78,7 @@ function unreadable(type: ImageType): AppError {
 export async function renderPhoto(data: Buffer): Promise<PhotoRenditions> {
   const { type } = await checkedHeader(data);
   return withDecodeSlot(async () => {
-    const source = decoder(data);
+    const source = await decoder(data);
     const render = ({ width: w, quality }: { width: number; quality: number }) =>
       source
         .clone()
@@ -113,7 +110,7 @@ export interface ChatImage {
 export async function renderChatImage(data: Buffer, maxSide: number): Promise<ChatImage> {
   const { type } = await checkedHeader(data);
   return withDecodeSlot(async () => {
-    const source = decoder(data);
+    const source = await decoder(data);
     try {
       const { data: image, info } = await source
         .clone()
@@ -145,6 +142,7 @@ async function checkedHeader(data: Buffer): Promise<{ type: ImageType; width: nu
   let width: number;
   let height: number;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw unreadable(type);
     width = meta.width;
@@ -157,7 +155,8 @@ async function checkedHeader(data: Buffer): Promise<{ type: ImageType; width: nu
 }
 
 /** limitInputPixels again: the header check and the decoder must agree, whatever the header says. */
-function decoder(data: Buffer): ReturnType<typeof sharp> {
+async function decoder(data: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
   return sharp(data, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).rotate();
 }
 

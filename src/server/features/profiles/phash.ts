@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp';
 
 /** The grey thumbnail a difference hash compares: 9 columns give 8 left/right comparisons per row. */
 const COLUMNS = 9;
@@ -12,6 +12,7 @@ const MIN_CONTRAST = 6;
  * a different picture changes about half of them. Stored signed, as PostgreSQL's bigint is.
  */
 export async function perceptualHash(image: Buffer): Promise<bigint | null> {
+  const sharp = await loadSharp();
   const pixels = await sharp(image)
     .rotate()
     .grayscale()

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp';
 
 /*
  * Face detection with BlazeFace, as shipped inside @vladmandic/human (models/blazeface.*), run by
@@ -117,6 +117,7 @@ function detectorOn(human: HumanLike): FaceDetector {
   return {
     countFaces(image) {
       const run = queue.then(async () => {
+        const sharp = await loadSharp();
         const { data, info } = await sharp(image)
           .rotate()
           .resize(DETECT_SIZE, DETECT_SIZE, { fit: 'inside', withoutEnlargement: true })

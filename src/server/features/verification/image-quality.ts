@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp';
 
 /** Shorter side below this (in stored pixels) is too small to recognise anyone. */
 export const MIN_SHORT_SIDE = 400;
@@ -24,6 +24,7 @@ export interface ImageQuality {
  * of the grey image (edges make it large, blur flattens it) and exposure as the histogram's mean.
  */
 export async function measureQuality(image: Buffer): Promise<ImageQuality> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image)
     .rotate()
     .resize(MEASURE_SIZE, MEASURE_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { VapidKeys } from './vapid';
 
 export interface PushTarget {
@@ -40,6 +39,8 @@ export async function sendPush(
   options: PushOptions,
 ): Promise<PushOutcome> {
   if (Buffer.byteLength(payload) > PUSH_PAYLOAD_MAX_BYTES) throw new Error('push payload over 3 KB');
+  // Loaded with the first push, not at boot (about 11 MiB an idle server does not need).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     payload,

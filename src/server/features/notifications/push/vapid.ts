@@ -1,4 +1,5 @@
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type WebPush from 'web-push';
 import type { Config } from '../../../config';
 import { secretInDataDir } from '../secrets';
 
@@ -9,6 +10,8 @@ export interface VapidKeys {
 }
 
 const VAPID_FILE = 'vapid-keys.json';
+/** web-push is needed here only on DATA_DIR's first boot, to make the key pair; the sender loads it on the first push. */
+const requirePackage = createRequire(import.meta.url);
 
 /**
  * The VAPID key pair (RFC 8292): from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or in embedded mode generated
@@ -24,7 +27,9 @@ export function loadVapidKeys(config: Config): VapidKeys | null {
   }
   if (config.DATABASE_URL) return null;
   const stored = JSON.parse(
-    secretInDataDir(config.DATA_DIR, VAPID_FILE, () => JSON.stringify(webpush.generateVAPIDKeys())),
+    secretInDataDir(config.DATA_DIR, VAPID_FILE, () =>
+      JSON.stringify((requirePackage('web-push') as typeof WebPush).generateVAPIDKeys()),
+    ),
   ) as { publicKey: string; privateKey: string };
   return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
 }
