@@ -12,7 +12,7 @@ import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
 /*
- * Share My Date (product §safety): Jordan shares her plan from the chat with a friend by email, the friend
+ * Share My Date (product §2): Jordan shares her plan from the chat with a friend by email, the friend
  * opens the mailed link without an account, and Jordan taps "I'm safe" on the banner.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text';
 
 /**
- * Share My Date (product §safety, "Share my date"): she shares a date plan — who, where, when — with up
+ * Share My Date (product §2): she shares a date plan — who, where, when — with up
  * to three trusted contacts, and may ask Steep to check on her. Contacts open a public page by a link
  * that works until a day after the date; nothing else about her is ever on it.
  */

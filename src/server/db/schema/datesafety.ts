@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { users } from './users';
 
 /*
- * Owned by the datesafety feature (Share My Date, product §safety): her date plans and the trusted
+ * Owned by the datesafety feature (Share My Date, product §2): her date plans and the trusted
  * contacts each was shared with. A contact's link is stored only as the SHA-256 of its token.
  */
 

@@ -12,7 +12,7 @@ import { createMatch } from '../../test/matches';
 import { member, setProfile } from '../../test/members';
 
 /*
- * Share My Date (product §safety). The routes read an injected clock, moved forward to see a link expire;
+ * Share My Date (product §2). The routes read an injected clock, moved forward to see a link expire;
  * the queue runs with a moved clock (runDue), as in the other job tests. Texts land in sms_outbox (the log
  * provider), mail in DATA_DIR/outbox.
  */
@@ -248,13 +248,16 @@ describe('sharing a date plan', () => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().errors[0].path).toBe('contacts.0.address');
     await share(jordan, planBody());
-    await share(jordan, planBody());
+    const fifth = await share(jordan, planBody());
     const sixth = await jordan.request('POST', '/api/date-plans', planBody());
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: expect.stringContaining('5 date plans a day'),
     });
+    // Share-and-cancel is no way round it: a cancelled plan still counts.
+    expect((await jordan.request('DELETE', `/api/date-plans/${fifth.id}`)).statusCode).toBe(200);
+    expect((await jordan.request('POST', '/api/date-plans', planBody())).statusCode).toBe(429);
   });
 
   it("keeps her plan hers: another member gets 404 for it, and can't cancel or mark it safe", async () => {

@@ -1,5 +1,5 @@
 /**
- * What the contacts and she read (product §safety, "Share my date"). Every time is in her time zone,
+ * What the contacts and she read (product §2, Share My Date). Every time is in her time zone,
  * whatever the server's; nothing names her beyond her first name, and nothing says where she is beyond
  * the place she typed.
  */

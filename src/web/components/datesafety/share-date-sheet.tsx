@@ -32,7 +32,7 @@ const HOUR = 3_600_000;
 const emptyContact = (): DateContactInput => ({ name: '', channel: 'sms', address: '' });
 
 /**
- * Share my date (product §safety): who, where and when, sent to up to three trusted contacts by text or
+ * Share my date (product §2, "Share My Date"): who, where and when, sent to up to three trusted contacts by text or
  * email, with an optional check-in. Her live location is never shared: only the place she types.
  */
 export function ShareDateSheet({

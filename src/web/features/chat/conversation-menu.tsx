@@ -136,7 +136,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
 }
 
 /**
- * The header menu (product §2): Share my date (product §safety), Report User, Unmatch and Block User;
+ * The header menu (product §2): Share my date (product §2, "Share My Date"), Report User, Unmatch and Block User;
  * `onSelect` opens the sheet or asks for confirmation.
  */
 export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction) => void }) {
