@@ -23,6 +23,8 @@ export const SERVER_FEATURE_ORDER = [
   'tea',
   'badges',
   'notifications',
+  // Share My Date: reads matches, meetups and profiles; texts through preferences, pushes through notifications.
+  'datesafety',
   'moderation',
   // Collects and deletes her data through every feature's index.ts, so it comes after all of them.
   'account',
@@ -44,6 +46,7 @@ export const TABLE_OWNERS = {
   moderation: ['moderation'],
   tea: ['tea'],
   preferences: ['preferences'],
+  datesafety: ['datesafety'],
   // The queue's own table.
   jobs: ['jobs'],
   // The demo community is loaded set-based (one INSERT … SELECT per table at 1M members), not row by row

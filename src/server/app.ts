@@ -25,6 +25,7 @@ import {
 import { discoveryRoutes, popularInterestsNear } from './features/discovery';
 import { areMatched, matchCounts, matchRoutes } from './features/matches';
 import { notificationRoutes } from './features/notifications';
+import { dateSafetyRoutes } from './features/datesafety';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
 import { preferencesRoutes } from './features/preferences';
@@ -91,6 +92,8 @@ export interface AppOptions {
   media?: MediaSpaces;
   /** The built web app (default dist/web); tests serve a small fixture. */
   webRoot?: string;
+  /** The clock Share My Date's routes read (default: the system's); tests move it to see a link expire. */
+  clock?: () => Date;
 }
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
@@ -196,6 +199,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
   });
   await app.register(eventRoutes, { db, events });
+  await app.register(dateSafetyRoutes, {
+    db,
+    jobs,
+    countries: config.SMS_COUNTRIES,
+    appUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   await app.register(badgeRoutes, { db, events });
   await app.register(preferencesRoutes, {
     db,

@@ -5,6 +5,7 @@ import { authApi } from './auth';
 import { billingApi } from './billing';
 import { chatApi } from './chat';
 import { chatMediaApi } from './chat-media';
+import { datesafetyApi } from './datesafety';
 import { discoveryApi } from './discovery';
 import { eventsApi } from './events';
 import { matchesApi } from './matches';
@@ -26,6 +27,7 @@ export {
   billingApi,
   chatApi,
   chatMediaApi,
+  datesafetyApi,
   discoveryApi,
   eventsApi,
   matchesApi,
@@ -66,6 +68,7 @@ export const apiGroups = {
   preferences: preferencesApi,
   push: pushApi,
   notificationLinks: notificationLinksApi,
+  datesafety: datesafetyApi,
 } satisfies Record<string, RouteGroup>;
 
 export function allRouteDeclarations(): RouteDeclaration[] {

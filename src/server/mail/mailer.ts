@@ -57,7 +57,7 @@ export function createMailer(
   return outboxMailer(path.resolve(config.DATA_DIR, 'outbox'), log, config.MAIL_FROM);
 }
 
-const MAIL_JOB = 'mail.send';
+export const MAIL_JOB = 'mail.send';
 
 /** Mail goes out through the durable job queue: a provider outage retries instead of losing the mail. */
 export function mailJobs(jobs: JobQueue, mailer: Mailer) {

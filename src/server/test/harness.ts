@@ -22,7 +22,7 @@ export interface TestApp {
 /** A fresh, migrated database per test file: a PGlite copy of the template, or a PostgreSQL one with TEST_DATABASE_URL. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'payments' | 'logStream' | 'webRoot' | 'nudityClassifier' | 'media'> = {},
+  options: Pick<AppOptions, 'payments' | 'logStream' | 'webRoot' | 'nudityClassifier' | 'media' | 'clock'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-api-'));
   // Request budgets are scaled up: suites sign up dozens of people from one address and send in

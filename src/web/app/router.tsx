@@ -60,6 +60,11 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage'),
       },
       {
+        // A trusted contact's link (Share My Date): public, no session.
+        path: '/date/:token',
+        lazy: page(() => import('../features/datesafety/shared-date-page'), 'SharedDatePage'),
+      },
+      {
         path: '/reset-password',
         lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
       },

@@ -16,6 +16,7 @@ import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { useCheckAchievements } from '../lib/badges';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
+import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
   { to: '/home', label: 'Discover', icon: Compass },
@@ -172,6 +173,7 @@ export function AppShell() {
         className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))] outline-none"
       >
         <WarningNotices />
+        <DatePlanBanner />
         <Outlet />
       </main>
       <BottomNav />

@@ -17,3 +17,4 @@ export * from './billing'; // billing
 export * from './moderation'; // moderation
 export * from './tea'; // tea
 export * from './preferences'; // preferences (discovery filters, preferences, SMS)
+export * from './datesafety'; // datesafety (Share My Date)

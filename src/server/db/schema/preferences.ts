@@ -108,7 +108,7 @@ export const smsOutbox = pgTable(
      * keeping the number itself in the log of texts.
      */
     toHash: text(),
-    /** `code` (a verification code: limited per number and per account) or `notice` (a match text). */
+    /** `code` (a verification code: limited per number and per account), `notice` (a match text) or `contact` (a trusted contact's Share My Date text). */
     purpose: text().notNull().default('notice'),
     body: text().notNull(),
     provider: text().notNull(),

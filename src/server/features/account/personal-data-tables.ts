@@ -19,6 +19,8 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   activity_days: { hers: ['userId'] },
   chat_media: { skip: 'her own uploads are exported with their files in `chatMedia`' },
   blocks: { hers: ['blockerId'], omit: ['byUsernameOnly'], keep: (row) => row.byUsernameOnly !== true },
+  date_plan_contacts: { hers: ['userId'], omit: ['tokenHash', 'addressHash'] },
+  date_plans: { hers: ['userId'] },
   discovery_filters: { hers: ['userId'] },
   discovery_holds: { skip: 'a hold placed for moderator review (3 underage reports): telling her would tip her off' },
   email_codes: { skip: 'a secret (the hash of a code); her email is in `account`' },

@@ -194,6 +194,19 @@ async function runEmail(deps: DeliveryDeps, job: Job, now: Date): Promise<void> 
   });
 }
 
+/**
+ * A push she asked for herself (Share My Date's check-in reminder): sent to her devices whatever her
+ * notification toggles and quiet hours say, since she set the time. Queued with the caller's transaction.
+ */
+export async function queueDirectPush(
+  jobs: JobQueue,
+  userId: string,
+  message: { title: string; body: string; url: string; tag: string },
+  tx?: Db,
+): Promise<void> {
+  await jobs.enqueue(PUSH_JOB, { kind: 'direct', userId, ...message }, { maxAttempts: 3 }, tx);
+}
+
 /** Queues both channels for one member; each job decides for itself when it runs. */
 export async function notify(deps: DeliveryDeps, userId: string, reference: Exclude<Reference, { kind: 'message' }>) {
   const job = { ...reference, userId };
@@ -260,6 +273,17 @@ export async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise
 export function registerDeliveryJobs(deps: DeliveryDeps): void {
   const { jobs } = deps;
   jobs.handle(PUSH_JOB, async (payload, { now }) => {
+    if (payload.kind === 'direct') {
+      const direct = JSON.stringify({
+        kind: 'direct',
+        title: String(payload.title),
+        body: String(payload.body),
+        url: String(payload.url),
+        tag: String(payload.tag),
+      });
+      if (deps.vapid) await pushToDevices(deps, String(payload.userId), direct, { ttl: 900, urgency: 'high' }, now);
+      return;
+    }
     if (payload.kind === 'test') {
       const test = JSON.stringify({
         kind: 'test',

@@ -1,3 +1,4 @@
 export { notificationRoutes } from './routes';
 export { noticesOf } from './notices';
 export { pushDevicesOf } from './push/subscriptions';
+export { queueDirectPush } from './delivery';

@@ -19,3 +19,6 @@ export {
 export { dealBreakersOf, getPreferences, notificationSettingsOf, updateNotificationSettings } from './store';
 export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';
+export { normalisePhone } from './phone';
+export { queueContactText } from './sms';
+export { maskPhone } from './sms-provider';

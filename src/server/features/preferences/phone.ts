@@ -5,18 +5,18 @@ import { badRequest } from '../../http/errors';
  * A phone number as a member types it ('(503) 555-0123', '+44 20 7946 0958') in E.164. Numbers without
  * a country code are read as US numbers, as the form's placeholder suggests.
  */
-export function normalisePhone(input: string, allowedCountries: readonly string[]): string {
+export function normalisePhone(input: string, allowedCountries: readonly string[], field = 'phoneNumber'): string {
   const parsed = parsePhoneNumberFromString(input, 'US');
   if (!parsed || !parsed.isValid()) {
     throw badRequest('Enter a valid phone number', [
-      { path: 'phoneNumber', message: 'Enter a valid phone number, e.g. (503) 555-0123' },
+      { path: field, message: 'Enter a valid phone number, e.g. (503) 555-0123' },
     ]);
   }
   // SMS_COUNTRIES: texts go only where Steep is offered (premium numbers elsewhere are how pumping pays).
   if (!parsed.country || !allowedCountries.includes(parsed.country)) {
     const list = allowedCountries.join(', ');
     throw badRequest(`Texts can only go to numbers in ${list}`, [
-      { path: 'phoneNumber', message: `Steep can only text numbers in ${list}` },
+      { path: field, message: `Steep can only text numbers in ${list}` },
     ]);
   }
   return parsed.number;

@@ -13,6 +13,8 @@ import {
   queueMatchText,
   sendMatchText,
   SMS_MATCH_JOB,
+  SMS_CONTACT_JOB,
+  sendContactText,
   updateSmsSettings,
   verifySmsCode,
   type SmsDeps,
@@ -51,6 +53,7 @@ export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app
   route(app, preferencesApi.saveSms, async (request) => updateSmsSettings(sms, sessionUserId(request), request.body));
   route(app, preferencesApi.verifySms, async (request) => verifySmsCode(db, sessionUserId(request), request.body.code));
 
+  jobs.handle(SMS_CONTACT_JOB, async (payload) => sendContactText(sms, payload));
   jobs.handle(SMS_MATCH_JOB, async (payload) => {
     if (typeof payload.userId === 'string') await sendMatchText(sms, payload.userId);
   });

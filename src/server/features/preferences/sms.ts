@@ -57,12 +57,19 @@ export async function getSmsSettings(db: Db, userId: string): Promise<SmsSetting
 }
 
 /** Hands one text to the provider now and records it in the outbox (number masked). */
-async function sendNow(deps: SmsDeps, userId: string, to: string, body: string): Promise<void> {
+async function sendNow(
+  deps: SmsDeps,
+  userId: string,
+  to: string,
+  body: string,
+  purpose: 'notice' | 'contact' = 'notice',
+): Promise<void> {
   const providerId = await deps.provider.send(to, body);
   await deps.db.insert(smsOutbox).values({
     userId,
     toMasked: maskPhone(to),
     toHash: hashNumber(to),
+    purpose,
     body,
     provider: deps.provider.name,
     providerId,
@@ -258,6 +265,27 @@ export async function sendMatchText(deps: SmsDeps, userId: string): Promise<void
   const row = await findRow(deps.db, userId);
   if (!row?.enabled || !row.phoneNumber) return;
   await sendNow(deps, userId, row.phoneNumber, SMS_MATCH_TEXT);
+}
+
+export const SMS_CONTACT_JOB = 'sms.contact';
+
+/**
+ * A text from Steep on a member's behalf to someone who is not a member (a trusted contact of Share My
+ * Date), queued with the caller's transaction: a rolled-back plan texts nobody. The caller has checked
+ * the number (`normalisePhone`) and its own limits; the outbox records it under her id, number masked.
+ */
+export async function queueContactText(
+  jobs: JobQueue,
+  text: { userId: string; to: string; body: string },
+  tx?: Db,
+): Promise<void> {
+  await jobs.enqueue(SMS_CONTACT_JOB, { ...text }, { maxAttempts: 5 }, tx);
+}
+
+export async function sendContactText(deps: SmsDeps, payload: Record<string, unknown>): Promise<void> {
+  const { userId, to, body } = payload;
+  if (typeof userId !== 'string' || typeof to !== 'string' || typeof body !== 'string') return;
+  await sendNow(deps, userId, to, body, 'contact');
 }
 
 /** Twilio's opt-out words: any of them turns her SMS off. */

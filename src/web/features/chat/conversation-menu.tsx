@@ -3,17 +3,18 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import { AlertDialog } from '../../components/ui/dialog';
-import { Ban, EllipsisVertical, Flag, HeartOff } from 'lucide-react';
+import { Ban, EllipsisVertical, Flag, HeartOff, ShieldCheck } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';
 import type { MatchUser } from '../../../contract/matches';
 import { usePersonSafety } from '../../components/person-safety';
+import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
 import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
 import { chatKeys } from './chat-cache';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
-export type MatchAction = 'report' | 'block' | 'unmatch';
+export type MatchAction = 'report' | 'block' | 'unmatch' | 'share-date';
 /** Report and Block open the shared dialogs (usePersonSafety); only Unmatch is confirmed here. */
 type Pending = 'unmatch' | null;
 
@@ -43,6 +44,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Pending>(null);
+  const [sharingDate, setSharingDate] = useState(false);
 
   const leaveConversation = async () => {
     // Leave first: refreshing while the conversation is on screen would flash 'not found'.
@@ -75,6 +77,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     if (!target) return;
     if (action === 'report') safety.report(target.otherUser);
     else if (action === 'block') safety.block(target.otherUser);
+    else if (action === 'share-date') setSharingDate(true);
     else setConfirming(action);
   };
 
@@ -114,12 +117,28 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
       <>
         {dialog}
         {safety.dialogs}
+        {/* Mounted while open, so the times it suggests are counted from when she opens it. */}
+        {target && sharingDate && (
+          <ShareDateSheet
+            subject={{
+              kind: 'match',
+              matchId: target.matchId,
+              name: target.otherUser.name,
+              photos: target.otherUser.photos,
+            }}
+            open={sharingDate}
+            onOpenChange={setSharingDate}
+          />
+        )}
       </>
     ),
   };
 }
 
-/** The header menu (product §2): Report User, Unmatch and Block User; `onSelect` asks for confirmation. */
+/**
+ * The header menu (product §2): Share my date (product §2, "Share My Date"), Report User, Unmatch and Block User;
+ * `onSelect` opens the sheet or asks for confirmation.
+ */
 export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction) => void }) {
   return (
     <DropdownMenu.Root modal={false}>
@@ -135,6 +154,10 @@ export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction)
           sideOffset={4}
           className="z-50 min-w-48 rounded-2xl border border-plum-100 bg-white p-1.5 shadow-float data-[state=open]:animate-fade-in"
         >
+          <DropdownMenu.Item onSelect={() => onSelect('share-date')} className={itemClass}>
+            <ShieldCheck className="size-4 text-plum-700" aria-hidden />
+            Share my date
+          </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => onSelect('report')} className={itemClass}>
             <Flag className="size-4 text-plum-700" aria-hidden />
             Report User

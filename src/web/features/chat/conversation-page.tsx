@@ -15,6 +15,7 @@ import { flattenPages } from './chat-cache';
 import { Composer } from './composer';
 import { useSendMedia } from './use-send-media';
 import { ConversationHeader } from './conversation-header';
+import { DatePlanBanner } from '../../components/datesafety/date-plan-banner';
 import { EmptyConversation } from './conversation-starters';
 import { MessageList } from './message-list';
 import { useMatch, useMessages } from './queries';
@@ -130,6 +131,7 @@ function Conversation({ match }: { match: Match }) {
         connectionError={realtime.error}
         now={now}
       />
+      <DatePlanBanner compact />
       {realtime.status === 'disconnected' && (
         <LiveUpdatesNotice gaveUp={realtime.gaveUp} onRetry={() => realtime.client.retryNow()} />
       )}

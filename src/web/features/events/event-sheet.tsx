@@ -1,9 +1,10 @@
 import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { useState } from 'react';
-import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, Users, X } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, ShieldCheck, Users, X } from 'lucide-react';
 import type { EventCard } from '../../../contract/events';
 import { Avatar } from '../../components/avatar';
 import { ReportDialog } from '../../components/report-dialog';
+import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
 import { Button } from '../../components/ui/button';
 import { formatEventDate } from './event-date';
 import { reportEvent, useAttendees } from './events-api';
@@ -21,6 +22,7 @@ interface EventSheetProps {
 export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: EventSheetProps) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const attendees = useAttendees(event?.id ?? '', event?.isAttending === true);
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
@@ -108,6 +110,12 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                     {event.spotsLeft === 0 ? 'This meetup is full' : 'Join Event'}
                   </Button>
                 )}
+                {event.isAttending && (
+                  <Button variant="outline" block onClick={() => setSharing(true)}>
+                    <ShieldCheck className="size-4" aria-hidden />
+                    Share my plan
+                  </Button>
+                )}
                 {!event.isHost && (
                   <Button variant="ghost" block onClick={() => setReporting(true)} className="text-ink-soft">
                     <Flag className="size-4" aria-hidden />
@@ -124,6 +132,19 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                 }}
                 onFile={(grounds) => reportEvent(event.id, grounds)}
               />
+              {sharing && (
+                <ShareDateSheet
+                  subject={{
+                    kind: 'event',
+                    eventId: event.id,
+                    title: event.title,
+                    venue: event.venue,
+                    startsAt: event.eventDate,
+                  }}
+                  open={sharing}
+                  onOpenChange={setSharing}
+                />
+              )}
             </>
           )}
         </Dialog.Content>

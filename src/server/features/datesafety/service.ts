@@ -1,0 +1,383 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CHECK_IN_GRACE_MS,
+  DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY,
+  DATE_PLANS_PER_DAY,
+  PLAN_LINK_TTL_MS,
+  type DatePlan,
+  type SharedDatePlan,
+  type createDatePlanBody,
+} from '../../../contract/datesafety';
+import type { Db } from '../../db/client';
+import { datePlanContacts, datePlans } from '../../db/schema/datesafety';
+import { findUser } from '../../core';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
+import { MAIL_JOB } from '../../mail/mailer';
+import { eventTitles } from '../events';
+import { findMatchForMember, otherMember } from '../matches';
+import { maskPhone, normalisePhone, queueContactText } from '../preferences';
+import { memberSummaries } from '../profiles';
+import { firstNameOf, safeAfterAlertText, sharedText, timeLabel, type PlanFacts } from './texts';
+
+export const CHECK_IN_JOB = 'datesafety.check-in';
+export const ALERT_JOB = 'datesafety.alert';
+
+const DAY_MS = 24 * 3_600_000;
+/** A plan is for a date soon: not more than this far ahead. */
+const PLAN_HORIZON_MS = 30 * DAY_MS;
+
+export interface DateSafetyDeps {
+  db: Db;
+  jobs: JobQueue;
+  /** SMS_COUNTRIES: a contact's number must be in one of them (the project's one rule against SMS pumping). */
+  countries: readonly string[];
+  /** PUBLIC_URL: where the contacts' links point. */
+  appUrl: string;
+  now: () => Date;
+}
+
+type PlanRow = typeof datePlans.$inferSelect;
+type ContactRow = typeof datePlanContacts.$inferSelect;
+
+export const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const emailAddress = z.email();
+
+function maskEmail(address: string): string {
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+const statusOf = (plan: PlanRow): DatePlan['status'] =>
+  plan.cancelledAt ? 'cancelled' : plan.alertedAt && !plan.safeAt ? 'alerted' : plan.safeAt ? 'safe' : 'active';
+
+/** The match's first name and photo: read live, so an unmatch or a block takes them off the plan. */
+async function partnerOf(db: Db, plan: Pick<PlanRow, 'matchId' | 'userId'>) {
+  if (!plan.matchId) return null;
+  const match = await findMatchForMember(db, plan.matchId, plan.userId);
+  if (!match) return null;
+  const partnerId = otherMember(match, plan.userId);
+  const summary = (await memberSummaries(db, [partnerId])).get(partnerId);
+  return summary ? { firstName: firstNameOf(summary.name), photo: summary.photo } : null;
+}
+
+async function eventTitleOf(db: Db, eventId: string | null): Promise<string | null> {
+  if (!eventId) return null;
+  return (await eventTitles(db, [eventId])).get(eventId) ?? null;
+}
+
+/** What the texts say about a plan, read when they are written. */
+export async function factsOf(db: Db, plan: PlanRow): Promise<PlanFacts | null> {
+  const sharer = await findUser(db, plan.userId);
+  if (!sharer) return null;
+  const [partner, eventTitle] = await Promise.all([partnerOf(db, plan), eventTitleOf(db, plan.eventId)]);
+  return {
+    sharer: firstNameOf(sharer.name),
+    place: plan.place,
+    startsAt: plan.startsAt,
+    timeZone: plan.timeZone,
+    withName: partner?.firstName ?? null,
+    eventTitle,
+    checkInAt: plan.checkInAt,
+  };
+}
+
+async function present(db: Db, plan: PlanRow, contacts: ContactRow[]): Promise<DatePlan> {
+  const [partner, eventTitle] = await Promise.all([partnerOf(db, plan), eventTitleOf(db, plan.eventId)]);
+  return {
+    id: plan.id,
+    status: statusOf(plan),
+    place: plan.place,
+    startsAt: plan.startsAt.toISOString(),
+    checkInAt: plan.checkInAt?.toISOString() ?? null,
+    timeZone: plan.timeZone,
+    matchId: plan.matchId,
+    eventId: plan.eventId,
+    with: partner,
+    eventTitle,
+    contacts: contacts.map((c) => ({
+      name: c.name,
+      channel: c.channel,
+      address: c.channel === 'sms' ? maskPhone(c.address) : maskEmail(c.address),
+    })),
+    createdAt: plan.createdAt.toISOString(),
+  };
+}
+
+/** One message to one contact, through the queue, in the caller's transaction. */
+export async function queueToContact(
+  deps: Pick<DateSafetyDeps, 'jobs'>,
+  contact: Pick<ContactRow, 'channel' | 'address' | 'userId'>,
+  message: { subject: string; text: string },
+  tx: Db,
+): Promise<void> {
+  if (contact.channel === 'sms') {
+    await queueContactText(deps.jobs, { userId: contact.userId, to: contact.address, body: message.text }, tx);
+  } else {
+    // `userId` names her, so account deletion drops a mail not yet sent (jobs.forgetUser).
+    await deps.jobs.enqueue(
+      MAIL_JOB,
+      { to: contact.address, ...message, userId: contact.userId },
+      { maxAttempts: 8 },
+      tx,
+    );
+  }
+}
+
+function parseTimes(body: z.output<typeof createDatePlanBody>, now: Date) {
+  const startsAt = new Date(body.startsAt);
+  const checkInAt = body.checkInAt ? new Date(body.checkInAt) : null;
+  const errors: { path: string; message: string }[] = [];
+  if (startsAt.getTime() < now.getTime() - 12 * 3_600_000) {
+    errors.push({ path: 'startsAt', message: 'Choose a time that is not in the past' });
+  } else if (startsAt.getTime() > now.getTime() + PLAN_HORIZON_MS) {
+    errors.push({ path: 'startsAt', message: 'Share a plan for a date in the next 30 days' });
+  }
+  if (checkInAt) {
+    if (checkInAt.getTime() <= now.getTime()) {
+      errors.push({ path: 'checkInAt', message: 'Choose a check-in time that is still ahead' });
+    } else if (checkInAt.getTime() < startsAt.getTime()) {
+      errors.push({ path: 'checkInAt', message: 'Choose a check-in time after the date starts' });
+    } else if (checkInAt.getTime() > startsAt.getTime() + DAY_MS - CHECK_IN_GRACE_MS) {
+      errors.push({ path: 'checkInAt', message: 'Choose a check-in time on the day of the date' });
+    }
+  }
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Check the times', errors);
+  return { startsAt, checkInAt };
+}
+
+function normaliseContacts(body: z.output<typeof createDatePlanBody>, countries: readonly string[]) {
+  const contacts = body.contacts.map((contact, index) => {
+    const field = `contacts.${index}.address`;
+    if (contact.channel === 'sms') return { ...contact, address: normalisePhone(contact.address, countries, field) };
+    const address = contact.address.toLowerCase();
+    if (!emailAddress.safeParse(address).success) {
+      throw badRequest('Enter a valid email address', [{ path: field, message: 'Enter a valid email address' }]);
+    }
+    return { ...contact, address };
+  });
+  const seen = new Set<string>();
+  contacts.forEach((contact, index) => {
+    if (seen.has(contact.address)) {
+      throw badRequest('Each trusted contact can be added once', [
+        { path: `contacts.${index}.address`, message: 'This contact is already on the plan' },
+      ]);
+    }
+    seen.add(contact.address);
+  });
+  return contacts;
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Shares a plan: checked, limited (plans per member and texts per address per day, counted under a lock
+ * per member so a burst cannot pass the count together), stored with each contact's hashed link, and the
+ * texts, mails and check-in jobs queued in the same transaction. Nothing is sent on this request.
+ */
+export async function createPlan(
+  deps: DateSafetyDeps,
+  userId: string,
+  body: z.output<typeof createDatePlanBody>,
+): Promise<DatePlan> {
+  const { db } = deps;
+  const now = deps.now();
+  const { startsAt, checkInAt } = parseTimes(body, now);
+  const contacts = normaliseContacts(body, deps.countries);
+  if (body.matchId && !(await findMatchForMember(db, body.matchId, userId))) throw notFound('Conversation not found');
+  if (body.eventId && (await eventTitleOf(db, body.eventId)) === null) throw notFound('Meetup not found');
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const links: { contact: (typeof contacts)[number]; token: string }[] = contacts.map((contact) => ({
+    contact,
+    token: newToken(),
+  }));
+  const { plan, rows } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`date-plans:${userId}`}))`);
+    const [mine] = await tx
+      .select({ n: count() })
+      .from(datePlans)
+      .where(and(eq(datePlans.userId, userId), gt(datePlans.createdAt, dayAgo)));
+    if ((mine?.n ?? 0) >= DATE_PLANS_PER_DAY) {
+      throw tooManyRequests(`You can share up to ${DATE_PLANS_PER_DAY} date plans a day.`, 3600, 'LIMIT_REACHED');
+    }
+    const hashes = contacts.map((c) => hashOf(c.address));
+    const perAddress = await tx
+      .select({ hash: datePlanContacts.addressHash, n: count() })
+      .from(datePlanContacts)
+      .where(and(inArray(datePlanContacts.addressHash, hashes), gt(datePlanContacts.createdAt, dayAgo)))
+      .groupBy(datePlanContacts.addressHash);
+    const sent = new Map(perAddress.map((row) => [row.hash, row.n]));
+    const index = hashes.findIndex((hash) => (sent.get(hash) ?? 0) >= DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY);
+    if (index !== -1) {
+      throw new AppError(429, 'LIMIT_REACHED', 'This contact has been sent enough plans today. Try again tomorrow.', {
+        errors: [{ path: `contacts.${index}.address`, message: 'This contact has been sent enough plans today' }],
+        retryAfterSeconds: 3600,
+      });
+    }
+    const [plan] = await tx
+      .insert(datePlans)
+      .values({
+        userId,
+        matchId: body.matchId ?? null,
+        eventId: body.eventId ?? null,
+        place: body.place,
+        startsAt,
+        timeZone: body.timeZone,
+        checkInAt,
+        expiresAt: new Date(startsAt.getTime() + PLAN_LINK_TTL_MS),
+        createdAt: now,
+      })
+      .returning();
+    if (!plan) throw new Error('date plan insert returned nothing');
+    const rows = await tx
+      .insert(datePlanContacts)
+      .values(
+        links.map(({ contact, token }) => ({
+          planId: plan.id,
+          userId,
+          name: contact.name,
+          channel: contact.channel,
+          address: contact.address,
+          addressHash: hashOf(contact.address),
+          tokenHash: hashOf(token),
+          createdAt: now,
+        })),
+      )
+      .returning();
+    const facts = await factsOf(tx, plan);
+    if (facts) {
+      for (const { contact, token } of links) {
+        await queueToContact(deps, { ...contact, userId }, sharedText(facts, `${deps.appUrl}/date/${token}`), tx);
+      }
+    }
+    if (checkInAt) {
+      const payload = { userId, planId: plan.id };
+      await deps.jobs.enqueue(CHECK_IN_JOB, payload, { runAt: checkInAt, dedupeKey: `${CHECK_IN_JOB}:${plan.id}` }, tx);
+      await deps.jobs.enqueue(
+        ALERT_JOB,
+        payload,
+        { runAt: new Date(checkInAt.getTime() + CHECK_IN_GRACE_MS), dedupeKey: `${ALERT_JOB}:${plan.id}` },
+        tx,
+      );
+    }
+    return { plan, rows };
+  });
+  return present(db, plan, rows);
+}
+
+async function contactsOf(db: Db, planIds: string[]): Promise<Map<string, ContactRow[]>> {
+  const result = new Map<string, ContactRow[]>();
+  if (planIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(datePlanContacts)
+    .where(inArray(datePlanContacts.planId, planIds))
+    .orderBy(asc(datePlanContacts.createdAt), asc(datePlanContacts.name));
+  for (const row of rows) result.set(row.planId, [...(result.get(row.planId) ?? []), row]);
+  return result;
+}
+
+/** Her plans whose link still answers, soonest first. */
+export async function activePlans(deps: DateSafetyDeps, userId: string): Promise<DatePlan[]> {
+  const { db } = deps;
+  const plans = await db
+    .select()
+    .from(datePlans)
+    .where(and(eq(datePlans.userId, userId), isNull(datePlans.cancelledAt), gt(datePlans.expiresAt, deps.now())))
+    .orderBy(asc(datePlans.startsAt));
+  const contacts = await contactsOf(
+    db,
+    plans.map((p) => p.id),
+  );
+  return Promise.all(plans.map((plan) => present(db, plan, contacts.get(plan.id) ?? [])));
+}
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * "I'm safe": the alert will not go (the alert job re-checks `safeAt` in its own transaction). If the
+ * contacts were already told, they hear that she checked in.
+ */
+export async function markSafe(deps: DateSafetyDeps, userId: string, planId: string): Promise<DatePlan> {
+  const { db } = deps;
+  if (!isUuid(planId)) throw notFound('Date plan not found');
+  const now = deps.now();
+  const result = await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .update(datePlans)
+      .set({ safeAt: now })
+      .where(
+        and(
+          eq(datePlans.id, planId),
+          eq(datePlans.userId, userId),
+          isNull(datePlans.safeAt),
+          isNull(datePlans.cancelledAt),
+        ),
+      )
+      .returning();
+    if (!plan) return null;
+    const contacts = (await contactsOf(tx, [plan.id])).get(plan.id) ?? [];
+    if (plan.alertedAt) {
+      const facts = await factsOf(tx, plan);
+      if (facts) for (const contact of contacts) await queueToContact(deps, contact, safeAfterAlertText(facts), tx);
+    }
+    return { plan, contacts };
+  });
+  if (result) return present(db, result.plan, result.contacts);
+  // Already safe: the same answer again; someone else's plan, a cancelled one or none: 404.
+  const [plan] = await db
+    .select()
+    .from(datePlans)
+    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId), isNull(datePlans.cancelledAt)));
+  if (!plan) throw notFound('Date plan not found');
+  return present(db, plan, (await contactsOf(db, [plan.id])).get(plan.id) ?? []);
+}
+
+/** Cancel: the links stop working and the check-in jobs find nothing to do. */
+export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: string): Promise<DatePlan> {
+  const { db } = deps;
+  if (!isUuid(planId)) throw notFound('Date plan not found');
+  const [plan] = await db
+    .update(datePlans)
+    .set({ cancelledAt: deps.now() })
+    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId), isNull(datePlans.cancelledAt)))
+    .returning();
+  if (!plan) throw notFound('Date plan not found');
+  return present(db, plan, (await contactsOf(db, [plan.id])).get(plan.id) ?? []);
+}
+
+/**
+ * A contact's view by the token in her link: the plan, the sharer's first name, the match's first name
+ * and photo. 404 for an unknown token (or a cancelled or deleted plan), 410 from a day after the date.
+ */
+export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<SharedDatePlan> {
+  const { db } = deps;
+  const [found] = await db
+    .select({ plan: datePlans })
+    .from(datePlanContacts)
+    .innerJoin(datePlans, eq(datePlans.id, datePlanContacts.planId))
+    .where(eq(datePlanContacts.tokenHash, hashOf(token)));
+  if (!found || found.plan.cancelledAt) throw notFound('This link is not valid, or the plan was cancelled.');
+  const { plan } = found;
+  if (plan.expiresAt.getTime() <= deps.now().getTime()) {
+    throw new AppError(410, 'GONE', 'This date plan has ended. Links to a plan stop working a day after the date.');
+  }
+  const facts = await factsOf(db, plan);
+  if (!facts) throw notFound('This link is not valid, or the plan was cancelled.');
+  const partner = await partnerOf(db, plan);
+  return {
+    sharerFirstName: facts.sharer,
+    place: plan.place,
+    startsAt: plan.startsAt.toISOString(),
+    startsAtLabel: timeLabel(plan.startsAt, plan.timeZone),
+    timeZone: plan.timeZone,
+    with: partner,
+    eventTitle: facts.eventTitle,
+    status: statusOf(plan),
+    checkInLabel: plan.checkInAt ? timeLabel(plan.checkInAt, plan.timeZone) : null,
+    expiresAt: plan.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDatePlanBody } from '../../../contract/datesafety';
+import { apiCall, lazyDeclarations } from '../../lib/api';
+
+// The banner is on every signed-in screen: the declarations (and zod) load on first use, not with the shell.
+const api = lazyDeclarations(() => import('../../../contract/api/datesafety'));
+
+/** Her running date plans: the banner reads them; sharing, "I'm safe" and cancel refresh them. */
+export const DATE_PLANS_QUERY_KEY = ['/api/date-plans'] as const;
+
+export function useActiveDatePlans() {
+  return useQuery({
+    queryKey: DATE_PLANS_QUERY_KEY,
+    queryFn: async () => (await apiCall((await api()).datesafetyApi.active)).plans,
+    staleTime: 60_000,
+  });
+}
+
+export function useShareDatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateDatePlanBody) => apiCall((await api()).datesafetyApi.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATE_PLANS_QUERY_KEY }),
+  });
+}
+
+export function usePlanAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'safe' | 'cancel' }) => {
+      const { datesafetyApi } = await api();
+      return apiCall(action === 'safe' ? datesafetyApi.safe : datesafetyApi.cancel, { params: { id } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATE_PLANS_QUERY_KEY }),
+  });
+}
