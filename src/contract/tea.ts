@@ -130,7 +130,7 @@ export type ReportStoryBody = z.input<typeof reportStoryBody>;
 
 export const teaOk = z.object({ ok: z.literal(true) });
 
-/* ---------- Replies (product §5 "Tea story": replies keep the replier anonymous) ---------- */
+/* ---------- Replies (product §2 "Tea": replies keep the replier anonymous) ---------- */
 
 export const REPLY_CONTENT_MAX = 1000;
 export const REPLY_PAGE_SIZE = 20;

@@ -7,7 +7,7 @@ import { USER_LIMITS } from '../../http/rate-limit';
 import { member, premiumMember, setProfile } from '../../test/members';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 
-/* Replies on Tea stories (product §5 "Tea story"; decisions/0021): anonymous per story. */
+/* Replies on Tea stories (product §2 "Tea"; decisions/0021): anonymous per story. */
 
 let t: TestApp;
 beforeAll(async () => {

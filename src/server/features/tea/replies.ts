@@ -17,7 +17,7 @@ import { pseudonymsInOrder } from './pseudonyms';
 import type { TeaDeps } from './stories';
 
 /*
- * Replies on Tea stories (product §5 "Tea story"). A reply is stored with the replier's per-story
+ * Replies on Tea stories (product §2 "Tea"). A reply is stored with the replier's per-story
  * tag only (decisions/0021): the thread shows a pseudonym read from it, the story's author is marked
  * from a flag decided at write time, and "mine" is the caller's own tag recomputed.
  */

@@ -11,7 +11,7 @@ import { ReportDialog } from './report-dialog';
 import { useCreateReply, useDeleteReply, useReplies } from './tea-api';
 
 /**
- * A story's thread (product §5 "Tea story"): every replier under a tea-name pseudonym that holds
+ * A story's thread (product §2 "Tea"): every replier under a tea-name pseudonym that holds
  * only within this story, the story's author marked "Author", and a composer. The server sends
  * nothing else about who wrote a reply.
  */
@@ -62,7 +62,7 @@ export function StoryReplies({ storyId, now }: { storyId: string; now: number })
 function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   return (
-    <li className="grid gap-1 rounded-2xl bg-cream-100 px-3 py-2.5" data-testid="tea-reply">
+    <li className="grid gap-1 rounded-2xl border border-cream-200 bg-cream-100 px-3 py-2.5" data-testid="tea-reply">
       <div className="flex items-center gap-2">
         <span className="text-sm font-semibold text-plum-900" data-testid="reply-pseudonym">
           {reply.pseudonym}
