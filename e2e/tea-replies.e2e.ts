@@ -100,5 +100,13 @@ describe('Tea replies', () => {
     await settle(author.page);
     await own.scrollIntoViewIfNeeded();
     await shootBothThemes(author.page, 'tea-replies-author');
+
+    // The reader reports the author's reply from its own Report button: the story's reasons, the same promise.
+    await marked.getByRole('button', { name: /^Report .+’s reply$/ }).click();
+    const dialog = reader.page.getByRole('dialog', { name: 'Report reply' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Reason').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await expect.poll(() => toastText(reader.page, 'Report submitted').isVisible()).toBe(true);
   });
 });
