@@ -144,6 +144,10 @@ export const accountExport = z.object({
     ),
   }),
   notices: z.array(notice),
+  /** Her replies on Tea stories: her words and the story's title, never who else replied. */
+  teaReplies: z.array(
+    z.object({ storyTitle: z.string(), content: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
   badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
   /** Devices she turned push notifications on for: the label and when; never the endpoint or keys. */
   pushDevices: z.array(z.object({ device: z.string(), createdAt: z.string() })),

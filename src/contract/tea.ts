@@ -80,6 +80,8 @@ export const teaStory = z.object({
   supportedByMe: z.boolean(),
   /** True only for the caller's own stories; nothing else about the author is ever sent. */
   isMine: z.boolean(),
+  /** Visible replies on it. */
+  replyCount: z.number().int(),
   createdAt: z.string(),
 });
 export type TeaStory = z.infer<typeof teaStory>;
@@ -105,6 +107,10 @@ export const teaStats = z.object({
   supportGiven: z.number().int(),
   /** The third tile: stories shared in the last 7 days. */
   storiesThisWeek: z.number().int(),
+  /** Visible replies on visible stories. */
+  repliesGiven: z.number().int(),
+  /** Her own counts, for her eyes only: how many, never which stories. */
+  mine: z.object({ storiesShared: z.number().int(), repliesWritten: z.number().int() }),
   categories: z.object(
     Object.fromEntries(TEA_CATEGORIES.map((c) => [c, z.number().int()])) as Record<TeaCategory, z.ZodNumber>,
   ),
@@ -123,6 +129,50 @@ export const reportStoryBody = z.object({
 export type ReportStoryBody = z.input<typeof reportStoryBody>;
 
 export const teaOk = z.object({ ok: z.literal(true) });
+
+/* ---------- Replies (product §2 "Tea": replies keep the replier anonymous) ---------- */
+
+export const REPLY_CONTENT_MAX = 1000;
+export const REPLY_PAGE_SIZE = 20;
+export const MISSING_REPLY_MESSAGE = 'Please write a reply';
+export const REPLY_NUDGE_MESSAGE = 'Are you sure? This reply may hurt someone';
+
+export const createReplyBody = z.object({
+  content: z
+    .string()
+    .trim()
+    .max(REPLY_CONTENT_MAX, `Your reply must be at most ${REPLY_CONTENT_MAX} characters`)
+    .default(''),
+  /** Sent after the harassment nudge: "Post anyway". Recorded for moderators. */
+  confirmed: z.boolean().default(false),
+});
+export type CreateReplyBody = z.input<typeof createReplyBody>;
+
+/**
+ * A reply as members see it. `pseudonym` ("Oolong 3") is stable within the story and unrelated
+ * across stories; `isAuthor` marks the story's author; `isMine` is the caller's own. Nothing else
+ * about the replier is ever sent.
+ */
+export const teaReply = z.object({
+  id: z.string(),
+  storyId: z.string(),
+  pseudonym: z.string(),
+  isAuthor: z.boolean(),
+  isMine: z.boolean(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type TeaReply = z.infer<typeof teaReply>;
+
+export const repliesQuery = z.object({
+  cursor: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(REPLY_PAGE_SIZE),
+});
+export type RepliesQuery = z.input<typeof repliesQuery>;
+
+/** Oldest first: a thread reads top to bottom. */
+export const replyPage = z.object({ replies: z.array(teaReply), nextCursor: z.string().nullable() });
+export type ReplyPage = z.infer<typeof replyPage>;
 
 /* ---------- Tea varieties and reviews ---------- */
 
@@ -311,3 +361,22 @@ export const moderatedStory = z.object({
 export type ModeratedStory = z.infer<typeof moderatedStory>;
 
 export const moderatedStoryList = z.array(moderatedStory);
+
+/** A reported, nudged or hidden reply, with its story's title for context; never who wrote or reported it. */
+export const moderatedReply = z.object({
+  id: z.string(),
+  storyId: z.string(),
+  storyTitle: z.string(),
+  pseudonym: z.string(),
+  isAuthor: z.boolean(),
+  content: z.string(),
+  status: z.enum(TEA_STORY_STATUSES),
+  postedDespiteNudge: z.boolean(),
+  reports: z.array(
+    z.object({ reason: z.enum(REPORT_REASON_VALUES), description: z.string().optional(), createdAt: z.string() }),
+  ),
+  createdAt: z.string(),
+});
+export type ModeratedReply = z.infer<typeof moderatedReply>;
+
+export const moderatedReplyList = z.array(moderatedReply);

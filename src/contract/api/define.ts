@@ -8,6 +8,7 @@ export const RATE_LIMIT_BUCKETS = [
   'messages',
   'likes',
   'reports',
+  'replies',
   'blocks',
   'uploads',
   'profile',

@@ -18,6 +18,8 @@ export const USER_LIMITS = {
   /** Likes, passes, super likes and their undo. */
   likes: { burst: 60, perMinute: 60 },
   reports: { burst: 5, perMinute: 1 },
+  /** Replies on Tea stories: a conversation's pace, not a flood (product §2 "Tea"). */
+  replies: { burst: 10, perMinute: 6 },
   blocks: { burst: 10, perMinute: 6 },
   /** Photo uploads (and later verification selfies, event covers): each costs an image decode. */
   uploads: { burst: 10, perMinute: 4 },

@@ -1,5 +1,6 @@
 import { ModerationConsole, type ExtraQueue } from '../features/moderation/moderation-console';
 import { TeaModerationQueue } from '../features/tea/tea-moderation-queue';
+import { TeaReplyModerationQueue } from '../features/tea/tea-reply-moderation-queue';
 import { VerificationReviewQueue } from '../features/verification/verification-review-queue';
 
 /**
@@ -9,6 +10,7 @@ import { VerificationReviewQueue } from '../features/verification/verification-r
 const moderationQueues: ExtraQueue[] = [
   { id: 'verification', label: 'Verification', element: <VerificationReviewQueue /> },
   { id: 'tea', label: 'Tea stories', element: <TeaModerationQueue /> },
+  { id: 'tea-replies', label: 'Tea replies', element: <TeaReplyModerationQueue /> },
 ];
 
 export function ModerationRoute() {

@@ -120,3 +120,54 @@ export const teaReviewLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
+
+/*
+ * Replies on stories. Like a story, a reply has no column naming its writer: `replier_tag` is an
+ * HMAC of (story id, replier id) under TEA_AUTHOR_KEY, so her replies within one story share a tag
+ * (one pseudonym in the thread) and her replies on two stories share nothing. There is
+ * deliberately no per-member key of any kind here (decisions/0021).
+ */
+export const teaReplies = pgTable(
+  'tea_replies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: the keyset the thread pages on. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    storyId: uuid()
+      .notNull()
+      .references(() => teaStories.id, { onDelete: 'cascade' }),
+    replierTag: text().notNull(),
+    /** Written by the story's author (decided with the key at write time): the thread marks her "Author". */
+    byAuthor: boolean().notNull().default(false),
+    content: text().notNull(),
+    /** 'visible' or 'hidden' (3 reports, or a moderator). */
+    status: text().notNull().default('visible'),
+    postedDespiteNudge: boolean().notNull().default(false),
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tea_replies_seq_key').on(t.seq),
+    index('tea_replies_story_seq_idx').on(t.storyId, t.seq),
+    index('tea_replies_tag_idx').on(t.replierTag),
+  ],
+);
+
+export const teaReplyReports = pgTable(
+  'tea_reply_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    replyId: uuid()
+      .notNull()
+      .references(() => teaReplies.id, { onDelete: 'cascade' }),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    description: text(),
+    /** 'open' until a moderator restores the reply (dismissed). */
+    status: text().notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tea_reply_reports_reply_reporter_key').on(t.replyId, t.reporterId)],
+);

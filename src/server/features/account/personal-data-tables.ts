@@ -47,6 +47,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   statuses: { hers: ['userId'], omit: ['voiceKey'] },
   subscriptions: { hers: ['userId'] },
   swipes: { hers: ['userId'] },
+  tea_reply_reports: { hers: ['reporterId'] },
   tea_reports: { hers: ['reporterId'] },
   tea_review_likes: { hers: ['userId'] },
   tea_reviews: { hers: ['userId'] },

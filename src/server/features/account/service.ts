@@ -16,6 +16,7 @@ import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser, photoKeysOf, photosOf, statusVoiceKeysOf, statusVoiceOf } from '../profiles';
 import { blocksAndReportsBy, reportMediaKeysOf } from '../safety';
 import { selfieKeysOf } from '../verification';
+import { teaRepliesOf, teaReplyEraser } from '../tea';
 
 export interface AccountDeps {
   db: Db;
@@ -51,6 +52,7 @@ export async function exportAccount(
     tables,
     pushDevices,
     statusVoice,
+    teaReplies,
   ] = await Promise.all([
     photosOf(db, userId),
     swipesAndMatchesOf(db, userId),
@@ -64,6 +66,7 @@ export async function exportAccount(
     exportTables(db, userId),
     pushDevicesOf(db, userId),
     statusVoiceOf(db, stores.statuses, userId),
+    teaRepliesOf(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -79,6 +82,7 @@ export async function exportAccount(
     reportsFiled: safety.reportsFiled,
     events: meetups,
     notices,
+    teaReplies,
     badges,
     pushDevices,
     preferences: { discoveryFilters, ghostMode: row.ghostMode, smsNotifications: row.smsNotifications },
@@ -101,6 +105,8 @@ export async function exportAccount(
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db } = deps;
   await confirmPassword(db, userId, password, 'password');
+  // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: tea finds them with its key.
+  const eraseTeaReplies = teaReplyEraser(db);
   const announcements: Array<() => void> = [];
   const afterCommit: DomainEvents = {
     emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
@@ -116,6 +122,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     const voiceKeys = await statusVoiceKeysOf(tx, userId);
     // Reports she filed go with her (their media copies too); reports about her stay for safety.
     const reportKeys = await reportMediaKeysOf(tx, userId);
+    await eraseTeaReplies(tx, userId);
     const existed = await deleteUser(tx, userId);
     await deps.jobs.forgetUser(userId, tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };

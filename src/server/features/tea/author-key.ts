@@ -48,6 +48,21 @@ export function isStoryAuthor(key: Buffer, story: { id: string; authorTag: strin
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/**
+ * A replier's tag on one story. Per story like the author tag (decisions/0021): her replies in one
+ * thread share it, so the thread shows one pseudonym; across threads nothing ties them together.
+ * 'reply' keeps it apart from her author tag on the same story.
+ */
+export function replierTag(key: Buffer, storyId: string, userId: string): string {
+  return hmac(key, 'reply', storyId, userId);
+}
+
+export function isReplier(key: Buffer, reply: { storyId: string; replierTag: string }, userId: string): boolean {
+  const expected = Buffer.from(replierTag(key, reply.storyId, userId));
+  const actual = Buffer.from(reply.replierTag);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
 /** The daily-quota key for one member and one UTC day. */
 export function quotaTag(key: Buffer, day: string, userId: string): string {
   return hmac(key, 'quota', day, userId);

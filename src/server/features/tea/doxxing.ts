@@ -56,9 +56,10 @@ export function usernameCandidates(text: string): string[] {
   return [...candidates].slice(0, 200);
 }
 
-export function removeDetailsMessage(details: string[]): string {
+export function removeDetailsMessage(details: string[], what: 'story' | 'reply' = 'story'): string {
   const list =
     details.length === 1 ? details[0] : `${details.slice(0, -1).join(', ')} and ${details[details.length - 1]}`;
   const noun = details.length === 1 ? 'it' : 'them';
-  return `Please remove the ${list}: stories can't include details that identify or locate someone. Edit your story to take ${noun} out.`;
+  const plural = what === 'story' ? 'stories' : 'replies';
+  return `Please remove the ${list}: ${plural} can't include details that identify or locate someone. Edit your ${what} to take ${noun} out.`;
 }

@@ -9,3 +9,5 @@ export { listReportedStories, hideStory, restoreStory, deleteStoryAsModerator } 
 export { teaStats } from './stories';
 /** Her own counts, for the badges feature's Tea rules. */
 export { teaActivityOf, type TeaActivity } from './activity';
+/** Her replies for her data export, and their deletion with her account (decisions/0021). */
+export { teaRepliesOf, teaReplyEraser } from './activity';

@@ -8,6 +8,9 @@ import { rememberAuthorKey } from './activity';
 import { route } from '../../http/route';
 import { deleteStoryAsModerator, hideStory, listReportedStories, restoreStory } from './moderation';
 import { listReviews, saveReview, toggleReviewLike } from './reviews';
+import { createReply, deleteOwnReply, listReplies, reportReply } from './replies';
+import { deleteReplyAsModerator, hideReply, listReportedReplies, restoreReply } from './reply-moderation';
+import { teaActivityOf } from './activity';
 import {
   createStory,
   deleteOwnStory,
@@ -62,7 +65,24 @@ export const teaRoutes: FastifyPluginAsync<TeaDeps> = async (app, deps) => {
     return { ok: true as const };
   });
   route(app, teaApi.storyLikes, async (request) => ({ storyIds: await supportedStoryIds(db, sessionUserId(request)) }));
-  route(app, teaApi.stats, async () => teaStats(db));
+  route(app, teaApi.stats, async (request) => {
+    const [community, hers] = await Promise.all([teaStats(db), teaActivityOf(db, sessionUserId(request))]);
+    return { ...community, mine: { storiesShared: hers.storiesPosted, repliesWritten: hers.repliesWritten } };
+  });
+  route(app, teaApi.listReplies, async (request) =>
+    listReplies(deps, sessionUserId(request), request.params.id, request.query),
+  );
+  route(app, teaApi.createReply, async (request) =>
+    createReply(deps, sessionUserId(request), request.params.id, request.body),
+  );
+  route(app, teaApi.deleteReply, async (request) => {
+    await deleteOwnReply(deps, sessionUserId(request), request.params.id);
+    return { ok: true as const };
+  });
+  route(app, teaApi.reportReply, async (request) => {
+    await reportReply(db, sessionUserId(request), request.params.id, request.body);
+    return { ok: true as const };
+  });
   route(app, teaApi.varieties, async () => [...TEA_VARIETIES]);
   route(app, teaApi.listReviews, async (request) => listReviews(db, sessionUserId(request), request.query.teaId));
   route(app, teaApi.saveReview, async (request) => {
@@ -86,6 +106,13 @@ export const teaModerationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
   route(app, teaModerationApi.restoreStory, async (request) => restoreStory(db, request.params.id));
   route(app, teaModerationApi.deleteStory, async (request) => {
     await deleteStoryAsModerator(db, request.params.id);
+    return { ok: true as const };
+  });
+  route(app, teaModerationApi.listReplies, async () => listReportedReplies(db));
+  route(app, teaModerationApi.hideReply, async (request) => hideReply(db, request.params.id));
+  route(app, teaModerationApi.restoreReply, async (request) => restoreReply(db, request.params.id));
+  route(app, teaModerationApi.deleteReply, async (request) => {
+    await deleteReplyAsModerator(db, request.params.id);
     return { ok: true as const };
   });
 };

@@ -16,12 +16,11 @@ import {
 } from '../../../contract/tea';
 import type { ReportReason } from '../../../contract/safety';
 import type { Db } from '../../db/client';
-import { teaDailyQuota, teaReports, teaStories, teaSupports } from '../../db/schema/tea';
+import { teaDailyQuota, teaReplies, teaReports, teaStories, teaSupports } from '../../db/schema/tea';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
-import { existingUsernames } from '../../core';
 import type { DomainEvents } from '../../domain-events';
 import { isStoryAuthor, quotaTag, storyAuthorTag } from './author-key';
-import { identifyingDetails, removeDetailsMessage, usernameCandidates } from './doxxing';
+import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
 
 export interface TeaDeps {
@@ -52,6 +51,8 @@ function requireStoryId(id: string): string {
 type StoryRow = typeof teaStories.$inferSelect;
 
 const supportCountSql = sql<number>`(select count(*)::int from ${teaSupports} where ${teaSupports.storyId} = ${teaStories.id})`;
+// Qualified by hand: in a select list Drizzle writes bare column names, and both tables have `id` and `status`.
+const replyCountSql = sql<number>`(select count(*)::int from ${teaReplies} where ${teaReplies}.story_id = ${teaStories}.id and ${teaReplies}.status = 'visible')`;
 const supportedBySql = (userId: string) =>
   sql<boolean>`exists(select 1 from ${teaSupports} where ${teaSupports.storyId} = ${teaStories.id} and ${teaSupports.userId} = ${userId})`;
 
@@ -61,6 +62,7 @@ function present(
   row: StoryRow,
   supportCount: number,
   supportedByMe: boolean,
+  replyCount: number,
 ): TeaStory {
   return {
     id: row.id,
@@ -72,6 +74,7 @@ function present(
     supportCount,
     supportedByMe,
     isMine: isStoryAuthor(deps.authorKey, row, viewerId),
+    replyCount,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -85,22 +88,9 @@ function secondsUntilNextUtcDay(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-/** The doxxing guard: identifying details, then members' usernames. Throws a 400 naming what to remove. */
-async function checkForIdentifyingDetails(db: Db, story: NewStory): Promise<void> {
-  const texts = [story.title, story.content, story.aboutName ?? ''];
-  const details = identifyingDetails(texts.join('\n'));
-  if (details.length > 0) throw badRequest(removeDetailsMessage(details));
-  const named = await existingUsernames(db, usernameCandidates(texts.join('\n')));
-  if (named.length > 0) {
-    throw badRequest(
-      "Please remove the member's username: stories can't name a member of Steep. Use a first name or an initial instead.",
-    );
-  }
-}
-
 export async function createStory(deps: TeaDeps, userId: string, story: NewStory, now = new Date()): Promise<TeaStory> {
   if (missingStoryFields(story)) throw badRequest(MISSING_FIELDS_MESSAGE);
-  await checkForIdentifyingDetails(deps.db, story);
+  await checkForIdentifyingDetails(deps.db, [story.title, story.content, story.aboutName ?? ''], 'story');
   if (!story.confirmed && mayHurtSomeone(story.title, story.content, story.aboutName)) {
     throw new AppError(422, 'NEEDS_CONFIRMATION', NUDGE_MESSAGE);
   }
@@ -142,7 +132,7 @@ export async function createStory(deps: TeaDeps, userId: string, story: NewStory
       .returning();
     return inserted!;
   });
-  return present(deps, userId, row, 0, false);
+  return present(deps, userId, row, 0, false, 0);
 }
 
 /** Keyset cursor: the last story's insertion sequence number. */
@@ -159,7 +149,12 @@ export async function listStories(
 ): Promise<StoryPage> {
   const after = decodeCursor(query.cursor);
   const rows = await deps.db
-    .select({ story: teaStories, supportCount: supportCountSql, supportedByMe: supportedBySql(viewerId) })
+    .select({
+      story: teaStories,
+      supportCount: supportCountSql,
+      supportedByMe: supportedBySql(viewerId),
+      replyCount: replyCountSql,
+    })
     .from(teaStories)
     .where(
       and(
@@ -173,7 +168,7 @@ export async function listStories(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    stories: page.map((r) => present(deps, viewerId, r.story, r.supportCount, r.supportedByMe)),
+    stories: page.map((r) => present(deps, viewerId, r.story, r.supportCount, r.supportedByMe, r.replyCount)),
     nextCursor: rows.length > query.limit && last ? String(last.story.seq) : null,
   };
 }
@@ -263,9 +258,9 @@ export async function reportStory(
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
-/** Every number counts what members can see: visible stories and the support on them. */
-export async function teaStats(db: Db, now = new Date()): Promise<TeaStats> {
-  const [byCategory, supports, thisWeek] = await Promise.all([
+/** Every number counts what members can see: visible stories, the support and the replies on them. */
+export async function teaStats(db: Db, now = new Date()): Promise<Omit<TeaStats, 'mine'>> {
+  const [byCategory, supports, thisWeek, replies] = await Promise.all([
     db
       .select({ category: teaStories.category, n: count() })
       .from(teaStories)
@@ -280,6 +275,11 @@ export async function teaStats(db: Db, now = new Date()): Promise<TeaStats> {
       .select({ n: count() })
       .from(teaStories)
       .where(and(eq(teaStories.status, 'visible'), gt(teaStories.createdAt, new Date(now.getTime() - WEEK_MS)))),
+    db
+      .select({ n: count() })
+      .from(teaReplies)
+      .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
+      .where(and(eq(teaStories.status, 'visible'), eq(teaReplies.status, 'visible'))),
   ]);
   const categories = Object.fromEntries(TEA_CATEGORIES.map((c) => [c, 0])) as Record<TeaCategory, number>;
   for (const row of byCategory) if (row.category in categories) categories[row.category as TeaCategory] = row.n;
@@ -287,6 +287,7 @@ export async function teaStats(db: Db, now = new Date()): Promise<TeaStats> {
     storiesShared: Object.values(categories).reduce((a, b) => a + b, 0),
     supportGiven: supports[0]?.n ?? 0,
     storiesThisWeek: thisWeek[0]?.n ?? 0,
+    repliesGiven: replies[0]?.n ?? 0,
     categories,
   };
 }

@@ -130,6 +130,7 @@ describe('sharing a story', () => {
         'createdAt',
         'id',
         'isMine',
+        'replyCount',
         'supportCount',
         'supportedByMe',
         'teaType',
@@ -431,6 +432,8 @@ describe('stats and categories', () => {
         storiesShared: 4,
         supportGiven: 3,
         storiesThisWeek: 3,
+        repliesGiven: 0,
+        mine: { storiesShared: 0, repliesWritten: 0 },
         categories: { Dating: 1, Friendship: 2, Family: 0, Workplace: 1 },
       });
       const friendship = (await reader.request('GET', '/api/tea/stories?category=Friendship')).json<StoryPage>();

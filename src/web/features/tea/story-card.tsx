@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { AlertDialog, Dialog } from '../../components/ui/dialog';
-import { EllipsisVertical, Flag, Heart, Trash2, X } from 'lucide-react';
-import { REPORT_REASONS, type ReportReason } from '../../../contract/safety';
+import { AlertDialog } from '../../components/ui/dialog';
+import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-react';
 import type { TeaStory } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
-import { Field, NativeSelect, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { formatLastActive } from '../../lib/last-active';
-import { useDeleteStory, useReportStory, useToggleSupport } from './tea-api';
+import { ReportDialog } from './report-dialog';
+import { StoryReplies } from './story-replies';
+import { useDeleteStory, useToggleSupport } from './tea-api';
 
 /** Longer stories are folded to this many characters behind 'Read more'. */
 export const STORY_PREVIEW_CHARS = 280;
@@ -23,6 +23,7 @@ export function previewOf(content: string): { text: string; folded: boolean } {
 
 export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
   const [expanded, setExpanded] = useState(false);
+  const [repliesOpen, setRepliesOpen] = useState(false);
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   const support = useToggleSupport();
   const preview = previewOf(story.content);
@@ -101,7 +102,7 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
         </button>
       )}
 
-      <div className="flex items-center justify-between border-t border-cream-200 pt-2">
+      <div className="flex items-center gap-1 border-t border-cream-200 pt-2">
         <button
           type="button"
           aria-pressed={story.supportedByMe}
@@ -121,85 +122,38 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
           <Heart className={cn('size-5', story.supportedByMe && 'fill-plum-600 text-plum-600')} aria-hidden />
           <span data-testid="support-count">{story.supportCount}</span>
         </button>
-        <time dateTime={story.createdAt} className="text-xs text-ink-soft">
+        <button
+          type="button"
+          aria-expanded={repliesOpen}
+          aria-controls={`story-${story.id}-replies`}
+          aria-label={`${repliesOpen ? 'Hide' : 'Show'} replies, ${story.replyCount} ${story.replyCount === 1 ? 'reply' : 'replies'}`}
+          onClick={() => setRepliesOpen((open) => !open)}
+          className={cn(
+            'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold transition-colors',
+            repliesOpen ? 'bg-plum-100 text-plum-800' : 'text-ink-soft hover:bg-plum-50',
+          )}
+        >
+          <MessageCircle className="size-5" aria-hidden />
+          <span data-testid="reply-count">{story.replyCount}</span>
+        </button>
+        <time dateTime={story.createdAt} className="ml-auto text-xs text-ink-soft">
           {formatLastActive(story.createdAt, now)}
         </time>
       </div>
 
-      <ReportStoryDialog storyId={story.id} open={dialog === 'report'} onClose={() => setDialog(null)} />
+      {repliesOpen && (
+        <div id={`story-${story.id}-replies`}>
+          <StoryReplies storyId={story.id} now={now} />
+        </div>
+      )}
+
+      <ReportDialog
+        target={{ kind: 'story', id: story.id }}
+        open={dialog === 'report'}
+        onClose={() => setDialog(null)}
+      />
       <DeleteStoryDialog storyId={story.id} open={dialog === 'delete'} onClose={() => setDialog(null)} />
     </article>
-  );
-}
-
-function ReportStoryDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [description, setDescription] = useState('');
-  const report = useReportStory();
-
-  const submit = () => {
-    if (!reason) return;
-    report.mutate(
-      { id: storyId, body: { reason, ...(description.trim() ? { description } : {}) } },
-      {
-        onSuccess: () => {
-          onClose();
-          setReason('');
-          setDescription('');
-          toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
-        },
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' }),
-      },
-    );
-  };
-
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !report.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-md gap-4 rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <div className="grid gap-1">
-              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Report story</Dialog.Title>
-              <Dialog.Description className="text-sm text-ink-soft">
-                Our moderators review reported stories. No one is told who reported it.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
-                <X className="size-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Field id={`report-reason-${storyId}`} label="Reason">
-            <NativeSelect
-              id={`report-reason-${storyId}`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value as ReportReason | '')}
-            >
-              <option value="">Choose a reason</option>
-              {REPORT_REASONS.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id={`report-description-${storyId}`} label="Details" optional>
-            <Textarea
-              id={`report-description-${storyId}`}
-              value={description}
-              maxLength={1000}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field>
-          <Button block disabled={!reason || report.isPending} onClick={submit}>
-            {report.isPending ? 'Sending…' : 'Submit report'}
-          </Button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
 

@@ -1,6 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { teaApi, teaModerationApi } from '../../../contract/api/tea';
-import type { CreateReviewBody, CreateStoryBody, ReportStoryBody, StoryPage, TeaCategory } from '../../../contract/tea';
+import type {
+  CreateReplyBody,
+  CreateReviewBody,
+  CreateStoryBody,
+  ReportStoryBody,
+  StoryPage,
+  TeaCategory,
+} from '../../../contract/tea';
 import { apiCall } from '../../lib/api';
 
 /** Every Tea query starts with this, so a share, delete or Premium change refreshes them all. */
@@ -11,7 +18,9 @@ export const teaKeys = {
   storiesIn: (category: TeaCategory | null) => [...TEA_QUERY_PREFIX, 'stories', { category }] as const,
   varieties: [...TEA_QUERY_PREFIX, 'varieties'] as const,
   reviews: (teaId: string) => [...TEA_QUERY_PREFIX, 'reviews', teaId] as const,
+  replies: (storyId: string) => [...TEA_QUERY_PREFIX, 'replies', storyId] as const,
   moderation: ['moderation', 'tea'] as const,
+  replyModeration: ['moderation', 'tea', 'replies'] as const,
 };
 
 /** Tea's numbers: Premium only on the server, so asked only when she has Premium (no 403 on a free visit). */
@@ -80,6 +89,45 @@ export function useToggleSupport() {
   });
 }
 
+/* Replies: a story's thread, loaded when she opens it (oldest first, a page at a time). */
+
+export function useReplies(storyId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: teaKeys.replies(storyId),
+    queryFn: ({ pageParam }) =>
+      apiCall(teaApi.listReplies, { params: { id: storyId }, query: pageParam ? { cursor: pageParam } : {} }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+/** A reply changes the thread, the story's reply count and the stats: refresh all of Tea. */
+export function useCreateReply(storyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReplyBody) => apiCall(teaApi.createReply, { params: { id: storyId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
+export function useDeleteReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(teaApi.deleteReply, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
+export function useReportReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
+      apiCall(teaApi.reportReply, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+  });
+}
+
 export function useVarieties() {
   return useQuery({ queryKey: teaKeys.varieties, queryFn: () => apiCall(teaApi.varieties), staleTime: Infinity });
 }
@@ -122,5 +170,21 @@ export function useModerateStory() {
       else await apiCall(teaModerationApi.deleteStory, { params: { id } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.moderation }),
+  });
+}
+
+export function useTeaReplyModerationQueue() {
+  return useQuery({ queryKey: teaKeys.replyModeration, queryFn: () => apiCall(teaModerationApi.listReplies) });
+}
+
+export function useModerateReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'hide' | 'restore' | 'delete' }) => {
+      if (action === 'hide') await apiCall(teaModerationApi.hideReply, { params: { id } });
+      else if (action === 'restore') await apiCall(teaModerationApi.restoreReply, { params: { id } });
+      else await apiCall(teaModerationApi.deleteReply, { params: { id } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.replyModeration }),
   });
 }

@@ -67,21 +67,31 @@ function StatTiles() {
     { label: 'Support Given', value: data?.supportGiven, icon: HeartHandshake },
     { label: 'This Week', value: data?.storiesThisWeek, icon: CalendarDays },
   ];
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return (
-    <ul className="grid grid-cols-3 gap-2" aria-label="Tea community numbers">
-      {tiles.map(({ label, value, icon: Icon }) => (
-        <li
-          key={label}
-          className="grid justify-items-center gap-0.5 rounded-2xl border border-plum-100/70 bg-white px-2 py-3 text-center shadow-card"
-        >
-          <Icon className="size-4 text-plum-600" aria-hidden />
-          <span className="font-display text-2xl font-semibold text-plum-900" data-testid={`stat-${label}`}>
-            {value ?? '–'}
-          </span>
-          <span className="text-[0.7rem] font-semibold tracking-wide text-ink-soft uppercase">{label}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-cols-3 gap-2" aria-label="Tea community numbers">
+        {tiles.map(({ label, value, icon: Icon }) => (
+          <li
+            key={label}
+            className="grid justify-items-center gap-0.5 rounded-2xl border border-plum-100/70 bg-white px-2 py-3 text-center shadow-card"
+          >
+            <Icon className="size-4 text-plum-600" aria-hidden />
+            <span className="font-display text-2xl font-semibold text-plum-900" data-testid={`stat-${label}`}>
+              {value ?? '–'}
+            </span>
+            <span className="text-[0.7rem] font-semibold tracking-wide text-ink-soft uppercase">{label}</span>
+          </li>
+        ))}
+      </ul>
+      {data && (
+        // Her own counts: how many, never which stories (the server counts them with the author key).
+        <p className="-mt-1 text-center text-xs text-ink-soft" data-testid="my-tea-stats">
+          You’ve shared {plural(data.mine.storiesShared, 'story', 'stories')} and written{' '}
+          {plural(data.mine.repliesWritten, 'reply', 'replies')}. Only you can see this.
+        </p>
+      )}
+    </>
   );
 }
 

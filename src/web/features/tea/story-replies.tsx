@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import { Flag, Loader2, Trash2 } from 'lucide-react';
+import { REPLY_CONTENT_MAX, REPLY_NUDGE_MESSAGE, type TeaReply } from '../../../contract/tea';
+import { AlertDialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { errorText, isApiError } from '../../lib/api';
+import { formatLastActive } from '../../lib/last-active';
+import { ReportDialog } from './report-dialog';
+import { useCreateReply, useDeleteReply, useReplies } from './tea-api';
+
+/**
+ * A story's thread (product §2 "Tea"): every replier under a tea-name pseudonym that holds
+ * only within this story, the story's author marked "Author", and a composer. The server sends
+ * nothing else about who wrote a reply.
+ */
+export function StoryReplies({ storyId, now }: { storyId: string; now: number }) {
+  const replies = useReplies(storyId, true);
+  const list = replies.data?.pages.flatMap((p) => p.replies) ?? [];
+  return (
+    <section aria-label="Replies" className="grid gap-3 border-t border-cream-200 pt-3" data-testid="story-replies">
+      {replies.isPending && (
+        <p className="flex items-center gap-2 text-sm text-ink-soft">
+          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading replies…
+        </p>
+      )}
+      {replies.isError && list.length === 0 && (
+        <div className="flex items-center justify-between gap-2 text-sm text-ink-soft">
+          Couldn’t load replies.
+          <Button variant="outline" onClick={() => void replies.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {replies.isSuccess && list.length === 0 && (
+        <p className="text-sm text-ink-soft">No replies yet. Be kind, and stay anonymous.</p>
+      )}
+      {list.length > 0 && (
+        <ol className="grid gap-2.5">
+          {list.map((reply) => (
+            <ReplyItem key={reply.id} reply={reply} now={now} />
+          ))}
+        </ol>
+      )}
+      {replies.hasNextPage && (
+        <Button
+          variant="ghost"
+
+          className="justify-self-start"
+          disabled={replies.isFetchingNextPage}
+          onClick={() => void replies.fetchNextPage()}
+        >
+          {replies.isFetchingNextPage ? 'Loading…' : 'Show more replies'}
+        </Button>
+      )}
+      <ReplyComposer storyId={storyId} />
+    </section>
+  );
+}
+
+function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  return (
+    <li className="grid gap-1 rounded-2xl border border-cream-200 bg-cream-100 px-3 py-2.5" data-testid="tea-reply">
+      <div className="flex items-center gap-2">
+        <span className="text-sm font-semibold text-plum-900" data-testid="reply-pseudonym">
+          {reply.pseudonym}
+        </span>
+        {reply.isAuthor && (
+          <span
+            className="rounded-full bg-plum-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white"
+            data-testid="reply-author"
+          >
+            Author
+          </span>
+        )}
+        {reply.isMine && <span className="text-xs text-ink-soft">(you)</span>}
+        <time dateTime={reply.createdAt} className="ml-auto text-xs text-ink-soft">
+          {formatLastActive(reply.createdAt, now)}
+        </time>
+        {reply.isMine ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete your reply`}
+            className="-my-2 -mr-2 text-ink-soft"
+            onClick={() => setDialog('delete')}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Report ${reply.pseudonym}’s reply`}
+            className="-my-2 -mr-2 text-ink-soft"
+            onClick={() => setDialog('report')}
+          >
+            <Flag className="size-4" aria-hidden />
+          </Button>
+        )}
+      </div>
+      <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+      <ReportDialog
+        target={{ kind: 'reply', id: reply.id }}
+        open={dialog === 'report'}
+        onClose={() => setDialog(null)}
+      />
+      <DeleteReplyDialog replyId={reply.id} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </li>
+  );
+}
+
+function ReplyComposer({ storyId }: { storyId: string }) {
+  const [content, setContent] = useState('');
+  const [nudging, setNudging] = useState(false);
+  const create = useCreateReply(storyId);
+  const fieldId = `reply-${storyId}`;
+
+  const send = (confirmed: boolean) => {
+    create.mutate(
+      { content, confirmed },
+      {
+        onSuccess: () => {
+          setContent('');
+          setNudging(false);
+          toast({ title: 'Reply posted anonymously' });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.body?.code === 'NEEDS_CONFIRMATION') {
+            setNudging(true);
+            return;
+          }
+          setNudging(false);
+          toast({ title: 'Couldn’t post your reply', description: errorText(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) return;
+    send(false);
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-2">
+      <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
+        Reply anonymously
+      </label>
+      <Textarea
+        id={fieldId}
+        value={content}
+        rows={2}
+        maxLength={REPLY_CONTENT_MAX}
+        placeholder="Your name stays hidden: others see a tea name."
+        onChange={(e) => {
+          setContent(e.target.value);
+          setNudging(false);
+        }}
+      />
+      {nudging ? (
+        <div role="alert" className="grid gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3">
+          <p className="text-sm font-semibold text-amber-900">{REPLY_NUDGE_MESSAGE}</p>
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" onClick={() => setNudging(false)}>
+              Edit reply
+            </Button>
+            <Button disabled={create.isPending} onClick={() => send(true)}>
+              Post anyway
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="submit" className="justify-self-end" disabled={!content.trim() || create.isPending}>
+          {create.isPending ? 'Posting…' : 'Post reply'}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function DeleteReplyDialog({ replyId, open, onClose }: { replyId: string; open: boolean; onClose: () => void }) {
+  const remove = useDeleteReply();
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !remove.isPending && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
+            Delete your reply?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+            It will be gone for everyone. This can’t be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 grid grid-cols-2 gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(replyId, {
+                  onSuccess: () => {
+                    onClose();
+                    toast({ title: 'Reply deleted' });
+                  },
+                  onError: (error) =>
+                    toast({
+                      title: 'Couldn’t delete your reply',
+                      description: errorText(error),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
