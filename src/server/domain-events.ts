@@ -77,6 +77,16 @@ export interface DomainEvents {
   track(work: Promise<unknown>): void;
 }
 
+/** Stops what a feature's `subscriptions.ts` started listening to. */
+export type Unsubscribe = () => void;
+
+/** One unsubscribe for a feature's list of listeners (each `events.on` returns its own). */
+export function unsubscribeAll(offs: readonly Unsubscribe[]): Unsubscribe {
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
 export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {
   const emitter = new EventEmitter();
   const pending = new Set<Promise<unknown>>();

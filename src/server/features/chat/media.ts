@@ -351,10 +351,7 @@ export async function sweepMedia(
   }
 }
 
-/**
- * The sweep runs every 10 minutes and at once when a conversation or an account ends. A job with
- * `keys` retries files a delete missed.
- */
+/** The sweep runs every 10 minutes; a job with `keys` retries files a delete missed. */
 export function registerMediaJobs(deps: MediaDeps): void {
   deps.jobs.handle(MEDIA_SWEEP_JOB, async (payload) => {
     const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
@@ -362,14 +359,14 @@ export function registerMediaJobs(deps: MediaDeps): void {
     await sweepMedia(deps);
   });
   deps.jobs.every(`${MEDIA_SWEEP_JOB}.periodic`, SWEEP_EVERY_MS, (now) => sweepMedia(deps, now).then(() => undefined));
-  const sweepSoon = () => {
-    void deps.jobs
-      .enqueue(MEDIA_SWEEP_JOB, {}, { dedupeKey: MEDIA_SWEEP_JOB })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'chat media: could not enqueue a sweep'));
-  };
-  deps.events.on('match.unmatched', sweepSoon);
-  deps.events.on('match.dissolved', sweepSoon);
-  deps.events.on('account.deleted', sweepSoon);
+}
+
+/** Queues a sweep at once (deduplicated): used when a conversation or an account ends. */
+export function queueMediaSweep(deps: Pick<MediaDeps, 'jobs' | 'log'>): Promise<void> {
+  return deps.jobs
+    .enqueue(MEDIA_SWEEP_JOB, {}, { dedupeKey: MEDIA_SWEEP_JOB })
+    .then(() => undefined)
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'chat media: could not enqueue a sweep'));
 }
 
 /** Her own uploads, with their bytes, for her data export. The other member's files are theirs and stay out. */

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notificationsSent } from '../../db/schema/notifications';
-import type { DomainEvents } from '../../domain-events';
 import { retryDelayMs, type JobQueue } from '../../jobs';
 import { Lru } from '../../lib/lru';
 import type { MailOutbox } from '../../mail/mailer';
@@ -50,7 +49,7 @@ export interface DeliveryDeps {
 }
 
 /** What a job carries: ids only; names and texts are read when it runs (and may have changed). */
-type Reference =
+export type Reference =
   | { kind: 'match'; matchId: string }
   | { kind: 'message'; matchId: string }
   | { kind: 'like'; likerId: string; superLike: boolean }
@@ -284,27 +283,6 @@ export function registerDeliveryJobs(deps: DeliveryDeps): void {
   });
   jobs.handle(EMAIL_JOB, async (payload, { now }) => runEmail(deps, payload as unknown as Job, now));
   jobs.every(REMINDER_SCAN_JOB, REMINDER_SCAN_MS, (now) => scanEventReminders(deps, now));
-}
-
-/** Domain events that tell a member something away from the app. Returns the unsubscribe function. */
-export function listenForDeliveries(deps: DeliveryDeps, events: DomainEvents): () => void {
-  const failed = (error: unknown) => deps.log.error({ err: error }, 'notifications: could not queue a delivery');
-  const queue = (userId: string, reference: Exclude<Reference, { kind: 'message' }>) =>
-    notify(deps, userId, reference).catch(failed);
-  const notifyMessage = messageNotifier(deps);
-  const stops = [
-    events.on('match.created', ({ matchId, userIds }) =>
-      Promise.all(userIds.map((userId) => queue(userId, { kind: 'match', matchId }))),
-    ),
-    events.on('message.created', ({ message, recipientId }) =>
-      notifyMessage(recipientId, message.matchId).catch(failed),
-    ),
-    events.on('like.created', ({ userId, targetUserId, superLike }) =>
-      queue(targetUserId, { kind: 'like', likerId: userId, superLike }),
-    ),
-    events.on('member.warned', ({ userId }) => queue(userId, { kind: 'moderation' })),
-  ];
-  return () => stops.forEach((stop) => stop());
 }
 
 /** The test notification of Settings: one push to each of her devices, whatever her switches say. */

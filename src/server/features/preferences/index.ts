@@ -19,3 +19,5 @@ export {
 export { dealBreakersOf, getPreferences, notificationSettingsOf, updateNotificationSettings } from './store';
 export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';
+export { smsDepsFrom } from './sms-setup';
+export { preferencesSubscriptions } from './subscriptions';
