@@ -147,6 +147,16 @@ export function violation(from, target) {
   if (under(from, 'src/contract') && (under(target, 'src/server') || under(target, 'src/web'))) {
     return `src/contract is shared by server and web and may import only src/contract; it imports ${target}`;
   }
+  // The web is built for the browser from the contract alone; server code never reaches the bundle (nor a
+  // web test: it would compile the server under the web's types).
+  if (
+    under(from, 'src/web') &&
+    target.startsWith('src/') &&
+    !under(target, 'src/web') &&
+    !under(target, 'src/contract')
+  ) {
+    return `src/web may import only src/web and src/contract; it imports ${target}`;
+  }
 
   // Lower layers.
   for (const [layer, allowed] of Object.entries(LOWER_LAYERS)) {
@@ -202,15 +212,6 @@ export function violation(from, target) {
 }
 
 function webViolation(from, target) {
-  // The web is built for the browser from the contract alone; server code never reaches the bundle.
-  if (
-    under(from, 'src/web') &&
-    target.startsWith('src/') &&
-    !under(target, 'src/web') &&
-    !under(target, 'src/contract')
-  ) {
-    return `src/web may import only src/web and src/contract; it imports ${target}`;
-  }
   const webFeature = /^src\/web\/features\/([^/]+)/;
   const a = webFeature.exec(from)?.[1];
   const b = webFeature.exec(target)?.[1];
