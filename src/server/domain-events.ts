@@ -9,7 +9,7 @@ import type { Notice } from '../contract/notifications';
  * What happened, said once by the feature that did it. Listeners (real-time frames, notifications)
  * subscribe here, so features never call each other to announce things.
  */
-export interface DomainEventMap {
+interface DomainEventMap {
   'match.created': { matchId: string; userIds: [string, string]; createdAt: string };
   /** A like (or super like) that did not make a match: the liked member's bell count changes. */
   'like.created': { userId: string; targetUserId: string; superLike: boolean };
@@ -59,7 +59,7 @@ export interface DomainEventMap {
   'notice.created': { userId: string; notice: Notice };
 }
 
-export type DomainEventName = keyof DomainEventMap;
+type DomainEventName = keyof DomainEventMap;
 
 export interface DomainEvents {
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;

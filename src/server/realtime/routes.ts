@@ -18,7 +18,7 @@ import type { SocketHub } from './socket-hub';
 import { SharedUserSocketCap, SocketCaps } from './socket-caps';
 import { SocketSession, type SocketContext } from './socket-session';
 
-export interface RealtimeDeps {
+interface RealtimeDeps {
   db: Db;
   config: Config;
   events: DomainEvents;

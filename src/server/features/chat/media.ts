@@ -31,7 +31,7 @@ import {
 import { requireConversation } from './access';
 import type { NudityClassifier } from './nudity';
 
-export type ChatMediaRow = typeof chatMedia.$inferSelect;
+type ChatMediaRow = typeof chatMedia.$inferSelect;
 
 export interface MediaDeps {
   db: Db;
@@ -44,7 +44,7 @@ export interface MediaDeps {
   classifier?: NudityClassifier | undefined;
 }
 
-export const MEDIA_SWEEP_JOB = 'chat-media.sweep';
+const MEDIA_SWEEP_JOB = 'chat-media.sweep';
 const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_BATCH = 200;
 
@@ -319,7 +319,7 @@ async function deleteFiles(deps: Pick<MediaDeps, 'store' | 'jobs' | 'log'>, keys
  * The clean-up: files of conversations that ended (unmatch, block, account deletion: the row lost its
  * match or its uploader), and uploads never sent within the hour. Rows go after their files.
  */
-export async function sweepMedia(
+async function sweepMedia(
   deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>,
   now = new Date(),
 ): Promise<number> {

@@ -24,10 +24,10 @@ import { unsubscribeToken } from './unsubscribe-token';
  * then, whether and how to tell her.
  */
 
-export const PUSH_JOB = 'notify.push';
-export const PUSH_RETRY_JOB = 'notify.push.retry';
-export const EMAIL_JOB = 'notify.email';
-export const REMINDER_SCAN_JOB = 'notify.event-reminders';
+const PUSH_JOB = 'notify.push';
+const PUSH_RETRY_JOB = 'notify.push.retry';
+const EMAIL_JOB = 'notify.email';
+const REMINDER_SCAN_JOB = 'notify.event-reminders';
 
 /** An unread message is mailed when it is still unread, and she still offline, this long after. */
 export const MESSAGE_MAIL_DELAY_MS = 15 * 60_000;
@@ -237,7 +237,7 @@ async function firstTime(db: Db, userId: string, key: string): Promise<boolean> 
 }
 
 /** Meetup reminders: 24 h before (push and email) and 1 h before (push), each once per member and meetup. */
-export async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
+async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
   const hour = 3_600_000;
   const windows = [
     { lead: '24h' as const, from: 23 * hour, to: 24 * hour },

@@ -14,7 +14,7 @@ import { listDevices, removeDevice, subscribe, unsubscribeEndpoint } from './pus
 import { getLikesReceived, getNotificationCount, listPotentialMatches } from './service';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-export interface NotificationRouteDeps {
+interface NotificationRouteDeps {
   db: Db;
   config: Config;
   /** Email and push (`notificationDelivery`), shared with the notifications subscriptions. */

@@ -18,7 +18,7 @@ import {
 import { preferenceStatsOf, type PreferenceStatSources } from './stats';
 import { getPreferences, markTourSeen, savePreferences } from './store';
 
-export interface PreferencesDeps {
+interface PreferencesDeps {
   db: Db;
   config: Config;
   jobs: JobQueue;

@@ -20,7 +20,7 @@ import {
   type VerificationDeps,
 } from './service';
 
-export type VerificationRouteDeps = Omit<VerificationDeps, 'log'>;
+type VerificationRouteDeps = Omit<VerificationDeps, 'log'>;
 
 const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 12 };
 
