@@ -319,10 +319,7 @@ async function deleteFiles(deps: Pick<MediaDeps, 'store' | 'jobs' | 'log'>, keys
  * The clean-up: files of conversations that ended (unmatch, block, account deletion: the row lost its
  * match or its uploader), and uploads never sent within the hour. Rows go after their files.
  */
-async function sweepMedia(
-  deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>,
-  now = new Date(),
-): Promise<number> {
+async function sweepMedia(deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>, now = new Date()): Promise<number> {
   const expired = new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS);
   let removed = 0;
   for (;;) {

@@ -32,11 +32,7 @@ export interface ChatDeps {
   events: DomainEvents;
 }
 
-function presentMessage(
-  row: MessageRow,
-  reactions: ReactionGroup[] = [],
-  media: MessageMedia | null = null,
-): Message {
+function presentMessage(row: MessageRow, reactions: ReactionGroup[] = [], media: MessageMedia | null = null): Message {
   return {
     id: row.id,
     matchId: row.matchId,

@@ -173,10 +173,7 @@ export async function statusVoiceFile(
  * Expired statuses lose their voice notes: the columns are cleared and the files deleted through the
  * durable media-deletes queue, in the same transaction. The text stays (she sees 'Expired').
  */
-async function sweepExpiredStatusVoices(
-  deps: Pick<StatusDeps, 'db' | 'deletes'>,
-  now = new Date(),
-): Promise<number> {
+async function sweepExpiredStatusVoices(deps: Pick<StatusDeps, 'db' | 'deletes'>, now = new Date()): Promise<number> {
   const expired = and(isNotNull(statuses.voiceKey), lte(statuses.expiresAt, now));
   const keys = await deps.db.transaction(async (tx) => {
     const rows = await tx

@@ -49,7 +49,6 @@ export function useConfirmPayment() {
   });
 }
 
-
 export function useCancelSubscription() {
   const refresh = useRefreshPremium();
   return useMutation({ mutationFn: () => apiCall(billingApi.cancel), onSuccess: refresh });
@@ -67,4 +66,3 @@ export function useSwitchPlan() {
     onSuccess: refresh,
   });
 }
-
