@@ -60,6 +60,9 @@ export const TABLE_OWNERS = {
 /** Server folders outside features/ that the table rule names as owners (core, jobs, seed, realtime, http, mail). */
 const OWNER_FOLDERS = ['core', 'jobs', 'seed', 'realtime', 'http', 'mail'];
 
+/** The one test file that may import every table (test/tables.ts re-exports db/schema for tests). */
+const TEST_TABLES = 'src/server/test/tables';
+
 /** Layers below the features: they never import a feature (nor anything above them). */
 const LOWER_LAYERS = {
   // The error type every layer throws is the one thing core takes from http/.
@@ -139,6 +142,25 @@ export const layersRule = {
 
 /** The rule broken by `from` importing `target` (both repo-relative, without extension), if any. */
 export function violation(from, target) {
+  // The sides: the server never reaches into the browser's code, and the contract (shared by both) into
+  // either. Tests included: a test that needs the other side's code is testing the wrong thing.
+  if (under(from, 'src/server') && under(target, 'src/web')) {
+    return `src/server may not import src/web (${target}); share it through src/contract`;
+  }
+  if (under(from, 'src/contract') && (under(target, 'src/server') || under(target, 'src/web'))) {
+    return `src/contract is shared by server and web and may import only src/contract; it imports ${target}`;
+  }
+  // The web is built for the browser from the contract alone; server code never reaches the bundle (nor a
+  // web test: it would compile the server under the web's types).
+  if (
+    under(from, 'src/web') &&
+    target.startsWith('src/') &&
+    !under(target, 'src/web') &&
+    !under(target, 'src/contract')
+  ) {
+    return `src/web may import only src/web and src/contract; it imports ${target}`;
+  }
+
   // Lower layers.
   for (const [layer, allowed] of Object.entries(LOWER_LAYERS)) {
     if (
@@ -157,10 +179,14 @@ export function violation(from, target) {
   const toFeature = toMatch?.[1];
 
   // Table ownership: only the owner imports a table's schema file; nobody outside db/ imports them all.
-  // Tests are held to it too (a test that needs another feature's rows asks that feature or the shared
-  // factories in src/server/test, which may touch every table).
+  // Every folder of src/server is held to it (features, core, jobs, seed, realtime, http, mail, media, lib),
+  // tests too: a test that needs another owner's rows reads them through src/server/test/tables.ts, the
+  // one sanctioned door, which the shared factories of src/server/test use as well.
   const schema = /^src\/server\/db\/schema(?:\/([^/]+))?$/.exec(target);
-  if (schema && under(from, 'src/server') && !under(from, 'src/server/db') && !under(from, 'src/server/test')) {
+  if (schema && under(from, 'src/server') && !under(from, 'src/server/db') && from !== TEST_TABLES) {
+    if (under(from, 'src/server/test')) {
+      return `src/server/test reads tables only through ${TEST_TABLES}.ts; import them from there`;
+    }
     const folder = /^src\/server\/([^/]+)/.exec(from)?.[1];
     const owner =
       fromFeature ?? (folder !== undefined && OWNER_FOLDERS.includes(folder) ? folder : 'src/server/' + folder);
@@ -189,15 +215,6 @@ export function violation(from, target) {
 }
 
 function webViolation(from, target) {
-  // The web is built for the browser from the contract alone; server code never reaches the bundle.
-  if (
-    under(from, 'src/web') &&
-    target.startsWith('src/') &&
-    !under(target, 'src/web') &&
-    !under(target, 'src/contract')
-  ) {
-    return `src/web may import only src/web and src/contract; it imports ${target}`;
-  }
   const webFeature = /^src\/web\/features\/([^/]+)/;
   const a = webFeature.exec(from)?.[1];
   const b = webFeature.exec(target)?.[1];

@@ -15,6 +15,7 @@ import { billingRoutes, createPaymentProcessor, type PaymentProcessor } from './
 import {
   chatMediaRoutes,
   chatRoutes,
+  chatSubscriptions,
   conversationSummaries,
   createNsfwClassifier,
   matchHasMessages,
@@ -24,15 +25,15 @@ import {
 } from './features/chat';
 import { discoveryRoutes, popularInterestsNear } from './features/discovery';
 import { areMatched, matchCounts, matchRoutes } from './features/matches';
-import { notificationRoutes } from './features/notifications';
+import { notificationDelivery, notificationRoutes, notificationsSubscriptions } from './features/notifications';
 import { dateSafetyRoutes } from './features/datesafety';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
-import { preferencesRoutes } from './features/preferences';
+import { preferencesRoutes, preferencesSubscriptions, smsDepsFrom } from './features/preferences';
 import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
-import { badgeRoutes, earnedBadgeIds } from './features/badges';
-import { verificationRoutes } from './features/verification';
+import { badgeRoutes, badgesSubscriptions, earnedBadgeIds } from './features/badges';
+import { verificationRoutes, verificationSubscriptions } from './features/verification';
 import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, teaModerationRoutes, teaRoutes } from './features/tea';
 import { compiledSerializerCompiler } from './http/serializer';
@@ -64,6 +65,8 @@ import {
 } from './media';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import { realtimeRoutes } from './realtime/routes';
+import { createSocketHub } from './realtime/socket-hub';
+import { realtimeSubscriptions } from './realtime/subscriptions';
 
 export interface AppOptions {
   config: Config;
@@ -171,15 +174,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowTestSubscriptions: config.allowTestSubscriptions,
   });
   const realtime = options.realtime ?? createLocalBackend();
+  const onlineAmong = (ids: readonly string[]) => realtime.presence.onlineAmong(ids);
+  const socketHub = createSocketHub({ db, events, backend: realtime, log: app.log });
+  const delivery = notificationDelivery({ db, jobs, config, onlineAmong, log: app.log });
+  const sms = smsDepsFrom({ db, jobs, config, log: app.log });
+  // Every domain-event listener, in one place and in this order (docs/architecture.md, "Who listens to
+  // what"): each feature's subscriptions.ts lists its own. `events.drain()` awaits the work they start.
+  const subscriptions = [
+    realtimeSubscriptions({ db, events, hub: socketHub.hub, log: app.log }),
+    notificationsSubscriptions({ events, delivery }),
+    badgesSubscriptions({ db, events, log: app.log }),
+    preferencesSubscriptions({ events, sms, onlineAmong, log: app.log }),
+    verificationSubscriptions({ db, events, jobs, log: app.log }),
+    chatSubscriptions({ events, jobs, log: app.log.child({ component: 'chat-media' }) }),
+  ];
+  app.addHook('onClose', async () => {
+    await events.drain();
+    for (const unsubscribe of subscriptions) unsubscribe();
+  });
   await app.register(chatRoutes, { db, events });
-  await app.register(realtimeRoutes, { db, config, events, backend: realtime, lifecycle, ...(redis ? { redis } : {}) });
+  await app.register(realtimeRoutes, { db, config, events, socketHub, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(discoveryRoutes, { db, events, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
     events,
     summaries: conversationSummaries,
     conversationStarted: matchHasMessages,
-    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
+    onlineAmong,
   });
   const media = options.media ?? (await openMediaSpaces(config));
   configurePublicMediaUrls(config.MEDIA_PUBLIC_BASE_URL);
@@ -191,13 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reportMedia: { store: media.reports, deletes: mediaDeletes },
   });
   await app.register(moderationRoutes, { db, events, reportMedia: media.reports });
-  await app.register(notificationRoutes, {
-    db,
-    events,
-    jobs,
-    config,
-    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
-  });
+  await app.register(notificationRoutes, { db, config, delivery });
   await app.register(eventRoutes, { db, events });
   await app.register(dateSafetyRoutes, {
     db,
@@ -210,9 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(preferencesRoutes, {
     db,
     config,
-    events,
     jobs,
-    onlineAmong: (ids) => realtime.presence.onlineAmong(ids),
+    sms,
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
   });
 

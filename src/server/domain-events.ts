@@ -9,7 +9,7 @@ import type { Notice } from '../contract/notifications';
  * What happened, said once by the feature that did it. Listeners (real-time frames, notifications)
  * subscribe here, so features never call each other to announce things.
  */
-export interface DomainEventMap {
+interface DomainEventMap {
   'match.created': { matchId: string; userIds: [string, string]; createdAt: string };
   /** A like (or super like) that did not make a match: the liked member's bell count changes. */
   'like.created': { userId: string; targetUserId: string; superLike: boolean };
@@ -59,7 +59,7 @@ export interface DomainEventMap {
   'notice.created': { userId: string; notice: Notice };
 }
 
-export type DomainEventName = keyof DomainEventMap;
+type DomainEventName = keyof DomainEventMap;
 
 export interface DomainEvents {
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void;
@@ -75,6 +75,16 @@ export interface DomainEvents {
   drain(): Promise<void>;
   /** Side work started outside a listener (a presence change) that `drain()` must wait for too. */
   track(work: Promise<unknown>): void;
+}
+
+/** Stops what a feature's `subscriptions.ts` started listening to. */
+export type Unsubscribe = () => void;
+
+/** One unsubscribe for a feature's list of listeners (each `events.on` returns its own). */
+export function unsubscribeAll(offs: readonly Unsubscribe[]): Unsubscribe {
+  return () => {
+    for (const off of offs) off();
+  };
 }
 
 export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {

@@ -7,7 +7,7 @@ import { blocks, usernameBlocks } from '../db/schema/blocks';
  * The block relation. Core owns the `blocks` table because every feature must honour it; safety
  * owns the product around it (who may block whom, what the block list shows, the announcement).
  */
-export type BlockRow = typeof blocks.$inferSelect;
+type BlockRow = typeof blocks.$inferSelect;
 
 /** Are these two blocked, either way? */
 export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {

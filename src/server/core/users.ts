@@ -55,7 +55,7 @@ export async function lockUserRow(tx: Db, userId: string): Promise<UserRow | und
   return row;
 }
 
-export type NewUser = typeof users.$inferInsert;
+type NewUser = typeof users.$inferInsert;
 
 /** Returns undefined when the username is taken (case-insensitively). */
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {

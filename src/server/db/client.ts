@@ -18,7 +18,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 /** Any constant works; all instances must agree on it so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_420_115;
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
-export interface PgliteWorkerOptions {
+interface PgliteWorkerOptions {
   dataDir?: string;
   snapshot?: Blob;
   /** postgresql.conf lines, e.g. `shared_buffers = 16MB`. */
@@ -17,7 +17,7 @@ export interface PgliteClient {
   close(): Promise<void>;
 }
 
-export type PgliteTransactionClient = Pick<PgliteClient, 'query' | 'exec'>;
+type PgliteTransactionClient = Pick<PgliteClient, 'query' | 'exec'>;
 
 type Request =
   | { op: 'query'; text: string; params: unknown[]; options?: WireQueryOptions; tx?: number }

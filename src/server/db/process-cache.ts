@@ -21,7 +21,7 @@ import type { Db } from './client';
 type Cacheable = NonNullable<unknown>;
 
 /** What callers use of a cache; a transaction handle gets one that only evicts. */
-export type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
+type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
 
 interface Registry {
   singleWriter: boolean;

@@ -7,7 +7,7 @@ import path from 'node:path';
  * them after the migrations, under the same lock, in file-name order within a feature and feature-name
  * order across features; a changed rule is one edited file.
  */
-export const FEATURES_FOLDER = path.join(import.meta.dirname, '..', 'features');
+const FEATURES_FOLDER = path.join(import.meta.dirname, '..', 'features');
 
 export function repeatableSql(root = FEATURES_FOLDER): { file: string; text: string }[] {
   const files: string[] = [];

@@ -4,7 +4,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Below this a compressed body saves less than the header and the CPU cost. */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
 
 /** Text formats; images, media and archives are already compressed. */
 const COMPRESSIBLE =
@@ -41,7 +41,7 @@ const gzipAsync = promisify(gzip);
  */
 const BROTLI_DYNAMIC = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br' ? brotli(body, BROTLI_DYNAMIC) : gzipAsync(body);
 }
 

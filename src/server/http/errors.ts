@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../contract/http';
 import { suspendedMessage } from '../../contract/moderation';
 
-export type ErrorCode =
+type ErrorCode =
   | 'BAD_REQUEST'
   | 'VALIDATION_ERROR'
   | 'UNAUTHENTICATED'
@@ -52,7 +52,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number, code
   new AppError(429, code, message, { retryAfterSeconds });
 
 /** Seconds a client is asked to wait when the database is unreachable or the server is draining. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export const unavailable = (message = 'Steep is briefly unavailable. Please try again in a moment.') =>
   new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });

@@ -33,7 +33,7 @@ export const USER_LIMITS = {
 
 export type LimitBucket = RateLimitBucket;
 
-export interface LimitStore {
+interface LimitStore {
   /** Takes one token; answers the milliseconds to wait, 0 when the token was granted. */
   take(key: string, capacity: number, perSecond: number): Promise<number>;
   readonly kind: 'memory' | 'redis';

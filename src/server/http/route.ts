@@ -2,13 +2,13 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { BodyOut, ParamsOut, QueryOut, RouteDeclaration, ResponseIn } from '../../contract/api/define';
 
 /** A request as the handler of declaration `D` sees it: params, query and body already validated. */
-export type RouteRequest<D extends RouteDeclaration> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+type RouteRequest<D extends RouteDeclaration> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
   params: ParamsOut<D>;
   query: QueryOut<D>;
   body: BodyOut<D>;
 };
 
-export type RouteHandler<D extends RouteDeclaration> = (
+type RouteHandler<D extends RouteDeclaration> = (
   request: RouteRequest<D>,
   reply: FastifyReply,
 ) => Promise<ResponseIn<D>>;

@@ -9,7 +9,7 @@ import { mediaOrigins } from '../media/serve';
  * this origin, for voice messages and the voice status (MediaRecorder); nothing asks for location or
  * payment APIs in the browser.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',

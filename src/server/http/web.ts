@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { preferredEncoding, type Encoding } from './compression';
 
 /** Content-hashed by Vite: a new build gets new names, so a browser may keep these for good. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html above all) is revalidated on every visit, so a deploy shows at once. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 interface InMemoryPage {
   identity: Buffer;

@@ -7,14 +7,14 @@ import type { Transporter } from 'nodemailer';
 import type { JobQueue } from '../jobs';
 
 /** One email. Plain text: every mail Steep sends is a short notice with a code or a link. */
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
 }
 
 /** The mail provider interface (MAIL_PROVIDER): `log` writes to the outbox, `smtp` sends with nodemailer. */
-export interface Mailer {
+interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
@@ -22,7 +22,7 @@ export interface Mailer {
  * The embedded default: each mail is a file in DATA_DIR/outbox, so a developer can open the reset link.
  * The log line names the file only: an address or a token in a log would be a leak.
  */
-export function outboxMailer(outboxDir: string, log: FastifyBaseLogger, from: string): Mailer {
+function outboxMailer(outboxDir: string, log: FastifyBaseLogger, from: string): Mailer {
   let sequence = 0;
   return {
     async send(message) {
@@ -36,7 +36,7 @@ export function outboxMailer(outboxDir: string, log: FastifyBaseLogger, from: st
 }
 
 /** SMTP through nodemailer; SMTP_URL like smtps://user:pass@smtp.example.com:465. */
-export function smtpMailer(transport: Pick<Transporter, 'sendMail'>, from: string): Mailer {
+function smtpMailer(transport: Pick<Transporter, 'sendMail'>, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });

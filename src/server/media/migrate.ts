@@ -3,7 +3,7 @@ import { diskMediaSpaces } from './spaces';
 import { s3Storage, sha256Of, storedSha256 } from './s3';
 import { MEDIA_SPACE_NAMES, type MediaSpace } from './storage';
 
-export interface MigrationReport {
+interface MigrationReport {
   copied: number;
   /** Already in the bucket with the same SHA-256 (a previous, interrupted run copied them). */
   skipped: number;

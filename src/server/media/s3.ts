@@ -19,7 +19,7 @@ import {
   type MediaStorage,
 } from './storage';
 
-export interface S3Settings {
+interface S3Settings {
   endpoint?: string | undefined;
   region: string;
   bucket: string;

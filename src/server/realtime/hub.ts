@@ -13,7 +13,7 @@ export interface Connection {
   tokenHash: string;
 }
 
-export interface HubEvents {
+interface HubEvents {
   /** This instance now holds a socket of a user it held none of. */
   firstLocalSocket(userId: string): void;
   /** This instance closed the last socket of a user. */

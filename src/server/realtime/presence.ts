@@ -31,7 +31,7 @@ export function createLocalPresence(): PresenceStore {
 }
 
 /** An instance renews its leases this often; a crashed instance's users drop out after LEASE_MS. */
-export const LEASE_RENEW_MS = 10_000;
+const LEASE_RENEW_MS = 10_000;
 export const LEASE_MS = 30_000;
 const keyOf = (userId: string) => `steep:presence:${userId}`;
 

@@ -9,24 +9,21 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
 import { touchLastActive } from '../core';
-import { forgetConversationsBetween, type ChatDeps } from '../features/chat';
+import type { ChatDeps } from '../features/chat';
 import { accountSuspended, forbidden, unavailable } from '../http/errors';
 import type { Lifecycle } from '../http/lifecycle';
 import { resolveSession, SESSION_COOKIE, suspendedUntil, unauthenticated } from '../core';
 import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
-import type { RealtimeBackend } from './backend';
-import { sendEventsAsFrames } from './event-frames';
-import { Hub } from './hub';
-import { MembershipCache } from './membership';
-import { PresenceQueue } from './presence-queue';
+import type { SocketHub } from './socket-hub';
 import { SharedUserSocketCap, SocketCaps } from './socket-caps';
 import { SocketSession, type SocketContext } from './socket-session';
 
-export interface RealtimeDeps {
+interface RealtimeDeps {
   db: Db;
   config: Config;
   events: DomainEvents;
-  backend: RealtimeBackend;
+  /** Shared with the realtime subscriptions (app.ts), which turn domain events into frames on it. */
+  socketHub: SocketHub;
   lifecycle: Lifecycle;
   /** With Redis, SOCKETS_PER_USER counts her sockets on every instance together. */
   redis?: Redis;
@@ -42,30 +39,12 @@ const SHUTDOWN_GRACE_MS = 2_000;
 /**
  * The socket at /ws: upgrade (refused with 401/403 before any socket exists), liveness, caps and
  * shutdown; each socket's protocol is `SocketSession` (src/contract/realtime.ts). What sockets hear
- * comes from `sendEventsAsFrames`; presence changes go through the `PresenceQueue`.
+ * comes from the realtime subscriptions (`realtimeSubscriptions`); presence changes go through the `PresenceQueue`.
  */
 export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
-  const { db, events, backend } = deps;
+  const { db, events } = deps;
   const chat: ChatDeps = { db, events };
-  const membership = new MembershipCache(db);
-
-  const presence = new PresenceQueue({
-    db,
-    backend,
-    log: app.log,
-    tell: (partnerIds, status) => hub.emitToUser(partnerIds, 'online_status', status),
-    track: (work) => events.track(work),
-  });
-  const hub = new Hub(backend.bus, {
-    firstLocalSocket: (userId) => presence.changed(userId, true),
-    lastLocalSocket: (userId) => presence.changed(userId, false),
-    // On every instance, whichever one the block or unmatch happened on.
-    pairRevoked: (pair) => {
-      membership.forgetPair(pair);
-      forgetConversationsBetween(db, pair);
-    },
-  });
-  const stopFrames = sendEventsAsFrames({ db, events, hub, log: app.log });
+  const { hub, presence, membership } = deps.socketHub;
 
   const alive = new WeakSet<WebSocket>();
   const caps = new SocketCaps(deps.config);
@@ -132,7 +111,6 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     clearInterval(toucher);
-    stopFrames();
     // The database closes after the app: let presence writes already under way finish first.
     await presence.drain();
   });

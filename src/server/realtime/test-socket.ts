@@ -132,7 +132,7 @@ export async function settled(app: FastifyInstance, sockets: readonly TestSocket
   await Promise.all(sockets.filter((s) => s.ws.readyState === WebSocket.OPEN).map((s) => s.barrier()));
 }
 
-export interface SocketTestApp {
+interface SocketTestApp {
   /** The app, listening on a random port (filled in beforeAll). */
   t: TestApp;
   baseUrl: string;

@@ -10,8 +10,8 @@ import type { Random } from './random';
  * stylised head-and-shoulders figure. No text (fonts may be missing on a server), no network.
  */
 
-export const LARGE_SIZE = 1080;
-export const SMALL_SIZE = 320;
+const LARGE_SIZE = 1080;
+const SMALL_SIZE = 320;
 
 /** Background gradient pairs: soft, saturated, all readable behind a figure. */
 const BACKDROPS: ReadonlyArray<readonly [string, string]> = [
@@ -232,7 +232,7 @@ function hair(style: HairStyle, colour: string, random: Random): { back: string;
 }
 
 /** What stays the same across one person's photos. */
-export interface AvatarPerson {
+interface AvatarPerson {
   skin: string;
   hairColour: string;
   hairStyle: HairStyle;
@@ -349,13 +349,13 @@ export function avatarSvg(random: Random, person: AvatarPerson = randomPerson(ra
   ].join('');
 }
 
-export interface RenderedAvatar {
+interface RenderedAvatar {
   large: Buffer;
   small: Buffer;
 }
 
 /** Rasterises once at full size, then encodes the 1080 px and 320 px WebP renditions from the pixels. */
-export async function renderAvatar(svg: string): Promise<RenderedAvatar> {
+async function renderAvatar(svg: string): Promise<RenderedAvatar> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;

@@ -29,15 +29,15 @@ export const DEMO_MODERATOR_LOGIN = { username: 'moderator', password: 'Moderate
 /** Community profiles in the demo account's city that have liked her before she first logs in. */
 export const DEMO_ADMIRERS = 5;
 
-export const DEFAULT_DEMO_USERS = 280;
+const DEFAULT_DEMO_USERS = 280;
 /** Same seed, same community: names, cities, bios and avatars. */
-export const DEFAULT_DEMO_SEED = 0x57ee9;
+const DEFAULT_DEMO_SEED = 0x57ee9;
 
 const BATCH_SIZE = 50;
 /** Any constant works; it only keeps two instances booting at once from both seeding. */
 const SEED_LOCK_KEY = 7_420_116;
 
-export interface SeedDemoOptions {
+interface SeedDemoOptions {
   /** Community profiles to create, besides the demo account. */
   users?: number;
   /** Where avatar files go; defaults to DATA_DIR/media on local disk. */
@@ -89,7 +89,7 @@ export function demoProfiles(count = DEFAULT_DEMO_USERS, seed = DEFAULT_DEMO_SEE
 }
 
 /** Every avatar of the community as SVG, in photo order. */
-export function demoAvatarSvgs(profiles: readonly DemoProfile[], seed = DEFAULT_DEMO_SEED): string[] {
+function demoAvatarSvgs(profiles: readonly DemoProfile[], seed = DEFAULT_DEMO_SEED): string[] {
   return profiles.flatMap((profile) => {
     const random = createRandom(deriveSeed(seed, `avatar:${profile.username}`));
     const person = randomPerson(random);

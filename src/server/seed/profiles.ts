@@ -53,7 +53,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const BIO_MIN_LENGTH = 40;
+const BIO_MIN_LENGTH = 40;
 export const BIO_MAX_LENGTH = 250;
 
 /** The community's cities, checked against the catalogue once: a renamed city fails loudly. */
@@ -68,7 +68,7 @@ function communityCities(): Array<{ location: string; weight: number; tag: strin
 }
 
 /** Exactly `total` slots split by weight (largest remainder), so bigger cities always get more people. */
-export function allocate(weights: readonly number[], total: number): number[] {
+function allocate(weights: readonly number[], total: number): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   const exact = weights.map((w) => (w / sum) * total);
   const counts = exact.map(Math.floor);
@@ -84,7 +84,7 @@ export function allocate(weights: readonly number[], total: number): number[] {
 }
 
 /** For mid-sentence use: 'Roller Derby' → 'roller derby'; 'CrossFit', 'Tabletop RPGs', 'ER doctor' keep their capitals. */
-export function inProse(text: string): string {
+function inProse(text: string): string {
   if (text === 'Pride Events') return 'Pride events';
   return text
     .split(' ')
@@ -208,7 +208,7 @@ function fillFragment(random: Random, fragment: string, context: BioContext): st
 }
 
 /** Two or three fragments (opener, middle, closer, in a varying mix), 40-250 characters. */
-export function composeBio(random: Random, context: BioContext): string {
+function composeBio(random: Random, context: BioContext): string {
   for (let attempt = 0; attempt < 40; attempt++) {
     const shape = random.weighted<ReadonlyArray<readonly string[]>>([
       [[BIO_OPENERS, BIO_MIDDLES, BIO_CLOSERS], 4],

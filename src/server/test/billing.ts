@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { jobs } from '../db/schema/jobs';
+import { jobs } from './tables';
 import { RENEWAL_JOB } from '../features/billing';
 import type { SubscriptionDetails } from '../../contract/billing';
 import type { Client, TestApp } from './harness';

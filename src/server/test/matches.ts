@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { matches } from '../db/schema';
+import { matches } from './tables';
 import { orderedPair } from '../features/matches';
 
 /**

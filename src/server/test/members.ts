@@ -4,7 +4,7 @@ import type { RegisterBody } from '../../contract/auth';
 import type { DiscoveryPage, GhostModeResponse } from '../../contract/discovery';
 import type { LikeResponse, MatchList } from '../../contract/matches';
 import type { Block } from '../../contract/safety';
-import { messages, swipes, users } from '../db/schema';
+import { messages, swipes, users } from './tables';
 import { signUp, type Client, type TestApp } from './harness';
 
 /** Factories for discovery, swipe, match, safety and notification tests. */

@@ -26,7 +26,7 @@ const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> 
 ];
 
 /** The centred phone-width column every screen lives in. */
-export function MobileFrame({ children, className }: { children: ReactNode; className?: string }) {
+function MobileFrame({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div
       className={cn(

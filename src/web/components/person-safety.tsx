@@ -33,7 +33,7 @@ const loadRadixParts = () => import('./person-safety-radix');
 const PersonSafetyDropdown = lazy(loadRadixParts);
 const BlockConfirmDialog = lazy(async () => ({ default: (await loadRadixParts()).BlockConfirmDialog }));
 
-export interface SafetySubject {
+interface SafetySubject {
   id: string;
   name: string;
 }
@@ -47,7 +47,7 @@ interface PersonSafetyOptions {
   onBlocked?: (person: SafetySubject) => void | Promise<void>;
 }
 
-export const BLOCK_CONFIRM_TEXT =
+const BLOCK_CONFIRM_TEXT =
   'They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.';
 
 /**

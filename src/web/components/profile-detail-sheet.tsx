@@ -16,7 +16,7 @@ import { Sheet } from './ui/sheet';
 import { VoicePlayer } from './voice-player';
 
 /** What the opener already shows of her, so the sheet has a face while the full profile loads. */
-export interface ProfilePreview {
+interface ProfilePreview {
   id: string;
   name: string;
   photos: readonly string[];

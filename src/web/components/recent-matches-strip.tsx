@@ -9,7 +9,7 @@ import { LazyProfileDetailSheet } from './lazy-on-open';
 import { buttonClasses } from './ui/button';
 
 /** Product §9: the first 4 matches. */
-export const RECENT_MATCHES_SHOWN = 4;
+const RECENT_MATCHES_SHOWN = 4;
 
 /**
  * Discover's Recent Matches: tap one to open the conversation, her info button for her full profile,

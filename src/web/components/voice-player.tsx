@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { formatDuration } from '../lib/voice-recorder';
 import { toast } from './ui/toast';
 
-export interface VoicePlayerProps {
+interface VoicePlayerProps {
   src: string;
   durationMs: number;
   /** Loudness bars, 0–100. */

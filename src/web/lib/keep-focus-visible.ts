@@ -5,13 +5,13 @@
  * and focus moved by script. Bars say which edge they cover with `data-obscures-focus="top" | "bottom"`.
  */
 
-export const OBSCURES_FOCUS = 'data-obscures-focus';
+const OBSCURES_FOCUS = 'data-obscures-focus';
 
 /** Room left between the focused element and the bar, so the focus ring shows too. */
 const MARGIN_PX = 8;
 
 /** The space not covered by any bar, for a target that is not itself in a bar. */
-export function clearBand(doc: Document, target: Element): { top: number; bottom: number } {
+function clearBand(doc: Document, target: Element): { top: number; bottom: number } {
   let top = 0;
   let bottom = doc.defaultView?.innerHeight ?? doc.documentElement.clientHeight;
   for (const bar of doc.querySelectorAll<HTMLElement>(`[${OBSCURES_FOCUS}]`)) {
@@ -42,7 +42,7 @@ function scrollParent(element: Element): Element | null {
 }
 
 /** Scrolls `element` into the band between the bars when part of it is under one. */
-export function scrollClearOfBars(element: Element): void {
+function scrollClearOfBars(element: Element): void {
   if (isInBarOrFloating(element)) return;
   const box = element.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return;

@@ -30,9 +30,9 @@ export const FEEDBACK_ANIMATION_S = 1.5;
 /** Product §4: the match pulse repeats twice. */
 export const MATCH_PULSE_REPEATS = 2;
 /** Product §9: an unknown type vibrates 30 ms. */
-export const DEFAULT_VIBRATION_MS = 30;
+const DEFAULT_VIBRATION_MS = 30;
 
-export interface MicroInteractionStyle {
+interface MicroInteractionStyle {
   /** Accessible description announced for the item. */
   label: string;
   /** Icon colour and particle colour (CSS colours from the palette). */
@@ -60,7 +60,7 @@ export const MICRO_INTERACTION_STYLES: Readonly<Record<MicroInteractionType, Mic
   boost: { label: 'Boosted', color: '#d98a1c', scale: 1.4, particles: 10, vibration: [100, 50, 100, 50] },
 };
 
-export function isMicroInteractionType(value: unknown): value is MicroInteractionType {
+function isMicroInteractionType(value: unknown): value is MicroInteractionType {
   return typeof value === 'string' && (MICRO_INTERACTION_TYPES as readonly string[]).includes(value);
 }
 

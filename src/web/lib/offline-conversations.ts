@@ -9,19 +9,19 @@ import type { Message } from '../../contract/chat';
  * The database's name and shape are shared with public/offline.js and pwa/service-worker.js.
  */
 
-export const OFFLINE_DB = 'steep-offline-conversations';
+const OFFLINE_DB = 'steep-offline-conversations';
 const STORE = 'conversations';
 /** Conversations kept (the most recently opened) and messages per conversation (the newest). */
 export const KEEP_CONVERSATIONS = 20;
 export const KEEP_MESSAGES = 50;
 
-export interface OfflineMessage {
+interface OfflineMessage {
   mine: boolean;
   text: string;
   at: string;
 }
 
-export interface OfflineConversation {
+interface OfflineConversation {
   matchId: string;
   ownerId: string;
   name: string;

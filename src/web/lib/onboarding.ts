@@ -11,7 +11,7 @@ export const ONBOARDING_CLOSE_DELAY_MS = 500;
 
 export type OnboardingStatus = 'not-started' | 'shown' | 'completed' | 'skipped';
 
-export interface OnboardingContextValue {
+interface OnboardingContextValue {
   /** Whether the completed flag is stored (completion and skip are stored the same). */
   isCompleted: boolean;
   isOpen: boolean;

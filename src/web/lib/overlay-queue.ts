@@ -40,7 +40,7 @@ function settle(): void {
   listeners.forEach((listener) => listener());
 }
 
-export interface OverlayRequest {
+interface OverlayRequest {
   /** Drop this entry (and call `onDropped`) when one of these kinds is queued: it already says the same. */
   droppedBy?: readonly OverlayKind[];
   onDropped?: () => void;

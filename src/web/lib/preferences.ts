@@ -8,8 +8,8 @@ import { DISCOVERY_QUERY_PREFIX, filtersQueryKey } from './query-keys';
 const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
 export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'preferences'] as const;
-export const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
-export const smsQueryKey = (userId: string) => ['/api/users', userId, 'sms-settings'] as const;
+const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
+const smsQueryKey = (userId: string) => ['/api/users', userId, 'sms-settings'] as const;
 
 const loadPreferences = async (userId: string) => {
   const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });

@@ -3,7 +3,7 @@ import { apiCall, lazyDeclarations } from './api';
 
 const api = lazyDeclarations(() => import('../../contract/api/profiles'));
 
-export const profileDetailKey = (userId: string) => ['/api/users', userId, 'detail'] as const;
+const profileDetailKey = (userId: string) => ['/api/users', userId, 'detail'] as const;
 
 /** Another member's full public profile, as the server lets this viewer see it; fetched only while shown. */
 export function useProfileDetail(userId: string, enabled: boolean) {

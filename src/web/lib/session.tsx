@@ -7,7 +7,7 @@ import { apiCall } from './api';
 import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
 
-export interface AuthContextValue {
+interface AuthContextValue {
   /** The signed-in user, or null for a visitor. */
   user: SelfUser | null;
   /** True until the first server check (GET /api/auth/me) has answered. */
@@ -24,7 +24,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /**
  * The stored copy, or null; one that is not even shaped like a user is removed (product §4 Session). Only a

@@ -1,7 +1,7 @@
 import type { Theme, Units } from '../../contract/preferences';
 
 /** The key public/theme.js reads before the first paint. */
-export const THEME_STORAGE_KEY = 'steep-theme';
+const THEME_STORAGE_KEY = 'steep-theme';
 
 let systemListener: (() => void) | undefined;
 

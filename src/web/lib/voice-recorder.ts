@@ -23,7 +23,7 @@ function recorderType(): string | undefined {
 }
 
 /** Peak loudness per bar, scaled so the loudest bar is 100. */
-export function waveformOf(samples: Float32Array, bars = WAVEFORM_BARS): number[] {
+function waveformOf(samples: Float32Array, bars = WAVEFORM_BARS): number[] {
   const size = Math.max(1, Math.floor(samples.length / bars));
   const peaks = Array.from({ length: bars }, (_, bar) => {
     let peak = 0;

@@ -1,6 +1,6 @@
 /* global self, caches, clients, fetch, URL, indexedDB */
 /**
- * Steep's service worker (why hand-written: docs/decisions/0014-service-worker.md). Built into
+ * Steep's service worker (why hand-written: docs/decisions/0017-notifications-push-and-pwa.md, "Service worker"). Built into
  * /sw.js by the `serviceWorker()` Vite plugin, which fills in VERSION and PRECACHE (the build's hashed
  * assets). It:
  * - precaches the app shell, the offline page and the hashed assets; a new build is a new cache;

@@ -89,4 +89,3 @@ export const billingEvents = pgTable('billing_events', {
 });
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;

@@ -12,7 +12,7 @@ import { allTables } from '../../db/user-references';
  * - `keep`: a row filter, where a column decides;
  * or `skip` with the reason the table is not exported.
  */
-export type ExportRule =
+type ExportRule =
   { hers: string[]; omit?: string[]; keep?: (row: Record<string, unknown>) => boolean } | { skip: string };
 
 export const EXPORT_RULES: Record<string, ExportRule> = {

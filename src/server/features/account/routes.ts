@@ -23,7 +23,7 @@ import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser } from '../profiles';
 import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
-export interface AccountRouteDeps {
+interface AccountRouteDeps {
   db: Db;
   config: Config;
   events: DomainEvents;

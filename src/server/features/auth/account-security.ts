@@ -38,7 +38,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 /** Wrong current passwords one account may give in the window before 429 (change password, delete account). */
 export const CURRENT_PASSWORD_FAILURES = 5;
-export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
 /**
  * Per process, like the login throttle: each wrong try costs a full scrypt, and a session is all it
  * takes to ask, so without it a few accounts could keep the hash slots busy.
@@ -158,7 +158,7 @@ export async function verifyEmail(deps: AccountSecurityDeps, userId: string, cod
   return statusOf(user.email, true, 'Your email is verified');
 }
 
-export const PASSWORD_RESET_JOB = 'auth.password-reset';
+const PASSWORD_RESET_JOB = 'auth.password-reset';
 /** Reset mails one account receives in an hour, however many people (and addresses) ask. */
 export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
 
@@ -176,7 +176,7 @@ export async function requestPasswordReset(deps: Pick<AccountSecurityDeps, 'jobs
  * The job: mails a reset link when `login` names an account (username, or verified email) with a
  * verified email, at most RESET_MAILS_PER_ACCOUNT_PER_HOUR an hour; otherwise does nothing.
  */
-export async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: Date): Promise<void> {
+async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: Date): Promise<void> {
   const { db } = deps;
   const user = login.includes('@') ? await findUserByVerifiedEmail(db, login) : await findUserByUsername(db, login);
   if (!user?.email || !user.emailVerifiedAt) return;

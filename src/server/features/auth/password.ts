@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
  * (confirming her current password before a change, a new password, the demo seed) can wait or be
  * refused first.
  */
-export type HashPriority = 'sign-in' | 'other';
+type HashPriority = 'sign-in' | 'other';
 
 /**
  * scrypt at 2^17 holds 128 MiB and a libuv thread for ~0.3 s: 40 at once took a server from

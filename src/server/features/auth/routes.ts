@@ -9,7 +9,7 @@ import { route } from '../../http/route';
 import { getSelfUser } from '../profiles';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
 
-export interface AuthRouteDeps extends AuthOptions {
+interface AuthRouteDeps extends AuthOptions {
   db: Db;
   config: Config;
   /** Called after a session is deleted, so live sockets of it can be closed. */

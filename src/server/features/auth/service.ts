@@ -70,7 +70,7 @@ export function createLoginThrottles() {
     perAccount: new AccountDelay(LOGIN_WINDOW_MS),
   };
 }
-export type LoginThrottles = ReturnType<typeof createLoginThrottles>;
+type LoginThrottles = ReturnType<typeof createLoginThrottles>;
 
 export async function authenticate(
   db: Db,

@@ -1,2 +1,3 @@
 export { badgeRoutes } from './routes';
+export { badgesSubscriptions } from './subscriptions';
 export { earnedBadgeIds, earnedBadgesFor } from './service';

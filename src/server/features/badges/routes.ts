@@ -5,13 +5,9 @@ import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { route } from '../../http/route';
-import { listenForBadges } from './awarding';
 import { badgesOf, earnedBadgesOf, evaluateBadges } from './service';
 
 export const badgeRoutes: FastifyPluginAsync<{ db: Db; events: DomainEvents }> = async (app, { db, events }) => {
-  const stop = listenForBadges(db, events, (error) => app.log.error({ err: error }, 'awarding badges failed'));
-  app.addHook('onClose', async () => stop());
-
   route(app, badgesApi.catalogue, async () => ({ badges: BADGES.map((b) => ({ ...b })) }));
   route(app, badgesApi.ofUser, async (request) => ({
     badges: await badgesOf(db, sessionUserId(request), request.params.id),

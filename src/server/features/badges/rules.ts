@@ -8,15 +8,14 @@ import { countMatches } from '../matches';
 import { dayStreakOf, getSelfUser } from '../profiles';
 import { teaActivityOf } from '../tea';
 
-/**
+/*
  * How far she is towards each badge, computed from the owning features' own counts (never their
  * tables). A badge without a rule here is shown but cannot be earned yet.
  *
  * The hook for a new feature's badges (Safety Ally next): export a
  * count from that feature, add the rule below, and list the domain event that can change it in
- * TRIGGERS (awarding.ts). Nothing else changes.
+ * `badgesSubscriptions` (subscriptions.ts). Nothing else changes.
  */
-export type BadgeRule = (db: Db, userId: string, now: Date) => Promise<number>;
 
 /** Rules that share one query are computed together per evaluation (see `progressOf`). */
 interface Facts {

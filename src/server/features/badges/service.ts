@@ -84,7 +84,7 @@ export async function evaluateBadges(
 }
 
 /** Her own list: every badge, earned ones with the date, the rest with progress. */
-export async function ownBadges(db: Db, userId: string, now = new Date()): Promise<UserBadge[]> {
+async function ownBadges(db: Db, userId: string, now = new Date()): Promise<UserBadge[]> {
   const earned = new Map((await earnedRows(db, userId)).map((r) => [r.badgeId, r.earnedAt]));
   const progress = await progressOf(
     db,
@@ -119,7 +119,7 @@ export async function badgesOf(db: Db, viewerId: string, userId: string, now = n
  * anyone else, the moment one appears would point at the story that earned it (polling
  * members' badges named a first story's author within 0.25 s).
  */
-export const PRIVATE_BADGES: ReadonlySet<string> = new Set<BadgeId>(['storyteller', 'supportive']);
+const PRIVATE_BADGES: ReadonlySet<string> = new Set<BadgeId>(['storyteller', 'supportive']);
 
 /** Earned badge ids per member, oldest first (cards show the first three). */
 export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]): Promise<EarnedBadges> {

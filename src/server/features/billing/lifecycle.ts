@@ -18,17 +18,17 @@ import { accountState, setPremiumUntil } from '../../core';
  */
 export const RENEWAL_GRACE_MS = 60 * 60_000;
 
-export const autoRenews = (sub: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'provider'>) =>
+const autoRenews = (sub: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'provider'>) =>
   sub.status === 'active' && !sub.cancelAtPeriodEnd && sub.provider !== 'test';
 
 /** The end of what this subscription entitles, or null when it entitles nothing. */
-export function entitlementEnd(sub: SubscriptionRow): Date | null {
+function entitlementEnd(sub: SubscriptionRow): Date | null {
   if (!sub.currentPeriodEnd || (sub.status !== 'active' && sub.status !== 'canceled')) return null;
   return new Date(sub.currentPeriodEnd.getTime() + (autoRenews(sub) ? RENEWAL_GRACE_MS : 0));
 }
 
 /** Calendar months later, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(date: Date, months: number): Date {
+function addMonths(date: Date, months: number): Date {
   const target = new Date(date.getTime());
   const day = target.getUTCDate();
   target.setUTCDate(1);
@@ -64,7 +64,7 @@ export async function lockSubscription(tx: Db, id: string): Promise<Subscription
   return row;
 }
 
-export interface PaymentFacts {
+interface PaymentFacts {
   reference: string;
   amountCents: number;
   currency: string;

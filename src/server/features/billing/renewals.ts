@@ -13,7 +13,7 @@ import {
 import { settle, type BillingDeps } from './service';
 
 /** The sweep runs at startup and every 5 minutes, on one instance at a time (the job queue's row locks). */
-export const RENEWAL_SWEEP_MS = 5 * 60_000;
+const RENEWAL_SWEEP_MS = 5 * 60_000;
 export const RENEWAL_JOB = 'billing.renewals';
 const BATCH = 50;
 
@@ -24,7 +24,7 @@ const BATCH = 50;
  * instances never charge the same period twice. Premium itself never waits for this: it ends by time
  * (users.premium_until); the sweep records what happened and takes away ghost mode and the boost.
  */
-export async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
+async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
   const { db, processor } = deps;
   let handled = 0;
   for (;;) {

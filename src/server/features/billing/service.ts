@@ -33,7 +33,7 @@ import { cardProblems } from './processors/demo';
 import type { PaymentProcessor } from './processors/types';
 
 /** The demo 'Test Access' grant: 30 days, as one month of the monthly plan. */
-export const TEST_GRANT_DAYS = 30;
+const TEST_GRANT_DAYS = 30;
 
 export interface BillingDeps {
   db: Db;

@@ -53,7 +53,7 @@ function planOf(line: z.infer<typeof invoiceObject>['lines']['data'][number] | u
   return PLAN_TYPES.find((plan) => key.endsWith(`_${plan}`)) ?? null;
 }
 
-export interface WebhookDeps extends BillingDeps {
+interface WebhookDeps extends BillingDeps {
   webhookSecret: string | undefined;
 }
 

@@ -10,7 +10,7 @@ export interface StarterProfile {
   teaInterests: readonly string[];
 }
 
-export interface GeneratedIcebreaker {
+interface GeneratedIcebreaker {
   message: string;
   category: IcebreakerCategory;
 }

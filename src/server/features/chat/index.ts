@@ -6,6 +6,7 @@ export { recentMessagesForReport } from './report-excerpt';
 export { chatRoutes } from './routes';
 export { messagesWrittenBy } from './personal-data';
 export { chatMediaRoutes } from './media-routes';
+export { chatSubscriptions } from './subscriptions';
 export { mediaUploadedBy } from './media';
 export { createNsfwClassifier, type NudityClassifier } from './nudity';
 export { unreadConversationCount } from './unread';

@@ -31,7 +31,7 @@ import {
 import { requireConversation } from './access';
 import type { NudityClassifier } from './nudity';
 
-export type ChatMediaRow = typeof chatMedia.$inferSelect;
+type ChatMediaRow = typeof chatMedia.$inferSelect;
 
 export interface MediaDeps {
   db: Db;
@@ -44,7 +44,7 @@ export interface MediaDeps {
   classifier?: NudityClassifier | undefined;
 }
 
-export const MEDIA_SWEEP_JOB = 'chat-media.sweep';
+const MEDIA_SWEEP_JOB = 'chat-media.sweep';
 const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_BATCH = 200;
 
@@ -319,10 +319,7 @@ async function deleteFiles(deps: Pick<MediaDeps, 'store' | 'jobs' | 'log'>, keys
  * The clean-up: files of conversations that ended (unmatch, block, account deletion: the row lost its
  * match or its uploader), and uploads never sent within the hour. Rows go after their files.
  */
-export async function sweepMedia(
-  deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>,
-  now = new Date(),
-): Promise<number> {
+async function sweepMedia(deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>, now = new Date()): Promise<number> {
   const expired = new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS);
   let removed = 0;
   for (;;) {
@@ -351,10 +348,7 @@ export async function sweepMedia(
   }
 }
 
-/**
- * The sweep runs every 10 minutes and at once when a conversation or an account ends. A job with
- * `keys` retries files a delete missed.
- */
+/** The sweep runs every 10 minutes; a job with `keys` retries files a delete missed. */
 export function registerMediaJobs(deps: MediaDeps): void {
   deps.jobs.handle(MEDIA_SWEEP_JOB, async (payload) => {
     const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
@@ -362,14 +356,14 @@ export function registerMediaJobs(deps: MediaDeps): void {
     await sweepMedia(deps);
   });
   deps.jobs.every(`${MEDIA_SWEEP_JOB}.periodic`, SWEEP_EVERY_MS, (now) => sweepMedia(deps, now).then(() => undefined));
-  const sweepSoon = () => {
-    void deps.jobs
-      .enqueue(MEDIA_SWEEP_JOB, {}, { dedupeKey: MEDIA_SWEEP_JOB })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'chat media: could not enqueue a sweep'));
-  };
-  deps.events.on('match.unmatched', sweepSoon);
-  deps.events.on('match.dissolved', sweepSoon);
-  deps.events.on('account.deleted', sweepSoon);
+}
+
+/** Queues a sweep at once (deduplicated): used when a conversation or an account ends. */
+export function queueMediaSweep(deps: Pick<MediaDeps, 'jobs' | 'log'>): Promise<void> {
+  return deps.jobs
+    .enqueue(MEDIA_SWEEP_JOB, {}, { dedupeKey: MEDIA_SWEEP_JOB })
+    .then(() => undefined)
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'chat media: could not enqueue a sweep'));
 }
 
 /** Her own uploads, with their bytes, for her data export. The other member's files are theirs and stay out. */

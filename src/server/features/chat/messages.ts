@@ -32,11 +32,7 @@ export interface ChatDeps {
   events: DomainEvents;
 }
 
-export function presentMessage(
-  row: MessageRow,
-  reactions: ReactionGroup[] = [],
-  media: MessageMedia | null = null,
-): Message {
+function presentMessage(row: MessageRow, reactions: ReactionGroup[] = [], media: MessageMedia | null = null): Message {
   return {
     id: row.id,
     matchId: row.matchId,
@@ -52,7 +48,7 @@ export function presentMessage(
   };
 }
 
-export interface SendMessageInput {
+interface SendMessageInput {
   matchId: string;
   /** Already trimmed and length-checked by the contract's `messageContent`; present for text (the contract's refinement). */
   content?: string | undefined;

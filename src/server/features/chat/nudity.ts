@@ -15,7 +15,7 @@ export interface NudityClassifier {
 }
 
 /** Porn + Hentai at least this likely. 'Sexy' (swimwear, lingerie) alone is not labelled. */
-export const EXPLICIT_THRESHOLD = 0.6;
+const EXPLICIT_THRESHOLD = 0.6;
 const INPUT_SIZE = 224;
 
 interface Prediction {

@@ -13,7 +13,7 @@ export async function matchHasMessages(db: Db, matchId: string): Promise<boolean
   return row !== undefined;
 }
 
-export interface ConversationSummary {
+interface ConversationSummary {
   lastMessage: {
     id: string;
     content: string;

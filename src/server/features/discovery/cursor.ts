@@ -8,7 +8,7 @@ import type { PoolBoundary } from './candidates';
  * that same moment and pages neither repeat nor skip cards when time moves on.
  * Encoded as base64url JSON: opaque to clients, and never trusted — it is validated on the way in.
  */
-export interface FeedPosition {
+interface FeedPosition {
   rank: number;
   id: string;
   rankedAt: Date;

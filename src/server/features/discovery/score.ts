@@ -19,7 +19,7 @@ import { hasTwoPhotos } from '../profiles';
  * Potential matches show the score itself as "match score %", and are ordered by it.
  * Every part is an integer so the rank can be compared exactly in a keyset cursor.
  */
-export const SCORE_PARTS = {
+const SCORE_PARTS = {
   perSharedInterest: 8,
   sharedInterestsCounted: 5,
   perSharedTea: 5,
@@ -35,7 +35,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Constants are inlined, not bound: they are part of the query's shape, and plans can fold them. */
 const int = (value: number) => sql.raw(String(Math.trunc(value)));
 
-export interface ScoringViewer {
+interface ScoringViewer {
   interests: readonly string[];
   teaInterests: readonly string[];
 }
@@ -65,7 +65,7 @@ function sharedCount(column: typeof users.interests | typeof users.teaInterests,
  * own row, and the photo criterion of completeness (2+ photos), a lookup in photos that the query
  * makes only for candidates that can still reach the page (see candidates.ts).
  */
-export interface ScoreParts {
+interface ScoreParts {
   /** Interests, tea, activity and verification points. */
   profilePoints: SQL<number>;
   /** Completeness points earned by everything but photos (of COMPLETENESS_TOTAL). */

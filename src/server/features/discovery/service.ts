@@ -160,7 +160,7 @@ function presentCard(
   };
 }
 
-export interface ScoredCandidate extends Candidate {
+interface ScoredCandidate extends Candidate {
   /** Her interests that are also the viewer's, in the viewer's order. */
   commonInterests: string[];
 }

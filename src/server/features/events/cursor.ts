@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const cursor = z.object({ rank: z.number().int().min(0).max(2), eventDate: z.iso.datetime(), id: z.uuid() });
-export type EventCursor = z.infer<typeof cursor>;
+type EventCursor = z.infer<typeof cursor>;
 
 export const encodeEventCursor = (value: EventCursor) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -16,16 +16,16 @@ import { tooManyRequests, type AppError } from '../../http/errors';
  *   calendar week to define, and no "one on Sunday night, one on Monday morning" burst.
  * An undone swipe is deleted, so it gives its like back.
  */
-export const SUPER_LIKE_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const SUPER_LIKE_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
-export interface SwipeUsage {
+interface SwipeUsage {
   premium: boolean;
   likesToday: number;
   superLikesInWindow: number;
   oldestSuperLikeAt: Date | null;
 }
 
-export function utcDayStart(now: Date): Date {
+function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 

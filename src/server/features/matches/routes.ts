@@ -9,7 +9,7 @@ import { listMatches, type MatchSummaries, type OnlineAmong } from './service';
 import { createSwipe, undoSwipe, type ConversationStarted } from './swipes';
 import { unmatch } from './unmatch';
 
-export interface MatchRouteDeps {
+interface MatchRouteDeps {
   db: Db;
   events: DomainEvents;
   /** Chat's last-message preview and unread count for the match list, when chat provides them. */

@@ -113,7 +113,7 @@ export type MatchSummaries = (
 /** Which of these users have a live socket on any instance (the real-time layer knows). */
 export type OnlineAmong = (userIds: readonly string[]) => Promise<Set<string>>;
 
-export interface MatchListProviders {
+interface MatchListProviders {
   summaries?: MatchSummaries | undefined;
   onlineAmong?: OnlineAmong | undefined;
 }
@@ -167,7 +167,7 @@ export async function listMatches(db: Db, userId: string, providers: MatchListPr
   }));
 }
 
-export interface MatchPartner {
+interface MatchPartner {
   id: string;
   name: string;
   interests: string[];

@@ -20,7 +20,7 @@ import { orderedPair, presentMatch, type MatchRow } from './service';
 import { notUnmatchedWith } from './unmatch';
 import { disclosuresFor } from '../preferences';
 
-export interface SwipeInput {
+interface SwipeInput {
   targetUserId: string;
   isLike: boolean;
   superLike: boolean;
@@ -293,7 +293,7 @@ export async function createPendingMatches(db: Db, userId: string): Promise<Matc
     .returning();
 }
 
-export function presentSwipe(row: SwipeRow): Swipe {
+function presentSwipe(row: SwipeRow): Swipe {
   return {
     id: row.id,
     targetUserId: row.targetUserId,

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { moderationActions } from '../../db/schema/moderation';
 import { findUser } from '../../core';
 
-export type ActionRow = typeof moderationActions.$inferSelect;
-export type NewAction = typeof moderationActions.$inferInsert;
+type ActionRow = typeof moderationActions.$inferSelect;
+type NewAction = typeof moderationActions.$inferInsert;
 
 /** The audit log only grows: this is its one writer (the table's trigger refuses updates and deletes). */
 export async function recordAction(db: Db, values: NewAction): Promise<ActionRow> {
@@ -34,7 +34,7 @@ export async function listAudit(
     .limit(AUDIT_PAGE);
 }
 
-export interface PersonRef {
+interface PersonRef {
   id: string;
   name: string;
   username: string;
@@ -59,7 +59,7 @@ export async function presentAudit(db: Db, rows: ActionRow[]): Promise<AuditEntr
 }
 
 /** Who stands in the log for a member who deleted her account: a label, no id, no name. */
-export const DELETED_MEMBER: PersonRef = { id: '', name: 'Deleted member', username: '' };
+const DELETED_MEMBER: PersonRef = { id: '', name: 'Deleted member', username: '' };
 
 export function presentAuditRow(r: ActionRow, people: Map<string, PersonRef>): AuditEntry {
   const person = (id: string | null) => (id === null ? DELETED_MEMBER : (people.get(id) ?? DELETED_MEMBER));

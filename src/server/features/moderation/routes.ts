@@ -9,7 +9,7 @@ import { frozenReportMedia } from '../safety';
 import { listAudit, presentAudit } from './audit';
 import { act, memberCase, reportQueue } from './service';
 
-export interface ModerationRouteDeps {
+interface ModerationRouteDeps {
   db: Db;
   events: DomainEvents;
   /** The private space of media frozen with reports. */

@@ -18,7 +18,7 @@ export const KIND_TOGGLE = {
   promotion: 'promotional',
 } as const satisfies Record<NotificationKind, keyof NotificationSettings>;
 
-export interface Channels {
+interface Channels {
   email: boolean;
   push: boolean;
 }

@@ -100,7 +100,7 @@ export function pushPayloadFor(subject: NotificationSubject): Omit<PushPayload, 
   }
 }
 
-export interface MailContent {
+interface MailContent {
   subject: string;
   /** The body before the unsubscribe footer. */
   text: string;

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notificationsSent } from '../../db/schema/notifications';
-import type { DomainEvents } from '../../domain-events';
 import { retryDelayMs, type JobQueue } from '../../jobs';
 import { Lru } from '../../lib/lru';
 import type { MailOutbox } from '../../mail/mailer';
@@ -25,10 +24,10 @@ import { unsubscribeToken } from './unsubscribe-token';
  * then, whether and how to tell her.
  */
 
-export const PUSH_JOB = 'notify.push';
-export const PUSH_RETRY_JOB = 'notify.push.retry';
-export const EMAIL_JOB = 'notify.email';
-export const REMINDER_SCAN_JOB = 'notify.event-reminders';
+const PUSH_JOB = 'notify.push';
+const PUSH_RETRY_JOB = 'notify.push.retry';
+const EMAIL_JOB = 'notify.email';
+const REMINDER_SCAN_JOB = 'notify.event-reminders';
 
 /** An unread message is mailed when it is still unread, and she still offline, this long after. */
 export const MESSAGE_MAIL_DELAY_MS = 15 * 60_000;
@@ -50,7 +49,7 @@ export interface DeliveryDeps {
 }
 
 /** What a job carries: ids only; names and texts are read when it runs (and may have changed). */
-type Reference =
+export type Reference =
   | { kind: 'match'; matchId: string }
   | { kind: 'message'; matchId: string }
   | { kind: 'like'; likerId: string; superLike: boolean }
@@ -251,7 +250,7 @@ async function firstTime(db: Db, userId: string, key: string): Promise<boolean> 
 }
 
 /** Meetup reminders: 24 h before (push and email) and 1 h before (push), each once per member and meetup. */
-export async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
+async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
   const hour = 3_600_000;
   const windows = [
     { lead: '24h' as const, from: 23 * hour, to: 24 * hour },
@@ -308,27 +307,6 @@ export function registerDeliveryJobs(deps: DeliveryDeps): void {
   });
   jobs.handle(EMAIL_JOB, async (payload, { now }) => runEmail(deps, payload as unknown as Job, now));
   jobs.every(REMINDER_SCAN_JOB, REMINDER_SCAN_MS, (now) => scanEventReminders(deps, now));
-}
-
-/** Domain events that tell a member something away from the app. Returns the unsubscribe function. */
-export function listenForDeliveries(deps: DeliveryDeps, events: DomainEvents): () => void {
-  const failed = (error: unknown) => deps.log.error({ err: error }, 'notifications: could not queue a delivery');
-  const queue = (userId: string, reference: Exclude<Reference, { kind: 'message' }>) =>
-    notify(deps, userId, reference).catch(failed);
-  const notifyMessage = messageNotifier(deps);
-  const stops = [
-    events.on('match.created', ({ matchId, userIds }) =>
-      Promise.all(userIds.map((userId) => queue(userId, { kind: 'match', matchId }))),
-    ),
-    events.on('message.created', ({ message, recipientId }) =>
-      notifyMessage(recipientId, message.matchId).catch(failed),
-    ),
-    events.on('like.created', ({ userId, targetUserId, superLike }) =>
-      queue(targetUserId, { kind: 'like', likerId: userId, superLike }),
-    ),
-    events.on('member.warned', ({ userId }) => queue(userId, { kind: 'moderation' })),
-  ];
-  return () => stops.forEach((stop) => stop());
 }
 
 /** The test notification of Settings: one push to each of her devices, whatever her switches say. */

@@ -1,4 +1,6 @@
 export { notificationRoutes } from './routes';
+export { notificationDelivery } from './delivery-setup';
+export { notificationsSubscriptions } from './subscriptions';
 export { noticesOf } from './notices';
 export { pushDevicesOf } from './push/subscriptions';
 export { queueDirectPush } from './delivery';

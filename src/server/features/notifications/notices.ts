@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { NOTICES_LIMIT, type Notice, type NoticeKind, type NoticeList } from '../../../contract/notifications';
-import { WARNING_NOTICE_TITLE, warningText } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
 import { notices } from '../../db/schema/notifications';
 import type { DomainEvents } from '../../domain-events';
@@ -59,33 +58,6 @@ export async function markNoticesRead(db: Db, userId: string): Promise<NoticeLis
     .set({ readAt: new Date() })
     .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
   return listNotices(db, userId);
-}
-
-/** Turns other features' domain events into notices. Returns the unsubscribe function. */
-export function listenForNotices(db: Db, events: DomainEvents, onError: (error: unknown) => void): () => void {
-  const record = (userIds: string[], entry: NewNotice) => recordNotices(db, events, userIds, entry).catch(onError);
-  const stops = [
-    events.on('event.cancelled', ({ attendeeIds, title, eventDate }) =>
-      record(attendeeIds, {
-        kind: 'event_cancelled',
-        title: 'Meetup cancelled',
-        body: `The host cancelled “${title}” (${new Date(eventDate).toUTCString().slice(0, 16)}).`,
-        link: '/events',
-      }),
-    ),
-    events.on('member.warned', ({ userId, rule }) =>
-      record([userId], { kind: 'warning', title: WARNING_NOTICE_TITLE, body: warningText(rule), link: '/safety' }),
-    ),
-    events.on('badge.earned', ({ userId, badge }) =>
-      record([userId], {
-        kind: 'badge_earned',
-        title: `Badge earned: ${badge.badge.name}`,
-        body: badge.badge.description,
-        link: '/profile',
-      }),
-    ),
-  ];
-  return () => stops.forEach((stop) => stop());
 }
 
 /** Every notice she has, for her data export (her rows go with her account by ON DELETE CASCADE). */

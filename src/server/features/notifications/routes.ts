@@ -4,28 +4,21 @@ import { notificationLinksApi, pushApi } from '../../../contract/api/push';
 import type { Config } from '../../config';
 import { findUser, sessionUserId, unauthenticated } from '../../core';
 import type { Db } from '../../db/client';
-import type { DomainEvents } from '../../domain-events';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
-import type { JobQueue } from '../../jobs';
-import { queuedMail } from '../../mail/mailer';
 import { updateNotificationSettings } from '../preferences';
 import { KIND_TOGGLE } from './channels';
-import { listenForDeliveries, queueTestPush, registerDeliveryJobs, type DeliveryDeps } from './delivery';
-import { listenForNotices, listNotices, markNoticesRead } from './notices';
+import { queueTestPush, registerDeliveryJobs, type DeliveryDeps } from './delivery';
+import { listNotices, markNoticesRead } from './notices';
 import { listDevices, removeDevice, subscribe, unsubscribeEndpoint } from './push/subscriptions';
-import { loadVapidKeys } from './push/vapid';
-import { randomHexKey, secretInDataDir } from './secrets';
 import { getLikesReceived, getNotificationCount, listPotentialMatches } from './service';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-export interface NotificationRouteDeps {
+interface NotificationRouteDeps {
   db: Db;
-  events: DomainEvents;
-  jobs: JobQueue;
   config: Config;
-  /** Who has an open socket on any instance: a message is pushed only to a member with none. */
-  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+  /** Email and push (`notificationDelivery`), shared with the notifications subscriptions. */
+  delivery: DeliveryDeps;
 }
 
 const KIND_NAMES = {
@@ -38,9 +31,7 @@ const KIND_NAMES = {
 } as const;
 
 export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = async (app, deps) => {
-  const { db, events, jobs, config } = deps;
-  const stop = listenForNotices(db, events, (error) => app.log.error({ err: error }, 'storing a notice failed'));
-  app.addHook('onClose', async () => stop());
+  const { db, config, delivery } = deps;
   route(app, noticesApi.list, async (request) => listNotices(db, sessionUserId(request)));
   route(app, noticesApi.markRead, async (request) => markNoticesRead(db, sessionUserId(request)));
   route(app, notificationsApi.likesReceived, async (request) => getLikesReceived(db, sessionUserId(request)));
@@ -48,25 +39,8 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = asy
   route(app, notificationsApi.count, async (request) => getNotificationCount(db, sessionUserId(request)));
 
   // ---------------------------------------------------------------- email and push (issues 25, 26)
-  const vapid = loadVapidKeys(config);
-  if (!vapid) app.log.warn('push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set; Web Push is off');
-  const linkKey = Buffer.from(
-    config.NOTIFICATION_LINK_KEY ?? secretInDataDir(config.DATA_DIR, 'notification-link.key', randomHexKey),
-    'utf8',
-  );
-  const delivery: DeliveryDeps = {
-    db,
-    jobs,
-    mail: queuedMail(jobs),
-    vapid,
-    linkKey,
-    appUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    onlineAmong: deps.onlineAmong,
-    log: app.log.child({ component: 'notifications' }),
-  };
+  const { vapid, linkKey } = delivery;
   registerDeliveryJobs(delivery);
-  const stopDeliveries = listenForDeliveries(delivery, events);
-  app.addHook('onClose', async () => stopDeliveries());
 
   const policy = { allowedHosts: config.PUSH_ALLOWED_HOSTS, production: config.NODE_ENV === 'production' };
   const session = (request: { session: { userId: string; tokenHash: string } | null }) => {

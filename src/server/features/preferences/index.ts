@@ -22,3 +22,5 @@ export { preferencesRoutes } from './routes';
 export { normalisePhone } from './phone';
 export { queueContactText } from './sms';
 export { maskPhone } from './sms-provider';
+export { smsDepsFrom } from './sms-setup';
+export { preferencesSubscriptions } from './subscriptions';

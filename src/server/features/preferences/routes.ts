@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { preferencesApi } from '../../../contract/api/preferences';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { DomainEvents } from '../../domain-events';
 import { sessionUserId } from '../../core';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { route } from '../../http/route';
@@ -10,7 +9,6 @@ import type { JobQueue } from '../../jobs';
 import {
   getSmsSettings,
   handleInboundSms,
-  queueMatchText,
   sendMatchText,
   SMS_MATCH_JOB,
   SMS_CONTACT_JOB,
@@ -19,28 +17,20 @@ import {
   verifySmsCode,
   type SmsDeps,
 } from './sms';
-import { smsProviderFrom } from './sms-provider';
 import { preferenceStatsOf, type PreferenceStatSources } from './stats';
 import { getPreferences, markTourSeen, savePreferences } from './store';
 
-export interface PreferencesDeps {
+interface PreferencesDeps {
   db: Db;
   config: Config;
-  events: DomainEvents;
   jobs: JobQueue;
-  /** Who has an open socket now (the realtime presence): a match text goes only to those who have none. */
-  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+  /** SMS (`smsDepsFrom`), shared with the preferences subscriptions. */
+  sms: SmsDeps;
   stats: PreferenceStatSources;
 }
 
 export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app, deps) => {
-  const { db, events, jobs } = deps;
-  const sms: SmsDeps = {
-    db,
-    jobs,
-    provider: smsProviderFrom(deps.config, app.log.child({ component: 'sms' })),
-    countries: deps.config.SMS_COUNTRIES,
-  };
+  const { db, jobs, sms } = deps;
 
   route(app, preferencesApi.get, async (request) => getPreferences(db, sessionUserId(request)));
   route(app, preferencesApi.save, async (request) => savePreferences(db, sessionUserId(request), request.body));
@@ -57,18 +47,6 @@ export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app
   jobs.handle(SMS_MATCH_JOB, async (payload) => {
     if (typeof payload.userId === 'string') await sendMatchText(sms, payload.userId);
   });
-
-  const offMatch = events.on('match.created', async ({ userIds }) => {
-    try {
-      const online = await deps.onlineAmong(userIds);
-      for (const userId of userIds) {
-        if (!online.has(userId)) await queueMatchText(sms, userId);
-      }
-    } catch (error) {
-      app.log.error({ err: error }, 'sms: could not queue a match text');
-    }
-  });
-  app.addHook('onClose', async () => offMatch());
 
   // Twilio posts form-encoded bodies; the signature covers the exact parameters, so the body is read raw here.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>

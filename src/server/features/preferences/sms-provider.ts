@@ -16,7 +16,7 @@ export interface SmsProvider {
 export const maskPhone = (e164: string) => `•••• ${e164.slice(-4)}`;
 
 /** Records nothing but a log line (the caller records the outbox row): the embedded default. */
-export function logSmsProvider(log: FastifyBaseLogger): SmsProvider {
+function logSmsProvider(log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'log',
     async send(to, body) {
@@ -26,7 +26,7 @@ export function logSmsProvider(log: FastifyBaseLogger): SmsProvider {
   };
 }
 
-export function twilioSmsProvider(options: { accountSid: string; authToken: string; from: string }): SmsProvider {
+function twilioSmsProvider(options: { accountSid: string; authToken: string; from: string }): SmsProvider {
   // Loaded only when Twilio is configured: the SDK would add to every start-up.
   const sdk = createRequire(import.meta.url)('twilio') as typeof twilio;
   const client = sdk(options.accountSid, options.authToken);

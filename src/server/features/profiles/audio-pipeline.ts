@@ -20,7 +20,7 @@ function acceptedVoice(container: string | undefined, codec: string | undefined)
   return undefined;
 }
 
-export const unsupportedVoice = () =>
+const unsupportedVoice = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Voice notes must be Opus in WebM or AAC in MP4');
 
 /**

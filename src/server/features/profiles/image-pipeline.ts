@@ -3,7 +3,7 @@ import { loadSharp } from '../../media/sharp';
 import { MAX_PHOTO_PIXELS } from '../../../contract/profiles';
 import { AppError } from '../../http/errors';
 
-export type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
+type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** ISO-BMFF major brands of HEIF images: HEIC (HEVC-coded) and AVIF (AV1-coded). */
@@ -47,12 +47,12 @@ export function sniffImageType(data: Buffer): ImageType | undefined {
   return undefined;
 }
 
-export interface PhotoRenditions {
+interface PhotoRenditions {
   large: Buffer;
   small: Buffer;
 }
 
-export const unsupportedImage = () =>
+const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Photos must be JPEG, PNG, WebP, HEIC or AVIF images');
 const tooManyPixels = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`);

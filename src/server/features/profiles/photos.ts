@@ -12,7 +12,7 @@ import { isUuid } from './service';
 import { newMediaKey, publicMediaUrl as mediaUrl, type MediaDeletes, type MediaStorage } from '../../media';
 import { forgetSelfPhotos } from './users';
 
-export interface PhotoDeps {
+interface PhotoDeps {
   db: Db;
   /** The public photos space. */
   storage: MediaStorage;

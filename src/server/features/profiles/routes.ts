@@ -21,7 +21,7 @@ import {
 import type { MediaDeletes, MediaStorage } from '../../media';
 import type { JobQueue } from '../../jobs';
 
-export interface ProfileRouteDeps {
+interface ProfileRouteDeps {
   db: Db;
   /** The public photos space. */
   storage: MediaStorage;

@@ -11,7 +11,7 @@ import { inspectVoice, parseWaveform } from './audio-pipeline';
 import { findViewableUser, findVisibleUser, type AreMatched } from './service';
 import { liveStatusOf, presentStatus, versionOf, type StatusRow } from './status-present';
 
-export interface StatusDeps {
+interface StatusDeps {
   db: Db;
   /** The private `statuses` space: no public URL reaches it; the guarded route serves the file. */
   voices: MediaStorage;
@@ -21,7 +21,7 @@ export interface StatusDeps {
   log: FastifyBaseLogger;
 }
 
-export const STATUS_VOICE_SWEEP_JOB = 'status-voice.sweep';
+const STATUS_VOICE_SWEEP_JOB = 'status-voice.sweep';
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 const NO_VOICE = {
@@ -173,10 +173,7 @@ export async function statusVoiceFile(
  * Expired statuses lose their voice notes: the columns are cleared and the files deleted through the
  * durable media-deletes queue, in the same transaction. The text stays (she sees 'Expired').
  */
-export async function sweepExpiredStatusVoices(
-  deps: Pick<StatusDeps, 'db' | 'deletes'>,
-  now = new Date(),
-): Promise<number> {
+async function sweepExpiredStatusVoices(deps: Pick<StatusDeps, 'db' | 'deletes'>, now = new Date()): Promise<number> {
   const expired = and(isNotNull(statuses.voiceKey), lte(statuses.expiresAt, now));
   const keys = await deps.db.transaction(async (tx) => {
     const rows = await tx

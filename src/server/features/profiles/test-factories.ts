@@ -95,7 +95,7 @@ export function multipart(parts: FilePart[]): { payload: Buffer; headers: Record
 }
 
 /** The chunk ids of a RIFF/WebP file, in order. */
-export function webpChunks(data: Buffer): Array<{ id: string; data: Buffer }> {
+function webpChunks(data: Buffer): Array<{ id: string; data: Buffer }> {
   if (data.toString('latin1', 0, 4) !== 'RIFF' || data.toString('latin1', 8, 12) !== 'WEBP')
     throw new Error('not a WebP file');
   const chunks: Array<{ id: string; data: Buffer }> = [];

@@ -9,7 +9,7 @@ import { createBlock, deleteBlock, listBlocks } from './blocks';
 import { createReport, listReportsFiledBy, type RecentMessages, type ReportMediaStore } from './reports';
 import { safetySummary } from './summary';
 
-export interface SafetyRouteDeps {
+interface SafetyRouteDeps {
   db: Db;
   events: DomainEvents;
   /** Chat's last messages of a conversation, for reports that attach them. */

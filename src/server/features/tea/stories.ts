@@ -31,7 +31,7 @@ export interface TeaDeps {
   events: DomainEvents;
 }
 
-export interface NewStory {
+interface NewStory {
   title: string;
   content: string;
   aboutName?: string | undefined;

@@ -17,7 +17,7 @@ import { measureQuality } from './image-quality';
 export const ANALYZE_PHOTO_JOB = 'verification.analyze-photo';
 export const COPIED_PHOTO_REASON = 'This photo is used by another profile';
 
-export interface AnalysisDeps {
+interface AnalysisDeps {
   db: Db;
   media: MediaStorage;
   jobs: JobQueue;
@@ -101,7 +101,7 @@ export async function photoAnalysisOf(
   return photoCheckOf(measured);
 }
 
-export interface MeasuredPhoto {
+interface MeasuredPhoto {
   photoId: string;
   url: string;
   /** Null while its background analysis has not run. */
@@ -115,14 +115,14 @@ export interface MeasuredPhoto {
 }
 
 export const NO_FACE_REASON = 'No face found';
-export const SEVERAL_FACES_REASON = 'More than one face';
+const SEVERAL_FACES_REASON = 'More than one face';
 
 /**
  * The check's verdict from her measured photos. Pure, so tiles, summary, checklist and the request
  * rule cannot disagree. While no photo shows her face alone, every faceless tile says why, so no tile
  * reads "Looks good" beside a summary that says the face was not found.
  */
-export function photoCheckOf(measured: MeasuredPhoto[]): PhotoAnalysisResult {
+function photoCheckOf(measured: MeasuredPhoto[]): PhotoAnalysisResult {
   const analysed = measured.flatMap((p) => (p.measurement ? [p.measurement] : []));
   const complete = analysed.length === measured.length;
   const faceModelAvailable = analysed.length > 0 && analysed.every((m) => m.faceCount !== null);

@@ -11,13 +11,13 @@ import { loadSharp } from '../../media/sharp';
  * is ever loaded: verification asks "is there one real face", never "what is this person".
  */
 
-export interface FaceDetector {
+interface FaceDetector {
   /** Faces found with at least MIN_FACE_CONFIDENCE. */
   countFaces(image: Buffer): Promise<number>;
 }
 
 /** A detection this sure is a clear face; blurred or tiny faces score lower. */
-export const MIN_FACE_CONFIDENCE = 0.7;
+const MIN_FACE_CONFIDENCE = 0.7;
 /** BlazeFace looks at 256×256 anyway; a smaller input makes the tensor work cheaper. */
 const DETECT_SIZE = 640;
 

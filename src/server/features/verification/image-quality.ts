@@ -1,16 +1,16 @@
 import { loadSharp } from '../../media/sharp';
 
 /** Shorter side below this (in stored pixels) is too small to recognise anyone. */
-export const MIN_SHORT_SIDE = 400;
+const MIN_SHORT_SIDE = 400;
 /** Variance of the Laplacian below this is blurry (grey levels², measured at up to 1080 px). */
-export const MIN_SHARPNESS = 60;
+const MIN_SHARPNESS = 60;
 /** Mean luminance outside this band is too dark / too bright. */
-export const MIN_BRIGHTNESS = 55;
-export const MAX_BRIGHTNESS = 215;
+const MIN_BRIGHTNESS = 55;
+const MAX_BRIGHTNESS = 215;
 /** Measured at this size at most, so every photo is judged at a comparable scale. */
 const MEASURE_SIZE = 1080;
 
-export interface ImageQuality {
+interface ImageQuality {
   width: number;
   height: number;
   sharpness: number;

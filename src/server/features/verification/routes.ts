@@ -6,11 +6,10 @@ import { SELFIE_FIELD } from '../../../contract/verification';
 import { sessionUserId } from '../../core';
 import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
-import { analyzeStoredPhoto, ANALYZE_PHOTO_JOB, photoAnalysisOf, queuePhotoAnalysis } from './analysis';
+import { analyzeStoredPhoto, ANALYZE_PHOTO_JOB, photoAnalysisOf } from './analysis';
 import {
   decideVerification,
   getVerificationRecord,
-  onPhotoAdded,
   requestVerification,
   saveSocialHandles,
   setSocialVisibility,
@@ -21,25 +20,18 @@ import {
   type VerificationDeps,
 } from './service';
 
-export type VerificationRouteDeps = Omit<VerificationDeps, 'log'>;
+type VerificationRouteDeps = Omit<VerificationDeps, 'log'>;
 
 const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 12 };
 
 export const verificationRoutes: FastifyPluginAsync<VerificationRouteDeps> = async (app, options) => {
-  const { db, jobs, events } = options;
+  const { db, jobs } = options;
   const deps: VerificationDeps = { ...options, log: app.log };
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   jobs.handle(ANALYZE_PHOTO_JOB, async (payload) => {
     await analyzeStoredPhoto(deps, String(payload.userId), String(payload.photoId));
   });
-  // A new photo is analysed in the background right away, so her check is ready when she asks.
-  events.on('photo.added', ({ userId, photoId }) =>
-    Promise.all([queuePhotoAnalysis(jobs, userId, photoId), onPhotoAdded(db, userId)]).catch((error: unknown) =>
-      app.log.error({ err: error, userId }, 'verification could not follow a new photo'),
-    ),
-  );
-
   const record = (userId: string) => getVerificationRecord(deps, userId);
 
   route(app, verificationApi.record, async (request) => record(sessionUserId(request)));

@@ -19,7 +19,7 @@ const sizes: Record<Size, string> = {
   icon: 'size-11',
 };
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
   block?: boolean;

@@ -6,14 +6,14 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   title: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
@@ -24,7 +24,7 @@ export interface ToastOptions {
   droppedBy?: readonly OverlayKind[];
 }
 
-export interface ToastState extends ToastOptions {
+interface ToastState extends ToastOptions {
   id: number;
   open: boolean;
 }

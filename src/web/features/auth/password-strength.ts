@@ -7,7 +7,7 @@ import { MIN_PASSWORD_SCORE } from '../../../contract/auth';
  * server accepts. The dictionaries are large: they load when she first types a password, never with the page.
  */
 
-export interface PasswordScore {
+interface PasswordScore {
   /** 0–4. */
   score: number;
   strongEnough: boolean;

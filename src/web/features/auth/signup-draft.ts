@@ -8,7 +8,7 @@ import { SIGN_UP_DRAFT_KEY as KEY } from './signup-draft-key';
  * sessionStorage, not localStorage: it belongs to this tab's visit, not to whoever uses the device next.
  */
 
-export interface SignUpDraft {
+interface SignUpDraft {
   username: string;
   email: string;
   name: string;

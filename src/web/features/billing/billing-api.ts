@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/session';
 
 /** Billing on the web: one hook per declared route, all through apiCall. */
 
-export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
+const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
 
 export function useBillingConfig() {
   return useQuery({ queryKey: ['billing', 'config'], queryFn: () => apiCall(billingApi.config) });
@@ -49,10 +49,6 @@ export function useConfirmPayment() {
   });
 }
 
-export function useRefreshAfterPayment() {
-  return useRefreshPremium();
-}
-
 export function useCancelSubscription() {
   const refresh = useRefreshPremium();
   return useMutation({ mutationFn: () => apiCall(billingApi.cancel), onSuccess: refresh });
@@ -67,19 +63,6 @@ export function useSwitchPlan() {
   const refresh = useRefreshPremium();
   return useMutation({
     mutationFn: (planType: PlanType) => apiCall(billingApi.switchPlan, { body: { planType } }),
-    onSuccess: refresh,
-  });
-}
-
-/** The demo 'Test Access' grant (the Tea paywall's button): a 30-day subscription without payment. */
-export function useGrantTestAccess() {
-  const refresh = useRefreshPremium();
-  const { user } = useAuth();
-  return useMutation({
-    mutationFn: () => {
-      if (!user) throw new Error('User not authenticated');
-      return apiCall(billingApi.grantTestAccess, { params: { userId: user.id } });
-    },
     onSuccess: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import { formatLastActive } from '../../lib/last-active';
 
 /** Product §4/9: a match is new for 24 hours. */
-export const NEW_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
+const NEW_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** New: made in the last 24 hours and no message yet (once they are talking, it is a conversation). */
 export function isNewMatch(match: { createdAt: string; lastMessage?: unknown }, now: number): boolean {

@@ -5,7 +5,7 @@ import { REACTION_EMOJI, type ReactionEmoji, type ReactionGroup } from '../../..
 import { cn } from '../../lib/cn';
 
 /** Spoken names for the product's 10 emoji (screen readers read the glyphs inconsistently). */
-export const REACTION_LABELS: Record<ReactionEmoji, string> = {
+const REACTION_LABELS: Record<ReactionEmoji, string> = {
   '❤️': 'heart',
   '😍': 'heart eyes',
   '😊': 'smile',

@@ -7,7 +7,7 @@ import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
 
 /** Product §9 display counts. */
-export const CARD_INTERESTS_SHOWN = 5;
+const CARD_INTERESTS_SHOWN = 5;
 
 function distanceText(card: DiscoveryCard, units: Units): string {
   const city = parseLocation(card.location)?.city ?? card.location;

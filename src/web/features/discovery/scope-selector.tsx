@@ -12,7 +12,7 @@ interface ScopeOption {
 }
 
 /** Nearby (her distance filter), All Areas (anywhere), My State (her state's name), My City (her city's name). */
-export function scopeOptions(location: string, maxDistance?: number): ScopeOption[] {
+function scopeOptions(location: string, maxDistance?: number): ScopeOption[] {
   const parsed = parseLocation(location);
   return [
     { scope: 'nearby', label: 'Nearby', detail: maxDistance ? `${maxDistance} mi` : 'Near you', icon: LocateFixed },

@@ -5,13 +5,13 @@
  * LIKE / NOPE / SUPER LIKE overlay shows from 50 px.
  */
 
-export const SWIPE_TRIGGER_PX = 100;
-export const DIRECTION_PREVIEW_PX = 20;
-export const OVERLAY_PX = 50;
+const SWIPE_TRIGGER_PX = 100;
+const DIRECTION_PREVIEW_PX = 20;
+const OVERLAY_PX = 50;
 
 export type SwipeAction = 'like' | 'pass' | 'super_like';
 
-export interface DragOffset {
+interface DragOffset {
   x: number;
   y: number;
 }

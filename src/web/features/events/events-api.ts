@@ -3,7 +3,7 @@ import { eventsApi } from '../../../contract/api/events';
 import type { CreateEventBody, EventReportBody, EventScope } from '../../../contract/events';
 import { apiCall } from '../../lib/api';
 
-export const EVENTS_QUERY_PREFIX = ['/api/events'] as const;
+const EVENTS_QUERY_PREFIX = ['/api/events'] as const;
 const eventsKey = (scope: EventScope) => [...EVENTS_QUERY_PREFIX, { scope }] as const;
 const attendeesKey = (eventId: string) => [...EVENTS_QUERY_PREFIX, eventId, 'attendees'] as const;
 

@@ -3,7 +3,7 @@ import { moderationApi } from '../../../contract/api/moderation';
 import type { ModerationActionBody } from '../../../contract/moderation';
 import { apiCall } from '../../lib/api';
 
-export const moderationKeys = {
+const moderationKeys = {
   all: ['moderation'] as const,
   queue: ['moderation', 'queue'] as const,
   member: (id: string) => ['moderation', 'member', id] as const,

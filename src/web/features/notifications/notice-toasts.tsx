@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { useRealtimeEvent } from '../../lib/realtime/realtime-provider';
 
-export const NOTICES_QUERY_KEY = ['/api/notifications/notices'] as const;
+const NOTICES_QUERY_KEY = ['/api/notifications/notices'] as const;
 
 /** A notice pushed over the socket shows once as a toast (tap → its screen) and refreshes what it concerns. */
 export function NoticeToasts() {

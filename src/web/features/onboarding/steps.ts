@@ -1,6 +1,6 @@
 import { Crown, Heart, Leaf, MessageCircleHeart, PartyPopper, Hand, type LucideIcon } from 'lucide-react';
 
-export interface OnboardingStep {
+interface OnboardingStep {
   id: 'welcome' | 'swiping' | 'action-buttons' | 'matching' | 'premium-features' | 'all-set';
   title: string;
   body: string;

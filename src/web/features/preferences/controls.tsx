@@ -80,7 +80,7 @@ const thumbClass =
   'block size-7 rounded-full border-2 border-plum-600 bg-cream-50 shadow transition-transform focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-plum-200';
 
 /** A one- or two-thumb slider with its title and current value. */
-export function SliderField({
+function SliderField({
   title,
   valueText,
   min,

@@ -6,7 +6,7 @@ import { apiCall, apiUpload } from '../../lib/api';
 import type { Recording } from '../../lib/voice-recorder';
 import { useAuth } from '../../lib/session';
 
-export const profileKeys = {
+const profileKeys = {
   stats: (userId: string) => ['/api/users', userId, 'stats'] as const,
   photos: (userId: string) => ['/api/users', userId, 'photos'] as const,
   status: (userId: string) => ['/api/users', userId, 'status'] as const,

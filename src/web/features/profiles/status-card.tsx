@@ -81,7 +81,7 @@ export function StatusCard({ userId }: { userId: string }) {
 }
 
 /** The status itself: her words and her voice note, either or both. */
-export function StatusContent({ status, expired = false }: { status: UserStatus; expired?: boolean }) {
+function StatusContent({ status, expired = false }: { status: UserStatus; expired?: boolean }) {
   return (
     <div className="grid gap-2">
       {status.text && (

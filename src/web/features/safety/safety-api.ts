@@ -6,7 +6,7 @@ import type { PickablePerson } from '../../components/report-dialog';
 import { discoveryApi } from '../../../contract/api/discovery';
 import type { PersonMet } from '../../../contract/discovery';
 
-export const safetyKeys = {
+const safetyKeys = {
   all: ['safety'] as const,
   peopleMet: ['safety', 'people-met'] as const,
   summary: (userId: string) => ['safety', 'summary', userId] as const,

@@ -11,12 +11,12 @@ const api = lazyDeclarations(() => import('../../../contract/api/push'));
 
 export type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
 /** What this device can do and has done: decided by the browser's permission and its own subscription. */
-export async function readPushState(): Promise<PushState> {
+async function readPushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
   const registration = await navigator.serviceWorker.getRegistration();

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PushDevice } from '../../../contract/push';
-import { endpointHash } from '../../../server/features/notifications/push/subscriptions';
 import { hashEndpoint, resyncPush, type ResyncPorts, type SubscriptionLike } from './push-resync';
 
 const OLD = 'https://push.example.net/send/old';
 const NEW = 'https://push.example.net/send/new';
+/**
+ * Each endpoint's hash as the server lists it (`endpointHash`, src/server/features/notifications/push): the
+ * server's own test pins NEW's, so the two sides agree without the web importing server code.
+ */
+const ENDPOINT_HASHES: Record<string, string> = {
+  [OLD]: 'm5eMcXqMTlgOz3sDJ0hcnrZkU0w7YN3iJYe3qvYXFDo',
+  [NEW]: 'kNze2ryQxr28IkZbFDw9cIXTqeFtd3PKSKaa7YX_qb0',
+};
 
 const subscription = (endpoint: string): SubscriptionLike => ({
   endpoint,
@@ -17,7 +24,7 @@ const device = (id: string, endpoint: string, current: boolean): PushDevice => (
   device: 'Chrome on Android',
   createdAt: '2026-11-01T00:00:00.000Z',
   current,
-  endpointHash: endpointHash(endpoint),
+  endpointHash: ENDPOINT_HASHES[endpoint] ?? '',
 });
 
 /** Fake browser and API; records what the re-sync did. */
@@ -49,7 +56,8 @@ function ports(options: {
 
 describe('push re-sync at app start', () => {
   it('hashes an endpoint exactly as the server lists it', async () => {
-    expect(await hashEndpoint(NEW)).toBe(endpointHash(NEW));
+    expect(await hashEndpoint(NEW)).toBe(ENDPOINT_HASHES[NEW]);
+    expect(await hashEndpoint(OLD)).toBe(ENDPOINT_HASHES[OLD]);
   });
 
   it('does nothing while the server holds this device’s current subscription', async () => {

@@ -25,7 +25,7 @@ export interface ResyncPorts {
   removeDevice(id: string): Promise<void>;
 }
 
-export type ResyncOutcome = 'off' | 'in-sync' | 'registered' | 'resubscribed';
+type ResyncOutcome = 'off' | 'in-sync' | 'registered' | 'resubscribed';
 
 /** SHA-256 of an endpoint, base64url: what the server lists as `endpointHash`. */
 export async function hashEndpoint(endpoint: string): Promise<string> {

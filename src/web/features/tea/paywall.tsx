@@ -12,7 +12,7 @@ import { TEA_QUERY_PREFIX } from './tea-api';
 
 /** The default plan's price, from the one plan list billing charges by. */
 const monthly = PLANS[DEFAULT_PLAN];
-export const TEA_PAYWALL_PRICE = {
+const TEA_PAYWALL_PRICE = {
   amount: formatMoney(monthly.priceCents),
   period: monthly.interval,
   regular: monthly.regularPriceCents === null ? null : formatMoney(monthly.regularPriceCents),

@@ -12,7 +12,7 @@ import { StoryReplies } from './story-replies';
 import { useDeleteStory, useToggleSupport } from './tea-api';
 
 /** Longer stories are folded to this many characters behind 'Read more'. */
-export const STORY_PREVIEW_CHARS = 280;
+const STORY_PREVIEW_CHARS = 280;
 
 export function previewOf(content: string): { text: string; folded: boolean } {
   if (content.length <= STORY_PREVIEW_CHARS) return { text: content, folded: false };

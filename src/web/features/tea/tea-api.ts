@@ -12,7 +12,7 @@ import { apiCall } from '../../lib/api';
 
 /** Every Tea query starts with this, so a share, delete or Premium change refreshes them all. */
 export const TEA_QUERY_PREFIX = ['tea'] as const;
-export const teaKeys = {
+const teaKeys = {
   stats: [...TEA_QUERY_PREFIX, 'stats'] as const,
   stories: [...TEA_QUERY_PREFIX, 'stories'] as const,
   storiesIn: (category: TeaCategory | null) => [...TEA_QUERY_PREFIX, 'stories', { category }] as const,

@@ -3,8 +3,8 @@ import { verificationApi } from '../../../contract/api/verification';
 import type { SocialHandlesBody, VerificationRecord } from '../../../contract/verification';
 import { apiCall, apiUpload } from '../../lib/api';
 
-export const verificationQueryKey = (userId: string) => ['/api/users/verification', userId] as const;
-export const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
+const verificationQueryKey = (userId: string) => ['/api/users/verification', userId] as const;
+const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
 
 /** While her photos are analysed in the background, the record (and its photo check) is asked for again this often. */
 const ANALYSIS_POLL_MS = 1500;

@@ -15,7 +15,7 @@ import { RECONNECT, WS_CLOSE, WS_PATH } from '../../../contract/realtime-protoco
  */
 
 /** `connecting` covers the socket opening and the `auth` round trip; only `connected` can send. */
-export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
 export interface RealtimeSnapshot {
   status: RealtimeStatus;
@@ -36,7 +36,7 @@ export interface SocketLike {
   onclose: ((event: { code: number; reason?: string }) => void) | null;
 }
 
-export interface RealtimeClientOptions {
+interface RealtimeClientOptions {
   url: string;
   /**
    * Reads a raw frame: `parseServerFrame` from the contract. Passed in so the schemas (and zod) are not
@@ -53,7 +53,7 @@ export interface RealtimeClientOptions {
 type FrameHandler<K extends ServerFrameType> = (frame: ServerFrame<K>) => void;
 type AnyFrameHandler = (frame: ServerFrame) => void;
 /** A client frame as a screen writes it: `userId` is added by the client (product §7). */
-export type OutgoingFrame = { [K in Exclude<ClientFrameType, 'auth'>]: Omit<ClientFrame<K>, 'userId'> }[Exclude<
+type OutgoingFrame = { [K in Exclude<ClientFrameType, 'auth'>]: Omit<ClientFrame<K>, 'userId'> }[Exclude<
   ClientFrameType,
   'auth'
 >];

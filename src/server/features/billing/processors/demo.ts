@@ -20,11 +20,11 @@ const TEST_CARDS: Record<string, { brand: string; behaviour: Behaviour }> = {
 };
 
 export const DECLINED = 'Your card was declined.';
-export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
-export const NOT_A_TEST_CARD = `${DECLINED} No real money moves in this demo, so only test cards are accepted.`;
+const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+const NOT_A_TEST_CARD = `${DECLINED} No real money moves in this demo, so only test cards are accepted.`;
 
 /** The Luhn check every card number passes. */
-export function luhnValid(number: string): boolean {
+function luhnValid(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
     let digit = Number(number[number.length - 1 - i]);

@@ -9,14 +9,14 @@ const loadStripe = (): typeof Stripe => createRequire(import.meta.url)('stripe')
 import { CURRENCY, type Plan, type PlanType } from '../../../../contract/billing';
 import type { PaymentProcessor, ProviderSubscription } from './types';
 
-export interface StripeProcessorOptions {
+interface StripeProcessorOptions {
   secretKey: string;
   publishableKey: string;
   /** Tests point the SDK at a local fake of the Stripe API: these machines cannot reach Stripe. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-export const stripeLookupKey = (plan: PlanType) => `steep_premium_${plan}`;
+const stripeLookupKey = (plan: PlanType) => `steep_premium_${plan}`;
 
 /**
  * PAYMENTS=stripe: the official SDK. A subscription starts `default_incomplete` and the browser's

@@ -13,7 +13,7 @@ export type ChargeResult =
   | { ok: true; reference: string; cardBrand: string; cardLast4: string; paymentMethod: string }
   | { ok: false; reference: string; cardBrand: string | null; cardLast4: string | null; message: string };
 
-export interface StartedSubscription {
+interface StartedSubscription {
   clientSecret: string;
   customerId: string | null;
   subscriptionId: string | null;

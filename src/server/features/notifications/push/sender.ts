@@ -1,6 +1,6 @@
 import type { VapidKeys } from './vapid';
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -14,7 +14,7 @@ export interface PushOptions {
   topic?: string;
 }
 
-export type PushOutcome =
+type PushOutcome =
   | { result: 'sent' }
   /** 404/410: the subscription is gone for good; delete it. */
   | { result: 'gone' }
@@ -24,7 +24,7 @@ export type PushOutcome =
   | { result: 'rejected'; status: number };
 
 /** RFC 8030 §8.4: the largest payload a push service must accept is 4096 bytes; ours stay well under. */
-export const PUSH_PAYLOAD_MAX_BYTES = 3072;
+const PUSH_PAYLOAD_MAX_BYTES = 3072;
 const SEND_TIMEOUT_MS = 10_000;
 
 /**

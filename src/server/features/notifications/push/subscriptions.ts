@@ -7,15 +7,15 @@ import { pushSubscriptions } from '../../../db/schema/notifications';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { endpointProblem } from './endpoint';
 
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-export interface PushPolicy {
+interface PushPolicy {
   allowedHosts: readonly string[];
   production: boolean;
 }
 
 /** "Chrome on Android" from a user agent; coarse on purpose: enough for her to tell her devices apart. */
-export function deviceLabel(userAgent: string | undefined): string {
+function deviceLabel(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
   const browser = /Edg\//.test(ua)
     ? 'Edge'

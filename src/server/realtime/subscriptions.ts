@@ -1,24 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_SUSPENDED_REASON } from '../../contract/realtime';
 import type { Db } from '../db/client';
-import type { DomainEvents } from '../domain-events';
+import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../domain-events';
 import { findUser } from '../core';
 import { photoUrlsOf } from '../features/profiles';
 import type { Hub } from './hub';
 
 /**
- * The translation of domain events into what sockets hear: frames for the users concerned, closed
- * sockets for ended sessions and suspended members, revoked pairs for blocks and ended matches.
- * Everything goes through the hub, so it reaches sockets on every instance. Returns the unsubscribe.
+ * Every listener of the real-time layer: the translation of domain events into what sockets hear (frames
+ * for the users concerned, closed sockets for ended sessions and suspended members, revoked pairs for
+ * blocks and ended matches). Everything goes through the hub, so it reaches sockets on every instance.
  */
-export function sendEventsAsFrames(deps: {
+export function realtimeSubscriptions(deps: {
   db: Db;
   events: DomainEvents;
   hub: Hub;
   log: FastifyBaseLogger;
-}): () => void {
+}): Unsubscribe {
   const { db, events, hub, log } = deps;
-  const offs = [
+  return unsubscribeAll([
     events.on('message.created', ({ message, recipientId }) =>
       hub.emitToUser([message.senderId, recipientId], 'message', {
         matchId: message.matchId,
@@ -50,7 +50,7 @@ export function sendEventsAsFrames(deps: {
     ),
     events.on('match.created', ({ matchId, userIds }) => {
       // Each member hears about the other: the celebration shows on both phones.
-      void (async () => {
+      return (async () => {
         const [a, b] = await Promise.all(userIds.map((id) => findUser(db, id)));
         if (!a || !b) return;
         const photos = await photoUrlsOf(db, [a.id, b.id]);
@@ -74,8 +74,5 @@ export function sendEventsAsFrames(deps: {
       hub.emitToUser(userIds, 'match_ended', { matchId });
     }),
     events.on('account.suspended', ({ userId }) => hub.endUser(userId, ACCOUNT_SUSPENDED_REASON)),
-  ];
-  return () => {
-    for (const off of offs) off();
-  };
+  ]);
 }

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domain-events';
+import { badgeAwarder } from './awarding';
+
+/** Every listener of badges: which domain events can move which badges, and for whom. */
+export function badgesSubscriptions(deps: { db: Db; events: DomainEvents; log: FastifyBaseLogger }): Unsubscribe {
+  const { events } = deps;
+  const award = badgeAwarder(deps.db, events, (error) => deps.log.error({ err: error }, 'awarding badges failed'));
+  return unsubscribeAll([
+    events.on('match.created', ({ userIds }) => award(userIds, ['first_match', 'social_butterfly'])),
+    events.on('message.created', ({ message }) =>
+      award([message.senderId], ['conversation_starter', 'icebreaker', 'good_listener']),
+    ),
+    events.on('event.hosted', ({ userId }) => award([userId], ['host'])),
+    events.on('event.joined', ({ userId }) => award([userId], ['regular'])),
+    events.on('verification.approved', ({ userId }) => award([userId], ['verified'])),
+    events.on('tea.story_posted', ({ userId }) => award([userId], ['storyteller'])),
+    events.on('tea.story_supported', ({ userId }) => award([userId], ['supportive'])),
+    events.on('tea.review_posted', ({ userId }) => award([userId], ['tea_critic'])),
+  ]);
+}

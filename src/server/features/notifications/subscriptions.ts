@@ -1,0 +1,54 @@
+import { WARNING_NOTICE_TITLE, warningText } from '../../../contract/moderation';
+import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domain-events';
+import { messageNotifier, notify, type DeliveryDeps, type Reference } from './delivery';
+import { recordNotices, type NewNotice } from './notices';
+
+/**
+ * Every listener of notifications: the in-app notices other features' events become (a `notice.created`
+ * follows each), then what tells her away from the app (each a durable job: email, push).
+ */
+export function notificationsSubscriptions(deps: { events: DomainEvents; delivery: DeliveryDeps }): Unsubscribe {
+  const { events, delivery } = deps;
+  const { db, log } = delivery;
+  const record = (userIds: string[], entry: NewNotice) =>
+    recordNotices(db, events, userIds, entry).catch((error: unknown) =>
+      log.error({ err: error }, 'storing a notice failed'),
+    );
+  const failed = (error: unknown) => log.error({ err: error }, 'notifications: could not queue a delivery');
+  const queue = (userId: string, reference: Exclude<Reference, { kind: 'message' }>) =>
+    notify(delivery, userId, reference).catch(failed);
+  const notifyMessage = messageNotifier(delivery);
+  return unsubscribeAll([
+    // In-app notices.
+    events.on('event.cancelled', ({ attendeeIds, title, eventDate }) =>
+      record(attendeeIds, {
+        kind: 'event_cancelled',
+        title: 'Meetup cancelled',
+        body: `The host cancelled “${title}” (${new Date(eventDate).toUTCString().slice(0, 16)}).`,
+        link: '/events',
+      }),
+    ),
+    events.on('member.warned', ({ userId, rule }) =>
+      record([userId], { kind: 'warning', title: WARNING_NOTICE_TITLE, body: warningText(rule), link: '/safety' }),
+    ),
+    events.on('badge.earned', ({ userId, badge }) =>
+      record([userId], {
+        kind: 'badge_earned',
+        title: `Badge earned: ${badge.badge.name}`,
+        body: badge.badge.description,
+        link: '/profile',
+      }),
+    ),
+    // Email and push.
+    events.on('match.created', ({ matchId, userIds }) =>
+      Promise.all(userIds.map((userId) => queue(userId, { kind: 'match', matchId }))),
+    ),
+    events.on('message.created', ({ message, recipientId }) =>
+      notifyMessage(recipientId, message.matchId).catch(failed),
+    ),
+    events.on('like.created', ({ userId, targetUserId, superLike }) =>
+      queue(targetUserId, { kind: 'like', likerId: userId, superLike }),
+    ),
+    events.on('member.warned', ({ userId }) => queue(userId, { kind: 'moderation' })),
+  ]);
+}
