@@ -1,6 +1,5 @@
 import { ModerationConsole, type ExtraQueue } from '../features/moderation/moderation-console';
-import { TeaModerationQueue } from '../features/tea/tea-moderation-queue';
-import { TeaReplyModerationQueue } from '../features/tea/tea-reply-moderation-queue';
+import { TeaModerationQueue, TeaReplyModerationQueue } from '../features/tea/tea-moderation-queue';
 import { VerificationReviewQueue } from '../features/verification/verification-review-queue';
 
 /**

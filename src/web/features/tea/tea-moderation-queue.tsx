@@ -1,11 +1,31 @@
+import type { ReactNode } from 'react';
 import { EyeOff, Eye, Loader2, ShieldAlert, Trash2 } from 'lucide-react';
 import { REPORT_REASONS } from '../../../contract/safety';
-import type { ModeratedStory } from '../../../contract/tea';
+import type { ModeratedReply, ModeratedStory } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { useModerateStory, useTeaModerationQueue } from './tea-api';
+import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './tea-api';
 
 const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
+
+type ModerationAction = 'hide' | 'restore' | 'delete';
+
+/** What both queues share: a status, the nudge flag and the open reports. */
+interface Moderated {
+  id: string;
+  status: 'visible' | 'hidden';
+  postedDespiteNudge: boolean;
+  reports: ReadonlyArray<{ reason: string; description?: string | null | undefined }>;
+}
+
+interface QueueProps<T extends Moderated> {
+  queue: { isPending: boolean; isError: boolean; data?: T[] | undefined; refetch: () => unknown };
+  moderate: { isPending: boolean; mutate: (input: { id: string; action: ModerationAction }, handlers: object) => void };
+  /** "story" or "reply": the queue's labels and the toasts after an action. */
+  noun: 'story' | 'reply';
+  tags: (item: T) => ReactNode;
+  body: (item: T) => ReactNode;
+}
 
 /**
  * The Tea queue for the moderation console (mount it as a tab): reported, hidden and nudged
@@ -13,18 +33,63 @@ const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === va
  * does not send them.
  */
 export function TeaModerationQueue() {
-  const queue = useTeaModerationQueue();
+  return (
+    <ModerationQueue<ModeratedStory>
+      queue={useTeaModerationQueue()}
+      moderate={useModerateStory()}
+      noun="story"
+      tags={(story) => <span className="rounded-full bg-cream-200 px-2 py-1 text-ink-soft">{story.category}</span>}
+      body={(story) => (
+        <>
+          <h3 className="font-display text-lg font-semibold text-plum-900">{story.title}</h3>
+          <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{story.content}</p>
+        </>
+      )}
+    />
+  );
+}
+
+/**
+ * The queue of Tea replies, with the same actions as stories. A reply shows its story's title and the
+ * thread's pseudonym; who wrote or reported it is never sent.
+ */
+export function TeaReplyModerationQueue() {
+  return (
+    <ModerationQueue<ModeratedReply>
+      queue={useTeaReplyModerationQueue()}
+      moderate={useModerateReply()}
+      noun="reply"
+      tags={(reply) =>
+        reply.isAuthor && <span className="rounded-full bg-plum-100 px-2 py-1 text-plum-800">By the author</span>
+      }
+      body={(reply) => (
+        <>
+          <p className="text-xs text-ink-soft">
+            On “{reply.storyTitle}”, as {reply.pseudonym}
+          </p>
+          <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+        </>
+      )}
+    />
+  );
+}
+
+const PLURAL = { story: 'stories', reply: 'replies' } as const;
+const CAPITAL = { story: 'Story', reply: 'Reply' } as const;
+
+function ModerationQueue<T extends Moderated>({ queue, ...item }: QueueProps<T>) {
+  const plural = PLURAL[item.noun];
   if (queue.isPending) {
     return (
       <p className="flex items-center justify-center gap-2 py-8 text-sm text-ink-soft">
-        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading Tea reports…
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading Tea {plural}…
       </p>
     );
   }
-  if (queue.isError) {
+  if (queue.isError || !queue.data) {
     return (
       <div className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-sm text-ink-soft">Couldn’t load the Tea queue.</p>
+        <p className="text-sm text-ink-soft">Couldn’t load the Tea {plural} queue.</p>
         <Button variant="outline" onClick={() => void queue.refetch()}>
           Try again
         </Button>
@@ -32,26 +97,31 @@ export function TeaModerationQueue() {
     );
   }
   if (queue.data.length === 0) {
-    return <p className="py-8 text-center text-sm text-ink-soft">No reported Tea stories. All clear.</p>;
+    return <p className="py-8 text-center text-sm text-ink-soft">No reported Tea {plural}. All clear.</p>;
   }
   return (
-    <ul className="grid gap-3" aria-label="Reported Tea stories">
-      {queue.data.map((story) => (
-        <QueueItem key={story.id} story={story} />
+    <ul className="grid gap-3" aria-label={`Reported Tea ${plural}`}>
+      {queue.data.map((entry) => (
+        <QueueItem key={entry.id} entry={entry} {...item} />
       ))}
     </ul>
   );
 }
 
-function QueueItem({ story }: { story: ModeratedStory }) {
-  const moderate = useModerateStory();
-  const act = (action: 'hide' | 'restore' | 'delete') =>
+function QueueItem<T extends Moderated>({
+  entry,
+  moderate,
+  noun,
+  tags,
+  body,
+}: Omit<QueueProps<T>, 'queue'> & { entry: T }) {
+  const act = (action: ModerationAction) =>
     moderate.mutate(
-      { id: story.id, action },
+      { id: entry.id, action },
       {
         onSuccess: () =>
           toast({
-            title: action === 'delete' ? 'Story deleted' : action === 'hide' ? 'Story hidden' : 'Story restored',
+            title: `${CAPITAL[noun]} ${action === 'delete' ? 'deleted' : action === 'hide' ? 'hidden' : 'restored'}`,
           }),
         onError: () => toast({ title: 'Action failed', description: 'Please try again.', variant: 'destructive' }),
       },
@@ -61,29 +131,28 @@ function QueueItem({ story }: { story: ModeratedStory }) {
       <div className="flex flex-wrap items-center gap-1.5 text-xs font-semibold">
         <span
           className={
-            story.status === 'hidden'
+            entry.status === 'hidden'
               ? 'rounded-full bg-red-50 px-2 py-1 text-red-700'
               : 'rounded-full bg-matcha-100 px-2 py-1 text-matcha-700'
           }
         >
-          {story.status === 'hidden' ? 'Hidden' : 'Visible'}
+          {entry.status === 'hidden' ? 'Hidden' : 'Visible'}
         </span>
-        <span className="rounded-full bg-cream-200 px-2 py-1 text-ink-soft">{story.category}</span>
-        {story.postedDespiteNudge && (
+        {tags(entry)}
+        {entry.postedDespiteNudge && (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-1 text-amber-800">
             <ShieldAlert className="size-3.5" aria-hidden /> Posted past the harassment warning
           </span>
         )}
       </div>
-      <h3 className="font-display text-lg font-semibold text-plum-900">{story.title}</h3>
-      <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{story.content}</p>
-      {story.reports.length > 0 && (
+      {body(entry)}
+      {entry.reports.length > 0 && (
         <div className="grid gap-1 rounded-2xl bg-cream-100 p-3">
           <p className="text-xs font-semibold text-ink">
-            {story.reports.length} open {story.reports.length === 1 ? 'report' : 'reports'}
+            {entry.reports.length} open {entry.reports.length === 1 ? 'report' : 'reports'}
           </p>
           <ul className="grid gap-1 text-xs text-ink-soft">
-            {story.reports.map((report, i) => (
+            {entry.reports.map((report, i) => (
               <li key={i}>
                 {reasonLabel(report.reason)}
                 {report.description ? `: ${report.description}` : ''}
@@ -93,7 +162,7 @@ function QueueItem({ story }: { story: ModeratedStory }) {
         </div>
       )}
       <div className="grid grid-cols-3 gap-2">
-        {story.status === 'hidden' ? (
+        {entry.status === 'hidden' ? (
           <Button variant="outline" disabled={moderate.isPending} onClick={() => act('restore')}>
             <Eye className="size-4" aria-hidden /> Restore
           </Button>
@@ -102,7 +171,7 @@ function QueueItem({ story }: { story: ModeratedStory }) {
             <EyeOff className="size-4" aria-hidden /> Hide
           </Button>
         )}
-        {story.status === 'visible' && (
+        {entry.status === 'visible' && (
           <Button variant="ghost" disabled={moderate.isPending} onClick={() => act('restore')}>
             Dismiss
           </Button>
@@ -111,7 +180,7 @@ function QueueItem({ story }: { story: ModeratedStory }) {
           variant="danger"
           disabled={moderate.isPending}
           onClick={() => act('delete')}
-          className={story.status === 'hidden' ? 'col-span-2' : ''}
+          className={entry.status === 'hidden' ? 'col-span-2' : ''}
         >
           <Trash2 className="size-4" aria-hidden /> Delete
         </Button>
