@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pino } from 'pino';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, lockDataDir, openPostgres, type Database } from './db/client';
-import { isFreshEmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
-import { DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty } from './seed/demo';
+import { isFreshEmbeddedDatabase, startEmbeddedDatabase } from './db/embedded';
 import { createLifecycle } from './http/lifecycle';
 import { createLocalBackend, createRedisBackend } from './realtime/backend';
 
@@ -25,12 +23,17 @@ function seedInChildProcess(): Promise<void> {
   });
 }
 
-async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
-  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL), release: () => {} };
+/** PostgreSQL opened and migrated; or the embedded database starting in its worker (`ready` says when it is open). */
+async function startDatabase(
+  config: Config,
+): Promise<{ database: Database; ready: Promise<void>; release: () => void }> {
+  if (config.DATABASE_URL) {
+    return { database: await openPostgres(config.DATABASE_URL), ready: Promise.resolve(), release: () => {} };
+  }
   const release = lockDataDir(config.DATA_DIR);
   try {
     if (config.SEED === 'demo' && isFreshEmbeddedDatabase(config)) await seedInChildProcess();
-    return { database: await openEmbeddedDatabase(config, DB_TEMPLATE), release };
+    return { ...startEmbeddedDatabase(config, DB_TEMPLATE), release };
   } catch (error) {
     release();
     throw error;
@@ -40,7 +43,9 @@ async function openDatabase(config: Config): Promise<{ database: Database; relea
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const { database, release } = await openDatabase(config);
+  const { database, ready, release } = await startDatabase(config);
+  // The app's modules load and its routes are built while PGlite opens in its worker thread.
+  const { buildApp } = await import('./app');
   // Without Redis, real-time delivery reaches only this process's sockets: fine for one instance.
   const realtime = config.REDIS_URL
     ? await createRedisBackend(config.REDIS_URL, pino({ level: config.LOG_LEVEL }).child({ component: 'realtime' }))
@@ -59,6 +64,8 @@ async function main(): Promise<void> {
   redis?.on('error', () => {});
   const lifecycle = createLifecycle();
   const app = await buildApp({ config, database, realtime, lifecycle, ...(redis ? { redis } : {}) });
+  await ready;
+  const { DEMO_LOGIN, DEMO_MODERATOR_LOGIN, seedDemoIfEmpty } = await import('./seed/demo');
   // Embedded first boots were seeded by the child process; this seeds PostgreSQL, or an embedded
   // directory whose seeding child did not finish.
   if (config.SEED === 'demo') {

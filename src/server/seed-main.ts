@@ -7,14 +7,15 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config';
-import { openEmbeddedDatabase } from './db/embedded';
+import { startEmbeddedDatabase } from './db/embedded';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const DB_TEMPLATE = path.resolve(import.meta.dirname, '../../dist/db-template.tar.gz');
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
-const database = await openEmbeddedDatabase(config, DB_TEMPLATE);
+const { database, ready } = startEmbeddedDatabase(config, DB_TEMPLATE);
+await ready;
 try {
   const seeded = await seedDemoIfEmpty(database.db, config);
   if (seeded) log.info({ users: seeded.users }, 'seeded the demo community');

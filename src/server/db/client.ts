@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { repeatableSql } from './repeatable';
-import { asPglite, startPgliteWorker } from './pglite-proxy';
+import { asPglite, startPgliteWorker, type PgliteClient } from './pglite-proxy';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,26 +113,70 @@ async function unpackSnapshot(snapshot: Blob, dataDir: string): Promise<void> {
  * in a worker thread (pglite-proxy.ts); `db.$client` is its proxy, with query, exec and dumpDataDir.
  */
 export async function openPglite(options: { dataDir?: string; snapshot?: Blob } = {}): Promise<Database> {
-  if (options.dataDir && options.snapshot) await unpackSnapshot(options.snapshot, options.dataDir);
-  const client = await startPgliteWorker({
-    ...(options.dataDir ? { dataDir: options.dataDir } : options.snapshot ? { snapshot: options.snapshot } : {}),
-    postgresqlconf: PGLITE_SETTINGS,
+  const { database, ready } = startPglite(options);
+  await ready;
+  return database;
+}
+
+/**
+ * The same, returned at once: PGlite starts and migrates in its worker thread while the caller goes on
+ * (the server builds its app meanwhile, so a restart pays for the two side by side, not one after the
+ * other). Statements issued before `ready` wait for it; `ready` rejects if opening or migrating fails.
+ */
+export function startPglite(options: { dataDir?: string; snapshot?: Blob } = {}): {
+  database: Database;
+  ready: Promise<void>;
+} {
+  const started = (async () => {
+    if (options.dataDir && options.snapshot) await unpackSnapshot(options.snapshot, options.dataDir);
+    return startPgliteWorker({
+      ...(options.dataDir ? { dataDir: options.dataDir } : options.snapshot ? { snapshot: options.snapshot } : {}),
+      postgresqlconf: PGLITE_SETTINGS,
+    });
+  })();
+  const ready = started.then(async (client) => {
+    try {
+      const migrator = drizzlePglite({ client: asPglite(client), ...drizzleOptions });
+      await migratePglite(migrator as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      for (const { text } of repeatableSql()) await client.exec(text);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return client;
   });
+  // Unobserved until someone awaits `ready` or issues a statement; never an unhandled rejection.
+  ready.catch(() => {});
+  const client = afterReady(ready);
   const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
-  try {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    for (const { text } of repeatableSql()) await client.exec(text);
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
   return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
+    database: {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        const opened = await started.catch(() => undefined);
+        await opened?.close();
+      },
     },
-    close: () => client.close(),
+    ready: ready.then(() => undefined),
+  };
+}
+
+/** A client whose statements wait for `ready`, then go straight to the worker's client (no extra tick). */
+function afterReady(ready: Promise<PgliteClient>): PgliteClient {
+  let client: PgliteClient | undefined;
+  void ready.then((opened) => (client = opened)).catch(() => {});
+  const opened = () => (client ? Promise.resolve(client) : ready);
+  return {
+    query: (text, params, options) =>
+      client ? client.query(text, params, options) : opened().then((c) => c.query(text, params, options)),
+    exec: (text, options) => (client ? client.exec(text, options) : opened().then((c) => c.exec(text, options))),
+    transaction: (callback) => (client ? client.transaction(callback) : opened().then((c) => c.transaction(callback))),
+    dumpDataDir: (compression) => opened().then((c) => c.dumpDataDir(compression)),
+    close: () => opened().then((c) => c.close()),
   };
 }
 

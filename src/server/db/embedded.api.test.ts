@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import { openPglite, startPglite, type Database } from './client';
 import type { PgliteClient } from './pglite-proxy';
 
 const snapshot = async () => new Blob([await readFile(inject('pgliteSnapshot'))]);
@@ -121,6 +121,35 @@ describe('the embedded database in its worker thread', () => {
       expect(rows(await second.db.execute(sql`select id from kept`))).toEqual([{ id: 7 }]);
       await second.close();
       await expect(second.ping()).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database started without waiting (the server builds its app meanwhile)', () => {
+  it('runs statements issued before it is open once it is, against the migrated schema', async () => {
+    const { database, ready } = startPglite({ snapshot: await snapshot() });
+    try {
+      let open = false;
+      void ready.then(() => (open = true));
+      const early = database.db.execute(sql`select count(*)::int as n from users`);
+      expect(open).toBe(false);
+      expect(rows(await early)).toEqual([{ n: 0 }]);
+      await ready;
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('rejects ready, and the statements waiting on it, when the database cannot open', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'steep-broken-'));
+    try {
+      const { database, ready } = startPglite({ dataDir: dir, snapshot: new Blob(['not a tarball']) });
+      const early = database.db.execute(sql`select 1`);
+      await expect(ready).rejects.toThrow();
+      await expect(early).rejects.toThrow();
+      await database.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { openPglite, type Database } from './client';
+import { startPglite, type Database } from './client';
 
 export function embeddedDatabaseDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.resolve(config.DATA_DIR, 'db');
@@ -14,12 +13,16 @@ export function isFreshEmbeddedDatabase(config: Pick<Config, 'DATA_DIR'>): boole
 }
 
 /**
- * Opens DATA_DIR's database. A fresh one starts from `template` when the build made it (a migrated empty
- * database, dist/db-template.tar.gz, that loads faster than initialising one).
+ * Starts DATA_DIR's database (see startPglite: statements wait until it is open and migrated). A fresh one
+ * starts from `template` when the build made it (a migrated empty database, dist/db-template.tar.gz, that
+ * loads faster than initialising one).
  */
-export async function openEmbeddedDatabase(config: Pick<Config, 'DATA_DIR'>, template: string): Promise<Database> {
+export function startEmbeddedDatabase(
+  config: Pick<Config, 'DATA_DIR'>,
+  template: string,
+): { database: Database; ready: Promise<void> } {
   const dataDir = embeddedDatabaseDir(config);
   const fresh = isFreshEmbeddedDatabase(config);
-  const snapshot = fresh && existsSync(template) ? new Blob([await readFile(template)]) : undefined;
-  return openPglite({ dataDir, ...(snapshot ? { snapshot } : {}) });
+  const snapshot = fresh && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+  return startPglite({ dataDir, ...(snapshot ? { snapshot } : {}) });
 }
