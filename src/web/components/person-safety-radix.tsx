@@ -1,8 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
-import { AlertDialog } from './ui/dialog';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
 /*
  * The Radix parts of Report and Block (the menu with its positioning code, the confirmation), loaded
@@ -70,28 +69,14 @@ export function BlockConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && !busy && onCancel()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-            Block {name}?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-            {text}
-          </AlertDialog.Description>
-          <div className="mt-6 grid grid-cols-2 gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button variant="danger" disabled={busy} onClick={onConfirm}>
-              {busy ? 'Please wait…' : 'Block'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open
+      title={`Block ${name}?`}
+      description={text}
+      confirmLabel="Block"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AlertDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ArrowLeft, CreditCard, Crown, Loader2 } from 'lucide-react';
 import { PLANS, PLAN_TYPES, formatMoney, type SubscriptionDetails } from '../../../contract/billing';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -220,50 +220,30 @@ function Actions({ details }: { details: SubscriptionDetails }) {
           ))}
         </div>
       </fieldset>
-      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-        <AlertDialog.Trigger asChild>
-          <Button variant="danger" block>
-            Cancel subscription
-          </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40" />
-          <AlertDialog.Content className="fixed inset-x-4 top-1/3 z-50 mx-auto grid max-w-sm gap-4 rounded-3xl bg-white p-5 shadow-float">
-            <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-              Cancel Premium?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-ink-soft">
-              You keep Premium until {date(sub.currentPeriodEnd)}. After that you won't be charged again, ghost mode
-              turns off and your likes are limited again.
-            </AlertDialog.Description>
-            <div className="grid grid-cols-2 gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline" className="px-3 whitespace-nowrap">
-                  Keep Premium
-                </Button>
-              </AlertDialog.Cancel>
-              <Button
-                variant="danger"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(undefined, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      toast({
-                        title: 'Subscription cancelled',
-                        description: `Premium stays until ${date(sub.currentPeriodEnd)}.`,
-                      });
-                    },
-                    onError: failed('Could not cancel'),
-                  })
-                }
-              >
-                Yes, cancel
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <Button variant="danger" block onClick={() => setConfirming(true)}>
+        Cancel subscription
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel Premium?"
+        description={`You keep Premium until ${date(sub.currentPeriodEnd)}. After that you won't be charged again, ghost mode turns off and your likes are limited again.`}
+        cancelLabel="Keep Premium"
+        confirmLabel="Yes, cancel"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({
+                title: 'Subscription cancelled',
+                description: `Premium stays until ${date(sub.currentPeriodEnd)}.`,
+              });
+            },
+            onError: failed('Could not cancel'),
+          })
+        }
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
-import { AlertDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Ban, EllipsisVertical, Flag, HeartOff, ShieldCheck } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';
 import type { MatchUser } from '../../../contract/matches';
@@ -10,7 +10,6 @@ import { usePersonSafety } from '../../components/person-safety';
 import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
 import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
-import { Button } from '../../components/ui/button';
 import { chatKeys } from './chat-cache';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 
@@ -82,33 +81,15 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
   };
 
   const dialog = (
-    <AlertDialog.Root open={copy !== null} onOpenChange={(open) => !open && !busy && setConfirming(null)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-          {copy && confirming && target && (
-            <>
-              <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-                {copy.title(target.otherUser.name)}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-                {copy.body}
-              </AlertDialog.Description>
-              <div className="mt-6 grid grid-cols-2 gap-3">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="outline" disabled={busy}>
-                    Cancel
-                  </Button>
-                </AlertDialog.Cancel>
-                <Button variant="danger" disabled={busy} onClick={() => target && unmatch.mutate(target)}>
-                  {busy ? 'Please wait…' : copy.action}
-                </Button>
-              </div>
-            </>
-          )}
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={copy !== null}
+      title={copy && target ? copy.title(target.otherUser.name) : ''}
+      description={copy?.body ?? ''}
+      confirmLabel={copy?.action ?? ''}
+      busy={busy}
+      onConfirm={() => target && unmatch.mutate(target)}
+      onCancel={() => setConfirming(null)}
+    />
   );
 
   return {

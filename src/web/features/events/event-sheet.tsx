@@ -1,4 +1,5 @@
-import { AlertDialog, Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog } from '../../components/ui/dialog';
 import { useState } from 'react';
 import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, ShieldCheck, Users, X } from 'lucide-react';
 import type { EventCard } from '../../../contract/events';
@@ -149,34 +150,18 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
           )}
         </Dialog.Content>
       </Dialog.Portal>
-      <AlertDialog.Root open={confirmCancel} onOpenChange={setConfirmCancel}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40" />
-          <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float focus:outline-none">
-            <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-              Cancel this meetup?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-ink-soft">
-              Everyone who joined will be told it's off.
-            </AlertDialog.Description>
-            <div className="mt-6 grid grid-cols-2 gap-3">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline">Keep it</Button>
-              </AlertDialog.Cancel>
-              <Button
-                variant="danger"
-                disabled={busy}
-                onClick={() => {
-                  setConfirmCancel(false);
-                  if (event) onCancel(event);
-                }}
-              >
-                Cancel Meetup
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel this meetup?"
+        description="Everyone who joined will be told it's off."
+        cancelLabel="Keep it"
+        confirmLabel="Cancel Meetup"
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          if (event) onCancel(event);
+        }}
+      />
     </Dialog.Root>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { AlertDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-react';
 import type { TeaStory } from '../../../contract/tea';
-import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { formatLastActive } from '../../lib/last-active';
@@ -160,45 +159,28 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
 function DeleteStoryDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
   const remove = useDeleteStory();
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !remove.isPending && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-            Delete your story?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-            It will be gone for everyone, with its support. This can’t be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 grid grid-cols-2 gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(storyId, {
-                  onSuccess: () => {
-                    onClose();
-                    toast({ title: 'Story deleted' });
-                  },
-                  onError: () =>
-                    toast({
-                      title: 'Error',
-                      description: 'Failed to delete story. Please try again.',
-                      variant: 'destructive',
-                    }),
-                })
-              }
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      title="Delete your story?"
+      description="It will be gone for everyone, with its support. This can’t be undone."
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(storyId, {
+          onSuccess: () => {
+            onClose();
+            toast({ title: 'Story deleted' });
+          },
+          onError: () =>
+            toast({
+              title: 'Error',
+              description: 'Failed to delete story. Please try again.',
+              variant: 'destructive',
+            }),
+        })
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Flag, Loader2, Trash2 } from 'lucide-react';
 import { REPLY_CONTENT_MAX, REPLY_NUDGE_MESSAGE, type TeaReply } from '../../../contract/tea';
-import { AlertDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -185,45 +185,28 @@ function ReplyComposer({ storyId }: { storyId: string }) {
 function DeleteReplyDialog({ replyId, open, onClose }: { replyId: string; open: boolean; onClose: () => void }) {
   const remove = useDeleteReply();
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !remove.isPending && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
-          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-            Delete your reply?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-            It will be gone for everyone. This can’t be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 grid grid-cols-2 gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(replyId, {
-                  onSuccess: () => {
-                    onClose();
-                    toast({ title: 'Reply deleted' });
-                  },
-                  onError: (error) =>
-                    toast({
-                      title: 'Couldn’t delete your reply',
-                      description: errorText(error),
-                      variant: 'destructive',
-                    }),
-                })
-              }
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      title="Delete your reply?"
+      description="It will be gone for everyone. This can’t be undone."
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(replyId, {
+          onSuccess: () => {
+            onClose();
+            toast({ title: 'Reply deleted' });
+          },
+          onError: (error) =>
+            toast({
+              title: 'Couldn’t delete your reply',
+              description: errorText(error),
+              variant: 'destructive',
+            }),
+        })
+      }
+    />
   );
 }

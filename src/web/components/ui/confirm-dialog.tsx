@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { AlertDialog } from './dialog';
+
+/**
+ * The one "are you sure?" dialog: a bottom card with a title, what will happen, a way back and the
+ * destructive action. While `busy` (the action's request is in flight) neither button nor Escape closes it,
+ * so she sees how it ended.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busyLabel = 'Please wait…',
+  cancelLabel = 'Cancel',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 grid grid-cols-2 gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" className="px-3 whitespace-nowrap" disabled={busy}>
+                {cancelLabel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+              {busy ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
