@@ -40,4 +40,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains (DRAIN_SECONDS): /ready says 503, sockets get 1012, in-flight requests finish.
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/start.mjs"]
+# --max-semi-space-size=1: as `npm start` (docs/performance.md, "Idle memory").
+CMD ["node", "--max-semi-space-size=1", "scripts/start.mjs"]

@@ -48,7 +48,8 @@ function waitForExit(child: ChildProcess): Promise<void> {
 /** Boots the server, waits until it is ready and idle, checks it answers, reads its RSS and stops it. */
 /** The production start (the bundle), or the sources through tsx (how Steep started before). */
 const LAUNCH = {
-  bundle: ['scripts/start.mjs'],
+  // As `npm start` runs it (package.json).
+  bundle: ['--max-semi-space-size=1', 'scripts/start.mjs'],
   tsx: ['--import', 'tsx', 'src/server/main.ts'],
 } as const;
 type Launch = keyof typeof LAUNCH;

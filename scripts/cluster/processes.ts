@@ -168,10 +168,10 @@ export class Instance {
   get base() {
     return `http://127.0.0.1:${this.port}`;
   }
-  /** `node scripts/start.mjs`: the command `npm start` and the Dockerfile run. Returns ms to ready. */
+  /** `node --max-semi-space-size=1 scripts/start.mjs`: the command `npm start` and the Dockerfile run. Returns ms to ready. */
   async start(): Promise<number> {
     const started = Date.now();
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=1', 'scripts/start.mjs'], {
       cwd: ROOT,
       env: {
         ...process.env,
