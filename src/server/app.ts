@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   installErrorHandler(app);
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   installCompression(app);
   trackApiRoutes(app);
   await app.register(cookie);

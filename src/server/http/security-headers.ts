@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { mediaOrigins } from '../media/serve';
 
@@ -38,10 +39,10 @@ export const STRIPE_CSP = {
  * Styles allow inline: Radix and motion set element styles at run time (and Radix's scroll lock
  * injects a <style>); an inline style cannot run code.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+function helmetOptions(config: Config): HelmetOptions {
   const https = config.PUBLIC_URL?.startsWith('https:') === true;
   const stripe = config.PAYMENTS === 'stripe';
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,8 +70,37 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     xContentTypeOptions: true,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once. They do not depend on the request (no CSP
+ * nonces: the SPA has no inline script), and @fastify/helmet rebuilt helmet and re-parsed the CSP on every
+ * request: a fifth of `/api/auth/me`'s CPU (docs/performance.md, "Response serialisation").
+ */
+function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(helmetOptions(config))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  if (failure instanceof Error) throw failure;
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+
+export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
