@@ -80,6 +80,26 @@ describe('the durable job queue', () => {
     expect(runs).toEqual([start.toISOString(), new Date(start.getTime() + 300_000).toISOString()]);
   });
 
+  it('does not touch a recurring job on every poll, and puts back a lost row within a minute', async () => {
+    const q = queue();
+    const runs: number[] = [];
+    q.every('test.lost', 3_600_000, async (now) => {
+      runs.push(now.getTime());
+    });
+    const start = new Date('2030-04-01T00:00:00Z');
+    await q.runDue(start);
+    const scheduled = () => t.database.db.select().from(jobs).where(eq(jobs.kind, 'test.lost'));
+    const [next] = (await scheduled()).filter((row) => row.status === 'queued');
+    expect(next?.runAt.getTime()).toBe(start.getTime() + 3_600_000);
+    // Lost by hand: the polls of the next minute leave it lost (no statement for it), the first after puts it back.
+    await t.database.db.delete(jobs).where(eq(jobs.kind, 'test.lost'));
+    await q.runDue(new Date(start.getTime() + 1_000));
+    await q.runDue(new Date(start.getTime() + 59_000));
+    expect(await scheduled()).toEqual([]);
+    await q.runDue(new Date(start.getTime() + 61_000));
+    expect(runs).toEqual([start.getTime(), start.getTime() + 61_000]);
+  });
+
   it('runs each due job exactly once when two workers poll at the same time', async () => {
     const a = queue();
     const b = queue();

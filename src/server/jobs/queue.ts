@@ -41,6 +41,8 @@ export interface JobQueue {
 /** How long a claimed job may run before another worker may take it over (a crashed instance). */
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
+/** How often a process re-checks that every recurring job has its row (see ensureRecurring). */
+const RECURRING_CHECK_MS = 60_000;
 
 /** 10 s, 20 s, 40 s… capped at one hour. */
 export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -120,9 +122,25 @@ export function createJobQueue(deps: { db: Db; log: FastifyBaseLogger; now?: () 
   const scheduleNext = (kind: string, runAt: Date) =>
     enqueue(kind, {}, { dedupeKey: `every:${kind}`, runAt, maxAttempts: 1 });
 
+  /**
+   * When this process last made sure each recurring job has a row. Each run schedules its successor, so
+   * after the first pass this is a safety net (a row deleted by hand), not something every poll repeats:
+   * five idle statements a second kept the embedded database's thread awake.
+   */
+  const ensured = new Map<string, number>();
+
+  async function ensureRecurring(now: Date): Promise<void> {
+    for (const kind of recurring.keys()) {
+      const last = ensured.get(kind);
+      if (last !== undefined && Math.abs(now.getTime() - last) < RECURRING_CHECK_MS) continue;
+      // A recurring job that is neither queued nor running (first start) is due now.
+      await scheduleNext(kind, now);
+      ensured.set(kind, now.getTime());
+    }
+  }
+
   async function runDueOnce(now: Date): Promise<number> {
-    // A recurring job that is neither queued nor running (first start) is due now.
-    for (const kind of recurring.keys()) await scheduleNext(kind, now);
+    await ensureRecurring(now);
     let count = 0;
     for (;;) {
       const claimed = await claim(now);
