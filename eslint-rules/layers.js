@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   tea: ['tea'],
   preferences: ['preferences'],
   datesafety: ['datesafety'],
+  discovery: ['discovery'],
   // The queue's own table.
   jobs: ['jobs'],
   // The demo community is loaded set-based (one INSERT … SELECT per table at 1M members), not row by row

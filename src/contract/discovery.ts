@@ -192,6 +192,8 @@ export const discoveryCard = publicProfile
     badges: z.array(cardBadge),
     /** 'In your city', '~5 mi', '~15 mi', '~40 mi', '~75 mi', …; absent when she hides her distance. */
     distance: z.string().optional(),
+    /** She is visiting `location` in Travel mode (her home city is not shown). */
+    visiting: z.literal(true).optional(),
   });
 export type DiscoveryCard = z.infer<typeof discoveryCard>;
 
@@ -202,6 +204,30 @@ export const discoveryPage = z.object({
   limits: swipeLimits,
 });
 export type DiscoveryPage = z.infer<typeof discoveryPage>;
+
+// ---------------------------------------------------------------- Travel mode (Premium)
+
+/** How long one trip may last, from the moment she sets it. */
+export const TRAVEL_MAX_DAYS = 14;
+
+export const travelBody = z.object({
+  location: z.string('Choose a city').trim().min(1, 'Choose a city').max(80),
+  /** When her home city comes back: later than now, at most TRAVEL_MAX_DAYS ahead. */
+  until: z.iso.datetime({ offset: true, error: 'Choose when your trip ends' }),
+});
+export type TravelBody = z.infer<typeof travelBody>;
+
+export const travelPlan = z.object({
+  /** The city she is visiting: where discovery treats her as being. */
+  location: z.string(),
+  /** Her own city, back when the trip ends. */
+  homeLocation: z.string(),
+  until: z.string(),
+});
+export type TravelPlan = z.infer<typeof travelPlan>;
+
+export const travelState = z.object({ plan: travelPlan.nullable() });
+export type TravelState = z.infer<typeof travelState>;
 
 // ---------------------------------------------------------------- ghost mode
 

@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(chatRoutes, { db, events });
   await app.register(realtimeRoutes, { db, config, events, socketHub, lifecycle, ...(redis ? { redis } : {}) });
-  await app.register(discoveryRoutes, { db, events, earnedBadges: earnedBadgeIds });
+  await app.register(discoveryRoutes, { db, events, jobs, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
     events,

@@ -5,6 +5,8 @@ import {
   ghostModeBody,
   ghostModeResponse,
   peopleMet,
+  travelBody,
+  travelState,
   updateFiltersBody,
 } from '../discovery';
 import { defineRoute } from './define';
@@ -54,6 +56,30 @@ export const discoveryApi = {
     params: selfIdParams,
     body: ghostModeBody,
     response: ghostModeResponse,
+    limit: 'profile',
+  }),
+  getTravel: defineRoute({
+    method: 'GET',
+    path: '/api/discovery/travel',
+    access: 'member',
+    summary: 'Her Travel mode trip, if one is running',
+    response: travelState,
+  }),
+  setTravel: defineRoute({
+    method: 'PUT',
+    path: '/api/discovery/travel',
+    access: 'member',
+    summary: 'Start or change her Travel mode trip (Premium): discovery treats her as being in that city until it ends',
+    body: travelBody,
+    response: travelState,
+    limit: 'profile',
+  }),
+  endTravel: defineRoute({
+    method: 'DELETE',
+    path: '/api/discovery/travel',
+    access: 'member',
+    summary: 'End her trip now: her home city comes back',
+    response: travelState,
     limit: 'profile',
   }),
 };

@@ -18,3 +18,4 @@ export * from './moderation'; // moderation
 export * from './tea'; // tea
 export * from './preferences'; // preferences (discovery filters, preferences, SMS)
 export * from './datesafety'; // datesafety (Share My Date)
+export * from './discovery'; // discovery (Travel mode)

@@ -52,6 +52,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   tea_review_likes: { hers: ['userId'] },
   tea_reviews: { hers: ['userId'] },
   tea_supports: { hers: ['userId'] },
+  travel_plans: { hers: ['userId'] },
   unmatched_pairs: { hers: ['userA', 'userB'] },
   user_badges: { hers: ['userId'] },
   user_preferences: { hers: ['userId'] },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { discoveryApi } from '../../../contract/api/discovery';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
+import type { JobQueue } from '../../jobs';
 import { sessionUserId } from '../../core';
 import { route } from '../../http/route';
 import { getFilters, saveFilters } from '../preferences';
@@ -9,12 +10,15 @@ import type { EarnedBadgesOf } from '../profiles';
 import { setGhost } from './ghost';
 import { peopleMetBy } from './people-met';
 import { getDiscoveryPage } from './service';
+import { endTravel, getTravel, registerTravelJobs, setTravel } from './travel';
 
 export const discoveryRoutes: FastifyPluginAsync<{
   db: Db;
   events: DomainEvents;
+  jobs: JobQueue;
   earnedBadges: EarnedBadgesOf;
-}> = async (app, { db, events, earnedBadges }) => {
+}> = async (app, { db, events, jobs, earnedBadges }) => {
+  registerTravelJobs({ db, jobs });
   route(app, discoveryApi.feed, async (request) =>
     getDiscoveryPage(db, sessionUserId(request), request.query, earnedBadges),
   );
@@ -24,4 +28,7 @@ export const discoveryRoutes: FastifyPluginAsync<{
   route(app, discoveryApi.setGhostMode, async (request) =>
     setGhost(db, events, sessionUserId(request), request.body.ghostMode),
   );
+  route(app, discoveryApi.getTravel, async (request) => getTravel(db, sessionUserId(request)));
+  route(app, discoveryApi.setTravel, async (request) => setTravel(db, sessionUserId(request), request.body));
+  route(app, discoveryApi.endTravel, async (request) => endTravel(db, sessionUserId(request)));
 };

@@ -18,6 +18,7 @@ import {
   type Viewer,
 } from './candidates';
 import { decodeCursor, encodeCursor } from './cursor';
+import { visitorsAmong } from './travel';
 
 /** Her own row's discovery inputs, her saved filters and her deal breakers. */
 async function loadViewer(db: Db, userId: string) {
@@ -126,12 +127,16 @@ async function presentCards(
 ): Promise<DiscoveryCard[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [photos, disclose, badges] = await Promise.all([
+  const [photos, disclose, badges, visitors] = await Promise.all([
     photoUrlsOf(db, ids),
     disclosuresFor(db, viewerId, ids),
     earnedBadges(db, viewerId, ids),
+    visitorsAmong(db, rows),
   ]);
-  return rows.map((r) => presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id), badges[r.id] ?? []));
+  return rows.map((r) => ({
+    ...presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id), badges[r.id] ?? []),
+    ...(visitors.has(r.id) && { visiting: true as const }),
+  }));
 }
 
 function presentCard(

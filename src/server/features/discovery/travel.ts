@@ -1,0 +1,119 @@
+import { eq, inArray, lte } from 'drizzle-orm';
+import { TRAVEL_MAX_DAYS, type TravelBody, type TravelPlan, type TravelState } from '../../../contract/discovery';
+import { locationCoordinates } from '../../../contract/locations';
+import type { Db } from '../../db/client';
+import { travelPlans } from '../../db/schema/discovery';
+import { badRequest, premiumRequired } from '../../http/errors';
+import type { JobQueue } from '../../jobs';
+import { findUser, isPremium, lockUserRow, updateUser } from '../../core';
+
+/*
+ * Travel mode (Premium): she picks a city and when her trip ends (at most 14 days ahead). Until then her
+ * member row's location is that city, so discovery treats her as being there in both directions with no
+ * rule of its own: she sees its members, they see her (her card says "Visiting"), distance bands come from
+ * its city centre. Her home city comes back when the trip ends (a sweep every minute) or when she ends it.
+ * If she moves her profile to another city meanwhile, that city stands and the trip simply ends.
+ */
+
+const DAY_MS = 86_400_000;
+export const TRAVEL_SWEEP_JOB = 'discovery.travel-ends';
+const SWEEP_EVERY_MS = 60_000;
+
+type PlanRow = typeof travelPlans.$inferSelect;
+
+function present(row: PlanRow): TravelPlan {
+  return { location: row.location, homeLocation: row.homeLocation, until: row.until.toISOString() };
+}
+
+/** Her running trip: its row, while her location is still the city she is visiting. */
+async function runningPlan(db: Db, userId: string, location: string, now: Date): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(travelPlans).where(eq(travelPlans.userId, userId));
+  return row && row.location === location && row.until > now ? row : undefined;
+}
+
+export async function getTravel(db: Db, userId: string, now = new Date()): Promise<TravelState> {
+  const [row] = await db.select().from(travelPlans).where(eq(travelPlans.userId, userId));
+  if (!row || row.until <= now) return { plan: null };
+  const user = await findUser(db, userId);
+  return { plan: user && row.location === user.location ? present(row) : null };
+}
+
+export async function setTravel(db: Db, userId: string, body: TravelBody, now = new Date()): Promise<TravelState> {
+  if (!(await isPremium(db, userId))) throw premiumRequired('Travel mode is a Premium feature');
+  const centre = locationCoordinates(body.location);
+  if (!centre) throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+  const until = new Date(body.until);
+  if (until.getTime() <= now.getTime()) {
+    throw badRequest('Your trip must end in the future', [{ path: 'until', message: 'Choose a later end' }]);
+  }
+  if (until.getTime() > now.getTime() + TRAVEL_MAX_DAYS * DAY_MS) {
+    throw badRequest(`A trip lasts at most ${TRAVEL_MAX_DAYS} days`, [
+      { path: 'until', message: `Choose an end within ${TRAVEL_MAX_DAYS} days` },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    const user = await lockUserRow(tx, userId);
+    if (!user) throw badRequest('Unknown member');
+    const running = await runningPlan(tx, userId, user.location, now);
+    const home = running ? running.homeLocation : user.location;
+    if (body.location === home) {
+      throw badRequest('That is your home city', [{ path: 'location', message: 'Choose the city you are visiting' }]);
+    }
+    const values = { location: body.location, homeLocation: home, until, createdAt: now };
+    const [row] = await tx
+      .insert(travelPlans)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: travelPlans.userId, set: values })
+      .returning();
+    await updateUser(tx, userId, { location: body.location, latitude: centre.lat, longitude: centre.lng });
+    return { plan: row ? present(row) : null };
+  });
+}
+
+/** Ends her trip (now, or because it is over): her home city comes back if she is still away. */
+export async function endTravel(db: Db, userId: string, onlyIfOverAt?: Date): Promise<TravelState> {
+  await db.transaction(async (tx) => {
+    const user = await lockUserRow(tx, userId);
+    const [row] = await tx.select().from(travelPlans).where(eq(travelPlans.userId, userId)).for('update');
+    if (!user || !row) return;
+    if (onlyIfOverAt && row.until > onlyIfOverAt) return;
+    const home = locationCoordinates(row.homeLocation);
+    if (user.location === row.location && home) {
+      await updateUser(tx, userId, { location: row.homeLocation, latitude: home.lat, longitude: home.lng });
+    }
+    await tx.delete(travelPlans).where(eq(travelPlans.userId, userId));
+  });
+  return { plan: null };
+}
+
+/** Every trip whose end has come: each member's home city back. */
+export async function endFinishedTrips(db: Db, now: Date): Promise<number> {
+  const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
+  for (const { userId } of over) await endTravel(db, userId, now);
+  return over.length;
+}
+
+/** Which of these members are visiting the city their card shows. */
+export async function visitorsAmong(
+  db: Db,
+  rows: ReadonlyArray<{ id: string; location: string }>,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const plans = await db
+    .select({ userId: travelPlans.userId, location: travelPlans.location })
+    .from(travelPlans)
+    .where(
+      inArray(
+        travelPlans.userId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const visiting = new Map(plans.map((p) => [p.userId, p.location]));
+  return new Set(rows.filter((r) => visiting.get(r.id) === r.location).map((r) => r.id));
+}
+
+export function registerTravelJobs(deps: { db: Db; jobs: JobQueue }): void {
+  deps.jobs.every(TRAVEL_SWEEP_JOB, SWEEP_EVERY_MS, async (now) => {
+    await endFinishedTrips(deps.db, now);
+  });
+}
