@@ -52,7 +52,7 @@ export const TABLE_OWNERS = {
   jobs: ['jobs'],
   // The demo community is loaded set-based (one INSERT … SELECT per table at 1M members), not row by row
   // through the features; these are the schema files of the tables it writes directly.
-  seed: ['users', 'photos', 'safety', 'matches'],
+  seed: ['users', 'photos', 'safety', 'matches', 'discovery'],
   realtime: [],
   http: [],
   mail: [],

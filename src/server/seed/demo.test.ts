@@ -12,10 +12,11 @@ import { loadConfig, type Config } from '../config';
 import { NO_PASSWORD, verifyPassword } from '../features/auth';
 import { presentPublic, type MediaStorage } from '../features/profiles';
 import { openPglite, type Database } from '../db/client';
-import { photos, swipes, users, type UserRow } from '../test/tables';
+import { photos, swipes, travelPlans, users, type UserRow } from '../test/tables';
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
 import {
   DEMO_ADMIRERS,
+  DEMO_VISITORS,
   DEMO_LOGIN,
   DEMO_MODERATOR_LOGIN,
   demoProfiles,
@@ -257,6 +258,19 @@ describe('seedDemoIfEmpty: the default community', () => {
     expect(likes.filter((l) => l.isSuperLike)).toHaveLength(1);
     const admirers = rows.filter((u) => likes.some((l) => l.userId === u.id));
     expect(admirers.every((u) => u.location === 'Portland, Oregon')).toBe(true);
+  });
+
+  it('has a few Premium members from other cities visiting Portland in Travel mode', async () => {
+    const plans = await database.db.select().from(travelPlans);
+    expect(plans).toHaveLength(DEMO_VISITORS);
+    for (const plan of plans) {
+      const visitor = rows.find((u) => u.id === plan.userId);
+      expect(visitor?.location).toBe('Portland, Oregon');
+      expect(plan.location).toBe('Portland, Oregon');
+      expect(plan.homeLocation).not.toBe('Portland, Oregon');
+      expect(visitor?.premiumUntil?.getTime()).toBeGreaterThan(plan.until.getTime());
+      expect(plan.until.getTime() - Date.now()).toBeLessThanOrEqual(14 * 86_400_000);
+    }
   });
 
   it('does nothing the second time', async () => {

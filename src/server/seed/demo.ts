@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { locationCoordinates } from '../../contract/locations';
 import { hashPassword, NO_PASSWORD } from '../features/auth';
 import { diskMediaSpaces, newMediaKey, type MediaStorage } from '../media';
 import type { Db } from '../db/client';
+import { travelPlans } from '../db/schema/discovery';
 import { swipes } from '../db/schema/matches';
 import { photos } from '../db/schema/photos';
 import { reports } from '../db/schema/safety';
@@ -28,6 +29,8 @@ export const DEMO_LOGIN = { username: 'demo', password: 'Demo_1234' } as const;
 export const DEMO_MODERATOR_LOGIN = { username: 'moderator', password: 'Moderate_1234' } as const;
 /** Community profiles in the demo account's city that have liked her before she first logs in. */
 export const DEMO_ADMIRERS = 5;
+/** Premium members from other cities visiting the demo member's city in Travel mode (product §2). */
+export const DEMO_VISITORS = 3;
 
 const DEFAULT_DEMO_USERS = 280;
 /** Same seed, same community: names, cities, bios and avatars. */
@@ -248,6 +251,39 @@ export async function seedDemoIfEmpty(
             isLike: true,
             isSuperLike: i === 0,
             createdAt: new Date(now - (i + 1) * 3_600_000),
+          })),
+        );
+      }
+
+      // A few Premium members from elsewhere are visiting her city in Travel mode, so Discover shows
+      // "Visiting" cards on first start.
+      const here = locationCoordinates(demo.location);
+      const visitors = ids
+        .map((id, i) => ({ id, profile: profiles[i] }))
+        .filter(({ profile }, i) => i > 0 && profile && profile.location !== demo.location)
+        .slice(0, DEMO_VISITORS);
+      if (here && visitors.length > 0) {
+        await tx
+          .update(users)
+          .set({
+            location: demo.location,
+            latitude: here.lat,
+            longitude: here.lng,
+            premiumUntil: new Date(now + 30 * 86_400_000),
+          })
+          .where(
+            inArray(
+              users.id,
+              visitors.map((v) => v.id),
+            ),
+          );
+        await tx.insert(travelPlans).values(
+          visitors.map(({ id, profile }, i) => ({
+            userId: id,
+            location: demo.location,
+            homeLocation: profile?.location ?? demo.location,
+            until: new Date(now + (3 + 2 * i) * 86_400_000),
+            createdAt: new Date(now - (i + 1) * 86_400_000),
           })),
         );
       }

@@ -6,12 +6,23 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { DiscoveryFilters, DiscoveryScope, UpdateFiltersBody } from '../../../contract/discovery';
+import type {
+  DiscoveryFilters,
+  DiscoveryScope,
+  TravelBody,
+  TravelState,
+  UpdateFiltersBody,
+} from '../../../contract/discovery';
 import type { CreateLikeBody } from '../../../contract/matches';
 import { apiCall, lazyDeclarations } from '../../lib/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
-import { checkSession } from '../../lib/session';
-import { DISCOVERY_QUERY_PREFIX, filtersQueryKey, NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+import { checkSession, useAuth } from '../../lib/session';
+import {
+  DISCOVERY_QUERY_PREFIX,
+  filtersQueryKey,
+  NOTIFICATIONS_QUERY_PREFIX,
+  TRAVEL_QUERY_KEY,
+} from '../../lib/query-keys';
 
 const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
 const profiles = lazyDeclarations(() => import('../../../contract/api/profiles'));
@@ -117,4 +128,28 @@ export function recordProfileView(userId: string): void {
     .catch((error: unknown) => {
       console.warn('Profile view not recorded.', error);
     });
+}
+
+/** Her Travel mode trip (Premium), if one is running. */
+export function useTravel() {
+  return useQuery({
+    queryKey: TRAVEL_QUERY_KEY,
+    queryFn: async () => apiCall((await discovery()).discoveryApi.getTravel),
+  });
+}
+
+/** Starts, changes or ends her trip: her location changes, so her profile and her feed are read again. */
+export function useTravelMutation() {
+  const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: async (body: TravelBody | null) => {
+      const { discoveryApi } = await discovery();
+      return body ? apiCall(discoveryApi.setTravel, { body }) : apiCall(discoveryApi.endTravel);
+    },
+    onSuccess: async (state: TravelState) => {
+      queryClient.setQueryData(TRAVEL_QUERY_KEY, state);
+      await Promise.all([refreshUser(), queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX })]);
+    },
+  });
 }

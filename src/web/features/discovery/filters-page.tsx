@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../lib/session';
 import { distanceText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
+import { TravelSection } from './travel-section';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
 
 function toggled<T>(list: readonly T[], item: T): T[] {
@@ -228,6 +229,7 @@ export function FiltersPage() {
         <h1 className="font-display text-3xl font-semibold text-plum-900">Discovery Filters</h1>
         <p className="mt-1 text-sm text-ink-soft">Choose who you see in Discover.</p>
       </header>
+      <TravelSection />
       {query.isPending ? (
         <div role="status" aria-label="Loading filters" className="grid gap-4">
           {[0, 1, 2].map((i) => (

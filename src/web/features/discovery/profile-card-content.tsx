@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin } from 'lucide-react';
+import { BadgeCheck, MapPin, Plane } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
 import type { Units } from '../../../contract/preferences';
@@ -10,7 +10,9 @@ import { CardBadges } from '../../components/badges';
 const CARD_INTERESTS_SHOWN = 5;
 
 function distanceText(card: DiscoveryCard, units: Units): string {
-  const city = parseLocation(card.location)?.city ?? card.location;
+  const place = parseLocation(card.location)?.city ?? card.location;
+  // Travel mode: she is here for a trip, not living here.
+  const city = card.visiting ? `Visiting ${place}` : place;
   // She may hide her distance (privacy): then the card names her city only.
   if (card.distance === undefined) return city;
   if (card.distance === 'In your city') return `${city} · In your city`;
@@ -66,7 +68,7 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
           </h2>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-photo-ink/90">
             <span className="inline-flex items-center gap-1">
-              <MapPin className="size-3.5" aria-hidden />
+              {card.visiting ? <Plane className="size-3.5" aria-hidden /> : <MapPin className="size-3.5" aria-hidden />}
               {distanceText(card, units)}
             </span>
             {card.pronouns && <span className="text-photo-ink/90">{card.pronouns}</span>}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Crown, Plane } from 'lucide-react';
+import { TRAVEL_MAX_DAYS } from '../../../contract/discovery';
+import { parseLocation } from '../../../contract/location-text';
+import { LocationPicker, type Place } from '../../components/location-picker';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, Input, describedBy } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { errorText, fieldErrorText } from '../../lib/api';
+import { useCurrentUser } from '../../lib/session';
+import { useTravel, useTravelMutation } from './discovery-api';
+
+/** yyyy-mm-dd of a local date, as <input type="date"> reads and writes it. */
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function addDays(date: Date, days: number): Date {
+  const next = new Date(date);
+  next.setDate(next.getDate() + days);
+  return next;
+}
+
+/** Her trip ends at the end of the day she picks, in her time zone. */
+function endOfDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59);
+}
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+
+function Header({ premium }: { premium: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-2xl bg-plum-50 text-plum-700">
+        <Plane className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="travel-title" className="font-semibold text-ink">
+            Travel mode
+          </h2>
+          {!premium && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[0.68rem] font-bold tracking-wide text-amber-800 uppercase">
+              <Crown className="size-3" aria-hidden />
+              Premium
+            </span>
+          )}
+        </div>
+        <p className="text-xs text-ink-soft">
+          Going on a trip? Meet people there before you arrive, for up to {TRAVEL_MAX_DAYS} days. They see you as
+          visiting.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The Travel mode card of Discovery Filters: her running trip with End trip, or a form to plan one. */
+export function TravelSection() {
+  const user = useCurrentUser();
+  const premium = user.hasActiveSubscription;
+  const travel = useTravel();
+  const save = useTravelMutation();
+  const today = new Date();
+  const lastDay = localDay(addDays(today, TRAVEL_MAX_DAYS - 1));
+  const [place, setPlace] = useState<Place>({ state: '', city: '' });
+  const [day, setDay] = useState(localDay(addDays(today, 3)));
+  const [error, setError] = useState<{ location?: string; until?: string }>({});
+
+  const plan = travel.data?.plan ?? null;
+
+  const start = () => {
+    if (!place.city) {
+      setError({ location: 'Choose the city you are visiting' });
+      return;
+    }
+    if (!day || day < localDay(today) || day > lastDay) {
+      setError({ until: `Choose a day within the next ${TRAVEL_MAX_DAYS} days` });
+      return;
+    }
+    setError({});
+    const location = `${place.city}, ${place.state}`;
+    save.mutate(
+      { location, until: endOfDay(day).toISOString() },
+      {
+        onSuccess: () =>
+          toast({ title: `You're visiting ${place.city}`, description: 'Discover now shows people there.' }),
+        onError: (failure) => {
+          const fields = { location: fieldErrorText(failure, 'location'), until: fieldErrorText(failure, 'until') };
+          if (fields.location || fields.until) setError(fields);
+          else toast({ title: 'Could not start your trip', description: errorText(failure), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const end = () =>
+    save.mutate(null, {
+      onSuccess: () => toast({ title: 'Welcome home', description: 'Discover shows people near you again.' }),
+      onError: (failure) =>
+        toast({ title: 'Could not end your trip', description: errorText(failure), variant: 'destructive' }),
+    });
+
+  return (
+    <Card className="grid gap-4" aria-labelledby="travel-title" role="region">
+      <Header premium={premium} />
+      {travel.isPending ? (
+        <div role="status" aria-label="Loading your trip" className="h-11 animate-pulse rounded-2xl bg-cream-200" />
+      ) : plan ? (
+        <div className="grid gap-3">
+          <p className="text-sm text-ink" data-testid="travel-plan">
+            You&apos;re visiting <strong>{parseLocation(plan.location)?.city ?? plan.location}</strong> until{' '}
+            {longDate(plan.until)}. Then {parseLocation(plan.homeLocation)?.city ?? plan.homeLocation} comes back on its
+            own.
+          </p>
+          <Button variant="outline" onClick={end} disabled={save.isPending}>
+            {save.isPending ? 'Ending…' : 'End trip now'}
+          </Button>
+        </div>
+      ) : !premium ? (
+        <Link
+          to="/subscribe"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
+        >
+          Upgrade to Premium to use Travel mode
+        </Link>
+      ) : (
+        <form
+          className="grid gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            start();
+          }}
+        >
+          <LocationPicker
+            idPrefix="travel"
+            state={place.state}
+            city={place.city}
+            onChange={setPlace}
+            error={error.location}
+          />
+          <Field id="travel-until" label="Trip ends" error={error.until}>
+            <Input
+              {...describedBy('travel-until', { error: error.until })}
+              id="travel-until"
+              type="date"
+              value={day}
+              min={localDay(today)}
+              max={lastDay}
+              onChange={(event) => setDay(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Starting…' : 'Start trip'}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}
