@@ -265,3 +265,15 @@ export async function saveTheme(context: BrowserContext, userId: string, theme: 
   if (saved.status() !== 200) throw new Error(`theme not saved: ${saved.status()} ${await saved.text()}`);
   await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
 }
+
+/** A new member's "Badge earned" card (its own queue) would cover the section being photographed. */
+export async function closeBadgeCard(page: Page) {
+  const card = page.getByLabel('New badge');
+  const shown = await card
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) return;
+  await card.getByRole('button', { name: 'Close' }).click();
+  await card.waitFor({ state: 'hidden' });
+}

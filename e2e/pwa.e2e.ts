@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch } from '../src/server/test/matches';
 import { startPushService, type LocalPushService } from '../src/server/test/push-service';
 import {
+  closeBadgeCard,
   expectAccessible,
   launchBrowser,
   phoneContext,
@@ -54,18 +55,6 @@ async function expectSectionAccessible(page: Page, selector: string) {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   }, selector);
   expect(violations).toEqual([]);
-}
-
-/** A new member's "Badge earned" card (its own queue) would cover the section being photographed. */
-async function closeBadgeCard(page: Page) {
-  const card = page.getByLabel('New badge');
-  const shown = await card
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) return;
-  await card.getByRole('button', { name: 'Close' }).click();
-  await card.waitFor({ state: 'hidden' });
 }
 
 /** Waits until a service worker controls the page (clients.claim() after the first install). */

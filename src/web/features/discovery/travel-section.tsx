@@ -142,7 +142,10 @@ export function TravelSection() {
             idPrefix="travel"
             state={place.state}
             city={place.city}
-            onChange={setPlace}
+            onChange={(next) => {
+              setPlace(next);
+              setError({});
+            }}
             error={error.location}
           />
           <Field id="travel-until" label="Trip ends" error={error.until}>
@@ -153,7 +156,10 @@ export function TravelSection() {
               value={day}
               min={localDay(today)}
               max={lastDay}
-              onChange={(event) => setDay(event.target.value)}
+              onChange={(event) => {
+                setDay(event.target.value);
+                setError({});
+              }}
             />
           </Field>
           <Button type="submit" disabled={save.isPending}>

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { shootBothThemes } from './flows-themes';
+import { settle } from './waits';
+
+/*
+ * Travel mode (product §2 "Discover"): Tess, a Premium member in Fargo, plans a trip to Santa Fe from
+ * Discovery Filters; Lena, who lives in Santa Fe, sees her card as visiting; Tess ends the trip early
+ * and Fargo is hers again. A free member finds the upgrade link instead of the form.
+ */
+
+const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
+
+describe('travel mode', () => {
+  it('plans a trip, shows her as visiting to members there, and ends it', async () => {
+    const tessContext = await phoneContext(env.browser, env.server.baseUrl);
+    const lenaContext = await phoneContext(env.browser, env.server.baseUrl);
+    const tess = await signUpViaApi(tessContext, { name: 'Tess', location: 'Fargo, North Dakota' });
+    await signUpViaApi(lenaContext, { name: 'Lena', location: 'Santa Fe, New Mexico' });
+    expect((await tessContext.request.post(`/api/grant-test-subscription/${tess.id}`)).status()).toBe(200);
+
+    const page = await tessContext.newPage();
+    await page.goto('/filters');
+    const card = page.getByRole('region', { name: 'Travel mode' });
+    await card.getByRole('button', { name: 'Start trip' }).waitFor();
+    await closeBadgeCard(page);
+
+    // Off the script first: no city chosen, then a day past the 14 days the trip may last.
+    await card.getByRole('button', { name: 'Start trip' }).click();
+    await card.getByText('Choose the city you are visiting').waitFor();
+    await card.getByLabel('State').selectOption('New Mexico');
+    await card.getByLabel('City').selectOption('Santa Fe');
+    const tooFar = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await card.getByLabel('Trip ends').fill(tooFar);
+    await card.getByRole('button', { name: 'Start trip' }).click();
+    await card.getByText('Choose a day within the next 14 days').waitFor();
+    const inFive = new Date(Date.now() + 5 * 86_400_000);
+    const day = `${inFive.getFullYear()}-${String(inFive.getMonth() + 1).padStart(2, '0')}-${String(inFive.getDate()).padStart(2, '0')}`;
+    await card.getByLabel('Trip ends').fill(day);
+    // The answer about the wrong day went with the edit.
+    expect(await card.getByText('Choose a day within the next 14 days').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await settle(page);
+    await shootBothThemes(page, 'travel-plan-form');
+
+    await card.getByRole('button', { name: 'Start trip' }).click();
+    await toastText(page, "You're visiting Santa Fe").waitFor();
+    await card.getByTestId('travel-plan').waitFor();
+    expect(await card.getByTestId('travel-plan').innerText()).toMatch(
+      /visiting Santa Fe until .+ Then Fargo comes back/,
+    );
+    await page.getByTestId('toasts').getByRole('button', { name: 'Close' }).click();
+    await settle(page);
+    await shootBothThemes(page, 'travel-plan-running');
+
+    // Lena, who lives there, sees Tess in Discover as visiting her city.
+    const lenaPage = await lenaContext.newPage();
+    await lenaPage.goto('/home');
+    await lenaPage.getByRole('heading', { name: /Tess/ }).waitFor();
+    await closeBadgeCard(lenaPage);
+    await lenaPage.getByText('Visiting Santa Fe · In your city').waitFor();
+    await settle(lenaPage);
+    await shootBothThemes(lenaPage, 'travel-visiting-card');
+
+    // Tess ends it from the keyboard: Fargo again, and the form is back.
+    const end = card.getByRole('button', { name: 'End trip now' });
+    await end.focus();
+    await page.keyboard.press('Enter');
+    await toastText(page, 'Welcome home').waitFor();
+    await card.getByRole('button', { name: 'Start trip' }).waitFor();
+    const me = (await (await tessContext.request.get('/api/auth/me')).json()) as { location: string };
+    expect(me.location).toBe('Fargo, North Dakota');
+    await lenaPage.reload();
+    await lenaPage.getByText('No Local Profiles').waitFor();
+
+    await Promise.all([tessContext.close(), lenaContext.close()]);
+  }, 120_000);
+
+  it('offers a free member Premium instead of the form', async () => {
+    const context = await phoneContext(env.browser, env.server.baseUrl);
+    await signUpViaApi(context, { name: 'Fern', location: 'Fargo, North Dakota' });
+    const page = await context.newPage();
+    await page.goto('/filters');
+    const card = page.getByRole('region', { name: 'Travel mode' });
+    await card.getByRole('link', { name: 'Upgrade to Premium to use Travel mode' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Start trip' }).count()).toBe(0);
+    await context.close();
+  });
+});
