@@ -61,6 +61,12 @@ describe('travel mode', () => {
     await lenaPage.getByText('Visiting Santa Fe · In your city').waitFor();
     await settle(lenaPage);
     await shootBothThemes(lenaPage, 'travel-visiting-card');
+    // Her full profile says so too.
+    await lenaPage.getByRole('button', { name: "View Tess's full profile" }).click();
+    const sheet = lenaPage.getByTestId('profile-detail');
+    await sheet.getByText('Visiting Santa Fe · In your city').waitFor();
+    await lenaPage.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
 
     // Tess ends it from the keyboard: Fargo again, and the form is back.
     const end = card.getByRole('button', { name: 'End trip now' });

@@ -20,6 +20,8 @@ interface ProfilePreview {
   id: string;
   name: string;
   photos: readonly string[];
+  /** Discover's card says she is visiting her city in Travel mode. */
+  visiting?: true | undefined;
 }
 
 export interface ProfileDetailSheetProps {
@@ -58,13 +60,14 @@ function Tags({ label, items, tone }: { label: string; items: readonly string[];
   );
 }
 
-function subtitle(profile: ProfileDetail, distance: string | undefined): string {
-  const city = parseLocation(profile.location)?.city ?? profile.location;
+function subtitle(profile: ProfileDetail, distance: string | undefined, visiting: boolean): string {
+  const place = parseLocation(profile.location)?.city ?? profile.location;
+  const city = visiting ? `Visiting ${place}` : place;
   if (!distance) return city;
   return distance === 'In your city' ? `${city} · In your city` : `${city} · ${distance} away`;
 }
 
-function Details({ profile }: { profile: ProfileDetail }) {
+function Details({ profile, visiting }: { profile: ProfileDetail; visiting: boolean }) {
   const units = useUnits();
   // 'Active 5m ago' ages while the sheet stays open.
   const now = useMinuteClock();
@@ -85,7 +88,7 @@ function Details({ profile }: { profile: ProfileDetail }) {
       <div className="grid gap-1.5">
         <p className="flex items-center gap-1.5 text-sm text-ink-soft">
           <MapPin className="size-4 shrink-0 text-plum-500" aria-hidden />
-          {subtitle(profile, distance)}
+          {subtitle(profile, distance, visiting)}
         </p>
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
           {profile.isVerified && (
@@ -192,7 +195,7 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions }: Prof
       <div className="grid gap-5" data-testid="profile-detail">
         <PhotoCarousel photos={profile?.photos ?? person.photos} name={name} />
         {profile ? (
-          <Details profile={profile} />
+          <Details profile={profile} visiting={person.visiting === true} />
         ) : gone ? (
           <p className="text-sm text-ink-soft">This profile is no longer available.</p>
         ) : detail.isError ? (
