@@ -5,10 +5,11 @@ export interface CompletenessInput {
   bio: string;
   location: string;
   interests: readonly string[];
+  prompts: readonly unknown[];
 }
 
 export const COMPLETENESS_CRITERIA: ReadonlyArray<{
-  key: 'photos' | 'bio' | 'location' | 'interests';
+  key: 'photos' | 'bio' | 'location' | 'interests' | 'prompts';
   points: number;
   /** What to do to earn the points, for hints on the profile screen. */
   hint: string;
@@ -18,11 +19,12 @@ export const COMPLETENESS_CRITERIA: ReadonlyArray<{
   { key: 'bio', points: 20, hint: 'Write a bio longer than 20 characters', met: (u) => u.bio.trim().length > 20 },
   { key: 'location', points: 15, hint: 'Add your location', met: (u) => u.location.trim() !== '' },
   { key: 'interests', points: 25, hint: 'Choose at least 5 interests', met: (u) => u.interests.length >= 5 },
+  { key: 'prompts', points: 15, hint: 'Answer a profile prompt', met: (u) => u.prompts.length >= 1 },
 ];
 
 export const COMPLETENESS_TOTAL = COMPLETENESS_CRITERIA.reduce((sum, c) => sum + c.points, 0);
 
-/** Percent of the 85 completeness points earned, rounded. */
+/** Percent of the completeness points (COMPLETENESS_TOTAL, 100) earned, rounded. */
 export function profileCompleteness(user: CompletenessInput): number {
   const earned = COMPLETENESS_CRITERIA.reduce((sum, c) => sum + (c.met(user) ? c.points : 0), 0);
   return Math.round((earned / COMPLETENESS_TOTAL) * 100);

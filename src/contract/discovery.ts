@@ -184,6 +184,7 @@ export const discoveryCard = publicProfile
     interests: true,
     teaInterests: true,
     job: true,
+    prompts: true,
     isVerified: true,
     isOnline: true,
     lastActive: true,

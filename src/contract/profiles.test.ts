@@ -7,40 +7,38 @@ import {
   type CompletenessInput,
 } from './profiles';
 
-const empty: CompletenessInput = { photos: [], bio: '', location: '', interests: [] };
+const empty: CompletenessInput = { photos: [], bio: '', location: '', interests: [], prompts: [] };
 const full: CompletenessInput = {
   photos: ['/media/a.webp', '/media/b.webp'],
   bio: 'Twenty-one characters',
   location: 'Portland, Oregon',
   interests: ['Yoga', 'Coffee', 'Hiking', 'Reading', 'Tarot'],
+  prompts: [{ promptId: 'sunday', answer: 'Slow pour-overs and a long walk.' }],
 };
 
-describe('profileCompleteness (product §5: 25/20/15/25 of 85, rounded)', () => {
+describe('profileCompleteness (product §5: photos 25, bio 20, location 15, interests 25, a prompt 15, of 100)', () => {
   it('is 0 for an empty profile and 100 for a complete one', () => {
     expect(profileCompleteness(empty)).toBe(0);
     expect(profileCompleteness(full)).toBe(100);
   });
 
   it.each([
-    ['two photos', { photos: ['a', 'b'] }, 29], // 25/85 = 29.4
-    ['a bio over 20 characters', { bio: 'x'.repeat(21) }, 24], // 20/85 = 23.5
-    ['a location', { location: 'Austin, Texas' }, 18], // 15/85 = 17.6
-    ['five interests', { interests: ['a', 'b', 'c', 'd', 'e'] }, 29],
+    ['two photos', { photos: ['a', 'b'] }, 25],
+    ['a bio over 20 characters', { bio: 'x'.repeat(21) }, 20],
+    ['a location', { location: 'Austin, Texas' }, 15],
+    ['five interests', { interests: ['a', 'b', 'c', 'd', 'e'] }, 25],
+    ['a prompt answered', { prompts: [{}] }, 15],
   ])('gives the points for %s alone', (_case, part, percent) => {
     expect(profileCompleteness({ ...empty, ...part })).toBe(percent);
   });
 
   it('holds back points just below each threshold', () => {
-    expect(profileCompleteness({ ...full, photos: ['one'] })).toBe(71); // 60/85 = 70.6
-    expect(profileCompleteness({ ...full, bio: 'x'.repeat(20) })).toBe(76); // 65/85 = 76.5 → 76
-    expect(profileCompleteness({ ...full, bio: `   ${'x'.repeat(19)}   ` })).toBe(76); // whitespace does not count
-    expect(profileCompleteness({ ...full, location: '' })).toBe(82); // 70/85 = 82.4
-    expect(profileCompleteness({ ...full, interests: ['a', 'b', 'c', 'd'] })).toBe(71);
-  });
-
-  it('rounds to the nearest percent: 35/85 = 41.2 → 41, 40/85 = 47.1 → 47', () => {
-    expect(profileCompleteness({ ...empty, location: 'x', bio: 'x'.repeat(25) })).toBe(41);
-    expect(profileCompleteness({ ...empty, location: 'x', photos: ['a', 'b'] })).toBe(47);
+    expect(profileCompleteness({ ...full, photos: ['one'] })).toBe(75);
+    expect(profileCompleteness({ ...full, bio: 'x'.repeat(20) })).toBe(80);
+    expect(profileCompleteness({ ...full, bio: `   ${'x'.repeat(19)}   ` })).toBe(80); // whitespace does not count
+    expect(profileCompleteness({ ...full, location: '' })).toBe(85);
+    expect(profileCompleteness({ ...full, interests: ['a', 'b', 'c', 'd'] })).toBe(75);
+    expect(profileCompleteness({ ...full, prompts: [] })).toBe(85);
   });
 
   it('names what is missing, in order', () => {
@@ -49,6 +47,7 @@ describe('profileCompleteness (product §5: 25/20/15/25 of 85, rounded)', () => 
       'Write a bio longer than 20 characters',
       'Add your location',
       'Choose at least 5 interests',
+      'Answer a profile prompt',
     ]);
     expect(completenessHints(full)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicBadge } from './badges';
 import { safeText } from './text';
+import { promptAnswersField, promptAnswerView } from './prompts';
 import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS, type LifestyleKey } from './lifestyle';
 import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsField } from './auth';
 
@@ -67,6 +68,8 @@ export const publicProfile = z.object({
   relationshipGoals: z.string().nullable(),
   loveLanguage: z.string().nullable(),
   lifestyle: z.record(z.string(), z.string()),
+  /** Her answers to profile prompts, with their questions. */
+  prompts: z.array(promptAnswerView),
   isVerified: z.boolean(),
   isOnline: z.boolean(),
   lastActive: z.string().nullable(),
@@ -172,6 +175,7 @@ export const updateProfileBody = z.object({
     .optional(),
   interests: interestsField.optional(),
   teaInterests: teaInterestsField.optional(),
+  prompts: promptAnswersField.optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export type UpdateProfileInput = z.output<typeof updateProfileBody>;

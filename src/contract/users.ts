@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promptAnswerView } from './prompts';
 
 export const GENDER_IDENTITIES = ['woman', 'non-binary'] as const;
 export const SEXUAL_ORIENTATIONS = ['lesbian', 'bisexual', 'pansexual'] as const;
@@ -33,6 +34,7 @@ export const selfUser = z.object({
   relationshipGoals: z.string().nullable(),
   loveLanguage: z.string().nullable(),
   lifestyle: z.record(z.string(), z.string()),
+  prompts: z.array(promptAnswerView),
   ghostMode: z.boolean(),
   hasActiveSubscription: z.boolean(),
   isVerified: z.boolean(),

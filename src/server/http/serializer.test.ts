@@ -22,6 +22,7 @@ const profileRow = {
   relationshipGoals: null,
   loveLanguage: 'Quality time',
   lifestyle: { smoking: 'Never' },
+  prompts: [{ promptId: 'sunday', question: 'A perfect Sunday looks like…', answer: 'Pour-overs' }],
   isVerified: true,
   isOnline: false,
   lastActive: null,

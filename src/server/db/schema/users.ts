@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PromptAnswer } from '../../../contract/prompts';
 import { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS, USER_ROLES } from '../../../contract/users';
 
 export const genderIdentity = pgEnum('gender_identity', GENDER_IDENTITIES);
@@ -54,6 +55,8 @@ export const users = pgTable(
     relationshipGoals: text(),
     loveLanguage: text(),
     lifestyle: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Her answers to profile prompts (at most 3, contract/prompts.ts), in the order she chose. */
+    prompts: jsonb().$type<PromptAnswer[]>().notNull().default([]),
     ghostMode: boolean().notNull().default(false),
     /**
      * Premium is active while this lies in the future. Billing keeps it equal to the end of what her

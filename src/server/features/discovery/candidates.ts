@@ -14,6 +14,7 @@ import {
   US_STATES,
 } from '../../../contract/locations';
 import { LONG_DISTANCE_MILES } from '../../../contract/preferences';
+import type { PromptAnswer } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
@@ -139,6 +140,7 @@ export interface Candidate {
   interests: string[];
   teaInterests: string[];
   job: string | null;
+  prompts: PromptAnswer[];
   isVerified: boolean;
   lastActiveAt: Date | null;
   distanceMiles: number;
@@ -203,6 +205,7 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
       interests: users.interests,
       teaInterests: users.teaInterests,
       job: users.job,
+      prompts: users.prompts,
       isVerified: users.isVerified,
       lastActiveAt: users.lastActiveAt,
       distanceMiles: milesFrom(viewer.latitude, viewer.longitude).mapWith(Number),
@@ -292,7 +295,7 @@ function afterBoundary(boundary: PoolBoundary, lastActiveAt: SQL, id: SQL): SQL 
 
 /** The member columns the conditions and the score read (a wide row costs per candidate to carry). */
 const MEMBER_COLUMNS = sql.raw(
-  'id, age, location, bio, interests, tea_interests, job, lifestyle, relationship_goals, is_verified, ' +
+  'id, age, location, bio, interests, tea_interests, job, lifestyle, prompts, relationship_goals, is_verified, ' +
     'ghost_mode, suspended_until, premium_until, boosted_until, last_active_at',
 );
 

@@ -342,10 +342,8 @@ describe('discovery feed: ranking and pages', () => {
       const shared = Math.min(5, profile.interests.filter((x) => viewer.user.interests.includes(x)).length) * 8;
       const tea = Math.min(3, profile.teaInterests.filter((x) => viewer.user.teaInterests.includes(x)).length) * 5;
       const activity = daysAgo <= 1 ? 15 : daysAgo <= 7 ? 10 : daysAgo <= 30 ? 5 : 0;
-      const completeness = Math.round(
-        (profileCompleteness({ ...profile, photos: Array(photoCount).fill('x') }) * 85) / 100,
-      );
-      const score = shared + tea + activity + (isVerified ? 10 : 0) + Math.round((completeness * 20) / 85);
+      const completeness = profileCompleteness({ ...profile, prompts: [], photos: Array(photoCount).fill('x') });
+      const score = shared + tea + activity + (isVerified ? 10 : 0) + Math.round((completeness * 20) / 100);
       expected.set(candidate.user.id, score * (premium ? 2 : 1));
     }
 

@@ -84,6 +84,7 @@ function completenessWithoutPhotos(): SQL<number> {
     bio: sql`char_length(btrim(${users.bio}, E' \t\n\r')) > 20`,
     location: sql`btrim(${users.location}) <> ''`,
     interests: sql`cardinality(${users.interests}) >= 5`,
+    prompts: sql`jsonb_array_length(${users.prompts}) >= 1`,
   };
   return sql<number>`(${sql.join(
     COMPLETENESS_CRITERIA.filter((c) => c.key !== 'photos').map(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
 import type { DiscoveryCard, DiscoveryPage, discoveryQuery } from '../../../contract/discovery';
 import { distanceBand } from '../../../contract/locations';
+import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { hasActivePremium, isOnline, memberTable as users } from '../../core';
 import { notFound } from '../../http/errors';
@@ -157,6 +158,7 @@ function presentCard(
     interests: r.interests,
     teaInterests: r.teaInterests,
     job: r.job,
+    prompts: presentPrompts(r.prompts),
     isVerified: r.isVerified,
     isOnline: shown.online && isOnline(r.lastActiveAt),
     lastActive: shown.lastActive ? (r.lastActiveAt?.toISOString() ?? null) : null,

@@ -1,4 +1,5 @@
 import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
+import { presentPrompts } from '../../../contract/prompts';
 import type { ProfileDetail, PublicProfile, UpdateProfileInput } from '../../../contract/profiles';
 import { distanceBand, distanceMiles, locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
@@ -50,6 +51,7 @@ export function presentPublic(user: UserRow, photoUrls: string[], shown: Disclos
     relationshipGoals: user.relationshipGoals,
     loveLanguage: user.loveLanguage,
     lifestyle: user.lifestyle,
+    prompts: presentPrompts(user.prompts),
     isVerified: user.isVerified,
     isOnline: showPresence && shown.online && isOnline(user.lastActiveAt),
     lastActive: showPresence && shown.lastActive ? (user.lastActiveAt?.toISOString() ?? null) : null,
@@ -171,6 +173,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   if (input.lifestyle !== undefined) changes.lifestyle = withoutEmpty(input.lifestyle);
   if (input.interests !== undefined) changes.interests = [...new Set(input.interests)];
   if (input.teaInterests !== undefined) changes.teaInterests = [...new Set(input.teaInterests)];
+  if (input.prompts !== undefined) changes.prompts = input.prompts;
 
   await updateUser(db, userId, changes);
   const user = await getSelfUser(db, userId);

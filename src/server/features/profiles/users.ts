@@ -1,4 +1,5 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { presentPrompts } from '../../../contract/prompts';
 import type { SelfUser } from '../../../contract/users';
 import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
@@ -91,6 +92,7 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
     relationshipGoals: user.relationshipGoals,
     loveLanguage: user.loveLanguage,
     lifestyle: user.lifestyle,
+    prompts: presentPrompts(user.prompts),
     ghostMode: user.ghostMode,
     hasActiveSubscription: hasActivePremium(user),
     isVerified: user.isVerified,

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "prompts" jsonb DEFAULT '[]'::jsonb NOT NULL;
