@@ -1,3 +1,4 @@
+import type { PromptId } from '../../contract/prompts';
 import {
   LOVE_LANGUAGES as LOVE_LANGUAGE_CHOICES,
   type LIFESTYLE_FIELDS,
@@ -313,3 +314,72 @@ export const USERNAME_HANDLES = [
   'cozy.cardigan', 'stargazer', 'fern.gully', 'wild.honey', 'lavender.haze', 'quiet.thunder',
   'little.kettle', 'steeped.in.love', 'slow.pour', 'sunday.scone',
 ] as const;
+
+/**
+ * Answers demo members give to profile prompts (contract/prompts.ts): a few per prompt, each under 150
+ * characters, in the community's voice.
+ */
+export const PROMPT_ANSWERS: Readonly<Partial<Record<PromptId, readonly string[]>>> = {
+  'ideal-tea-date': [
+    'A gongfu session somewhere quiet, then a long walk where we forget to check the time.',
+    'Bubble tea and a bookshop crawl. Loser buys the next round of taro.',
+    'A picnic with a thermos of chai and a bag of clementines.',
+  ],
+  boundary: [
+    'I answer texts when I can, not instantly. Patience is attractive.',
+    'No talking politics before my first cup. After that, anything goes.',
+    'I take my Sunday mornings for myself. Brunch after noon, though? Yes.',
+  ],
+  'green-flags': [
+    'You ask follow-up questions. You are kind to waiters. You have a favourite mug.',
+    'You text back when you said you would and remember my dog’s name.',
+    'Curiosity, a good laugh, and opinions about steeping times.',
+  ],
+  sunday: [
+    'Farmers market, a nap, then cooking something new with the windows open.',
+    'Crossword in bed, a long run, dumplings with friends.',
+  ],
+  'comfort-brew': [
+    'Earl Grey with oat milk, honestly a hug in a cup.',
+    'Roasted oolong on a rainy afternoon.',
+    'Peppermint at midnight while I pretend I will sleep soon.',
+  ],
+  'geek-out': [
+    'Mushroom foraging. I will show you photos of fungi on our first date.',
+    'Vintage synths and the people who repair them.',
+    'Tabletop campaigns: I have been the DM for four years.',
+  ],
+  'unpopular-opinion': [
+    'Matcha lattes are better iced, even in January.',
+    'Board games are better than most movies.',
+  ],
+  'first-date-idea': [
+    'Pottery class. We will be terrible at it together.',
+    'A tea tasting, then tacos. Balance.',
+    'A museum on free night and a debate about our favourite piece.',
+  ],
+  'queer-joy': [
+    'Dyke march with my chosen family and a cooler of iced hibiscus.',
+    'Queer book club nights that turn into dance parties.',
+  ],
+  'we-will-get-along': [
+    'You like a slow morning and a spontaneous road trip in equal measure.',
+    'You can sit in comfortable silence with a good cup of tea.',
+  ],
+  'happy-place': [
+    'A window seat in a café while it rains outside.',
+    'The trailhead at 7 a.m. with a thermos of genmaicha.',
+  ],
+  'hot-take-tea': [
+    'Bagged tea is fine. Loose leaf is better. Both are valid.',
+    'Chai should be spicy enough to clear your sinuses.',
+  ],
+  'ask-me-about': [
+    'The time I got lost in Kyoto and found the best tea house of my life.',
+    'My sourdough starter, Beyoncé. She is thriving.',
+  ],
+  'looking-for': [
+    'Someone to build a cozy, honest thing with. Friends first is great.',
+    'A partner in crime for weekend adventures and weeknight soup.',
+  ],
+};

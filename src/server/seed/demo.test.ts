@@ -186,6 +186,7 @@ describe('seedDemoIfEmpty: the default community', () => {
         lifestyle: user.lifestyle,
         interests: user.interests,
         teaInterests: user.teaInterests,
+        prompts: user.prompts,
       };
       const parsed = updateProfileBody.safeParse(edit);
       expect(parsed.error?.issues ?? [], user.username).toEqual([]);
@@ -242,6 +243,7 @@ describe('seedDemoIfEmpty: the default community', () => {
     const demo = rows.find((u) => u.username === DEMO_LOGIN.username);
     if (!demo) throw new Error('no demo user');
     expect(demo).toMatchObject({ name: 'Jordan', age: 29, location: 'Portland, Oregon', isVerified: true });
+    expect(demo.prompts).toHaveLength(2);
     expect(demo.bio.length).toBeGreaterThanOrEqual(40);
     expect(demo.interests.length).toBeGreaterThanOrEqual(4);
     expect(photoRows.filter((p) => p.userId === demo.id)).toHaveLength(MIN_VERIFICATION_PHOTOS);

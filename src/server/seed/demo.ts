@@ -12,7 +12,7 @@ import { photos } from '../db/schema/photos';
 import { reports } from '../db/schema/safety';
 import { users } from '../db/schema/users';
 import { avatarSvg, randomPerson, renderAvatarCached } from './avatar';
-import { checkContent, generateProfiles, type DemoProfile } from './profiles';
+import { checkContent, generateProfiles, pickPrompts, type DemoProfile } from './profiles';
 import { createRandom, deriveSeed } from './random';
 
 /**
@@ -76,6 +76,13 @@ const DEMO_PROFILE: DemoProfile = {
   relationshipGoals: 'Long-term partner',
   loveLanguage: 'Quality time',
   lifestyle: { smoking: 'none', drinking: 'socially', fitness: 'moderate', pets: 'love' },
+  prompts: [
+    {
+      promptId: 'ideal-tea-date',
+      answer: 'A rainy-day oolong flight at a tiny tea house, then thrifting for mugs we do not need.',
+    },
+    { promptId: 'green-flags', answer: 'You laugh at your own bad puns and ask how my pottery is going.' },
+  ],
   isVerified: true,
   createdAgoMs: 30 * 24 * 60 * 60_000,
   lastActiveAgoMs: 0,
@@ -85,7 +92,14 @@ const DEMO_PROFILE: DemoProfile = {
 
 /** The demo account first, then the community: the same list for the same seed. */
 export function demoProfiles(count = DEFAULT_DEMO_USERS, seed = DEFAULT_DEMO_SEED): DemoProfile[] {
-  const community = generateProfiles(createRandom(deriveSeed(seed, 'profiles')), count, new Set([DEMO_LOGIN.username]));
+  const community = generateProfiles(
+    createRandom(deriveSeed(seed, 'profiles')),
+    count,
+    new Set([DEMO_LOGIN.username]),
+  ).map((profile) => ({
+    ...profile,
+    prompts: pickPrompts(createRandom(deriveSeed(seed, `prompts:${profile.username}`))),
+  }));
   const home = locationCoordinates(DEMO_PROFILE.location);
   if (!home) throw new Error(`Demo seed: '${DEMO_PROFILE.location}' is not in the location catalogue`);
   return [{ ...DEMO_PROFILE, latitude: home.lat, longitude: home.lng }, ...community];
@@ -215,6 +229,7 @@ export async function seedDemoIfEmpty(
               relationshipGoals: p.relationshipGoals,
               loveLanguage: p.loveLanguage,
               lifestyle: p.lifestyle,
+              prompts: p.prompts,
               isVerified: p.isVerified,
               createdAt: new Date(now - p.createdAgoMs),
               lastActiveAt: new Date(now - p.lastActiveAgoMs),

@@ -1,4 +1,5 @@
 import { INTEREST_CATEGORIES, INTEREST_NAMES, TEA_PREFERENCES } from '../../contract/interests';
+import type { PromptAnswer, PromptId } from '../../contract/prompts';
 import { isKnownLocation, locationCoordinates } from '../../contract/locations';
 import type { GenderIdentity, SexualOrientation } from '../../contract/users';
 import {
@@ -14,6 +15,7 @@ import {
   LIFESTYLE_OPTIONS,
   LOVE_LANGUAGES,
   NEUTRAL_NAMES,
+  PROMPT_ANSWERS,
   RELATIONSHIP_GOALS,
   TEA_IN_PROSE,
   USERNAME_HANDLES,
@@ -42,6 +44,8 @@ export interface DemoProfile {
   relationshipGoals: string;
   loveLanguage: string;
   lifestyle: Record<string, string>;
+  /** Answers to profile prompts (contract/prompts.ts); demoProfiles fills them from their own random stream. */
+  prompts: PromptAnswer[];
   isVerified: boolean;
   /** How long ago the account was created / last active, in milliseconds. */
   createdAgoMs: number;
@@ -305,6 +309,7 @@ export function generateProfiles(random: Random, count: number, taken: Set<strin
       relationshipGoals: random.weighted(RELATIONSHIP_GOALS),
       loveLanguage: random.pick(LOVE_LANGUAGES),
       lifestyle: pickLifestyle(random, interests),
+      prompts: [],
       isVerified: random.chance(0.15),
       createdAgoMs,
       lastActiveAgoMs,
@@ -329,4 +334,22 @@ export function checkContent(): void {
     if (!(tea in TEA_IN_PROSE)) throw new Error(`Demo seed: no prose form for tea '${tea}'`);
   }
   communityCities();
+}
+
+/**
+ * Zero to three prompt answers, most members answering two: drawn from their own random stream so that
+ * adding prompts changed no other field of the community.
+ */
+export function pickPrompts(random: Random): PromptAnswer[] {
+  const answered = Object.keys(PROMPT_ANSWERS) as PromptId[];
+  const count = random.weighted([
+    [0, 2],
+    [1, 3],
+    [2, 4],
+    [3, 3],
+  ] as const);
+  return random.sample(answered, count).map((promptId) => ({
+    promptId,
+    answer: random.pick(PROMPT_ANSWERS[promptId] ?? ['']),
+  }));
 }

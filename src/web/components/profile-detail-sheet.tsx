@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PromptAnswers } from './prompt-answers';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { statusTimeLeft, type ProfileDetail } from '../../contract/profiles';
 import { parseLocation } from '../../contract/location-text';
@@ -138,6 +139,11 @@ function Details({ profile, visiting }: { profile: ProfileDetail; visiting: bool
       {profile.bio && (
         <Section title="About">
           <p className="text-[0.95rem] leading-relaxed whitespace-pre-line text-ink">{profile.bio}</p>
+        </Section>
+      )}
+      {profile.prompts.length > 0 && (
+        <Section title="Prompts">
+          <PromptAnswers prompts={profile.prompts} />
         </Section>
       )}
       {shown.length > 0 && (

@@ -41,6 +41,7 @@ const CARD_FIELDS = [
   'location',
   'name',
   'photos',
+  'prompts',
   'pronouns',
   'teaInterests',
 ];

@@ -58,6 +58,7 @@ describe('GET /api/users/:id (public profile)', () => {
         'relationshipGoals',
         'loveLanguage',
         'lifestyle',
+        'prompts',
         'isVerified',
         'isOnline',
         'lastActive',
@@ -354,7 +355,7 @@ describe('GET /api/users/:id/stats', () => {
   };
 
   it('starts at zero with a one-day streak from using the app today', async () => {
-    expect(await stats()).toEqual({ views: 0, likes: 0, matches: 0, superLikes: 0, dayStreak: 1, completeness: 71 });
+    expect(await stats()).toEqual({ views: 0, likes: 0, matches: 0, superLikes: 0, dayStreak: 1, completeness: 60 });
     const days = await db().select().from(activityDays).where(eq(activityDays.userId, star.user.id));
     expect(days.map((d) => d.day)).toEqual([utcDay(new Date())]);
   });

@@ -39,6 +39,8 @@ function InitialPlaceholder({ name }: { name: string }) {
 /** The face of a discovery card: photo (or initial), name, age, distance band, interests and badges. */
 export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
   const units = useUnits();
+  // The card shows her first prompt; her profile sheet shows them all.
+  const firstPrompt = card.prompts[0];
   const photo = card.photos[0];
   const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
 
@@ -81,6 +83,11 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
           )}
         </div>
         {card.bio && <p className="line-clamp-2 text-sm leading-snug text-photo-ink/90">{card.bio}</p>}
+        {firstPrompt && (
+          <p className="line-clamp-2 rounded-xl bg-photo-ink/12 px-3 py-2 text-sm leading-snug text-photo-ink ring-1 ring-photo-ink/25 backdrop-blur-sm">
+            <span className="font-semibold">{firstPrompt.question}</span> {firstPrompt.answer}
+          </p>
+        )}
         {interests.length > 0 && (
           <ul aria-label="Interests" className="flex flex-wrap gap-1.5">
             {interests.map((interest) => (

@@ -27,6 +27,7 @@ import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { capitalize } from '../../lib/profile-format';
 import { PhotoManager } from './photo-manager';
+import { PromptsEditor, type PromptDraft } from './prompts-editor';
 import { profilesApi } from '../../../contract/api';
 
 const MAX_INTERESTS = 30;
@@ -46,6 +47,7 @@ interface FormState {
   lifestyle: Partial<Record<LifestyleKey, string>>;
   interests: string[];
   teaInterests: string[];
+  prompts: PromptDraft[];
 }
 
 function formFrom(user: SelfUser): FormState {
@@ -65,6 +67,7 @@ function formFrom(user: SelfUser): FormState {
     lifestyle: user.lifestyle,
     interests: user.interests,
     teaInterests: user.teaInterests,
+    prompts: user.prompts.map(({ promptId, answer }) => ({ promptId, answer })),
   };
 }
 
@@ -88,6 +91,7 @@ function bodyFrom(form: FormState): UpdateProfileBody {
     lifestyle: lifestyle as UpdateProfileBody['lifestyle'],
     interests: form.interests,
     teaInterests: form.teaInterests as UpdateProfileBody['teaInterests'],
+    prompts: form.prompts as UpdateProfileBody['prompts'],
   };
 }
 
@@ -145,6 +149,7 @@ export function EditProfilePage() {
     bio: form.bio,
     location: form.state && form.city ? formatLocation(form.city, form.state) : '',
     interests: form.interests,
+    prompts: form.prompts.filter((p) => p.answer.trim() !== ''),
   };
 
   async function save(event: FormEvent) {
@@ -161,6 +166,8 @@ export function EditProfilePage() {
       const fieldErrors: Errors = {};
       for (const { path, message } of (isApiError(error) && error.body?.errors) || []) {
         fieldErrors[path.split('.')[0] ?? path] ??= message;
+        // A prompt's own row shows its message beside the field.
+        if (path.startsWith('prompts.')) fieldErrors[path] ??= message;
       }
       setErrors(fieldErrors);
       toast({
@@ -317,6 +324,23 @@ export function EditProfilePage() {
             set('interests', next);
           }}
           error={errors.interests}
+        />
+      </FormSection>
+
+      <FormSection
+        id="edit-prompts"
+        title="Prompts"
+        subtitle="Answer up to three. They show on your card and your profile, and start conversations."
+      >
+        <PromptsEditor
+          value={form.prompts}
+          onChange={(next) => {
+            setForm((current) => ({ ...current, prompts: next }));
+            setErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('prompts'))),
+            );
+          }}
+          errors={errors}
         />
       </FormSection>
 

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { PromptAnswers } from '../../components/prompt-answers';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import {
@@ -215,6 +216,9 @@ function Overview({ user }: { user: SelfUser }) {
     <Card className="grid gap-5 p-4">
       <Section title="About">
         {user.bio ? <p className="leading-relaxed whitespace-pre-line text-ink">{user.bio}</p> : addLink('Write a bio')}
+      </Section>
+      <Section title="Prompts">
+        {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink('Answer a prompt')}
       </Section>
       <Section title="Interests">
         {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}

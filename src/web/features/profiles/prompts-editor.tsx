@@ -1,0 +1,94 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../contract/prompts';
+import { Button } from '../../components/ui/button';
+import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+
+export interface PromptDraft {
+  promptId: string;
+  answer: string;
+}
+
+/**
+ * Up to three prompts with her answers, in the order shown on her profile. A prompt already answered is
+ * not offered again; `errors` are the server's, by row (`prompts.1.answer`) or for the list.
+ */
+export function PromptsEditor({
+  value,
+  onChange,
+  errors,
+}: {
+  value: readonly PromptDraft[];
+  onChange: (next: PromptDraft[]) => void;
+  errors: Partial<Record<string, string>>;
+}) {
+  const used = new Set(value.map((p) => p.promptId));
+  const update = (index: number, change: Partial<PromptDraft>) =>
+    onChange(value.map((draft, i) => (i === index ? { ...draft, ...change } : draft)));
+  const firstFree = PROMPTS.find((p) => !used.has(p.id))?.id ?? PROMPTS[0].id;
+
+  return (
+    <div className="grid gap-4">
+      {value.map((draft, index) => {
+        const selectId = `edit-prompt-${index}`;
+        const answerId = `edit-prompt-${index}-answer`;
+        const answerError = errors[`prompts.${index}.answer`];
+        const promptError = errors[`prompts.${index}.promptId`];
+        return (
+          <fieldset key={index} className="grid gap-3 rounded-2xl border border-plum-100 p-3">
+            <legend className="px-1 text-xs font-bold tracking-wider text-ink-soft uppercase">
+              Prompt {index + 1}
+            </legend>
+            <Field id={selectId} label="Question" error={promptError}>
+              <NativeSelect
+                id={selectId}
+                value={draft.promptId}
+                onChange={(e) => update(index, { promptId: e.target.value })}
+                {...describedBy(selectId, { error: promptError })}
+              >
+                {PROMPTS.filter((p) => p.id === draft.promptId || !used.has(p.id)).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.text}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field
+              id={answerId}
+              label="Your answer"
+              error={answerError}
+              hint={`${draft.answer.length}/${PROMPT_ANSWER_MAX_LENGTH}`}
+            >
+              <Textarea
+                id={answerId}
+                rows={2}
+                maxLength={PROMPT_ANSWER_MAX_LENGTH}
+                value={draft.answer}
+                onChange={(e) => update(index, { answer: e.target.value })}
+                {...describedBy(answerId, { error: answerError, hint: true })}
+              />
+            </Field>
+            <Button
+              variant="ghost"
+              className="justify-self-start"
+              onClick={() => onChange(value.filter((_, i) => i !== index))}
+            >
+              <Trash2 className="size-4" aria-hidden />
+              Remove prompt {index + 1}
+            </Button>
+          </fieldset>
+        );
+      })}
+      {errors.prompts && (
+        <p role="alert" className="text-xs font-medium text-red-700">
+          {errors.prompts}
+        </p>
+      )}
+      {value.length < MAX_PROMPT_ANSWERS && (
+        <Button variant="outline" onClick={() => onChange([...value, { promptId: firstFree, answer: '' }])}>
+          <Plus className="size-4" aria-hidden />
+          {value.length === 0 ? 'Add a prompt' : 'Add another prompt'}
+        </Button>
+      )}
+    </div>
+  );
+}
