@@ -165,9 +165,8 @@ export function EditProfilePage() {
       console.warn('Profile update failed', error);
       const fieldErrors: Errors = {};
       for (const { path, message } of (isApiError(error) && error.body?.errors) || []) {
-        fieldErrors[path.split('.')[0] ?? path] ??= message;
-        // A prompt's own row shows its message beside the field.
-        if (path.startsWith('prompts.')) fieldErrors[path] ??= message;
+        // A prompt's own row shows its message beside its field; other fields by their name.
+        fieldErrors[path.startsWith('prompts.') ? path : (path.split('.')[0] ?? path)] ??= message;
       }
       setErrors(fieldErrors);
       toast({
