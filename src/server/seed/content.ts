@@ -349,10 +349,7 @@ export const PROMPT_ANSWERS: Readonly<Partial<Record<PromptId, readonly string[]
     'Vintage synths and the people who repair them.',
     'Tabletop campaigns: I have been the DM for four years.',
   ],
-  'unpopular-opinion': [
-    'Matcha lattes are better iced, even in January.',
-    'Board games are better than most movies.',
-  ],
+  'unpopular-opinion': ['Matcha lattes are better iced, even in January.', 'Board games are better than most movies.'],
   'first-date-idea': [
     'Pottery class. We will be terrible at it together.',
     'A tea tasting, then tacos. Balance.',
