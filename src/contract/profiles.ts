@@ -265,7 +265,7 @@ export const profileStats = z.object({
 export type ProfileStats = z.infer<typeof profileStats>;
 
 // ---------------------------------------------------------------------------------------------
-// Profile completeness (product §5: 25/20/15/25 of 85, percent rounded)
+// Profile completeness (product §5: 25/20/15/25/15 of 100)
 // ---------------------------------------------------------------------------------------------
 
 export * from './completeness';

@@ -115,7 +115,7 @@ export function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
 
 /**
  * The score from its parts: completeness earned (with or without the photo points) scaled to 20 and
- * rounded half up, in integer arithmetic (round(a·20/85) = (40a + 85) / 170): numeric math per row
+ * rounded half up, in integer arithmetic (round(a·20/T) = (40a + T) / 2T, T = COMPLETENESS_TOTAL): numeric math per row
  * was a measurable part of the query.
  */
 export function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, withPhotos: boolean | SQL): SQL<number> {

@@ -144,8 +144,8 @@ describe('potential matches', () => {
     ]);
     expect(top.commonInterests).toEqual(['Yoga', 'Hiking', 'Coffee']);
     // 4 shared interests (32) + 1 tea (5) + active today (15) + verified (10)
-    // + completeness 60/85 (no photos; bio, location, 5 interests) scaled to 20 (14).
-    expect(top.matchScore).toBe(76);
+    // + completeness 60/100 (no photos or prompts; bio, location, 5 interests) scaled to 20 (12).
+    expect(top.matchScore).toBe(74);
     expect(response.body).not.toMatch(PRIVATE_PATTERN);
     expect(response.body).not.toContain('close@example.com');
   });
