@@ -38,8 +38,8 @@ describe('profiles journey', () => {
 
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: /Juniper/ }).isVisible()).toBe(true);
-    // Only the location counts so far: 15 of 85 points.
-    await expect.poll(() => completeness(page)).toBe('18');
+    // Only the location counts so far: 15 of 100 points.
+    await expect.poll(() => completeness(page)).toBe('15');
     const counters = page.getByRole('region', { name: 'Profile numbers' });
     await expect.poll(() => counters.getByText('Views').isVisible()).toBe(true);
 
@@ -63,6 +63,8 @@ describe('profiles journey', () => {
       await form.getByRole('button', { name: interest, exact: true }).click();
     }
     await form.getByRole('button', { name: 'Oolong', exact: true }).click();
+    await form.getByRole('button', { name: 'Add a prompt' }).click();
+    await form.getByLabel('Your answer').fill('Bouldering, then a gongfu session to recover.');
 
     const photos = form.getByRole('list', { name: 'Your photos' });
     await form.getByLabel('Add photo').setInputFiles({
@@ -94,7 +96,7 @@ describe('profiles journey', () => {
       .poll(() => photos.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)))
       .toEqual([sources[1], sources[0]]);
 
-    // The meter previews the form: 2 photos, a long bio, a location and 5 interests.
+    // The meter previews the form: 2 photos, a long bio, a location, 5 interests and a prompt.
     await expect.poll(() => completeness(page)).toBe('100');
     await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
