@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { PremiumMark } from './premium-mark';
 import { Switch } from 'radix-ui';
-import { Crown, Ghost } from 'lucide-react';
+import { Ghost } from 'lucide-react';
 import { Card } from './ui/card';
 import { useGhostMode } from '../lib/ghost-mode';
 
@@ -24,12 +25,7 @@ export function GhostModeToggle() {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-semibold text-ink">Ghost Mode</h2>
-            {!isPremium && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[0.68rem] font-bold tracking-wide text-amber-800 uppercase">
-                <Crown className="size-3" aria-hidden />
-                Premium
-              </span>
-            )}
+            {!isPremium && <PremiumMark />}
           </div>
           <p id="ghost-mode-hint" className="text-sm leading-snug text-ink-soft">
             Hide from Discover and get no new matches, while your chats keep working.

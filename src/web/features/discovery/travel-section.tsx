@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { PremiumMark } from '../../components/premium-mark';
 import { Link } from 'react-router';
-import { Crown, Plane } from 'lucide-react';
+import { Plane } from 'lucide-react';
 import { TRAVEL_MAX_DAYS } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
 import { LocationPicker, type Place } from '../../components/location-picker';
@@ -44,12 +45,7 @@ function Header({ premium }: { premium: boolean }) {
           <h2 id="travel-title" className="font-semibold text-ink">
             Travel mode
           </h2>
-          {!premium && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[0.68rem] font-bold tracking-wide text-amber-800 uppercase">
-              <Crown className="size-3" aria-hidden />
-              Premium
-            </span>
-          )}
+          {!premium && <PremiumMark />}
         </div>
         <p className="text-xs text-ink-soft">
           Going on a trip? Meet people there before you arrive, for up to {TRAVEL_MAX_DAYS} days. They see you as
