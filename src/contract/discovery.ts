@@ -218,7 +218,7 @@ export const travelBody = z.object({
 });
 export type TravelBody = z.infer<typeof travelBody>;
 
-export const travelPlan = z.object({
+const travelPlan = z.object({
   /** The city she is visiting: where discovery treats her as being. */
   location: z.string(),
   /** Her own city, back when the trip ends. */

@@ -50,14 +50,14 @@ export const PROMPTS = [
 ] as const;
 
 export type PromptId = (typeof PROMPTS)[number]['id'];
-export const PROMPT_IDS = PROMPTS.map((p) => p.id) as unknown as readonly [PromptId, ...PromptId[]];
+const PROMPT_IDS = PROMPTS.map((p) => p.id) as unknown as readonly [PromptId, ...PromptId[]];
 export const MAX_PROMPT_ANSWERS = 3;
 export const PROMPT_ANSWER_MAX_LENGTH = 150;
 
 const promptText = new Map<string, string>(PROMPTS.map((p) => [p.id, p.text]));
 
 /** The question of a prompt id ('' for an id no longer in the catalogue). */
-export function promptQuestion(id: string): string {
+function promptQuestion(id: string): string {
   return promptText.get(id) ?? '';
 }
 

@@ -16,7 +16,7 @@ import { findUser, isPremium, lockUserRow, updateUser } from '../../core';
  */
 
 const DAY_MS = 86_400_000;
-export const TRAVEL_SWEEP_JOB = 'discovery.travel-ends';
+const TRAVEL_SWEEP_JOB = 'discovery.travel-ends';
 const SWEEP_EVERY_MS = 60_000;
 
 type PlanRow = typeof travelPlans.$inferSelect;
@@ -87,7 +87,7 @@ export async function endTravel(db: Db, userId: string, onlyIfOverAt?: Date): Pr
 }
 
 /** Every trip whose end has come: each member's home city back. */
-export async function endFinishedTrips(db: Db, now: Date): Promise<number> {
+async function endFinishedTrips(db: Db, now: Date): Promise<number> {
   const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
   for (const { userId } of over) await endTravel(db, userId, now);
   return over.length;
