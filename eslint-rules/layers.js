@@ -23,7 +23,7 @@ export const SERVER_FEATURE_ORDER = [
   'tea',
   'badges',
   'notifications',
-  // Share My Date: reads matches, meetups and profiles; texts through preferences, pushes through notifications.
+  // Share My Date: reads matches, meetups and profiles; texts and pushes through notifications.
   'datesafety',
   'moderation',
   // Collects and deletes her data through every feature's index.ts, so it comes after all of them.

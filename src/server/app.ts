@@ -25,11 +25,16 @@ import {
 } from './features/chat';
 import { discoveryRoutes, popularInterestsNear } from './features/discovery';
 import { areMatched, matchCounts, matchRoutes } from './features/matches';
-import { notificationDelivery, notificationRoutes, notificationsSubscriptions } from './features/notifications';
+import {
+  notificationDelivery,
+  notificationRoutes,
+  notificationsSubscriptions,
+  smsDepsFrom,
+} from './features/notifications';
 import { dateSafetyRoutes } from './features/datesafety';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
-import { preferencesRoutes, preferencesSubscriptions, smsDepsFrom } from './features/preferences';
+import { preferencesRoutes } from './features/preferences';
 import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
 import { badgeRoutes, badgesSubscriptions, earnedBadgeIds } from './features/badges';
@@ -182,9 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // what"): each feature's subscriptions.ts lists its own. `events.drain()` awaits the work they start.
   const subscriptions = [
     realtimeSubscriptions({ db, events, hub: socketHub.hub, log: app.log }),
-    notificationsSubscriptions({ events, delivery }),
+    notificationsSubscriptions({ events, delivery, sms, onlineAmong }),
     badgesSubscriptions({ db, events, log: app.log }),
-    preferencesSubscriptions({ events, sms, onlineAmong, log: app.log }),
     verificationSubscriptions({ db, events, jobs, log: app.log }),
     chatSubscriptions({ events, jobs, log: app.log.child({ component: 'chat-media' }) }),
   ];
@@ -212,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reportMedia: { store: media.reports, deletes: mediaDeletes },
   });
   await app.register(moderationRoutes, { db, events, reportMedia: media.reports });
-  await app.register(notificationRoutes, { db, config, delivery });
+  await app.register(notificationRoutes, { db, config, delivery, sms });
   await app.register(eventRoutes, { db, events });
   await app.register(dateSafetyRoutes, {
     db,
@@ -224,9 +228,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(badgeRoutes, { db, events });
   await app.register(preferencesRoutes, {
     db,
-    config,
-    jobs,
-    sms,
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
   });
 

@@ -16,6 +16,7 @@ import { preferencesApi } from './preferences';
 import { notificationLinksApi, pushApi } from './push';
 import { profilesApi } from './profiles';
 import { safetyApi } from './safety';
+import { smsApi } from './sms';
 import { verificationApi } from './verification';
 import { teaApi, teaModerationApi } from './tea';
 
@@ -40,6 +41,7 @@ export {
   pushApi,
   notificationLinksApi,
   safetyApi,
+  smsApi,
   verificationApi,
   teaApi,
   teaModerationApi,
@@ -68,6 +70,7 @@ export const apiGroups = {
   preferences: preferencesApi,
   push: pushApi,
   notificationLinks: notificationLinksApi,
+  sms: smsApi,
   datesafety: datesafetyApi,
 } satisfies Record<string, RouteGroup>;
 

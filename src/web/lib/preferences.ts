@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Preferences, SmsSettingsBody, Units, UpdatePreferencesBody } from '../../contract/preferences';
+import type { Preferences, Units, UpdatePreferencesBody } from '../../contract/preferences';
 import { apiCall, lazyDeclarations } from './api';
 import { applyTheme } from './theme';
 import { useCurrentUser } from './session';
@@ -9,7 +9,6 @@ const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
 export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'preferences'] as const;
 const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
-const smsQueryKey = (userId: string) => ['/api/users', userId, 'sms-settings'] as const;
 
 const loadPreferences = async (userId: string) => {
   const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });
@@ -66,31 +65,6 @@ export function usePreferenceStats(userId: string) {
   return useQuery({
     queryKey: preferenceStatsQueryKey(userId),
     queryFn: async () => apiCall((await api()).preferencesApi.stats, { params: { id: userId } }),
-  });
-}
-
-export function useSmsSettings(userId: string) {
-  return useQuery({
-    queryKey: smsQueryKey(userId),
-    queryFn: async () => apiCall((await api()).preferencesApi.getSms, { params: { id: userId } }),
-  });
-}
-
-export function useSaveSms(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: SmsSettingsBody) =>
-      apiCall((await api()).preferencesApi.saveSms, { params: { id: userId }, body }),
-    onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
-  });
-}
-
-export function useVerifySms(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (code: string) =>
-      apiCall((await api()).preferencesApi.verifySms, { params: { id: userId }, body: { code } }),
-    onSuccess: (saved) => queryClient.setQueryData(smsQueryKey(userId), saved),
   });
 }
 

@@ -16,6 +16,6 @@ export * from './auth'; // auth (email codes, password resets)
 export * from './billing'; // billing
 export * from './moderation'; // moderation
 export * from './tea'; // tea
-export * from './preferences'; // preferences (discovery filters, preferences, SMS)
+export * from './preferences'; // preferences (discovery filters, preferences)
 export * from './datesafety'; // datesafety (Share My Date)
 export * from './discovery'; // discovery (Travel mode)

@@ -18,8 +18,8 @@ import type { JobQueue } from '../../jobs';
 import { MAIL_JOB } from '../../mail/mailer';
 import { eventTitles } from '../events';
 import { findMatchForMember, otherMember } from '../matches';
-import { maskPhone, normalisePhone, queueContactText } from '../preferences';
 import { memberSummaries } from '../profiles';
+import { maskPhone, normalisePhone, queueContactText } from '../notifications';
 import { firstNameOf, safeAfterAlertText, sharedText, timeLabel, type PlanFacts } from './texts';
 
 export const CHECK_IN_JOB = 'datesafety.check-in';

@@ -4,3 +4,7 @@ export { notificationsSubscriptions } from './subscriptions';
 export { noticesOf } from './notices';
 export { pushDevicesOf } from './push/subscriptions';
 export { queueDirectPush } from './delivery';
+export { normalisePhone } from './sms/phone';
+export { queueContactText } from './sms/texts';
+export { maskPhone } from './sms/provider';
+export { smsDepsFrom } from './sms/setup';

@@ -12,6 +12,8 @@ import { queueTestPush, registerDeliveryJobs, type DeliveryDeps } from './delive
 import { listNotices, markNoticesRead } from './notices';
 import { listDevices, removeDevice, subscribe, unsubscribeEndpoint } from './push/subscriptions';
 import { getLikesReceived, getNotificationCount, listPotentialMatches } from './service';
+import { smsRoutes } from './sms/routes';
+import type { SmsDeps } from './sms/texts';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 interface NotificationRouteDeps {
@@ -19,6 +21,8 @@ interface NotificationRouteDeps {
   config: Config;
   /** Email and push (`notificationDelivery`), shared with the notifications subscriptions. */
   delivery: DeliveryDeps;
+  /** SMS (`smsDepsFrom`), shared with the notifications subscriptions. */
+  sms: SmsDeps;
 }
 
 const KIND_NAMES = {
@@ -32,6 +36,7 @@ const KIND_NAMES = {
 
 export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = async (app, deps) => {
   const { db, config, delivery } = deps;
+  await app.register(smsRoutes, { config, sms: deps.sms });
   route(app, noticesApi.list, async (request) => listNotices(db, sessionUserId(request)));
   route(app, noticesApi.markRead, async (request) => markNoticesRead(db, sessionUserId(request)));
   route(app, notificationsApi.likesReceived, async (request) => getLikesReceived(db, sessionUserId(request)));

@@ -2,13 +2,21 @@ import { WARNING_NOTICE_TITLE, warningText } from '../../../contract/moderation'
 import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domain-events';
 import { messageNotifier, notify, type DeliveryDeps, type Reference } from './delivery';
 import { recordNotices, type NewNotice } from './notices';
+import { queueMatchText, type SmsDeps } from './sms/texts';
 
 /**
  * Every listener of notifications: the in-app notices other features' events become (a `notice.created`
- * follows each), then what tells her away from the app (each a durable job: email, push).
+ * follows each), then what tells her away from the app (each a durable job: email, push, and a match
+ * text to each member who has no socket open).
  */
-export function notificationsSubscriptions(deps: { events: DomainEvents; delivery: DeliveryDeps }): Unsubscribe {
-  const { events, delivery } = deps;
+export function notificationsSubscriptions(deps: {
+  events: DomainEvents;
+  delivery: DeliveryDeps;
+  sms: SmsDeps;
+  /** Who has an open socket now (the realtime presence). */
+  onlineAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+}): Unsubscribe {
+  const { events, delivery, sms } = deps;
   const { db, log } = delivery;
   const record = (userIds: string[], entry: NewNotice) =>
     recordNotices(db, events, userIds, entry).catch((error: unknown) =>
@@ -43,6 +51,17 @@ export function notificationsSubscriptions(deps: { events: DomainEvents; deliver
     events.on('match.created', ({ matchId, userIds }) =>
       Promise.all(userIds.map((userId) => queue(userId, { kind: 'match', matchId }))),
     ),
+    // SMS.
+    events.on('match.created', async ({ userIds }) => {
+      try {
+        const online = await deps.onlineAmong(userIds);
+        for (const userId of userIds) {
+          if (!online.has(userId)) await queueMatchText(sms, userId);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'sms: could not queue a match text');
+      }
+    }),
     events.on('message.created', ({ message, recipientId }) =>
       notifyMessage(recipientId, message.matchId).catch(failed),
     ),

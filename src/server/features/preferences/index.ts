@@ -1,7 +1,7 @@
 /**
- * Preferences: what a member chooses about matching, privacy, notifications and the app, and SMS
- * match notifications. It owns discovery_filters, user_preferences, sms_settings and sms_outbox;
- * the features above read them only through what is exported here.
+ * Preferences: what a member chooses about matching, privacy, notifications and the app. It owns
+ * discovery_filters and user_preferences; the features above read them only through what is exported
+ * here. (How a notification reaches her — SMS, email, push — is the notifications feature's.)
  */
 export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
 export { discoveryConditions, type CandidateColumns, type MatchingViewer } from './conditions';
@@ -16,11 +16,12 @@ export {
   type Disclosure,
   type PrivacyView,
 } from './privacy';
-export { dealBreakersOf, getPreferences, notificationSettingsOf, updateNotificationSettings } from './store';
+export {
+  dealBreakersOf,
+  getPreferences,
+  notificationKindOn,
+  notificationSettingsOf,
+  updateNotificationSettings,
+} from './store';
 export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';
-export { normalisePhone } from './phone';
-export { queueContactText } from './sms';
-export { maskPhone } from './sms-provider';
-export { smsDepsFrom } from './sms-setup';
-export { preferencesSubscriptions } from './subscriptions';

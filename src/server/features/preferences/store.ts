@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -130,6 +130,15 @@ export async function notificationSettingsOf(db: Db, userId: string): Promise<No
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
   return { ...DEFAULT_PREFERENCES.notifications, ...row?.notifications };
+}
+
+/**
+ * SQL that holds unless she switched this kind of notification off (every kind is on by default, before
+ * she saves any): for a statement that claims a delivery in one step, such as the match text.
+ */
+export function notificationKindOn(userId: string, kind: keyof NotificationSettings): SQL {
+  const p = userPreferences;
+  return sql`not exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.notifications}->>${kind} = 'false')`;
 }
 
 /**

@@ -8,13 +8,14 @@ import {
   SMS_MIN_INTERVAL_MS,
   type SmsSettings,
   type smsSettingsBody,
-} from '../../../contract/preferences';
-import type { Db } from '../../db/client';
-import { smsOutbox, smsSettings, userPreferences } from '../../db/schema/preferences';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors';
-import type { JobQueue } from '../../jobs';
+} from '../../../../contract/sms';
+import type { Db } from '../../../db/client';
+import { smsOutbox, smsSettings } from '../../../db/schema/notifications';
+import { AppError, badRequest, tooManyRequests } from '../../../http/errors';
+import type { JobQueue } from '../../../jobs';
+import { notificationKindOn } from '../../preferences';
 import { normalisePhone } from './phone';
-import { maskPhone, type SmsProvider } from './sms-provider';
+import { maskPhone, type SmsProvider } from './provider';
 
 type SmsRow = typeof smsSettings.$inferSelect;
 
@@ -239,7 +240,6 @@ export async function verifySmsCode(
  */
 export async function queueMatchText(deps: SmsDeps, userId: string, now = new Date()): Promise<boolean> {
   const { db } = deps;
-  const p = userPreferences;
   const since = new Date(now.getTime() - SMS_MIN_INTERVAL_MS);
   const claimed = await db
     .update(smsSettings)
@@ -250,8 +250,7 @@ export async function queueMatchText(deps: SmsDeps, userId: string, now = new Da
         eq(smsSettings.enabled, true),
         isNotNull(smsSettings.phoneNumber),
         or(isNull(smsSettings.lastQueuedAt), lt(smsSettings.lastQueuedAt, since)),
-        // Her 'new matches' notifications are on (the default when she saved no preferences).
-        sql`not exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.notifications}->>'newMatches' = 'false')`,
+        notificationKindOn(userId, 'newMatches'),
       ),
     )
     .returning({ userId: smsSettings.userId });

@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SMS_MATCH_TEXT } from '../../../contract/preferences';
-import { buildApp } from '../../app';
-import { smsOutbox, smsSettings } from '../../test/tables';
-import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
-import { like, member } from '../../test/members';
-import { connect } from '../../realtime/test-socket';
+import { SMS_MATCH_TEXT } from '../../../../contract/sms';
+import { buildApp } from '../../../app';
+import { smsOutbox, smsSettings } from '../../../test/tables';
+import { createTestApp, signUp, type Client, type TestApp } from '../../../test/harness';
+import { like, member } from '../../../test/members';
+import { connect } from '../../../realtime/test-socket';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../../http/errors';
 
 /**
  * A phone number as a member types it ('(503) 555-0123', '+44 20 7946 0958') in E.164. Numbers without

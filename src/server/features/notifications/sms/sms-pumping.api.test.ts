@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsOutbox, smsSettings } from '../../db/schema/preferences';
-import { createTestApp, type Client, type TestApp } from '../../test/harness';
-import { member } from '../../test/members';
-import { SMS_CODES_PER_ACCOUNT_PER_DAY, SMS_CODES_PER_NUMBER_PER_HOUR } from './sms';
+import { smsOutbox, smsSettings } from '../../../db/schema/notifications';
+import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { member } from '../../../test/members';
+import { SMS_CODES_PER_ACCOUNT_PER_DAY, SMS_CODES_PER_NUMBER_PER_HOUR } from './texts';
 
 /** Verification texts cannot be pumped (each one costs money with Twilio). */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type twilio from 'twilio';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '../../../config';
 
 /** One interface for every SMS provider: `SMS_PROVIDER=log` (default) or `twilio`. */
 export interface SmsProvider {
