@@ -86,7 +86,18 @@ export const accountExport = z.object({
   exportedAt: z.string(),
   account: selfUser,
   photos: z.array(z.object({ url: z.string(), position: z.number().int(), uploadedAt: z.string() })),
-  swipes: z.array(z.object({ targetUserId: z.string(), liked: z.boolean(), superLike: z.boolean(), at: z.string() })),
+  swipes: z.array(
+    z.object({
+      targetUserId: z.string(),
+      liked: z.boolean(),
+      superLike: z.boolean(),
+      /** The photo or prompt of theirs she liked, and her comment with it; null when none. */
+      likedPhotoId: z.string().nullable(),
+      likedPromptId: z.string().nullable(),
+      comment: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
   matches: z.array(z.object({ matchId: z.string(), withUserId: z.string(), withName: z.string(), at: z.string() })),
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageMedia } from './chat-media';
 import { REACTION_EMOJI } from './reactions';
-import { safeText } from './text';
+import { memberText, safeText } from './text';
 
 /**
  * Messages, reactions and conversation starters (product §3 "Message", "Icebreaker", "Message reaction";
@@ -50,10 +50,11 @@ export const ICEBREAKERS_MIN = 3;
 export const ICEBREAKERS_MAX = 5;
 
 /** Trimmed, 1–2000 characters: shared by POST /api/messages and the socket's `message` frame. */
-export const messageContent = safeText('Message content is required')
-  .trim()
-  .min(1, 'Message cannot be empty')
-  .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+export const messageContent = memberText(MESSAGE_MAX_LENGTH, {
+  type: 'Message content is required',
+  empty: 'Message cannot be empty',
+  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+});
 
 export const clientMessageId = safeText()
   .trim()

@@ -1,8 +1,32 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from './chat';
 import { swipeLimits } from './discovery';
+import { memberText } from './text';
 
 /** Swipes (POST /api/likes, DELETE /api/likes/:id) and matches (GET /api/matches[/:userId]). */
+
+export const LIKE_COMMENT_MAX_LENGTH = 140;
+
+/** The comment on a like: the chat message's rule (trimmed, not empty), at most 140 characters. */
+export const likeComment = memberText(LIKE_COMMENT_MAX_LENGTH, {
+  type: 'A comment must be text',
+  empty: 'A comment cannot be empty: leave it out to send a plain like',
+  tooLong: `A comment is at most ${LIKE_COMMENT_MAX_LENGTH} characters`,
+});
+
+/**
+ * What a like is for: one of her photos (its URL as her card and profile show it) or one of her prompt
+ * answers (the prompt's id). The server checks it is hers and current.
+ */
+export const likedItemInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('photo'), photoUrl: z.string().min(1).max(2048) }),
+    z.object({ kind: z.literal('prompt'), promptId: z.string().min(1).max(64) }),
+  ],
+  'Choose a photo or a prompt',
+);
+export type LikedItemInput = z.infer<typeof likedItemInput>;
 
 export const createLikeBody = z
   .object({
@@ -12,8 +36,20 @@ export const createLikeBody = z
     /** true = like, false = pass. */
     isLike: z.boolean('isLike must be true or false'),
     superLike: z.boolean().default(false),
+    /** A like (or super like) of one photo or prompt answer of hers. */
+    likedItem: likedItemInput.optional(),
+    /** Goes with `likedItem`; opens the chat as the liker's first message when they match. */
+    comment: likeComment.optional(),
   })
-  .refine((b) => b.isLike || !b.superLike, { path: ['superLike'], message: 'A super like is a like' });
+  .refine((b) => b.isLike || !b.superLike, { path: ['superLike'], message: 'A super like is a like' })
+  .refine((b) => b.isLike || (b.likedItem === undefined && b.comment === undefined), {
+    path: ['comment'],
+    message: 'A pass carries no comment or liked item',
+  })
+  .refine((b) => b.comment === undefined || b.likedItem !== undefined, {
+    path: ['comment'],
+    message: 'A comment goes with a liked photo or prompt',
+  });
 export type CreateLikeBody = z.input<typeof createLikeBody>;
 
 export const swipe = z.object({

@@ -6,6 +6,13 @@ import { z } from 'zod';
  * a bare JSON number).
  */
 
+/** Which of my photos (its small rendition) or prompt answers a like was for. */
+export const likedItemView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('photo'), photoUrl: z.string() }),
+  z.object({ kind: z.literal('prompt'), promptId: z.string(), question: z.string(), answer: z.string() }),
+]);
+export type LikedItemView = z.infer<typeof likedItemView>;
+
 /** Someone who liked me and whom I have not swiped yet. `id` is her user id. */
 export const likeEntry = z.object({
   id: z.string(),
@@ -17,19 +24,36 @@ export const likeEntry = z.object({
   isSuperLike: z.boolean(),
   /** When she liked me. */
   createdAt: z.string(),
+  /** The photo or prompt answer of mine she liked; absent for a plain like (or a photo since deleted). */
+  likedItem: likedItemView.optional(),
+  /** What she wrote with it. */
+  comment: z.string().optional(),
 });
 export type LikeEntry = z.infer<typeof likeEntry>;
+
+/**
+ * A free member's view of a like on one of her own photos or prompts: what was liked (it is hers) and
+ * whether a comment came with it. Never who liked, never the comment's text.
+ */
+export const lockedItemLike = z.object({
+  likedItem: likedItemView,
+  hasComment: z.boolean(),
+});
+export type LockedItemLike = z.infer<typeof lockedItemLike>;
 
 export const LIKES_RECEIVED_LIMIT = 100;
 
 /**
- * One shape for everyone. Premium: `locked` false and the newest entries (up to 100).
- * Free: `locked` true, `entries` empty: show `count` locked placeholders and the Upgrade prompt.
+ * One shape for everyone. Premium: `locked` false and the newest entries (up to 100), `itemLikes` empty.
+ * Free: `locked` true, `entries` empty: `itemLikes` are the likes on one of her photos or prompts
+ * ('Someone liked your prompt', the comment blurred), the rest of `count` locked placeholders, and the
+ * Upgrade prompt.
  */
 export const likesReceived = z.object({
   count: z.number().int().nonnegative(),
   locked: z.boolean(),
   entries: z.array(likeEntry),
+  itemLikes: z.array(lockedItemLike),
 });
 export type LikesReceived = z.infer<typeof likesReceived>;
 

@@ -20,3 +20,11 @@ export const safeText = (typeMessage?: string) =>
   z
     .string(typeMessage === undefined ? undefined : { error: typeMessage })
     .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
+
+/**
+ * Short text a member writes to another member (a chat message, the comment on a like): trimmed, not
+ * empty, at most `max` characters, with each check's own message. One rule, so a like's comment is
+ * refused exactly as a chat message would be.
+ */
+export const memberText = (max: number, messages: { type: string; empty: string; tooLong: string }) =>
+  safeText(messages.type).trim().min(1, messages.empty).max(max, messages.tooLong);

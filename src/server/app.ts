@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notificationsSubscriptions({ events, delivery, sms, onlineAmong }),
     badgesSubscriptions({ db, events, log: app.log }),
     verificationSubscriptions({ db, events, jobs, log: app.log }),
-    chatSubscriptions({ events, jobs, log: app.log.child({ component: 'chat-media' }) }),
+    chatSubscriptions({ db, events, jobs, log: app.log.child({ component: 'chat' }) }),
   ];
   app.addHook('onClose', async () => {
     await events.drain();

@@ -17,4 +17,4 @@ export {
   type MediaStorage,
   type MediaVisibility,
 } from './storage';
-export { configurePublicMediaUrls, MEDIA_PREFIX, publicMediaUrl } from './urls';
+export { configurePublicMediaUrls, MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from './urls';

@@ -15,3 +15,8 @@ export function configurePublicMediaUrls(baseUrl: string | undefined): void {
 export function publicMediaUrl(key: string): string {
   return `${publicBase}${key}`;
 }
+
+/** The key of a published photo's URL (`publicMediaUrl`'s inverse), or undefined for any other string. */
+export function publicMediaKey(url: string): string | undefined {
+  return url.startsWith(publicBase) && url.length > publicBase.length ? url.slice(publicBase.length) : undefined;
+}

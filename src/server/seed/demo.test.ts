@@ -16,6 +16,7 @@ import { photos, swipes, travelPlans, users, type UserRow } from '../test/tables
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
 import {
   DEMO_ADMIRERS,
+  DEMO_ITEM_LIKES,
   DEMO_VISITORS,
   DEMO_LOGIN,
   DEMO_MODERATOR_LOGIN,
@@ -260,6 +261,15 @@ describe('seedDemoIfEmpty: the default community', () => {
     expect(likes.filter((l) => l.isSuperLike)).toHaveLength(1);
     const admirers = rows.filter((u) => likes.some((l) => l.userId === u.id));
     expect(admirers.every((u) => u.location === 'Portland, Oregon')).toBe(true);
+    // Some liked one of her prompts or photos, with a comment: the likes list shows it on first start.
+    const specific = likes.filter((l) => l.likedPromptId !== null || l.likedPhotoId !== null);
+    expect(specific).toHaveLength(DEMO_ITEM_LIKES);
+    expect(specific.filter((l) => l.comment !== null).length).toBeGreaterThanOrEqual(2);
+    for (const l of specific) {
+      if (l.likedPromptId) expect(demo.prompts.map((p) => p.promptId)).toContain(l.likedPromptId);
+      if (l.likedPhotoId) expect(photoRows.find((p) => p.id === l.likedPhotoId)?.userId).toBe(demo.id);
+      expect((l.comment ?? '').length).toBeLessThanOrEqual(140);
+    }
   });
 
   it('has a few Premium members from other cities visiting Portland in Travel mode', async () => {

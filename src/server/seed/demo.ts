@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
-import { inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { locationCoordinates } from '../../contract/locations';
 import { hashPassword, NO_PASSWORD } from '../features/auth';
@@ -31,6 +31,22 @@ export const DEMO_MODERATOR_LOGIN = { username: 'moderator', password: 'Moderate
 export const DEMO_ADMIRERS = 5;
 /** Premium members from other cities visiting the demo member's city in Travel mode (product §2). */
 export const DEMO_VISITORS = 3;
+
+/** How many of the admirers liked one of Jordan's photos or prompts, and which of those wrote a comment. */
+export const DEMO_ITEM_LIKES = 3;
+
+/** What an admirer wrote with a like of Jordan's prompt or photo (at most 140 characters). */
+const ADMIRER_COMMENTS: Record<'prompt' | 'photo', readonly string[]> = {
+  prompt: [
+    'An oolong flight AND mug thrifting? I know a tea house on Division you would love.',
+    'Bad puns are my love language. How is the pottery going?',
+    'I have too many mugs already and I regret nothing. Tea this weekend?',
+  ],
+  photo: [
+    'That smile! Is that Mount Tabor behind you?',
+    'Okay, this one made me want to go for a rainy walk with you.',
+  ],
+};
 
 const DEFAULT_DEMO_USERS = 280;
 /** Same seed, same community: names, cities, bios and avatars. */
@@ -259,12 +275,29 @@ export async function seedDemoIfEmpty(
       const demoId = ids[0];
       const admirers = ids.filter((_, i) => i > 0 && profiles[i]?.location === demo.location).slice(0, DEMO_ADMIRERS);
       if (demoId && admirers.length > 0) {
+        // The first few liked something specific of hers (product §4), from their own random stream so
+        // nothing else of the community moves: a prompt with a comment, a photo with a comment, and so on.
+        const demoPhotos = await tx
+          .select({ id: photos.id })
+          .from(photos)
+          .where(eq(photos.userId, demoId))
+          .orderBy(asc(photos.position));
+        const itemRandom = createRandom(deriveSeed(seed, 'admirer-item-likes'));
+        const itemOf = (i: number) => {
+          if (i >= DEMO_ITEM_LIKES) return {};
+          const kind = i % 2 === 0 || demoPhotos.length === 0 ? 'prompt' : 'photo';
+          const comment = i < DEMO_ITEM_LIKES - 1 ? itemRandom.pick(ADMIRER_COMMENTS[kind]) : null;
+          return kind === 'prompt'
+            ? { likedPromptId: itemRandom.pick(demo.prompts).promptId, comment }
+            : { likedPhotoId: itemRandom.pick(demoPhotos).id, comment };
+        };
         await tx.insert(swipes).values(
           admirers.map((userId, i) => ({
             userId,
             targetUserId: demoId,
             isLike: true,
             isSuperLike: i === 0,
+            ...itemOf(i),
             createdAt: new Date(now - (i + 1) * 3_600_000),
           })),
         );

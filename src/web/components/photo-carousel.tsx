@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { LikeItemButton } from './like-item-button';
 
 /** A drag this far (px) sideways moves to the neighbouring photo; shorter ones spring back. */
 const SWIPE_PX = 40;
@@ -12,7 +13,16 @@ const arrowClass =
  * Every photo of a member, one at a time: swipe sideways (touch or mouse), use the arrows or the
  * keyboard's arrow keys; the dots say where she is. Vertical drags stay with the page (touch-action: pan-y).
  */
-export function PhotoCarousel({ photos, name }: { photos: readonly string[]; name: string }) {
+export function PhotoCarousel({
+  photos,
+  name,
+  onLikePhoto,
+}: {
+  photos: readonly string[];
+  name: string;
+  /** Offers "Like this photo" on the photo shown (Discover's profile sheet). */
+  onLikePhoto?: ((photoUrl: string) => void) | undefined;
+}) {
   const [index, setIndex] = useState(0);
   const [dragX, setDragX] = useState(0);
   const start = useRef<number | null>(null);
@@ -83,6 +93,14 @@ export function PhotoCarousel({ photos, name }: { photos: readonly string[]; nam
           />
         ))}
       </div>
+      {onLikePhoto && photos[current] && (
+        <LikeItemButton
+          label="Like this photo"
+          tone="photo"
+          onClick={() => onLikePhoto(photos[current] ?? '')}
+          className="absolute right-3 bottom-8 z-10"
+        />
+      )}
       {count > 1 && (
         <>
           {current > 0 && (

@@ -15,6 +15,7 @@ import { PhotoCarousel } from './photo-carousel';
 import { Button } from './ui/button';
 import { Sheet } from './ui/sheet';
 import { VoicePlayer } from './voice-player';
+import type { LikeTarget } from './like-item-button';
 
 /** What the opener already shows of her, so the sheet has a face while the full profile loads. */
 interface ProfilePreview {
@@ -31,6 +32,8 @@ export interface ProfileDetailSheetProps {
   onOpenChange: (open: boolean) => void;
   /** The opener's actions: the swipe buttons from Discover; Message, Report, Block and Unmatch from chat. */
   actions?: ReactNode;
+  /** Discover: each photo and prompt answer gets a heart that likes that one thing. */
+  onLikeItem?: ((target: LikeTarget) => void) | undefined;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -68,7 +71,15 @@ function subtitle(profile: ProfileDetail, distance: string | undefined, visiting
   return distance === 'In your city' ? `${city} · In your city` : `${city} · ${distance} away`;
 }
 
-function Details({ profile, visiting }: { profile: ProfileDetail; visiting: boolean }) {
+function Details({
+  profile,
+  visiting,
+  onLikeItem,
+}: {
+  profile: ProfileDetail;
+  visiting: boolean;
+  onLikeItem: ((target: LikeTarget) => void) | undefined;
+}) {
   const units = useUnits();
   // 'Active 5m ago' ages while the sheet stays open.
   const now = useMinuteClock();
@@ -143,7 +154,10 @@ function Details({ profile, visiting }: { profile: ProfileDetail; visiting: bool
       )}
       {profile.prompts.length > 0 && (
         <Section title="Prompts">
-          <PromptAnswers prompts={profile.prompts} />
+          <PromptAnswers
+            prompts={profile.prompts}
+            onLikePrompt={onLikeItem && ((prompt) => onLikeItem({ kind: 'prompt', prompt }))}
+          />
         </Section>
       )}
       {shown.length > 0 && (
@@ -186,7 +200,7 @@ function LoadingLines() {
  * Her full public profile as a bottom sheet: photos, bio, details, interests, distance and earned badges,
  * exactly as the server lets this viewer see them, with the opener's actions kept in reach at the bottom.
  */
-export function ProfileDetailSheet({ person, open, onOpenChange, actions }: ProfileDetailSheetProps) {
+export function ProfileDetailSheet({ person, open, onOpenChange, actions, onLikeItem }: ProfileDetailSheetProps) {
   const detail = useProfileDetail(person.id, open);
   const profile = detail.data;
   const gone = isApiError(detail.error) && detail.error.status === 404;
@@ -199,9 +213,13 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions }: Prof
       title={profile?.age === undefined ? name : `${name}, ${profile.age}`}
     >
       <div className="grid gap-5" data-testid="profile-detail">
-        <PhotoCarousel photos={profile?.photos ?? person.photos} name={name} />
+        <PhotoCarousel
+          photos={profile?.photos ?? person.photos}
+          name={name}
+          onLikePhoto={onLikeItem && ((photoUrl) => onLikeItem({ kind: 'photo', photoUrl }))}
+        />
         {profile ? (
-          <Details profile={profile} visiting={person.visiting === true} />
+          <Details profile={profile} visiting={person.visiting === true} onLikeItem={onLikeItem} />
         ) : gone ? (
           <p className="text-sm text-ink-soft">This profile is no longer available.</p>
         ) : detail.isError ? (

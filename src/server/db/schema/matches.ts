@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { photos } from './photos';
 import { users } from './users';
 
-/** A like, super like or pass. One per (user, target); undo deletes it. */
+/**
+ * A like, super like or pass. One per (user, target); undo deletes it. A like may point at one photo or
+ * one prompt answer of the target's and carry a comment (product §4 "Like something specific"); the
+ * comment opens their chat when the like becomes a match. A photo deleted later leaves the comment.
+ */
 export const swipes = pgTable(
   'swipes',
   {
@@ -15,12 +20,28 @@ export const swipes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isLike: boolean().notNull(),
     isSuperLike: boolean().notNull().default(false),
+    /** The target's photo this like is for. */
+    likedPhotoId: uuid().references(() => photos.id, { onDelete: 'set null' }),
+    /** The target's prompt (contract/prompts.ts id) this like is for. */
+    likedPromptId: text(),
+    /** Trimmed, 1–140 characters (contract/matches.ts `likeComment`). */
+    comment: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('swipes_one_liked_item', sql`num_nonnulls(${t.likedPhotoId}, ${t.likedPromptId}) <= 1`),
+    check(
+      'swipes_item_and_comment_on_likes',
+      sql`${t.isLike} or (${t.likedPhotoId} is null and ${t.likedPromptId} is null and ${t.comment} is null)`,
+    ),
+    check('swipes_comment_length', sql`char_length(${t.comment}) between 1 and 140`),
     uniqueIndex('swipes_user_target_key').on(t.userId, t.targetUserId),
     index('swipes_target_idx').on(t.targetUserId, t.isLike),
     index('swipes_user_created_idx').on(t.userId, t.createdAt),
+    // A deleted photo sets its likes' photo to null: found by index, not by a scan of every swipe.
+    index('swipes_liked_photo_idx')
+      .on(t.likedPhotoId)
+      .where(sql`${t.likedPhotoId} is not null`),
   ],
 );
 

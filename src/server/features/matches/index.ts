@@ -1,6 +1,14 @@
 // The matches feature's public surface: swipes, matches and likes, as other features may use them.
 export { swipedBy } from './counts';
-export { countPendingLikes, listPendingLikes, type PendingLike } from './likes-received';
+export {
+  countPendingLikes,
+  likeCommentsBetween,
+  listPendingItemLikes,
+  listPendingLikes,
+  type LikeComment,
+  type PendingItemLike,
+  type PendingLike,
+} from './likes-received';
 export { limitsFrom, swipeUsage } from './limits';
 export { matchRoutes } from './routes';
 export {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { findUsers, isVisibleMember, notBlockedWith } from '../../core';
 import type { Db } from '../../db/client';
 import { swipes } from '../../db/schema/matches';
@@ -26,12 +26,23 @@ export interface PendingLike {
   location: string;
   isSuperLike: boolean;
   createdAt: Date;
+  /** Her photo or prompt answer the like is for (null for a plain like, or a photo since deleted). */
+  likedPhotoId: string | null;
+  likedPromptId: string | null;
+  comment: string | null;
 }
 
 /** Newest first; super likes are not ranked apart, the flag lets the screen mark them. */
 export async function listPendingLikes(db: Db, userId: string, limit: number): Promise<PendingLike[]> {
   const likes = await db
-    .select({ id: swipes.userId, isSuperLike: swipes.isSuperLike, createdAt: swipes.createdAt })
+    .select({
+      id: swipes.userId,
+      isSuperLike: swipes.isSuperLike,
+      createdAt: swipes.createdAt,
+      likedPhotoId: swipes.likedPhotoId,
+      likedPromptId: swipes.likedPromptId,
+      comment: swipes.comment,
+    })
     .from(swipes)
     .where(pendingLikes(userId))
     .orderBy(desc(swipes.createdAt), desc(swipes.id))
@@ -49,4 +60,59 @@ export async function listPendingLikes(db: Db, userId: string, limit: number): P
 export async function countPendingLikes(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(swipes).where(pendingLikes(userId));
   return row?.n ?? 0;
+}
+
+/** A pending like on one of her photos or prompts, without who sent it or what they wrote. */
+export interface PendingItemLike {
+  likedPhotoId: string | null;
+  likedPromptId: string | null;
+  hasComment: boolean;
+}
+
+/**
+ * The pending likes that point at one of her photos or prompts, newest first, for a free member's
+ * list: the liker and the comment are not read at all, so they cannot reach her.
+ */
+export async function listPendingItemLikes(db: Db, userId: string, limit: number): Promise<PendingItemLike[]> {
+  return db
+    .select({
+      likedPhotoId: swipes.likedPhotoId,
+      likedPromptId: swipes.likedPromptId,
+      hasComment: sql<boolean>`${swipes.comment} is not null`,
+    })
+    .from(swipes)
+    .where(and(pendingLikes(userId), or(isNotNull(swipes.likedPhotoId), isNotNull(swipes.likedPromptId))))
+    .orderBy(desc(swipes.createdAt), desc(swipes.id))
+    .limit(limit);
+}
+
+/** A comment sent with a like, to open the chat once the pair has matched. */
+export interface LikeComment {
+  swipeId: string;
+  senderId: string;
+  comment: string;
+}
+
+/**
+ * The comments the two members sent with their likes of each other, oldest first (chat posts them as
+ * the first messages when `match.created` says they matched).
+ */
+export async function likeCommentsBetween(db: Db, a: string, b: string): Promise<LikeComment[]> {
+  const rows = await db
+    .select({ swipeId: swipes.id, senderId: swipes.userId, comment: swipes.comment })
+    .from(swipes)
+    .where(
+      and(
+        or(
+          and(eq(swipes.userId, a), eq(swipes.targetUserId, b)),
+          and(eq(swipes.userId, b), eq(swipes.targetUserId, a)),
+        ),
+        eq(swipes.isLike, true),
+        isNotNull(swipes.comment),
+      ),
+    )
+    .orderBy(asc(swipes.createdAt), asc(swipes.id));
+  return rows.flatMap((r) =>
+    r.comment === null ? [] : [{ swipeId: r.swipeId, senderId: r.senderId, comment: r.comment }],
+  );
 }

@@ -20,6 +20,10 @@ export async function swipesAndMatchesOf(db: Db, userId: string) {
       targetUserId: s.targetUserId,
       liked: s.isLike,
       superLike: s.isSuperLike,
+      // What she liked of theirs and what she wrote with it (null for none, or a photo since deleted).
+      likedPhotoId: s.likedPhotoId,
+      likedPromptId: s.likedPromptId,
+      comment: s.comment,
       at: s.createdAt.toISOString(),
     })),
     matches: matchRows.map((m) => {

@@ -24,8 +24,8 @@ export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps)
   const { db, events, summaries, onlineAmong, conversationStarted } = deps;
 
   route(app, matchesApi.swipe, async (request) => {
-    const { targetUserId, isLike, superLike } = request.body;
-    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike });
+    const { targetUserId, isLike, superLike, likedItem, comment } = request.body;
+    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike, likedItem, comment });
   });
 
   route(app, matchesApi.undoSwipe, async (request) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
+import type { LikedItemInput, LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
 import {
   findUser,
   hasActivePremium,
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { matches, swipes } from '../../db/schema/matches';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, premiumRequired } from '../../http/errors';
-import { photoUrlsOf } from '../profiles';
+import { answersPrompt, photoKeyOfUrl, photoOfMember, photoUrlsOf } from '../profiles';
 import { budgetWindows, limitReached, limitsFrom, swipeCaps, swipeUsage, usageAfter, usageFrom } from './limits';
 import { orderedPair, presentMatch, type MatchRow } from './service';
 import { notUnmatchedWith } from './unmatch';
@@ -24,9 +24,16 @@ interface SwipeInput {
   targetUserId: string;
   isLike: boolean;
   superLike: boolean;
+  /** A like of one photo or prompt answer of hers (contract-checked: only on a like). */
+  likedItem?: LikedItemInput | undefined;
+  /** Trimmed, 1–140 (the contract's likeComment); only with likedItem. */
+  comment?: string | undefined;
 }
 
-type SwipeRow = typeof swipes.$inferSelect;
+type SwipeRow = Pick<
+  typeof swipes.$inferSelect,
+  'id' | 'userId' | 'targetUserId' | 'isLike' | 'isSuperLike' | 'createdAt'
+>;
 
 /**
  * Whether two members have written to each other in this match. Chat owns messages and sits above
@@ -57,8 +64,20 @@ async function lockPair(tx: Db, a: string, b: string): Promise<void> {
 
 const unavailable = () => notFound('This profile is not available');
 
+/** A liked photo or prompt that is not (or no longer) on her profile: nothing is saved. */
+function likedItemGone(item: LikedItemInput | undefined) {
+  const message =
+    item?.kind === 'prompt' ? 'That prompt is not one of her answers' : 'That photo is not on her profile';
+  return badRequest(message, [{ path: 'likedItem', message }]);
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
+  return code(error) === '23503' || code((error as { cause?: unknown } | undefined)?.cause) === '23503';
+}
+
 interface RecordedSwipe extends Record<string, unknown> {
-  outcome: 'no_user' | 'unavailable' | 'limit' | 'conflict' | 'recorded';
+  outcome: 'no_user' | 'unavailable' | 'bad_item' | 'limit' | 'conflict' | 'recorded';
   premium: boolean;
   likes_today: number | null;
   super_likes: number | null;
@@ -85,6 +104,12 @@ function prepareRecordSwipe(db: Db) {
   const cap = (kind: 'likes' | 'superLikes') =>
     sql`(case when ${premium} then ${param(`${kind}CapPremium`, 'integer')} else ${param(`${kind}CapFree`, 'integer')} end)`;
   const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(user, target)} and ${notUnmatchedWith(user, target)})`;
+  // The liked item, if any, as the owner's fragments read it: null parameters when there is none, so a
+  // plain swipe pays for two null tests.
+  const photoKey = param('photoKey', 'text');
+  const promptId = param('promptId', 'text');
+  const likedPhoto = sql`(case when ${photoKey} is null then null else ${photoOfMember(target, photoKey)} end)`;
+  const itemOk = sql`((${photoKey} is null or ${likedPhoto} is not null) and (${promptId} is null or ${answersPrompt(target, promptId)}))`;
   const column = <T>(name: string) => sql<T>`s.${sql.identifier(name)}`;
   return db
     .select({
@@ -104,7 +129,8 @@ function prepareRecordSwipe(db: Db) {
       cross join lateral record_swipe(
         ${user}, ${target}, ${param('isLike', 'boolean')}, ${param('superLike', 'boolean')},
         ${reachable}, ${memberTable.ghostMode} is false, ${cap('likes')}, ${cap('superLikes')},
-        ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer
+        ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer,
+        ${itemOk}, ${likedPhoto}, ${promptId}, ${param('comment', 'text')}
       ) s`,
     )
     .prepare('record_swipe');
@@ -131,6 +157,9 @@ async function recordSwipe(db: Db, userId: string, input: SwipeInput, now: Date)
     superLikesCapPremium: premiumCaps.superLikes,
     superLikesCapFree: freeCaps.superLikes,
     ...budgetWindows(now),
+    photoKey: input.likedItem?.kind === 'photo' ? photoKeyOfUrl(input.likedItem.photoUrl) : null,
+    promptId: input.likedItem?.kind === 'prompt' ? input.likedItem.promptId : null,
+    comment: input.comment ?? null,
   });
   if (!row) throw new Error('record_swipe returned no row');
   return row;
@@ -152,10 +181,19 @@ export async function createSwipe(
 ): Promise<LikeResponse> {
   if (input.targetUserId === userId) throw badRequest('You cannot swipe on yourself');
   if (input.superLike && !input.isLike) throw badRequest('A super like is a like');
+  if (!input.isLike && (input.likedItem || input.comment !== undefined)) {
+    throw badRequest('A pass carries no comment or liked item');
+  }
+  if (input.comment !== undefined && !input.likedItem) throw badRequest('A comment goes with a liked photo or prompt');
   const now = new Date();
-  const recorded = await recordSwipe(db, userId, input, now);
+  const recorded = await recordSwipe(db, userId, input, now).catch((error: unknown) => {
+    // The photo was deleted between the statement's read and its insert (its foreign key).
+    if (isForeignKeyViolation(error)) throw likedItemGone(input.likedItem);
+    throw error;
+  });
   if (recorded.outcome === 'no_user') throw notFound('User not found');
   if (recorded.outcome === 'unavailable') throw unavailable();
+  if (recorded.outcome === 'bad_item') throw likedItemGone(input.likedItem);
   const usage = usageFrom(recorded.premium, recorded);
   if (recorded.outcome === 'limit') throw limitReached(usage, input, now);
   if (recorded.outcome === 'conflict' || !recorded.swipe_id || !recorded.swipe_created_at) {

@@ -52,7 +52,7 @@ describe('likes received', () => {
     const admirers = await Promise.all([member(t), member(t), member(t)]);
     for (const admirer of admirers) await like(admirer, me);
     const response = await me.request('GET', '/api/notifications/likes-received');
-    expect(response.json()).toEqual({ count: 3, locked: true, entries: [] });
+    expect(response.json()).toEqual({ count: 3, locked: true, entries: [], itemLikes: [] });
     for (const admirer of admirers) expect(response.body).not.toContain(admirer.user.id);
   });
 

@@ -2,16 +2,18 @@ import {
   COMMON_INTERESTS_SHOWN,
   LIKES_RECEIVED_LIMIT,
   POTENTIAL_MATCHES_LIMIT,
+  type LikedItemView,
   type LikesReceived,
   type PotentialMatch,
 } from '../../../contract/notifications';
+import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { premiumRequired } from '../../http/errors';
-import { isPremium } from '../../core';
+import { findUser, isPremium } from '../../core';
 import { bestCandidates } from '../discovery';
-import { countPendingLikes, listPendingLikes } from '../matches';
+import { countPendingLikes, listPendingItemLikes, listPendingLikes } from '../matches';
 import { notificationSettingsOf, privacyOf } from '../preferences';
-import { photoUrlsOf } from '../profiles';
+import { photoThumbnailsById, photoUrlsOf } from '../profiles';
 
 /**
  * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
@@ -19,7 +21,20 @@ import { photoUrlsOf } from '../profiles';
  */
 export async function getLikesReceived(db: Db, userId: string): Promise<LikesReceived> {
   const count = await countPendingLikes(db, userId);
-  if (!(await isPremium(db, userId))) return { count, locked: true, entries: [] };
+  if (!(await isPremium(db, userId))) {
+    // Free: which of her own photos and prompts were liked, and whether a comment came; never who or what.
+    const itemRows = count === 0 ? [] : await listPendingItemLikes(db, userId, LIKES_RECEIVED_LIMIT);
+    const itemOf = await likedItemsOf(db, userId, itemRows);
+    return {
+      count,
+      locked: true,
+      entries: [],
+      itemLikes: itemRows.flatMap((r) => {
+        const likedItem = itemOf(r);
+        return likedItem ? [{ likedItem, hasComment: r.hasComment }] : [];
+      }),
+    };
+  }
   const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT);
   const photos = await photoUrlsOf(
     db,
@@ -29,9 +44,11 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
     db,
     rows.map((r) => r.id),
   );
+  const itemOf = await likedItemsOf(db, userId, rows);
   return {
     count,
     locked: false,
+    itemLikes: [],
     entries: rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -40,7 +57,37 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
       photos: photos.get(r.id) ?? [],
       isSuperLike: r.isSuperLike,
       createdAt: r.createdAt.toISOString(),
+      ...optionalLikedItem(itemOf(r)),
+      ...(r.comment !== null && { comment: r.comment }),
     })),
+  };
+}
+
+const optionalLikedItem = (likedItem: LikedItemView | undefined) => (likedItem ? { likedItem } : {});
+
+/**
+ * Her photos (small renditions) and prompt answers that likes point at. A prompt she no longer answers,
+ * or a photo gone meanwhile, shows no item.
+ */
+async function likedItemsOf(
+  db: Db,
+  userId: string,
+  rows: readonly { likedPhotoId: string | null; likedPromptId: string | null }[],
+): Promise<(row: { likedPhotoId: string | null; likedPromptId: string | null }) => LikedItemView | undefined> {
+  const photoIds = rows.flatMap((r) => (r.likedPhotoId ? [r.likedPhotoId] : []));
+  const wantsPrompts = rows.some((r) => r.likedPromptId !== null);
+  const [thumbnails, self] = await Promise.all([
+    photoThumbnailsById(db, photoIds),
+    wantsPrompts ? findUser(db, userId) : undefined,
+  ]);
+  const prompts = new Map(presentPrompts(self?.prompts ?? []).map((p) => [p.promptId, p]));
+  return (row) => {
+    if (row.likedPhotoId) {
+      const photoUrl = thumbnails.get(row.likedPhotoId);
+      return photoUrl ? { kind: 'photo', photoUrl } : undefined;
+    }
+    const prompt = row.likedPromptId ? prompts.get(row.likedPromptId) : undefined;
+    return prompt ? { kind: 'prompt', ...prompt } : undefined;
   };
 }
 

@@ -10,6 +10,7 @@ export {
   storedPhotosOf,
   type StoredPhoto,
 } from './photos';
+export { answersPrompt, photoKeyOfUrl, photoOfMember, photoThumbnailsById } from './liked-items';
 export { profileRoutes } from './routes';
 export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';

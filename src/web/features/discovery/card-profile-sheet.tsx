@@ -1,6 +1,7 @@
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { PersonSafetyButtons } from '../../components/person-safety';
 import { LazyProfileDetailSheet } from '../../components/lazy-on-open';
+import type { LikeTarget } from '../../components/like-item-button';
 import { SwipeActions } from './swipe-actions';
 import type { SwipeAction } from './swipe-gesture';
 
@@ -15,6 +16,8 @@ interface CardProfileSheetProps {
   /** Report / Block: the sheet closes first, so only the dialog is on screen. */
   onReport: () => void;
   onBlock: () => void;
+  /** A heart on one photo or prompt: the sheet closes first, so only the like dialog is on screen. */
+  onLikeItem: (target: LikeTarget) => void;
 }
 
 /** The top card's full profile, with the same Pass / Super like / Like the deck offers. */
@@ -27,12 +30,17 @@ export function CardProfileSheet({
   onAction,
   onReport,
   onBlock,
+  onLikeItem,
 }: CardProfileSheetProps) {
   return (
     <LazyProfileDetailSheet
       person={card}
       open={open}
       onOpenChange={onOpenChange}
+      onLikeItem={(target) => {
+        onOpenChange(false);
+        onLikeItem(target);
+      }}
       actions={
         <>
           <SwipeActions

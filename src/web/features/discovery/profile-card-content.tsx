@@ -5,6 +5,7 @@ import type { Units } from '../../../contract/preferences';
 import { distanceBandText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
+import { LikeItemButton, type LikeTarget } from '../../components/like-item-button';
 
 /** Product §9 display counts. */
 const CARD_INTERESTS_SHOWN = 5;
@@ -37,7 +38,14 @@ function InitialPlaceholder({ name }: { name: string }) {
 }
 
 /** The face of a discovery card: photo (or initial), name, age, distance band, interests and badges. */
-export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
+export function ProfileCardContent({
+  card,
+  onLikeItem,
+}: {
+  card: DiscoveryCard;
+  /** The top card: a heart on its photo and on its prompt likes that one thing. */
+  onLikeItem?: ((target: LikeTarget) => void) | undefined;
+}) {
   const units = useUnits();
   // The card shows her first prompt; her profile sheet shows them all.
   const firstPrompt = card.prompts[0];
@@ -60,6 +68,14 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
         aria-hidden
         className="absolute inset-x-0 bottom-0 h-3/4 bg-gradient-to-t from-photo-shade/95 via-photo-shade/60 to-transparent"
       />
+      {onLikeItem && photo && (
+        <LikeItemButton
+          label="Like this photo"
+          tone="photo"
+          onClick={() => onLikeItem({ kind: 'photo', photoUrl: photo })}
+          className="absolute top-16 right-3"
+        />
+      )}
       <div className="absolute inset-x-0 bottom-0 grid gap-2.5 p-5 text-photo-ink">
         <div className="grid gap-1">
           <h2 className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.9rem] leading-tight font-semibold">
@@ -84,9 +100,18 @@ export function ProfileCardContent({ card }: { card: DiscoveryCard }) {
         </div>
         {card.bio && <p className="line-clamp-2 text-sm leading-snug text-photo-ink/90">{card.bio}</p>}
         {firstPrompt && (
-          <p className="line-clamp-2 rounded-xl bg-photo-ink/12 px-3 py-2 text-sm leading-snug text-photo-ink ring-1 ring-photo-ink/25 backdrop-blur-sm">
-            <span className="font-semibold">{firstPrompt.question}</span> {firstPrompt.answer}
-          </p>
+          <div className="flex items-center gap-2 rounded-xl bg-photo-ink/12 py-1 pr-1 pl-3 ring-1 ring-photo-ink/25 backdrop-blur-sm">
+            <p className="my-1 line-clamp-2 flex-1 text-sm leading-snug text-photo-ink">
+              <span className="font-semibold">{firstPrompt.question}</span> {firstPrompt.answer}
+            </p>
+            {onLikeItem && (
+              <LikeItemButton
+                label="Like this prompt"
+                tone="photo"
+                onClick={() => onLikeItem({ kind: 'prompt', prompt: firstPrompt })}
+              />
+            )}
+          </div>
         )}
         {interests.length > 0 && (
           <ul aria-label="Interests" className="flex flex-wrap gap-1.5">

@@ -12,6 +12,7 @@ import { Info } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
 import { loadMotionFeatures } from '../../lib/motion';
+import type { LikeTarget } from '../../components/like-item-button';
 import { ProfileCardContent } from './profile-card-content';
 import { dragFeedback, swipeDecision, type DragFeedback, type SwipeAction } from './swipe-gesture';
 
@@ -79,13 +80,24 @@ interface SwipeCardProps {
   onOpenProfile: () => void;
   /** The top card's Report / Block menu, in its top-left corner. */
   menu?: ReactNode;
+  /** The top card's hearts on its photo and prompt. */
+  onLikeItem?: (target: LikeTarget) => void;
 }
 
 /**
  * One card of the stack. The top card follows a drag (transform only); released past 100 px it
  * commits, otherwise it springs back.
  */
-export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpenProfile, menu }: SwipeCardProps) {
+export function SwipeCard({
+  card,
+  isTop,
+  canSuperLike,
+  onPreview,
+  onSwipe,
+  onOpenProfile,
+  menu,
+  onLikeItem,
+}: SwipeCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dragged = useRef(false);
   const x = useMotionValue(0);
@@ -154,7 +166,7 @@ export function SwipeCard({ card, isTop, canSuperLike, onPreview, onSwipe, onOpe
       onDragStart={() => (dragged.current = true)}
       onClick={isTop ? () => !dragged.current && onOpenProfile() : undefined}
     >
-      <ProfileCardContent card={card} />
+      <ProfileCardContent card={card} onLikeItem={isTop ? onLikeItem : undefined} />
       {isTop && (
         <button
           type="button"

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
 import { Compass, MapPinOff, RefreshCw } from 'lucide-react';
 import type { DiscoveryCard, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
-import type { Match } from '../../../contract/matches';
+import type { CreateLikeBody, Match } from '../../../contract/matches';
+import type { LikeTarget } from '../../components/like-item-button';
 import type { SelfUser } from '../../../contract/users';
 import { PersonSafetyMenu, usePersonSafety } from '../../components/person-safety';
 import { Button } from '../../components/ui/button';
@@ -24,6 +25,12 @@ import { SwipeActions, SwipeCounters } from './swipe-actions';
 import { SwipeCard } from './swipe-card';
 import { CardProfileSheet } from './card-profile-sheet';
 import type { SwipeAction } from './swipe-gesture';
+
+// The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
+const LikeItemDialog = lazy(() => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog })));
+
+/** What a like of one photo or prompt sends besides the swipe. */
+type LikedExtras = Pick<CreateLikeBody, 'likedItem' | 'comment'>;
 
 /** Fetch the next page while this many cards are still left. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -105,6 +112,9 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   const [preview, setPreview] = useState<SwipeAction | null>(null);
   const [exitAction, setExitAction] = useState<SwipeAction | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  /** The photo or prompt she is liking on its own (one overlay: the profile sheet has closed). */
+  const [liking, setLiking] = useState<{ card: DiscoveryCard; target: LikeTarget } | null>(null);
+  const [likingOpen, setLikingOpen] = useState(false);
   // One swipe at a time: a second tap while the first is saving or its card is still flying away would
   // otherwise land on the next card, which she has not seen yet. Refs, because both taps can arrive
   // before React renders again.
@@ -172,6 +182,12 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     }
     // Already swiped elsewhere: nothing to put back.
     if (isApiError(error) && error.status === 409) return;
+    // The photo or prompt she liked is no longer on the profile, or the comment was refused: say why.
+    if (isApiError(error) && error.status === 400) {
+      putBack(card);
+      toast({ title: 'Like not sent', description: error.serverMessage ?? 'Please try again', variant: 'destructive' });
+      return;
+    }
     // Gone meanwhile (hidden, blocked or deleted): drop the card and say so.
     if (isApiError(error) && error.status === 404) {
       toast({
@@ -185,7 +201,12 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   };
 
   /** Returns false when the swipe is refused here, so a dragged card springs back. */
-  const swipe = (card: DiscoveryCard, action: SwipeAction, origin: Element | null): boolean => {
+  const swipe = (
+    card: DiscoveryCard,
+    action: SwipeAction,
+    origin: Element | null,
+    extras: LikedExtras = {},
+  ): boolean => {
     if (swipeSaving.current || cardLeaving.current || card.id !== top?.id) return false;
     if (action === 'super_like' && !canSuperLike) return false;
     if (action === 'like' && likesExhausted(limits, clockNow())) {
@@ -202,7 +223,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     setReturned((current) => current.filter((c) => c.id !== card.id));
     setPendingSwipes((n) => n + 1);
     swipeMutation
-      .mutateAsync({ targetUserId: card.id, isLike: action !== 'pass', superLike: action === 'super_like' })
+      .mutateAsync({ targetUserId: card.id, isLike: action !== 'pass', superLike: action === 'super_like', ...extras })
       .then((result) => {
         setLatestLimits({ value: result.limits, at: clockNow() });
         setHistory((current) => [...current, { card, swipeId: result.like.id }]);
@@ -228,6 +249,19 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     setHistory((current) => current.filter((record) => record.card.id !== id));
   };
   const safety = usePersonSafety({ onReported: (person) => drop(person.id), onBlocked: (person) => drop(person.id) });
+
+  const likeItem = (card: DiscoveryCard, target: LikeTarget) => {
+    setLiking({ card, target });
+    setLikingOpen(true);
+  };
+  const sendItemLike = (action: 'like' | 'super_like', comment: string | undefined) => {
+    if (!liking) return;
+    const likedItem: NonNullable<LikedExtras['likedItem']> =
+      liking.target.kind === 'photo'
+        ? { kind: 'photo', photoUrl: liking.target.photoUrl }
+        : { kind: 'prompt', promptId: liking.target.prompt.promptId };
+    swipe(liking.card, action, null, { likedItem, ...(comment !== undefined && { comment }) });
+  };
 
   const lastSwipe = history.at(-1);
   const undo = () => {
@@ -281,6 +315,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
               onPreview={setPreview}
               onSwipe={(action, element) => swipe(card, action, element)}
               onOpenProfile={() => setProfileOpen(true)}
+              onLikeItem={(target) => likeItem(card, target)}
               menu={
                 <PersonSafetyMenu
                   person={card}
@@ -363,7 +398,21 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
           onAction={(action, button) => swipe(top, action, button)}
           onReport={() => safety.report(top)}
           onBlock={() => safety.block(top)}
+          onLikeItem={(target) => likeItem(top, target)}
         />
+      )}
+      {liking && (
+        <Suspense fallback={null}>
+          <LikeItemDialog
+            key={`${liking.card.id}:${liking.target.kind === 'photo' ? liking.target.photoUrl : liking.target.prompt.promptId}`}
+            name={liking.card.name}
+            target={liking.target}
+            open={likingOpen}
+            onOpenChange={setLikingOpen}
+            canSuperLike={canSuperLike}
+            onSend={sendItemLike}
+          />
+        </Suspense>
       )}
       {safety.dialogs}
     </section>

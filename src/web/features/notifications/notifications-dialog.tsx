@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { Dialog } from '../../components/ui/dialog';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
-import type { LikeEntry, LikesReceived, PotentialMatch } from '../../../contract/notifications';
+import type {
+  LikedItemView,
+  LikeEntry,
+  LikesReceived,
+  LockedItemLike,
+  PotentialMatch,
+} from '../../../contract/notifications';
 import { Avatar } from '../../components/avatar';
 import { usePersonSafety } from '../../components/person-safety';
 import { Button } from '../../components/ui/button';
@@ -84,6 +90,28 @@ function UpgradePrompt({ title, text, onNavigate }: { title: string; text: strin
   );
 }
 
+/** The photo or prompt answer of hers a like was for: a thumbnail, or the prompt and her answer. */
+function LikedItem({ item }: { item: LikedItemView }) {
+  if (item.kind === 'photo') {
+    return <img src={item.photoUrl} alt="Your photo" className="size-12 shrink-0 rounded-xl object-cover" />;
+  }
+  return (
+    <span className="grid min-w-0 gap-0.5 text-xs">
+      <span className="font-semibold text-plum-700">{item.question}</span>
+      <span className="line-clamp-2 text-ink">{item.answer}</span>
+    </span>
+  );
+}
+
+/** What a liker said with her like, as a quote under the row. */
+function LikeComment({ text }: { text: string }) {
+  return (
+    <span className="block rounded-xl rounded-tl-sm bg-plum-50 px-3 py-2 text-sm leading-snug break-words text-plum-900">
+      “{text}”
+    </span>
+  );
+}
+
 function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntry) => void }) {
   return (
     <li>
@@ -118,13 +146,71 @@ function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntr
         </time>
         <span className="sr-only">: open profile to like back, pass or report</span>
       </button>
+      {(entry.likedItem ?? entry.comment !== undefined) && (
+        <div data-testid="liked-item" className="-mt-2 grid gap-2 rounded-b-2xl bg-white px-3 pt-1 pb-3">
+          {entry.likedItem && (
+            <span className="flex items-center gap-2.5 rounded-xl bg-cream-100 p-2">
+              <span className="shrink-0 text-xs font-semibold text-ink-soft">
+                Liked your {entry.likedItem.kind === 'photo' ? 'photo' : 'prompt'}
+              </span>
+              <LikedItem item={entry.likedItem} />
+            </span>
+          )}
+          {entry.comment !== undefined && <LikeComment text={entry.comment} />}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A free member's like of one of her photos or prompts: what was liked (hers) and, when one came, a
+ * comment she cannot read yet. The server sends neither who nor the comment, so the blur is of
+ * placeholder lines, not of the words.
+ */
+function LockedItemRow({ like, onNavigate }: { like: LockedItemLike; onNavigate: () => void }) {
+  const what = like.likedItem.kind === 'photo' ? 'photo' : 'prompt';
+  return (
+    <li
+      data-testid="locked-item-like"
+      className="grid gap-2.5 rounded-2xl bg-white p-3 shadow-[0_1px_2px_rgb(58_19_49/0.05)]"
+    >
+      <div className="flex items-center gap-3">
+        <span className="relative grid size-10 shrink-0 place-items-center overflow-hidden rounded-full bg-gradient-to-br from-plum-200 via-plum-300 to-matcha-200">
+          <Lock className="size-4 text-white drop-shadow" aria-hidden />
+        </span>
+        <p className="font-semibold text-ink">Someone liked your {what}</p>
+      </div>
+      <span className="flex items-center gap-2.5 rounded-xl bg-cream-100 p-2">
+        <LikedItem item={like.likedItem} />
+      </span>
+      {like.hasComment && (
+        <Link
+          to="/subscribe"
+          onClick={onNavigate}
+          className="relative block overflow-hidden rounded-xl rounded-tl-sm bg-plum-50 px-3 py-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-plum-500"
+        >
+          <span aria-hidden className="grid gap-1.5 blur-[3px] select-none">
+            <span className="h-2.5 w-11/12 rounded-full bg-plum-300" />
+            <span className="h-2.5 w-2/3 rounded-full bg-plum-300" />
+          </span>
+          <span className="absolute inset-0 grid place-items-center text-xs font-semibold text-plum-800">
+            <span className="inline-flex items-center gap-1 rounded-full bg-white/85 px-2.5 py-1">
+              <Crown className="size-3 text-amber-600" aria-hidden />
+              Upgrade to read their comment
+            </span>
+          </span>
+        </Link>
+      )}
     </li>
   );
 }
 
 function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: () => void }) {
-  const shown = Math.min(data.count, LOCKED_PLACEHOLDERS_SHOWN);
-  const more = data.count - shown;
+  // Likes of one of her photos or prompts show as their own rows; the rest stay placeholders.
+  const plain = Math.max(0, data.count - data.itemLikes.length);
+  const shown = Math.min(plain, LOCKED_PLACEHOLDERS_SHOWN);
+  const more = plain - shown;
   return (
     <div className="grid gap-4 p-4">
       <div className="flex items-center justify-between">
@@ -133,6 +219,13 @@ function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: ()
         </p>
         <PremiumBadge />
       </div>
+      {data.itemLikes.length > 0 && (
+        <ul aria-label="Likes on your photos and prompts" className="grid gap-2">
+          {data.itemLikes.map((like, i) => (
+            <LockedItemRow key={i} like={like} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      )}
       <ul className="grid grid-cols-3 gap-2.5">
         {Array.from({ length: shown }, (_, i) => (
           <li

@@ -9,8 +9,14 @@
 -- 2. for a like, the pair's advisory lock (the same key undoSwipe takes) serialises everything that
 --    can make or unmake the pair's match, so two people liking each other at the same instant make
 --    exactly one match: the second to get the lock sees the first one's committed like.
--- outcome: 'no_user' | 'unavailable' | 'limit' | 'conflict' | 'recorded'; usage is counted before
--- this swipe.
+-- outcome: 'no_user' | 'unavailable' | 'bad_item' | 'limit' | 'conflict' | 'recorded'; usage is counted
+-- before this swipe. A like of one photo or prompt (p_liked_photo / p_liked_prompt, p_item_ok saying the
+-- caller found it hers) is checked only once the target is known to be within reach, so a blocked or
+-- hidden member answers exactly as before.
+-- The version before liked items (migration 0027) had no item arguments: an overload, so drop it.
+DROP FUNCTION IF EXISTS record_swipe(
+  uuid, uuid, boolean, boolean, boolean, boolean, integer, integer, timestamptz, timestamptz, integer
+);
 CREATE OR REPLACE FUNCTION record_swipe(
   p_user uuid,
   p_target uuid,
@@ -22,7 +28,11 @@ CREATE OR REPLACE FUNCTION record_swipe(
   p_super_like_cap integer,
   p_day_start timestamptz,
   p_window_start timestamptz,
-  p_pair_lock integer
+  p_pair_lock integer,
+  p_item_ok boolean,
+  p_liked_photo uuid,
+  p_liked_prompt text,
+  p_comment text
 )
 RETURNS TABLE (
   outcome text,
@@ -48,6 +58,11 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
+  IF NOT p_item_ok THEN
+    outcome := 'bad_item';
+    RETURN NEXT;
+    RETURN;
+  END IF;
 
   SELECT u.likes_today, u.super_likes, u.oldest_super_like_at
     INTO likes_today, super_likes, oldest_super_like_at
@@ -64,8 +79,8 @@ BEGIN
       hashtext(least(p_user, p_target)::text || ':' || greatest(p_user, p_target)::text)
     );
   END IF;
-  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like)
-    VALUES (p_user, p_target, p_is_like, p_super_like)
+  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like, liked_photo_id, liked_prompt_id, comment)
+    VALUES (p_user, p_target, p_is_like, p_super_like, p_liked_photo, p_liked_prompt, p_comment)
     ON CONFLICT DO NOTHING
     RETURNING id, created_at INTO swipe_id, swipe_created_at;
   IF swipe_id IS NULL THEN

@@ -1,0 +1,116 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Heart, Star } from 'lucide-react';
+import { LIKE_COMMENT_MAX_LENGTH, likeComment } from '../../../contract/matches';
+import type { LikeTarget } from '../../components/like-item-button';
+import { Button } from '../../components/ui/button';
+import { describedBy, Field, Textarea } from '../../components/ui/field';
+import { Sheet } from '../../components/ui/sheet';
+import { cn } from '../../lib/cn';
+
+export interface LikeItemDialogProps {
+  name: string;
+  target: LikeTarget;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  canSuperLike: boolean;
+  /** The comment, trimmed, or undefined for none; the dialog closes itself first. */
+  onSend: (action: 'like' | 'super_like', comment: string | undefined) => void;
+}
+
+const COMMENT_ID = 'like-comment';
+
+/**
+ * One sheet for liking one photo or prompt answer (product §4): the item, an optional comment with its
+ * counter, checked with the same rule the server applies (contract `likeComment`, a chat message's rule
+ * at 140 characters), and Send like / Super like.
+ */
+export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike, onSend }: LikeItemDialogProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const over = text.length > LIKE_COMMENT_MAX_LENGTH;
+
+  const send = (action: 'like' | 'super_like') => {
+    let comment: string | undefined;
+    if (text.trim() !== '') {
+      const parsed = likeComment.safeParse(text);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? 'Check your comment');
+        textarea.current?.focus();
+        return;
+      }
+      comment = parsed.data;
+    }
+    onOpenChange(false);
+    onSend(action, comment);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send('like');
+  };
+
+  const what = target.kind === 'photo' ? 'photo' : 'prompt';
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Like ${name}'s ${what}`}
+      description="If you match, your comment opens the chat."
+    >
+      <form onSubmit={submit} className="grid gap-4" data-testid="like-item-dialog">
+        {target.kind === 'photo' ? (
+          <img
+            src={target.photoUrl}
+            alt={`The photo of ${name} you are liking`}
+            className="mx-auto aspect-[4/5] max-h-56 rounded-2xl object-cover shadow-card"
+          />
+        ) : (
+          <div className="rounded-2xl bg-plum-50 px-4 py-3 ring-1 ring-plum-100">
+            <p className="text-xs font-semibold text-plum-700">{target.prompt.question}</p>
+            <p className="mt-1 font-display text-lg leading-snug break-words text-plum-900">{target.prompt.answer}</p>
+          </div>
+        )}
+        <Field
+          id={COMMENT_ID}
+          label="Add a comment"
+          optional
+          error={error}
+          hint="Say what caught your eye. Kind and specific goes a long way."
+        >
+          <Textarea
+            id={COMMENT_ID}
+            ref={textarea}
+            rows={3}
+            value={text}
+            placeholder={target.kind === 'photo' ? 'What do you like about it?' : 'Answer her, or ask her more'}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (error) setError(undefined);
+            }}
+            {...describedBy(COMMENT_ID, { hint: true, error })}
+            aria-describedby={`${COMMENT_ID}-count ${error ? `${COMMENT_ID}-error` : `${COMMENT_ID}-hint`}`}
+          />
+        </Field>
+        <p
+          id={`${COMMENT_ID}-count`}
+          aria-live="polite"
+          className={cn('-mt-3 text-right text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-ink-soft')}
+        >
+          {text.length}/{LIKE_COMMENT_MAX_LENGTH}
+        </p>
+        <div className="grid gap-2">
+          <Button type="submit" block>
+            <Heart className="size-4" aria-hidden />
+            Send like
+          </Button>
+          {canSuperLike && (
+            <Button variant="outline" block onClick={() => send('super_like')}>
+              <Star className="size-4" aria-hidden />
+              Send as Super Like
+            </Button>
+          )}
+        </div>
+      </form>
+    </Sheet>
+  );
+}
