@@ -11,6 +11,16 @@ import { settle } from './waits';
 
 const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 
+/** An answer a phone cannot break at a space: it must wrap inside its box, not widen the page. */
+const UNBROKEN = `Rosa${'A'.repeat(90)}`;
+
+/** True when `selector` (default: the page) is no wider than its box and ends inside the screen. */
+const fitsWidth = (page: import('playwright-core').Page, selector?: string) =>
+  page.evaluate((sel) => {
+    const box = sel ? document.querySelector(sel) : document.documentElement;
+    return box !== null && box.scrollWidth <= box.clientWidth && box.getBoundingClientRect().right <= innerWidth;
+  }, selector);
+
 describe('profile prompts', () => {
   it('she answers prompts on Edit Profile; another member sees them on her card and her profile', async () => {
     const rosaContext = await phoneContext(env.browser, env.server.baseUrl);
@@ -44,12 +54,20 @@ describe('profile prompts', () => {
     await settle(page);
     await shootBothThemes(page, 'prompts-editor');
 
+    // Off the script: one long word, which must wrap inside its box everywhere it shows.
+    await form.getByRole('button', { name: 'Add another prompt' }).click();
+    const third = form.getByRole('group', { name: 'Prompt 3' });
+    await third.getByLabel('Question').selectOption({ label: 'A boundary I keep…' });
+    await third.getByLabel('Your answer').fill(UNBROKEN);
+
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toastText(page, 'Profile updated').waitFor();
     await page.waitForURL('**/profile');
     const prompts = page.getByRole('list', { name: 'Prompts' });
     await prompts.getByText('A slow oolong flight, then a walk by the river.').waitFor();
     await prompts.getByText('Green flags I look for…').waitFor();
+    await prompts.getByText(UNBROKEN).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
 
     // Vi meets Rosa in Discover: the first prompt on the card, both in her profile sheet.
     const viPage = await viContext.newPage();
@@ -62,6 +80,9 @@ describe('profile prompts', () => {
     await viPage.getByRole('button', { name: "View Rosa's full profile" }).click();
     const sheet = viPage.getByTestId('profile-detail');
     await sheet.getByText('Curiosity, kindness to waiters, good playlists.').waitFor();
+    await sheet.getByText(UNBROKEN).waitFor();
+    expect(await fitsWidth(viPage)).toBe(true);
+    expect(await fitsWidth(viPage, '[data-testid="profile-detail"] [aria-label="Prompts"]')).toBe(true);
     await sheet.getByRole('heading', { name: 'Prompts' }).scrollIntoViewIfNeeded();
     await settle(viPage);
     await shootBothThemes(viPage, 'prompts-profile-sheet');

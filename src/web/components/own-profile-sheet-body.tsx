@@ -29,7 +29,7 @@ export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyP
           </p>
         </div>
       </div>
-      {user.bio && <p className="line-clamp-3 text-sm leading-relaxed text-ink">{user.bio}</p>}
+      {user.bio && <p className="line-clamp-3 text-sm leading-relaxed wrap-anywhere text-ink">{user.bio}</p>}
       <div className="grid gap-2">
         <Dialog.Close asChild>
           <Link to="/profile" className={buttonClasses('primary', 'md', true)}>

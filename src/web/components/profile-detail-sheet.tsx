@@ -123,7 +123,7 @@ function Details({
       {profile.status && (
         <Section title={`24h Status · ${statusTimeLeft(profile.status.expiresAt)}`}>
           <div className="grid gap-2 rounded-2xl bg-plum-50 p-3" data-testid="profile-status">
-            {profile.status.text && <p className="leading-relaxed break-words text-ink">{profile.status.text}</p>}
+            {profile.status.text && <p className="leading-relaxed wrap-anywhere text-ink">{profile.status.text}</p>}
             {profile.status.voice && (
               <VoicePlayer
                 src={profile.status.voice.url}
@@ -149,7 +149,7 @@ function Details({
       )}
       {profile.bio && (
         <Section title="About">
-          <p className="text-[0.95rem] leading-relaxed whitespace-pre-line text-ink">{profile.bio}</p>
+          <p className="text-[0.95rem] leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{profile.bio}</p>
         </Section>
       )}
       {profile.prompts.length > 0 && (
@@ -166,7 +166,7 @@ function Details({
             {shown.map(([label, value]) => (
               <div key={label} className="min-w-0">
                 <dt className="text-xs text-ink-soft">{label}</dt>
-                <dd className="text-sm font-medium break-words text-ink">{value}</dd>
+                <dd className="text-sm font-medium wrap-anywhere text-ink">{value}</dd>
               </div>
             ))}
           </dl>

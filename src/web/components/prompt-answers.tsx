@@ -24,7 +24,7 @@ export function PromptAnswers({
         >
           <div className="min-w-0 flex-1">
             <p className="text-xs font-semibold text-plum-700">{prompt.question}</p>
-            <p className="mt-1 font-display text-lg leading-snug break-words text-plum-900">{prompt.answer}</p>
+            <p className="mt-1 font-display text-lg leading-snug wrap-anywhere text-plum-900">{prompt.answer}</p>
           </div>
           {onLikePrompt && (
             <LikeItemButton label="Like this prompt" onClick={() => onLikePrompt(prompt)} className="-mr-1" />

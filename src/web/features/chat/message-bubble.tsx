@@ -12,7 +12,7 @@ const theirsBubble =
   'rounded-bl-md border border-cream-200 bg-white text-ink shadow-[0_4px_12px_-10px_rgb(58_19_49/0.5)]';
 
 function Body({ content }: { content: string }) {
-  return <p className="break-words whitespace-pre-wrap">{content}</p>;
+  return <p className="wrap-anywhere whitespace-pre-wrap">{content}</p>;
 }
 
 function StarterLabel({ mine }: { mine: boolean }) {

@@ -67,7 +67,7 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
         ) : (
           <div className="rounded-2xl bg-plum-50 px-4 py-3 ring-1 ring-plum-100">
             <p className="text-xs font-semibold text-plum-700">{target.prompt.question}</p>
-            <p className="mt-1 font-display text-lg leading-snug break-words text-plum-900">{target.prompt.answer}</p>
+            <p className="mt-1 font-display text-lg leading-snug wrap-anywhere text-plum-900">{target.prompt.answer}</p>
           </div>
         )}
         <Field

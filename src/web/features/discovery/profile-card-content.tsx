@@ -98,10 +98,10 @@ export function ProfileCardContent({
             </span>
           )}
         </div>
-        {card.bio && <p className="line-clamp-2 text-sm leading-snug text-photo-ink/90">{card.bio}</p>}
+        {card.bio && <p className="line-clamp-2 text-sm leading-snug wrap-anywhere text-photo-ink/90">{card.bio}</p>}
         {firstPrompt && (
           <div className="flex items-center gap-2 rounded-xl bg-photo-ink/12 py-1 pr-1 pl-3 ring-1 ring-photo-ink/25 backdrop-blur-sm">
-            <p className="my-1 line-clamp-2 flex-1 text-sm leading-snug text-photo-ink">
+            <p className="my-1 line-clamp-2 flex-1 text-sm leading-snug wrap-anywhere text-photo-ink">
               <span className="font-semibold">{firstPrompt.question}</span> {firstPrompt.answer}
             </p>
             {onLikeItem && (

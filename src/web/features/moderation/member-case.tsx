@@ -176,7 +176,9 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
           )}
         </div>
       </header>
-      {member.bio && <p className="rounded-2xl bg-white p-3 text-sm text-ink shadow-card">{member.bio}</p>}
+      {member.bio && (
+        <p className="rounded-2xl bg-white p-3 text-sm wrap-anywhere text-ink shadow-card">{member.bio}</p>
+      )}
 
       <section aria-labelledby="case-reports-title" className="grid gap-2">
         <h3 id="case-reports-title" className="font-semibold text-plum-900">

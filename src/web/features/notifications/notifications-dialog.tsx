@@ -106,7 +106,7 @@ function LikedItem({ item }: { item: LikedItemView }) {
 /** What a liker said with her like, as a quote under the row. */
 function LikeComment({ text }: { text: string }) {
   return (
-    <span className="block rounded-xl rounded-tl-sm bg-plum-50 px-3 py-2 text-sm leading-snug break-words text-plum-900">
+    <span className="block rounded-xl rounded-tl-sm bg-plum-50 px-3 py-2 text-sm leading-snug wrap-anywhere text-plum-900">
       “{text}”
     </span>
   );
@@ -302,7 +302,7 @@ function PotentialRow({ match }: { match: PotentialMatch }) {
           {match.matchScore}% match
         </span>
       </div>
-      {match.bio && <p className="line-clamp-2 text-sm leading-snug text-ink-soft">{match.bio}</p>}
+      {match.bio && <p className="line-clamp-2 text-sm leading-snug wrap-anywhere text-ink-soft">{match.bio}</p>}
       {match.commonInterests.length > 0 && (
         <ul aria-label="Interests you share" className="flex flex-wrap gap-1.5">
           {match.commonInterests.map((interest) => (

@@ -215,7 +215,11 @@ function Overview({ user }: { user: SelfUser }) {
   return (
     <Card className="grid gap-5 p-4">
       <Section title="About">
-        {user.bio ? <p className="leading-relaxed whitespace-pre-line text-ink">{user.bio}</p> : addLink('Write a bio')}
+        {user.bio ? (
+          <p className="leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{user.bio}</p>
+        ) : (
+          addLink('Write a bio')
+        )}
       </Section>
       <Section title="Prompts">
         {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink('Answer a prompt')}

@@ -87,7 +87,7 @@ function StatusContent({ status, expired = false }: { status: UserStatus; expire
       {status.text && (
         <p
           className={cn(
-            'leading-relaxed break-words',
+            'leading-relaxed wrap-anywhere',
             expired ? 'text-ink-soft line-through decoration-ink-soft/40' : 'text-ink',
           )}
         >
