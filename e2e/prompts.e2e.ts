@@ -69,6 +69,16 @@ describe('profile prompts', () => {
     await prompts.getByText(UNBROKEN).waitFor();
     expect(await fitsWidth(page)).toBe(true);
 
+    // The header's preview of her card (on Discover) shows her first prompt, as her card does.
+    await page.goto('/home');
+    await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).click();
+    const preview = page.getByRole('dialog', { name: 'Your profile' });
+    await preview.getByText('A slow oolong flight, then a walk by the river.').waitFor();
+    await settle(page);
+    await shootBothThemes(page, 'prompts-own-preview');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
     // Vi meets Rosa in Discover: the first prompt on the card, both in her profile sheet.
     const viPage = await viContext.newPage();
     await viPage.goto('/home');

@@ -3,6 +3,7 @@ import { MapPin, UserRound } from 'lucide-react';
 import { Dialog } from './ui/dialog';
 import { useCurrentUser } from '../lib/session';
 import { Avatar } from './avatar';
+import { PromptAnswers } from './prompt-answers';
 import { Button, buttonClasses } from './ui/button';
 import { Sheet } from './ui/sheet';
 
@@ -30,6 +31,8 @@ export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyP
         </div>
       </div>
       {user.bio && <p className="line-clamp-3 text-sm leading-relaxed wrap-anywhere text-ink">{user.bio}</p>}
+      {/* Her card shows her first prompt, so the preview does too. */}
+      {user.prompts[0] && <PromptAnswers prompts={user.prompts.slice(0, 1)} />}
       <div className="grid gap-2">
         <Dialog.Close asChild>
           <Link to="/profile" className={buttonClasses('primary', 'md', true)}>
