@@ -40,7 +40,7 @@ import { eventRoutes } from './features/events';
 import { badgeRoutes, badgesSubscriptions, earnedBadgeIds } from './features/badges';
 import { verificationRoutes, verificationSubscriptions } from './features/verification';
 import { moderationRoutes } from './features/moderation';
-import { loadAuthorKey, teaModerationRoutes, teaRoutes } from './features/tea';
+import { loadAuthorKey, teaAuthorship, teaModerationRoutes, teaRoutes } from './features/tea';
 import { compiledSerializerCompiler } from './http/serializer';
 import { installErrorHandler } from './http/errors';
 import { installGuards } from './http/guards';
@@ -162,6 +162,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('events', events);
   // Listeners' work (notices, badges, queued texts) finishes before the database closes.
   app.addHook('onClose', async () => events.drain());
+  // Tea's stories and replies carry only HMAC tags: its author key is loaded once, for tea's routes and for
+  // the features that ask tea about her (badges count her stories, account exports and erases her replies).
+  const teaAuthorKey = loadAuthorKey(config);
+  const tea = teaAuthorship(teaAuthorKey);
+  const badgeSources = { tea };
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
   await app.register(healthRoutes, { database, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(authRoutes, {
@@ -188,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = [
     realtimeSubscriptions({ db, events, hub: socketHub.hub, log: app.log }),
     notificationsSubscriptions({ events, delivery, sms, onlineAmong }),
-    badgesSubscriptions({ db, events, log: app.log }),
+    badgesSubscriptions({ db, events, sources: badgeSources, log: app.log }),
     verificationSubscriptions({ db, events, jobs, log: app.log }),
     chatSubscriptions({ db, events, jobs, log: app.log.child({ component: 'chat' }) }),
   ];
@@ -225,13 +230,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     ...(options.clock ? { now: options.clock } : {}),
   });
-  await app.register(badgeRoutes, { db, events });
+  await app.register(badgeRoutes, { db, events, sources: badgeSources });
   await app.register(preferencesRoutes, {
     db,
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
   });
 
-  await app.register(teaRoutes, { db, events, authorKey: loadAuthorKey(config) });
+  await app.register(teaRoutes, { db, events, authorKey: teaAuthorKey });
   await app.register(teaModerationRoutes, { db });
 
   await app.register(profileRoutes, {
@@ -271,6 +276,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chatMediaStore: media.chat,
     statusVoiceStore: media.statuses,
     scryptLogN,
+    tea,
   });
   servePublicMedia(app, media.photos);
 

@@ -21,6 +21,7 @@ import {
 } from '../auth';
 import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser } from '../profiles';
+import type { TeaAuthorship } from '../tea';
 import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
 interface AccountRouteDeps {
@@ -34,6 +35,8 @@ interface AccountRouteDeps {
   /** The private store of status voice notes (hers is in her export). */
   statusVoiceStore: MediaStorage;
   scryptLogN: number;
+  /** Her Tea replies (export, deletion): only tea's author key finds them. */
+  tea: TeaAuthorship;
 }
 
 /** Reset requests one client address may make in an hour (each queues a job, whatever it names). */
@@ -60,6 +63,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     mediaDeletes: deps.mediaDeletes,
     sessionsEnded,
     accountDeleted: (userId) => events.emit('account.deleted', { userId }),
+    tea: deps.tea,
   };
   registerPasswordResetJob(security);
 
@@ -116,7 +120,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   route(app, accountApi.exportData, async (request, reply) => {
     void reply.header('Content-Disposition', 'attachment; filename="steep-my-data.json"');
     void reply.header('Cache-Control', 'no-store');
-    return exportAccount(db, sessionUserId(request), { chat: deps.chatMediaStore, statuses: deps.statusVoiceStore });
+    return exportAccount(db, sessionUserId(request), {
+      chat: deps.chatMediaStore,
+      statuses: deps.statusVoiceStore,
+      tea: deps.tea,
+    });
   });
   route(app, accountApi.deleteAccount, async (request, reply) => {
     await deleteAccount(account, sessionUserId(request), request.body.password);

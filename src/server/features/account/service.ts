@@ -16,7 +16,7 @@ import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser, photoKeysOf, photosOf, statusVoiceKeysOf, statusVoiceOf } from '../profiles';
 import { blocksAndReportsBy, reportMediaKeysOf } from '../safety';
 import { selfieKeysOf } from '../verification';
-import { teaRepliesOf, teaReplyEraser } from '../tea';
+import type { TeaAuthorship } from '../tea';
 
 export interface AccountDeps {
   db: Db;
@@ -27,6 +27,7 @@ export interface AccountDeps {
   sessionsEnded: (userId: string, tokenHashes: string[]) => void;
   /** Announced after the rows are gone (realtime forgets her, other features clean up). */
   accountDeleted: (userId: string) => void;
+  tea: Pick<TeaAuthorship, 'eraseReplies'>;
 }
 
 /**
@@ -35,7 +36,7 @@ export interface AccountDeps {
 export async function exportAccount(
   db: Db,
   userId: string,
-  stores: { chat: MediaStorage; statuses: MediaStorage },
+  stores: { chat: MediaStorage; statuses: MediaStorage; tea: Pick<TeaAuthorship, 'repliesOf'> },
 ): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound('User not found');
@@ -66,7 +67,7 @@ export async function exportAccount(
     exportTables(db, userId),
     pushDevicesOf(db, userId),
     statusVoiceOf(db, stores.statuses, userId),
-    teaRepliesOf(db, userId),
+    stores.tea.repliesOf(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -105,8 +106,6 @@ export async function exportAccount(
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db } = deps;
   await confirmPassword(db, userId, password, 'password');
-  // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: tea finds them with its key.
-  const eraseTeaReplies = teaReplyEraser(db);
   const announcements: Array<() => void> = [];
   const afterCommit: DomainEvents = {
     emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
@@ -122,7 +121,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     const voiceKeys = await statusVoiceKeysOf(tx, userId);
     // Reports she filed go with her (their media copies too); reports about her stay for safety.
     const reportKeys = await reportMediaKeysOf(tx, userId);
-    await eraseTeaReplies(tx, userId);
+    // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: tea finds them with its key.
+    await deps.tea.eraseReplies(tx, userId);
     const existed = await deleteUser(tx, userId);
     await deps.jobs.forgetUser(userId, tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };

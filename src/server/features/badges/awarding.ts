@@ -1,6 +1,7 @@
 import type { BadgeId } from '../../../contract/badges';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
+import type { BadgeSources } from './rules';
 import { evaluateBadges } from './service';
 
 /** Evaluations running at once: side work must never take the connections a message's ack waits for. */
@@ -13,6 +14,7 @@ const MAX_CONCURRENT_EVALUATIONS = 2;
 export function badgeAwarder(
   db: Db,
   events: DomainEvents,
+  sources: BadgeSources,
   onError: (error: unknown) => void,
 ): (userIds: readonly string[], badges: readonly BadgeId[]) => void {
   // Triggers gather per member and are evaluated after the event, on a later turn of the event
@@ -31,7 +33,7 @@ export function badgeAwarder(
       running.add(userId);
       // Tracked, so events.drain() waits for it (and for the round it schedules when it ends).
       events.track(
-        evaluateBadges(db, events, userId, [...badges])
+        evaluateBadges(db, events, sources, userId, [...badges])
           .catch(onError)
           .finally(() => {
             running.delete(userId);

@@ -6,7 +6,7 @@ import { chatActivityOf } from '../chat';
 import { eventActivityOf } from '../events';
 import { countMatches } from '../matches';
 import { dayStreakOf, getSelfUser } from '../profiles';
-import { teaActivityOf } from '../tea';
+import type { TeaAuthorship } from '../tea';
 
 /*
  * How far she is towards each badge, computed from the owning features' own counts (never their
@@ -24,10 +24,15 @@ interface Facts {
   events: () => ReturnType<typeof eventActivityOf>;
   account: () => ReturnType<typeof accountState>;
   streak: () => Promise<number>;
-  tea: () => ReturnType<typeof teaActivityOf>;
+  tea: () => ReturnType<TeaAuthorship['activityOf']>;
 }
 
-function factsFor(db: Db, userId: string, now: Date): Facts {
+/** What the rules read beyond the database: Tea recognises her stories only with its author key (app.ts). */
+export interface BadgeSources {
+  tea: Pick<TeaAuthorship, 'activityOf'>;
+}
+
+function factsFor(db: Db, sources: BadgeSources, userId: string, now: Date): Facts {
   const once = <T>(load: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= load());
@@ -38,7 +43,7 @@ function factsFor(db: Db, userId: string, now: Date): Facts {
     events: once(() => eventActivityOf(db, userId)),
     account: once(() => accountState(db, userId)),
     streak: once(() => dayStreakOf(db, userId, now)),
-    tea: once(() => teaActivityOf(db, userId)),
+    tea: once(() => sources.tea.activityOf(db, userId)),
   };
 }
 
@@ -72,11 +77,12 @@ export const RULED_BADGES = Object.keys(RULES) as BadgeId[];
 /** Progress of each asked badge that has a rule. */
 export async function progressOf(
   db: Db,
+  sources: BadgeSources,
   userId: string,
   ids: readonly BadgeId[],
   now = new Date(),
 ): Promise<Map<BadgeId, number>> {
-  const facts = factsFor(db, userId, now);
+  const facts = factsFor(db, sources, userId, now);
   const result = new Map<BadgeId, number>();
   for (const id of ids) {
     const rule = RULES[id];

@@ -6,7 +6,7 @@ import { userBadges } from '../../db/schema/badges';
 import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
 import { notFound } from '../../http/errors';
-import { progressOf, RULED_BADGES } from './rules';
+import { progressOf, RULED_BADGES, type BadgeSources } from './rules';
 
 function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadge {
   const badge = badgeById(id)!;
@@ -53,6 +53,7 @@ const knownEarned = (db: Db) => databaseCache<Set<string>>(db, 'earned-badges', 
 export async function evaluateBadges(
   db: Db,
   events: DomainEvents,
+  sources: BadgeSources,
   userId: string,
   ids: readonly BadgeId[] = RULED_BADGES,
   now = new Date(),
@@ -66,7 +67,7 @@ export async function evaluateBadges(
   }
   const open = ids.filter((id) => !earned.has(id));
   if (open.length === 0) return [];
-  const progress = await progressOf(db, userId, open, now);
+  const progress = await progressOf(db, sources, userId, open, now);
   const reached = open.filter((id) => (progress.get(id) ?? 0) >= badgeById(id)!.maxProgress);
   if (reached.length === 0) return [];
   const inserted = await db
@@ -84,10 +85,11 @@ export async function evaluateBadges(
 }
 
 /** Her own list: every badge, earned ones with the date, the rest with progress. */
-async function ownBadges(db: Db, userId: string, now = new Date()): Promise<UserBadge[]> {
+async function ownBadges(db: Db, sources: BadgeSources, userId: string, now = new Date()): Promise<UserBadge[]> {
   const earned = new Map((await earnedRows(db, userId)).map((r) => [r.badgeId, r.earnedAt]));
   const progress = await progressOf(
     db,
+    sources,
     userId,
     RULED_BADGES.filter((id) => !earned.has(id)),
     now,
@@ -99,8 +101,14 @@ async function ownBadges(db: Db, userId: string, now = new Date()): Promise<User
 }
 
 /** Another member's earned badges only; hidden (404) across a block like her profile. */
-export async function badgesOf(db: Db, viewerId: string, userId: string, now = new Date()): Promise<UserBadge[]> {
-  if (viewerId === userId) return ownBadges(db, userId, now);
+export async function badgesOf(
+  db: Db,
+  sources: BadgeSources,
+  viewerId: string,
+  userId: string,
+  now = new Date(),
+): Promise<UserBadge[]> {
+  if (viewerId === userId) return ownBadges(db, sources, userId, now);
   const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUser(db, userId) : undefined;
   if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound('User not found');
   const rows = await db

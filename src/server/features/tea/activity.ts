@@ -4,17 +4,6 @@ import { teaReviews, teaStories, teaSupports } from '../../db/schema/tea';
 import { isStoryAuthor } from './author-key';
 import { deleteRepliesOf, repliesForExport, repliesWrittenBy } from './replies';
 
-/**
- * The author key per database, set when the tea routes are registered (app.ts loads it from the
- * config). Her story count needs it: stories carry only an HMAC of (story, author), so the server
- * recognises hers by recomputing the tag, and a database reader cannot.
- */
-const authorKeys = new WeakMap<Db, Buffer>();
-
-export function rememberAuthorKey(db: Db, key: Buffer): void {
-  authorKeys.set(db, key);
-}
-
 export interface TeaActivity {
   /** Her stories that still exist (visible or hidden). */
   storiesPosted: number;
@@ -26,18 +15,11 @@ export interface TeaActivity {
   repliesWritten: number;
 }
 
-function keyFor(db: Db): Buffer {
-  const key = authorKeys.get(db);
-  if (!key) throw new Error('Tea author key not loaded: register teaRoutes first');
-  return key;
-}
-
 /**
  * Her own Tea counts, for her badges. The story count scans the stories' (id, tag) pairs and
  * recomputes her tag for each: no index can serve it, by design (decisions/0013).
  */
-export async function teaActivityOf(db: Db, userId: string): Promise<TeaActivity> {
-  const key = keyFor(db);
+async function teaActivityOf(db: Db, key: Buffer, userId: string): Promise<TeaActivity> {
   const [stories, supported, reviewed, replies] = await Promise.all([
     db.select({ id: teaStories.id, authorTag: teaStories.authorTag }).from(teaStories),
     db.select({ n: count() }).from(teaSupports).where(eq(teaSupports.userId, userId)),
@@ -52,16 +34,22 @@ export async function teaActivityOf(db: Db, userId: string): Promise<TeaActivity
   };
 }
 
-/** Her replies (text and story title) for her data export. */
-export async function teaRepliesOf(db: Db, userId: string): ReturnType<typeof repliesForExport> {
-  return repliesForExport(db, keyFor(db), userId);
+/**
+ * Her Tea as the features above see it: her counts (badges), her replies (her export) and their deletion
+ * (her account). Stories and replies carry only HMAC tags of (story, author), so recognising hers takes
+ * the author key: app.ts loads it once and builds this with it, as it hands the same key to tea's routes.
+ */
+export interface TeaAuthorship {
+  activityOf(db: Db, userId: string): Promise<TeaActivity>;
+  repliesOf(db: Db, userId: string): ReturnType<typeof repliesForExport>;
+  /** Deletes her replies through the handle it is given (account deletion's transaction). */
+  eraseReplies(tx: Db, userId: string): Promise<void>;
 }
 
-/**
- * Account deletion's part: a function that deletes her replies through the handle it is given (the
- * deletion's transaction), with the key of `db` (a transaction handle is not where the key is kept).
- */
-export function teaReplyEraser(db: Db): (tx: Db, userId: string) => Promise<void> {
-  const key = keyFor(db);
-  return (tx, userId) => deleteRepliesOf(tx, key, userId);
+export function teaAuthorship(key: Buffer): TeaAuthorship {
+  return {
+    activityOf: (db, userId) => teaActivityOf(db, key, userId),
+    repliesOf: (db, userId) => repliesForExport(db, key, userId),
+    eraseReplies: (tx, userId) => deleteRepliesOf(tx, key, userId),
+  };
 }

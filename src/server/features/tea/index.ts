@@ -7,7 +7,5 @@ export { loadAuthorKey } from './author-key';
 /** The Tea moderation service: list reported, hide, restore, delete. */
 export { listReportedStories, hideStory, restoreStory, deleteStoryAsModerator } from './moderation';
 export { teaStats } from './stories';
-/** Her own counts, for the badges feature's Tea rules. */
-export { teaActivityOf, type TeaActivity } from './activity';
-/** Her replies for her data export, and their deletion with her account (decisions/0021). */
-export { teaRepliesOf, teaReplyEraser } from './activity';
+/** Her own counts (badges), her replies for her export and their deletion with her account (decisions/0021). */
+export { teaAuthorship, type TeaActivity, type TeaAuthorship } from './activity';

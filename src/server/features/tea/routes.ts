@@ -4,13 +4,12 @@ import { TEA_VARIETIES } from '../../../contract/tea';
 import type { Db } from '../../db/client';
 import { isPremium, sessionUserId } from '../../core';
 import { premiumRequired } from '../../http/errors';
-import { rememberAuthorKey } from './activity';
 import { route } from '../../http/route';
 import { deleteStoryAsModerator, hideStory, listReportedStories, restoreStory } from './moderation';
 import { listReviews, saveReview, toggleReviewLike } from './reviews';
 import { createReply, deleteOwnReply, listReplies, reportReply } from './replies';
 import { deleteReplyAsModerator, hideReply, listReportedReplies, restoreReply } from './reply-moderation';
-import { teaActivityOf } from './activity';
+import { teaAuthorship } from './activity';
 import {
   createStory,
   deleteOwnStory,
@@ -41,7 +40,7 @@ export const teaRoutes: FastifyPluginAsync<TeaDeps> = async (app, deps) => {
     }
   });
   const { db, events } = deps;
-  rememberAuthorKey(db, deps.authorKey);
+  const authorship = teaAuthorship(deps.authorKey);
 
   route(app, teaApi.listStories, async (request) => listStories(deps, sessionUserId(request), request.query));
   route(app, teaApi.createStory, async (request) => {
@@ -66,7 +65,7 @@ export const teaRoutes: FastifyPluginAsync<TeaDeps> = async (app, deps) => {
   });
   route(app, teaApi.storyLikes, async (request) => ({ storyIds: await supportedStoryIds(db, sessionUserId(request)) }));
   route(app, teaApi.stats, async (request) => {
-    const [community, hers] = await Promise.all([teaStats(db), teaActivityOf(db, sessionUserId(request))]);
+    const [community, hers] = await Promise.all([teaStats(db), authorship.activityOf(db, sessionUserId(request))]);
     return { ...community, mine: { storiesShared: hers.storiesPosted, repliesWritten: hers.repliesWritten } };
   });
   route(app, teaApi.listReplies, async (request) =>
