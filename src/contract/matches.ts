@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from './chat';
-import { swipeLimits } from './discovery';
+import { discoveryMode, swipeLimits } from './discovery';
 
 /** Swipes (POST /api/likes, DELETE /api/likes/:id) and matches (GET /api/matches[/:userId]). */
 
@@ -12,6 +12,8 @@ export const createLikeBody = z
     /** true = like, false = pass. */
     isLike: z.boolean('isLike must be true or false'),
     superLike: z.boolean().default(false),
+    /** The deck she swiped in: a friends like only ever makes a friends match. */
+    mode: discoveryMode.default('dating'),
   })
   .refine((b) => b.isLike || !b.superLike, { path: ['superLike'], message: 'A super like is a like' });
 export type CreateLikeBody = z.input<typeof createLikeBody>;
@@ -22,6 +24,7 @@ export const swipe = z.object({
   targetUserId: z.string(),
   isLike: z.boolean(),
   isSuperLike: z.boolean(),
+  mode: discoveryMode,
   createdAt: z.string(),
 });
 export type Swipe = z.infer<typeof swipe>;
@@ -50,6 +53,8 @@ export type LastMessagePreview = z.infer<typeof lastMessagePreview>;
 
 export const match = z.object({
   id: z.string(),
+  /** 'friends': a Friends-mode match; chat labels its conversation "Friends". */
+  mode: discoveryMode,
   createdAt: z.string(),
   otherUser: matchUser,
   /** Filled in once chat summarises conversations; absent until then, null for an empty conversation. */
@@ -61,6 +66,9 @@ export type Match = z.infer<typeof match>;
 
 /** Newest first. */
 export const matchList = z.array(match);
+
+/** GET /api/matches?mode=: one deck's matches; omitted, both (the chat list, friends ones labelled). */
+export const matchListQuery = z.object({ mode: discoveryMode.optional() });
 export type MatchList = z.infer<typeof matchList>;
 
 export const likeResponse = z.object({

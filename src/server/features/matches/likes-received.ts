@@ -1,21 +1,26 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { findUsers, isVisibleMember, notBlockedWith } from '../../core';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import { swipes } from '../../db/schema/matches';
+import { inDeckAt } from '../preferences';
 
 /**
- * Likes waiting for her: someone liked her and she has not swiped that person yet. Likers in ghost
+ * Likes waiting for her: someone liked her and she has not swiped that person yet in that deck (a
+ * friends like waits for her Friends swipe), only in the decks she is looking in now. Likers in ghost
  * mode are left out (a ghost is invisible), and so is anyone with a block between them. Swiping on
  * the liker — back or away — is what clears an entry, so this is also the bell's unread count.
  */
-function pendingLikes(userId: string) {
+function pendingLikes(userId: string, mode?: DiscoveryMode) {
   return and(
     eq(swipes.targetUserId, userId),
     eq(swipes.isLike, true),
+    mode ? eq(swipes.mode, mode) : undefined,
+    inDeckAt(sql`${swipes.mode}`, sql`${userId}::uuid`),
     isVisibleMember(swipes.userId),
     notBlockedWith(userId, swipes.userId),
     // Inside, "swipes" (aliased mine there) names the outer row: the like.
-    sql`not exists (select 1 from ${swipes} mine where mine.user_id = ${userId} and mine.target_user_id = ${swipes.userId})`,
+    sql`not exists (select 1 from ${swipes} mine where mine.user_id = ${userId} and mine.target_user_id = ${swipes.userId} and mine.mode = ${swipes.mode})`,
   );
 }
 
@@ -25,15 +30,21 @@ export interface PendingLike {
   age: number;
   location: string;
   isSuperLike: boolean;
+  mode: DiscoveryMode;
   createdAt: Date;
 }
 
 /** Newest first; super likes are not ranked apart, the flag lets the screen mark them. */
-export async function listPendingLikes(db: Db, userId: string, limit: number): Promise<PendingLike[]> {
+export async function listPendingLikes(
+  db: Db,
+  userId: string,
+  limit: number,
+  mode?: DiscoveryMode,
+): Promise<PendingLike[]> {
   const likes = await db
-    .select({ id: swipes.userId, isSuperLike: swipes.isSuperLike, createdAt: swipes.createdAt })
+    .select({ id: swipes.userId, isSuperLike: swipes.isSuperLike, mode: swipes.mode, createdAt: swipes.createdAt })
     .from(swipes)
-    .where(pendingLikes(userId))
+    .where(pendingLikes(userId, mode))
     .orderBy(desc(swipes.createdAt), desc(swipes.id))
     .limit(limit);
   const likers = await findUsers(
@@ -46,7 +57,7 @@ export async function listPendingLikes(db: Db, userId: string, limit: number): P
   });
 }
 
-export async function countPendingLikes(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(swipes).where(pendingLikes(userId));
+export async function countPendingLikes(db: Db, userId: string, mode?: DiscoveryMode): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(swipes).where(pendingLikes(userId, mode));
   return row?.n ?? 0;
 }

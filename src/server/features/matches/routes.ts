@@ -24,18 +24,20 @@ export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps)
   const { db, events, summaries, onlineAmong, conversationStarted } = deps;
 
   route(app, matchesApi.swipe, async (request) => {
-    const { targetUserId, isLike, superLike } = request.body;
-    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike });
+    const { targetUserId, isLike, superLike, mode } = request.body;
+    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike, mode });
   });
 
   route(app, matchesApi.undoSwipe, async (request) =>
     undoSwipe(db, events, sessionUserId(request), request.params.id, conversationStarted),
   );
 
-  route(app, matchesApi.list, async (request) => listMatches(db, sessionUserId(request), { summaries, onlineAmong }));
+  route(app, matchesApi.list, async (request) =>
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong, mode: request.query.mode }),
+  );
 
   route(app, matchesApi.listForUser, async (request) =>
-    listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong, mode: request.query.mode }),
   );
 
   route(app, matchesApi.unmatch, async (request) => {

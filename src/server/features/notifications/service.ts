@@ -5,6 +5,7 @@ import {
   type LikesReceived,
   type PotentialMatch,
 } from '../../../contract/notifications';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import { premiumRequired } from '../../http/errors';
 import { isPremium } from '../../core';
@@ -17,10 +18,10 @@ import { photoUrlsOf } from '../profiles';
  * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
  * the count and `locked`, and no entry, so nothing about the likers leaves the server.
  */
-export async function getLikesReceived(db: Db, userId: string): Promise<LikesReceived> {
-  const count = await countPendingLikes(db, userId);
+export async function getLikesReceived(db: Db, userId: string, mode?: DiscoveryMode): Promise<LikesReceived> {
+  const count = await countPendingLikes(db, userId, mode);
   if (!(await isPremium(db, userId))) return { count, locked: true, entries: [] };
-  const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT);
+  const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT, mode);
   const photos = await photoUrlsOf(
     db,
     rows.map((r) => r.id),
@@ -39,6 +40,7 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
       location: r.location,
       photos: photos.get(r.id) ?? [],
       isSuperLike: r.isSuperLike,
+      mode: r.mode,
       createdAt: r.createdAt.toISOString(),
     })),
   };

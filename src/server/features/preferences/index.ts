@@ -4,7 +4,17 @@
  * the features above read them only through what is exported here.
  */
 export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
-export { discoveryConditions, type CandidateColumns, type MatchingViewer } from './conditions';
+export {
+  friendsRangeHolds,
+  getFriendsFilters,
+  deckNotChosen,
+  inDeck,
+  inDeckAt,
+  lookingForOf,
+  saveFriendsFilters,
+  setLookingFor,
+} from './looking-for';
+export { discoveryConditions, notHidden, type CandidateColumns, type MatchingViewer } from './conditions';
 export {
   acceptsOnlyVerifiedWriters,
   DEFAULT_PRIVACY,

@@ -10,7 +10,12 @@
 --    can make or unmake the pair's match, so two people liking each other at the same instant make
 --    exactly one match: the second to get the lock sees the first one's committed like.
 -- outcome: 'no_user' | 'unavailable' | 'limit' | 'conflict' | 'recorded'; usage is counted before
--- this swipe.
+-- this swipe. p_mode is the deck ('dating' | 'friends'): a like only makes a match with a like back in
+-- the same deck; the budget counts both decks' likes (one daily budget).
+-- The signature before Friends mode (no p_mode): dropped so a call never picks the old overload.
+DROP FUNCTION IF EXISTS record_swipe(
+  uuid, uuid, boolean, boolean, boolean, boolean, integer, integer, timestamptz, timestamptz, integer
+);
 CREATE OR REPLACE FUNCTION record_swipe(
   p_user uuid,
   p_target uuid,
@@ -22,7 +27,8 @@ CREATE OR REPLACE FUNCTION record_swipe(
   p_super_like_cap integer,
   p_day_start timestamptz,
   p_window_start timestamptz,
-  p_pair_lock integer
+  p_pair_lock integer,
+  p_mode text
 )
 RETURNS TABLE (
   outcome text,
@@ -64,8 +70,8 @@ BEGIN
       hashtext(least(p_user, p_target)::text || ':' || greatest(p_user, p_target)::text)
     );
   END IF;
-  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like)
-    VALUES (p_user, p_target, p_is_like, p_super_like)
+  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like, mode)
+    VALUES (p_user, p_target, p_is_like, p_super_like, p_mode)
     ON CONFLICT DO NOTHING
     RETURNING id, created_at INTO swipe_id, swipe_created_at;
   IF swipe_id IS NULL THEN
@@ -76,9 +82,11 @@ BEGIN
 
   outcome := 'recorded';
   IF p_is_like AND p_may_match THEN
-    INSERT INTO matches (user_a, user_b)
-      SELECT least(p_user, p_target), greatest(p_user, p_target)
-      WHERE EXISTS (SELECT 1 FROM swipes WHERE user_id = p_target AND target_user_id = p_user AND is_like)
+    INSERT INTO matches (user_a, user_b, mode)
+      SELECT least(p_user, p_target), greatest(p_user, p_target), p_mode
+      WHERE EXISTS (
+        SELECT 1 FROM swipes WHERE user_id = p_target AND target_user_id = p_user AND is_like AND mode = p_mode
+      )
       ON CONFLICT DO NOTHING
       RETURNING id, created_at INTO match_id, match_created_at;
   END IF;
