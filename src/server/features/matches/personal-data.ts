@@ -20,6 +20,7 @@ export async function swipesAndMatchesOf(db: Db, userId: string) {
       targetUserId: s.targetUserId,
       liked: s.isLike,
       superLike: s.isSuperLike,
+      mode: s.mode,
       at: s.createdAt.toISOString(),
     })),
     matches: matchRows.map((m) => {
@@ -28,6 +29,7 @@ export async function swipesAndMatchesOf(db: Db, userId: string) {
         matchId: m.id,
         withUserId,
         withName: others.get(withUserId)?.name ?? '',
+        mode: m.mode,
         at: m.createdAt.toISOString(),
       };
     }),
