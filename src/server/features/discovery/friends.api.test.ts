@@ -6,7 +6,7 @@ import type { DiscoveryPage, LookingFor } from '../../../contract/discovery';
 import type { LikeResponse, MatchList } from '../../../contract/matches';
 import type { LikesReceived } from '../../../contract/notifications';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
-import { block, feedIds, member, premiumMember, swipe } from '../../test/members';
+import { block, feedIds, member, premiumMember, setProfile, swipe } from '../../test/members';
 import { friendsFilters, matches, swipes } from '../../test/tables';
 
 /*
@@ -256,15 +256,13 @@ describe('Friends filters', () => {
     // Her dating deal breaker (smoking) and dating filters never apply to the Friends deck.
     const prefs = await viewer.request('GET', `/api/users/${viewer.user.id}/preferences`);
     const saved = await viewer.request('PUT', `/api/users/${viewer.user.id}/preferences`, {
-      ...prefs.json(),
+      ...prefs.json<Record<string, unknown>>(),
       dealBreakers: ['Smoking'],
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const smoker = await friendsMember('friends', { age: 31, interests: ['Hiking'] });
-    await t.database.db.execute(
-      `update users set lifestyle = '{"smoking":"regularly"}'::jsonb where id = '${smoker.user.id}'`,
-    );
+    await setProfile(t, smoker, { lifestyle: { smoking: 'regularly' } });
     const tooOld = await friendsMember('friends', { age: 60, interests: ['Yoga'] });
     const wantsOlder = await friendsMember('friends', { age: 32, interests: ['Yoga'] });
     const put = await wantsOlder.request('PUT', `/api/users/${wantsOlder.user.id}/friends-filters`, {
