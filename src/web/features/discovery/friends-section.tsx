@@ -45,7 +45,7 @@ function LookingForChoice() {
     });
   };
   return (
-    <fieldset className="grid gap-2" disabled={current.isPending || save.isPending}>
+    <fieldset className="grid gap-2" disabled={current.isPending}>
       <legend className="mb-2 text-sm font-semibold text-ink">Looking for</legend>
       <div className="grid grid-cols-3 gap-2">
         {LOOKING_FOR.map((option) => (
@@ -110,7 +110,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
     );
   };
 
-  const number = (id: keyof FieldErrors & string, label: string, value: string, set: (v: string) => void) => (
+  const number = (id: keyof FieldErrors, label: string, value: string, set: (v: string) => void) => (
     <Field id={`friends-${id}`} label={label} error={errors[id]}>
       <Input
         {...describedBy(`friends-${id}`, { error: errors[id] })}
