@@ -81,7 +81,7 @@ function MatchRow({
             {match.mode === 'friends' && <FriendsLabel />}
             {isNew && (
               <span className="shrink-0 rounded-full bg-plum-700 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-white uppercase">
-                New Match!
+                {match.mode === 'friends' ? 'New Friend!' : 'New Match!'}
               </span>
             )}
             {match.lastMessage && (
