@@ -96,7 +96,13 @@ export const accountExport = z.object({
     }),
   ),
   matches: z.array(
-    z.object({ matchId: z.string(), withUserId: z.string(), withName: z.string(), mode: discoveryMode, at: z.string() }),
+    z.object({
+      matchId: z.string(),
+      withUserId: z.string(),
+      withName: z.string(),
+      mode: discoveryMode,
+      at: z.string(),
+    }),
   ),
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),

@@ -6,7 +6,7 @@ export const notificationsApi = {
     method: 'GET',
     path: '/api/notifications/likes-received',
     access: 'member',
-    summary: 'Likes waiting for her swipe (who they are is Premium); `mode` keeps one deck\'s',
+    summary: "Likes waiting for her swipe (who they are is Premium); `mode` keeps one deck's",
     query: likesReceivedQuery,
     response: likesReceived,
   }),

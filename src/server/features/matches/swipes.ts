@@ -167,7 +167,8 @@ export async function createSwipe(
   const recorded = await recordSwipe(db, userId, input, now);
   if (recorded.outcome === 'no_user') throw notFound('User not found');
   if (recorded.outcome === 'unavailable') {
-    if (!recorded.in_deck) throw badRequest(deckNotChosen(input.mode), [{ path: 'mode', message: deckNotChosen(input.mode) }]);
+    if (!recorded.in_deck)
+      throw badRequest(deckNotChosen(input.mode), [{ path: 'mode', message: deckNotChosen(input.mode) }]);
     throw unavailable();
   }
   const usage = usageFrom(recorded.premium, recorded);

@@ -24,7 +24,9 @@ export function DeckSwitch({ value, onChange }: { value: DiscoveryMode; onChange
             onClick={() => onChange(mode)}
             className={cn(
               'flex min-h-11 items-center justify-center gap-1.5 rounded-full text-sm font-semibold transition-colors',
-              active ? 'bg-plum-700 text-white shadow-[0_1px_3px_rgb(58_19_49/0.2)]' : 'text-plum-800 hover:bg-plum-100',
+              active
+                ? 'bg-plum-700 text-white shadow-[0_1px_3px_rgb(58_19_49/0.2)]'
+                : 'text-plum-800 hover:bg-plum-100',
             )}
           >
             <Icon className="size-4" aria-hidden />

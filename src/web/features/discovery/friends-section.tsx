@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
-import {
-  FRIENDS_INTERESTS_MAX,
-  LOOKING_FOR,
-  type FriendsFilters,
-  type LookingFor,
-} from '../../../contract/discovery';
+import { FRIENDS_INTERESTS_MAX, LOOKING_FOR, type FriendsFilters, type LookingFor } from '../../../contract/discovery';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
@@ -40,8 +35,7 @@ function LookingForChoice() {
                 ? 'You are in the Friends deck only.'
                 : 'Switch decks at the top of Discover.',
         }),
-      onError: (failure) =>
-        toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' }),
+      onError: (failure) => toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' }),
     });
   };
   return (
@@ -192,7 +186,10 @@ export function FriendsSection() {
   return (
     <Card className="grid gap-4" aria-labelledby="friends-mode-title" role="region">
       <div className="flex items-start gap-3">
-        <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-2xl bg-matcha-100 text-matcha-700">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-2xl bg-matcha-100 text-matcha-700"
+        >
           <Users className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
