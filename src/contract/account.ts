@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 import { PASSWORD_MAX_LENGTH, passwordField } from './auth';
-import { discoveryFilters } from './discovery';
+import { discoveryFilters, discoveryMode, friendsFilters, LOOKING_FOR } from './discovery';
 import { notice } from './notifications';
 import { selfUser } from './users';
 
@@ -95,10 +95,19 @@ export const accountExport = z.object({
       likedPhotoId: z.string().nullable(),
       likedPromptId: z.string().nullable(),
       comment: z.string().nullable(),
+      mode: discoveryMode,
       at: z.string(),
     }),
   ),
-  matches: z.array(z.object({ matchId: z.string(), withUserId: z.string(), withName: z.string(), at: z.string() })),
+  matches: z.array(
+    z.object({
+      matchId: z.string(),
+      withUserId: z.string(),
+      withName: z.string(),
+      mode: discoveryMode,
+      at: z.string(),
+    }),
+  ),
   /** Messages she wrote; her matches' replies are theirs. */
   messages: z.array(z.object({ matchId: z.string(), content: z.string(), sentAt: z.string() })),
   /** Photos and voice notes she sent, with the file (base64) while it exists; a view-once photo opened is gone. */
@@ -162,7 +171,14 @@ export const accountExport = z.object({
   badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
   /** Devices she turned push notifications on for: the label and when; never the endpoint or keys. */
   pushDevices: z.array(z.object({ device: z.string(), createdAt: z.string() })),
-  preferences: z.object({ discoveryFilters: discoveryFilters, ghostMode: z.boolean(), smsNotifications: z.boolean() }),
+  preferences: z.object({
+    discoveryFilters: discoveryFilters,
+    /** Friends mode: what she is looking for and her Friends deck filters. */
+    lookingFor: z.enum(LOOKING_FOR),
+    friendsFilters: friendsFilters,
+    ghostMode: z.boolean(),
+    smsNotifications: z.boolean(),
+  }),
   subscription: z.object({ premiumUntil: z.string().nullable() }),
   payments: z.array(z.record(z.string(), z.unknown())),
   /**

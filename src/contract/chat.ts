@@ -146,6 +146,11 @@ export const messagePage = z.object({
   messages: z.array(message),
   /** Null when there is nothing older. */
   nextCursor: z.string().nullable(),
+  /**
+   * The conversation's deck (Friends mode): 'friends' shows the "Friends" label in its header. The
+   * server always sends it; a page the client builds itself (a socket frame into an empty cache) has none.
+   */
+  mode: z.enum(['dating', 'friends']).optional(),
 });
 export type MessagePage = z.infer<typeof messagePage>;
 

@@ -4,6 +4,7 @@ import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
 import {
   INTEREST_CATEGORIES,
+  INTEREST_NAMES,
   LIFESTYLE_FILTER_OPTIONS,
   TEA_PREFERENCES,
   type LifestyleFilterOption,
@@ -38,6 +39,46 @@ export const swipeLimits = z.object({
   superLikesResetAt: z.string().nullable(),
 });
 export type SwipeLimits = z.infer<typeof swipeLimits>;
+
+// ---------------------------------------------------------------- Friends mode
+
+/**
+ * The two decks (product §2 "Discover"): every swipe and match belongs to one. A friends like never
+ * counts toward a dating match, and a member is in a deck only if she looks for it.
+ */
+export const DISCOVERY_MODES = ['dating', 'friends'] as const;
+export type DiscoveryMode = (typeof DISCOVERY_MODES)[number];
+export const discoveryMode = z.enum(DISCOVERY_MODES, 'Mode must be dating or friends');
+
+/** What she is looking for (her setting; 'dating' until she chooses): which decks she sees and is seen in. */
+export const LOOKING_FOR = ['dating', 'friends', 'both'] as const;
+export type LookingFor = (typeof LOOKING_FOR)[number];
+export const lookingForState = z.object({ lookingFor: z.enum(LOOKING_FOR) });
+export type LookingForState = z.infer<typeof lookingForState>;
+export const lookingForBody = z.object({
+  lookingFor: z.enum(LOOKING_FOR, 'Looking for must be dating, friends or both'),
+});
+export type LookingForBody = z.input<typeof lookingForBody>;
+
+/** The decks a setting opens, dating first. */
+export function modesOf(lookingFor: LookingFor): DiscoveryMode[] {
+  return lookingFor === 'both' ? ['dating', 'friends'] : [lookingFor];
+}
+
+export const FRIENDS_INTERESTS_MAX = 10;
+
+/**
+ * The Friends deck's own filters: age range, distance and interests (a candidate shares at least one
+ * when she chose any). No deal breakers, tea or lifestyle chips: those are for dating.
+ */
+export const friendsFilters = z.object({
+  minAge: z.number().int(),
+  maxAge: z.number().int(),
+  /** Miles from the centre of her city. */
+  maxDistance: z.number().int(),
+  interests: z.array(z.string()),
+});
+export type FriendsFilters = z.infer<typeof friendsFilters>;
 
 // ---------------------------------------------------------------- filters
 
@@ -99,6 +140,36 @@ export const updateFiltersBody = z
   });
 export type UpdateFiltersBody = z.input<typeof updateFiltersBody>;
 
+/** Until she saves Friends filters: 18–75 (everyone the filters can hold), 25 miles, any interests. */
+export const DEFAULT_FRIENDS_FILTERS: Readonly<FriendsFilters> = Object.freeze({
+  minAge: FILTER_AGE_MIN,
+  maxAge: FILTER_AGE_MAX,
+  maxDistance: 25,
+  interests: [],
+});
+
+/** PUT /api/users/:userId/friends-filters replaces the Friends deck's filters; omitted interests mean "any". */
+export const updateFriendsFiltersBody = z
+  .object({
+    minAge: ageField('Minimum age'),
+    maxAge: ageField('Maximum age'),
+    maxDistance: z
+      .number('Distance must be a number')
+      .int('Distance must be a whole number of miles')
+      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
+      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    interests: z
+      .array(z.string().refine((name) => INTEREST_NAMES.has(name), 'Unknown interest'))
+      .max(FRIENDS_INTERESTS_MAX, `Choose at most ${FRIENDS_INTERESTS_MAX} interests`)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+  })
+  .refine((f) => f.minAge <= f.maxAge, {
+    path: ['maxAge'],
+    message: 'Maximum age must be at least the minimum age',
+  });
+export type UpdateFriendsFiltersBody = z.input<typeof updateFriendsFiltersBody>;
+
 /**
  * How a lifestyle chip matches a person. Profiles carry interests, not lifestyle labels, so each chip
  * stands for a set of catalogue interests: she matches the chip when she has at least one of them.
@@ -158,6 +229,8 @@ export const discoveryQuery = z.object({
    * state: within her distance and in her state; city: in her city.
    */
   scope: z.enum(DISCOVERY_SCOPES, 'Scope must be nearby, all, state or city').default('nearby'),
+  /** Which deck: 'dating' (the default) or 'friends' (only when she looks for friends). */
+  mode: discoveryMode.default('dating'),
   /** `nextCursor` of the previous page; omit for the first page. */
   cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(DISCOVERY_MAX_PAGE_SIZE).default(DISCOVERY_PAGE_SIZE),

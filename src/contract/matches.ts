@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from './chat';
-import { swipeLimits } from './discovery';
+import { discoveryMode, swipeLimits } from './discovery';
 import { memberText } from './text';
 
 /** Swipes (POST /api/likes, DELETE /api/likes/:id) and matches (GET /api/matches[/:userId]). */
@@ -40,6 +40,8 @@ export const createLikeBody = z
     likedItem: likedItemInput.optional(),
     /** Goes with `likedItem`; opens the chat as the liker's first message when they match. */
     comment: likeComment.optional(),
+    /** The deck she swiped in: a friends like only ever makes a friends match. */
+    mode: discoveryMode.default('dating'),
   })
   .refine((b) => b.isLike || !b.superLike, { path: ['superLike'], message: 'A super like is a like' })
   .refine((b) => b.isLike || (b.likedItem === undefined && b.comment === undefined), {
@@ -58,6 +60,7 @@ export const swipe = z.object({
   targetUserId: z.string(),
   isLike: z.boolean(),
   isSuperLike: z.boolean(),
+  mode: discoveryMode,
   createdAt: z.string(),
 });
 export type Swipe = z.infer<typeof swipe>;
@@ -86,6 +89,8 @@ export type LastMessagePreview = z.infer<typeof lastMessagePreview>;
 
 export const match = z.object({
   id: z.string(),
+  /** 'friends': a Friends-mode match; chat labels its conversation "Friends". */
+  mode: discoveryMode,
   createdAt: z.string(),
   otherUser: matchUser,
   /** Filled in once chat summarises conversations; absent until then, null for an empty conversation. */
@@ -97,6 +102,9 @@ export type Match = z.infer<typeof match>;
 
 /** Newest first. */
 export const matchList = z.array(match);
+
+/** GET /api/matches?mode=: one deck's matches; omitted, both (the chat list, friends ones labelled). */
+export const matchListQuery = z.object({ mode: discoveryMode.optional() });
 export type MatchList = z.infer<typeof matchList>;
 
 export const likeResponse = z.object({

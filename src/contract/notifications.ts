@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discoveryMode } from './discovery';
 
 /**
  * The header bell: people who liked me (GET /api/notifications/likes-received), potential matches
@@ -22,6 +23,8 @@ export const likeEntry = z.object({
   location: z.string(),
   photos: z.array(z.string()),
   isSuperLike: z.boolean(),
+  /** The deck she liked me in: a 'friends' like is answered from the Friends deck. */
+  mode: discoveryMode,
   /** When she liked me. */
   createdAt: z.string(),
   /** The photo or prompt answer of mine she liked; absent for a plain like (or a photo since deleted). */
@@ -56,6 +59,9 @@ export const likesReceived = z.object({
   itemLikes: z.array(lockedItemLike),
 });
 export type LikesReceived = z.infer<typeof likesReceived>;
+
+/** GET /api/notifications/likes-received?mode=: one deck's likes (the Friends deck's list is its own); omitted, both. */
+export const likesReceivedQuery = z.object({ mode: discoveryMode.optional() });
 
 export const POTENTIAL_MATCHES_LIMIT = 10;
 export const COMMON_INTERESTS_SHOWN = 3;

@@ -4,6 +4,7 @@ import { clientMessageId, message, messageContent, reactionGroup, requireContent
 import { mediaState } from './chat-media';
 import { notice } from './notifications';
 import { userBadge } from './badges';
+import { discoveryMode } from './discovery';
 
 /**
  * The real-time protocol (product §4 "Real-time connection", product §7 "Real-time socket"), defined once.
@@ -128,9 +129,11 @@ export const serverFrameSchemas = {
     otherUserId: z.string(),
     otherName: z.string(),
     otherPhoto: z.string().nullable(),
+    /** The deck (Friends mode): the celebration says "New friend!" for 'friends'. */
+    mode: discoveryMode,
   }),
   /** Someone liked her: the bell count changes. Who is not said (seeing likers is a Premium feature). */
-  like_received: z.object({ type: z.literal('like_received'), superLike: z.boolean() }),
+  like_received: z.object({ type: z.literal('like_received'), superLike: z.boolean(), mode: discoveryMode }),
   /** She earned a badge: the web reveals it wherever she is. */
   badge_earned: z.object({ type: z.literal('badge_earned'), badge: userBadge }),
   /** Something she should see now (a cancelled meetup, a warning, a badge…), also kept in her notices. */

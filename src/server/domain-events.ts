@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { UserBadge } from '../contract/badges';
 import type { Message, ReactionEmoji } from '../contract/chat';
 import type { MediaState } from '../contract/chat-media';
+import type { DiscoveryMode } from '../contract/discovery';
 import type { ReportReason } from '../contract/safety';
 import type { Notice } from '../contract/notifications';
 
@@ -10,9 +11,9 @@ import type { Notice } from '../contract/notifications';
  * subscribe here, so features never call each other to announce things.
  */
 interface DomainEventMap {
-  'match.created': { matchId: string; userIds: [string, string]; createdAt: string };
+  'match.created': { matchId: string; userIds: [string, string]; createdAt: string; mode: DiscoveryMode };
   /** A like (or super like) that did not make a match: the liked member's bell count changes. */
-  'like.created': { userId: string; targetUserId: string; superLike: boolean };
+  'like.created': { userId: string; targetUserId: string; superLike: boolean; mode: DiscoveryMode };
   'match.dissolved': { matchId: string; userIds: [string, string] };
   'user.blocked': { blockerId: string; blockedUserId: string };
   'session.ended': { userId: string; tokenHash: string };

@@ -1,5 +1,5 @@
 import { okBody } from '../http';
-import { createLikeBody, likeResponse, matchList, undoLikeResponse } from '../matches';
+import { createLikeBody, likeResponse, matchList, matchListQuery, undoLikeResponse } from '../matches';
 import { profileStats } from '../profiles';
 import { defineRoute } from './define';
 import { anyIdParams, resourceIdParams, selfIdParams, userIdParams } from './params';
@@ -28,7 +28,8 @@ export const matchesApi = {
     method: 'GET',
     path: '/api/matches',
     access: 'member',
-    summary: "The session user's matches, newest first",
+    summary: "The session user's matches, newest first; `mode` keeps one deck's (dating or friends)",
+    query: matchListQuery,
     response: matchList,
   }),
   listForUser: defineRoute({
@@ -37,6 +38,7 @@ export const matchesApi = {
     access: { self: 'params.userId' },
     summary: "The session user's matches (the product's per-user path)",
     params: userIdParams,
+    query: matchListQuery,
     response: matchList,
   }),
   profileStats: defineRoute({

@@ -1,4 +1,4 @@
-import { likesReceived, noticeList, notificationCount, potentialMatchList } from '../notifications';
+import { likesReceived, likesReceivedQuery, noticeList, notificationCount, potentialMatchList } from '../notifications';
 import { defineRoute } from './define';
 
 export const notificationsApi = {
@@ -6,7 +6,8 @@ export const notificationsApi = {
     method: 'GET',
     path: '/api/notifications/likes-received',
     access: 'member',
-    summary: 'Likes waiting for her swipe (who they are is Premium)',
+    summary: "Likes waiting for her swipe (who they are is Premium); `mode` keeps one deck's",
+    query: likesReceivedQuery,
     response: likesReceived,
   }),
   potentialMatches: defineRoute({

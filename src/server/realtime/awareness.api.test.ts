@@ -13,7 +13,7 @@ describe('app-wide awareness frames', () => {
     const beaSocket = await app.socketOf(bea);
     expect((await like(ana, bea)).statusCode).toBe(201);
     const frame = await beaSocket.next('like_received');
-    expect(frame).toEqual({ type: 'like_received', superLike: false });
+    expect(frame).toEqual({ type: 'like_received', superLike: false, mode: 'dating' });
     expect(JSON.stringify(frame)).not.toContain(ana.user.id);
   });
 

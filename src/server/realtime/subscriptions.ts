@@ -45,10 +45,10 @@ export function realtimeSubscriptions(deps: {
     events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
     events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
     events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),
-    events.on('like.created', ({ targetUserId, superLike }) =>
-      hub.emitToUser(targetUserId, 'like_received', { superLike }),
+    events.on('like.created', ({ targetUserId, superLike, mode }) =>
+      hub.emitToUser(targetUserId, 'like_received', { superLike, mode }),
     ),
-    events.on('match.created', ({ matchId, userIds }) => {
+    events.on('match.created', ({ matchId, userIds, mode }) => {
       // Each member hears about the other: the celebration shows on both phones.
       return (async () => {
         const [a, b] = await Promise.all(userIds.map((id) => findUser(db, id)));
@@ -63,6 +63,7 @@ export function realtimeSubscriptions(deps: {
             otherUserId: other.id,
             otherName: other.name,
             otherPhoto: photos.get(other.id)?.[0] ?? null,
+            mode,
           });
         }
       })().catch((error: unknown) => log.error({ err: error, matchId }, 'realtime: match frame failed'));

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_NAMES, TEA_PREFERENCES } from '../../contract/interests';
@@ -12,10 +12,13 @@ import { loadConfig, type Config } from '../config';
 import { NO_PASSWORD, verifyPassword } from '../features/auth';
 import { presentPublic, type MediaStorage } from '../features/profiles';
 import { openPglite, type Database } from '../db/client';
-import { photos, swipes, travelPlans, users, type UserRow } from '../test/tables';
+import { photos, swipes, travelPlans, userPreferences, users, type UserRow } from '../test/tables';
 import { MIN_VERIFICATION_PHOTOS } from '../../contract/verification';
 import {
   DEMO_ADMIRERS,
+  DEMO_FRIEND_ADMIRERS,
+  DEMO_FRIENDS_AND_DATING,
+  DEMO_FRIENDS_ONLY,
   DEMO_ITEM_LIKES,
   DEMO_VISITORS,
   DEMO_LOGIN,
@@ -255,7 +258,10 @@ describe('seedDemoIfEmpty: the default community', () => {
   it('has a few Portland neighbours like the demo account already, one with a super like', async () => {
     const demo = rows.find((u) => u.username === DEMO_LOGIN.username);
     if (!demo) throw new Error('no demo user');
-    const likes = await database.db.select().from(swipes).where(eq(swipes.targetUserId, demo.id));
+    const likes = await database.db
+      .select()
+      .from(swipes)
+      .where(and(eq(swipes.targetUserId, demo.id), eq(swipes.mode, 'dating')));
     expect(likes).toHaveLength(DEMO_ADMIRERS);
     expect(likes.every((l) => l.isLike)).toBe(true);
     expect(likes.filter((l) => l.isSuperLike)).toHaveLength(1);
@@ -270,6 +276,23 @@ describe('seedDemoIfEmpty: the default community', () => {
       if (l.likedPhotoId) expect(photoRows.find((p) => p.id === l.likedPhotoId)?.userId).toBe(demo.id);
       expect((l.comment ?? '').length).toBeLessThanOrEqual(140);
     }
+  });
+
+  it('has Portland neighbours looking for friends only or both, two of whom liked her as a friend', async () => {
+    const demo = rows.find((u) => u.username === DEMO_LOGIN.username);
+    if (!demo) throw new Error('no demo user');
+    const chosen = await database.db
+      .select({ userId: userPreferences.userId, lookingFor: userPreferences.lookingFor })
+      .from(userPreferences);
+    expect(chosen.filter((c) => c.lookingFor === 'friends')).toHaveLength(DEMO_FRIENDS_ONLY);
+    expect(chosen.filter((c) => c.lookingFor === 'both')).toHaveLength(DEMO_FRIENDS_AND_DATING);
+    for (const { userId } of chosen) expect(rows.find((u) => u.id === userId)?.location).toBe('Portland, Oregon');
+    const friendLikes = await database.db
+      .select()
+      .from(swipes)
+      .where(and(eq(swipes.targetUserId, demo.id), eq(swipes.mode, 'friends')));
+    expect(friendLikes).toHaveLength(DEMO_FRIEND_ADMIRERS);
+    expect(friendLikes.every((l) => chosen.some((c) => c.userId === l.userId))).toBe(true);
   });
 
   it('has a few Premium members from other cities visiting Portland in Travel mode', async () => {

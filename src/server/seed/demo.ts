@@ -4,6 +4,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { locationCoordinates } from '../../contract/locations';
 import { hashPassword, NO_PASSWORD } from '../features/auth';
+import { setLookingFor } from '../features/preferences';
 import { diskMediaSpaces, newMediaKey, type MediaStorage } from '../media';
 import type { Db } from '../db/client';
 import { travelPlans } from '../db/schema/discovery';
@@ -31,6 +32,14 @@ export const DEMO_MODERATOR_LOGIN = { username: 'moderator', password: 'Moderate
 export const DEMO_ADMIRERS = 5;
 /** Premium members from other cities visiting the demo member's city in Travel mode (product §2). */
 export const DEMO_VISITORS = 3;
+/**
+ * Friends mode (product §2 "Discover"): neighbours of the demo member looking only for friends, and
+ * looking for both; the first DEMO_FRIEND_ADMIRERS of them have liked her in the Friends deck, so when
+ * she switches "Looking for" to Both, liking one back there makes a friends match at once.
+ */
+export const DEMO_FRIENDS_ONLY = 3;
+export const DEMO_FRIENDS_AND_DATING = 4;
+export const DEMO_FRIEND_ADMIRERS = 2;
 
 /** How many of the admirers liked one of Jordan's photos or prompts, and which of those wrote a comment. */
 export const DEMO_ITEM_LIKES = 3;
@@ -299,6 +308,28 @@ export async function seedDemoIfEmpty(
             isSuperLike: i === 0,
             ...itemOf(i),
             createdAt: new Date(now - (i + 1) * 3_600_000),
+          })),
+        );
+      }
+
+      // Friends mode: chosen among her neighbours who have not liked her for dating, from their own
+      // random stream so nothing else the seed draws moves.
+      const friendsRandom = createRandom(deriveSeed(seed, 'friends-mode'));
+      const neighbours = ids.filter(
+        (id, i) => i > 0 && profiles[i]?.location === demo.location && !admirers.includes(id),
+      );
+      const friendly = friendsRandom.sample(neighbours, DEMO_FRIENDS_ONLY + DEMO_FRIENDS_AND_DATING);
+      for (const [i, userId] of friendly.entries()) {
+        await setLookingFor(tx, userId, i < DEMO_FRIENDS_ONLY ? 'friends' : 'both');
+      }
+      if (demoId && friendly.length > 0) {
+        await tx.insert(swipes).values(
+          friendly.slice(0, DEMO_FRIEND_ADMIRERS).map((userId, i) => ({
+            userId,
+            targetUserId: demoId,
+            isLike: true,
+            mode: 'friends' as const,
+            createdAt: new Date(now - (i + 1) * 5_400_000),
           })),
         );
       }

@@ -85,6 +85,7 @@ export function AppAwareness() {
     celebrateMatch({
       id: frame.matchId,
       otherUser: { name: frame.otherName, photos: frame.otherPhoto ? [frame.otherPhoto] : [] },
+      mode: frame.mode,
     });
   });
 

@@ -5,6 +5,8 @@ import { releaseOverlay, requestOverlay, useOverlayTurn } from './overlay-queue'
 export interface CelebratedMatch {
   id: string;
   otherUser: { name: string; photos: readonly string[] };
+  /** 'friends': a Friends-mode match, celebrated as a new friend. */
+  mode?: 'dating' | 'friends';
 }
 
 /**

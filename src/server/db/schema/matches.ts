@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import { photos } from './photos';
 import { users } from './users';
 
+/** Which deck a swipe or match belongs to: 'dating' or 'friends' (Friends mode); each deck is separate. */
+const deckMode = () => text().$type<DiscoveryMode>().notNull().default('dating');
+
 /**
- * A like, super like or pass. One per (user, target); undo deletes it. A like may point at one photo or
- * one prompt answer of the target's and carry a comment (product §4 "Like something specific"); the
+ * A like, super like or pass. One per (user, target, mode); undo deletes it. A like may point at one photo
+ * or one prompt answer of the target's and carry a comment (product §4 "Like something specific"); the
  * comment opens their chat when the like becomes a match. A photo deleted later leaves the comment.
  */
 export const swipes = pgTable(
@@ -26,6 +30,7 @@ export const swipes = pgTable(
     likedPromptId: text(),
     /** Trimmed, 1–140 characters (contract/matches.ts `likeComment`). */
     comment: text(),
+    mode: deckMode(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -35,7 +40,8 @@ export const swipes = pgTable(
       sql`${t.isLike} or (${t.likedPhotoId} is null and ${t.likedPromptId} is null and ${t.comment} is null)`,
     ),
     check('swipes_comment_length', sql`char_length(${t.comment}) between 1 and 140`),
-    uniqueIndex('swipes_user_target_key').on(t.userId, t.targetUserId),
+    uniqueIndex('swipes_user_target_mode_key').on(t.userId, t.targetUserId, t.mode),
+    check('swipes_mode_known', sql`${t.mode} in ('dating', 'friends')`),
     index('swipes_target_idx').on(t.targetUserId, t.isLike),
     index('swipes_user_created_idx').on(t.userId, t.createdAt),
     // A deleted photo sets its likes' photo to null: found by index, not by a scan of every swipe.
@@ -45,7 +51,10 @@ export const swipes = pgTable(
   ],
 );
 
-/** A mutual like. The pair is stored ordered (userA < userB) so a unique index makes it exactly one. */
+/**
+ * A mutual like in one deck. The pair is stored ordered (userA < userB) so a unique index makes it exactly
+ * one per mode: the same two people can be a dating match and a friends match, two conversations.
+ */
 export const matches = pgTable(
   'matches',
   {
@@ -56,10 +65,12 @@ export const matches = pgTable(
     userB: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    mode: deckMode(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('matches_pair_key').on(t.userA, t.userB),
+    uniqueIndex('matches_pair_mode_key').on(t.userA, t.userB, t.mode),
+    check('matches_mode_known', sql`${t.mode} in ('dating', 'friends')`),
     index('matches_user_b_idx').on(t.userB),
     check('matches_ordered_pair', sql`${t.userA} < ${t.userB}`),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LookingFor } from '../../../contract/discovery';
 import type { Preferences } from '../../../contract/preferences';
 import { users } from './users';
 
@@ -36,6 +37,21 @@ export const discoveryFilters = pgTable(
   ],
 );
 
+/** The Friends deck's filters (Friends mode): age range, distance, shared interests. A missing row means defaults. */
+export const friendsFilters = pgTable('friends_filters', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  minAge: integer().notNull(),
+  maxAge: integer().notNull(),
+  maxDistance: integer().notNull(),
+  interests: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The rest of her preferences. The columns other features filter on in SQL are columns; the settings only
  * read whole (notifications, app, editor lifestyle, premium toggles) are jsonb. A missing row means defaults.
@@ -60,6 +76,8 @@ export const userPreferences = pgTable(
     showDistance: boolean().notNull().default(true),
     showOnlineStatus: boolean().notNull().default(true),
     showLastActive: boolean().notNull().default(true),
+    /** Friends mode: 'dating', 'friends' or 'both'; which discovery decks she sees and appears in. */
+    lookingFor: text().$type<LookingFor>().notNull().default('dating'),
     lifestyle: jsonb().$type<Preferences['lifestyle']>().notNull(),
     premium: jsonb().$type<Preferences['premium']>().notNull(),
     notifications: jsonb().$type<Preferences['notifications']>().notNull(),
@@ -72,5 +90,10 @@ export const userPreferences = pgTable(
       .on(t.userId)
       .where(sql`${t.profileVisibility} = 'hidden'`),
     index('user_preferences_deal_breakers_idx').using('gin', t.dealBreakers),
+    // The dating deck leaves out the few who look only for friends.
+    index('user_preferences_friends_only_idx')
+      .on(t.userId)
+      .where(sql`${t.lookingFor} = 'friends'`),
+    check('user_preferences_looking_for_known', sql`${t.lookingFor} in ('dating', 'friends', 'both')`),
   ],
 );

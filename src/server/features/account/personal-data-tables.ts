@@ -26,6 +26,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   email_codes: { skip: 'a secret (the hash of a code); her email is in `account`' },
   event_attendees: { hers: ['userId'] },
   events: { hers: ['creatorId'] },
+  friends_filters: { hers: ['userId'] },
   matches: { hers: ['userA', 'userB'] },
   message_reactions: { hers: ['userId'] },
   messages: { hers: ['senderId'] },

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors';
 import { confirmPassword } from '../auth';
 import { earnedBadgesFor } from '../badges';
 import { mediaUploadedBy, messagesWrittenBy } from '../chat';
-import { getFilters } from '../preferences';
+import { getFilters, getFriendsFilters, lookingForOf } from '../preferences';
 import { eventsOf, releaseEventsOf } from '../events';
 import { swipesAndMatchesOf } from '../matches';
 import { noticesOf, pushDevicesOf } from '../notifications';
@@ -54,6 +54,8 @@ export async function exportAccount(
     pushDevices,
     statusVoice,
     teaReplies,
+    lookingFor,
+    friendsFilters,
   ] = await Promise.all([
     photosOf(db, userId),
     swipesAndMatchesOf(db, userId),
@@ -68,6 +70,8 @@ export async function exportAccount(
     pushDevicesOf(db, userId),
     statusVoiceOf(db, stores.statuses, userId),
     stores.tea.repliesOf(db, userId),
+    lookingForOf(db, userId),
+    getFriendsFilters(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -86,7 +90,13 @@ export async function exportAccount(
     teaReplies,
     badges,
     pushDevices,
-    preferences: { discoveryFilters, ghostMode: row.ghostMode, smsNotifications: row.smsNotifications },
+    preferences: {
+      discoveryFilters,
+      lookingFor,
+      friendsFilters,
+      ghostMode: row.ghostMode,
+      smsNotifications: row.smsNotifications,
+    },
     subscription: { premiumUntil: row.premiumUntil?.toISOString() ?? null },
     payments: tables.payments ?? [],
     tables,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import { likeCommentsBetween } from '../matches';
 import { sendMessage, type ChatDeps } from './messages';
 
@@ -11,9 +12,9 @@ import { sendMessage, type ChatDeps } from './messages';
  */
 export async function postLikeComments(
   deps: ChatDeps & { log: FastifyBaseLogger },
-  match: { matchId: string; userIds: [string, string] },
+  match: { matchId: string; userIds: [string, string]; mode: DiscoveryMode },
 ): Promise<void> {
-  const comments = await likeCommentsBetween(deps.db, ...match.userIds);
+  const comments = await likeCommentsBetween(deps.db, match.userIds, match.mode);
   for (const comment of comments) {
     try {
       await sendMessage(deps, comment.senderId, {

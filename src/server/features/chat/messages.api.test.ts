@@ -203,7 +203,11 @@ describe('GET /api/messages/:matchId', () => {
 
   it('returns an empty first page for a new conversation', async () => {
     const { a, matchId: id } = await pair();
-    expect((await a.request('GET', `/api/messages/${id}`)).json()).toEqual({ messages: [], nextCursor: null });
+    expect((await a.request('GET', `/api/messages/${id}`)).json()).toEqual({
+      messages: [],
+      nextCursor: null,
+      mode: 'dating',
+    });
   });
 
   it('refuses a cursor from another conversation and bad limits with 400', async () => {

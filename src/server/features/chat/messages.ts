@@ -269,7 +269,7 @@ export async function listMessages(
   matchId: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<MessagePage> {
-  await requireConversation(db, matchId, viewerId);
+  const { mode } = await requireConversation(db, matchId, viewerId);
   const conditions = [eq(messages.matchId, matchId)];
   if (page.cursor) {
     const [cursorRow] = await db
@@ -300,6 +300,7 @@ export async function listMessages(
   return {
     messages: pageRows.reverse().map((row) => presentMessage(row, reactions.get(row.id), media.get(row.id) ?? null)),
     nextCursor: rows.length > page.limit ? (pageRows[0]?.id ?? null) : null,
+    mode,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   LIFESTYLE_FILTER_INTERESTS,
   LIFESTYLE_FILTERS_MATCHING_JOB,
   type DiscoveryFilters,
+  type DiscoveryMode,
   type DiscoveryScope,
 } from '../../../contract/discovery';
 import {
@@ -18,7 +19,14 @@ import type { PromptAnswer } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
-import { discoveryConditions, savedRangeHolds, type MatchingViewer } from '../preferences';
+import {
+  discoveryConditions,
+  friendsRangeHolds,
+  inDeck,
+  notHidden,
+  savedRangeHolds,
+  type MatchingViewer,
+} from '../preferences';
 import { notHeldFromDiscovery, notReportedBy } from '../safety';
 import { hasTwoPhotos, premiumBoost, scoreOf, scoreParts } from './score';
 
@@ -35,6 +43,13 @@ export interface Viewer {
 export interface CandidateSearch {
   viewer: Viewer;
   filters: DiscoveryFilters;
+  /**
+   * The deck (default 'dating'). 'friends': only members looking for friends, by her Friends filters
+   * (`filters` holds their age range and distance, no chips) and theirs; no deal breakers either way.
+   */
+  mode?: DiscoveryMode;
+  /** Friends deck: a candidate shares at least one of these interests when any are given. */
+  friendsInterests?: readonly string[];
   /** Her deal breakers and the profile answers others' deal breakers are checked against (none given: none of hers apply). */
   matching?: MatchingViewer;
   scope: DiscoveryScope;
@@ -256,21 +271,37 @@ function recencyStream(search: CandidateSearch): SQL {
 /** Every rule a candidate must pass, on the columns of `users` (the member table or a stream of its rows). */
 function candidateConditions(search: CandidateSearch): SQL | undefined {
   const { viewer, filters } = search;
+  const mode = search.mode ?? 'dating';
+  const friendsInterests = search.friendsInterests ?? [];
   return and(
     ne(users.id, viewer.id),
     between(users.age, filters.minAge, filters.maxAge),
-    savedRangeHolds(users.id, viewer.age),
-    discoveryConditions(search.matching ?? NO_DEAL_BREAKERS, locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'), {
-      id: users.id,
-      lifestyle: users.lifestyle,
-      relationshipGoals: users.relationshipGoals,
-      isVerified: users.isVerified,
-      location: users.location,
-    }),
+    // Each deck holds only the members who chose it (Friends mode), with that deck's rules both ways.
+    inDeck(mode, users.id),
+    ...(mode === 'friends'
+      ? [
+          friendsRangeHolds(users.id, viewer.age),
+          notHidden(users.id),
+          friendsInterests.length > 0 ? sql`${users.interests} && ${textArray(friendsInterests)}` : undefined,
+        ]
+      : [
+          savedRangeHolds(users.id, viewer.age),
+          discoveryConditions(
+            search.matching ?? NO_DEAL_BREAKERS,
+            locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'),
+            {
+              id: users.id,
+              lifestyle: users.lifestyle,
+              relationshipGoals: users.relationshipGoals,
+              isVerified: users.isVerified,
+              location: users.location,
+            },
+          ),
+        ]),
     filters.teaPreferences.length > 0 ? sql`${users.teaInterests} && ${textArray(filters.teaPreferences)}` : undefined,
     lifestyleCondition(filters.lifestylePreferences),
-    // NOT IN over her swipes becomes one hashed lookup per row (target_user_id is never null).
-    sql`${users.id} not in ${swipedBy(viewer.id)}`,
+    // NOT IN over her swipes in this deck becomes one hashed lookup per row (target_user_id is never null).
+    sql`${users.id} not in ${swipedBy(viewer.id, mode)}`,
     notBlockedWith(viewer.id, users.id),
     // Safety: suspended members, members held back pending review, and pairs that unmatched.
     notSuspendedRow(),

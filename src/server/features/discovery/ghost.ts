@@ -23,6 +23,7 @@ export async function setGhost(db: Db, events: DomainEvents, userId: string, on:
       matchId: match.id,
       userIds: [match.userA, match.userB],
       createdAt: match.createdAt.toISOString(),
+      mode: match.mode,
     });
   }
   const news =

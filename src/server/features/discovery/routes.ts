@@ -5,7 +5,14 @@ import type { DomainEvents } from '../../domain-events';
 import type { JobQueue } from '../../jobs';
 import { sessionUserId } from '../../core';
 import { route } from '../../http/route';
-import { getFilters, saveFilters } from '../preferences';
+import {
+  getFilters,
+  getFriendsFilters,
+  lookingForOf,
+  saveFilters,
+  saveFriendsFilters,
+  setLookingFor,
+} from '../preferences';
 import type { EarnedBadgesOf } from '../profiles';
 import { setGhost } from './ghost';
 import { peopleMetBy } from './people-met';
@@ -25,6 +32,16 @@ export const discoveryRoutes: FastifyPluginAsync<{
   route(app, discoveryApi.peopleMet, async (request) => peopleMetBy(db, sessionUserId(request)));
   route(app, discoveryApi.getFilters, async (request) => getFilters(db, sessionUserId(request)));
   route(app, discoveryApi.saveFilters, async (request) => saveFilters(db, sessionUserId(request), request.body));
+  route(app, discoveryApi.getLookingFor, async (request) => ({
+    lookingFor: await lookingForOf(db, sessionUserId(request)),
+  }));
+  route(app, discoveryApi.setLookingFor, async (request) => ({
+    lookingFor: await setLookingFor(db, sessionUserId(request), request.body.lookingFor),
+  }));
+  route(app, discoveryApi.getFriendsFilters, async (request) => getFriendsFilters(db, sessionUserId(request)));
+  route(app, discoveryApi.saveFriendsFilters, async (request) =>
+    saveFriendsFilters(db, sessionUserId(request), request.body),
+  );
   route(app, discoveryApi.setGhostMode, async (request) =>
     setGhost(db, events, sessionUserId(request), request.body.ghostMode),
   );

@@ -6,9 +6,19 @@ import { distanceBand } from '../../../contract/locations';
 import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { hasActivePremium, isOnline, memberTable as users } from '../../core';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { limitsFrom, swipeUsage } from '../matches';
-import { dealBreakersOf, disclosuresFor, getFilters, type Disclosure, type MatchingViewer } from '../preferences';
+import {
+  dealBreakersOf,
+  deckNotChosen,
+  disclosuresFor,
+  getFilters,
+  getFriendsFilters,
+  lookingForOf,
+  type Disclosure,
+  type MatchingViewer,
+} from '../preferences';
+import { modesOf, type DiscoveryMode } from '../../../contract/discovery';
 import { photoUrlsOf, type EarnedBadgesOf } from '../profiles';
 import {
   findCandidates,
@@ -21,9 +31,14 @@ import {
 import { decodeCursor, encodeCursor } from './cursor';
 import { visitorsAmong } from './travel';
 
-/** Her own row's discovery inputs, her saved filters and her deal breakers. */
-async function loadViewer(db: Db, userId: string) {
-  const [[row], filters, dealBreakers] = await Promise.all([
+/**
+ * Her own row's discovery inputs, the deck's filters and her deal breakers. The Friends deck reads
+ * her Friends filters (age, distance, interests; no chips, no deal breakers). A deck she has not
+ * chosen in "Looking for" is refused (400), so nobody browses a deck she is not shown in.
+ */
+async function loadViewer(db: Db, userId: string, mode: DiscoveryMode = 'dating') {
+  const friends = mode === 'friends';
+  const [[row], filters, friendsFilters, dealBreakers, lookingFor] = await Promise.all([
     db
       .select({
         viewer: {
@@ -42,10 +57,15 @@ async function loadViewer(db: Db, userId: string) {
       })
       .from(users)
       .where(eq(users.id, userId)),
-    getFilters(db, userId),
-    dealBreakersOf(db, userId),
+    friends ? undefined : getFilters(db, userId),
+    friends ? getFriendsFilters(db, userId) : undefined,
+    friends ? [] : dealBreakersOf(db, userId),
+    lookingForOf(db, userId),
   ]);
   if (!row) throw notFound('User not found');
+  if (!modesOf(lookingFor).includes(mode)) {
+    throw badRequest(deckNotChosen(mode), [{ path: 'mode', message: deckNotChosen(mode) }]);
+  }
   const viewer: Viewer = row.viewer;
   const matching: MatchingViewer = {
     dealBreakers,
@@ -53,7 +73,22 @@ async function loadViewer(db: Db, userId: string) {
     relationshipGoals: row.relationshipGoals,
     isVerified: row.isVerified,
   };
-  return { viewer, matching, premium: hasActivePremium(row), filters };
+  return {
+    viewer,
+    matching,
+    premium: hasActivePremium(row),
+    mode,
+    filters: friendsFilters
+      ? {
+          minAge: friendsFilters.minAge,
+          maxAge: friendsFilters.maxAge,
+          maxDistance: friendsFilters.maxDistance,
+          teaPreferences: [],
+          lifestylePreferences: [],
+        }
+      : (filters ?? (await getFilters(db, userId))),
+    friendsInterests: friendsFilters?.interests ?? [],
+  };
 }
 
 /** One page of her discovery feed, with what she may still swipe. */
@@ -65,7 +100,7 @@ export async function getDiscoveryPage(
 ): Promise<DiscoveryPage> {
   const position = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rankedAt = position?.rankedAt ?? new Date();
-  const { viewer, matching, premium, filters } = await loadViewer(db, userId);
+  const { viewer, matching, premium, filters, mode, friendsInterests } = await loadViewer(db, userId, query.mode);
   const now = new Date();
   // Independent reads: on PostgreSQL they overlap on two pooled connections.
   const [rows, usage] = await Promise.all([
@@ -73,6 +108,8 @@ export async function getDiscoveryPage(
       viewer,
       filters,
       matching,
+      mode,
+      friendsInterests,
       scope: query.scope,
       rankedAt,
       rankBy: 'boosted',
@@ -177,6 +214,8 @@ interface ScoredCandidate extends Candidate {
  * the potential-matches list.
  */
 export async function bestCandidates(db: Db, userId: string, limit: number): Promise<ScoredCandidate[]> {
+  // Potential matches are dating ones: none for a member looking only for friends.
+  if ((await lookingForOf(db, userId)) === 'friends') return [];
   const { viewer, matching, filters } = await loadViewer(db, userId);
   const rows = await findCandidates(db, {
     viewer,

@@ -1,4 +1,5 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import { swipes } from '../../db/schema/matches';
 
@@ -19,7 +20,10 @@ export async function countSuperLikesReceived(db: Db, userId: string): Promise<n
   return row?.n ?? 0;
 }
 
-/** SQL for other features' list queries: the ids `viewerId` has already swiped on (discovery skips them). */
-export function swipedBy(viewerId: string): SQL {
-  return sql`(select ${swipes.targetUserId} from ${swipes} where ${swipes.userId} = ${viewerId})`;
+/**
+ * SQL for other features' list queries: the ids `viewerId` has already swiped on in this deck
+ * (discovery skips them; someone she passed on for dating can still be in her Friends deck).
+ */
+export function swipedBy(viewerId: string, mode: DiscoveryMode = 'dating'): SQL {
+  return sql`(select ${swipes.targetUserId} from ${swipes} where ${swipes.userId} = ${viewerId} and ${swipes.mode} = ${mode})`;
 }

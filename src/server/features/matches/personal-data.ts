@@ -24,6 +24,7 @@ export async function swipesAndMatchesOf(db: Db, userId: string) {
       likedPhotoId: s.likedPhotoId,
       likedPromptId: s.likedPromptId,
       comment: s.comment,
+      mode: s.mode,
       at: s.createdAt.toISOString(),
     })),
     matches: matchRows.map((m) => {
@@ -32,6 +33,7 @@ export async function swipesAndMatchesOf(db: Db, userId: string) {
         matchId: m.id,
         withUserId,
         withName: others.get(withUserId)?.name ?? '',
+        mode: m.mode,
         at: m.createdAt.toISOString(),
       };
     }),

@@ -24,18 +24,27 @@ export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps)
   const { db, events, summaries, onlineAmong, conversationStarted } = deps;
 
   route(app, matchesApi.swipe, async (request) => {
-    const { targetUserId, isLike, superLike, likedItem, comment } = request.body;
-    return createSwipe(db, events, sessionUserId(request), { targetUserId, isLike, superLike, likedItem, comment });
+    const { targetUserId, isLike, superLike, likedItem, comment, mode } = request.body;
+    return createSwipe(db, events, sessionUserId(request), {
+      targetUserId,
+      isLike,
+      superLike,
+      likedItem,
+      comment,
+      mode,
+    });
   });
 
   route(app, matchesApi.undoSwipe, async (request) =>
     undoSwipe(db, events, sessionUserId(request), request.params.id, conversationStarted),
   );
 
-  route(app, matchesApi.list, async (request) => listMatches(db, sessionUserId(request), { summaries, onlineAmong }));
+  route(app, matchesApi.list, async (request) =>
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong, mode: request.query.mode }),
+  );
 
   route(app, matchesApi.listForUser, async (request) =>
-    listMatches(db, sessionUserId(request), { summaries, onlineAmong }),
+    listMatches(db, sessionUserId(request), { summaries, onlineAmong, mode: request.query.mode }),
   );
 
   route(app, matchesApi.unmatch, async (request) => {

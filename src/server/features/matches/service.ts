@@ -1,4 +1,5 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { LastMessagePreview, Match } from '../../../contract/matches';
 import { findUsers, isOnline, notBlockedWith, notSuspended } from '../../core';
 import type { Db } from '../../db/client';
@@ -10,6 +11,8 @@ export interface MatchRow {
   id: string;
   userA: string;
   userB: string;
+  /** The deck the match was made in (Friends mode). */
+  mode: DiscoveryMode;
   createdAt: Date;
 }
 
@@ -55,7 +58,8 @@ export async function matchPartnerIds(db: Db, userId: string): Promise<string[]>
         and(eq(matches.userB, userId), notBlockedWith(userId, matches.userA)),
       ),
     );
-  return rows.map((r) => (r.userA === userId ? r.userB : r.userA));
+  // A pair can be matched in both decks: each partner once.
+  return [...new Set(rows.map((r) => (r.userA === userId ? r.userB : r.userA)))];
 }
 
 /** How many matches she has (blocked ones excluded, like matchPartnerIds): the profile's Matches counter. */
@@ -116,18 +120,21 @@ export type OnlineAmong = (userIds: readonly string[]) => Promise<Set<string>>;
 interface MatchListProviders {
   summaries?: MatchSummaries | undefined;
   onlineAmong?: OnlineAmong | undefined;
+  /** One deck's matches only; undefined: both (the chat list, where friends matches are labelled). */
+  mode?: DiscoveryMode | undefined;
 }
 
 /** Her matches, newest first; a pair with a block between them is left out (the match row stays). */
 export async function listMatches(db: Db, userId: string, providers: MatchListProviders = {}): Promise<Match[]> {
-  const { summaries, onlineAmong } = providers;
+  const { summaries, onlineAmong, mode } = providers;
   const other = sql`case when ${matches.userA} = ${userId} then ${matches.userB} else ${matches.userA} end`;
   const pairs = await db
-    .select({ id: matches.id, createdAt: matches.createdAt, otherId: sql<string>`${other}` })
+    .select({ id: matches.id, mode: matches.mode, createdAt: matches.createdAt, otherId: sql<string>`${other}` })
     .from(matches)
     .where(
       and(
         or(eq(matches.userA, userId), eq(matches.userB, userId)),
+        mode ? eq(matches.mode, mode) : undefined,
         notBlockedWith(userId, other),
         // A suspended member is hidden from everyone's matches until the suspension ends.
         notSuspended(other),
@@ -141,7 +148,7 @@ export async function listMatches(db: Db, userId: string, providers: MatchListPr
   );
   const rows = pairs.flatMap((p) => {
     const member = members.get(p.otherId);
-    return member ? [{ id: p.id, createdAt: p.createdAt, other: member }] : [];
+    return member ? [{ id: p.id, mode: p.mode, createdAt: p.createdAt, other: member }] : [];
   });
   const photos = await photoUrlsOf(
     db,
@@ -181,7 +188,7 @@ interface MatchPartner {
  * `online` is live socket presence when the real-time layer supplied it, else the recent-activity window.
  */
 export function presentMatch(
-  row: { id: string; createdAt: Date; other: MatchPartner },
+  row: { id: string; mode: DiscoveryMode; createdAt: Date; other: MatchPartner },
   photos: string[],
   online?: Set<string>,
   shown?: Disclosure,
@@ -191,6 +198,7 @@ export function presentMatch(
   const live = (shown?.online ?? true) && (online ? online.has(row.other.id) : isOnline(row.other.lastActiveAt));
   return {
     id: row.id,
+    mode: row.mode,
     createdAt: row.createdAt.toISOString(),
     otherUser: {
       id: row.other.id,

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { LikedItemInput, LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
 import {
   findUser,
@@ -18,7 +19,7 @@ import { answersPrompt, photoKeyOfUrl, photoOfMember, photoUrlsOf } from '../pro
 import { budgetWindows, limitReached, limitsFrom, swipeCaps, swipeUsage, usageAfter, usageFrom } from './limits';
 import { orderedPair, presentMatch, type MatchRow } from './service';
 import { notUnmatchedWith } from './unmatch';
-import { disclosuresFor } from '../preferences';
+import { deckNotChosen, disclosuresFor, inDeckAt } from '../preferences';
 
 interface SwipeInput {
   targetUserId: string;
@@ -28,11 +29,13 @@ interface SwipeInput {
   likedItem?: LikedItemInput | undefined;
   /** Trimmed, 1–140 (the contract's likeComment); only with likedItem. */
   comment?: string | undefined;
+  /** The deck (Friends mode): a like makes a match only with a like back in the same deck. */
+  mode: DiscoveryMode;
 }
 
 type SwipeRow = Pick<
   typeof swipes.$inferSelect,
-  'id' | 'userId' | 'targetUserId' | 'isLike' | 'isSuperLike' | 'createdAt'
+  'id' | 'userId' | 'targetUserId' | 'isLike' | 'isSuperLike' | 'mode' | 'createdAt'
 >;
 
 /**
@@ -79,6 +82,8 @@ function isForeignKeyViolation(error: unknown): boolean {
 interface RecordedSwipe extends Record<string, unknown> {
   outcome: 'no_user' | 'unavailable' | 'bad_item' | 'limit' | 'conflict' | 'recorded';
   premium: boolean;
+  /** Whether she herself is in the deck she swiped in (her "Looking for"). */
+  in_deck: boolean;
   likes_today: number | null;
   super_likes: number | null;
   oldest_super_like_at: string | Date | null;
@@ -103,7 +108,11 @@ function prepareRecordSwipe(db: Db) {
   const premium = sql<boolean>`coalesce(${premiumSql(param('now', 'timestamptz'))}, false)`;
   const cap = (kind: 'likes' | 'superLikes') =>
     sql`(case when ${premium} then ${param(`${kind}CapPremium`, 'integer')} else ${param(`${kind}CapFree`, 'integer')} end)`;
-  const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(user, target)} and ${notUnmatchedWith(user, target)})`;
+  const mode = param('mode', 'text');
+  const inDeck = inDeckAt(mode, user);
+  // Both must be in the deck (Friends mode): someone looking only for dating cannot be liked as a friend.
+  const reachable = sql`(${isVisibleMember(target)} and ${notBlockedWith(user, target)} and ${notUnmatchedWith(user, target)}
+    and ${inDeck} and ${inDeckAt(mode, target)})`;
   // The liked item, if any, as the owner's fragments read it: null parameters when there is none, so a
   // plain swipe pays for two null tests.
   const photoKey = param('photoKey', 'text');
@@ -115,6 +124,7 @@ function prepareRecordSwipe(db: Db) {
     .select({
       outcome: column<RecordedSwipe['outcome']>('outcome'),
       premium,
+      in_deck: inDeck,
       likes_today: column<number | null>('likes_today'),
       super_likes: column<number | null>('super_likes'),
       oldest_super_like_at: column<string | Date | null>('oldest_super_like_at'),
@@ -130,7 +140,7 @@ function prepareRecordSwipe(db: Db) {
         ${user}, ${target}, ${param('isLike', 'boolean')}, ${param('superLike', 'boolean')},
         ${reachable}, ${memberTable.ghostMode} is false, ${cap('likes')}, ${cap('superLikes')},
         ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer,
-        ${itemOk}, ${likedPhoto}, ${promptId}, ${param('comment', 'text')}
+        ${itemOk}, ${likedPhoto}, ${promptId}, ${param('comment', 'text')}, ${mode}
       ) s`,
     )
     .prepare('record_swipe');
@@ -152,6 +162,7 @@ async function recordSwipe(db: Db, userId: string, input: SwipeInput, now: Date)
     now: now.toISOString(),
     isLike: input.isLike,
     superLike: input.superLike,
+    mode: input.mode,
     likesCapPremium: premiumCaps.likes,
     likesCapFree: freeCaps.likes,
     superLikesCapPremium: premiumCaps.superLikes,
@@ -192,7 +203,11 @@ export async function createSwipe(
     throw error;
   });
   if (recorded.outcome === 'no_user') throw notFound('User not found');
-  if (recorded.outcome === 'unavailable') throw unavailable();
+  if (recorded.outcome === 'unavailable') {
+    if (!recorded.in_deck)
+      throw badRequest(deckNotChosen(input.mode), [{ path: 'mode', message: deckNotChosen(input.mode) }]);
+    throw unavailable();
+  }
   if (recorded.outcome === 'bad_item') throw likedItemGone(input.likedItem);
   const usage = usageFrom(recorded.premium, recorded);
   if (recorded.outcome === 'limit') throw limitReached(usage, input, now);
@@ -208,19 +223,29 @@ export async function createSwipe(
     targetUserId: targetId,
     isLike: input.isLike,
     isSuperLike: input.superLike,
+    mode: input.mode,
     createdAt: new Date(recorded.swipe_created_at),
   };
   const limits = limitsFrom(usageAfter(usage, input, swipe.createdAt), now);
   if (!recorded.match_id || !recorded.match_created_at) {
-    if (swipe.isLike) events.emit('like.created', { userId, targetUserId: targetId, superLike: swipe.isSuperLike });
+    if (swipe.isLike) {
+      events.emit('like.created', { userId, targetUserId: targetId, superLike: swipe.isSuperLike, mode: swipe.mode });
+    }
     return { like: presentSwipe(swipe), match: null, limits };
   }
 
   const [userA, userB] = orderedPair(userId, targetId);
-  const match: MatchRow = { id: recorded.match_id, userA, userB, createdAt: new Date(recorded.match_created_at) };
+  const match: MatchRow = {
+    id: recorded.match_id,
+    userA,
+    userB,
+    mode: input.mode,
+    createdAt: new Date(recorded.match_created_at),
+  };
   events.emit('match.created', {
     matchId: match.id,
     userIds: [match.userA, match.userB],
+    mode: match.mode,
     createdAt: match.createdAt.toISOString(),
   });
   const [other, photos, shown] = await Promise.all([
@@ -279,7 +304,7 @@ export async function undoSwipe(
       const [match] = await tx
         .select()
         .from(matches)
-        .where(and(eq(matches.userA, userA), eq(matches.userB, userB)))
+        .where(and(eq(matches.userA, userA), eq(matches.userB, userB), eq(matches.mode, latest.mode)))
         .for('update');
       if (match) {
         if (await conversationStarted(tx, match.id)) {
@@ -306,14 +331,23 @@ export async function undoSwipe(
 
 /**
  * Mutual likes that made no match because she was in ghost mode become matches now (called when
- * she leaves ghost mode). Partners still in ghost mode, or with a block between them, wait.
+ * she leaves ghost mode), each in the deck of its two likes. Partners still in ghost mode, or with a
+ * block between them, wait.
  */
 export async function createPendingMatches(db: Db, userId: string): Promise<MatchRow[]> {
   const back = alias(swipes, 'back');
   const rows = await db
-    .select({ partnerId: swipes.targetUserId })
+    .select({ partnerId: swipes.targetUserId, mode: swipes.mode })
     .from(swipes)
-    .innerJoin(back, and(eq(back.userId, swipes.targetUserId), eq(back.targetUserId, userId), eq(back.isLike, true)))
+    .innerJoin(
+      back,
+      and(
+        eq(back.userId, swipes.targetUserId),
+        eq(back.targetUserId, userId),
+        eq(back.isLike, true),
+        eq(back.mode, swipes.mode),
+      ),
+    )
     .where(
       and(
         eq(swipes.userId, userId),
@@ -326,7 +360,12 @@ export async function createPendingMatches(db: Db, userId: string): Promise<Matc
   if (rows.length === 0) return [];
   return db
     .insert(matches)
-    .values(rows.map((r) => orderedPair(userId, r.partnerId)).map(([userA, userB]) => ({ userA, userB })))
+    .values(
+      rows.map((r) => {
+        const [userA, userB] = orderedPair(userId, r.partnerId);
+        return { userA, userB, mode: r.mode };
+      }),
+    )
     .onConflictDoNothing()
     .returning();
 }
@@ -337,6 +376,7 @@ function presentSwipe(row: SwipeRow): Swipe {
     targetUserId: row.targetUserId,
     isLike: row.isLike,
     isSuperLike: row.isSuperLike,
+    mode: row.mode,
     createdAt: row.createdAt.toISOString(),
   };
 }

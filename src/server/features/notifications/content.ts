@@ -7,7 +7,8 @@ import type { PushOptions } from './push/sender';
  * that there is one).
  */
 export type NotificationSubject =
-  | { kind: 'match'; matchId: string; otherName: string }
+  /** `friends`: a Friends-mode match or like (Friends mode); the words say so. */
+  | { kind: 'match'; matchId: string; otherName: string; friends?: boolean }
   | {
       kind: 'message';
       matchId: string;
@@ -18,7 +19,7 @@ export type NotificationSubject =
       preview: string | null;
     }
   /** `likerName` only when she is Premium (free members learn that someone did, not who). */
-  | { kind: 'like'; likerName: string | null; superLike: boolean }
+  | { kind: 'like'; likerName: string | null; superLike: boolean; friends?: boolean }
   | { kind: 'event_reminder'; eventId: string; title: string; lead: '24h' | '1h' }
   | { kind: 'moderation' }
   | { kind: 'promotion'; title: string; body: string };
@@ -64,18 +65,20 @@ export function pushPayloadFor(subject: NotificationSubject): Omit<PushPayload, 
     case 'match':
       return {
         kind: 'match',
-        title: "It's a match!",
-        body: `You and ${subject.otherName} liked each other. Say hello.`,
+        title: subject.friends ? 'New friend match!' : "It's a match!",
+        body: subject.friends
+          ? `You and ${subject.otherName} want to be friends. Say hello.`
+          : `You and ${subject.otherName} liked each other. Say hello.`,
         url: `/conversation/${subject.matchId}`,
         tag: `match-${subject.matchId}`,
       };
     case 'like':
       return {
         kind: 'like',
-        title: subject.likerName
-          ? `${subject.likerName} ${subject.superLike ? 'super liked' : 'liked'} you`
-          : `Someone ${subject.superLike ? 'super liked' : 'liked'} you`,
-        body: subject.likerName ? 'Like back to match.' : 'See who with Steep Premium, or keep swiping to find out.',
+        title: `${subject.likerName ?? 'Someone'} ${subject.superLike ? 'super liked' : 'liked'} you${subject.friends ? ' as a friend' : ''}`,
+        body: subject.likerName
+          ? `Like back${subject.friends ? ' in the Friends deck' : ''} to match.`
+          : 'See who with Steep Premium, or keep swiping to find out.',
         url: '/home',
         tag: 'likes',
       };
@@ -112,8 +115,8 @@ export function mailFor(subject: NotificationSubject, appUrl: string): MailConte
   switch (subject.kind) {
     case 'match':
       return {
-        subject: `You have a new match on Steep`,
-        text: `You and ${subject.otherName} liked each other.\n\nSay hello: ${link(`/conversation/${subject.matchId}`)}`,
+        subject: subject.friends ? 'You have a new friend match on Steep' : `You have a new match on Steep`,
+        text: `You and ${subject.otherName} ${subject.friends ? 'want to be friends' : 'liked each other'}.\n\nSay hello: ${link(`/conversation/${subject.matchId}`)}`,
       };
     case 'message':
       return {
@@ -122,8 +125,8 @@ export function mailFor(subject: NotificationSubject, appUrl: string): MailConte
       };
     case 'like':
       return {
-        subject: subject.likerName ? `${subject.likerName} liked you on Steep` : 'Someone liked you on Steep',
-        text: `${subject.likerName ?? 'Someone'} liked your profile.\n\nSee your likes: ${link('/home')}`,
+        subject: `${subject.likerName ?? 'Someone'} liked you${subject.friends ? ' as a friend' : ''} on Steep`,
+        text: `${subject.likerName ?? 'Someone'} liked your profile${subject.friends ? ' in the Friends deck' : ''}.\n\nSee your likes: ${link('/home')}`,
       };
     case 'event_reminder':
       return {

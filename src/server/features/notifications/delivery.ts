@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import { notificationsSent } from '../../db/schema/notifications';
 import { retryDelayMs, type JobQueue } from '../../jobs';
@@ -52,7 +53,8 @@ export interface DeliveryDeps {
 export type Reference =
   | { kind: 'match'; matchId: string }
   | { kind: 'message'; matchId: string }
-  | { kind: 'like'; likerId: string; superLike: boolean }
+  /** `mode` absent on jobs queued before Friends mode: dating. */
+  | { kind: 'like'; likerId: string; superLike: boolean; mode?: DiscoveryMode }
   | { kind: 'event_reminder'; eventId: string; title: string; lead: '24h' | '1h' }
   | { kind: 'moderation' };
 
@@ -66,7 +68,9 @@ async function resolve(deps: DeliveryDeps, job: Job, channel: 'push' | 'email'):
       const match = await findMatchForMember(db, job.matchId, job.userId);
       if (!match) return null;
       const other = (await memberSummaries(db, [otherMember(match, job.userId)])).values().next().value;
-      return other ? { kind: 'match', matchId: job.matchId, otherName: other.name } : null;
+      return other
+        ? { kind: 'match', matchId: job.matchId, otherName: other.name, friends: match.mode === 'friends' }
+        : null;
     }
     case 'message': {
       const match = await findMatchForMember(db, job.matchId, job.userId);
@@ -91,7 +95,12 @@ async function resolve(deps: DeliveryDeps, job: Job, channel: 'push' | 'email'):
       const [premium, likers] = await Promise.all([isPremium(db, job.userId), memberSummaries(db, [job.likerId])]);
       const liker = likers.get(job.likerId);
       if (!liker) return null;
-      return { kind: 'like', likerName: premium ? liker.name : null, superLike: job.superLike };
+      return {
+        kind: 'like',
+        likerName: premium ? liker.name : null,
+        superLike: job.superLike,
+        friends: job.mode === 'friends',
+      };
     }
     case 'event_reminder':
       return { kind: 'event_reminder', eventId: job.eventId, title: job.title, lead: job.lead };

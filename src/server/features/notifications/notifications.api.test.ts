@@ -40,6 +40,7 @@ describe('likes received', () => {
       'id',
       'isSuperLike',
       'location',
+      'mode',
       'name',
       'photos',
     ]);

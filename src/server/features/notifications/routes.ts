@@ -39,7 +39,9 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = asy
   await app.register(smsRoutes, { config, sms: deps.sms });
   route(app, noticesApi.list, async (request) => listNotices(db, sessionUserId(request)));
   route(app, noticesApi.markRead, async (request) => markNoticesRead(db, sessionUserId(request)));
-  route(app, notificationsApi.likesReceived, async (request) => getLikesReceived(db, sessionUserId(request)));
+  route(app, notificationsApi.likesReceived, async (request) =>
+    getLikesReceived(db, sessionUserId(request), request.query.mode),
+  );
   route(app, notificationsApi.potentialMatches, async (request) => listPotentialMatches(db, sessionUserId(request)));
   route(app, notificationsApi.count, async (request) => getNotificationCount(db, sessionUserId(request)));
 

@@ -6,6 +6,7 @@ import {
   type LikesReceived,
   type PotentialMatch,
 } from '../../../contract/notifications';
+import type { DiscoveryMode } from '../../../contract/discovery';
 import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { premiumRequired } from '../../http/errors';
@@ -19,11 +20,11 @@ import { photoThumbnailsById, photoUrlsOf } from '../profiles';
  * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
  * the count and `locked`, and no entry, so nothing about the likers leaves the server.
  */
-export async function getLikesReceived(db: Db, userId: string): Promise<LikesReceived> {
-  const count = await countPendingLikes(db, userId);
+export async function getLikesReceived(db: Db, userId: string, mode?: DiscoveryMode): Promise<LikesReceived> {
+  const count = await countPendingLikes(db, userId, mode);
   if (!(await isPremium(db, userId))) {
     // Free: which of her own photos and prompts were liked, and whether a comment came; never who or what.
-    const itemRows = count === 0 ? [] : await listPendingItemLikes(db, userId, LIKES_RECEIVED_LIMIT);
+    const itemRows = count === 0 ? [] : await listPendingItemLikes(db, userId, LIKES_RECEIVED_LIMIT, mode);
     const itemOf = await likedItemsOf(db, userId, itemRows);
     return {
       count,
@@ -35,7 +36,7 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
       }),
     };
   }
-  const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT);
+  const rows = count === 0 ? [] : await listPendingLikes(db, userId, LIKES_RECEIVED_LIMIT, mode);
   const photos = await photoUrlsOf(
     db,
     rows.map((r) => r.id),
@@ -56,6 +57,7 @@ export async function getLikesReceived(db: Db, userId: string): Promise<LikesRec
       location: r.location,
       photos: photos.get(r.id) ?? [],
       isSuperLike: r.isSuperLike,
+      mode: r.mode,
       createdAt: r.createdAt.toISOString(),
       ...optionalLikedItem(itemOf(r)),
       ...(r.comment !== null && { comment: r.comment }),

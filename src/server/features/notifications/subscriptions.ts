@@ -65,8 +65,8 @@ export function notificationsSubscriptions(deps: {
     events.on('message.created', ({ message, recipientId }) =>
       notifyMessage(recipientId, message.matchId).catch(failed),
     ),
-    events.on('like.created', ({ userId, targetUserId, superLike }) =>
-      queue(targetUserId, { kind: 'like', likerId: userId, superLike }),
+    events.on('like.created', ({ userId, targetUserId, superLike, mode }) =>
+      queue(targetUserId, { kind: 'like', likerId: userId, superLike, mode }),
     ),
     events.on('member.warned', ({ userId }) => queue(userId, { kind: 'moderation' })),
   ]);

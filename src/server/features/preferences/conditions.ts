@@ -71,6 +71,12 @@ const RULES: Record<
 
 const textArray = (items: readonly string[]) => sql`array[${inList(items)}]::text[]`;
 
+/** Not hidden: profileVisibility 'hidden' keeps her out of every deck (the Friends deck's only privacy rule here). */
+export function notHidden(id: PgColumn): SQL {
+  const p = userPreferences;
+  return sql`${id} not in (select ${p.userId} from ${p} where ${p.profileVisibility} = 'hidden')`;
+}
+
 /**
  * Discovery's privacy and deal-breaker conditions on a candidate, one SQL fragment:
  * - not hidden (profileVisibility 'hidden' keeps her out of everyone's discovery);
@@ -80,9 +86,7 @@ const textArray = (items: readonly string[]) => sql`array[${inList(items)}]::tex
  */
 export function discoveryConditions(me: MatchingViewer, nearby: readonly string[], c: CandidateColumns): SQL {
   const p = userPreferences;
-  const conditions: SQL[] = [
-    sql`${c.id} not in (select ${p.userId} from ${p} where ${p.profileVisibility} = 'hidden')`,
-  ];
+  const conditions: SQL[] = [notHidden(c.id)];
   for (const name of me.dealBreakers) {
     if (name === 'Long distance') {
       conditions.push(nearby.length > 0 ? sql`${c.location} = any(${textArray(nearby)})` : sql`false`);

@@ -4,7 +4,17 @@
  * here. (How a notification reaches her — SMS, email, push — is the notifications feature's.)
  */
 export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
-export { discoveryConditions, type CandidateColumns, type MatchingViewer } from './conditions';
+export {
+  friendsRangeHolds,
+  getFriendsFilters,
+  deckNotChosen,
+  inDeck,
+  inDeckAt,
+  lookingForOf,
+  saveFriendsFilters,
+  setLookingFor,
+} from './looking-for';
+export { discoveryConditions, notHidden, type CandidateColumns, type MatchingViewer } from './conditions';
 export {
   acceptsOnlyVerifiedWriters,
   DEFAULT_PRIVACY,

@@ -14,6 +14,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Match } from '../../../contract/matches';
+import { FriendsLabel } from '../../components/friends-label';
 import { Avatar } from '../../components/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -77,9 +78,10 @@ function MatchRow({
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <span className="truncate font-semibold text-ink">{otherUser.name}</span>
+            {match.mode === 'friends' && <FriendsLabel />}
             {isNew && (
               <span className="shrink-0 rounded-full bg-plum-700 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-white uppercase">
-                New Match!
+                {match.mode === 'friends' ? 'New Friend!' : 'New Match!'}
               </span>
             )}
             {match.lastMessage && (

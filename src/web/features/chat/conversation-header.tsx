@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck, Wifi, WifiOff } from 'lucide-react';
 import type { MatchUser } from '../../../contract/matches';
 import { Avatar } from '../../components/avatar';
+import { FriendsLabel } from '../../components/friends-label';
 import { cn } from '../../lib/cn';
 import { ConversationMenu, useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
@@ -23,6 +24,7 @@ export function OnlineDot({ className }: { className?: string }) {
  */
 export function ConversationHeader({
   matchId,
+  friends = false,
   otherUser,
   typing,
   connected,
@@ -30,6 +32,8 @@ export function ConversationHeader({
   now,
 }: {
   matchId: string;
+  /** A Friends-mode match: the "Friends" label beside her name. */
+  friends?: boolean;
   otherUser: MatchUser;
   typing: boolean;
   connected: boolean;
@@ -81,6 +85,7 @@ export function ConversationHeader({
                 Verified User
               </span>
             )}
+            {friends && <FriendsLabel />}
           </div>
           <p aria-live="polite" className="truncate text-xs leading-snug">
             {typing ? (

@@ -125,6 +125,7 @@ function Conversation({ match }: { match: Match }) {
     <div className="flex h-dvh flex-col">
       <ConversationHeader
         matchId={matchId}
+        friends={match.mode === 'friends'}
         otherUser={otherUser}
         typing={partnerTyping}
         connected={realtime.isConnected}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { DiscoveryScope } from '../../../contract/discovery';
+import { modesOf, type DiscoveryMode, type DiscoveryScope } from '../../../contract/discovery';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { RecentMatchesStrip } from '../../components/recent-matches-strip';
 import { useOnboarding } from '../../lib/onboarding';
 import { CompletenessCard } from './completeness-card';
-import { INITIAL_DISCOVERY_SCOPE } from './discovery-api';
+import { DeckSwitch } from './deck-switch';
+import { INITIAL_DISCOVERY_SCOPE, useLookingFor } from './discovery-api';
 import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
@@ -16,7 +17,12 @@ export function DiscoverPage() {
   const user = useCurrentUser();
   const { startIfNew } = useOnboarding();
   const [scope, setScope] = useState<DiscoveryScope>(INITIAL_DISCOVERY_SCOPE);
+  const [chosenDeck, setChosenDeck] = useState<DiscoveryMode>('dating');
   useDocumentTitle('Discover · Steep');
+  // Friends mode: the decks she looks in. Until the setting is read, dating (everyone's default).
+  const lookingFor = useLookingFor();
+  const decks = modesOf(lookingFor.data?.lookingFor ?? 'dating');
+  const deck = decks.includes(chosenDeck) ? chosenDeck : (decks[0] ?? 'dating');
 
   // The tour starts here the first time someone arrives.
   useEffect(() => startIfNew(), [startIfNew]);
@@ -25,8 +31,13 @@ export function DiscoverPage() {
     <div className="grid gap-4 px-4 pt-3 pb-6">
       <h1 className="sr-only">Discover</h1>
       <GhostBanner />
+      {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
       <ScopeSelector location={user.location} value={scope} onChange={setScope} />
-      <SwipeDeck user={user} scope={scope} onShowAllAreas={() => setScope('all')} />
+      {lookingFor.isPending ? (
+        <div role="status" aria-label="Loading profiles" className="h-[27rem] rounded-[1.75rem] bg-cream-200" />
+      ) : (
+        <SwipeDeck key={deck} user={user} scope={scope} mode={deck} onShowAllAreas={() => setScope('all')} />
+      )}
       <RecentMatchesStrip />
       <CompletenessCard user={user} />
       <QuickActions userId={user.id} isPremium={user.hasActiveSubscription} />

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -8,7 +9,11 @@ import {
 } from '@tanstack/react-query';
 import type {
   DiscoveryFilters,
+  DiscoveryMode,
   DiscoveryScope,
+  FriendsFilters,
+  LookingFor,
+  UpdateFriendsFiltersBody,
   TravelBody,
   TravelState,
   UpdateFiltersBody,
@@ -25,30 +30,77 @@ import {
 } from '../../lib/query-keys';
 
 const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
+const LOOKING_FOR_QUERY_KEY = ['/api/discovery/looking-for'] as const;
 const profiles = lazyDeclarations(() => import('../../../contract/api/profiles'));
 const discovery = lazyDeclarations(() => import('../../../contract/api/discovery'));
 
-export const discoveryQueryKey = (userId: string, scope: DiscoveryScope) =>
-  [...DISCOVERY_QUERY_PREFIX, userId, { scope }] as const;
+const lookingForOptions = queryOptions({
+  queryKey: LOOKING_FOR_QUERY_KEY,
+  queryFn: async () => apiCall((await discovery()).discoveryApi.getLookingFor),
+});
+
+export const discoveryQueryKey = (userId: string, scope: DiscoveryScope, mode: DiscoveryMode = 'dating') =>
+  [...DISCOVERY_QUERY_PREFIX, userId, { scope, mode }] as const;
 
 /** Where Discover looks when it opens. */
 export const INITIAL_DISCOVERY_SCOPE: DiscoveryScope = 'nearby';
 
-const discoveryFeedOptions = (userId: string, scope: DiscoveryScope) =>
+const discoveryFeedOptions = (userId: string, scope: DiscoveryScope, mode: DiscoveryMode = 'dating') =>
   infiniteQueryOptions({
-    queryKey: discoveryQueryKey(userId, scope),
+    queryKey: discoveryQueryKey(userId, scope, mode),
     queryFn: async ({ pageParam }) =>
       apiCall((await discovery()).discoveryApi.feed, {
         params: { userId },
-        query: { scope, ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { scope, mode, ...(pageParam ? { cursor: pageParam } : {}) },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** The card feed for one scope, a page at a time (the server ranks and filters). */
-export function useDiscoveryFeed(userId: string, scope: DiscoveryScope) {
-  return useInfiniteQuery(discoveryFeedOptions(userId, scope));
+/** The card feed for one scope and deck, a page at a time (the server ranks and filters). */
+export function useDiscoveryFeed(userId: string, scope: DiscoveryScope, mode: DiscoveryMode) {
+  return useInfiniteQuery(discoveryFeedOptions(userId, scope, mode));
+}
+
+const friendsFiltersQueryKey = (userId: string) => ['/api/users', userId, 'friends-filters'] as const;
+
+/** Friends mode: what she is looking for (dating until she chooses). */
+export function useLookingFor() {
+  return useQuery(lookingForOptions);
+}
+
+export function useSetLookingFor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (lookingFor: LookingFor) =>
+      apiCall((await discovery()).discoveryApi.setLookingFor, { body: { lookingFor } }),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(LOOKING_FOR_QUERY_KEY, state);
+      await Promise.all([
+        queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX }),
+      ]);
+    },
+  });
+}
+
+export function useFriendsFilters(userId: string) {
+  return useQuery({
+    queryKey: friendsFiltersQueryKey(userId),
+    queryFn: async () => apiCall((await discovery()).discoveryApi.getFriendsFilters, { params: { userId } }),
+  });
+}
+
+export function useSaveFriendsFilters(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateFriendsFiltersBody) =>
+      apiCall((await discovery()).discoveryApi.saveFriendsFilters, { params: { userId }, body }),
+    onSuccess: async (saved: FriendsFilters) => {
+      queryClient.setQueryData(friendsFiltersQueryKey(userId), saved);
+      await queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX });
+    },
+  });
 }
 
 /**
@@ -61,6 +113,8 @@ export async function prefetchDiscoveryFeed(queryClient: QueryClient): Promise<v
   const user = await checkSession(queryClient);
   if (!user) return;
   const options = discoveryFeedOptions(user.id, INITIAL_DISCOVERY_SCOPE);
+  // Which decks she looks in (Friends mode) decides whether the dating deck shows: read alongside.
+  void queryClient.prefetchQuery(lookingForOptions);
   await queryClient.prefetchInfiniteQuery(options);
   const photo = queryClient.getQueryData(options.queryKey)?.pages[0]?.users[0]?.photos[0];
   if (photo) {

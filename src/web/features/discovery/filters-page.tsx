@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../lib/session';
 import { distanceText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
+import { FriendsSection } from './friends-section';
 import { TravelSection } from './travel-section';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
 
@@ -230,6 +231,7 @@ export function FiltersPage() {
         <p className="mt-1 text-sm text-ink-soft">Choose who you see in Discover.</p>
       </header>
       <TravelSection />
+      <FriendsSection />
       {query.isPending ? (
         <div role="status" aria-label="Loading filters" className="grid gap-4">
           {[0, 1, 2].map((i) => (

@@ -63,10 +63,12 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
         </div>
         <div className="grid gap-2">
           <h2 id="match-title" className="font-display text-5xl font-semibold italic">
-            It&apos;s a Match!
+            {match.mode === 'friends' ? 'New Friend!' : <>It&apos;s a Match!</>}
           </h2>
           <p id="match-text" className="text-base leading-relaxed text-plum-100">
-            You and {match.otherUser.name} liked each other.
+            {match.mode === 'friends'
+              ? `You and ${match.otherUser.name} want to be friends.`
+              : `You and ${match.otherUser.name} liked each other.`}
           </p>
         </div>
         <div className="grid w-full gap-3">

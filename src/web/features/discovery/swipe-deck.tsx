@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
 import { Compass, MapPinOff, RefreshCw } from 'lucide-react';
-import type { DiscoveryCard, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
+import type { DiscoveryCard, DiscoveryMode, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
 import type { CreateLikeBody, Match } from '../../../contract/matches';
 import type { LikeTarget } from '../../components/like-item-button';
 import type { SelfUser } from '../../../contract/users';
@@ -93,14 +93,16 @@ function SkeletonCard() {
 interface SwipeDeckProps {
   user: SelfUser;
   scope: DiscoveryScope;
+  /** The deck (Friends mode): its own feed, swipes and matches. */
+  mode: DiscoveryMode;
   onShowAllAreas: () => void;
 }
 
 /** The card stack, its buttons and counters, and everything a swipe can lead to. */
-export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
+export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const feed = useDiscoveryFeed(user.id, scope);
+  const feed = useDiscoveryFeed(user.id, scope, mode);
   const swipeMutation = useSwipeMutation();
   const undoMutation = useUndoSwipeMutation();
 
@@ -223,7 +225,13 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
     setReturned((current) => current.filter((c) => c.id !== card.id));
     setPendingSwipes((n) => n + 1);
     swipeMutation
-      .mutateAsync({ targetUserId: card.id, isLike: action !== 'pass', superLike: action === 'super_like', ...extras })
+      .mutateAsync({
+        targetUserId: card.id,
+        isLike: action !== 'pass',
+        superLike: action === 'super_like',
+        mode,
+        ...extras,
+      })
       .then((result) => {
         setLatestLimits({ value: result.limits, at: clockNow() });
         setHistory((current) => [...current, { card, swipeId: result.like.id }]);
@@ -288,7 +296,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
 
   const refresh = () => {
     setReturned([]);
-    void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope) });
+    void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope, mode) });
   };
 
   const waitingForCards = feed.isPending || (deck.length === 0 && (hasNextPage || isFetchingNextPage));
@@ -367,7 +375,7 @@ export function SwipeDeck({ user, scope, onShowAllAreas }: SwipeDeckProps) {
   }
 
   return (
-    <section aria-label="Profiles to discover" className="grid gap-4">
+    <section aria-label={mode === 'friends' ? 'Friends to discover' : 'Profiles to discover'} className="grid gap-4">
       <div className="relative h-[27rem]">{stage}</div>
       {top && (
         <p className="sr-only" aria-live="polite">

@@ -32,7 +32,9 @@ export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: Lik
   const answer = async (like: boolean) => {
     setPending(like ? 'like' : 'pass');
     try {
-      const result = await apiCall(matchesApi.swipe, { body: { targetUserId: entry.id, isLike: like } });
+      const result = await apiCall(matchesApi.swipe, {
+        body: { targetUserId: entry.id, isLike: like, mode: entry.mode },
+      });
       onOpenChange(false);
       if (result.match) celebrateMatch(result.match);
       else if (!like)

@@ -10,6 +10,7 @@ import type {
   LockedItemLike,
   PotentialMatch,
 } from '../../../contract/notifications';
+import { FriendsLabel } from '../../components/friends-label';
 import { Avatar } from '../../components/avatar';
 import { usePersonSafety } from '../../components/person-safety';
 import { Button } from '../../components/ui/button';
@@ -133,8 +134,11 @@ function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntr
           )}
         </span>
         <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="truncate font-semibold text-ink">
-            {entry.name}, {entry.age}
+          <span className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate font-semibold text-ink">
+              {entry.name}, {entry.age}
+            </span>
+            {entry.mode === 'friends' && <FriendsLabel />}
           </span>
           <span className="flex items-center gap-1 truncate text-xs text-ink-soft">
             <MapPin className="size-3 shrink-0" aria-hidden />
@@ -278,7 +282,7 @@ function LikesTab({
   return (
     <ul className="grid gap-2 p-4">
       {data.entries.map((entry) => (
-        <LikeRow key={entry.id} entry={entry} onOpen={onOpen} />
+        <LikeRow key={`${entry.id}:${entry.mode}`} entry={entry} onOpen={onOpen} />
       ))}
     </ul>
   );

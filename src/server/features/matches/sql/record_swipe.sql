@@ -12,8 +12,9 @@
 -- outcome: 'no_user' | 'unavailable' | 'bad_item' | 'limit' | 'conflict' | 'recorded'; usage is counted
 -- before this swipe. A like of one photo or prompt (p_liked_photo / p_liked_prompt, p_item_ok saying the
 -- caller found it hers) is checked only once the target is known to be within reach, so a blocked or
--- hidden member answers exactly as before.
--- The version before liked items (migration 0027) had no item arguments: an overload, so drop it.
+-- hidden member answers exactly as before. p_mode is the deck ('dating' | 'friends'): a like only makes a
+-- match with a like back in the same deck; the budget counts both decks' likes (one daily budget).
+-- The signature before liked items and Friends mode (migration 0027) is dropped so a call never picks it.
 DROP FUNCTION IF EXISTS record_swipe(
   uuid, uuid, boolean, boolean, boolean, boolean, integer, integer, timestamptz, timestamptz, integer
 );
@@ -32,7 +33,8 @@ CREATE OR REPLACE FUNCTION record_swipe(
   p_item_ok boolean,
   p_liked_photo uuid,
   p_liked_prompt text,
-  p_comment text
+  p_comment text,
+  p_mode text
 )
 RETURNS TABLE (
   outcome text,
@@ -79,8 +81,8 @@ BEGIN
       hashtext(least(p_user, p_target)::text || ':' || greatest(p_user, p_target)::text)
     );
   END IF;
-  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like, liked_photo_id, liked_prompt_id, comment)
-    VALUES (p_user, p_target, p_is_like, p_super_like, p_liked_photo, p_liked_prompt, p_comment)
+  INSERT INTO swipes (user_id, target_user_id, is_like, is_super_like, liked_photo_id, liked_prompt_id, comment, mode)
+    VALUES (p_user, p_target, p_is_like, p_super_like, p_liked_photo, p_liked_prompt, p_comment, p_mode)
     ON CONFLICT DO NOTHING
     RETURNING id, created_at INTO swipe_id, swipe_created_at;
   IF swipe_id IS NULL THEN
@@ -91,9 +93,11 @@ BEGIN
 
   outcome := 'recorded';
   IF p_is_like AND p_may_match THEN
-    INSERT INTO matches (user_a, user_b)
-      SELECT least(p_user, p_target), greatest(p_user, p_target)
-      WHERE EXISTS (SELECT 1 FROM swipes WHERE user_id = p_target AND target_user_id = p_user AND is_like)
+    INSERT INTO matches (user_a, user_b, mode)
+      SELECT least(p_user, p_target), greatest(p_user, p_target), p_mode
+      WHERE EXISTS (
+        SELECT 1 FROM swipes WHERE user_id = p_target AND target_user_id = p_user AND is_like AND mode = p_mode
+      )
       ON CONFLICT DO NOTHING
       RETURNING id, created_at INTO match_id, match_created_at;
   END IF;

@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { Users } from 'lucide-react';
+import { FRIENDS_INTERESTS_MAX, LOOKING_FOR, type FriendsFilters, type LookingFor } from '../../../contract/discovery';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Chip } from '../../components/ui/chip';
+import { Field, Input, describedBy } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { errorText, fieldErrorText } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../../lib/session';
+import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingFor } from './discovery-api';
+
+const LABELS: Record<LookingFor, { title: string; text: string }> = {
+  dating: { title: 'Dating', text: 'Only the dating deck' },
+  friends: { title: 'Friends', text: 'Only the Friends deck' },
+  both: { title: 'Both', text: 'Dating and Friends' },
+};
+
+/** "Looking for": Dating / Friends / Both, saved as soon as she picks one (a radio group, arrow keys move). */
+function LookingForChoice() {
+  const current = useLookingFor();
+  const save = useSetLookingFor();
+  const value = current.data?.lookingFor ?? 'dating';
+  const choose = (next: LookingFor) => {
+    if (next === value) return;
+    save.mutate(next, {
+      onSuccess: () =>
+        toast({
+          title: `Looking for: ${LABELS[next].title}`,
+          description:
+            next === 'dating'
+              ? 'You are in the dating deck only.'
+              : next === 'friends'
+                ? 'You are in the Friends deck only.'
+                : 'Switch decks at the top of Discover.',
+        }),
+      onError: (failure) => toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' }),
+    });
+  };
+  return (
+    <fieldset className="grid gap-2" disabled={current.isPending}>
+      <legend className="mb-2 text-sm font-semibold text-ink">Looking for</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {LOOKING_FOR.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'grid min-h-14 cursor-pointer place-items-center rounded-2xl border px-2 py-2 text-center transition-colors has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-plum-200',
+              value === option
+                ? 'border-plum-700 bg-plum-700 text-white'
+                : 'border-cream-300 bg-white text-ink hover:border-plum-200',
+            )}
+          >
+            <input
+              type="radio"
+              name="looking-for"
+              value={option}
+              checked={value === option}
+              onChange={() => choose(option)}
+              className="sr-only"
+            />
+            <span className="text-sm font-semibold">{LABELS[option].title}</span>
+            <span className={cn('text-[0.7rem]', value === option ? 'text-plum-100' : 'text-ink-soft')}>
+              {LABELS[option].text}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type FieldErrors = Partial<Record<'minAge' | 'maxAge' | 'maxDistance' | 'interests', string>>;
+
+/** The Friends deck's filters: age range, distance and shared interests (from her own profile's). */
+function FriendsFiltersForm({ userId, initial }: { userId: string; initial: FriendsFilters }) {
+  const user = useCurrentUser();
+  const save = useSaveFriendsFilters(userId);
+  const [minAge, setMinAge] = useState(String(initial.minAge));
+  const [maxAge, setMaxAge] = useState(String(initial.maxAge));
+  const [maxDistance, setMaxDistance] = useState(String(initial.maxDistance));
+  const [interests, setInterests] = useState<readonly string[]>(initial.interests);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const choices = [...new Set([...user.interests, ...initial.interests])];
+
+  const submit = () => {
+    setErrors({});
+    save.mutate(
+      { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance), interests: [...interests] },
+      {
+        onSuccess: () => toast({ title: 'Friends filters saved', description: 'Your Friends deck uses them now.' }),
+        onError: (failure) => {
+          const fields: FieldErrors = {
+            minAge: fieldErrorText(failure, 'minAge'),
+            maxAge: fieldErrorText(failure, 'maxAge'),
+            maxDistance: fieldErrorText(failure, 'maxDistance'),
+            interests: fieldErrorText(failure, 'interests'),
+          };
+          if (Object.values(fields).some(Boolean)) setErrors(fields);
+          else toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const number = (id: keyof FieldErrors, label: string, value: string, set: (v: string) => void) => (
+    <Field id={`friends-${id}`} label={label} error={errors[id]}>
+      <Input
+        {...describedBy(`friends-${id}`, { error: errors[id] })}
+        id={`friends-${id}`}
+        type="number"
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => {
+          set(event.target.value);
+          setErrors({});
+        }}
+      />
+    </Field>
+  );
+
+  return (
+    <form
+      aria-labelledby="friends-filters-title"
+      className="grid gap-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h3 id="friends-filters-title" className="text-sm font-semibold text-ink">
+        Friends filters
+      </h3>
+      <div className="grid grid-cols-3 gap-2">
+        {number('minAge', 'Min age', minAge, setMinAge)}
+        {number('maxAge', 'Max age', maxAge, setMaxAge)}
+        {number('maxDistance', 'Miles', maxDistance, setMaxDistance)}
+      </div>
+      {choices.length > 0 && (
+        <div className="grid gap-2">
+          <p id="friends-interests-title" className="text-sm font-semibold text-ink">
+            Shared interests <span className="font-normal text-ink-soft">(any of these; none: everyone)</span>
+          </p>
+          <ul aria-labelledby="friends-interests-title" className="flex flex-wrap gap-2">
+            {choices.map((interest) => (
+              <li key={interest}>
+                <Chip
+                  label={interest}
+                  tone="matcha"
+                  pressed={interests.includes(interest)}
+                  onToggle={() =>
+                    setInterests((list) =>
+                      list.includes(interest)
+                        ? list.filter((i) => i !== interest)
+                        : [...list, interest].slice(0, FRIENDS_INTERESTS_MAX),
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          {errors.interests && (
+            <p role="alert" className="text-xs font-medium text-red-700">
+              {errors.interests}
+            </p>
+          )}
+        </div>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save Friends filters'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The Friends mode card of Discovery Filters: what she is looking for, and, when it includes friends,
+ * the Friends deck's own filters (no deal breakers or tea and lifestyle chips: those are for dating).
+ */
+export function FriendsSection() {
+  const user = useCurrentUser();
+  const lookingFor = useLookingFor().data?.lookingFor ?? 'dating';
+  const filters = useFriendsFilters(user.id);
+  return (
+    <Card className="grid gap-4" aria-labelledby="friends-mode-title" role="region">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-2xl bg-matcha-100 text-matcha-700"
+        >
+          <Users className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="friends-mode-title" className="font-semibold text-ink">
+            Friends mode
+          </h2>
+          <p className="text-xs text-ink-soft">
+            Looking for friends too? The Friends deck has its own likes and matches, apart from dating.
+          </p>
+        </div>
+      </div>
+      <LookingForChoice />
+      {lookingFor !== 'dating' && filters.data && <FriendsFiltersForm userId={user.id} initial={filters.data} />}
+    </Card>
+  );
+}
