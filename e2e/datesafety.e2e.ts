@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  expectAccessible,
   matchViaApi,
   phoneContext,
   signUpViaApi,
