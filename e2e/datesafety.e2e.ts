@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchViaApi,
-  phoneContext,
-  signUpViaApi,
-  toastText,
-  useServerAndBrowser,
-  waitForMail,
-} from './harness';
+import { matchViaApi, phoneContext, signUpViaApi, toastText, useServerAndBrowser, waitForMail } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
