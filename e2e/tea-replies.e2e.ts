@@ -57,7 +57,16 @@ describe('Tea replies', () => {
     // The replier answers from the card, by keyboard: Tab to the composer, type, Enter on the button.
     const card = await openThread(replier.page, title);
     await expect.poll(() => card.getByText('No replies yet').isVisible()).toBe(true);
-    await card.getByLabel('Reply anonymously').focus();
+    // Too long is not cut: the counter says by how much, and the button waits.
+    const composer = card.getByLabel('Reply anonymously');
+    await composer.fill('y'.repeat(1003));
+    await card.getByText('1003/1000 · shorten it by 3').waitFor();
+    expect(await card.getByRole('button', { name: 'Post reply' }).isDisabled()).toBe(true);
+    await settle(replier.page);
+    await shootBothThemes(replier.page, 'tea-reply-too-long');
+    await composer.fill('');
+    await card.getByText('0/1000').waitFor();
+    await composer.focus();
     await replier.page.keyboard.type('That happened to me too. You deserved better.');
     await replier.page.keyboard.press('Tab');
     expect(await card.getByRole('button', { name: 'Post reply' }).evaluate((b) => b === document.activeElement)).toBe(
@@ -105,8 +114,23 @@ describe('Tea replies', () => {
     await marked.getByRole('button', { name: /^Report .+’s reply$/ }).click();
     const dialog = reader.page.getByRole('dialog', { name: 'Report reply' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await dialog.getByLabel('Reason').selectOption({ index: 1 });
+    // Reasons that fit a text; no "Fake profile" or "Underage user".
+    const reasons = await dialog.getByLabel('Reason').locator('option').allTextContents();
+    expect(reasons).toContain('Shares someone’s private information');
+    expect(reasons).not.toContain('Fake profile');
+    expect(reasons).not.toContain('Underage user');
+    // "Other" needs a few words.
+    await dialog.getByLabel('Reason').selectOption('other');
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await dialog.getByText(/Say in a few words what is wrong/).waitFor();
+    await settle(reader.page);
+    await shootBothThemes(reader.page, 'tea-report-reply-other');
+    await dialog.getByLabel(/Details/).fill('Mocks the story');
     await dialog.getByRole('button', { name: 'Submit report' }).click();
     await expect.poll(() => toastText(reader.page, 'Report submitted').isVisible()).toBe(true);
+    // She sees it as reported, and cannot report it again.
+    const reported = again.getByTestId('tea-reply').filter({ hasText: 'You reported this reply.' });
+    await reported.waitFor();
+    expect(await reported.getByRole('button', { name: /^Report / }).count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { settle } from './waits';
+import { shootBothThemes } from './flows-themes';
 
 const env = useServerAndBrowser();
 
@@ -75,9 +76,20 @@ describe('Tea', () => {
     const dialog = author.page.getByRole('dialog', { name: 'Share Your Experience' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
 
-    // Missing fields: the product's toast, nothing sent.
+    // Missing fields: each beside its field at once, focus on the first, nothing sent.
     await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
-    await expect.poll(() => author.page.getByText('Please fill in all fields').first().isVisible()).toBe(true);
+    await dialog.getByText('Add a title').waitFor();
+    await dialog.getByText('Write your story').waitFor();
+    await expect.poll(() => author.page.evaluate(() => document.activeElement?.id)).toBe('story-title');
+    // Too short: the contract's minimum lengths, in words.
+    await dialog.getByLabel('Title').fill('ok');
+    await dialog.getByLabel('Your story').fill('short');
+    await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
+    await dialog.getByText('Use at least 3 characters for the title').waitFor();
+    await dialog.getByText('Tell your story in at least 20 characters').waitFor();
+    await settle(author.page);
+    await shootBothThemes(author.page, 'tea-share-dialog-errors', { fullPage: false });
+    await dialog.getByLabel('Your story').fill('');
 
     await dialog.getByLabel('Title').fill('She planned the whole date');
     await dialog.getByRole('button', { name: 'I never expected…' }).click();
@@ -197,7 +209,11 @@ describe('Tea', () => {
     for (const [i, writer] of writers.entries()) {
       for (let j = 0; j < 5; j++) {
         const response = await writer.context.request.post('/api/tea/stories', {
-          data: { title: `Scroll story ${i * 5 + j + 1}`, content: 'A short one.', category: 'Workplace' },
+          data: {
+            title: `Scroll story ${i * 5 + j + 1}`,
+            content: 'A short one, just enough to tell.',
+            category: 'Workplace',
+          },
         });
         expect(response.status()).toBe(201);
       }

@@ -14,6 +14,10 @@ export const TEA_TYPES = ['First date', 'Situationship', 'Girlfriend', 'Ex', 'Fr
 export type TeaType = (typeof TEA_TYPES)[number];
 
 export const STORY_TITLE_MAX = 120;
+/** A title says something: at least this many characters (not "ok"). */
+export const STORY_TITLE_MIN = 3;
+/** A story tells something: at least this many characters (not "short"). */
+export const STORY_CONTENT_MIN = 20;
 export const STORY_CONTENT_MAX = 5000;
 export const ABOUT_NAME_MAX = 30;
 /** Stories a member may share per UTC day. */
@@ -69,6 +73,45 @@ export function missingStoryFields(body: { title?: string; content?: string }): 
   return !body.title?.trim() || !body.content?.trim();
 }
 
+/** Every title and story problem at once, each for its field: the form shows them, the server answers them. */
+export function storyFieldErrors(body: { title?: string; content?: string }): { path: string; message: string }[] {
+  const errors: { path: string; message: string }[] = [];
+  const title = body.title?.trim() ?? '';
+  const content = body.content?.trim() ?? '';
+  if (!title) errors.push({ path: 'title', message: 'Add a title' });
+  else if (title.length < STORY_TITLE_MIN) {
+    errors.push({ path: 'title', message: `Use at least ${STORY_TITLE_MIN} characters for the title` });
+  }
+  if (!content) errors.push({ path: 'content', message: 'Write your story' });
+  else if (content.length < STORY_CONTENT_MIN) {
+    errors.push({ path: 'content', message: `Tell your story in at least ${STORY_CONTENT_MIN} characters` });
+  }
+  return errors;
+}
+
+/**
+ * What a story or a reply can be reported for: what text can do wrong (a profile's reasons, such as
+ * "Fake profile" or "Underage user", do not fit an anonymous text). "Other" needs a few words.
+ */
+export const TEA_REPORT_REASONS = [
+  { value: 'harassment_or_bullying', label: 'Harassment or bullying' },
+  { value: 'hate_speech', label: 'Hate or discrimination' },
+  { value: 'private_information', label: 'Shares someone’s private information' },
+  { value: 'violence_or_threats', label: 'Violence or threats' },
+  { value: 'spam_or_scam', label: 'Spam or scam' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type TeaReportReason = (typeof TEA_REPORT_REASONS)[number]['value'];
+const TEA_REPORT_REASON_VALUES = TEA_REPORT_REASONS.map((r) => r.value) as [TeaReportReason, ...TeaReportReason[]];
+/** Reasons a moderator may see: today's list and the member reasons stored before it. */
+export const STORED_TEA_REPORT_REASONS = [...new Set([...REPORT_REASON_VALUES, ...TEA_REPORT_REASON_VALUES])] as [
+  string,
+  ...string[],
+];
+export const REPORT_OTHER_DETAIL_MIN = 5;
+/** A second report of the same story or reply by the same member. */
+export const ALREADY_REPORTED_MESSAGE = 'You already reported this. Our moderators will review it.';
+
 export const teaStory = z.object({
   id: z.string(),
   title: z.string(),
@@ -117,15 +160,20 @@ export const teaStats = z.object({
 });
 export type TeaStats = z.infer<typeof teaStats>;
 
-export const reportStoryBody = z.object({
-  reason: z.enum(REPORT_REASON_VALUES, 'Choose a reason from the list'),
-  description: z
-    .string()
-    .trim()
-    .max(1000, 'Description must be at most 1000 characters')
-    .optional()
-    .transform((d) => (d ? d : undefined)),
-});
+export const reportStoryBody = z
+  .object({
+    reason: z.enum(TEA_REPORT_REASON_VALUES, 'Choose a reason from the list'),
+    description: z
+      .string()
+      .trim()
+      .max(1000, 'Description must be at most 1000 characters')
+      .optional()
+      .transform((d) => (d ? d : undefined)),
+  })
+  .refine((b) => b.reason !== 'other' || (b.description?.length ?? 0) >= REPORT_OTHER_DETAIL_MIN, {
+    path: ['description'],
+    message: `Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`,
+  });
 export type ReportStoryBody = z.input<typeof reportStoryBody>;
 
 export const teaOk = z.object({ ok: z.literal(true) });
@@ -159,6 +207,8 @@ export const teaReply = z.object({
   pseudonym: z.string(),
   isAuthor: z.boolean(),
   isMine: z.boolean(),
+  /** She reported it: her screen shows it collapsed. */
+  reportedByMe: z.boolean(),
   content: z.string(),
   createdAt: z.string(),
 });
@@ -354,7 +404,7 @@ export const moderatedStory = z.object({
   supportCount: z.number().int(),
   /** Open reports: reasons only, never who sent them. */
   reports: z.array(
-    z.object({ reason: z.enum(REPORT_REASON_VALUES), description: z.string().optional(), createdAt: z.string() }),
+    z.object({ reason: z.enum(STORED_TEA_REPORT_REASONS), description: z.string().optional(), createdAt: z.string() }),
   ),
   createdAt: z.string(),
 });
@@ -373,7 +423,7 @@ export const moderatedReply = z.object({
   status: z.enum(TEA_STORY_STATUSES),
   postedDespiteNudge: z.boolean(),
   reports: z.array(
-    z.object({ reason: z.enum(REPORT_REASON_VALUES), description: z.string().optional(), createdAt: z.string() }),
+    z.object({ reason: z.enum(STORED_TEA_REPORT_REASONS), description: z.string().optional(), createdAt: z.string() }),
   ),
   createdAt: z.string(),
 });

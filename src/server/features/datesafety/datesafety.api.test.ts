@@ -148,6 +148,26 @@ describe('sharing a date plan', () => {
       expect(body.message).toEqual(expect.any(String));
       expect(body.errors?.map((e) => e.path)).toContain(field);
     }
+    // Every problem at once, each beside its field, countries in words.
+    const all = await jordan.request(
+      'POST',
+      '/api/date-plans',
+      planBody({
+        checkInAt: inHours(-1),
+        contacts: [
+          { name: 'Sam', channel: 'sms', address: '12' },
+          { name: 'Lee', channel: 'sms', address: '+44 20 7946 0958' },
+          { name: 'Kim', channel: 'email', address: 'not-an-email' },
+        ],
+      }),
+    );
+    expect(all.statusCode).toBe(400);
+    expect(all.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'checkInAt', message: 'Choose a check-in time that is still ahead' },
+      { path: 'contacts.0.address', message: 'Enter a valid phone number, e.g. (503) 555-0123' },
+      { path: 'contacts.1.address', message: 'Steep can only text numbers in the United States or Canada' },
+      { path: 'contacts.2.address', message: 'Enter a valid email address' },
+    ]);
     // Someone else's conversation, an unknown meetup: 404, and nothing stored or queued.
     const stranger = await member(t);
     expect((await stranger.request('POST', '/api/date-plans', planBody({ matchId }))).statusCode).toBe(404);
@@ -336,8 +356,13 @@ describe('the check-in', () => {
     const safe = await jordan.request('POST', `/api/date-plans/${plan.id}/safe`, {});
     expect(safe.statusCode, safe.body).toBe(200);
     expect(safe.json<DatePlan>().status).toBe('safe');
-    // Tapping again answers the same.
-    expect((await jordan.request('POST', `/api/date-plans/${plan.id}/safe`, {})).json<DatePlan>().status).toBe('safe');
+    // Tapping again (a second device, a stale screen) answers 409 in words the screen shows as is.
+    const again = await jordan.request('POST', `/api/date-plans/${plan.id}/safe`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'You already checked in on this plan. Nobody will be alerted.',
+    });
     await runJobs(new Date(checkInAt.getTime() + 1_000));
     await runJobs(new Date(checkInAt.getTime() + HOUR));
     expect(await alertsOf(jordan)).toHaveLength(0);
@@ -351,10 +376,24 @@ describe('the check-in', () => {
     const cancelled = await jordan.request('DELETE', `/api/date-plans/${plan.id}`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<DatePlan>().status).toBe('cancelled');
-    expect((await openLink(token)).statusCode).toBe(404);
+    // The holder of a valid link is told the plan was cancelled, and nothing else about it.
+    const closed = await openLink(token);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.json()).toMatchObject({
+      code: 'GONE',
+      message: expect.stringMatching(/^Jordan cancelled this date plan/),
+    });
+    expect(closed.body).not.toContain(plan.place);
     await runJobs(new Date(checkInAt.getTime() + HOUR));
     expect(await alertsOf(jordan)).toHaveLength(0);
-    expect((await jordan.request('DELETE', `/api/date-plans/${plan.id}`)).statusCode).toBe(404);
+    // A stale device: cancelling again or "I'm safe" on the cancelled plan says it is already cancelled.
+    for (const stale of [
+      await jordan.request('DELETE', `/api/date-plans/${plan.id}`),
+      await jordan.request('POST', `/api/date-plans/${plan.id}/safe`, {}),
+    ]) {
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(/^This plan was already cancelled\./);
+    }
   });
 
   it('is gone with her account: the plan, its contacts and its link', async () => {

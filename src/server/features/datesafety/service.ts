@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { datePlanContacts, datePlans } from '../../db/schema/datesafety';
 import { findUser } from '../../core';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { MAIL_JOB } from '../../mail/mailer';
 import { eventTitles } from '../events';
@@ -127,10 +127,11 @@ export async function queueToContact(
   }
 }
 
-function parseTimes(body: z.output<typeof createDatePlanBody>, now: Date) {
+type FieldError = { path: string; message: string };
+
+function parseTimes(body: z.output<typeof createDatePlanBody>, now: Date, errors: FieldError[]) {
   const startsAt = new Date(body.startsAt);
   const checkInAt = body.checkInAt ? new Date(body.checkInAt) : null;
-  const errors: { path: string; message: string }[] = [];
   if (startsAt.getTime() < now.getTime() - 12 * 3_600_000) {
     errors.push({ path: 'startsAt', message: 'Choose a time that is not in the past' });
   } else if (startsAt.getTime() > now.getTime() + PLAN_HORIZON_MS) {
@@ -145,30 +146,35 @@ function parseTimes(body: z.output<typeof createDatePlanBody>, now: Date) {
       errors.push({ path: 'checkInAt', message: 'Choose a check-in time on the day of the date' });
     }
   }
-  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Check the times', errors);
   return { startsAt, checkInAt };
 }
 
-function normaliseContacts(body: z.output<typeof createDatePlanBody>, countries: readonly string[]) {
-  const contacts = body.contacts.map((contact, index) => {
+/** Every contact checked, each problem beside its field (not one round at a time). */
+function normaliseContacts(
+  body: z.output<typeof createDatePlanBody>,
+  countries: readonly string[],
+  errors: FieldError[],
+) {
+  const seen = new Set<string>();
+  return body.contacts.map((contact, index) => {
     const field = `contacts.${index}.address`;
-    if (contact.channel === 'sms') return { ...contact, address: normalisePhone(contact.address, countries, field) };
-    const address = contact.address.toLowerCase();
-    if (!emailAddress.safeParse(address).success) {
-      throw badRequest('Enter a valid email address', [{ path: field, message: 'Enter a valid email address' }]);
+    let address = contact.address.toLowerCase();
+    if (contact.channel === 'sms') {
+      try {
+        address = normalisePhone(contact.address, countries, field);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errors.push(...(error.details?.errors ?? [{ path: field, message: error.message }]));
+        return { ...contact, address: contact.address };
+      }
+    } else if (!emailAddress.safeParse(address).success) {
+      errors.push({ path: field, message: 'Enter a valid email address' });
+      return { ...contact, address };
     }
+    if (seen.has(address)) errors.push({ path: field, message: 'This contact is already on the plan' });
+    seen.add(address);
     return { ...contact, address };
   });
-  const seen = new Set<string>();
-  contacts.forEach((contact, index) => {
-    if (seen.has(contact.address)) {
-      throw badRequest('Each trusted contact can be added once', [
-        { path: `contacts.${index}.address`, message: 'This contact is already on the plan' },
-      ]);
-    }
-    seen.add(contact.address);
-  });
-  return contacts;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -185,8 +191,10 @@ export async function createPlan(
 ): Promise<DatePlan> {
   const { db } = deps;
   const now = deps.now();
-  const { startsAt, checkInAt } = parseTimes(body, now);
-  const contacts = normaliseContacts(body, deps.countries);
+  const errors: FieldError[] = [];
+  const { startsAt, checkInAt } = parseTimes(body, now, errors);
+  const contacts = normaliseContacts(body, deps.countries, errors);
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Check the plan', errors);
   if (body.matchId && !(await findMatchForMember(db, body.matchId, userId))) throw notFound('Conversation not found');
   if (body.eventId && (await eventTitleOf(db, body.eventId)) === null) throw notFound('Meetup not found');
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -327,13 +335,20 @@ export async function markSafe(deps: DateSafetyDeps, userId: string, planId: str
     return { plan, contacts };
   });
   if (result) return present(db, result.plan, result.contacts);
-  // Already safe: the same answer again; someone else's plan, a cancelled one or none: 404.
+  // Nothing changed: a second device or a stale screen. Say what the plan already is (409), or 404.
+  throw await alreadyEnded(db, userId, planId);
+}
+
+/** Cancelled or already safe: 409 with a sentence the screen shows as is (and refreshes); not hers or none: 404. */
+async function alreadyEnded(db: Db, userId: string, planId: string): Promise<AppError> {
   const [plan] = await db
     .select()
     .from(datePlans)
-    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId), isNull(datePlans.cancelledAt)));
-  if (!plan) throw notFound('Date plan not found');
-  return present(db, plan, (await contactsOf(db, [plan.id])).get(plan.id) ?? []);
+    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId)));
+  if (!plan) return notFound('Date plan not found');
+  if (plan.cancelledAt)
+    return conflict('This plan was already cancelled. Its links no longer work and nobody will be alerted.');
+  return conflict('You already checked in on this plan. Nobody will be alerted.');
 }
 
 /** Cancel: the links stop working and the check-in jobs find nothing to do. */
@@ -345,13 +360,14 @@ export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: s
     .set({ cancelledAt: deps.now() })
     .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId), isNull(datePlans.cancelledAt)))
     .returning();
-  if (!plan) throw notFound('Date plan not found');
+  if (!plan) throw await alreadyEnded(db, userId, planId);
   return present(db, plan, (await contactsOf(db, [plan.id])).get(plan.id) ?? []);
 }
 
 /**
  * A contact's view by the token in her link: the plan, the sharer's first name, the match's first name
- * and photo. 404 for an unknown token (or a cancelled or deleted plan), 410 from a day after the date.
+ * and photo. 404 for an unknown token (or a deleted plan), 410 from a day after the date and for a cancelled
+ * plan: the holder of a valid link knows the plan existed, so she is told it was cancelled (nothing more).
  */
 export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<SharedDatePlan> {
   const { db } = deps;
@@ -360,13 +376,18 @@ export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<S
     .from(datePlanContacts)
     .innerJoin(datePlans, eq(datePlans.id, datePlanContacts.planId))
     .where(eq(datePlanContacts.tokenHash, hashOf(token)));
-  if (!found || found.plan.cancelledAt) throw notFound('This link is not valid, or the plan was cancelled.');
+  if (!found) throw notFound('This link is not valid. Check that you opened the whole link from the message.');
   const { plan } = found;
+  if (plan.cancelledAt) {
+    const sharer = await findUser(db, plan.userId);
+    const who = sharer ? firstNameOf(sharer.name) : 'The person who shared it';
+    throw new AppError(410, 'GONE', `${who} cancelled this date plan, so there is nothing more to show here.`);
+  }
   if (plan.expiresAt.getTime() <= deps.now().getTime()) {
     throw new AppError(410, 'GONE', 'This date plan has ended. Links to a plan stop working a day after the date.');
   }
   const facts = await factsOf(db, plan);
-  if (!facts) throw notFound('This link is not valid, or the plan was cancelled.');
+  if (!facts) throw notFound('This link is not valid. Check that you opened the whole link from the message.');
   const partner = await partnerOf(db, plan);
   return {
     sharerFirstName: facts.sharer,

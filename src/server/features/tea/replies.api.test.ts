@@ -170,6 +170,18 @@ describe('replies on Tea stories', () => {
       });
       expect(reported.statusCode).toBe(200);
       expect((await thread(author, story.id)).replies.length).toBe(i < 2 ? 1 : 0);
+      if (i === 0) {
+        // She sees it as reported; a second report by her answers 409 in words and does not count.
+        expect((await thread(reporter, story.id)).replies.find((r) => r.id === target.id)?.reportedByMe).toBe(true);
+        expect((await thread(author, story.id)).replies.find((r) => r.id === target.id)?.reportedByMe).toBe(false);
+        for (let again = 0; again < 2; again++) {
+          const twice = await reporter.request('POST', `/api/tea/replies/${target.id}/report`, {
+            reason: 'spam_or_scam',
+          });
+          expectError(twice, 409, /^You already reported this\. Our moderators will review it\.$/);
+        }
+        expect((await thread(author, story.id)).replies.length).toBe(1);
+      }
     }
     const mod = await moderator();
     const queue = (await mod.request('GET', '/api/moderation/tea/replies')).json<ModeratedReply[]>();
@@ -185,6 +197,25 @@ describe('replies on Tea stories', () => {
     expect((await mod.request('DELETE', `/api/moderation/tea/replies/${target.id}`)).statusCode).toBe(200);
     expectError(await mod.request('POST', `/api/moderation/tea/replies/${target.id}/restore`), 404);
     expect((await reporters[0]!.request('GET', '/api/moderation/tea/replies')).statusCode).toBe(403);
+  });
+
+  it('refuses a reply over 1000 characters, and a report reason that fits a profile, not a text', async () => {
+    const author = await premiumMember(t);
+    const story = await share(author);
+    const long = await author.request('POST', `/api/tea/stories/${story.id}/replies`, { content: 'y'.repeat(1001) });
+    expect(expectError(long, 400).errors?.[0]?.message).toBe('Your reply must be at most 1000 characters');
+    const target = await reply(author, story.id, 'x'.repeat(1000));
+    const reporter = await premiumMember(t);
+    const url = `/api/tea/replies/${target.id}/report`;
+    for (const reason of ['fake_profile', 'underage_user', 'inappropriate_photos']) {
+      expect(expectError(await reporter.request('POST', url, { reason }), 400).errors?.[0]?.message).toBe(
+        'Choose a reason from the list',
+      );
+    }
+    // "Other" needs a few words.
+    const bare = await reporter.request('POST', url, { reason: 'other' });
+    expect(expectError(bare, 400).errors?.[0]).toMatchObject({ path: 'description' });
+    expect((await reporter.request('POST', url, { reason: 'private_information' })).statusCode).toBe(200);
   });
 
   it('lets her delete her own reply; anyone else gets 404', async () => {
@@ -275,8 +306,8 @@ describe('a replier cannot be linked to her account or across stories', () => {
     }
 
     // A moderator sees the replies and their threads' pseudonyms, not who wrote them.
-    await bea.request('POST', `/api/tea/replies/${r1.id}/report`, { reason: 'other' });
-    await bea.request('POST', `/api/tea/replies/${r2.id}/report`, { reason: 'other' });
+    await bea.request('POST', `/api/tea/replies/${r1.id}/report`, { reason: 'other', description: 'Not kind' });
+    await bea.request('POST', `/api/tea/replies/${r2.id}/report`, { reason: 'other', description: 'Not kind' });
     const queue = await (await moderator()).request('GET', '/api/moderation/tea/replies');
     const moderated = queue.json<ModeratedReply[]>().filter((r) => r.id === r1.id || r.id === r2.id);
     expect(moderated).toHaveLength(2);

@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
+  ALREADY_REPORTED_MESSAGE,
   MISSING_REPLY_MESSAGE,
   REPLY_NUDGE_MESSAGE,
   REPORTS_TO_HIDE,
   type ReplyPage,
   type TeaReply,
 } from '../../../contract/tea';
-import type { ReportReason } from '../../../contract/safety';
 import type { Db } from '../../db/client';
 import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isReplier, isStoryAuthor, replierTag } from './author-key';
 import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
@@ -61,8 +61,14 @@ export async function pseudonymsOf(db: Db, storyIds: string[]): Promise<Map<stri
   return result;
 }
 
-function present(row: ReplyRow, names: Map<string, string> | undefined, viewerTag: string): TeaReply {
+function present(
+  row: ReplyRow,
+  names: Map<string, string> | undefined,
+  viewerTag: string,
+  reportedByMe = false,
+): TeaReply {
   return {
+    reportedByMe,
     id: row.id,
     storyId: row.storyId,
     pseudonym: names?.get(row.replierTag) ?? 'Tea',
@@ -133,8 +139,27 @@ export async function listReplies(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const viewerTag = replierTag(deps.authorKey, story.id, viewerId);
+  const reported =
+    page.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await deps.db
+              .select({ replyId: teaReplyReports.replyId })
+              .from(teaReplyReports)
+              .where(
+                and(
+                  eq(teaReplyReports.reporterId, viewerId),
+                  inArray(
+                    teaReplyReports.replyId,
+                    page.map((r) => r.id),
+                  ),
+                ),
+              )
+          ).map((r) => r.replyId),
+        );
   return {
-    replies: page.map((row) => present(row, names.get(story.id), viewerTag)),
+    replies: page.map((row) => present(row, names.get(story.id), viewerTag, reported.has(row.id))),
     nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
   };
 }
@@ -147,12 +172,15 @@ export async function deleteOwnReply(deps: TeaDeps, userId: string, replyId: str
   await deps.db.delete(teaReplies).where(eq(teaReplies.id, reply.id));
 }
 
-/** As for stories: one report per member per reply; 3 open reports from different members hide it. */
+/**
+ * As for stories: one report per member per reply (a second answers 409); 3 open reports from different
+ * members hide it (the unique (reply, reporter) index makes each member count once).
+ */
 export async function reportReply(
   db: Db,
   userId: string,
   replyId: string,
-  report: { reason: ReportReason; description?: string | undefined },
+  report: { reason: string; description?: string | undefined },
 ): Promise<void> {
   if (!UUID.test(replyId)) throw replyNotFound();
   const [reply] = await db
@@ -161,10 +189,12 @@ export async function reportReply(
     .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
     .where(and(eq(teaReplies.id, replyId), eq(teaReplies.status, 'visible'), eq(teaStories.status, 'visible')));
   if (!reply) throw replyNotFound();
-  await db
+  const inserted = await db
     .insert(teaReplyReports)
     .values({ replyId: reply.id, reporterId: userId, reason: report.reason, description: report.description ?? null })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: teaReplyReports.id });
+  if (inserted.length === 0) throw conflict(ALREADY_REPORTED_MESSAGE);
   await db
     .update(teaReplies)
     .set({ status: 'hidden' })

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
+  ALREADY_REPORTED_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   NUDGE_MESSAGE,
   REPORTS_TO_HIDE,
   STORIES_PER_DAY,
   TEA_CATEGORIES,
   missingStoryFields,
+  storyFieldErrors,
   type StoryPage,
   type SupportResult,
   type TeaCategory,
@@ -14,10 +16,9 @@ import {
   type TeaStory,
   type TeaType,
 } from '../../../contract/tea';
-import type { ReportReason } from '../../../contract/safety';
 import type { Db } from '../../db/client';
 import { teaDailyQuota, teaReplies, teaReports, teaStories, teaSupports } from '../../db/schema/tea';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { DomainEvents } from '../../domain-events';
 import { isStoryAuthor, quotaTag, storyAuthorTag } from './author-key';
 import { checkForIdentifyingDetails } from './doxxing-check';
@@ -89,7 +90,13 @@ function secondsUntilNextUtcDay(now: Date): number {
 }
 
 export async function createStory(deps: TeaDeps, userId: string, story: NewStory, now = new Date()): Promise<TeaStory> {
-  if (missingStoryFields(story)) throw badRequest(MISSING_FIELDS_MESSAGE);
+  const fieldErrors = storyFieldErrors(story);
+  if (fieldErrors.length > 0) {
+    throw badRequest(
+      missingStoryFields(story) ? MISSING_FIELDS_MESSAGE : (fieldErrors[0]?.message ?? MISSING_FIELDS_MESSAGE),
+      fieldErrors,
+    );
+  }
   await checkForIdentifyingDetails(deps.db, [story.title, story.content, story.aboutName ?? ''], 'story');
   if (!story.confirmed && mayHurtSomeone(story.title, story.content, story.aboutName)) {
     throw new AppError(422, 'NEEDS_CONFIRMATION', NUDGE_MESSAGE);
@@ -237,13 +244,15 @@ export async function reportStory(
   db: Db,
   userId: string,
   storyId: string,
-  report: { reason: ReportReason; description?: string | undefined },
+  report: { reason: string; description?: string | undefined },
 ): Promise<void> {
   const story = await visibleStory(db, storyId);
-  await db
+  const inserted = await db
     .insert(teaReports)
     .values({ storyId: story.id, reporterId: userId, reason: report.reason, description: report.description ?? null })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: teaReports.id });
+  if (inserted.length === 0) throw conflict(ALREADY_REPORTED_MESSAGE);
   await db
     .update(teaStories)
     .set({ status: 'hidden' })

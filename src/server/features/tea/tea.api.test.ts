@@ -71,7 +71,7 @@ describe('Tea is for Premium members', () => {
       ['POST', '/api/tea/stories', storyBody()],
       ['DELETE', `/api/tea/stories/${story.id}`],
       ['PUT', `/api/tea/stories/${story.id}/support`],
-      ['POST', `/api/tea/stories/${story.id}/report`, { reason: 'other' }],
+      ['POST', `/api/tea/stories/${story.id}/report`, { reason: 'other', description: 'Something else' }],
       ['GET', `/api/tea/story-likes/${free.user.id}`],
       ['GET', '/api/tea/stats'],
       ['GET', '/api/tea/varieties'],
@@ -148,6 +148,21 @@ describe('sharing a story', () => {
     expect(story.category).toBe('Dating');
   });
 
+  it('answers every field at once below the minimum lengths, each beside its field', async () => {
+    const author = await premiumMember(t);
+    const short = await author.request('POST', '/api/tea/stories', storyBody({ title: 'ok', content: 'short' }));
+    expect(expectError(short, 400).errors).toEqual([
+      { path: 'title', message: 'Use at least 3 characters for the title' },
+      { path: 'content', message: 'Tell your story in at least 20 characters' },
+    ]);
+    const empty = await author.request('POST', '/api/tea/stories', storyBody({ title: '', content: '' }));
+    expect(expectError(empty, 400, 'Please fill in all fields').errors?.map((e) => e.path)).toEqual([
+      'title',
+      'content',
+    ]);
+    await share(author, { title: 'Fun', content: 'x'.repeat(20) });
+  });
+
   it.each([
     ['a missing title', { title: undefined }],
     ['a blank title', { title: '   ' }],
@@ -211,7 +226,11 @@ describe('the doxxing guard', () => {
     ['an @handle', { content: 'She is @jojo_writes on insta' }, '@handle'],
     ['a street address', { content: 'She lives at 1420 Maple Street' }, 'street address'],
     ['an abbreviated street address', { content: 'Meet me at 12 NW Glisan St tonight' }, 'street address'],
-    ['a detail in aboutName', { aboutName: 'Jo', content: 'ok', title: 'call 5035550199' }, 'phone number'],
+    [
+      'a detail in aboutName',
+      { aboutName: 'Jo', content: 'We met for matcha and she was lovely.', title: 'call 5035550199' },
+      'phone number',
+    ],
   ])('refuses %s with a message naming what to remove', async (_, overrides, what) => {
     const author = await premiumMember(t);
     const response = await author.request('POST', '/api/tea/stories', storyBody(overrides));
@@ -290,15 +309,19 @@ describe('anonymity', () => {
       logLines.length = 0;
       const created = await record(author.request('POST', '/api/tea/stories', storyBody({ aboutName: 'Ana' })));
       const story = JSON.parse(created.body) as TeaStory;
-      await record(author.request('POST', '/api/tea/stories', storyBody({ content: 'you bitch' })));
-      await record(author.request('POST', '/api/tea/stories', storyBody({ content: 'call 5035550199' })));
+      await record(author.request('POST', '/api/tea/stories', storyBody({ content: 'you bitch, you absolute bitch' })));
+      await record(
+        author.request('POST', '/api/tea/stories', storyBody({ content: 'call her on 5035550199 tonight' })),
+      );
       await record(reader.request('GET', '/api/tea/stories'));
       await record(reader.request('GET', `/api/tea/stories?category=Dating`));
       await record(reader.request('PUT', `/api/tea/stories/${story.id}/support`));
       await record(reader.request('GET', `/api/tea/story-likes/${reader.user.id}`));
       await record(reader.request('GET', '/api/tea/stats'));
       await record(reader.request('DELETE', `/api/tea/stories/${story.id}`));
-      await record(reader.request('POST', `/api/tea/stories/${story.id}/report`, { reason: 'other' }));
+      await record(
+        reader.request('POST', `/api/tea/stories/${story.id}/report`, { reason: 'other', description: 'Not kind' }),
+      );
       await record(author.request('GET', '/api/tea/stories'));
       await record(author.request('DELETE', `/api/tea/stories/${story.id}`));
       await settled(t.app, [readerSocket]);
@@ -483,8 +506,8 @@ describe('reports and moderation', () => {
     const report = (c: Client, reason = 'harassment_or_bullying') =>
       c.request('POST', `/api/tea/stories/${story.id}/report`, { reason, description: 'Names someone' });
     expect((await report(r1)).statusCode).toBe(200);
-    // The same member twice still counts once.
-    expect((await report(r1)).statusCode).toBe(200);
+    // The same member twice counts once, and is told she already reported it.
+    expectError(await report(r1), 409, 'You already reported this. Our moderators will review it.');
     expect((await report(r2)).statusCode).toBe(200);
     expect((await page(author)).stories.some((s) => s.id === story.id)).toBe(true);
     expect((await report(r3)).statusCode).toBe(200);
@@ -523,6 +546,7 @@ describe('reports and moderation', () => {
     expectError(
       await reporter.request('POST', '/api/tea/stories/00000000-0000-4000-8000-000000000000/report', {
         reason: 'other',
+        description: 'Something else',
       }),
       404,
     );

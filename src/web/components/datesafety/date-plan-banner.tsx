@@ -1,23 +1,54 @@
+import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import type { DatePlan } from '../../../contract/datesafety';
-import { errorText } from '../../lib/api';
+import { errorText, isApiError } from '../../lib/api';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toast';
 import { useActiveDatePlans, usePlanAction } from './date-plans-api';
 
-const timeOf = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+const DAY_MS = 24 * 3_600_000;
+
+const dayOf = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** '10:30 PM' today, 'Wed 10:30 PM' within the week, 'Nov 28, 10:30 PM' further: short enough for one line. */
+export function shortTime(iso: string, timeZone: string, now = new Date()): string {
+  const at = new Date(iso);
+  const sameDay = dayOf(at, timeZone) === dayOf(now, timeZone);
+  const withinWeek = Math.abs(at.getTime() - now.getTime()) < 6 * DAY_MS;
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    ...(sameDay ? {} : withinWeek ? { weekday: 'short' } : { month: 'short', day: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}
+
+const CONFIRM = {
+  safe: {
+    title: 'Tell Steep you’re safe?',
+    body: 'Your contacts won’t be alerted and Steep stops checking on you for this date. This can’t be undone.',
+    action: 'I’m safe',
+    busy: 'Checking in…',
+  },
+  cancel: {
+    title: 'Cancel this date plan?',
+    body: 'Your contacts’ links stop working and nobody will be alerted, even if you don’t check in. This can’t be undone.',
+    action: 'Cancel plan',
+    busy: 'Cancelling…',
+  },
+} as const;
 
 /**
  * Her running plan, on every signed-in screen: "I'm safe" stops the check-in, Cancel stops the plan and its
- * links. A plan she already marked safe is not shown. `compact`: one strip under the conversation header,
- * where the screen is exactly the viewport's height.
+ * links; each asks first (neither can be undone). A plan she already marked safe is not shown. `compact`:
+ * one strip under the conversation header, where the screen is exactly the viewport's height.
  */
 export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
   const plans = useActiveDatePlans();
   const action = usePlanAction();
+  const [asking, setAsking] = useState<'safe' | 'cancel' | null>(null);
   const plan: DatePlan | undefined = plans.data?.find((p) => p.status === 'active' || p.status === 'alerted');
   if (!plan) return null;
 
@@ -25,21 +56,47 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
     action.mutate(
       { id: plan.id, action: kind },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setAsking(null);
           toast(
             kind === 'safe'
               ? { title: 'Glad you’re safe', description: 'No one will be alerted.' }
               : { title: 'Plan cancelled', description: 'The links stop working and nobody will be alerted.' },
-          ),
-        onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+          );
+        },
+        onError: (error) => {
+          setAsking(null);
+          // Another device already ended it (409): the list is refreshed and she is told what it already is.
+          if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+            void plans.refetch();
+            toast({ title: 'This plan had already ended', description: errorText(error) });
+            return;
+          }
+          toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+        },
       },
     );
 
   const who = plan.with?.firstName ?? plan.eventTitle;
   const alerted = plan.status === 'alerted';
   const title = alerted ? 'Your contacts were told you haven’t checked in' : 'Date plan shared';
-  const summary = `${who ? `${who} · ` : ''}${plan.place} · ${timeOf(plan.startsAt, plan.timeZone)}`;
-  const checkIn = plan.checkInAt ? `Check-in ${timeOf(plan.checkInAt, plan.timeZone)}` : null;
+  const summary = `${who ? `${who} · ` : ''}${plan.place} · ${shortTime(plan.startsAt, plan.timeZone)}`;
+  const checkIn = plan.checkInAt ? `Check-in ${shortTime(plan.checkInAt, plan.timeZone)}` : null;
+  const copy = asking ? CONFIRM[asking] : null;
+  const confirm = (
+    <ConfirmDialog
+      open={copy !== null}
+      title={copy?.title ?? ''}
+      description={copy?.body ?? ''}
+      confirmLabel={copy?.action ?? ''}
+      busyLabel={copy?.busy}
+      cancelLabel={asking === 'cancel' ? 'Keep plan' : 'Not yet'}
+      tone={asking === 'safe' ? 'primary' : 'danger'}
+      busy={action.isPending}
+      onConfirm={() => asking && run(asking)}
+      onCancel={() => setAsking(null)}
+    />
+  );
 
   if (compact) {
     return (
@@ -51,21 +108,32 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
         <div className="min-w-0 flex-1 text-xs text-ink">
           <h2 id="date-plan-banner-title" className="truncate font-semibold">
             <span className="sr-only">{title}</span>
-            <span aria-hidden>{alerted ? 'Contacts alerted' : 'Plan shared'}</span>
+            <span aria-hidden>{alerted ? 'Contacts alerted' : plan.checkInAt ? 'Check-in at' : 'Plan shared'}</span>
           </h2>
-          <p className="truncate text-ink-soft">{checkIn ?? summary}</p>
+          {/* The time on its own line: 'Check-in Wed 10:30 PM' did not fit beside the two buttons. */}
+          <p className="truncate text-ink-soft" data-testid="date-plan-banner-time">
+            {plan.checkInAt ? (
+              <>
+                <span className="sr-only">Check-in </span>
+                {shortTime(plan.checkInAt, plan.timeZone)}
+              </>
+            ) : (
+              summary
+            )}
+          </p>
         </div>
-        <Button className="min-h-9 px-3 text-sm" disabled={action.isPending} onClick={() => run('safe')}>
+        <Button className="min-h-9 px-3 text-sm" disabled={action.isPending} onClick={() => setAsking('safe')}>
           I’m safe
         </Button>
         <Button
           variant="outline"
           className="min-h-9 px-3 text-sm"
           disabled={action.isPending}
-          onClick={() => run('cancel')}
+          onClick={() => setAsking('cancel')}
         >
           Cancel
         </Button>
+        {confirm}
       </section>
     );
   }
@@ -86,13 +154,14 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <Button disabled={action.isPending} onClick={() => run('safe')}>
+        <Button disabled={action.isPending} onClick={() => setAsking('safe')}>
           I’m safe
         </Button>
-        <Button variant="outline" disabled={action.isPending} onClick={() => run('cancel')}>
+        <Button variant="outline" disabled={action.isPending} onClick={() => setAsking('cancel')}>
           Cancel plan
         </Button>
       </div>
+      {confirm}
     </section>
   );
 }

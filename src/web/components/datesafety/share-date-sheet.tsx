@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { DATE_PLAN_CONTACTS_MAX, type DateContactInput } from '../../../contract/datesafety';
 import { errorText, fieldErrorText, isApiError } from '../../lib/api';
@@ -29,6 +29,49 @@ function nextHour(): Date {
 }
 
 const HOUR = 3_600_000;
+
+type FieldProblem = { path: string; message: string };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What can be checked before sending, all at once (the server says the rest: countries, limits, duplicates),
+ * in the server's own words.
+ */
+function problemsOf(
+  form: { place: string; startsAt: string; checkIn: boolean; checkInAt: string; contacts: DateContactInput[] },
+  now = Date.now(),
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (!form.place.trim()) problems.push({ path: 'place', message: 'Enter where you are meeting' });
+  const starts = form.startsAt ? new Date(form.startsAt).getTime() : NaN;
+  if (Number.isNaN(starts)) problems.push({ path: 'startsAt', message: 'Choose when you are meeting' });
+  else if (starts < now - 12 * HOUR)
+    problems.push({ path: 'startsAt', message: 'Choose a time that is not in the past' });
+  if (form.checkIn) {
+    const checkIn = form.checkInAt ? new Date(form.checkInAt).getTime() : NaN;
+    if (Number.isNaN(checkIn)) problems.push({ path: 'checkInAt', message: 'Choose a check-in time' });
+    else if (checkIn <= now)
+      problems.push({ path: 'checkInAt', message: 'Choose a check-in time that is still ahead' });
+    else if (checkIn < starts) {
+      problems.push({ path: 'checkInAt', message: 'Choose a check-in time after the date starts' });
+    }
+  }
+  form.contacts.forEach((contact, index) => {
+    if (!contact.name.trim())
+      problems.push({ path: `contacts.${index}.name`, message: 'Enter a name for this contact' });
+    const address = contact.address.trim();
+    const path = `contacts.${index}.address`;
+    if (!address) problems.push({ path, message: 'Enter a phone number or an email' });
+    else if (contact.channel === 'sms') {
+      const digits = address.replace(/\D/g, '').length;
+      if (digits < 10 || digits > 15 || /[^\d\s()+.-]/.test(address)) {
+        problems.push({ path, message: 'Enter a valid phone number, e.g. (503) 555-0123' });
+      }
+    } else if (!EMAIL.test(address)) problems.push({ path, message: 'Enter a valid email address' });
+  });
+  return problems;
+}
+
 const emptyContact = (): DateContactInput => ({ name: '', channel: 'sms', address: '' });
 
 /**
@@ -52,18 +95,37 @@ export function ShareDateSheet({
   const [contacts, setContacts] = useState<DateContactInput[]>([emptyContact()]);
   const share = useShareDatePlan();
   const error = share.error;
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped when a submit finds problems: focus then goes to the first field that has one.
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    // With its label and message in view, not pressed against the sheet's top edge.
+    first?.closest('div')?.parentElement?.scrollIntoView({ block: 'center' });
+  }, [refused]);
 
   // An answer about what she has since changed would point at the wrong thing: it goes with the edit.
-  const edited = () => {
+  const edited = (path?: string) => {
     if (share.isError) share.reset();
+    if (path) setProblems((list) => list.filter((p) => p.path !== path));
   };
   const setContact = (index: number, change: Partial<DateContactInput>) => {
-    edited();
+    edited(`contacts.${index}.${'name' in change ? 'name' : 'address'}`);
     setContacts((list) => list.map((c, i) => (i === index ? { ...c, ...change } : c)));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = problemsOf({ place, startsAt, checkIn, checkInAt, contacts });
+    setProblems(found);
+    if (found.length > 0) {
+      share.reset();
+      setRefused((n) => n + 1);
+      return;
+    }
     const toIso = (value: string) => (value ? new Date(value).toISOString() : '');
     share.mutate(
       {
@@ -85,11 +147,12 @@ export function ShareDateSheet({
           share.reset();
           setContacts([emptyContact()]);
         },
+        onError: () => setRefused((n) => n + 1),
       },
     );
   };
 
-  const fieldError = (path: string) => fieldErrorText(error, path);
+  const fieldError = (path: string) => problems.find((p) => p.path === path)?.message ?? fieldErrorText(error, path);
   // Paths with a field on screen show their message there; anything else is said under the form.
   const shown = [
     'place',
@@ -110,7 +173,7 @@ export function ShareDateSheet({
       title="Share my date"
       description="Tell up to three people you trust who, where and when. They get a link that works until a day after the date. Never your live location."
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
         <div className="flex items-center gap-3 rounded-2xl bg-white p-3">
           {subject.kind === 'match' ? (
             <>
@@ -133,7 +196,7 @@ export function ShareDateSheet({
             {...describedBy('date-place', { error: fieldError('place') })}
             value={place}
             onChange={(e) => {
-              edited();
+              edited('place');
               setPlace(e.target.value);
             }}
             placeholder="Café name and street"
@@ -148,7 +211,7 @@ export function ShareDateSheet({
             {...describedBy('date-when', { error: fieldError('startsAt') })}
             value={startsAt}
             onChange={(e) => {
-              edited();
+              edited('startsAt');
               setStartsAt(e.target.value);
             }}
           />
@@ -159,7 +222,10 @@ export function ShareDateSheet({
             <input
               type="checkbox"
               checked={checkIn}
-              onChange={(e) => setCheckIn(e.target.checked)}
+              onChange={(e) => {
+                edited('checkInAt');
+                setCheckIn(e.target.checked);
+              }}
               className="size-5 accent-plum-700"
             />
             Check on me
@@ -180,7 +246,7 @@ export function ShareDateSheet({
                 })}
                 value={checkInAt}
                 onChange={(e) => {
-                  edited();
+                  edited('checkInAt');
                   setCheckInAt(e.target.value);
                 }}
               />
@@ -240,7 +306,11 @@ export function ShareDateSheet({
                       variant="ghost"
                       size="icon"
                       aria-label={`Remove contact ${index + 1}`}
-                      onClick={() => setContacts((list) => list.filter((_, i) => i !== index))}
+                      onClick={() => {
+                        edited();
+                        setProblems([]);
+                        setContacts((list) => list.filter((_, i) => i !== index));
+                      }}
                     >
                       <Trash2 className="size-4" aria-hidden />
                     </Button>

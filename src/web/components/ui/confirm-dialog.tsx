@@ -15,6 +15,7 @@ export function ConfirmDialog({
   busyLabel = 'Please wait…',
   cancelLabel = 'Cancel',
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: {
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   busyLabel?: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** 'danger' for what destroys something; 'primary' for a confirmation that is not (I'm safe). */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -43,7 +46,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+            <Button variant={tone} disabled={busy} onClick={onConfirm}>
               {busy ? busyLabel : confirmLabel}
             </Button>
           </div>

@@ -10,6 +10,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Answer = { plan: SharedDatePlan } | { gone: boolean; text: string };
 
+/** Our own words for a link that is not one (mistyped, cut short, unknown): never the server's developer text. */
+const NOT_VALID = 'This link is not valid. Check that you opened the whole link from the message you were sent.';
+
 /**
  * /date/:token: what a trusted contact opens from her text or mail, without an account. It shows the plan
  * she typed, her first name and her match's first name and photo; nothing else about her.
@@ -21,12 +24,19 @@ export function SharedDatePage() {
   useEffect(() => {
     apiCall(datesafetyApi.shared, { params: { token } })
       .then((plan) => setAnswer({ plan }))
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        const status = isApiError(error) ? error.status : 0;
         setAnswer({
-          gone: isApiError(error) && error.status === 410,
-          text: errorText(error, 'Could not reach Steep. Please open the link again in a moment.'),
-        }),
-      );
+          gone: status === 410,
+          // 410 says why the plan ended (the date passed, or she cancelled it); 400/404 stay non-revealing.
+          text:
+            status === 410
+              ? errorText(error)
+              : status === 400 || status === 404
+                ? NOT_VALID
+                : errorText(error, 'Could not reach Steep. Please open the link again in a moment.'),
+        });
+      });
   }, [token]);
 
   const plan = answer && 'plan' in answer ? answer.plan : null;
@@ -90,7 +100,7 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
       {plan.status === 'safe' && (
         <p role="status" className="mt-3 flex items-center gap-2 rounded-2xl bg-matcha-50 p-3 text-sm text-ink">
           <ShieldCheck className="size-5 text-matcha-700" aria-hidden />
-          {plan.sharerFirstName} checked in: safe.
+          {plan.sharerFirstName} checked in: safe. Nobody needs to do anything.
         </p>
       )}
       {plan.status === 'alerted' && (
@@ -132,12 +142,21 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
             {plan.startsAtLabel}
           </span>
         </li>
-        {plan.checkInLabel && (
+        {plan.checkInLabel && plan.status === 'active' && (
           <li className="flex items-start gap-2">
             <Clock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
             <span>
               Steep checks on {plan.sharerFirstName} at {plan.checkInLabel}. If there is no answer within 15 minutes,
               you’ll get a message.
+            </span>
+          </li>
+        )}
+        {plan.checkInLabel && plan.status === 'alerted' && (
+          <li className="flex items-start gap-2">
+            <Clock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
+            <span>
+              Steep checked on {plan.sharerFirstName} at {plan.checkInLabel} and got no answer. You’ll get a message
+              when {plan.sharerFirstName} checks in.
             </span>
           </li>
         )}

@@ -43,14 +43,15 @@ export function ScopeSelector({ location, value, onChange }: ScopeSelectorProps)
             disabled={unavailable}
             onClick={() => onChange(scope)}
             className={cn(
-              'flex min-h-11 min-w-0 flex-col items-center justify-center rounded-full px-2 leading-tight transition-colors disabled:opacity-50',
+              'flex min-h-11 min-w-0 flex-col items-center justify-center rounded-full px-1 leading-tight transition-colors disabled:opacity-50',
               active
                 ? 'bg-white text-plum-800 shadow-[0_1px_3px_rgb(58_19_49/0.14)]'
                 : 'text-ink-soft hover:text-plum-700',
             )}
           >
-            <span className="flex items-center gap-1 text-[0.8rem] font-semibold">
-              <Icon className="size-3.5 shrink-0" aria-hidden />
+            {/* One line per label at 390 px ("All Areas" wrapped): the icons give way below 420 px. */}
+            <span className="flex items-center gap-1 text-[0.8rem] font-semibold whitespace-nowrap">
+              <Icon className="size-3.5 shrink-0 max-[419px]:hidden" aria-hidden />
               {label}
             </span>
             {detail && <span className="w-full truncate text-[0.68rem] font-medium">{detail}</span>}

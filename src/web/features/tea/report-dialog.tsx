@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog';
-import { REPORT_REASONS, type ReportReason } from '../../../contract/safety';
+import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
-import { Field, NativeSelect, Textarea } from '../../components/ui/field';
+import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { errorText, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { useReportReply, useReportStory } from './tea-api';
 
-/** Report a story or a reply: the same reasons, the same promise that no one is told who reported it. */
+/**
+ * Report a story or a reply: reasons that fit a text (not a profile's), "Other" with a few words, and the
+ * same promise that no one is told who reported it. A second report by her is answered as such.
+ */
 export function ReportDialog({
   target,
   open,
@@ -18,14 +22,21 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const storyId = target.id;
-  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [reason, setReason] = useState<TeaReportReason | ''>('');
+  const [detailError, setDetailError] = useState<string | undefined>();
   const [description, setDescription] = useState('');
   const reportStory = useReportStory();
   const reportReply = useReportReply();
   const report = target.kind === 'story' ? reportStory : reportReply;
+  const detailId = `report-description-${target.kind}-${storyId}`;
 
   const submit = () => {
     if (!reason) return;
+    if (reason === 'other' && description.trim().length < REPORT_OTHER_DETAIL_MIN) {
+      setDetailError(`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`);
+      document.getElementById(detailId)?.focus();
+      return;
+    }
     report.mutate(
       { id: storyId, body: { reason, ...(description.trim() ? { description } : {}) } },
       {
@@ -35,8 +46,14 @@ export function ReportDialog({
           setDescription('');
           toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
         },
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) {
+            onClose();
+            toast({ title: 'Already reported', description: errorText(error) });
+            return;
+          }
+          toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' });
+        },
       },
     );
   };
@@ -66,22 +83,29 @@ export function ReportDialog({
             <NativeSelect
               id={`report-reason-${target.kind}-${storyId}`}
               value={reason}
-              onChange={(e) => setReason(e.target.value as ReportReason | '')}
+              onChange={(e) => {
+                setReason(e.target.value as TeaReportReason | '');
+                setDetailError(undefined);
+              }}
             >
               <option value="">Choose a reason</option>
-              {REPORT_REASONS.map((r) => (
+              {TEA_REPORT_REASONS.map((r) => (
                 <option key={r.value} value={r.value}>
                   {r.label}
                 </option>
               ))}
             </NativeSelect>
           </Field>
-          <Field id={`report-description-${target.kind}-${storyId}`} label="Details" optional>
+          <Field id={detailId} label="Details" optional={reason !== 'other'} error={detailError}>
             <Textarea
-              id={`report-description-${target.kind}-${storyId}`}
+              id={detailId}
+              {...describedBy(detailId, { error: detailError })}
               value={description}
               maxLength={1000}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                setDetailError(undefined);
+              }}
             />
           </Field>
           <Button block disabled={!reason || report.isPending} onClick={submit}>

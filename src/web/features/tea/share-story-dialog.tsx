@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { PenLine, X } from 'lucide-react';
 import {
   ABOUT_NAME_MAX,
-  MISSING_FIELDS_MESSAGE,
   NUDGE_MESSAGE,
   STORY_CONTENT_MAX,
   STORY_FAILED_MESSAGE,
@@ -11,14 +10,14 @@ import {
   STORY_TITLE_MAX,
   TEA_CATEGORIES,
   TEA_TYPES,
-  missingStoryFields,
+  storyFieldErrors,
   type CreateStoryBody,
   type TeaCategory,
 } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
-import { Field, Input, NativeSelect, Textarea } from '../../components/ui/field';
+import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { fieldErrorText, isApiError } from '../../lib/api';
 import { PROMPT_STARTERS, withStarter } from './prompt-starters';
 import { useShareStory } from './tea-api';
 
@@ -38,8 +37,20 @@ export function ShareStoryDialog() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [nudging, setNudging] = useState(false);
   const share = useShareStory();
+  const [problems, setProblems] = useState<{ path: string; message: string }[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+  const fieldError = (path: string) =>
+    problems.find((p) => p.path === path)?.message ?? fieldErrorText(share.error, path);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setProblems((list) => list.filter((p) => p.path !== key));
+    if (share.isError) share.reset();
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
 
   const send = (confirmed: boolean) => {
     const body: CreateStoryBody = {
@@ -64,6 +75,10 @@ export function ShareStoryDialog() {
         }
         setNudging(false);
         console.warn('Sharing a story failed.', error);
+        if (isApiError(error) && error.body?.errors?.some((e) => e.path === 'title' || e.path === 'content')) {
+          setRefused((n) => n + 1);
+          return;
+        }
         const reason = isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
         toast({ title: STORY_FAILED_MESSAGE, description: reason ?? 'Please try again.', variant: 'destructive' });
       },
@@ -72,8 +87,11 @@ export function ShareStoryDialog() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (missingStoryFields(draft)) {
-      toast({ title: MISSING_FIELDS_MESSAGE, variant: 'destructive' });
+    // Every problem at once, beside its field, and focus on the first.
+    const found = storyFieldErrors(draft);
+    setProblems(found);
+    if (found.length > 0) {
+      setRefused((n) => n + 1);
       return;
     }
     send(false);
@@ -105,10 +123,11 @@ export function ShareStoryDialog() {
             </Dialog.Close>
           </div>
 
-          <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
-            <Field id="story-title" label="Title">
+          <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+            <Field id="story-title" label="Title" error={fieldError('title')}>
               <Input
                 id="story-title"
+                {...describedBy('story-title', { error: fieldError('title') })}
                 value={draft.title}
                 maxLength={STORY_TITLE_MAX}
                 placeholder="Give your story a title"
@@ -121,6 +140,7 @@ export function ShareStoryDialog() {
                 id="story-content"
                 label="Your story"
                 hint="Leave out names, numbers, links and places that identify anyone."
+                error={fieldError('content')}
               >
                 <Textarea
                   id="story-content"
@@ -128,7 +148,7 @@ export function ShareStoryDialog() {
                   rows={6}
                   maxLength={STORY_CONTENT_MAX}
                   placeholder="What happened?"
-                  aria-describedby="story-content-hint"
+                  {...describedBy('story-content', { hint: true, error: fieldError('content') })}
                   onChange={(e) => set('content', e.target.value)}
                 />
               </Field>

@@ -89,7 +89,7 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
-        ) : (
+        ) : reply.reportedByMe ? null : (
           <Button
             variant="ghost"
             size="icon"
@@ -101,7 +101,11 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
           </Button>
         )}
       </div>
-      <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+      {reply.reportedByMe ? (
+        <p className="text-sm text-ink-soft italic">You reported this reply. Our moderators will review it.</p>
+      ) : (
+        <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+      )}
       <ReportDialog
         target={{ kind: 'reply', id: reply.id }}
         open={dialog === 'report'}
@@ -117,6 +121,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
   const [nudging, setNudging] = useState(false);
   const create = useCreateReply(storyId);
   const fieldId = `reply-${storyId}`;
+  const tooLong = content.length > REPLY_CONTENT_MAX;
 
   const send = (confirmed: boolean) => {
     create.mutate(
@@ -141,7 +146,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!content.trim()) return;
+    if (!content.trim() || tooLong) return;
     send(false);
   };
 
@@ -154,13 +159,22 @@ function ReplyComposer({ storyId }: { storyId: string }) {
         id={fieldId}
         value={content}
         rows={2}
-        maxLength={REPLY_CONTENT_MAX}
+        aria-describedby={`${fieldId}-count`}
+        aria-invalid={tooLong || undefined}
         placeholder="Your name stays hidden: others see a tea name."
         onChange={(e) => {
           setContent(e.target.value);
           setNudging(false);
         }}
       />
+      {/* Nothing is cut: past the limit the counter says so and the reply is not sent. */}
+      <p
+        id={`${fieldId}-count`}
+        className={`justify-self-end text-xs ${tooLong ? 'font-medium text-red-700' : 'text-ink-soft'}`}
+      >
+        {content.length}/{REPLY_CONTENT_MAX}
+        {tooLong && ` · shorten it by ${content.length - REPLY_CONTENT_MAX}`}
+      </p>
       {nudging ? (
         <div role="alert" className="grid gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3">
           <p className="text-sm font-semibold text-amber-900">{REPLY_NUDGE_MESSAGE}</p>
@@ -174,7 +188,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
           </div>
         </div>
       ) : (
-        <Button type="submit" className="justify-self-end" disabled={!content.trim() || create.isPending}>
+        <Button type="submit" className="justify-self-end" disabled={!content.trim() || tooLong || create.isPending}>
           {create.isPending ? 'Posting…' : 'Post reply'}
         </Button>
       )}

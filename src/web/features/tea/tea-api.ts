@@ -124,7 +124,8 @@ export function useReportReply() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
       apiCall(teaApi.reportReply, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    // After a 409 (she already reported it) too: the thread then shows it as reported.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
   });
 }
 

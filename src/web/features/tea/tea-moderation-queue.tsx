@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { EyeOff, Eye, Loader2, ShieldAlert, Trash2 } from 'lucide-react';
 import { REPORT_REASONS } from '../../../contract/safety';
+import { TEA_REPORT_REASONS } from '../../../contract/tea';
 import type { ModeratedReply, ModeratedStory } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './tea-api';
 
-const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
+const reasonLabel = (value: string) =>
+  [...TEA_REPORT_REASONS, ...REPORT_REASONS].find((r) => r.value === value)?.label ?? value;
 
 type ModerationAction = 'hide' | 'restore' | 'delete';
 
