@@ -25,7 +25,14 @@ describe('travel mode', () => {
     await card.getByRole('button', { name: 'Start trip' }).waitFor();
     await closeBadgeCard(page);
 
-    // Off the script first: no city chosen, then a day past the 14 days the trip may last.
+    // Off the script first: nothing chosen (said under State, the first thing to choose), her home city
+    // (not offered), no city, then a day past the 14 days the trip may last.
+    await card.getByRole('button', { name: 'Start trip' }).click();
+    const stateSelect = card.getByLabel('State');
+    await card.getByText('Choose the state you are visiting').waitFor();
+    expect(await stateSelect.getAttribute('aria-invalid')).toBe('true');
+    await stateSelect.selectOption('North Dakota');
+    expect(await card.getByLabel('City').locator('option', { hasText: /^Fargo$/ }).count()).toBe(0);
     await card.getByRole('button', { name: 'Start trip' }).click();
     await card.getByText('Choose the city you are visiting').waitFor();
     await card.getByLabel('State').selectOption('New Mexico');
@@ -52,6 +59,16 @@ describe('travel mode', () => {
     await page.getByTestId('toasts').getByRole('button', { name: 'Close' }).click();
     await settle(page);
     await shootBothThemes(page, 'travel-plan-running');
+
+    // Her Discover says where she is and until when, with the way back to the card.
+    await page.goto('/home');
+    const banner = page.getByRole('region', { name: 'Travel mode' });
+    await banner.getByText('Visiting Santa Fe').waitFor();
+    expect(await banner.innerText()).toMatch(/then Fargo again/);
+    await settle(page);
+    await shootBothThemes(page, 'travel-discover-banner');
+    await banner.getByRole('link', { name: 'Manage' }).click();
+    await page.waitForURL('**/filters');
 
     // Lena, who lives there, sees Tess in Discover as visiting her city.
     const lenaPage = await lenaContext.newPage();

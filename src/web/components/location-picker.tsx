@@ -13,25 +13,41 @@ interface LocationPickerProps {
   state: string;
   city: string;
   onChange: (place: Place) => void;
-  /** The server reports the location as one field; it is shown under City, the part chosen last. */
-  error?: string;
+  /**
+   * The server reports the location as one field: it is shown under State while no state is chosen,
+   * else under City, the part chosen last.
+   */
+  error?: string | undefined;
+  /** A 'City, State' not to offer (Travel mode leaves out her home city). */
+  exclude?: string | undefined;
 }
 
 /** The State → City select pair behind a 'City, State' location. */
-export function LocationPicker({ idPrefix, state, city, onChange, error }: LocationPickerProps) {
+export function LocationPicker({ idPrefix, state, city, onChange, error, exclude }: LocationPickerProps) {
   const stateId = `${idPrefix}-state`;
   const cityId = `${idPrefix}-city`;
-  const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
+  const cities = useMemo(
+    () =>
+      state
+        ? citiesOf(state)
+            .filter((c) => `${c}, ${state}` !== exclude)
+            .sort((a, b) => a.localeCompare(b))
+        : [],
+    [state, exclude],
+  );
+  const stateError = state ? undefined : error;
+  const cityError = state ? error : undefined;
 
   return (
     // Stacked: side by side at phone width, 'Choose state' and longer names (Massachusetts) were cut.
     <div className="grid gap-3">
-      <Field id={stateId} label="State">
+      <Field id={stateId} label="State" error={stateError}>
         <NativeSelect
           id={stateId}
           name="state"
           required
           value={state}
+          {...describedBy(stateId, { error: stateError })}
           // A city belongs to one state, so a new state invalidates the old city.
           onChange={(e) => onChange({ state: e.target.value, city: '' })}
         >
@@ -45,7 +61,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
           ))}
         </NativeSelect>
       </Field>
-      <Field id={cityId} label="City" error={error}>
+      <Field id={cityId} label="City" error={cityError}>
         <NativeSelect
           id={cityId}
           name="city"
@@ -53,7 +69,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
           disabled={!state}
           value={city}
           onChange={(e) => onChange({ state, city: e.target.value })}
-          {...describedBy(cityId, { error })}
+          {...describedBy(cityId, { error: cityError })}
         >
           <option value="" disabled>
             {state ? 'Choose city' : 'State first'}

@@ -11,6 +11,7 @@ import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
 import { SwipeDeck } from './swipe-deck';
+import { TravelBanner } from './travel-banner';
 
 /** Discover (/home): where to look, the swipe deck, recent matches, completeness and quick actions. */
 export function DiscoverPage() {
@@ -31,6 +32,7 @@ export function DiscoverPage() {
     <div className="grid gap-4 px-4 pt-3 pb-6">
       <h1 className="sr-only">Discover</h1>
       <GhostBanner />
+      <TravelBanner />
       {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
       <ScopeSelector location={user.location} value={scope} onChange={setScope} />
       {lookingFor.isPending ? (

@@ -185,8 +185,10 @@ export function recordProfileView(userId: string): void {
 }
 
 /** Her Travel mode trip (Premium), if one is running. */
-export function useTravel() {
+/** Her trip; `enabled` false for a free member, who cannot have one (no request is made). */
+export function useTravel(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: TRAVEL_QUERY_KEY,
     queryFn: async () => apiCall((await discovery()).discoveryApi.getTravel),
   });

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { errorText, fieldErrorText } from '../../lib/api';
+import { longDate } from './travel-format';
 import { useCurrentUser } from '../../lib/session';
 import { useTravel, useTravelMutation } from './discovery-api';
 
@@ -30,9 +31,6 @@ function endOfDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59);
 }
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 
 function Header({ premium }: { premium: boolean }) {
   return (
@@ -71,6 +69,10 @@ export function TravelSection() {
   const plan = travel.data?.plan ?? null;
 
   const start = () => {
+    if (!place.state) {
+      setError({ location: 'Choose the state you are visiting' });
+      return;
+    }
     if (!place.city) {
       setError({ location: 'Choose the city you are visiting' });
       return;
@@ -143,6 +145,8 @@ export function TravelSection() {
               setError({});
             }}
             error={error.location}
+            // Her home city is where Discover already looks: it is not a trip.
+            exclude={user.location}
           />
           <Field id="travel-until" label="Trip ends" error={error.until}>
             <Input
