@@ -70,7 +70,7 @@ describe('verification texts', () => {
       expect((await put('+44 20 7946 0958')).statusCode).toBe(200);
       const us = await put('(503) 555-0123');
       expect(us.statusCode).toBe(400);
-      expect(us.json().message).toContain('GB');
+      expect(us.json().message).toContain('the United Kingdom');
     } finally {
       await uk.close();
     }
