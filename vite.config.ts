@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { transformAsync } from '@babel/core';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
@@ -80,10 +82,46 @@ function serviceWorker(): Plugin {
   };
 }
 
+const LINGUI_CONFIG = `${import.meta.dirname}/lingui.config.ts`;
+const LINGUI_MACRO = /@lingui\/(?:core|react)\/macro/;
+
+/**
+ * linguiMacros(): compiles Lingui's macros (`t`, `msg`, `<Trans>`, decision 0022) with Babel, in the files
+ * that import one and only there; everything else stays on Oxc alone. plugin-react 6 has no Babel option,
+ * and @rolldown/plugin-babel (the route it documents) needs Node 22, which Steep does not require yet.
+ */
+function linguiMacros(): Plugin {
+  return {
+    name: 'steep:lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !LINGUI_MACRO.test(code)) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: ['@lingui/babel-plugin-lingui-macro'],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
 // The SPA lives in src/web and is built into dist/web, which the Fastify server serves.
+// Lingui (decision 0022): linguiMacros() compiles the macros, lingui() the imported
+// src/locales/<locale>/messages.po into a lazy chunk per locale (a missing translation fails the build).
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    linguiMacros(),
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    serviceWorker(),
+    precompress(),
+  ],
   build: {
     outDir: `${import.meta.dirname}/dist/web`,
     emptyOutDir: true,

@@ -151,15 +151,16 @@ export function violation(from, target) {
   if (under(from, 'src/contract') && (under(target, 'src/server') || under(target, 'src/web'))) {
     return `src/contract is shared by server and web and may import only src/contract; it imports ${target}`;
   }
-  // The web is built for the browser from the contract alone; server code never reaches the bundle (nor a
-  // web test: it would compile the server under the web's types).
+  // The web is built for the browser from the contract and its translation catalogues (src/locales) alone;
+  // server code never reaches the bundle (nor a web test: it would compile the server under the web's types).
   if (
     under(from, 'src/web') &&
     target.startsWith('src/') &&
     !under(target, 'src/web') &&
-    !under(target, 'src/contract')
+    !under(target, 'src/contract') &&
+    !under(target, 'src/locales')
   ) {
-    return `src/web may import only src/web and src/contract; it imports ${target}`;
+    return `src/web may import only src/web, src/contract and src/locales; it imports ${target}`;
   }
 
   // Lower layers.
