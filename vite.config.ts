@@ -89,8 +89,9 @@ const LINGUI_MACRO = /@lingui\/(?:core|react)\/macro/;
  * linguiMacros(): compiles Lingui's macros (`t`, `msg`, `<Trans>`, decision 0022) with Babel, in the files
  * that import one and only there; everything else stays on Oxc alone. plugin-react 6 has no Babel option,
  * and @rolldown/plugin-babel (the route it documents) needs Node 22, which Steep does not require yet.
+ * vitest.config.ts uses it too, for unit tests of modules that import a translated component.
  */
-function linguiMacros(): Plugin {
+export function linguiMacros(): Plugin {
   return {
     name: 'steep:lingui-macros',
     enforce: 'pre',

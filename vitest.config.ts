@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui's macros (decision 0022) in web modules a unit test imports.
+        plugins: [linguiMacros()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.js'],

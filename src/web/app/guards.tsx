@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { forgetReturnTo, pendingReturnTo } from '../lib/return-to';
 import { Logo } from '../components/ui/logo';
 import { useAuth } from '../lib/session';
@@ -9,13 +10,14 @@ const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ defaul
 
 /** Shown while the first session check runs and there is no stored user. */
 export function SplashScreen() {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className="grid min-h-dvh place-items-center bg-cream-100">
       <div className="flex flex-col items-center gap-4">
         <div className="animate-pulse">
           <Logo size="lg" />
         </div>
-        <span className="text-sm text-ink-soft">Loading...</span>
+        <span className="text-sm text-ink-soft">{t`Loading…`}</span>
       </div>
     </div>
   );

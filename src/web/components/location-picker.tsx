@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { US_STATES, citiesOf } from '../../contract/locations';
 import { Field, NativeSelect, describedBy } from './ui/field';
 
@@ -21,12 +22,13 @@ interface LocationPickerProps {
 export function LocationPicker({ idPrefix, state, city, onChange, error }: LocationPickerProps) {
   const stateId = `${idPrefix}-state`;
   const cityId = `${idPrefix}-city`;
+  const { t } = useLingui();
   const cities = useMemo(() => (state ? citiesOf(state).sort((a, b) => a.localeCompare(b)) : []), [state]);
 
   return (
     // Stacked: side by side at phone width, 'Choose state' and longer names (Massachusetts) were cut.
     <div className="grid gap-3">
-      <Field id={stateId} label="State">
+      <Field id={stateId} label={t`State`}>
         <NativeSelect
           id={stateId}
           name="state"
@@ -36,7 +38,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
           onChange={(e) => onChange({ state: e.target.value, city: '' })}
         >
           <option value="" disabled>
-            Choose state
+            {t`Choose state`}
           </option>
           {US_STATES.map((s) => (
             <option key={s} value={s}>
@@ -45,7 +47,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
           ))}
         </NativeSelect>
       </Field>
-      <Field id={cityId} label="City" error={error}>
+      <Field id={cityId} label={t`City`} error={error}>
         <NativeSelect
           id={cityId}
           name="city"
@@ -56,7 +58,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error }: Locat
           {...describedBy(cityId, { error })}
         >
           <option value="" disabled>
-            {state ? 'Choose city' : 'State first'}
+            {state ? t`Choose city` : t`State first`}
           </option>
           {cities.map((c) => (
             <option key={c} value={c}>
