@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { transformAsync } from '@babel/core';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 
 /**
  * precompress(): after the build, writes `<file>.br` (Brotli 11) and `<file>.gz` (gzip 9) next to every
@@ -83,33 +83,6 @@ function serviceWorker(): Plugin {
 }
 
 const LINGUI_CONFIG = `${import.meta.dirname}/lingui.config.ts`;
-const LINGUI_MACRO = /@lingui\/(?:core|react)\/macro/;
-
-/**
- * linguiMacros(): compiles Lingui's macros (`t`, `msg`, `<Trans>`, decision 0022) with Babel, in the files
- * that import one and only there; everything else stays on Oxc alone. plugin-react 6 has no Babel option,
- * and @rolldown/plugin-babel (the route it documents) needs Node 22, which Steep does not require yet.
- * vitest.config.ts uses it too, for unit tests of modules that import a translated component.
- */
-export function linguiMacros(): Plugin {
-  return {
-    name: 'steep:lingui-macros',
-    enforce: 'pre',
-    async transform(code, id) {
-      if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !LINGUI_MACRO.test(code)) return null;
-      const result = await transformAsync(code, {
-        filename: id,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: { plugins: ['typescript', 'jsx'] },
-        plugins: ['@lingui/babel-plugin-lingui-macro'],
-      });
-      return result?.code ? { code: result.code, map: result.map } : null;
-    },
-  };
-}
-
 // The SPA lives in src/web and is built into dist/web, which the Fastify server serves.
 // Lingui (decision 0022): linguiMacros() compiles the macros, lingui() the imported
 // src/locales/<locale>/messages.po into a lazy chunk per locale (a missing translation fails the build).

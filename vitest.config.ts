@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiMacros } from './vite.config';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 
 export default defineConfig({
   test: {

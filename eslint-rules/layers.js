@@ -93,12 +93,15 @@ const LOWER_LAYERS = {
     'src/server/config',
     'src/server/jobs',
     'src/server/lib',
+    'src/server/i18n',
     // The CSP lists where media may load from.
     'src/server/media/serve',
   ],
   // Media storage (disk or bucket) and its delete jobs: shared by every feature that stores files.
   'src/server/media': ['src/server/media', 'src/server/db', 'src/server/jobs', 'src/server/config', 'src/server/lib'],
   'src/server/db': ['src/contract', 'src/server/db', 'src/server/config', 'src/server/lib'],
+  // The server's words per language (decision 0022): catalogues only.
+  'src/server/i18n': ['src/server/i18n'],
   // Small utilities every layer may use; they import nothing of the app.
   'src/server/lib': ['src/server/lib'],
   'src/server/domain-events': ['src/contract'],

@@ -16,6 +16,7 @@ export const INPUTS = {
     'src/locales',
     'lingui.config.ts',
     'vite.config.ts',
+    'scripts/lingui-macros.mjs',
     'package-lock.json',
     'tsconfig.json',
   ],

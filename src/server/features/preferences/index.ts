@@ -16,7 +16,13 @@ export {
   type Disclosure,
   type PrivacyView,
 } from './privacy';
-export { dealBreakersOf, getPreferences, notificationSettingsOf, updateNotificationSettings } from './store';
+export {
+  appLanguageOf,
+  dealBreakersOf,
+  getPreferences,
+  notificationSettingsOf,
+  updateNotificationSettings,
+} from './store';
 export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';
 export { normalisePhone } from './phone';

@@ -123,6 +123,15 @@ export async function savePreferences(
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+/** Her saved app language (app.language), or undefined before she saved any preferences. */
+export async function appLanguageOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ app: userPreferences.app })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.app.language;
+}
+
 /** Her notification switches (defaults until she saves), for in-app notices, SMS, email and push. */
 export async function notificationSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db
