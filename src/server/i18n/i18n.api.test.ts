@@ -114,6 +114,21 @@ describe('sign-up errors in the visitor’s language', () => {
   });
 });
 
+describe('a new member’s language', () => {
+  it('is the one she signed up in', async () => {
+    const response = await register(newUserBody(), { 'accept-language': 'es-ES' });
+    expect(response.statusCode).toBe(201);
+    const id = response.json<{ id: string }>().id;
+    const cookie = response.cookies.find((c) => c.name === 'steep_session');
+    const prefs = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${id}/preferences`,
+      headers: { cookie: `steep_session=${cookie?.value ?? ''}` },
+    });
+    expect(prefs.json<Preferences>().app.language).toBe('es');
+  });
+});
+
 describe('the password-reset mail in the recipient’s language', () => {
   it('is Spanish for a member whose language is Spanish and English for another, whoever asks', async () => {
     const sofia = await signUp(t.app);

@@ -21,6 +21,7 @@ export {
   dealBreakersOf,
   getPreferences,
   notificationSettingsOf,
+  saveAppLanguage,
   updateNotificationSettings,
 } from './store';
 export type { PreferenceStatSources } from './stats';

@@ -160,6 +160,20 @@ export async function updateNotificationSettings(
 }
 
 /**
+ * Saves her app language and leaves the rest of her preferences as they are: at sign-up, the language she
+ * signed up in becomes her setting (without it the default, English, would switch the app back after sign-up).
+ */
+export async function saveAppLanguage(db: Db, userId: string, language: Preferences['app']['language']): Promise<void> {
+  const current = await findRow(db, userId);
+  const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, language };
+  const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
+  await db
+    .insert(userPreferences)
+    .values({ userId, notifications, premium, lifestyle, app })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { app, updatedAt: new Date() } });
+}
+
+/**
  * Remembers that she has seen the onboarding tour, on her account so a new phone or browser does not
  * show it again; the rest of her preferences stay as they are (a member who never saved gets the defaults).
  */
