@@ -18,6 +18,8 @@ export default tseslint.config(
       // Plain JavaScript run before any TypeScript tooling loads (npm start); typed by build-keys.d.mts.
       'scripts/start.mjs',
       'scripts/build-keys.mjs',
+      // Plain JavaScript so vite.config.ts and vitest.config.ts both load it; typed by lingui-macros.d.mts.
+      'scripts/lingui-macros.mjs',
     ],
   },
   js.configs.recommended,

@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 
 /**
  * precompress(): after the build, writes `<file>.br` (Brotli 11) and `<file>.gz` (gzip 9) next to every
@@ -80,10 +82,20 @@ function serviceWorker(): Plugin {
   };
 }
 
+const LINGUI_CONFIG = `${import.meta.dirname}/lingui.config.ts`;
 // The SPA lives in src/web and is built into dist/web, which the Fastify server serves.
+// Lingui (decision 0023): linguiMacros() compiles the macros, lingui() the imported
+// src/locales/<locale>/messages.po into a lazy chunk per locale (a missing translation fails the build).
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    linguiMacros(),
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    serviceWorker(),
+    precompress(),
+  ],
   build: {
     outDir: `${import.meta.dirname}/dist/web`,
     emptyOutDir: true,

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/lingui-macros.mjs';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui's macros (decision 0023) in web modules a unit test imports.
+        plugins: [linguiMacros()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.js'],

@@ -113,13 +113,21 @@ export function watchCsp(context: BrowserContext): void {
   });
 }
 
-/** A phone-sized context: each context is a separate person with her own cookies and storage. */
-export async function phoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+/**
+ * A phone-sized context: each context is a separate person with her own cookies and storage. English unless
+ * told (the journeys find elements by their English names; the app follows the browser's language).
+ */
+export async function phoneContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { locale?: string } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: PHONE,
     baseURL: baseUrl,
     deviceScaleFactor: 1,
     hasTouch: false,
+    locale: options.locale ?? 'en-US',
   });
   watchCsp(context);
   return context;

@@ -93,12 +93,15 @@ const LOWER_LAYERS = {
     'src/server/config',
     'src/server/jobs',
     'src/server/lib',
+    'src/server/i18n',
     // The CSP lists where media may load from.
     'src/server/media/serve',
   ],
   // Media storage (disk or bucket) and its delete jobs: shared by every feature that stores files.
   'src/server/media': ['src/server/media', 'src/server/db', 'src/server/jobs', 'src/server/config', 'src/server/lib'],
   'src/server/db': ['src/contract', 'src/server/db', 'src/server/config', 'src/server/lib'],
+  // The server's words per language (decision 0022): catalogues only.
+  'src/server/i18n': ['src/server/i18n'],
   // Small utilities every layer may use; they import nothing of the app.
   'src/server/lib': ['src/server/lib'],
   'src/server/domain-events': ['src/contract'],
@@ -151,15 +154,16 @@ export function violation(from, target) {
   if (under(from, 'src/contract') && (under(target, 'src/server') || under(target, 'src/web'))) {
     return `src/contract is shared by server and web and may import only src/contract; it imports ${target}`;
   }
-  // The web is built for the browser from the contract alone; server code never reaches the bundle (nor a
-  // web test: it would compile the server under the web's types).
+  // The web is built for the browser from the contract and its translation catalogues (src/locales) alone;
+  // server code never reaches the bundle (nor a web test: it would compile the server under the web's types).
   if (
     under(from, 'src/web') &&
     target.startsWith('src/') &&
     !under(target, 'src/web') &&
-    !under(target, 'src/contract')
+    !under(target, 'src/contract') &&
+    !under(target, 'src/locales')
   ) {
-    return `src/web may import only src/web and src/contract; it imports ${target}`;
+    return `src/web may import only src/web, src/contract and src/locales; it imports ${target}`;
   }
 
   // Lower layers.

@@ -10,7 +10,16 @@ export const DIST = path.join(ROOT, 'dist');
 
 /** What each artifact is built from (paths relative to the repository root). */
 export const INPUTS = {
-  web: ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'],
+  web: [
+    'src/web',
+    'src/contract',
+    'src/locales',
+    'lingui.config.ts',
+    'vite.config.ts',
+    'scripts/lingui-macros.mjs',
+    'package-lock.json',
+    'tsconfig.json',
+  ],
   dbTemplate: ['src/server/db/migrations', 'scripts/build-db-template.ts', 'package-lock.json'],
   server: ['src/server', 'src/contract', 'scripts/build-server.ts', 'package-lock.json', 'tsconfig.json'],
 };

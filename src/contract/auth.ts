@@ -19,8 +19,11 @@ export const MIN_PASSWORD_SCORE = 2;
 
 export const PASSWORD_HINT = 'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
 
-/** Ordered: the first failing rule is the one shown to the user. */
+export type PasswordRuleId = 'min-length' | 'max-length' | 'uppercase' | 'lowercase' | 'digit';
+
+/** Ordered: the first failing rule is the one shown to the user. The web shows each in her language by `id`. */
 export const PASSWORD_RULES: ReadonlyArray<{
+  id: PasswordRuleId;
   test: (p: string) => boolean;
   message: string;
   /** The rule as a checklist line under the field (sign-up shows them from the start). */
@@ -29,27 +32,32 @@ export const PASSWORD_RULES: ReadonlyArray<{
   listedWhenBroken?: boolean;
 }> = [
   {
+    id: 'min-length',
     test: (p) => p.length >= PASSWORD_MIN_LENGTH,
     message: 'Password must be at least 6 characters long',
     label: 'At least 6 characters',
   },
   {
+    id: 'max-length',
     test: (p) => p.length <= PASSWORD_MAX_LENGTH,
     message: 'Password must be at most 128 characters long',
     label: 'At most 128 characters',
     listedWhenBroken: true,
   },
   {
+    id: 'uppercase',
     test: (p) => /[A-Z]/.test(p),
     message: 'Password must contain at least one uppercase letter',
     label: 'An uppercase letter',
   },
   {
+    id: 'lowercase',
     test: (p) => /[a-z]/.test(p),
     message: 'Password must contain at least one lowercase letter',
     label: 'A lowercase letter',
   },
   {
+    id: 'digit',
     test: (p) => /[0-9_]/.test(p),
     message: 'Password must contain at least one number or underscore',
     label: 'A number or underscore',

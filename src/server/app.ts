@@ -34,7 +34,7 @@ import {
 import { dateSafetyRoutes } from './features/datesafety';
 import { safetyRoutes } from './features/safety';
 import { healthRoutes } from './features/health';
-import { preferencesRoutes } from './features/preferences';
+import { appLanguageOf, preferencesRoutes } from './features/preferences';
 import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
 import { badgeRoutes, badgesSubscriptions, earnedBadgeIds } from './features/badges';
@@ -43,6 +43,7 @@ import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, teaAuthorship, teaModerationRoutes, teaRoutes } from './features/tea';
 import { compiledSerializerCompiler } from './http/serializer';
 import { installErrorHandler } from './http/errors';
+import { installLanguage } from './http/language';
 import { installGuards } from './http/guards';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
 import {
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   trackApiRoutes(app);
   await app.register(cookie);
   installGuards(app, { db, config });
+  installLanguage(app, { db, savedLanguage: (userId) => appLanguageOf(db, userId) });
   const lifecycle = options.lifecycle ?? createLifecycle();
   hashSlots.configure(config.SCRYPT_CONCURRENCY);
   const { redis } = options;

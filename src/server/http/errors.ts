@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/http';
 import { suspendedMessage } from '../../contract/moderation';
+import { render, say, translateValidation, type Language, type LocalText } from '../i18n';
 
 type ErrorCode =
   | 'BAD_REQUEST'
@@ -24,32 +25,52 @@ type ErrorCode =
   | 'NEEDS_CONFIRMATION'
   | 'INTERNAL';
 
-/** An error a user can cause: its message is shown to them as is. */
+/**
+ * A field's problem. `text`, when set, is the message in the catalogue (src/server/i18n), rendered in the
+ * reader's language; `message` is the English one (and what a language without a translation shows).
+ */
+export type FieldError = NonNullable<ErrorBody['errors']>[number] & { text?: LocalText };
+
+/**
+ * An error a user can cause: its message is shown to them. Given as a LocalText (`localText(key, params)`) it
+ * is shown in her language (the error handler renders it for the request); a plain string is English only,
+ * unless it is one of the contract's validation sentences. `message` is always the English text, for logs.
+ */
 export class AppError extends Error {
+  readonly text: LocalText | undefined;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly details?: { errors?: ErrorBody['errors']; retryAfterSeconds?: number },
+    message: string | LocalText,
+    readonly details?: { errors?: FieldError[]; retryAfterSeconds?: number },
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : render('en', message));
+    this.text = typeof message === 'string' ? undefined : message;
   }
 }
 
-export const badRequest = (message: string, errors?: ErrorBody['errors']) =>
+/** An error's words for a reader of `language`: its catalogue entry, else a known contract sentence, else English. */
+function localMessage(language: Language, message: string, text: LocalText | undefined): string {
+  return text ? render(language, text) : translateValidation(language, message);
+}
+
+export const badRequest = (message: string | LocalText, errors?: FieldError[]) =>
   new AppError(400, errors ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message, errors ? { errors } : undefined);
 export const forbidden = (message = 'You can only act as yourself') => new AppError(403, 'FORBIDDEN', message);
 /** Login and every guarded request of a suspended member: 403 'Your account is suspended until …'. */
 export const accountSuspended = (until: Date) => new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(until));
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, errors?: ErrorBody['errors']) =>
+export const conflict = (message: string | LocalText, errors?: FieldError[]) =>
   new AppError(409, 'CONFLICT', message, errors ? { errors } : undefined);
 export const premiumRequired = (message = 'This feature needs Steep Premium') =>
   new AppError(403, 'PREMIUM_REQUIRED', message);
 /** The card processor refused the charge: its message is for the payment form's toast. */
 export const paymentFailedError = (message: string) => new AppError(402, 'PAYMENT_FAILED', message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>
-  new AppError(429, code, message, { retryAfterSeconds });
+export const tooManyRequests = (
+  message: string | LocalText,
+  retryAfterSeconds: number,
+  code: ErrorCode = 'RATE_LIMITED',
+) => new AppError(429, code, message, { retryAfterSeconds });
 
 /** Seconds a client is asked to wait when the database is unreachable or the server is draining. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -91,27 +112,42 @@ const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'Invalid content length' },
 };
 
+/** The request's language (http/language.ts); English in an app built without it (a unit test's). */
+const languageFor = (request: FastifyRequest): Promise<Language> =>
+  typeof request.language === 'function' ? request.language() : Promise.resolve('en');
+
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
     const error = (classifyDatabaseError(thrown) as FastifyError | undefined) ?? thrown;
     if (error instanceof AppError) {
       if (error.code === 'UNAVAILABLE') request.log.warn({ err: thrown }, 'database unavailable');
       if (error.details?.retryAfterSeconds !== undefined) {
         void reply.header('Retry-After', String(error.details.retryAfterSeconds));
       }
-      const body: ErrorBody = { message: error.message, code: error.code };
-      if (error.details?.errors) body.errors = error.details.errors;
+      // In her language (src/server/http/language.ts); the code never changes with it.
+      const language = await languageFor(request);
+      const body: ErrorBody = { message: localMessage(language, error.message, error.text), code: error.code };
+      if (error.details?.errors) {
+        body.errors = error.details.errors.map(({ path, message, text }) => ({
+          path,
+          message: language === 'en' ? message : localMessage(language, message, text),
+        }));
+      }
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const language = await languageFor(request);
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
+        message: issue.message ? translateValidation(language, issue.message) : say(language, 'invalidValue'),
       }));
       const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
-      return reply
-        .status(400)
-        .send({ message: `Invalid ${where ?? 'request'}`, code: 'VALIDATION_ERROR', errors } satisfies ErrorBody);
+      // Other parts of a request (params, query) are for developers: English, as before.
+      const message =
+        language === 'en'
+          ? `Invalid ${where ?? 'request'}`
+          : say(language, where ? 'invalidRequestBody' : 'invalidRequest');
+      return reply.status(400).send({ message, code: 'VALIDATION_ERROR', errors } satisfies ErrorBody);
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     const status = error.statusCode ?? 500;

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../core';
 import type { JobQueue } from '../jobs';
 import type { DomainEvents } from '../domain-events';
 import type { UserRateLimiter } from './rate-limit';
+import type { Language } from '../i18n';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access guard on every route whose declared access is not `public`. */
     session: SessionInfo | null;
+    /** The language to answer in (src/server/http/language.ts): saved setting > Accept-Language > English. */
+    language: () => Promise<Language>;
   }
   interface FastifyInstance {
     /** Per-user write budgets (src/server/http/rate-limit.ts). */

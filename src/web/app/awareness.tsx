@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
 import { MessageCircle, X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { ServerFrame } from '../../contract/realtime';
 import { MatchCelebration } from '../features/discovery/match-celebration';
 import { formatBadgeCount } from '../features/notifications/notifications-api';
@@ -56,6 +57,7 @@ export function AppAwareness() {
   const queryClient = useQueryClient();
   const matches = useMatches();
   const [banner, setBanner] = useState<Banner | null>(null);
+  const { t } = useLingui();
   const celebration = useCelebration();
   const unread = useUnreadMessages();
   useAppBadge((matches.data ?? []).filter((m) => (m.unreadCount ?? 0) > 0).length);
@@ -120,13 +122,13 @@ export function AppAwareness() {
                 <MessageCircle className="size-5" aria-hidden />
               </span>
               <span className="grid min-w-0">
-                <span className="truncate text-sm font-semibold text-ink">New message from {banner.sender}</span>
+                <span className="truncate text-sm font-semibold text-ink">{t`New message from ${banner.sender}`}</span>
                 <span className="truncate text-sm text-ink-soft">{banner.preview}</span>
               </span>
             </Link>
             <button
               type="button"
-              aria-label="Dismiss message banner"
+              aria-label={t`Dismiss message banner`}
               onClick={() => setBanner(null)}
               className="grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-cream-100"
             >

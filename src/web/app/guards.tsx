@@ -1,19 +1,23 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { forgetReturnTo, pendingReturnTo } from '../lib/return-to';
 import { Logo } from '../components/ui/logo';
 import { useAuth } from '../lib/session';
-import { NotFoundPage } from './not-found-page';
+
+// The 404 page is not part of the landing page's first paint: it loads when shown.
+const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Shown while the first session check runs and there is no stored user. */
 export function SplashScreen() {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className="grid min-h-dvh place-items-center bg-cream-100">
       <div className="flex flex-col items-center gap-4">
         <div className="animate-pulse">
           <Logo size="lg" />
         </div>
-        <span className="text-sm text-ink-soft">Loading...</span>
+        <span className="text-sm text-ink-soft">{t`Loading…`}</span>
       </div>
     </div>
   );
@@ -38,5 +42,11 @@ export function RequireAuth() {
 /** The moderation console: a member gets the 404 page (the API answers her 403 anyway). */
 export function RequireModerator() {
   const { user } = useAuth();
-  return user?.role === 'moderator' ? <Outlet /> : <NotFoundPage />;
+  return user?.role === 'moderator' ? (
+    <Outlet />
+  ) : (
+    <Suspense fallback={<SplashScreen />}>
+      <NotFoundPage />
+    </Suspense>
+  );
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { Logo } from '../components/ui/logo';
 import { buttonClasses } from '../components/ui/button';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Page Not Found · Steep`);
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-cream-100 px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-10">
       <Logo />
@@ -12,12 +14,12 @@ export function NotFoundPage() {
         <p aria-hidden className="font-display text-[6rem] leading-none font-semibold text-plum-400">
           404
         </p>
-        <h1 className="mt-2 font-display text-3xl font-semibold text-plum-900">Page Not Found</h1>
+        <h1 className="mt-2 font-display text-3xl font-semibold text-plum-900">{t`Page Not Found`}</h1>
         <p className="mt-3 max-w-[18rem] leading-relaxed text-ink-soft">
-          This page has gone cold. The link may be broken, or the page may have moved.
+          {t`This page has gone cold. The link may be broken, or the page may have moved.`}
         </p>
         <Link to="/" className={buttonClasses('primary', 'lg') + ' mt-8'}>
-          Go Home
+          {t`Go Home`}
         </Link>
       </main>
     </div>

@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toast';
 import { UpdatePrompt } from '../components/update-prompt';
 import { AuthProvider } from '../lib/session';
-import { OnboardingProvider } from './onboarding-provider';
 
 /** Product §9: data never stale, no refetch on window focus, no polling, no retries. */
 export const queryClient = new QueryClient({
@@ -20,16 +19,17 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Everything the screens rely on. Rendered inside the router so the session can navigate. */
+/**
+ * Everything the screens rely on, the landing page included. Rendered inside the router so the session can
+ * navigate. What only signed-in screens use (the onboarding tour, the socket) is in ./signed-in.tsx.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <OnboardingProvider>
-          {children}
-          <Toaster />
-          <UpdatePrompt />
-        </OnboardingProvider>
+        {children}
+        <Toaster />
+        <UpdatePrompt />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,19 +1,28 @@
-import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { checkSession } from '../lib/session';
 import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
-import { NotFoundPage } from './not-found-page';
 import { followRouter } from '../lib/overlay-history';
+import type * as Screens from './screens';
 
 /**
  * Every signed-in screen is its own chunk, fetched when its route is first visited, so the landing
- * page loads only what it shows (the budget in scripts/check-bundle-size.ts keeps it that way).
+ * page loads only what it shows (the budget in scripts/check-bundle-size.ts keeps it that way). The
+ * screens' loaders are one more small chunk (./screens.ts), requested now, while the first render runs.
  */
-const page =
-  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  async () => ({ Component: (await load())[name] as ComponentType });
+let loadingScreens: Promise<typeof Screens> | undefined;
+const screensModule = () => {
+  // A failed load (offline) is retried by the next navigation rather than remembered.
+  loadingScreens ??= import('./screens').catch((error: unknown) => {
+    loadingScreens = undefined;
+    throw error;
+  });
+  return loadingScreens;
+};
+screensModule().catch(() => undefined);
+
+const page = (name: Screens.ScreenName) => async () => ({ Component: await (await screensModule()).screens[name]() });
 
 /**
  * A deep link waits for its route chunks behind the splash before AuthProvider even mounts: these loaders
@@ -25,7 +34,8 @@ const startSessionCheck = () => {
   return null;
 };
 const startDiscoveryFeed = () => {
-  import('../features/discovery/discovery-api')
+  screensModule()
+    .then(({ discoveryApi }) => discoveryApi())
     .then(({ prefetchDiscoveryFeed }) => prefetchDiscoveryFeed(queryClient))
     .catch(() => undefined);
   return null;
@@ -53,20 +63,20 @@ export const router = createBrowserRouter([
       { path: '/', element: <LandingPage /> },
       {
         path: '/forgot-password',
-        lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+        lazy: page('ForgotPasswordPage'),
       },
       {
         path: '/unsubscribe',
-        lazy: page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage'),
+        lazy: page('UnsubscribePage'),
       },
       {
         // A trusted contact's link (Share My Date): public, no session.
         path: '/date/:token',
-        lazy: page(() => import('../features/datesafety/shared-date-page'), 'SharedDatePage'),
+        lazy: page('SharedDatePage'),
       },
       {
         path: '/reset-password',
-        lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+        lazy: page('ResetPasswordPage'),
       },
       {
         element: <RequireAuth />,
@@ -74,61 +84,55 @@ export const router = createBrowserRouter([
         children: [
           {
             // The socket (and the chat code it needs) is for signed-in screens only.
-            lazy: page(() => import('./signed-in'), 'SignedIn'),
+            lazy: page('SignedIn'),
             children: [
               {
-                lazy: page(() => import('./shell'), 'AppShell'),
+                lazy: page('AppShell'),
                 children: [
                   {
                     path: '/home',
                     loader: startDiscoveryFeed,
-                    lazy: page(() => import('../features/discovery/discover-page'), 'DiscoverPage'),
+                    lazy: page('DiscoverPage'),
                   },
-                  { path: '/tea', lazy: page(() => import('../features/tea/tea-page'), 'TeaPage') },
+                  { path: '/tea', lazy: page('TeaPage') },
                   {
                     path: '/subscribe',
-                    lazy: page(() => import('../features/billing/subscribe-page'), 'SubscribePage'),
+                    lazy: page('SubscribePage'),
                   },
-                  { path: '/premium', lazy: page(() => import('../features/billing/premium-page'), 'PremiumPage') },
-                  { path: '/chats', lazy: page(() => import('../features/chat/chats-page'), 'ChatsPage') },
-                  { path: '/filters', lazy: page(() => import('../features/discovery/filters-page'), 'FiltersPage') },
-                  { path: '/events', lazy: page(() => import('../features/events/events-page'), 'EventsPage') },
-                  { path: '/profile', lazy: page(() => import('../features/profiles/profile-page'), 'ProfilePage') },
+                  { path: '/premium', lazy: page('PremiumPage') },
+                  { path: '/chats', lazy: page('ChatsPage') },
+                  { path: '/filters', lazy: page('FiltersPage') },
+                  { path: '/events', lazy: page('EventsPage') },
+                  { path: '/profile', lazy: page('ProfilePage') },
                   {
                     path: '/profile/edit',
-                    lazy: page(() => import('../features/profiles/edit-profile-page'), 'EditProfilePage'),
+                    lazy: page('EditProfilePage'),
                   },
-                  { path: '/safety', lazy: page(() => import('../features/safety/safety-page'), 'SafetyPage') },
+                  { path: '/safety', lazy: page('SafetyPage') },
                   {
                     path: '/preferences',
-                    lazy: page(() => import('../features/preferences/preferences-page'), 'PreferencesPage'),
+                    lazy: page('PreferencesPage'),
                   },
-                  { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                  { path: '/settings', lazy: page('SettingsPage') },
                   {
                     path: '/verification',
-                    lazy: page(() => import('../features/verification/verification-page'), 'VerificationPage'),
+                    lazy: page('VerificationPage'),
                   },
                   {
                     path: '/micro-interactions-demo',
-                    lazy: page(
-                      () => import('../features/micro-interactions-demo/micro-interactions-demo-page'),
-                      'MicroInteractionsDemoPage',
-                    ),
+                    lazy: page('MicroInteractionsDemoPage'),
                   },
                   {
                     path: '/onboarding-demo',
-                    lazy: page(() => import('../features/onboarding/onboarding-demo-page'), 'OnboardingDemoPage'),
+                    lazy: page('OnboardingDemoPage'),
                   },
                   {
                     path: '/preference-visualization',
-                    lazy: page(
-                      () => import('../features/preferences/preference-visualization-page'),
-                      'PreferenceVisualizationPage',
-                    ),
+                    lazy: page('PreferenceVisualizationPage'),
                   },
                   {
                     path: '/subscription',
-                    lazy: page(() => import('../features/billing/subscription-page'), 'SubscriptionPage'),
+                    lazy: page('SubscriptionPage'),
                   },
                 ],
               },
@@ -137,25 +141,22 @@ export const router = createBrowserRouter([
                 element: <RequireModerator />,
                 children: [
                   {
-                    lazy: page(() => import('./shell'), 'AppShell'),
+                    lazy: page('AppShell'),
                     children: [
                       {
                         path: '/moderation/verification',
-                        lazy: page(
-                          () => import('../features/verification/verification-review-queue'),
-                          'VerificationModerationPage',
-                        ),
+                        lazy: page('VerificationModerationPage'),
                       },
                     ],
                   },
                 ],
               },
               {
-                lazy: page(() => import('./shell'), 'BareLayout'),
+                lazy: page('BareLayout'),
                 children: [
                   {
                     path: '/conversation/:matchId',
-                    lazy: page(() => import('../features/chat/conversation-page'), 'ConversationPage'),
+                    lazy: page('ConversationPage'),
                   },
                 ],
               },
@@ -165,14 +166,14 @@ export const router = createBrowserRouter([
             element: <RequireModerator />,
             children: [
               {
-                lazy: page(() => import('./moderation-route'), 'ModerationRoute'),
+                lazy: page('ModerationRoute'),
                 path: '/moderation',
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: page('NotFoundPage') },
     ],
   },
 ]);

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { Bell, Coffee, Compass, MessageCircle, ShieldHalf, UserRound, type LucideIcon } from 'lucide-react';
 import { Avatar } from '../components/avatar';
@@ -18,11 +21,11 @@ import { useCheckAchievements } from '../lib/badges';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
 
-const NAV_ITEMS: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
-  { to: '/home', label: 'Discover', icon: Compass },
-  { to: '/tea', label: 'Tea', icon: Coffee },
-  { to: '/chats', label: 'Chats', icon: MessageCircle },
-  { to: '/profile', label: 'Profile', icon: UserRound },
+const NAV_ITEMS: ReadonlyArray<{ to: string; label: MessageDescriptor; icon: LucideIcon }> = [
+  { to: '/home', label: msg`Discover`, icon: Compass },
+  { to: '/tea', label: msg`Tea`, icon: Coffee },
+  { to: '/chats', label: msg`Chats`, icon: MessageCircle },
+  { to: '/profile', label: msg`Profile`, icon: UserRound },
 ];
 
 /** The centred phone-width column every screen lives in. */
@@ -46,6 +49,7 @@ function MobileFrame({ children, className }: { children: ReactNode; className?:
 function NotificationBell() {
   const count = useNotificationCount();
   const badge = formatBadgeCount(count);
+  const { t } = useLingui();
   return (
     <NotificationsPanel
       trigger={
@@ -54,12 +58,12 @@ function NotificationBell() {
           className="relative grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 active:bg-plum-100"
         >
           {/* Named by its text, so the count shown is part of the name (WCAG 2.5.3): "Notifications 3 unread". */}
-          <span className="sr-only">Notifications</span>
+          <span className="sr-only">{t`Notifications`}</span>
           <Bell className="size-[1.35rem]" strokeWidth={2} aria-hidden />
           {badge && (
             <span className="absolute top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-plum-600 px-1 text-[0.66rem] leading-none font-bold text-white ring-2 ring-cream-100">
               {badge}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only">{t` unread`}</span>
             </span>
           )}
         </button>
@@ -72,20 +76,21 @@ function AppHeader() {
   const user = useCurrentUser();
   // On Discover the avatar opens a small sheet of her profile (product §2); elsewhere it goes to /profile.
   const onDiscover = useLocation().pathname === '/home';
+  const { t } = useLingui();
   return (
     <header
       data-obscures-focus="top"
       className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md"
     >
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to="/home" aria-label="Steep home" className="rounded-xl">
+        <Link to="/home" aria-label={t`Steep home`} className="rounded-xl">
           <Logo />
         </Link>
         <div className="flex items-center gap-1">
           {user.role === 'moderator' && (
             <Link
               to="/moderation"
-              aria-label="Moderation console"
+              aria-label={t`Moderation console`}
               className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
             >
               <ShieldHalf className="size-[1.35rem]" strokeWidth={2} aria-hidden />
@@ -95,7 +100,7 @@ function AppHeader() {
           {onDiscover ? (
             <OwnProfileSheet />
           ) : (
-            <Link to="/profile" aria-label="Your profile" className="grid size-11 place-items-center rounded-full">
+            <Link to="/profile" aria-label={t`Your profile`} className="grid size-11 place-items-center rounded-full">
               <Avatar name={user.name} photos={user.photos} className="size-9 text-base ring-2 ring-white" />
             </Link>
           )}
@@ -108,9 +113,10 @@ function AppHeader() {
 function BottomNav() {
   // The Chats tab shows unread messages (9+ cap), kept live by the socket.
   const unread = formatBadgeCount(useUnreadMessages());
+  const { t, i18n } = useLingui();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       data-obscures-focus="bottom"
       className="fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-md border-t border-cream-200/80 bg-cream-50/92 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
     >
@@ -141,11 +147,11 @@ function BottomNav() {
                         className="absolute -mt-5 ml-7 grid h-[1.1rem] min-w-[1.1rem] place-items-center rounded-full bg-plum-600 px-1 text-[0.62rem] font-bold text-white"
                       >
                         {unread}
-                        <span className="sr-only"> unread messages</span>
+                        <span className="sr-only">{t` unread messages`}</span>
                       </span>
                     )}
                   </span>
-                  {label}
+                  {i18n._(label)}
                 </>
               )}
             </NavLink>

@@ -4,16 +4,22 @@ import { syncCacheWithFrame } from '../features/chat/chat-cache';
 import { MotionFeatures } from '../lib/motion';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { AppAwareness } from './awareness';
+import { OnboardingProvider } from './onboarding-provider';
 
-/** Every signed-in screen: one socket for all of them, opened after sign-in, never for visitors. */
+/**
+ * Every signed-in screen: one socket for all of them, opened after sign-in, never for visitors, and the
+ * onboarding tour's provider (kept off the landing page's first paint: scripts/check-bundle-size.ts).
+ */
 export function SignedIn() {
   const queryClient = useQueryClient();
   return (
     <RealtimeProvider onFrame={(frame) => syncCacheWithFrame(queryClient, frame)}>
-      <MotionFeatures>
-        <Outlet />
-        <AppAwareness />
-      </MotionFeatures>
+      <OnboardingProvider>
+        <MotionFeatures>
+          <Outlet />
+          <AppAwareness />
+        </MotionFeatures>
+      </OnboardingProvider>
     </RealtimeProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
 import { Chip } from './ui/chip';
 
@@ -79,8 +80,10 @@ export function InterestPicker({
                   onClick={() => setExpanded((current) => new Set(current).add(category.name))}
                   className="inline-flex min-h-11 items-center justify-self-start px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
                 >
-                  Show all {category.interests.length}
-                  <span className="sr-only"> {category.name} interests</span>
+                  <Trans>
+                    Show all {category.interests.length}
+                    <span className="sr-only"> {category.name} interests</span>
+                  </Trans>
                 </button>
               </>
             ) : (
@@ -103,10 +106,11 @@ interface TeaInterestPickerProps<T extends string> {
 
 /** The tea catalogue as toggle chips in one group named 'Tea interests'. */
 export function TeaInterestPicker<T extends string>({ selected, onChange, error }: TeaInterestPickerProps<T>) {
+  const { t } = useLingui();
   const chosen: readonly string[] = selected;
   return (
     <>
-      <div role="group" aria-label="Tea interests" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t`Tea interests`} className="flex flex-wrap gap-2">
         {TEA_PREFERENCES.map((tea) => (
           <Chip
             key={tea}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { US_STATES, citiesOf } from '../../contract/locations';
 import { Field, NativeSelect, describedBy } from './ui/field';
 
@@ -26,6 +27,7 @@ interface LocationPickerProps {
 export function LocationPicker({ idPrefix, state, city, onChange, error, exclude }: LocationPickerProps) {
   const stateId = `${idPrefix}-state`;
   const cityId = `${idPrefix}-city`;
+  const { t } = useLingui();
   const cities = useMemo(
     () =>
       state
@@ -41,7 +43,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error, exclude
   return (
     // Stacked: side by side at phone width, 'Choose state' and longer names (Massachusetts) were cut.
     <div className="grid gap-3">
-      <Field id={stateId} label="State" error={stateError}>
+      <Field id={stateId} label={t`State`} error={stateError}>
         <NativeSelect
           id={stateId}
           name="state"
@@ -52,7 +54,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error, exclude
           onChange={(e) => onChange({ state: e.target.value, city: '' })}
         >
           <option value="" disabled>
-            Choose state
+            {t`Choose state`}
           </option>
           {US_STATES.map((s) => (
             <option key={s} value={s}>
@@ -61,7 +63,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error, exclude
           ))}
         </NativeSelect>
       </Field>
-      <Field id={cityId} label="City" error={cityError}>
+      <Field id={cityId} label={t`City`} error={cityError}>
         <NativeSelect
           id={cityId}
           name="city"
@@ -72,7 +74,7 @@ export function LocationPicker({ idPrefix, state, city, onChange, error, exclude
           {...describedBy(cityId, { error: cityError })}
         >
           <option value="" disabled>
-            {state ? 'Choose city' : 'State first'}
+            {state ? t`Choose city` : t`State first`}
           </option>
           {cities.map((c) => (
             <option key={c} value={c}>

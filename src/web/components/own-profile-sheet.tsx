@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { useCurrentUser } from '../lib/session';
 import { Avatar } from './avatar';
 import { LazyOwnProfileSheetBody } from './lazy-on-open';
@@ -7,11 +8,12 @@ import { LazyOwnProfileSheetBody } from './lazy-on-open';
 export function OwnProfileSheet() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   return (
     <>
       <button
         type="button"
-        aria-label="Your profile"
+        aria-label={t`Your profile`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         className="grid size-11 place-items-center rounded-full"

@@ -1,21 +1,16 @@
-import { RefreshCw } from 'lucide-react';
-import { Button } from './ui/button';
-import { activateUpdate, useWaitingWorker } from '../lib/pwa';
+import { lazy, Suspense } from 'react';
+import { useWaitingWorker } from '../lib/pwa';
+
+// The prompt's view loads only when a new version is waiting, not with the landing page's first paint.
+const UpdatePromptView = lazy(() => import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView })));
 
 /** "A new version is ready — Reload": shown while a new service worker waits; reloading lets it take over. */
 export function UpdatePrompt() {
   const worker = useWaitingWorker();
   if (!worker) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-24 z-40 mx-auto flex w-full max-w-md justify-center px-3">
-      <div
-        role="status"
-        className="pointer-events-auto flex w-full items-center gap-3 rounded-2xl border border-plum-100 bg-white p-3 shadow-float"
-      >
-        <RefreshCw className="size-5 shrink-0 text-plum-700" aria-hidden />
-        <p className="flex-1 text-sm font-medium text-ink">A new version is ready</p>
-        <Button onClick={() => activateUpdate(worker)}>Reload</Button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <UpdatePromptView worker={worker} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { buildPath, type CallInput, type RouteDeclaration, type ResponseOut } from '../../contract/api/define';
 import type { ErrorBody } from '../../contract/http';
+import { activeLocale } from './i18n';
 
 /**
  * A non-2xx answer from the API. `message` is what a screen may show her: the server's own `message`
@@ -87,14 +88,18 @@ function parseErrorBody(text: string): ErrorBody | undefined {
   }
 }
 
-/** The one fetch: sends the session cookie and JSON (or FormData), throws ApiError on a non-2xx answer. */
+/**
+ * The one fetch: sends the session cookie, her language and JSON (or FormData), throws ApiError on a non-2xx
+ * answer.
+ */
 async function request(
   method: Method,
   path: string,
   body: unknown,
   schema: { parse: (data: unknown) => unknown },
 ): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Her language, so the server's messages (errors, the reset answer) come in it (src/server/http/language.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLocale() };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (body instanceof FormData) {
     init.body = body;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { Preferences, Units, UpdatePreferencesBody } from '../../contract/preferences';
 import { apiCall, lazyDeclarations } from './api';
 import { applyTheme } from './theme';
+import { followSavedLanguage } from './i18n';
 import { useCurrentUser } from './session';
 import { DISCOVERY_QUERY_PREFIX, filtersQueryKey } from './query-keys';
 
@@ -13,6 +14,7 @@ const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'pref
 const loadPreferences = async (userId: string) => {
   const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });
   applyTheme(prefs.app.theme);
+  followSavedLanguage(prefs.app.language);
   return prefs;
 };
 
@@ -51,6 +53,7 @@ export function useSavePreferences(userId: string) {
     onSuccess: async (saved) => {
       queryClient.setQueryData(preferencesQueryKey(userId), saved);
       applyTheme(saved.app.theme);
+      followSavedLanguage(saved.app.language);
       // Age range and distance are the discovery filters: both screens and the feed follow.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: filtersQueryKey(userId) }),

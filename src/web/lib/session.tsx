@@ -6,6 +6,8 @@ import type { SelfUser } from '../../contract/users';
 import { apiCall } from './api';
 import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
+import { i18n } from './i18n';
+import { LOGGED_OUT } from './session-text';
 
 interface AuthContextValue {
   /** The signed-in user, or null for a visitor. */
@@ -164,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     // Nothing cached for this user may leak into the next session.
     queryClient.clear();
-    toast({ title: 'Logged out successfully' });
+    toast({ title: i18n._(LOGGED_OUT) });
     await navigate('/', { replace: true });
   }, [navigate, queryClient, setUser]);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DELETED_ACCOUNT_MESSAGE, PASSWORD_RESET_SENT } from '../../../contract/account';
+import { DELETED_ACCOUNT_MESSAGE } from '../../../contract/account';
+import { say } from '../../i18n';
 import { accountApi } from '../../../contract/api/account';
 import type { Config } from '../../config';
 import { SESSION_COOKIE, sessionUserId, unauthenticated } from '../../core';
@@ -89,7 +90,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     accountApi.requestPasswordReset,
     async (request) => {
       await requestPasswordReset(security, request.body.login);
-      return { ok: true as const, message: PASSWORD_RESET_SENT };
+      // The same words whoever asked, in the asker's language.
+      return { ok: true as const, message: say(await request.language(), 'passwordResetSent') };
     },
     // Per client address, on top of the per-account limit in the job: one address cannot queue a flood.
     {

@@ -17,6 +17,8 @@ import {
 } from '../../core';
 import { emailCodes, passwordResets } from '../../db/schema/auth';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { isLanguage, localText, messagesOf } from '../../i18n';
+import { appLanguageOf } from '../preferences';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
@@ -186,6 +188,9 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
     .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))));
   // Enough links are on their way: more would only flood her inbox.
   if ((recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return;
+  // In her saved language (the asker may be anyone, so never the request's).
+  const saved = await appLanguageOf(db, user.id);
+  const language = isLanguage(saved) ? saved : 'en';
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {
@@ -198,8 +203,12 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
     await deps.mail.send(
       {
         to: user.email as string,
-        subject: 'Reset your Steep password',
-        text: `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Steep account ${user.username}.\nOpen this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one; it works once:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        ...messagesOf(language).passwordResetEmail({
+          name: user.name,
+          username: user.username,
+          minutes: PASSWORD_RESET_TTL_MINUTES,
+          link,
+        }),
       },
       tx,
     );
@@ -213,8 +222,12 @@ export function registerPasswordResetJob(deps: AccountSecurityDeps): void {
 }
 
 const invalidLink = () =>
-  badRequest('This reset link is invalid or has expired', [
-    { path: 'token', message: 'This reset link is invalid or has expired: ask for a new one' },
+  badRequest(localText('resetLinkInvalid'), [
+    {
+      path: 'token',
+      message: 'This reset link is invalid or has expired: ask for a new one',
+      text: localText('resetLinkInvalidField'),
+    },
   ]);
 
 /**

@@ -1,6 +1,7 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { MIN_PASSWORD_SCORE } from '../../../contract/auth';
 import { badRequest } from '../../http/errors';
+import { localText } from '../../i18n';
 
 /*
  * The score (MIN_PASSWORD_SCORE, in the contract) refuses the common patterns (`Password1`: 0) that the
@@ -47,5 +48,9 @@ export async function assertStrongPassword(
   personalWords: readonly string[] = [],
 ): Promise<void> {
   const weakness = await passwordWeakness(password, personalWords);
-  if (weakness) throw badRequest('Choose a stronger password', [{ path, message: weakness }]);
+  // zxcvbn's feedback is English: another language gets the one sentence that always helps.
+  if (weakness)
+    throw badRequest(localText('chooseStrongerPassword'), [
+      { path, message: weakness, text: localText('weakPassword') },
+    ]);
 }

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { AppError } from '../../http/errors';
+import { localText } from '../../i18n';
 
 /**
  * Who a hash is for. A sign-in (login, sign-up) is what a member waits on at the door; everything else
@@ -38,7 +39,7 @@ export class HashSlots {
       const line = this.waiting[priority];
       const lineLimit = priority === 'sign-in' ? this.queueLimit : Math.max(1, Math.ceil(this.queueLimit / 4));
       if (line.length >= lineLimit) {
-        throw new AppError(503, 'UNAVAILABLE', 'Steep is busy signing people in. Please try again in a moment.', {
+        throw new AppError(503, 'UNAVAILABLE', localText('busySigningIn'), {
           retryAfterSeconds: 2,
         });
       }

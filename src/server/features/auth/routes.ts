@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { sessionCookieOptions } from '../../http/guards';
 import { route } from '../../http/route';
 import { getSelfUser } from '../profiles';
+import { saveAppLanguage } from '../preferences';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
 
 interface AuthRouteDeps extends AuthOptions {
@@ -37,6 +38,9 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) =
     authApi.register,
     async (request, reply) => {
       const user = await registerUser(db, request.body, deps);
+      // The language she signed up in (the web app sends it as Accept-Language) becomes her saved setting.
+      const language = await request.language();
+      if (language !== 'en') await saveAppLanguage(db, user.id, language);
       void reply.setCookie(...(await startSession(user.id, request.protocol === 'https')));
       return user;
     },

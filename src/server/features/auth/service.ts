@@ -4,6 +4,7 @@ import { locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { accountSuspended, AppError, badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { localText } from '../../i18n';
 import { findUserByUsername, insertUser } from '../../core';
 import { photoUrlsOf, presentSelf } from '../profiles';
 import { burnPasswordCheck, hashPassword, isPasswordHash, verifyPassword } from './password';
@@ -24,7 +25,7 @@ export async function registerUser(
 ): Promise<SelfUser> {
   const coordinates = locationCoordinates(input.location);
   if (!coordinates)
-    throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+    throw badRequest(localText('invalidLocation'), [{ path: 'location', message: 'Choose a city from the list' }]);
   await assertStrongPassword(input.password, 'password', [input.username, input.name]);
   // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
@@ -50,9 +51,11 @@ export async function registerUser(
 }
 
 const usernameTaken = () =>
-  conflict('Username already taken', [{ path: 'username', message: 'This username is already taken' }]);
+  conflict(localText('usernameTaken'), [
+    { path: 'username', message: 'This username is already taken', text: localText('usernameTakenField') },
+  ]);
 
-const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', localText('invalidCredentials'));
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 
@@ -82,7 +85,7 @@ export async function authenticate(
   const accountKey = input.username.toLowerCase();
   const pairKey = `${accountKey}\n${ip}`;
   const wait = Math.max(throttles.perPair.retryAfter(pairKey), throttles.perIp.retryAfter(ip));
-  if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
+  if (wait > 0) throw tooManyRequests(localText('tooManyFailedLogins'), wait);
 
   // Counted as failed before the slow hash check, so guesses sent in parallel all count against
   // the budget; a success gives its attempt back.

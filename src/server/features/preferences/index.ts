@@ -27,10 +27,12 @@ export {
   type PrivacyView,
 } from './privacy';
 export {
+  appLanguageOf,
   dealBreakersOf,
   getPreferences,
   notificationKindOn,
   notificationSettingsOf,
+  saveAppLanguage,
   updateNotificationSettings,
 } from './store';
 export type { PreferenceStatSources } from './stats';

@@ -123,6 +123,15 @@ export async function savePreferences(
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+/** Her saved app language (app.language), or undefined before she saved any preferences. */
+export async function appLanguageOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ app: userPreferences.app })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.app.language;
+}
+
 /** Her notification switches (defaults until she saves), for in-app notices, SMS, email and push. */
 export async function notificationSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db
@@ -157,6 +166,20 @@ export async function updateNotificationSettings(
     .values({ userId, notifications, premium, lifestyle, app })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { notifications, updatedAt: new Date() } });
   return notifications;
+}
+
+/**
+ * Saves her app language and leaves the rest of her preferences as they are: at sign-up, the language she
+ * signed up in becomes her setting (without it the default, English, would switch the app back after sign-up).
+ */
+export async function saveAppLanguage(db: Db, userId: string, language: Preferences['app']['language']): Promise<void> {
+  const current = await findRow(db, userId);
+  const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, language };
+  const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
+  await db
+    .insert(userPreferences)
+    .values({ userId, notifications, premium, lifestyle, app })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { app, updatedAt: new Date() } });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 
 const control =
@@ -26,11 +27,12 @@ interface FieldProps {
 
 /** A label + control + hint/error group. The control must use the same id. */
 export function Field({ id, label, hint, error, optional, children, className }: FieldProps) {
+  const { t } = useLingui();
   return (
     <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
-        {optional && <span className="ml-1 font-normal text-ink-soft">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-ink-soft">{t`(optional)`}</span>}
       </label>
       {children}
       {hint && !error && (

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Tabs } from 'radix-ui';
+import { useLingui } from '@lingui/react/macro';
 
 // Each form (the sign-up one carries the city catalogue) loads when its tab is first shown.
 const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
@@ -9,13 +10,14 @@ const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.
 export type AuthTab = 'login' | 'signup';
 
 export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
+  const { t } = useLingui();
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-      <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1">
+      <Tabs.List aria-label={t`Log in or sign up`} className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1">
         {(
           [
-            ['login', 'Login'],
-            ['signup', 'Sign Up'],
+            ['login', t`Login`],
+            ['signup', t`Sign Up`],
           ] as const
         ).map(([value, label]) => (
           <Tabs.Trigger
@@ -28,13 +30,13 @@ export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChan
         ))}
       </Tabs.List>
       <Tabs.Content value="login" className="pt-6 focus:outline-none">
-        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Welcome back</h2>
-        <p className="mb-5 text-sm text-ink-soft">Log in to pick up where you left off.</p>
+        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Welcome back`}</h2>
+        <p className="mb-5 text-sm text-ink-soft">{t`Log in to pick up where you left off.`}</p>
         <LoginForm onSwitchToSignUp={() => setTab('signup')} />
       </Tabs.Content>
       <Tabs.Content value="signup" className="pt-6 focus:outline-none">
-        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">Join Steep</h2>
-        <p className="mb-5 text-sm text-ink-soft">It takes about two minutes. You can add photos later.</p>
+        <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Join Steep`}</h2>
+        <p className="mb-5 text-sm text-ink-soft">{t`It takes about two minutes. You can add photos later.`}</p>
         <SignUpForm onSwitchToLogin={() => setTab('login')} />
       </Tabs.Content>
     </Tabs.Root>

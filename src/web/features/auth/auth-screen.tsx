@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { Logo } from '../../components/ui/logo';
 
 /** The frame of the signed-out account screens (forgot / reset password): logo, back to login, one card. */
 export function AuthScreen({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="relative mx-auto min-h-dvh w-full max-w-md overflow-hidden bg-cream-100">
       <div
@@ -20,7 +22,7 @@ export function AuthScreen({ title, intro, children }: { title: string; intro: R
             className="-mr-2 inline-flex min-h-11 items-center gap-1 px-2 text-sm font-semibold text-plum-700"
           >
             <ArrowLeft className="size-4" aria-hidden />
-            Back to login
+            {t`Back to login`}
           </Link>
         </header>
         <section

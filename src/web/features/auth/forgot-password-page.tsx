@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Info, MailCheck } from 'lucide-react';
-import { PASSWORD_RESET_SENT } from '../../../contract/account';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { tryAgainIn } from '../../lib/wait-time';
+import { tryAgainInText } from '../../lib/wait-time-text';
+import { useLingui } from '@lingui/react/macro';
 import { AuthScreen } from './auth-screen';
 
 /**
@@ -15,7 +15,8 @@ import { AuthScreen } from './auth-screen';
  * account matched, so this screen tells nobody who is a member.
  */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Forgot password · Steep`);
   const [login, setLogin] = useState('');
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
@@ -26,13 +27,16 @@ export function ForgotPasswordPage() {
     setPending(true);
     try {
       const sent = await apiCall(accountApi.requestPasswordReset, { body: { login: login.trim() } });
-      setAnswer(sent.message ?? PASSWORD_RESET_SENT);
+      setAnswer(
+        sent.message ??
+          t`If that account has a verified email, a reset link is on its way. It works once, for 30 minutes.`,
+      );
     } catch (error) {
       console.warn('Reset request failed', error);
       const limited = isApiError(error) && error.status === 429;
       toast({
-        title: limited ? 'Too many attempts' : 'Could not send the link',
-        description: limited ? `${tryAgainIn(error.retryAfterSeconds)}.` : 'Please try again',
+        title: limited ? t`Too many attempts` : t`Could not send the link`,
+        description: limited ? tryAgainInText(i18n, error.retryAfterSeconds) : t`Please try again`,
         variant: 'destructive',
       });
     } finally {
@@ -42,18 +46,18 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthScreen
-      title="Forgot your password?"
-      intro="Enter your username or the email you verified in Settings. We'll email you a link to choose a new password."
+      title={t`Forgot your password?`}
+      intro={t`Enter your username or the email you verified in Settings. We'll email you a link to choose a new password.`}
     >
       {answer ? (
         <div role="status" className="grid justify-items-center gap-3 rounded-2xl bg-matcha-50 p-5 text-center">
           <MailCheck className="size-8 text-matcha-700" aria-hidden />
-          <p className="font-semibold text-ink">Check your email</p>
+          <p className="font-semibold text-ink">{t`Check your email`}</p>
           <p className="text-sm leading-relaxed text-ink-soft">{answer}</p>
         </div>
       ) : (
-        <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Request a reset link">
-          <Field id="forgot-login" label="Username or email">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t`Request a reset link`}>
+          <Field id="forgot-login" label={t`Username or email`}>
             <Input
               id="forgot-login"
               name="login"
@@ -64,11 +68,11 @@ export function ForgotPasswordPage() {
               maxLength={254}
               value={login}
               onChange={(e) => setLogin(e.target.value)}
-              placeholder="your_username"
+              placeholder={t`your_username`}
             />
           </Field>
           <Button type="submit" size="lg" block disabled={pending || !login.trim()}>
-            {pending ? 'Sending…' : 'Send Reset Link'}
+            {pending ? t`Sending…` : t`Send Reset Link`}
           </Button>
         </form>
       )}
@@ -82,16 +86,15 @@ export function ForgotPasswordPage() {
  * saying whether this account exists or has an email.
  */
 function NoVerifiedEmailNote() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="no-email-title" className="mt-5 grid gap-1.5 rounded-2xl bg-cream-100 p-4 text-sm">
       <h2 id="no-email-title" className="flex items-center gap-2 font-semibold text-ink">
         <Info className="size-4 shrink-0 text-plum-600" aria-hidden />
-        No email arriving?
+        {t`No email arriving?`}
       </h2>
       <p className="leading-relaxed text-ink-soft">
-        A link can only go to an email that was verified in Settings. Check your spam folder after a few minutes. If you
-        never added or verified an email, no link can be sent: if you are still signed in somewhere, open Settings →
-        Email there, add and verify one, then come back here.
+        {t`A link can only go to an email that was verified in Settings. Check your spam folder after a few minutes. If you never added or verified an email, no link can be sent: if you are still signed in somewhere, open Settings → Email there, add and verify one, then come back here.`}
       </p>
     </section>
   );

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { LanguageSwitch } from '../../components/language-switch';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,25 +14,26 @@ import { hasSignUpDraft } from './signup-draft-key';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
-const formFallback = (
-  <div role="status" aria-label="Loading" className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />
-);
+function FormFallback() {
+  const { t } = useLingui();
+  return <div role="status" aria-label={t`Loading`} className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />;
+}
 
-const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
+const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: MessageDescriptor; text: MessageDescriptor }> = [
   {
     icon: HeartHandshake,
-    title: 'Swipe, match and chat',
-    text: 'Meet lesbian, bi and pan women and non-binary people near you, and talk in real time.',
+    title: msg`Swipe, match and chat`,
+    text: msg`Meet lesbian, bi and pan women and non-binary people near you, and talk in real time.`,
   },
   {
     icon: Coffee,
-    title: 'Spill the Tea',
-    text: 'An anonymous story community where members share the good, the bad and the hilarious.',
+    title: msg`Spill the Tea`,
+    text: msg`An anonymous story community where members share the good, the bad and the hilarious.`,
   },
   {
     icon: ShieldCheck,
-    title: 'Safety, steeped in',
-    text: 'Profile verification, ghost mode, blocking and reporting whenever you need them.',
+    title: msg`Safety, steeped in`,
+    text: msg`Profile verification, ghost mode, blocking and reporting whenever you need them.`,
   },
 ];
 
@@ -41,7 +46,8 @@ export function LandingPage() {
   const [authOpen, setAuthOpen] = useState(openLogin || resumingSignUp);
   const [tab, setTab] = useState<AuthTab>(resumingSignUp ? 'signup' : 'login');
   const cardRef = useRef<HTMLDivElement>(null);
-  useDocumentTitle('Steep: dating for queer women and non-binary people');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Steep: dating for queer women and non-binary people`);
 
   useEffect(() => {
     if (authOpen) cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -71,34 +77,38 @@ export function LandingPage() {
       <main className="relative px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-12">
         <header className="flex items-center justify-between">
           <Logo />
-          {!authOpen && (
-            <Button variant="ghost" onClick={() => openAuth('login')} className="-mr-3 text-sm">
-              Log in
-            </Button>
-          )}
+          <div className="-mr-3 flex items-center gap-1">
+            <LanguageSwitch />
+            {!authOpen && (
+              <Button variant="ghost" onClick={() => openAuth('login')} className="text-sm">
+                {t`Log in`}
+              </Button>
+            )}
+          </div>
         </header>
 
         <section aria-labelledby="landing-title" className="pt-12">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/80 px-3.5 py-1.5 text-xs font-semibold tracking-wide text-matcha-700 shadow-[0_1px_2px_rgb(58_19_49/0.06)]">
             <span aria-hidden className="size-1.5 rounded-full bg-matcha-500" />
-            For queer women and non-binary people
+            {t`For queer women and non-binary people`}
           </p>
           <h1
             id="landing-title"
             className="font-display text-[2.6rem] leading-[1.05] font-semibold tracking-tight text-plum-900"
           >
-            Find your
+            {/* Two messages, not a <Trans>: the landing page stays off @lingui/react's Trans (its JS budget). */}
+            {t`Find your`}
             <br />
-            <span className="text-plum-600 italic">perfect blend.</span>
+            <span className="text-plum-600 italic">{t`perfect blend.`}</span>
           </h1>
           <p className="mt-4 max-w-[22rem] text-[1.05rem] leading-relaxed text-ink-soft">
-            Steep is where lesbian, bisexual and pansexual women and non-binary people meet, match and share their tea.
+            {t`Steep is where lesbian, bisexual and pansexual women and non-binary people meet, match and share their tea.`}
           </p>
 
           <ul className="mt-8 grid gap-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <li
-                key={title}
+                key={title.id}
                 className="flex items-start gap-4 rounded-3xl bg-white/75 p-4 shadow-[0_1px_2px_rgb(58_19_49/0.05)] backdrop-blur-sm"
               >
                 <span
@@ -108,8 +118,8 @@ export function LandingPage() {
                   <Icon className="size-5.5" strokeWidth={2} />
                 </span>
                 <span className="grid gap-0.5">
-                  <span className="font-semibold text-ink">{title}</span>
-                  <span className="text-sm leading-snug text-ink-soft">{text}</span>
+                  <span className="font-semibold text-ink">{i18n._(title)}</span>
+                  <span className="text-sm leading-snug text-ink-soft">{i18n._(text)}</span>
                 </span>
               </li>
             ))}
@@ -117,7 +127,7 @@ export function LandingPage() {
 
           {!authOpen && (
             <Button size="lg" block onClick={() => openAuth('signup')} className="mt-8">
-              Get Started
+              {t`Get Started`}
             </Button>
           )}
         </section>
@@ -125,7 +135,7 @@ export function LandingPage() {
         <div ref={cardRef} className="scroll-mt-4">
           {authOpen && (
             <div className="mt-8 animate-sheet-up rounded-[1.75rem] border border-plum-100/70 bg-white p-5 shadow-card motion-reduce:animate-none">
-              <Suspense fallback={formFallback}>
+              <Suspense fallback={<FormFallback />}>
                 <AuthCard tab={tab} onTabChange={setTab} />
               </Suspense>
             </div>

@@ -1,24 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { PasswordInput } from './password-input';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/session';
-import { tryAgainIn } from '../../lib/wait-time';
+import { tryAgainInText } from '../../lib/wait-time-text';
 import { rememberReturnTo, safeReturnTo } from '../../lib/return-to';
+import { msg } from '@lingui/core/macro';
 
 /** What went wrong, in words: a lockout is not a wrong password, and says how long to wait. */
-function loginFailure(error: unknown): { title: string; description: string } {
+function loginFailure(error: unknown, i18n: I18n): { title: string; description: string } {
   if (isApiError(error) && error.status === 429) {
-    return { title: 'Too many attempts', description: `${tryAgainIn(error.retryAfterSeconds)}.` };
+    return { title: i18n._(msg`Too many attempts`), description: tryAgainInText(i18n, error.retryAfterSeconds) };
   }
-  return { title: 'Login failed', description: 'Please check your credentials' };
+  return { title: i18n._(msg`Login failed`), description: i18n._(msg`Please check your credentials`) };
 }
 
 export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void }) {
   const { login } = useAuth();
+  const { t, i18n } = useLingui();
   const { toast } = useToast();
   const navigate = useNavigate();
   // A link that sent her here to log in first (the unsubscribe page's settings link) names where she was going.
@@ -33,19 +37,19 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
     setPending(true);
     try {
       await login({ username: username.trim(), password });
-      toast({ title: 'Welcome back!' });
+      toast({ title: t`Welcome back!` });
       if (returnTo) rememberReturnTo(returnTo);
       await navigate('/home');
     } catch (error) {
       console.warn('Login failed', error);
-      toast({ ...loginFailure(error), variant: 'destructive' });
+      toast({ ...loginFailure(error, i18n), variant: 'destructive' });
       setPending(false);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" aria-label="Log in">
-      <Field id="login-username" label="Username">
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-label={t`Log in`}>
+      <Field id="login-username" label={t`Username`}>
         <Input
           id="login-username"
           name="username"
@@ -55,10 +59,10 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
-          placeholder="your_username"
+          placeholder={t`your_username`}
         />
       </Field>
-      <Field id="login-password" label="Password">
+      <Field id="login-password" label={t`Password`}>
         <PasswordInput
           id="login-password"
           name="password"
@@ -72,20 +76,20 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
         to="/forgot-password"
         className="-mt-2 inline-flex min-h-11 items-center justify-self-end px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
       >
-        Forgot password?
+        {t`Forgot password?`}
       </Link>
       <Button type="submit" size="lg" block disabled={pending} className="mt-2">
-        {pending ? 'Logging in…' : 'Log In'}
+        {pending ? t`Logging in…` : t`Log In`}
       </Button>
       {onSwitchToSignUp && (
         <p className="text-center text-sm text-ink-soft">
-          New to Steep?{' '}
+          {t`New to Steep?`}{' '}
           <button
             type="button"
             onClick={onSwitchToSignUp}
             className="min-h-11 px-1 font-semibold text-plum-700 underline-offset-4 hover:underline"
           >
-            Create an account
+            {t`Create an account`}
           </button>
         </p>
       )}

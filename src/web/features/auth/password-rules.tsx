@@ -1,10 +1,20 @@
 import { Check, Circle } from 'lucide-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { PASSWORD_RULES } from '../../../contract/auth';
 import { Meter } from '../../components/ui/meter';
 import { cn } from '../../lib/cn';
 import { usePasswordScore } from './password-strength';
+import { PASSWORD_RULE_TEXT } from './password-text';
 
-const STRENGTH_WORDS = ['Very easy to guess', 'Easy to guess', 'Strong enough', 'Strong', 'Very strong'] as const;
+const STRENGTH_WORDS: readonly MessageDescriptor[] = [
+  msg`Very easy to guess`,
+  msg`Easy to guess`,
+  msg`Strong enough`,
+  msg`Strong`,
+  msg`Very strong`,
+];
 
 /**
  * The password rules under the sign-up field from the start, each ticked as she types, and a strength
@@ -19,22 +29,23 @@ export function PasswordRules({
   password: string;
   personalWords: readonly string[];
 }) {
+  const { t, i18n } = useLingui();
   const strength = usePasswordScore(password, personalWords);
   const rules = PASSWORD_RULES.filter((rule) => !rule.listedWhenBroken || !rule.test(password));
   return (
     <div id={id} className="grid gap-2">
-      <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
+      <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label={t`Password rules`}>
         {rules.map((rule) => {
           const met = password.length > 0 && rule.test(password);
           return (
-            <li key={rule.label} className={cn('flex items-center gap-1.5', met ? 'text-matcha-700' : 'text-ink-soft')}>
+            <li key={rule.id} className={cn('flex items-center gap-1.5', met ? 'text-matcha-700' : 'text-ink-soft')}>
               {met ? (
                 <Check className="size-3.5 shrink-0" aria-hidden strokeWidth={3} />
               ) : (
                 <Circle className="size-3 shrink-0" aria-hidden />
               )}
-              {rule.label}
-              <span className="sr-only">{met ? ' (done)' : ' (not yet)'}</span>
+              {i18n._(PASSWORD_RULE_TEXT[rule.id].label)}
+              <span className="sr-only">{met ? t` (done)` : t` (not yet)`}</span>
             </li>
           );
         })}
@@ -48,9 +59,13 @@ export function PasswordRules({
           />
           <p id={`${id}-strength`} className="text-xs text-ink-soft">
             <span className={cn('font-semibold', strength.strongEnough ? 'text-matcha-700' : 'text-plum-800')}>
-              Strength: {STRENGTH_WORDS[strength.score] ?? STRENGTH_WORDS[0]}.
+              {t`Strength: ${i18n._(STRENGTH_WORDS[strength.score] ?? msg`Very easy to guess`)}.`}
             </span>{' '}
-            {strength.advice}
+            {/* zxcvbn's own feedback is in English: other languages get the one sentence that always helps. */}
+            {strength.advice &&
+              (i18n.locale === 'en'
+                ? strength.advice
+                : t`This password would be easy to guess. Add a few uncommon words.`)}
           </p>
         </div>
       )}

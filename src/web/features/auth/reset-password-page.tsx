@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_HINT, firstPasswordProblem } from '../../../contract/auth';
+import { useLingui } from '@lingui/react/macro';
 import { accountApi } from '../../../contract/api/account';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Field, describedBy } from '../../components/ui/field';
@@ -10,12 +10,13 @@ import { useAuth } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthScreen } from './auth-screen';
 import { PasswordInput } from './password-input';
-
-const LINK_BROKEN = 'Reset links work once, for 30 minutes. Ask for a new one and use the newest email.';
+import { PASSWORD_HINT_TEXT, passwordProblemText } from './password-text';
 
 /** The emailed link's screen (/reset-password?token=…): a new password by the product's rules, then login. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Choose a new password · Steep`);
+  const passwordHint = i18n._(PASSWORD_HINT_TEXT);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -52,8 +53,8 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const problem = firstPasswordProblem(password);
-    const mismatch = !problem && password !== confirm ? 'The passwords do not match' : undefined;
+    const problem = passwordProblemText(i18n, password);
+    const mismatch = !problem && password !== confirm ? t`The passwords do not match` : undefined;
     setErrors({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) });
     if (problem || mismatch) return;
     setPending(true);
@@ -61,7 +62,7 @@ export function ResetPasswordPage() {
       await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
       // Every session of hers ended with the reset, this browser's too.
       setUser(null);
-      toast({ title: 'Password changed', description: 'Log in with your new password.' });
+      toast({ title: t`Password changed`, description: t`Log in with your new password.` });
       await navigate('/', { replace: true, state: { openLogin: true } });
     } catch (error) {
       const field = isApiError(error) ? error.body?.errors?.[0] : undefined;
@@ -69,7 +70,11 @@ export function ResetPasswordPage() {
       else if (field?.path === 'newPassword') setErrors({ password: field.message });
       else {
         console.warn('Password reset failed', error);
-        toast({ title: 'Could not change your password', description: 'Please try again', variant: 'destructive' });
+        toast({
+          title: t`Could not change your password`,
+          description: t`Please try again`,
+          variant: 'destructive',
+        });
       }
       setPending(false);
     }
@@ -77,9 +82,12 @@ export function ResetPasswordPage() {
 
   if (linkBroken) {
     return (
-      <AuthScreen title="This link has expired or was already used" intro={LINK_BROKEN}>
+      <AuthScreen
+        title={t`This link has expired or was already used`}
+        intro={t`Reset links work once, for 30 minutes. Ask for a new one and use the newest email.`}
+      >
         <Link to="/forgot-password" className={buttonClasses('primary', 'lg') + ' w-full'}>
-          Send a New Link
+          {t`Send a New Link`}
         </Link>
       </AuthScreen>
     );
@@ -87,19 +95,23 @@ export function ResetPasswordPage() {
 
   if (!checked) {
     return (
-      <AuthScreen title="Choose a new password" intro="Checking your link…">
-        <div role="status" aria-label="Checking your link" className="h-40 animate-pulse rounded-2xl bg-cream-200/60" />
+      <AuthScreen title={t`Choose a new password`} intro={t`Checking your link…`}>
+        <div
+          role="status"
+          aria-label={t`Checking your link`}
+          className="h-40 animate-pulse rounded-2xl bg-cream-200/60"
+        />
       </AuthScreen>
     );
   }
 
   return (
     <AuthScreen
-      title="Choose a new password"
-      intro="You'll be signed out everywhere, then you can log in with the new one."
+      title={t`Choose a new password`}
+      intro={t`You'll be signed out everywhere, then you can log in with the new one.`}
     >
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Set a new password" noValidate>
-        <Field id="reset-password" label="New password" hint={PASSWORD_HINT} error={errors.password}>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t`Set a new password`} noValidate>
+        <Field id="reset-password" label={t`New password`} hint={passwordHint} error={errors.password}>
           <PasswordInput
             id="reset-password"
             name="new-password"
@@ -110,10 +122,10 @@ export function ResetPasswordPage() {
               setPassword(e.target.value);
               setErrors({});
             }}
-            {...describedBy('reset-password', { hint: PASSWORD_HINT, error: errors.password })}
+            {...describedBy('reset-password', { hint: passwordHint, error: errors.password })}
           />
         </Field>
-        <Field id="reset-confirm" label="Confirm new password" error={errors.confirm}>
+        <Field id="reset-confirm" label={t`Confirm new password`} error={errors.confirm}>
           <PasswordInput
             id="reset-confirm"
             name="confirm-password"
@@ -128,7 +140,7 @@ export function ResetPasswordPage() {
           />
         </Field>
         <Button type="submit" size="lg" block disabled={pending}>
-          {pending ? 'Saving…' : 'Set New Password'}
+          {pending ? t`Saving…` : t`Set New Password`}
         </Button>
       </form>
     </AuthScreen>

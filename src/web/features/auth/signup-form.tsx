@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  GENDER_IDENTITIES,
-  MINIMUM_AGE,
-  SEXUAL_ORIENTATIONS,
-  firstPasswordProblem,
-  type RegisterBody,
-} from '../../../contract/auth';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { GENDER_IDENTITIES, MINIMUM_AGE, SEXUAL_ORIENTATIONS, type RegisterBody } from '../../../contract/auth';
 import { type TeaPreference } from '../../../contract/interests';
 import { formatLocation } from '../../../contract/locations';
 import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
@@ -17,17 +14,18 @@ import { useToast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { PasswordInput } from './password-input';
 import { PasswordRules } from './password-rules';
+import { passwordProblemText } from './password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
 
-const GENDER_LABELS: Record<GenderIdentity, string> = { woman: 'Woman', 'non-binary': 'Non-binary' };
-const ORIENTATION_LABELS: Record<SexualOrientation, string> = {
-  lesbian: 'Lesbian',
-  bisexual: 'Bisexual',
-  pansexual: 'Pansexual',
+const GENDER_LABELS: Record<GenderIdentity, MessageDescriptor> = { woman: msg`Woman`, 'non-binary': msg`Non-binary` };
+const ORIENTATION_LABELS: Record<SexualOrientation, MessageDescriptor> = {
+  lesbian: msg`Lesbian`,
+  bisexual: msg`Bisexual`,
+  pansexual: msg`Pansexual`,
 };
 
 type FieldName =
@@ -70,11 +68,12 @@ function Section({
 }
 
 /** Optional, but recommended: without a verified email a forgotten password cannot be reset. */
-const EMAIL_HINT =
-  'Recommended: it is how you reset a forgotten password. Verify it later in Settings. Never shown to anyone.';
+const EMAIL_HINT = msg`Recommended: it is how you reset a forgotten password. Verify it later in Settings. Never shown to anyone.`;
 
 export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }) {
   const { register } = useAuth();
+  const { t, i18n } = useLingui();
+  const emailHint = i18n._(EMAIL_HINT);
   const { toast } = useToast();
   const navigate = useNavigate();
 
@@ -127,10 +126,10 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
     event.preventDefault();
     if (pending) return;
 
-    const passwordProblem = firstPasswordProblem(password);
+    const passwordProblem = passwordProblemText(i18n, password);
     if (passwordProblem) {
       setErrors((current) => ({ ...current, password: passwordProblem }));
-      toast({ title: 'Password requirements not met', description: passwordProblem, variant: 'destructive' });
+      toast({ title: t`Password requirements not met`, description: passwordProblem, variant: 'destructive' });
       passwordRef.current?.focus();
       return;
     }
@@ -158,7 +157,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       created.current = true;
       clearSignUpDraft();
       // The tour a new member sees first says welcome too: then this toast is dropped.
-      toast({ title: 'Welcome to Steep!', droppedBy: ['tour'] });
+      toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);
@@ -170,8 +169,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       }
       setErrors(byField);
       toast({
-        title: (isApiError(error) ? error.serverMessage : undefined) ?? 'Registration failed',
-        description: serverErrors[0]?.message ?? 'Please check your information',
+        title: (isApiError(error) ? error.serverMessage : undefined) ?? t`Registration failed`,
+        description: serverErrors[0]?.message ?? t`Please check your information`,
         variant: 'destructive',
       });
       setPending(false);
@@ -179,9 +178,9 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-6" aria-label="Sign up">
-      <Section id="signup-section-account" title="Your account">
-        <Field id="signup-username" label="Username" error={errors.username}>
+    <form onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`}>
+      <Section id="signup-section-account" title={t`Your account`}>
+        <Field id="signup-username" label={t`Username`} error={errors.username}>
           <Input
             id="signup-username"
             name="username"
@@ -194,11 +193,11 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               setUsername(e.target.value);
               clearError('username');
             }}
-            placeholder="e.g. matcha_maya"
+            placeholder={t`e.g. matcha_maya`}
             {...describedBy('signup-username', { error: errors.username })}
           />
         </Field>
-        <Field id="signup-password" label="Password" error={errors.password}>
+        <Field id="signup-password" label={t`Password`} error={errors.password}>
           <PasswordInput
             ref={passwordRef}
             id="signup-password"
@@ -215,7 +214,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
           />
           <PasswordRules id="signup-password-rules" password={password} personalWords={[username, name]} />
         </Field>
-        <Field id="signup-email" label="Email" optional hint={EMAIL_HINT} error={errors.email}>
+        <Field id="signup-email" label={t`Email`} optional hint={emailHint} error={errors.email}>
           <Input
             id="signup-email"
             name="email"
@@ -227,15 +226,15 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               setEmail(e.target.value);
               clearError('email');
             }}
-            placeholder="you@example.com"
-            {...describedBy('signup-email', { hint: EMAIL_HINT, error: errors.email })}
+            placeholder={t`you@example.com`}
+            {...describedBy('signup-email', { hint: emailHint, error: errors.email })}
           />
         </Field>
       </Section>
 
-      <Section id="signup-section-about" title="About you">
+      <Section id="signup-section-about" title={t`About you`}>
         <div className="grid grid-cols-[1fr_6.5rem] gap-3">
-          <Field id="signup-name" label="Name" error={errors.name}>
+          <Field id="signup-name" label={t`Name`} error={errors.name}>
             <Input
               id="signup-name"
               name="name"
@@ -249,7 +248,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               {...describedBy('signup-name', { error: errors.name })}
             />
           </Field>
-          <Field id="signup-age" label="Age" error={errors.age}>
+          <Field id="signup-age" label={t`Age`} error={errors.age}>
             <Input
               id="signup-age"
               name="age"
@@ -268,7 +267,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             />
           </Field>
         </div>
-        <Field id="signup-gender" label="Gender identity" error={errors.genderIdentity}>
+        <Field id="signup-gender" label={t`Gender identity`} error={errors.genderIdentity}>
           <NativeSelect
             id="signup-gender"
             name="genderIdentity"
@@ -281,16 +280,16 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             {...describedBy('signup-gender', { error: errors.genderIdentity })}
           >
             <option value="" disabled>
-              Select your gender identity
+              {t`Select your gender identity`}
             </option>
             {GENDER_IDENTITIES.map((value) => (
               <option key={value} value={value}>
-                {GENDER_LABELS[value]}
+                {i18n._(GENDER_LABELS[value])}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="signup-orientation" label="Sexual orientation" error={errors.sexualOrientation}>
+        <Field id="signup-orientation" label={t`Sexual orientation`} error={errors.sexualOrientation}>
           <NativeSelect
             id="signup-orientation"
             name="sexualOrientation"
@@ -303,16 +302,16 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             {...describedBy('signup-orientation', { error: errors.sexualOrientation })}
           >
             <option value="" disabled>
-              Select your orientation
+              {t`Select your orientation`}
             </option>
             {SEXUAL_ORIENTATIONS.map((value) => (
               <option key={value} value={value}>
-                {ORIENTATION_LABELS[value]}
+                {i18n._(ORIENTATION_LABELS[value])}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="signup-bio" label="Bio" optional error={errors.bio}>
+        <Field id="signup-bio" label={t`Bio`} optional error={errors.bio}>
           <Textarea
             id="signup-bio"
             name="bio"
@@ -323,13 +322,13 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
               setBio(e.target.value);
               clearError('bio');
             }}
-            placeholder="Tell people what makes you, you: your go-to brew, your perfect Sunday…"
+            placeholder={t`Tell people what makes you, you: your go-to brew, your perfect Sunday…`}
             {...describedBy('signup-bio', { error: errors.bio })}
           />
         </Field>
       </Section>
 
-      <Section id="signup-section-location" title="Where you are">
+      <Section id="signup-section-location" title={t`Where you are`}>
         <LocationPicker
           idPrefix="signup"
           state={state}
@@ -345,8 +344,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
 
       <Section
         id="signup-section-interests"
-        title="Your interests"
-        subtitle={`Pick what you love. ${interests.length} selected.`}
+        title={t`Your interests`}
+        subtitle={t`Pick what you love. ${interests.length} selected.`}
       >
         <InterestPicker
           idPrefix="interest"
@@ -361,7 +360,7 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
         />
       </Section>
 
-      <Section id="signup-section-tea" title="Your cup of tea" subtitle="Which teas do you enjoy?">
+      <Section id="signup-section-tea" title={t`Your cup of tea`} subtitle={t`Which teas do you enjoy?`}>
         <TeaInterestPicker
           selected={teaInterests}
           onChange={(next) => {
@@ -374,18 +373,18 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
 
       <div className="grid gap-3">
         <Button type="submit" size="lg" block disabled={pending}>
-          {pending ? 'Creating your account…' : 'Create Account'}
+          {pending ? t`Creating your account…` : t`Create Account`}
         </Button>
-        <p className="text-center text-xs leading-relaxed text-ink-soft">You must be 18 or older to join Steep.</p>
+        <p className="text-center text-xs leading-relaxed text-ink-soft">{t`You must be 18 or older to join Steep.`}</p>
         {onSwitchToLogin && (
           <p className="text-center text-sm text-ink-soft">
-            Already have an account?{' '}
+            {t`Already have an account?`}{' '}
             <button
               type="button"
               onClick={onSwitchToLogin}
               className="min-h-11 px-1 font-semibold text-plum-700 underline-offset-4 hover:underline"
             >
-              Log in
+              {t`Log in`}
             </button>
           </p>
         )}

@@ -14,13 +14,18 @@ import { useCurrentUser } from '../../lib/session';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
 import { preferencesQueryKey, toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
 import { QuietHoursField } from './quiet-hours-field';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { activateLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n';
 
 /** /preferences (product §2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
   const user = useCurrentUser();
   const prefs = usePreferences(user?.id);
-  useDocumentTitle('Preferences · Steep');
-  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">Loading...</p>;
+  const { t } = useLingui();
+  useDocumentTitle(t`Preferences · Steep`);
+  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">{t`Loading...`}</p>;
   return <PreferencesForm userId={user.id} initial={prefs.data} />;
 }
 
@@ -31,16 +36,16 @@ function switchesOf(p: Preferences): Omit<Preferences['notifications'], 'quietHo
   const { quietHours: _quietHours, ...switches } = p.notifications;
   return switches;
 }
-const NOTIFICATION_LABELS: Record<NotificationSwitch, string> = {
-  pushNotifications: 'Push notifications',
-  emailNotifications: 'Email notifications',
-  newMatches: 'New matches',
-  newMessages: 'New messages',
-  likes: 'Likes',
-  events: 'Events',
-  moderationNotices: 'Notices from Steep Safety',
-  messagePreviews: 'Show message text in notifications',
-  promotional: 'Promotions and offers',
+const NOTIFICATION_LABELS: Record<NotificationSwitch, MessageDescriptor> = {
+  pushNotifications: msg`Push notifications`,
+  emailNotifications: msg`Email notifications`,
+  newMatches: msg`New matches`,
+  newMessages: msg`New messages`,
+  likes: msg`Likes`,
+  events: msg`Events`,
+  moderationNotices: msg`Notices from Steep Safety`,
+  messagePreviews: msg`Show message text in notifications`,
+  promotional: msg`Promotions and offers`,
 };
 
 const TABS = ['matching', 'notifications', 'privacy', 'app'] as const;
@@ -62,6 +67,8 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
   const save = useSavePreferences(userId);
   const switchSave = useSavePreferences(userId);
   const queryClient = useQueryClient();
+  const languageSave = useSavePreferences(userId);
+  const { t, i18n } = useLingui();
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
 
   /*
@@ -77,8 +84,30 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       onError: () => {
         set((p) => ({ ...p, notifications: { ...p.notifications, [key]: !on } }));
         toast({
-          title: 'Not saved',
-          description: `${NOTIFICATION_LABELS[key]} is back as it was. Please try again.`,
+          title: t`Not saved`,
+          description: t`${i18n._(NOTIFICATION_LABELS[key])} is back as it was. Please try again.`,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  /*
+   * The language switches the app at once (no reload) and is saved on its own, like a notification switch,
+   * over what the server holds; a refusal switches back.
+   */
+  const changeLanguage = (language: Preferences['app']['language']) => {
+    const saved = queryClient.getQueryData<Preferences>(preferencesQueryKey(userId)) ?? initial;
+    const before = draft.app.language;
+    set((p) => ({ ...p, app: { ...p.app, language } }));
+    if (language === 'en' || language === 'es') void activateLocale(language);
+    languageSave.mutate(toUpdateBody({ ...saved, app: { ...saved.app, language } }), {
+      onError: () => {
+        set((p) => ({ ...p, app: { ...p.app, language: before } }));
+        if (before === 'en' || before === 'es') void activateLocale(before);
+        toast({
+          title: t`Not saved`,
+          description: t`Your language is back as it was. Please try again.`,
           variant: 'destructive',
         });
       },
@@ -89,12 +118,12 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     save.mutate(toUpdateBody(draft), {
       onSuccess: (saved) => {
         setDraft(saved);
-        toast({ title: 'Preferences Updated', description: 'Your preferences have been saved successfully.' });
+        toast({ title: t`Preferences Updated`, description: t`Your preferences have been saved successfully.` });
       },
       onError: () =>
         toast({
-          title: 'Error',
-          description: 'Failed to update preferences. Please try again.',
+          title: t`Error`,
+          description: t`Failed to update preferences. Please try again.`,
           variant: 'destructive',
         }),
     });
@@ -114,23 +143,23 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 w-fit px-3'}>
         <ArrowLeft className="size-4" aria-hidden />
-        Back to Settings
+        {t`Back to Settings`}
       </Link>
-      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Preferences</h1>
+      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">{t`Preferences`}</h1>
 
       <Tabs.Root value={tab} onValueChange={setTab} className="grid gap-4">
-        <Tabs.List aria-label="Preference groups" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+        <Tabs.List aria-label={t`Preference groups`} className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
           <Tabs.Trigger value="matching" className={tabTriggerClass}>
-            Matching
+            {t`Matching`}
           </Tabs.Trigger>
           <Tabs.Trigger value="notifications" className={tabTriggerClass}>
-            Notifications
+            {t`Notifications`}
           </Tabs.Trigger>
           <Tabs.Trigger value="privacy" className={tabTriggerClass}>
-            Privacy
+            {t`Privacy`}
           </Tabs.Trigger>
           <Tabs.Trigger value="app" className={tabTriggerClass}>
-            App Settings
+            {t`App Settings`}
           </Tabs.Trigger>
         </Tabs.List>
 
@@ -143,7 +172,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
               onChange={(maxDistance) => set((p) => ({ ...p, maxDistance }))}
             />
             <div className="grid gap-2">
-              <h2 className="text-sm font-semibold text-ink">Lifestyle</h2>
+              <h2 className="text-sm font-semibold text-ink">{t`Lifestyle`}</h2>
               <div className="flex flex-wrap gap-2">
                 {PREFERENCE_LIFESTYLE_OPTIONS.map((option) => (
                   <Chip
@@ -163,7 +192,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
             {(Object.keys(NOTIFICATION_LABELS) as NotificationSwitch[]).map((key) => (
               <SwitchRow
                 key={key}
-                label={NOTIFICATION_LABELS[key]}
+                label={i18n._(NOTIFICATION_LABELS[key])}
                 checked={draft.notifications[key]}
                 onCheckedChange={(on) => flipNotification(key, on)}
               />
@@ -173,9 +202,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
               onChange={(quietHours) => set((p) => ({ ...p, notifications: { ...p.notifications, quietHours } }))}
             />
             <p className="pt-2 text-xs text-ink-soft">
-              Each switch is saved as soon as you flip it, and covers email and push. Email needs an address you
-              confirmed in Settings; push is turned on per device in Settings. New matches also reach your phone by text
-              when SMS is on.
+              {t`Each switch is saved as soon as you flip it, and covers email and push. Email needs an address you confirmed in Settings; push is turned on per device in Settings. New matches also reach your phone by text when SMS is on.`}
             </p>
           </Card>
         </Tabs.Content>
@@ -183,38 +210,38 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
         <Tabs.Content value="privacy">
           <Card className="grid gap-3">
             <SelectRow
-              label="Profile visibility"
+              label={t`Profile visibility`}
               value={draft.privacy.profileVisibility}
               options={[
-                { value: 'public', label: 'Everyone' },
-                { value: 'matches', label: 'Only my matches' },
-                { value: 'hidden', label: 'Hidden from discovery' },
+                { value: 'public', label: t`Everyone` },
+                { value: 'matches', label: t`Only my matches` },
+                { value: 'hidden', label: t`Hidden from discovery` },
               ]}
               onChange={(profileVisibility) => privacy({ profileVisibility })}
             />
             <SelectRow
-              label="Who can message me first"
+              label={t`Who can message me first`}
               value={draft.privacy.allowMessagesFrom}
               options={[
-                { value: 'everyone', label: 'Any match' },
-                { value: 'matches', label: 'My matches' },
-                { value: 'verified', label: 'Only verified members' },
+                { value: 'everyone', label: t`Any match` },
+                { value: 'matches', label: t`My matches` },
+                { value: 'verified', label: t`Only verified members` },
               ]}
               onChange={(allowMessagesFrom) => privacy({ allowMessagesFrom })}
             />
             <SwitchRow
-              label="Show online status"
-              hint="Off: nobody sees yours, and you see no one's"
+              label={t`Show online status`}
+              hint={t`Off: nobody sees yours, and you see no one's`}
               checked={draft.privacy.showOnlineStatus}
               onCheckedChange={(showOnlineStatus) => privacy({ showOnlineStatus })}
             />
             <SwitchRow
-              label="Show distance"
+              label={t`Show distance`}
               checked={draft.privacy.showDistance}
               onCheckedChange={(showDistance) => privacy({ showDistance })}
             />
             <SwitchRow
-              label="Show age"
+              label={t`Show age`}
               checked={draft.privacy.showAge}
               onCheckedChange={(showAge) => privacy({ showAge })}
             />
@@ -224,48 +251,46 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
         <Tabs.Content value="app">
           <Card className="grid gap-3">
             <SelectRow
-              label="Theme"
+              label={t`Theme`}
               value={draft.app.theme}
               options={[
-                { value: 'light', label: 'Light' },
-                { value: 'dark', label: 'Dark' },
-                { value: 'system', label: 'Same as my device' },
+                { value: 'light', label: t`Light` },
+                { value: 'dark', label: t`Dark` },
+                { value: 'system', label: t`Same as my device` },
               ]}
               onChange={(theme) => set((p) => ({ ...p, app: { ...p.app, theme } }))}
             />
             <SelectRow
-              label="Language"
+              label={t`Language`}
               value={draft.app.language}
-              options={[
-                { value: 'en', label: 'English' },
-                { value: 'es', label: 'Español' },
-                { value: 'fr', label: 'Français' },
-                { value: 'de', label: 'Deutsch' },
-              ]}
-              onChange={(language) => set((p) => ({ ...p, app: { ...p.app, language } }))}
+              options={LOCALES.map((locale) => ({
+                value: locale,
+                label: LOCALE_NAMES[locale],
+              }))}
+              onChange={changeLanguage}
             />
             <SelectRow
-              label="Distance units"
+              label={t`Distance units`}
               value={draft.app.units}
               options={[
-                { value: 'imperial', label: 'Miles' },
-                { value: 'metric', label: 'Kilometres' },
+                { value: 'imperial', label: t`Miles` },
+                { value: 'metric', label: t`Kilometres` },
               ]}
               onChange={(units) => set((p) => ({ ...p, app: { ...p.app, units } }))}
             />
             <p className="text-xs text-ink-soft">
-              Steep is in English for now; your language choice is kept for when more arrive.
+              {t`Your language is saved on your account as soon as you choose it: Steep, its emails and texts follow it.`}
             </p>
           </Card>
         </Tabs.Content>
       </Tabs.Root>
 
       <Button block size="lg" onClick={onSave} disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save Preferences'}
+        {save.isPending ? t`Saving…` : t`Save Preferences`}
       </Button>
       <Link to="/preference-visualization" className={buttonClasses('outline', 'md', true)}>
         <ChartPie className="size-4" aria-hidden />
-        Preference dashboard
+        {t`Preference dashboard`}
       </Link>
     </div>
   );

@@ -1,0 +1,269 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { SelfUser } from '../src/contract/users';
+import { newUser, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { settle } from './waits';
+
+/*
+ * Spanish (decision 0023): a Spanish browser gets the landing page in Spanish, the landing switch and the
+ * Preferences picker change the language without a reload, sign-up shows its errors (the form's and the
+ * server's) in Spanish, and the converted screens show no English catalogue string.
+ */
+const env = useServerAndBrowser();
+
+type Language = 'en' | 'es';
+type Theme = 'light' | 'dark';
+const BROWSER_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
+
+/** msgid → msgstr of a catalogue (single-line entries, as the extractor writes them here). */
+function catalogue(locale: Language): Map<string, string> {
+  const text = readFileSync(path.resolve(import.meta.dirname, `../src/locales/${locale}/messages.po`), 'utf8');
+  const entries = new Map<string, string>();
+  for (const [, id, str] of text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
+    const msgid = JSON.parse(id as string) as string;
+    if (msgid) entries.set(msgid, JSON.parse(str as string) as string);
+  }
+  return entries;
+}
+
+/** Words that are the same in both languages on purpose: brand and product names, interest and city names. */
+const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexual', 'Pansexual', 'Error', 'Likes']);
+
+/** The English sentences a Spanish screen must not show: every catalogue message Spanish says differently. */
+const ENGLISH_ONLY = (() => {
+  const es = catalogue('es');
+  return new Set(
+    [...catalogue('en').keys()].filter((id) => !/[{<]/.test(id) && es.get(id) !== id && !BRAND_WORDS.has(id.trim())),
+  );
+})();
+
+/** Every text node, accessible name attribute and placeholder under `root` that is an English catalogue string. */
+async function englishStrings(root: Locator): Promise<string[]> {
+  const found = await root.evaluate((element) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    for (const el of [element, ...element.querySelectorAll('*')]) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.map((text) => text.trim()).filter(Boolean);
+  });
+  return [...new Set(found.filter((text) => ENGLISH_ONLY.has(text)))];
+}
+
+async function person(language: Language, theme: Theme = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(env.browser, env.server.baseUrl, { locale: BROWSER_LOCALE[language] });
+  await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
+  return { context, page: await context.newPage() };
+}
+
+/** Saves her app language and theme the way Preferences does (the whole preferences document). */
+async function saveLanguage(context: BrowserContext, user: SelfUser, language: Language, theme: Theme): Promise<void> {
+  const current = (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
+    app: Record<string, unknown>;
+  };
+  const saved = await context.request.put(`/api/users/${user.id}/preferences`, {
+    data: { ...current, app: { theme, language, units: current.app.units } },
+  });
+  if (saved.status() !== 200) throw new Error(`language not saved: ${saved.status()} ${await saved.text()}`);
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** The signed-out screens converted so far, each opened and waited for by something it shows. */
+const SIGNED_OUT_SCREENS: ReadonlyArray<{
+  name: string;
+  open: (page: Page, words: Record<Language, string>, language: Language) => Promise<void>;
+  words: Record<Language, string>;
+}> = [
+  {
+    name: 'landing',
+    words: { en: 'Get Started', es: 'Empezar' },
+    open: async (page, words, language) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: words[language] }).waitFor();
+    },
+  },
+  {
+    name: 'login',
+    words: { en: 'Welcome back', es: 'Hola de nuevo' },
+    open: async (page, words, language) => {
+      await page.goto('/');
+      await page
+        .getByRole('button', { name: language === 'es' ? 'Entrar' : 'Log in', exact: true })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: words[language] }).waitFor();
+    },
+  },
+  {
+    name: 'signup',
+    words: { en: 'Join Steep', es: 'Únete a Steep' },
+    open: async (page, words, language) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: language === 'es' ? 'Empezar' : 'Get Started' }).click();
+      await page.getByRole('heading', { name: words[language] }).waitFor();
+    },
+  },
+  {
+    name: 'forgot-password',
+    words: { en: 'Forgot your password?', es: '¿Olvidaste tu contraseña?' },
+    open: async (page, words, language) => {
+      await page.goto('/forgot-password');
+      await page.getByRole('heading', { name: words[language] }).waitFor();
+    },
+  },
+  {
+    name: 'reset-link-broken',
+    words: { en: 'This link has expired or was already used', es: 'Este enlace ha caducado o ya se usó' },
+    open: async (page, words, language) => {
+      await page.goto('/reset-password?token=short');
+      await page.getByRole('heading', { name: words[language] }).waitFor();
+    },
+  },
+  {
+    name: 'unsubscribe',
+    words: { en: 'Nothing changed', es: 'No ha cambiado nada' },
+    open: async (page, words, language) => {
+      await page.goto('/unsubscribe');
+      await page.getByText(words[language]).waitFor();
+    },
+  },
+  {
+    name: 'not-found',
+    words: { en: 'Page Not Found', es: 'Página no encontrada' },
+    open: async (page, words, language) => {
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: words[language] }).waitFor();
+    },
+  },
+];
+
+describe('Spanish', () => {
+  it('a Spanish browser gets the landing page in Spanish, and its switch changes the language in place', async () => {
+    const { context, page } = await person('es');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Empezar' }).waitFor();
+    expect(await htmlLang(page)).toBe('es');
+
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Get Started' }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('button', { name: 'Empezar' }).waitFor();
+    expect(await htmlLang(page)).toBe('es');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The choice stays on this device.
+    await page.reload();
+    await page.getByRole('button', { name: 'Empezar' }).waitFor();
+    await context.close();
+  });
+
+  it('signs up in Spanish: the form’s and the server’s errors are Spanish, then the app stays Spanish', async () => {
+    const { context: other } = await person('en');
+    const taken = await signUpViaApi(other);
+    await other.close();
+
+    const { context, page } = await person('es');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Empezar' }).click();
+    const form = page.getByRole('form', { name: 'Crear cuenta' });
+    const user = newUser();
+    await form.getByLabel('Nombre de usuario').fill(taken.username);
+    await form.getByLabel('Contraseña', { exact: true }).fill('abcdefg_1');
+    await form.getByLabel('Nombre', { exact: true }).fill('Lucía');
+    await form.getByLabel('Edad').fill('29');
+    await form.getByLabel('Identidad de género').selectOption('non-binary');
+    await form.getByLabel('Orientación sexual').selectOption('pansexual');
+    await form.getByLabel('Estado').selectOption('Oregon');
+    await form.getByLabel('Ciudad').selectOption('Portland');
+    await form.getByRole('button', { name: 'Yoga', exact: true }).first().click();
+
+    // Wrong first: the form's own check, in Spanish.
+    await form.getByRole('button', { name: 'Crear cuenta' }).click();
+    await form.getByText('La contraseña debe tener al menos una mayúscula').waitFor();
+    await toastText(page, 'La contraseña no cumple los requisitos').waitFor();
+    await settle(page);
+    await screenshot(page, 'i18n-signup-error-es-light');
+
+    // Then the server's answer (a taken username), in Spanish too.
+    await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
+    await form.getByRole('button', { name: 'Crear cuenta' }).click();
+    expect((await answer).status()).toBe(409);
+    await form.getByText('Este nombre de usuario ya está en uso').waitFor();
+
+    await form.getByLabel('Nombre de usuario').fill(user.username);
+    await form.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL('**/home');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    // Her account now says Spanish: loading her preferences keeps the app in it.
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await nav.getByRole('link', { name: 'Descubrir' }).waitFor();
+    expect(await htmlLang(page)).toBe('es');
+    expect(await englishStrings(page.locator('header'))).toEqual([]);
+    expect(await englishStrings(nav)).toEqual([]);
+    await context.close();
+  });
+
+  it('switching the language in Preferences changes the app at once, without a reload', async () => {
+    const { context, page } = await person('en');
+    await signUpViaApi(context);
+    await page.goto('/preferences');
+    await page.getByRole('tab', { name: 'App Settings' }).click();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('tab', { name: 'Ajustes de la app' }).waitFor();
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Descubrir' }).waitFor();
+    expect(await htmlLang(page)).toBe('es');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await settle(page);
+    await screenshot(page, 'i18n-preferences-es-light');
+
+    // Saved on her account: a reload (and any device) starts in Spanish.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover' }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    await context.close();
+  });
+
+  it('the converted screens show no English catalogue string in Spanish', async () => {
+    const { context, page } = await person('es');
+    for (const screen of SIGNED_OUT_SCREENS) {
+      await screen.open(page, screen.words, 'es');
+      expect(await englishStrings(page.locator('body')), screen.name).toEqual([]);
+      expect(ENGLISH_ONLY.has(await page.title()), `${screen.name} title`).toBe(false);
+    }
+    await context.close();
+  });
+
+  it.each([
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['es', 'light'],
+    ['es', 'dark'],
+  ] as const)('photographs the converted screens in %s, %s theme', async (language, theme) => {
+    const { context, page } = await person(language, theme);
+    for (const screen of SIGNED_OUT_SCREENS) {
+      await screen.open(page, screen.words, language);
+      await settle(page);
+      await screenshot(page, `i18n-${screen.name}-${language}-${theme}`);
+    }
+    const user = await signUpViaApi(context);
+    await saveLanguage(context, user, language, theme);
+    await page.goto('/preferences');
+    const nav = page.getByRole('navigation', { name: language === 'es' ? 'Principal' : 'Main' });
+    await nav.getByRole('link', { name: language === 'es' ? 'Descubrir' : 'Discover' }).waitFor();
+    await settle(page);
+    await screenshot(page, `i18n-shell-${language}-${theme}`);
+    await context.close();
+  });
+});

@@ -1,0 +1,164 @@
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
+import { createTestApp, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
+
+/*
+ * The server's words in her language (decision 0023): API error messages of the auth routes by the request's
+ * language (saved setting > Accept-Language > English), the reset mail in the recipient's saved language.
+ * `code`s never change with the language.
+ */
+let t: TestApp;
+let outbox: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
+});
+afterAll(() => t.close());
+
+const register = (payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });
+
+/** Runs the jobs and returns every mail written since the last call. */
+async function deliveredMail(): Promise<string[]> {
+  while ((await t.app.jobs.runDue()) > 0);
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
+  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
+  return mails;
+}
+
+/** Saves her app language the way the Preferences page does (the whole object, app.language changed). */
+async function saveLanguage(client: Client, language: 'en' | 'es'): Promise<void> {
+  const current = (await client.request('GET', `/api/users/${client.user.id}/preferences`)).json<Preferences>();
+  const body: UpdatePreferencesBody = {
+    ...current,
+    ageRange: [Math.min(current.ageRange[0], 65), Math.min(current.ageRange[1], 65)],
+    app: { theme: current.app.theme, language, units: current.app.units },
+  };
+  const saved = await client.request('PUT', `/api/users/${client.user.id}/preferences`, body);
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+async function withVerifiedEmail(client: Client, email: string): Promise<void> {
+  await client.request('POST', '/api/account/email', { email });
+  const [mail] = await deliveredMail();
+  const code = /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
+  expect((await client.request('POST', '/api/account/email/verify', { code })).statusCode).toBe(200);
+}
+
+describe('sign-up errors in the visitor’s language', () => {
+  it('answers a zod validation error in Spanish for Accept-Language: es, in English without', async () => {
+    const body = newUserBody({ password: 'abcdef_1' });
+    const spanish = await register(body, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json()).toEqual({
+      message: 'La solicitud no es válida',
+      code: 'VALIDATION_ERROR',
+      errors: [{ path: 'password', message: 'La contraseña debe tener al menos una mayúscula' }],
+    });
+
+    const english = await register(body);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({
+      message: 'Invalid request body',
+      code: 'VALIDATION_ERROR',
+      errors: [{ path: 'password', message: 'Password must contain at least one uppercase letter' }],
+    });
+  });
+
+  it('answers a service error (a taken username) in Spanish, the code unchanged', async () => {
+    const taken = await signUp(t.app);
+    const body = newUserBody({ username: taken.user.username });
+    const spanish = await register(body, { 'accept-language': 'es' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json()).toEqual({
+      message: 'Ese nombre de usuario ya está en uso',
+      code: 'CONFLICT',
+      errors: [{ path: 'username', message: 'Este nombre de usuario ya está en uso' }],
+    });
+    expect((await register(body, { 'accept-language': 'fr-FR, de;q=0.8' })).json()).toMatchObject({
+      message: 'Username already taken',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('answers a wrong log-in in Spanish', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nobody_here', password: 'Wrong_123' },
+      headers: { 'accept-language': 'es-ES' },
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({
+      message: 'Nombre de usuario o contraseña incorrectos',
+      code: 'INVALID_CREDENTIALS',
+    });
+  });
+
+  it('prefers her saved language to the browser’s once she is signed in', async () => {
+    const ana = await signUp(t.app);
+    await saveLanguage(ana, 'es');
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: newUserBody({ age: 17 }),
+      headers: { cookie: ana.cookie, 'accept-language': 'en-US' },
+    });
+    expect(answer.json()).toMatchObject({
+      message: 'La solicitud no es válida',
+      errors: [{ path: 'age', message: 'Necesitas tener al menos 18 años' }],
+    });
+  });
+});
+
+describe('a new member’s language', () => {
+  it('is the one she signed up in', async () => {
+    const response = await register(newUserBody(), { 'accept-language': 'es-ES' });
+    expect(response.statusCode).toBe(201);
+    const id = response.json<{ id: string }>().id;
+    const cookie = response.cookies.find((c) => c.name === 'steep_session');
+    const prefs = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${id}/preferences`,
+      headers: { cookie: `steep_session=${cookie?.value ?? ''}` },
+    });
+    expect(prefs.json<Preferences>().app.language).toBe('es');
+  });
+});
+
+describe('the password-reset mail in the recipient’s language', () => {
+  it('is Spanish for a member whose language is Spanish and English for another, whoever asks', async () => {
+    const sofia = await signUp(t.app);
+    await withVerifiedEmail(sofia, `sofia-${sofia.user.id.slice(0, 8)}@example.com`);
+    await saveLanguage(sofia, 'es');
+    const jo = await signUp(t.app);
+    await withVerifiedEmail(jo, `jo-${jo.user.id.slice(0, 8)}@example.com`);
+
+    // The asker's browser language changes the answer's words, never the mail's.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { login: sofia.user.username },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(asked.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^If that account/) });
+    const [spanish] = await deliveredMail();
+    expect(spanish).toContain('Subject: Restablece tu contraseña de Steep');
+    expect(spanish).toContain(`Hola, ${sofia.user.name}:`);
+    expect(spanish).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/);
+
+    const askedInSpanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { login: jo.user.username },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(askedInSpanish.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^Si esa cuenta/) });
+    const [english] = await deliveredMail();
+    expect(english).toContain('Subject: Reset your Steep password');
+    expect(english).toContain(`Hi ${jo.user.name},`);
+  });
+});

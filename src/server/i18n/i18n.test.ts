@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_RULES } from '../../contract/auth';
+import { VALIDATION_TEXTS } from './en';
+import { localText, negotiateLanguage, render, translateValidation } from './index';
+
+describe('server i18n', () => {
+  it('picks the best language Steep speaks from Accept-Language', () => {
+    expect(negotiateLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(negotiateLanguage('fr-FR, en;q=0.5, es;q=0.7')).toBe('es');
+    expect(negotiateLanguage('en-US,en;q=0.9')).toBe('en');
+    expect(negotiateLanguage('es;q=0, en;q=0.1')).toBe('en');
+    expect(negotiateLanguage('de, fr')).toBeUndefined();
+    expect(negotiateLanguage(undefined)).toBeUndefined();
+  });
+
+  it('knows every password rule sentence of the contract', () => {
+    const known: readonly string[] = VALIDATION_TEXTS;
+    for (const rule of PASSWORD_RULES) {
+      expect(known).toContain(rule.message);
+      expect(translateValidation('es', rule.message)).not.toBe(rule.message);
+    }
+    expect(translateValidation('es', 'A sentence nobody translated')).toBe('A sentence nobody translated');
+  });
+
+  it('renders a catalogue message in each language', () => {
+    const mail = localText('invalidCredentials');
+    expect(render('en', mail)).toBe('Invalid username or password');
+    expect(render('es', mail)).toBe('Nombre de usuario o contraseña incorrectos');
+  });
+});

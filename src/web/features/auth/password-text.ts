@@ -1,0 +1,34 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { PASSWORD_RULES, type PasswordRuleId } from '../../../contract/auth';
+
+/**
+ * The contract's password rules (src/contract/auth.ts, English, shared with the server) in her language: the
+ * checklist line under the field and the sentence shown when the rule is broken. Typed by rule id, so a new
+ * rule does not compile until it has its words here.
+ */
+export const PASSWORD_RULE_TEXT: Record<PasswordRuleId, { label: MessageDescriptor; message: MessageDescriptor }> = {
+  'min-length': {
+    label: msg`At least 6 characters`,
+    message: msg`Password must be at least 6 characters long`,
+  },
+  'max-length': {
+    label: msg`At most 128 characters`,
+    message: msg`Password must be at most 128 characters long`,
+  },
+  uppercase: { label: msg`An uppercase letter`, message: msg`Password must contain at least one uppercase letter` },
+  lowercase: { label: msg`A lowercase letter`, message: msg`Password must contain at least one lowercase letter` },
+  digit: {
+    label: msg`A number or underscore`,
+    message: msg`Password must contain at least one number or underscore`,
+  },
+};
+
+/** The first rule the password breaks, as a sentence in her language (the client-side check before sending). */
+export function passwordProblemText(i18n: I18n, password: string): string | undefined {
+  const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
+  return broken && i18n._(PASSWORD_RULE_TEXT[broken.id].message);
+}
+
+/** contract/auth's PASSWORD_HINT in her language. */
+export const PASSWORD_HINT_TEXT = msg`Password must be at least 6 characters with uppercase, lowercase, and number/underscore`;
