@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
@@ -15,7 +16,7 @@ const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
 const UNBROKEN = `Rosa${'A'.repeat(90)}`;
 
 /** True when `selector` (default: the page) is no wider than its box and ends inside the screen. */
-const fitsWidth = (page: import('playwright-core').Page, selector?: string) =>
+const fitsWidth = (page: Page, selector?: string) =>
   page.evaluate((sel) => {
     const box = sel ? document.querySelector(sel) : document.documentElement;
     return box !== null && box.scrollWidth <= box.clientWidth && box.getBoundingClientRect().right <= innerWidth;

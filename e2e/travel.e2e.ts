@@ -32,7 +32,12 @@ describe('travel mode', () => {
     await card.getByText('Choose the state you are visiting').waitFor();
     expect(await stateSelect.getAttribute('aria-invalid')).toBe('true');
     await stateSelect.selectOption('North Dakota');
-    expect(await card.getByLabel('City').locator('option', { hasText: /^Fargo$/ }).count()).toBe(0);
+    expect(
+      await card
+        .getByLabel('City')
+        .locator('option', { hasText: /^Fargo$/ })
+        .count(),
+    ).toBe(0);
     await card.getByRole('button', { name: 'Start trip' }).click();
     await card.getByText('Choose the city you are visiting').waitFor();
     await card.getByLabel('State').selectOption('New Mexico');
