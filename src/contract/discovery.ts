@@ -113,16 +113,20 @@ const ageField = (label: string) =>
     .min(FILTER_AGE_MIN, `${label} must be at least ${FILTER_AGE_MIN}`)
     .max(FILTER_AGE_MAX, `${label} must be at most ${FILTER_AGE_MAX}`);
 
+/** A filter's distance in whole miles: the filters, the Friends filters and the preference editor's. */
+export const distanceField = () =>
+  z
+    .number('Distance must be a number')
+    .int('Distance must be a whole number of miles')
+    .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
+    .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`);
+
 /** PUT /api/users/:userId/filters replaces all filters; omitted chip lists mean "none". */
 export const updateFiltersBody = z
   .object({
     minAge: ageField('Minimum age'),
     maxAge: ageField('Maximum age'),
-    maxDistance: z
-      .number('Distance must be a number')
-      .int('Distance must be a whole number of miles')
-      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
-      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    maxDistance: distanceField(),
     teaPreferences: z
       .array(z.enum(TEA_PREFERENCES, 'Unknown tea'))
       .max(TEA_PREFERENCES.length)
@@ -153,11 +157,7 @@ export const updateFriendsFiltersBody = z
   .object({
     minAge: ageField('Minimum age'),
     maxAge: ageField('Maximum age'),
-    maxDistance: z
-      .number('Distance must be a number')
-      .int('Distance must be a whole number of miles')
-      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
-      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    maxDistance: distanceField(),
     interests: z
       .array(z.string().refine((name) => INTEREST_NAMES.has(name), 'Unknown interest'))
       .max(FRIENDS_INTERESTS_MAX, `Choose at most ${FRIENDS_INTERESTS_MAX} interests`)

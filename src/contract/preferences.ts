@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_DISTANCE_MAX, FILTER_DISTANCE_MIN } from './discovery';
+import { distanceField } from './discovery';
 import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
 import { LIFESTYLE_FIELDS } from './profiles';
 
@@ -185,11 +185,7 @@ export type PrivacySettings = Preferences['privacy'];
 export const updatePreferencesBody = z
   .object({
     ageRange: z.tuple([editorAge, editorAge], 'ageRange must be [minimum, maximum]'),
-    maxDistance: z
-      .number('Distance must be a number')
-      .int('Distance must be a whole number of miles')
-      .min(FILTER_DISTANCE_MIN, `Distance must be at least ${FILTER_DISTANCE_MIN} mile`)
-      .max(FILTER_DISTANCE_MAX, `Distance must be at most ${FILTER_DISTANCE_MAX} miles`),
+    maxDistance: distanceField(),
     interests: z
       .array(
         z.string().refine((i) => PREFERENCE_INTEREST_OPTIONS.includes(i), 'Unknown interest'),
