@@ -237,6 +237,13 @@ describe('friends likes and matches', () => {
     expect(await feedIds(friendLiker)).not.toContain(viewer.user.id);
     expect(await friendsFeed(friendLiker)).not.toContain(viewer.user.id);
 
+    // A liker who then leaves the like's deck (a dating like, then Friends only) drops out of that list:
+    // she could not be liked back there.
+    expect((await likes('?mode=dating')).count).toBe(1);
+    await lookFor(datingLiker, 'friends');
+    expect((await likes('?mode=dating')).count).toBe(0);
+    expect((await likes('?mode=dating')).entries).toEqual([]);
+
     const blocked = await friendsMember('both');
     await block(viewer, blocked);
     expect(await friendsFeed(blocked)).not.toContain(viewer.user.id);

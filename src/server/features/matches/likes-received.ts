@@ -16,7 +16,10 @@ function pendingLikes(userId: string, mode?: DiscoveryMode) {
     eq(swipes.targetUserId, userId),
     eq(swipes.isLike, true),
     mode ? eq(swipes.mode, mode) : undefined,
+    // Both are still in the like's deck: a liker who has since left it (a dating like from someone now
+    // looking only for friends) could not be liked back there, so her like waits for nobody.
     inDeckAt(sql`${swipes.mode}`, sql`${userId}::uuid`),
+    inDeckAt(sql`${swipes.mode}`, sql`${swipes.userId}`),
     isVisibleMember(swipes.userId),
     notBlockedWith(userId, swipes.userId),
     // Inside, "swipes" (aliased mine there) names the outer row: the like.
