@@ -53,7 +53,7 @@ describe('like something specific', () => {
     });
     await comment.focus();
     await viPage.keyboard.insertText('x'.repeat(141));
-    await dialog.getByText('141/140').waitFor();
+    await dialog.getByText('141/140 · shorten it by 1').waitFor();
     await viPage.keyboard.press('Tab');
     const send = dialog.getByRole('button', { name: 'Send like' });
     expect(await send.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);

@@ -97,6 +97,7 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
           className={cn('-mt-3 text-right text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-ink-soft')}
         >
           {text.length}/{LIKE_COMMENT_MAX_LENGTH}
+          {over && ` · shorten it by ${text.length - LIKE_COMMENT_MAX_LENGTH}`}
         </p>
         <div className="grid gap-2">
           <Button type="submit" block>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog';
 import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/tea';
@@ -30,16 +30,22 @@ export function ReportDialog({
   const report = target.kind === 'story' ? reportStory : reportReply;
   const detailId = `report-description-${target.kind}-${storyId}`;
 
+  // A double tap lands before the first tap's pending state renders: one report per submit.
+  const sending = useRef(false);
   const submit = () => {
-    if (!reason) return;
+    if (!reason || sending.current) return;
     if (reason === 'other' && description.trim().length < REPORT_OTHER_DETAIL_MIN) {
       setDetailError(`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`);
       document.getElementById(detailId)?.focus();
       return;
     }
+    sending.current = true;
     report.mutate(
       { id: storyId, body: { reason, ...(description.trim() ? { description } : {}) } },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           onClose();
           setReason('');
