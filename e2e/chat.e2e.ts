@@ -54,7 +54,7 @@ describe('chat', () => {
     await page.goto('/chats');
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await page.getByText('No matches yet').waitFor();
-    expect(await page.getByRole('region', { name: 'Date ideas' }).getByRole('listitem').count()).toBe(4);
+    expect(await page.getByRole('region', { name: 'Ideas for meeting up' }).getByRole('listitem').count()).toBe(4);
     await screenshot(page, 'chat-list-empty');
     await page.getByRole('link', { name: 'Start Discovering!' }).click();
     await page.waitForURL('**/home');

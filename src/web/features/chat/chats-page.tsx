@@ -173,9 +173,9 @@ function DateIdeasCard() {
   return (
     <Card role="region" aria-labelledby="date-ideas-title" className="bg-gradient-to-br from-white to-matcha-50">
       <h2 id="date-ideas-title" className="font-display text-lg font-semibold text-plum-900">
-        Date ideas
+        Ideas for meeting up
       </h2>
-      <p className="text-sm text-ink-soft">Ready to meet? A few easy first dates.</p>
+      <p className="text-sm text-ink-soft">Ready to meet? A few easy first meet-ups, for a date or a new friend.</p>
       <ul className="mt-4 grid gap-3">
         {DATE_IDEAS.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-start gap-3 text-sm leading-snug text-ink">
