@@ -125,6 +125,15 @@ describe('friends mode', () => {
     await shootBothThemes(page, 'friends-conversation');
     expect(gwen.id).not.toBe(fay.id);
 
+    // Ivy looks only for friends: no deck switch, and Discover says which deck she is in.
+    const ivyPage = await ivyContext.newPage();
+    await ivyPage.goto('/home');
+    await ivyPage.getByTestId('friends-only-note').waitFor();
+    await closeBadgeCard(ivyPage);
+    expect(await ivyPage.getByRole('group', { name: 'Deck' }).count()).toBe(0);
+    await settle(ivyPage);
+    await shootBothThemes(ivyPage, 'friends-only-discover');
+
     await Promise.all([fayContext.close(), gwenContext.close(), ivyContext.close()]);
   }, 120_000);
 });

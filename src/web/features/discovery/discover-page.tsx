@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { RecentMatchesStrip } from '../../components/recent-matches-strip';
 import { useOnboarding } from '../../lib/onboarding';
+import { FriendsLabel } from '../../components/friends-label';
 import { CompletenessCard } from './completeness-card';
 import { DeckSwitch } from './deck-switch';
 import { INITIAL_DISCOVERY_SCOPE, useLookingFor } from './discovery-api';
@@ -34,6 +35,13 @@ export function DiscoverPage() {
       <GhostBanner />
       <TravelBanner />
       {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
+      {decks.length === 1 && deck === 'friends' && (
+        // Looking only for friends: say so, since the deck looks like the dating one.
+        <p className="flex items-center gap-2 text-sm text-ink-soft" data-testid="friends-only-note">
+          <FriendsLabel className="text-xs" />
+          You're meeting people as friends. Change it in Filters.
+        </p>
+      )}
       <ScopeSelector location={user.location} value={scope} onChange={setScope} />
       {lookingFor.isPending ? (
         <div role="status" aria-label="Loading profiles" className="h-[27rem] rounded-[1.75rem] bg-cream-200" />
