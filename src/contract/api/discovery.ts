@@ -56,7 +56,7 @@ export const discoveryApi = {
     method: 'GET',
     path: '/api/discovery/looking-for',
     access: 'member',
-    summary: 'What she is looking for (Friends mode): dating, friends or both; which decks she sees and is shown in',
+    summary: 'Her Looking for setting (Friends mode): dating, friends or both; the decks she sees and appears in',
     response: lookingForState,
   }),
   setLookingFor: defineRoute({
