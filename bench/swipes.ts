@@ -119,6 +119,7 @@ export async function run(): Promise<BenchRow[]> {
           targetUserId: target,
           isLike: mutual || k % 3 !== 2,
           superLike: false,
+          mode: 'dating',
         });
         if (result.match) matchesMade += 1;
       } catch {

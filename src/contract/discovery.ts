@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCOVERY_MODES, LOOKING_FOR } from './decks';
 import { safeText } from './text';
 import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
@@ -42,28 +43,15 @@ export type SwipeLimits = z.infer<typeof swipeLimits>;
 
 // ---------------------------------------------------------------- Friends mode
 
-/**
- * The two decks (product §2 "Discover"): every swipe and match belongs to one. A friends like never
- * counts toward a dating match, and a member is in a deck only if she looks for it.
- */
-export const DISCOVERY_MODES = ['dating', 'friends'] as const;
-export type DiscoveryMode = (typeof DISCOVERY_MODES)[number];
+export { DISCOVERY_MODES, LOOKING_FOR, modesOf, type DiscoveryMode, type LookingFor } from './decks';
 export const discoveryMode = z.enum(DISCOVERY_MODES, 'Mode must be dating or friends');
 
-/** What she is looking for (her setting; 'dating' until she chooses): which decks she sees and is seen in. */
-export const LOOKING_FOR = ['dating', 'friends', 'both'] as const;
-export type LookingFor = (typeof LOOKING_FOR)[number];
 export const lookingForState = z.object({ lookingFor: z.enum(LOOKING_FOR) });
 export type LookingForState = z.infer<typeof lookingForState>;
 export const lookingForBody = z.object({
   lookingFor: z.enum(LOOKING_FOR, 'Looking for must be dating, friends or both'),
 });
 export type LookingForBody = z.input<typeof lookingForBody>;
-
-/** The decks a setting opens, dating first. */
-export function modesOf(lookingFor: LookingFor): DiscoveryMode[] {
-  return lookingFor === 'both' ? ['dating', 'friends'] : [lookingFor];
-}
 
 export const FRIENDS_INTERESTS_MAX = 10;
 

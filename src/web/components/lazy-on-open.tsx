@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { ProfileDetailSheetProps } from './profile-detail-sheet';
 import type { OwnProfileSheetBodyProps } from './own-profile-sheet-body';
+import type { ConfirmDialogProps } from './ui/confirm-dialog';
 
 /**
  * An overlay whose code loads on its first open rather than with the screen (first paint stays inside the
@@ -28,4 +29,9 @@ export const LazyProfileDetailSheet = lazyOnOpen<ProfileDetailSheetProps>(() =>
 /** Her own profile sheet behind Discover's header avatar. */
 export const LazyOwnProfileSheetBody = lazyOnOpen<OwnProfileSheetBodyProps>(() =>
   import('./own-profile-sheet-body').then((m) => m.OwnProfileSheetBody),
+);
+
+/** The "are you sure?" dialog for what every signed-in screen shows (the date plan banner in the shell). */
+export const LazyConfirmDialog = lazyOnOpen<ConfirmDialogProps>(() =>
+  import('./ui/confirm-dialog').then((m) => m.ConfirmDialog),
 );

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { DatePlan } from '../../../contract/datesafety';
 import { errorText, isApiError } from '../../lib/api';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LazyConfirmDialog } from '../lazy-on-open';
 import { toast } from '../ui/toast';
 import { useActiveDatePlans, usePlanAction } from './date-plans-api';
 
@@ -84,7 +84,7 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
   const checkIn = plan.checkInAt ? `Check-in ${shortTime(plan.checkInAt, plan.timeZone)}` : null;
   const copy = asking ? CONFIRM[asking] : null;
   const confirm = (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={copy !== null}
       title={copy?.title ?? ''}
       description={copy?.body ?? ''}

@@ -7,18 +7,7 @@ import { AlertDialog } from './dialog';
  * destructive action. While `busy` (the action's request is in flight) neither button nor Escape closes it,
  * so she sees how it ended.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  busyLabel = 'Please wait…',
-  cancelLabel = 'Cancel',
-  busy = false,
-  tone = 'danger',
-  onConfirm,
-  onCancel,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;
   description: ReactNode;
@@ -30,7 +19,20 @@ export function ConfirmDialog({
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
-}) {
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busyLabel = 'Please wait…',
+  cancelLabel = 'Cancel',
+  busy = false,
+  tone = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>

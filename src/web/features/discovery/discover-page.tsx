@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { modesOf, type DiscoveryMode, type DiscoveryScope } from '../../../contract/discovery';
+import type { DiscoveryScope } from '../../../contract/discovery';
+import { modesOf, type DiscoveryMode } from '../../../contract/decks';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { RecentMatchesStrip } from '../../components/recent-matches-strip';
