@@ -15,12 +15,9 @@ import { distanceText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
 import { FriendsSection } from './friends-section';
+import { toggled } from '../../lib/toggled';
 import { TravelSection } from './travel-section';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
-
-function toggled<T>(list: readonly T[], item: T): T[] {
-  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-}
 
 function Section({
   id,

@@ -8,6 +8,7 @@ import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { errorText, fieldErrorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { toggled } from '../../lib/toggled';
 import { useCurrentUser } from '../../lib/session';
 import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingFor } from './discovery-api';
 
@@ -150,13 +151,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
                   label={interest}
                   tone="matcha"
                   pressed={interests.includes(interest)}
-                  onToggle={() =>
-                    setInterests((list) =>
-                      list.includes(interest)
-                        ? list.filter((i) => i !== interest)
-                        : [...list, interest].slice(0, FRIENDS_INTERESTS_MAX),
-                    )
-                  }
+                  onToggle={() => setInterests((list) => toggled(list, interest).slice(0, FRIENDS_INTERESTS_MAX))}
                 />
               </li>
             ))}

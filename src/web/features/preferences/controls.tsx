@@ -189,10 +189,6 @@ export function DistanceField({
   );
 }
 
-export function toggled<T>(list: readonly T[], item: T): T[] {
-  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-}
-
 /** Tab trigger styling shared by both preference screens. */
 export const tabTriggerClass =
   'min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-ink-soft transition-colors data-[state=active]:bg-plum-700 data-[state=active]:text-white hover:bg-plum-50';

@@ -21,7 +21,8 @@ import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
-import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass, toggled } from './controls';
+import { toggled } from '../../lib/toggled';
+import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass } from './controls';
 import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
 
 /** /preference-visualization (product §2): stats, tips, trending interests and the dating-preference editor. */
