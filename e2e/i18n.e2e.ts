@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { SelfUser } from '../src/contract/users';
-import { newUser, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import type { Page } from 'playwright-core';
+import { newUser, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { ENGLISH_ONLY, englishStrings, type Language, person as personIn, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
 /*
@@ -13,65 +11,8 @@ import { settle } from './waits';
  */
 const env = useServerAndBrowser();
 
-type Language = 'en' | 'es';
-type Theme = 'light' | 'dark';
-const BROWSER_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
-
-/** msgid → msgstr of a catalogue (single-line entries, as the extractor writes them here). */
-function catalogue(locale: Language): Map<string, string> {
-  const text = readFileSync(path.resolve(import.meta.dirname, `../src/locales/${locale}/messages.po`), 'utf8');
-  const entries = new Map<string, string>();
-  for (const [, id, str] of text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
-    const msgid = JSON.parse(id as string) as string;
-    if (msgid) entries.set(msgid, JSON.parse(str as string) as string);
-  }
-  return entries;
-}
-
-/** Words that are the same in both languages on purpose: brand and product names, interest and city names. */
-const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexual', 'Pansexual', 'Error', 'Likes']);
-
-/** The English sentences a Spanish screen must not show: every catalogue message Spanish says differently. */
-const ENGLISH_ONLY = (() => {
-  const es = catalogue('es');
-  return new Set(
-    [...catalogue('en').keys()].filter((id) => !/[{<]/.test(id) && es.get(id) !== id && !BRAND_WORDS.has(id.trim())),
-  );
-})();
-
-/** Every text node, accessible name attribute and placeholder under `root` that is an English catalogue string. */
-async function englishStrings(root: Locator): Promise<string[]> {
-  const found = await root.evaluate((element) => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
-    for (const el of [element, ...element.querySelectorAll('*')]) {
-      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
-        const value = el.getAttribute(name);
-        if (value) texts.push(value);
-      }
-    }
-    return texts.map((text) => text.trim()).filter(Boolean);
-  });
-  return [...new Set(found.filter((text) => ENGLISH_ONLY.has(text)))];
-}
-
-async function person(language: Language, theme: Theme = 'light'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(env.browser, env.server.baseUrl, { locale: BROWSER_LOCALE[language] });
-  await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
-  return { context, page: await context.newPage() };
-}
-
-/** Saves her app language and theme the way Preferences does (the whole preferences document). */
-async function saveLanguage(context: BrowserContext, user: SelfUser, language: Language, theme: Theme): Promise<void> {
-  const current = (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
-    app: Record<string, unknown>;
-  };
-  const saved = await context.request.put(`/api/users/${user.id}/preferences`, {
-    data: { ...current, app: { theme, language, units: current.app.units } },
-  });
-  if (saved.status() !== 200) throw new Error(`language not saved: ${saved.status()} ${await saved.text()}`);
-}
+const person = (language: Language, theme: Theme = 'light') =>
+  personIn(env.browser, env.server.baseUrl, language, theme);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 

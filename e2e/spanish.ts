@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { SelfUser } from '../src/contract/users';
+import { phoneContext } from './harness';
+
+/*
+ * What a Spanish screen must not show (issue 29): any text node, accessible name, placeholder, title or alt that
+ * is an English catalogue message Spanish says differently. Every journey in Spanish checks its screens with it.
+ */
+
+export type Language = 'en' | 'es';
+export type Theme = 'light' | 'dark';
+export const BROWSER_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
+
+/** msgid → msgstr of every catalogue of a locale (single-line entries, as the extractor writes them here). */
+function catalogue(locale: Language): Map<string, string> {
+  const folder = path.resolve(import.meta.dirname, `../src/locales/${locale}`);
+  const entries = new Map<string, string>();
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.po'))) {
+    const text = readFileSync(path.join(folder, file), 'utf8');
+    for (const [, id, str] of text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
+      const msgid = JSON.parse(id as string) as string;
+      if (msgid) entries.set(msgid, JSON.parse(str as string) as string);
+    }
+  }
+  return entries;
+}
+
+/** Words that are the same in both languages on purpose: brand and product names, interest and city names. */
+export const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexual', 'Pansexual', 'Error', 'Likes']);
+
+/** The English sentences a Spanish screen must not show: every catalogue message Spanish says differently. */
+export const ENGLISH_ONLY = (() => {
+  const es = catalogue('es');
+  return new Set(
+    [...catalogue('en').keys()].filter((id) => !/[{<]/.test(id) && es.get(id) !== id && !BRAND_WORDS.has(id.trim())),
+  );
+})();
+
+/** Every text node, accessible name attribute and placeholder under `root` that is an English catalogue string. */
+export async function englishStrings(root: Locator): Promise<string[]> {
+  const found = await root.evaluate((element) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    for (const el of [element, ...element.querySelectorAll('*')]) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.map((text) => text.trim()).filter(Boolean);
+  });
+  return [...new Set(found.filter((text) => ENGLISH_ONLY.has(text)))];
+}
+
+export async function person(
+  browser: Parameters<typeof phoneContext>[0],
+  baseUrl: string,
+  language: Language,
+  theme: Theme = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, baseUrl, { locale: BROWSER_LOCALE[language] });
+  await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
+  return { context, page: await context.newPage() };
+}
+
+/** Saves her app language and theme the way Preferences does (the whole preferences document). */
+export async function saveLanguage(
+  context: BrowserContext,
+  user: SelfUser,
+  language: Language,
+  theme: Theme,
+): Promise<void> {
+  const current = (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
+    app: Record<string, unknown>;
+  };
+  const saved = await context.request.put(`/api/users/${user.id}/preferences`, {
+    data: { ...current, app: { theme, language, units: current.app.units } },
+  });
+  if (saved.status() !== 200) throw new Error(`language not saved: ${saved.status()} ${await saved.text()}`);
+}
