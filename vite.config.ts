@@ -82,6 +82,30 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * chunkModules(): writes `.vite/chunk-modules.json` (each JS chunk's own source files under src/web), which
+ * scripts/check-bundle-size.ts reads to know which message catalogues a route's first paint needs: a chunk's
+ * messages must be in a catalogue loaded before it renders (decision 0023).
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'steep:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const web = path.resolve(import.meta.dirname, 'src/web');
+      const modules: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        modules[output.fileName] = Object.keys(output.modules)
+          .filter((id) => id.startsWith(web) && !id.includes('node_modules'))
+          .map((id) => path.relative(import.meta.dirname, id.split('?')[0] ?? id))
+          .sort();
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) });
+    },
+  };
+}
+
 const LINGUI_CONFIG = `${import.meta.dirname}/lingui.config.ts`;
 // The SPA lives in src/web and is built into dist/web, which the Fastify server serves.
 // Lingui (decision 0023): linguiMacros() compiles the macros, lingui() the imported
@@ -91,9 +115,11 @@ export default defineConfig({
   plugins: [
     react(),
     linguiMacros(),
-    lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
+    // STEEP_MESSAGES_DRAFT: the extract script's own build, made to find the new messages (scripts/i18n-extract.ts).
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: !process.env.STEEP_MESSAGES_DRAFT, failOnCompileError: true }),
     tailwindcss(),
     serviceWorker(),
+    chunkModules(),
     precompress(),
   ],
   build: {

@@ -40,7 +40,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          setupFiles: ['e2e/csp-guard.ts'],
+          setupFiles: ['e2e/page-guard.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,

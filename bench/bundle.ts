@@ -12,7 +12,7 @@ export async function run(): Promise<BenchRow[]> {
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
   });
-  const sizes = measure();
+  const { sizes } = measure();
   return [
     atMost('JS for a first visit to / (gzipped)', sizes.landing, BUDGETS_KB.landing, 'KB'),
     atMost('JS for a first visit to /home (gzipped)', sizes.home, BUDGETS_KB.home, 'KB'),

@@ -88,15 +88,18 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 /**
  * Content-Security-Policy violations Chromium reported in any page of any context made here; the
- * e2e setup file (e2e/csp-guard.ts) fails the test that caused one. The server's CSP is on in every
+ * e2e setup file (e2e/page-guard.ts) fails the test that caused one. The server's CSP is on in every
  * journey, so a new inline script or foreign origin is caught where it is introduced.
  */
 export const cspViolations: string[] = [];
+/** Messages a page rendered without its words loaded ('[i18n] no es message for …'); the same setup file fails on them. */
+export const missingMessages: string[] = [];
 
 export function watchCsp(context: BrowserContext): void {
   const watch = (page: Page) => {
     page.on('console', (message) => {
       if (/Content[ -]Security[ -]Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+      if (message.text().startsWith('[i18n] no ')) missingMessages.push(`${page.url()}: ${message.text()}`);
     });
   };
   context.pages().forEach(watch);

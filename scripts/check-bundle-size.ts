@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { committedGroups, HOME_SCREENS, messageGroups } from './message-groups';
 
 const WEB = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -27,6 +28,13 @@ interface Chunk {
  */
 export const BUDGETS_KB = { landing: 120, home: 200 } as const;
 
+/** The catalogues each first paint has loaded before it renders (src/web/main.tsx, src/web/app/screens.ts). */
+const FIRST_PAINT_CATALOGUES = { landing: ['start'], home: ['start', 'home'] } as const;
+
+/**
+ * The gzipped JS of each first paint, its message catalogues included (the larger of English and Spanish), and
+ * whether the catalogues' split (src/locales/groups.json) still matches this build.
+ */
 export function measure(webRoot = WEB) {
   const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const closure = (keys: string[], into = new Set<string>()) => {
@@ -39,29 +47,54 @@ export function measure(webRoot = WEB) {
     }
     return into;
   };
+  const gzFile = (file: string) => gzipSync(readFileSync(path.join(webRoot, file)), { level: 9 }).length / 1024;
   const gzKb = (keys: Set<string>) =>
     [...keys]
       .map((k) => manifest[k]?.file)
       .filter((f): f is string => f?.endsWith('.js') ?? false)
-      .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webRoot, file)), { level: 9 }).length, 0) / 1024;
+      .reduce((sum, file) => sum + gzFile(file), 0);
+  const catalogueKb = (catalogues: readonly string[]) =>
+    catalogues.reduce((sum, catalogue) => {
+      const sizes = ['en', 'es'].map((locale) => {
+        const chunk = manifest[`../locales/${locale}/${catalogue}.po`];
+        if (!chunk) throw new Error(`bundle check: catalogue ${locale}/${catalogue} is not in the Vite manifest`);
+        return gzFile(chunk.file);
+      });
+      return sum + Math.max(...sizes);
+    }, 0);
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error('bundle check: no entry in the Vite manifest');
   const landing = closure([entry]);
-  const home = closure(
-    ['app/screens.ts', 'app/signed-in.tsx', 'app/shell.tsx', 'features/discovery/discover-page.tsx'],
-    new Set(landing),
-  );
-  return { landing: gzKb(landing), home: gzKb(home) };
+  const home = closure(HOME_SCREENS, new Set(landing));
+  return {
+    sizes: {
+      landing: gzKb(landing) + catalogueKb(FIRST_PAINT_CATALOGUES.landing),
+      home: gzKb(home) + catalogueKb(FIRST_PAINT_CATALOGUES.home),
+    },
+    catalogues: {
+      landing: catalogueKb(FIRST_PAINT_CATALOGUES.landing),
+      home: catalogueKb(FIRST_PAINT_CATALOGUES.home),
+    },
+    groupsStale: JSON.stringify(messageGroups(webRoot)) !== JSON.stringify(committedGroups()),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const sizes = measure();
+  const { sizes, catalogues, groupsStale } = measure();
   let failed = false;
   for (const [route, kb] of Object.entries(sizes) as Array<[keyof typeof BUDGETS_KB, number]>) {
     const budget = BUDGETS_KB[route];
     const ok = kb <= budget;
     failed ||= !ok;
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${route}: ${kb.toFixed(1)} KB gzipped JS (budget ${budget} KB)`);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${route}: ${kb.toFixed(1)} KB gzipped JS, ${catalogues[route].toFixed(1)} KB of it messages (budget ${budget} KB)`,
+    );
+  }
+  if (groupsStale) {
+    failed = true;
+    console.log(
+      'STALE src/locales/groups.json: a first paint now holds other files than the message catalogues were split for; run npm run i18n:extract',
+    );
   }
   if (failed) process.exit(1);
 }

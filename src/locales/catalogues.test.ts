@@ -2,20 +2,18 @@
  * Part of `npm test` (unit): every message of the English catalogue has a Spanish translation, and the
  * catalogues are up to date with the source (a new `t`/`<Trans>` without `npm run i18n:extract` fails here).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { translations } from '../../scripts/po';
 
 const dir = import.meta.dirname;
 
-/** msgid → msgstr of a .po file (single-line entries: the extractor writes no wrapped lines here). */
+/** msgid → msgstr of every catalogue of a locale (start, visitor, home, rest: lingui.config.ts). */
 function entries(locale: string): Map<string, string> {
-  const text = readFileSync(path.join(dir, locale, 'messages.po'), 'utf8');
   const map = new Map<string, string>();
-  const re = /^msgid (".*")\nmsgstr (".*")$/gm;
-  for (const [, id, str] of text.matchAll(re)) {
-    const msgid = JSON.parse(id as string) as string;
-    if (msgid !== '') map.set(msgid, JSON.parse(str as string) as string);
+  for (const file of readdirSync(path.join(dir, locale)).filter((name) => name.endsWith('.po'))) {
+    for (const [id, str] of translations(readFileSync(path.join(dir, locale, file), 'utf8'))) map.set(id, str);
   }
   return map;
 }
@@ -33,7 +31,7 @@ describe('translation catalogues', () => {
 
   it('gives every English message a Spanish translation', () => {
     const missing = [...en.keys()].filter((id) => !es.get(id));
-    expect(missing, 'messages without a Spanish translation (src/locales/es/messages.po)').toEqual([]);
+    expect(missing, 'messages without a Spanish translation (src/locales/es/*.po)').toEqual([]);
   });
 
   it('has no Spanish translation left in English', () => {

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
+import { withMessages } from '../lib/i18n';
 import { forgetReturnTo, pendingReturnTo } from '../lib/return-to';
 import { Logo } from '../components/ui/logo';
 import { useAuth } from '../lib/session';
 
 // The 404 page is not part of the landing page's first paint: it loads when shown.
-const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(
+  withMessages('visitor', () => import('./not-found-page').then((m) => ({ default: m.NotFoundPage }))),
+);
 
 /** Shown while the first session check runs and there is no stored user. */
 export function SplashScreen() {

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { withMessages } from '../lib/i18n';
 import { useWaitingWorker } from '../lib/pwa';
 
 // The prompt's view loads only when a new version is waiting, not with the landing page's first paint.
-const UpdatePromptView = lazy(() => import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView })));
+const UpdatePromptView = lazy(
+  withMessages('visitor', () => import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView }))),
+);
 
 /** "A new version is ready — Reload": shown while a new service worker waits; reloading lets it take over. */
 export function UpdatePrompt() {

@@ -3,11 +3,14 @@ import { storage } from './storage';
 
 /**
  * The app's languages (decision 0023). English is the source: message ids come from the English text.
- * Only the active locale's catalogue is downloaded: each is its own lazy chunk, compiled from
- * src/locales/<locale>/messages.po by the Lingui Vite plugin.
+ * Only the active locale's words are downloaded, and only those a screen needs: each locale has four catalogues
+ * (lingui.config.ts: `start` for the landing page, `visitor` for the other signed-out screens, `home` for /home's
+ * first paint, `rest` for everything else), each its own lazy chunk compiled from src/locales/<locale>/<catalogue>.po by the Lingui
+ * Vite plugin.
  */
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
+export type Catalogue = 'start' | 'visitor' | 'home' | 'rest';
 
 /** Each language named in itself, for the pickers. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
@@ -15,9 +18,20 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Españ
 /** A visitor's choice on this device (before she has an account to save it on). */
 const STORAGE_KEY = 'language';
 
-const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../locales/en/messages.po'),
-  es: () => import('../../locales/es/messages.po'),
+type Load = () => Promise<{ messages: Messages }>;
+const catalogues: Record<Locale, Record<Catalogue, Load>> = {
+  en: {
+    start: () => import('../../locales/en/start.po'),
+    visitor: () => import('../../locales/en/visitor.po'),
+    home: () => import('../../locales/en/home.po'),
+    rest: () => import('../../locales/en/rest.po'),
+  },
+  es: {
+    start: () => import('../../locales/es/start.po'),
+    visitor: () => import('../../locales/es/visitor.po'),
+    home: () => import('../../locales/es/home.po'),
+    rest: () => import('../../locales/es/rest.po'),
+  },
 };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
@@ -37,12 +51,29 @@ export function initialLocale(): Locale {
   return isLocale(stored) ? stored : browserLocale();
 }
 
-let pending: Promise<void> | undefined;
+/** The catalogues this page has needed so far: a language switch loads all of them in the new language. */
+const needed = new Set<Catalogue>(['start']);
+/** Per locale and catalogue, its load (started once, shared by everyone waiting for it). */
+const loads = new Map<string, Promise<void>>();
+/** The locale being switched to, while its catalogues download. */
 let wanted: Locale | undefined;
 
+function load(locale: Locale, catalogue: Catalogue): Promise<void> {
+  const key = `${locale}/${catalogue}`;
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = catalogues[locale][catalogue]().then(({ messages }) => i18n.load(locale, messages));
+    // A failed download (offline) is tried again by the next screen that needs it.
+    loading.catch(() => loads.delete(key));
+    loads.set(key, loading);
+  }
+  return loading;
+}
+
 /**
- * Loads the catalogue and switches every rendered message (I18nProvider re-renders on `change`), sets
- * `<html lang>` and remembers the choice on this device. Two quick switches: the last one wins.
+ * Loads every catalogue the page has needed in `locale` and switches every rendered message (I18nProvider
+ * re-renders on `change`), sets `<html lang>` and remembers the choice on this device. Two quick switches: the
+ * last one wins.
  */
 export function activateLocale(locale: Locale): Promise<void> {
   storage.set(STORAGE_KEY, locale);
@@ -51,13 +82,24 @@ export function activateLocale(locale: Locale): Promise<void> {
     return Promise.resolve();
   }
   wanted = locale;
-  pending = catalogues[locale]().then(({ messages }) => {
+  return Promise.all([...needed].map((catalogue) => load(locale, catalogue))).then(() => {
     if (wanted !== locale) return;
     wanted = undefined;
-    i18n.loadAndActivate({ locale, messages });
+    i18n.activate(locale);
     document.documentElement.lang = locale;
   });
-  return pending;
+}
+
+/** Resolves once `catalogue`'s words are loaded in the language being shown (or switched to). */
+export function loadMessages(catalogue: Catalogue): Promise<void> {
+  needed.add(catalogue);
+  const locale = wanted ?? (isLocale(i18n.locale) ? i18n.locale : initialLocale());
+  return load(locale, catalogue);
+}
+
+/** A lazily loaded screen or part that shows `catalogue`'s words: resolves with the module once both are here. */
+export function withMessages<T>(catalogue: Catalogue, loadModule: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([loadModule(), loadMessages(catalogue)]).then(([module]) => module);
 }
 
 /** Her saved language (from her preferences) takes over from the device's once she is signed in. */
@@ -67,5 +109,9 @@ export function followSavedLanguage(language: string): void {
 
 /** The active locale, for Intl formatting outside React. */
 export const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : 'en');
+
+// A message shown before its catalogue loaded renders as its id: say so, so the journeys (e2e/page-guard.ts) catch
+// a lazily loaded part that forgot `withMessages`.
+i18n.on('missing', ({ id, locale }) => console.error(`[i18n] no ${locale} message for ${id}`));
 
 export { i18n };

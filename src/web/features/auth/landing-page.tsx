@@ -7,13 +7,14 @@ import { useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { withMessages } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/session';
 import type { AuthTab } from './auth-card';
 import { hasSignUpDraft } from './signup-draft-key';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
-const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
+const AuthCard = lazy(withMessages('visitor', () => import('./auth-card').then((m) => ({ default: m.AuthCard }))));
 function FormFallback() {
   const { t } = useLingui();
   return <div role="status" aria-label={t`Loading`} className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />;

@@ -1,0 +1,68 @@
+/**
+ * `npm run i18n:extract`: builds the web app to learn which files each first paint holds (src/locales/groups.json,
+ * scripts/message-groups.ts), runs `lingui extract --clean`, then gives every untranslated entry the translation
+ * its message has elsewhere: Lingui keeps a translation only within its catalogue, so a message that moved to
+ * another catalogue, or is in two (`home` and `rest`), would otherwise lose its Spanish.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GROUPS_FILE, messageGroups } from './message-groups';
+import { translations } from './po';
+
+const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
+
+/** Fills the empty `msgstr ""` of single-line entries whose msgid has a known translation. */
+function fill(po: string, known: Map<string, string>): { text: string; filled: number } {
+  let filled = 0;
+  const text = po.replace(/^msgid (".+")\nmsgstr ""$/gm, (entry, id: string) => {
+    const translation = known.get(JSON.parse(id) as string);
+    if (!translation) return entry;
+    filled += 1;
+    return `msgid ${id}\nmsgstr ${JSON.stringify(translation)}`;
+  });
+  return { text, filled };
+}
+
+const poFiles = (locale: string) =>
+  readdirSync(path.join(LOCALES, locale))
+    .filter((name) => name.endsWith('.po'))
+    .map((name) => path.join(LOCALES, locale, name));
+
+const locales = readdirSync(LOCALES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'en')
+  .map((entry) => entry.name);
+
+const before = new Map(
+  locales.map((locale) => {
+    const known = new Map<string, string>();
+    for (const file of poFiles(locale))
+      for (const [id, str] of translations(readFileSync(file, 'utf8'))) known.set(id, str);
+    return [locale, known] as const;
+  }),
+);
+
+const build = mkdtempSync(path.join(tmpdir(), 'steep-message-groups-'));
+try {
+  // A message not yet translated must not stop this build: finding them is what this script is for.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', build], {
+    stdio: 'inherit',
+    env: { ...process.env, STEEP_MESSAGES_DRAFT: '1' },
+  });
+  writeFileSync(GROUPS_FILE, `${JSON.stringify(messageGroups(build), null, 2)}\n`);
+} finally {
+  rmSync(build, { recursive: true, force: true });
+}
+
+execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'inherit' });
+
+for (const locale of locales) {
+  let carried = 0;
+  for (const file of poFiles(locale)) {
+    const { text, filled } = fill(readFileSync(file, 'utf8'), before.get(locale) ?? new Map<string, string>());
+    if (filled) writeFileSync(file, text);
+    carried += filled;
+  }
+  if (carried) console.log(`${locale}: ${carried} translations carried over to the catalogue their message moved to`);
+}
