@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
-import { FRIENDS_INTERESTS_MAX, LOOKING_FOR, type FriendsFilters, type LookingFor } from '../../../contract/discovery';
+import {
+  FILTER_AGE_MAX,
+  FILTER_AGE_MIN,
+  FILTER_DISTANCE_MAX,
+  FILTER_DISTANCE_MIN,
+  FRIENDS_INTERESTS_MAX,
+  LOOKING_FOR,
+  type FriendsFilters,
+  type LookingFor,
+} from '../../../contract/discovery';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
@@ -92,10 +101,38 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
   const { t } = useLingui();
   const choices = [...new Set([...user.interests, ...initial.interests])];
 
+  /** The server's rules, checked here first so she reads them in her language. */
+  const check = (body: { minAge: number; maxAge: number; maxDistance: number }): FieldErrors => {
+    const [ageMin, ageMax, milesMin, milesMax] = [
+      FILTER_AGE_MIN,
+      FILTER_AGE_MAX,
+      FILTER_DISTANCE_MIN,
+      FILTER_DISTANCE_MAX,
+    ];
+    const age = (value: number) =>
+      Number.isInteger(value) && value >= ageMin && value <= ageMax
+        ? undefined
+        : t`Enter an age from ${ageMin} to ${ageMax}`;
+    const fields: FieldErrors = {
+      minAge: age(body.minAge),
+      maxAge: age(body.maxAge),
+      maxDistance:
+        Number.isInteger(body.maxDistance) && body.maxDistance >= milesMin && body.maxDistance <= milesMax
+          ? undefined
+          : t`Enter whole miles from ${milesMin} to ${milesMax}`,
+    };
+    if (!fields.minAge && !fields.maxAge && body.minAge > body.maxAge)
+      fields.maxAge = t`Maximum age must be at least the minimum age`;
+    return fields;
+  };
+
   const submit = () => {
-    setErrors({});
+    const body = { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance) };
+    const invalid = check(body);
+    setErrors(invalid);
+    if (Object.values(invalid).some(Boolean)) return;
     save.mutate(
-      { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance), interests: [...interests] },
+      { ...body, interests: [...interests] },
       {
         onSuccess: () => toast({ title: t`Friends filters saved`, description: t`Your Friends deck uses them now.` }),
         onError: (failure) => {
