@@ -178,7 +178,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
       <h3 id="friends-filters-title" className="text-sm font-semibold text-ink">
         {t`Friends filters`}
       </h3>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-cols-3 items-start gap-2">
         {number('minAge', t`Min age`, minAge, setMinAge)}
         {number('maxAge', t`Max age`, maxAge, setMaxAge)}
         {number('maxDistance', t`Miles`, maxDistance, setMaxDistance)}
