@@ -4,10 +4,12 @@ import { nextCompletenessStep, profileCompleteness } from '../../../contract/com
 import type { SelfUser } from '../../../contract/users';
 import { Card } from '../../components/ui/card';
 import { Meter } from '../../components/ui/meter';
+import { useLingui } from '@lingui/react/macro';
 
 /** How complete her profile is (product §5 points); at 100% it turns into 'Profile Complete!'. */
 export function CompletenessCard({ user }: { user: SelfUser }) {
   const percent = profileCompleteness(user);
+  const { t } = useLingui();
 
   if (percent >= 100) {
     return (
@@ -16,8 +18,8 @@ export function CompletenessCard({ user }: { user: SelfUser }) {
           <CircleCheckBig className="size-6" />
         </span>
         <div>
-          <h2 className="font-semibold text-matcha-700">Profile Complete!</h2>
-          <p className="text-sm text-ink-soft">Complete profiles get noticed more. Nice work.</p>
+          <h2 className="font-semibold text-matcha-700">{t`Profile Complete!`}</h2>
+          <p className="text-sm text-ink-soft">{t`Complete profiles get noticed more. Nice work.`}</p>
         </div>
       </div>
     );
@@ -29,18 +31,18 @@ export function CompletenessCard({ user }: { user: SelfUser }) {
       <div className="flex items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 font-semibold text-ink">
           <Sparkles className="size-4 text-plum-500" aria-hidden />
-          Complete your profile
+          {t`Complete your profile`}
         </h2>
         <span className="text-sm font-bold text-plum-700">{percent}%</span>
       </div>
-      <Meter percent={percent} label="Profile completeness" />
+      <Meter percent={percent} label={t`Profile completeness`} />
       <div className="flex items-center justify-between gap-3">
         {next && <p className="text-sm text-ink-soft">{next}</p>}
         <Link
           to="/profile"
           className="-mr-2 inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
         >
-          Edit Profile
+          {t`Edit Profile`}
         </Link>
       </div>
     </Card>

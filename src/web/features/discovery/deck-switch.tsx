@@ -1,10 +1,13 @@
 import { Heart, Users, type LucideIcon } from 'lucide-react';
 import type { DiscoveryMode } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const DECKS: ReadonlyArray<{ mode: DiscoveryMode; label: string; icon: LucideIcon }> = [
-  { mode: 'dating', label: 'Dating', icon: Heart },
-  { mode: 'friends', label: 'Friends', icon: Users },
+const DECKS: ReadonlyArray<{ mode: DiscoveryMode; label: MessageDescriptor; icon: LucideIcon }> = [
+  { mode: 'dating', label: msg`Dating`, icon: Heart },
+  { mode: 'friends', label: msg`Friends`, icon: Users },
 ];
 
 /**
@@ -12,8 +15,9 @@ const DECKS: ReadonlyArray<{ mode: DiscoveryMode; label: string; icon: LucideIco
  * likes and matches.
  */
 export function DeckSwitch({ value, onChange }: { value: DiscoveryMode; onChange: (mode: DiscoveryMode) => void }) {
+  const { t, i18n } = useLingui();
   return (
-    <div role="group" aria-label="Deck" className="grid grid-cols-2 gap-1 rounded-full bg-plum-50 p-1">
+    <div role="group" aria-label={t`Deck`} className="grid grid-cols-2 gap-1 rounded-full bg-plum-50 p-1">
       {DECKS.map(({ mode, label, icon: Icon }) => {
         const active = value === mode;
         return (
@@ -30,7 +34,7 @@ export function DeckSwitch({ value, onChange }: { value: DiscoveryMode; onChange
             )}
           >
             <Icon className="size-4" aria-hidden />
-            {label}
+            {i18n._(label)}
           </button>
         );
       })}

@@ -14,6 +14,7 @@ import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
 import { SwipeDeck } from './swipe-deck';
 import { TravelBanner } from './travel-banner';
+import { useLingui } from '@lingui/react/macro';
 
 /** Discover (/home): where to look, the swipe deck, recent matches, completeness and quick actions. */
 export function DiscoverPage() {
@@ -21,7 +22,8 @@ export function DiscoverPage() {
   const { startIfNew } = useOnboarding();
   const [scope, setScope] = useState<DiscoveryScope>(INITIAL_DISCOVERY_SCOPE);
   const [chosenDeck, setChosenDeck] = useState<DiscoveryMode>('dating');
-  useDocumentTitle('Discover · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Discover · Steep`);
   // Friends mode: the decks she looks in. Until the setting is read, dating (everyone's default).
   const lookingFor = useLookingFor();
   const decks = modesOf(lookingFor.data?.lookingFor ?? 'dating');
@@ -32,7 +34,7 @@ export function DiscoverPage() {
 
   return (
     <div className="grid gap-4 px-4 pt-3 pb-6">
-      <h1 className="sr-only">Discover</h1>
+      <h1 className="sr-only">{t`Discover`}</h1>
       <GhostBanner />
       <TravelBanner />
       {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
@@ -40,12 +42,12 @@ export function DiscoverPage() {
         // Looking only for friends: say so, since the deck looks like the dating one.
         <p className="flex items-center gap-2 text-sm text-ink-soft" data-testid="friends-only-note">
           <FriendsLabel className="text-xs" />
-          You're meeting people as friends. Change it in Filters.
+          {t`You're meeting people as friends. Change it in Filters.`}
         </p>
       )}
       <ScopeSelector location={user.location} value={scope} onChange={setScope} />
       {lookingFor.isPending ? (
-        <div role="status" aria-label="Loading profiles" className="h-[27rem] rounded-[1.75rem] bg-cream-200" />
+        <div role="status" aria-label={t`Loading profiles`} className="h-[27rem] rounded-[1.75rem] bg-cream-200" />
       ) : (
         <SwipeDeck key={deck} user={user} scope={scope} mode={deck} onShowAllAreas={() => setScope('all')} />
       )}

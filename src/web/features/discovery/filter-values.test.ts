@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import {
   DISTANCE_SLIDER,
   DISTANCE_STOPS,
@@ -41,6 +42,8 @@ describe('distance slider mapping', () => {
 });
 
 describe('describeFilters', () => {
+  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
   it('describes the defaults', () => {
     expect(
       describeFilters({ minAge: 18, maxAge: 65, maxDistance: 50, teaPreferences: [], lifestylePreferences: [] }),

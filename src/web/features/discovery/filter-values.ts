@@ -5,6 +5,9 @@ import {
   FILTER_DISTANCE_MIN,
   type DiscoveryFilters,
 } from '../../../contract/discovery';
+import type { Units } from '../../../contract/preferences';
+import { t } from '@lingui/core/macro';
+import { distanceText } from '../../lib/theme';
 
 /**
  * The distance slider runs 1-100 miles (product §5: in steps of 5), and its track is in miles, so assistive
@@ -37,24 +40,26 @@ export function sliderToDistance(position: number, current: number): number {
   return next ?? current;
 }
 
+/** '50 miles', in the active language. */
 export function milesText(miles: number): string {
-  return miles === 1 ? '1 mile' : `${miles} miles`;
+  return distanceText(miles, 'imperial');
 }
 
 function orList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
+  const head = items.slice(0, -1).join(', ');
+  const last = items.at(-1) ?? '';
+  return t`${head} or ${last}`;
 }
 
-/** The summary card's lines, in plain words. */
-export function describeFilters(filters: DiscoveryFilters): string[] {
-  const lines = [
-    `Ages ${filters.minAge} to ${filters.maxAge}`,
-    `Within ${milesText(filters.maxDistance)} of your city`,
-  ];
-  lines.push(filters.teaPreferences.length > 0 ? `Enjoys ${orList(filters.teaPreferences)}` : 'Any tea preference');
-  lines.push(
-    filters.lifestylePreferences.length > 0 ? `Lifestyle: ${orList(filters.lifestylePreferences)}` : 'Any lifestyle',
-  );
+/** The summary card's lines, in plain words (her distance in her units). */
+export function describeFilters(filters: DiscoveryFilters, units: Units = 'imperial'): string[] {
+  const { minAge, maxAge } = filters;
+  const distance = distanceText(filters.maxDistance, units);
+  const lines = [t`Ages ${minAge} to ${maxAge}`, t`Within ${distance} of your city`];
+  const teas = orList(filters.teaPreferences);
+  const lifestyles = orList(filters.lifestylePreferences);
+  lines.push(filters.teaPreferences.length > 0 ? t`Enjoys ${teas}` : t`Any tea preference`);
+  lines.push(filters.lifestylePreferences.length > 0 ? t`Lifestyle: ${lifestyles}` : t`Any lifestyle`);
   return lines;
 }

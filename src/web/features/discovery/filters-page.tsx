@@ -17,6 +17,7 @@ import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
 import { FriendsSection } from './friends-section';
 import { toggled } from '../../lib/toggled';
 import { TravelSection } from './travel-section';
+import { useLingui } from '@lingui/react/macro';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
 
 function Section({
@@ -68,12 +69,13 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
   const [filters, setFilters] = useState<DiscoveryFilters>(initial);
   const save = useSaveFilters(userId);
   const units = useUnits();
+  const { t } = useLingui();
 
   const onSave = () => {
     save.mutate(filters, {
-      onSuccess: () => toast({ title: 'Filters updated', description: 'Your discovery preferences have been saved' }),
+      onSuccess: () => toast({ title: t`Filters updated`, description: t`Your discovery preferences have been saved` }),
       onError: () =>
-        toast({ title: 'Failed to update filters', description: 'Please try again', variant: 'destructive' }),
+        toast({ title: t`Failed to update filters`, description: t`Please try again`, variant: 'destructive' }),
     });
   };
 
@@ -82,7 +84,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
       <Section
         id="age-title"
         icon={<Users className="size-5" />}
-        title="Age range"
+        title={t`Age range`}
         value={`${filters.minAge} – ${filters.maxAge}`}
       >
         <Slider.Root
@@ -100,8 +102,8 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           <Slider.Track className={trackClass}>
             <Slider.Range className={rangeClass} />
           </Slider.Track>
-          <Slider.Thumb aria-label="Minimum age" className={thumbClass} />
-          <Slider.Thumb aria-label="Maximum age" className={thumbClass} />
+          <Slider.Thumb aria-label={t`Minimum age`} className={thumbClass} />
+          <Slider.Thumb aria-label={t`Maximum age`} className={thumbClass} />
         </Slider.Root>
         <div aria-hidden className="-mt-2 flex justify-between text-xs text-ink-soft">
           <span>{AGE_SLIDER.min}</span>
@@ -112,8 +114,8 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
       <Section
         id="distance-title"
         icon={<MapPin className="size-5" />}
-        title="Maximum distance"
-        hint="From the centre of your city"
+        title={t`Maximum distance`}
+        hint={t`From the centre of your city`}
         value={distanceText(filters.maxDistance, units)}
       >
         <Slider.Root
@@ -132,7 +134,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
             <Slider.Range className={rangeClass} />
           </Slider.Track>
           <Slider.Thumb
-            aria-label="Maximum distance"
+            aria-label={t`Maximum distance`}
             aria-valuetext={distanceText(filters.maxDistance, units)}
             className={thumbClass}
           />
@@ -146,8 +148,8 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
       <Section
         id="tea-title"
         icon={<Coffee className="size-5" />}
-        title="Tea preferences"
-        hint="Show people who enjoy any of these"
+        title={t`Tea preferences`}
+        hint={t`Show people who enjoy any of these`}
       >
         <ul aria-labelledby="tea-title" className="flex flex-wrap gap-2">
           {TEA_PREFERENCES.map((tea) => (
@@ -166,8 +168,8 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
       <Section
         id="lifestyle-title"
         icon={<Leaf className="size-5" />}
-        title="Lifestyle"
-        hint="Show people into any of these"
+        title={t`Lifestyle`}
+        hint={t`Show people into any of these`}
       >
         <ul aria-labelledby="lifestyle-title" className="flex flex-wrap gap-2">
           {LIFESTYLE_FILTER_OPTIONS.map((option) => (
@@ -190,10 +192,10 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
       >
         <h2 id="summary-title" className="flex items-center gap-2 font-display text-lg font-semibold">
           <SlidersHorizontal className="size-4 text-matcha-200" aria-hidden />
-          Your filters
+          {t`Your filters`}
         </h2>
         <ul className="mt-3 grid gap-1.5 text-sm text-plum-100" data-testid="filters-summary">
-          {describeFilters(filters).map((line) => (
+          {describeFilters(filters, units).map((line) => (
             <li key={line} className="flex gap-2">
               <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-matcha-300" />
               {line}
@@ -204,7 +206,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
 
       <div data-obscures-focus="bottom" className="sticky bottom-[calc(5rem+env(safe-area-inset-bottom))] z-10">
         <Button size="lg" block onClick={onSave} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save Filters'}
+          {save.isPending ? t`Saving…` : t`Save Filters`}
         </Button>
       </div>
     </>
@@ -215,31 +217,32 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
 export function FiltersPage() {
   const user = useCurrentUser();
   const query = useDiscoveryFilters(user.id);
-  useDocumentTitle('Discovery Filters · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Discovery Filters · Steep`);
 
   return (
     <div className="grid gap-4 px-4 pt-3 pb-8">
       <Link to="/home" className={cn(buttonClasses('ghost', 'md'), '-ml-2 w-fit')}>
         <ArrowLeft className="size-4" aria-hidden />
-        Back to Discover
+        {t`Back to Discover`}
       </Link>
       <header className="px-1">
-        <h1 className="font-display text-3xl font-semibold text-plum-900">Discovery Filters</h1>
-        <p className="mt-1 text-sm text-ink-soft">Choose who you see in Discover.</p>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Discovery Filters`}</h1>
+        <p className="mt-1 text-sm text-ink-soft">{t`Choose who you see in Discover.`}</p>
       </header>
       <TravelSection />
       <FriendsSection />
       {query.isPending ? (
-        <div role="status" aria-label="Loading filters" className="grid gap-4">
+        <div role="status" aria-label={t`Loading filters`} className="grid gap-4">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-32 animate-pulse rounded-(--radius-card) bg-cream-200" />
           ))}
         </div>
       ) : query.isError ? (
         <Card role="alert" className="grid justify-items-center gap-3 text-center">
-          <p className="text-sm text-ink-soft">Couldn&apos;t load your filters.</p>
+          <p className="text-sm text-ink-soft">{t`Couldn't load your filters.`}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         </Card>
       ) : (

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { Users } from 'lucide-react';
-import { FRIENDS_INTERESTS_MAX, LOOKING_FOR, type FriendsFilters, type LookingFor } from '../../../contract/discovery';
+import {
+  FILTER_AGE_MAX,
+  FILTER_AGE_MIN,
+  FILTER_DISTANCE_MAX,
+  FILTER_DISTANCE_MIN,
+  FRIENDS_INTERESTS_MAX,
+  LOOKING_FOR,
+  type FriendsFilters,
+  type LookingFor,
+} from '../../../contract/discovery';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
@@ -11,11 +20,14 @@ import { cn } from '../../lib/cn';
 import { toggled } from '../../lib/toggled';
 import { useCurrentUser } from '../../lib/session';
 import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingFor } from './discovery-api';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const LABELS: Record<LookingFor, { title: string; text: string }> = {
-  dating: { title: 'Dating', text: 'Only the dating deck' },
-  friends: { title: 'Friends', text: 'Only the Friends deck' },
-  both: { title: 'Both', text: 'Dating and Friends' },
+const LABELS: Record<LookingFor, { title: MessageDescriptor; text: MessageDescriptor }> = {
+  dating: { title: msg`Dating`, text: msg`Only the dating deck` },
+  friends: { title: msg`Friends`, text: msg`Only the Friends deck` },
+  both: { title: msg`Both`, text: msg`Dating and Friends` },
 };
 
 /** "Looking for": Dating / Friends / Both, saved as soon as she picks one (a radio group, arrow keys move). */
@@ -23,25 +35,28 @@ function LookingForChoice() {
   const current = useLookingFor();
   const save = useSetLookingFor();
   const value = current.data?.lookingFor ?? 'dating';
+  const { t, i18n } = useLingui();
   const choose = (next: LookingFor) => {
     if (next === value) return;
+    const label = i18n._(LABELS[next].title);
     save.mutate(next, {
       onSuccess: () =>
         toast({
-          title: `Looking for: ${LABELS[next].title}`,
+          title: t`Looking for: ${label}`,
           description:
             next === 'dating'
-              ? 'You are in the dating deck only.'
+              ? t`You are in the dating deck only.`
               : next === 'friends'
-                ? 'You are in the Friends deck only.'
-                : 'Switch decks at the top of Discover.',
+                ? t`You are in the Friends deck only.`
+                : t`Switch decks at the top of Discover.`,
         }),
-      onError: (failure) => toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' }),
     });
   };
   return (
     <fieldset className="grid gap-2" disabled={current.isPending}>
-      <legend className="mb-2 text-sm font-semibold text-ink">Looking for</legend>
+      <legend className="mb-2 text-sm font-semibold text-ink">{t`Looking for`}</legend>
       <div className="grid grid-cols-3 gap-2">
         {LOOKING_FOR.map((option) => (
           <label
@@ -61,9 +76,9 @@ function LookingForChoice() {
               onChange={() => choose(option)}
               className="sr-only"
             />
-            <span className="text-sm font-semibold">{LABELS[option].title}</span>
+            <span className="text-sm font-semibold">{i18n._(LABELS[option].title)}</span>
             <span className={cn('text-[0.7rem]', value === option ? 'text-plum-100' : 'text-ink-soft')}>
-              {LABELS[option].text}
+              {i18n._(LABELS[option].text)}
             </span>
           </label>
         ))}
@@ -83,14 +98,43 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
   const [maxDistance, setMaxDistance] = useState(String(initial.maxDistance));
   const [interests, setInterests] = useState<readonly string[]>(initial.interests);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const { t } = useLingui();
   const choices = [...new Set([...user.interests, ...initial.interests])];
 
+  /** The server's rules, checked here first so she reads them in her language. */
+  const check = (body: { minAge: number; maxAge: number; maxDistance: number }): FieldErrors => {
+    const [ageMin, ageMax, milesMin, milesMax] = [
+      FILTER_AGE_MIN,
+      FILTER_AGE_MAX,
+      FILTER_DISTANCE_MIN,
+      FILTER_DISTANCE_MAX,
+    ];
+    const age = (value: number) =>
+      Number.isInteger(value) && value >= ageMin && value <= ageMax
+        ? undefined
+        : t`Enter an age from ${ageMin} to ${ageMax}`;
+    const fields: FieldErrors = {
+      minAge: age(body.minAge),
+      maxAge: age(body.maxAge),
+      maxDistance:
+        Number.isInteger(body.maxDistance) && body.maxDistance >= milesMin && body.maxDistance <= milesMax
+          ? undefined
+          : t`Enter whole miles from ${milesMin} to ${milesMax}`,
+    };
+    if (!fields.minAge && !fields.maxAge && body.minAge > body.maxAge)
+      fields.maxAge = t`Maximum age must be at least the minimum age`;
+    return fields;
+  };
+
   const submit = () => {
-    setErrors({});
+    const body = { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance) };
+    const invalid = check(body);
+    setErrors(invalid);
+    if (Object.values(invalid).some(Boolean)) return;
     save.mutate(
-      { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance), interests: [...interests] },
+      { ...body, interests: [...interests] },
       {
-        onSuccess: () => toast({ title: 'Friends filters saved', description: 'Your Friends deck uses them now.' }),
+        onSuccess: () => toast({ title: t`Friends filters saved`, description: t`Your Friends deck uses them now.` }),
         onError: (failure) => {
           const fields: FieldErrors = {
             minAge: fieldErrorText(failure, 'minAge'),
@@ -99,7 +143,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
             interests: fieldErrorText(failure, 'interests'),
           };
           if (Object.values(fields).some(Boolean)) setErrors(fields);
-          else toast({ title: 'Could not save', description: errorText(failure), variant: 'destructive' });
+          else toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' });
         },
       },
     );
@@ -132,17 +176,17 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
       }}
     >
       <h3 id="friends-filters-title" className="text-sm font-semibold text-ink">
-        Friends filters
+        {t`Friends filters`}
       </h3>
-      <div className="grid grid-cols-3 gap-2">
-        {number('minAge', 'Min age', minAge, setMinAge)}
-        {number('maxAge', 'Max age', maxAge, setMaxAge)}
-        {number('maxDistance', 'Miles', maxDistance, setMaxDistance)}
+      <div className="grid grid-cols-3 items-start gap-2">
+        {number('minAge', t`Min age`, minAge, setMinAge)}
+        {number('maxAge', t`Max age`, maxAge, setMaxAge)}
+        {number('maxDistance', t`Miles`, maxDistance, setMaxDistance)}
       </div>
       {choices.length > 0 && (
         <div className="grid gap-2">
           <p id="friends-interests-title" className="text-sm font-semibold text-ink">
-            Shared interests <span className="font-normal text-ink-soft">(any of these; none: everyone)</span>
+            {t`Shared interests`} <span className="font-normal text-ink-soft">{t`(any of these; none: everyone)`}</span>
           </p>
           <ul aria-labelledby="friends-interests-title" className="flex flex-wrap gap-2">
             {choices.map((interest) => (
@@ -164,7 +208,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
         </div>
       )}
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save Friends filters'}
+        {save.isPending ? t`Saving…` : t`Save Friends filters`}
       </Button>
     </form>
   );
@@ -178,6 +222,7 @@ export function FriendsSection() {
   const user = useCurrentUser();
   const lookingFor = useLookingFor().data?.lookingFor ?? 'dating';
   const filters = useFriendsFilters(user.id);
+  const { t } = useLingui();
   return (
     <Card className="grid gap-4" aria-labelledby="friends-mode-title" role="region">
       <div className="flex items-start gap-3">
@@ -189,10 +234,10 @@ export function FriendsSection() {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="friends-mode-title" className="font-semibold text-ink">
-            Friends mode
+            {t`Friends mode`}
           </h2>
           <p className="text-xs text-ink-soft">
-            Looking for friends too? The Friends deck has its own likes and matches, apart from dating.
+            {t`Looking for friends too? The Friends deck has its own likes and matches, apart from dating.`}
           </p>
         </div>
       </div>

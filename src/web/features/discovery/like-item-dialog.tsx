@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { describedBy, Field, Textarea } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { cn } from '../../lib/cn';
+import { useLingui } from '@lingui/react/macro';
 
 export interface LikeItemDialogProps {
   name: string;
@@ -29,13 +30,25 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
   const [error, setError] = useState<string | undefined>();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const over = text.length > LIKE_COMMENT_MAX_LENGTH;
+  const { t } = useLingui();
+  const max = LIKE_COMMENT_MAX_LENGTH;
 
   const send = (action: 'like' | 'super_like') => {
     let comment: string | undefined;
     if (text.trim() !== '') {
       const parsed = likeComment.safeParse(text);
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Check your comment');
+        // The contract's rule, its messages said here in her language.
+        const code = parsed.error.issues[0]?.code;
+        setError(
+          code === 'too_small'
+            ? t`A comment cannot be empty: leave it out to send a plain like`
+            : code === 'too_big'
+              ? t`A comment is at most ${max} characters`
+              : code === 'custom'
+                ? t`Text may not contain control characters`
+                : t`Check your comment`,
+        );
         textarea.current?.focus();
         return;
       }
@@ -49,19 +62,19 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
     send('like');
   };
 
-  const what = target.kind === 'photo' ? 'photo' : 'prompt';
+  const overBy = text.length - LIKE_COMMENT_MAX_LENGTH;
   return (
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title={`Like ${name}'s ${what}`}
-      description="If you match, your comment opens the chat."
+      title={target.kind === 'photo' ? t`Like ${name}'s photo` : t`Like ${name}'s prompt`}
+      description={t`If you match, your comment opens the chat.`}
     >
       <form onSubmit={submit} className="grid gap-4" data-testid="like-item-dialog">
         {target.kind === 'photo' ? (
           <img
             src={target.photoUrl}
-            alt={`The photo of ${name} you are liking`}
+            alt={t`The photo of ${name} you are liking`}
             className="mx-auto aspect-[4/5] max-h-56 rounded-2xl object-cover shadow-card"
           />
         ) : (
@@ -72,17 +85,17 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
         )}
         <Field
           id={COMMENT_ID}
-          label="Add a comment"
+          label={t`Add a comment`}
           optional
           error={error}
-          hint="Say what caught your eye. Kind and specific goes a long way."
+          hint={t`Say what caught your eye. Kind and specific goes a long way.`}
         >
           <Textarea
             id={COMMENT_ID}
             ref={textarea}
             rows={3}
             value={text}
-            placeholder={target.kind === 'photo' ? 'What do you like about it?' : 'Answer her, or ask her more'}
+            placeholder={target.kind === 'photo' ? t`What do you like about it?` : t`Answer her, or ask her more`}
             onChange={(event) => {
               setText(event.target.value);
               if (error) setError(undefined);
@@ -97,17 +110,17 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
           className={cn('-mt-3 text-right text-xs tabular-nums', over ? 'font-semibold text-red-700' : 'text-ink-soft')}
         >
           {text.length}/{LIKE_COMMENT_MAX_LENGTH}
-          {over && ` · shorten it by ${text.length - LIKE_COMMENT_MAX_LENGTH}`}
+          {over && ` · ${t`shorten it by ${overBy}`}`}
         </p>
         <div className="grid gap-2">
           <Button type="submit" block>
             <Heart className="size-4" aria-hidden />
-            Send like
+            {t`Send like`}
           </Button>
           {canSuperLike && (
             <Button variant="outline" block onClick={() => send('super_like')}>
               <Star className="size-4" aria-hidden />
-              Send as Super Like
+              {t`Send as Super Like`}
             </Button>
           )}
         </div>

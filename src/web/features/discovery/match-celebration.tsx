@@ -4,6 +4,7 @@ import { m } from 'motion/react';
 import { Heart } from 'lucide-react';
 import type { CelebratedMatch } from '../../lib/celebration-store';
 import { Avatar } from '../../components/avatar';
+import { useLingui } from '@lingui/react/macro';
 
 interface MatchCelebrationProps {
   match: CelebratedMatch;
@@ -17,6 +18,8 @@ interface MatchCelebrationProps {
  */
 export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) {
   const chatLink = useRef<HTMLAnchorElement>(null);
+  const { t } = useLingui();
+  const name = match.otherUser.name;
 
   useEffect(() => {
     chatLink.current?.focus();
@@ -63,12 +66,10 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
         </div>
         <div className="grid gap-2">
           <h2 id="match-title" className="font-display text-5xl font-semibold italic">
-            {match.mode === 'friends' ? 'New Friend!' : <>It&apos;s a Match!</>}
+            {match.mode === 'friends' ? t`New Friend!` : t`It's a Match!`}
           </h2>
           <p id="match-text" className="text-base leading-relaxed text-plum-100">
-            {match.mode === 'friends'
-              ? `You and ${match.otherUser.name} want to be friends.`
-              : `You and ${match.otherUser.name} liked each other.`}
+            {match.mode === 'friends' ? t`You and ${name} want to be friends.` : t`You and ${name} liked each other.`}
           </p>
         </div>
         <div className="grid w-full gap-3">
@@ -79,14 +80,14 @@ export function MatchCelebration({ match, me, onClose }: MatchCelebrationProps) 
             onClick={onClose}
             className="inline-flex min-h-13 w-full items-center justify-center rounded-full bg-white px-7 font-semibold text-plum-800 shadow-float transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.98]"
           >
-            Send a Message
+            {t`Send a Message`}
           </Link>
           <button
             type="button"
             onClick={onClose}
             className="inline-flex min-h-13 w-full items-center justify-center rounded-full px-7 font-semibold text-white transition-[background-color,transform] hover:bg-white/10 active:scale-[0.98]"
           >
-            Keep Swiping
+            {t`Keep Swiping`}
           </button>
         </div>
       </m.div>

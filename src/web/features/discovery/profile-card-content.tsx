@@ -1,24 +1,14 @@
 import { BadgeCheck, MapPin, Plane } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
-import type { Units } from '../../../contract/preferences';
 import { distanceBandText } from '../../lib/theme';
 import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
 import { LikeItemButton, type LikeTarget } from '../../components/like-item-button';
+import { useLingui } from '@lingui/react/macro';
 
 /** Product §9 display counts. */
 const CARD_INTERESTS_SHOWN = 5;
-
-function distanceText(card: DiscoveryCard, units: Units): string {
-  const place = parseLocation(card.location)?.city ?? card.location;
-  // Travel mode: she is here for a trip, not living here.
-  const city = card.visiting ? `Visiting ${place}` : place;
-  // She may hide her distance (privacy): then the card names her city only.
-  if (card.distance === undefined) return city;
-  if (card.distance === 'In your city') return `${city} · In your city`;
-  return `${city} · ${distanceBandText(card.distance, units)} away`;
-}
 
 /** No photo yet: her initial on a steeped gradient, never a stock picture. */
 function InitialPlaceholder({ name }: { name: string }) {
@@ -47,6 +37,19 @@ export function ProfileCardContent({
   onLikeItem?: ((target: LikeTarget) => void) | undefined;
 }) {
   const units = useUnits();
+  const { t } = useLingui();
+  const name = card.name;
+  const place = parseLocation(card.location)?.city ?? card.location;
+  // Travel mode: she is here for a trip, not living here.
+  const city = card.visiting ? t`Visiting ${place}` : place;
+  const band = card.distance === undefined ? undefined : distanceBandText(card.distance, units);
+  // She may hide her distance (privacy): then the card names her city only.
+  const where =
+    band === undefined
+      ? city
+      : card.distance === 'In your city'
+        ? t`${city} · In your city`
+        : t`${city} · ${band} away`;
   // The card shows her first prompt; her profile sheet shows them all.
   const firstPrompt = card.prompts[0];
   const photo = card.photos[0];
@@ -57,7 +60,7 @@ export function ProfileCardContent({
       {photo ? (
         <img
           src={photo}
-          alt={`Photo of ${card.name}`}
+          alt={t`Photo of ${name}`}
           draggable={false}
           className="absolute inset-0 size-full object-cover select-none"
         />
@@ -87,14 +90,14 @@ export function ProfileCardContent({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-photo-ink/90">
             <span className="inline-flex items-center gap-1">
               {card.visiting ? <Plane className="size-3.5" aria-hidden /> : <MapPin className="size-3.5" aria-hidden />}
-              {distanceText(card, units)}
+              {where}
             </span>
             {card.pronouns && <span className="text-photo-ink/90">{card.pronouns}</span>}
           </div>
           {card.isVerified && (
             <span className="mt-0.5 inline-flex w-fit items-center gap-1 rounded-full bg-sky-500/90 px-2.5 py-0.5 text-xs font-semibold">
               <BadgeCheck className="size-3.5" aria-hidden />
-              Verified User
+              {t`Verified User`}
             </span>
           )}
         </div>
@@ -114,7 +117,7 @@ export function ProfileCardContent({
           </div>
         )}
         {interests.length > 0 && (
-          <ul aria-label="Interests" className="flex flex-wrap gap-1.5">
+          <ul aria-label={t`Interests`} className="flex flex-wrap gap-1.5">
             {interests.map((interest) => (
               <li
                 key={interest}

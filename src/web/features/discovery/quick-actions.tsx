@@ -7,6 +7,7 @@ import { BoostTile } from '../../components/boost-tile';
 import { BadgeIcon, closestBadge } from '../../components/badges';
 import { Meter } from '../../components/ui/meter';
 import { badgeNudge, useUserBadges } from '../../lib/badges';
+import { useLingui } from '@lingui/react/macro';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -31,7 +32,9 @@ function TileIcon({ children, className }: { children: ReactNode; className: str
 /** The badge she is closest to, when she has started on one: '2 more matches to Social Butterfly'. */
 function BadgeNudge({ userId }: { userId: string }) {
   const closest = closestBadge(useUserBadges(userId).data);
+  const { t } = useLingui();
   if (!closest) return null;
+  const badgeName = closest.badge.name;
   return (
     <Link
       to="/profile"
@@ -43,10 +46,7 @@ function BadgeNudge({ userId }: { userId: string }) {
       </span>
       <span className="grid min-w-0 flex-1 gap-1.5">
         <span className="text-sm font-semibold text-ink">{badgeNudge(closest)}</span>
-        <Meter
-          percent={Math.round((100 * closest.progress) / closest.maxProgress)}
-          label={`${closest.badge.name} progress`}
-        />
+        <Meter percent={Math.round((100 * closest.progress) / closest.maxProgress)} label={t`${badgeName} progress`} />
       </span>
     </Link>
   );
@@ -57,9 +57,10 @@ function BadgeNudge({ userId }: { userId: string }) {
  * 2× rank for 30 minutes, once a day, with the time left).
  */
 export function QuickActions({ userId, isPremium }: { userId: string; isPremium: boolean }) {
+  const { t } = useLingui();
   return (
     <Card className="grid gap-3">
-      <h2 className="font-semibold text-ink">Quick Actions</h2>
+      <h2 className="font-semibold text-ink">{t`Quick Actions`}</h2>
       <ul className="grid grid-cols-2 gap-2.5">
         <li>
           {isPremium ? (
@@ -72,7 +73,7 @@ export function QuickActions({ userId, isPremium }: { userId: string; isPremium:
                 </TileIcon>
                 <Lock className="size-4 text-ink-soft" aria-label="Premium" />
               </span>
-              <TileText title="Profile Boost" text="Premium · 2× visibility" />
+              <TileText title={t`Profile Boost`} text={t`Premium · 2× visibility`} />
             </Link>
           )}
         </li>
@@ -81,7 +82,7 @@ export function QuickActions({ userId, isPremium }: { userId: string; isPremium:
             <TileIcon className="bg-plum-100 text-plum-700">
               <SlidersHorizontal className="size-4" />
             </TileIcon>
-            <TileText title="Filters" text="Age, distance, tea" />
+            <TileText title={t`Filters`} text={t`Age, distance, tea`} />
           </Link>
         </li>
         <li>
@@ -89,7 +90,7 @@ export function QuickActions({ userId, isPremium }: { userId: string; isPremium:
             <TileIcon className="bg-matcha-100 text-matcha-700">
               <CalendarHeart className="size-4" />
             </TileIcon>
-            <TileText title="Events" text="Tea meetups nearby" />
+            <TileText title={t`Events`} text={t`Tea meetups nearby`} />
           </Link>
         </li>
         <li>
@@ -98,7 +99,7 @@ export function QuickActions({ userId, isPremium }: { userId: string; isPremium:
               <TileIcon className="bg-plum-700 text-amber-300">
                 <Crown className="size-4" />
               </TileIcon>
-              <TileText title="Premium" text="All features unlocked" />
+              <TileText title="Premium" text={t`All features unlocked`} />
             </div>
           ) : (
             <Link to="/subscribe" className={cn(tile, 'border-plum-700 bg-plum-700 hover:bg-plum-800')}>
@@ -106,8 +107,8 @@ export function QuickActions({ userId, isPremium }: { userId: string; isPremium:
                 <Crown className="size-4" />
               </TileIcon>
               <span className="grid leading-tight">
-                <span className="text-sm font-semibold text-white">Go Premium</span>
-                <span className="text-xs text-plum-100">Unlimited likes</span>
+                <span className="text-sm font-semibold text-white">{t`Go Premium`}</span>
+                <span className="text-xs text-plum-100">{t`Unlimited likes`}</span>
               </span>
             </Link>
           )}

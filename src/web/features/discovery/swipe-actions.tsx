@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { SwipeLimits } from '../../../contract/discovery';
 import { cn } from '../../lib/cn';
 import type { SwipeAction } from './swipe-gesture';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface RoundButtonProps {
   label: string;
@@ -64,15 +66,21 @@ interface SwipeActionsProps {
 }
 
 const NO_LIKES_REASON_ID = 'no-likes-left-reason';
+/** Where the Premium link goes in its sentence. */
+const LINK_MARK = '\u2060link\u2060';
 
 /** The round Pass / Super like / Like buttons (and Undo for premium). */
 export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction, undo }: SwipeActionsProps) {
+  const { t } = useLingui();
+  // One sentence for translators, the link's words inside it (no <Trans> on the first screen's JS budget).
+  const link = LINK_MARK;
+  const [beforeLink = '', afterLink = ''] = t`No likes left today. More tomorrow, or ${link}.`.split(LINK_MARK);
   return (
     <div className="grid justify-items-center gap-2">
       <div className="flex items-center justify-center gap-5">
         {undo && (
           <RoundButton
-            label="Undo last swipe"
+            label={t`Undo last swipe`}
             size="sm"
             disabled={undo.disabled}
             onClick={undo.onUndo}
@@ -84,7 +92,7 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
         {hasCard && (
           <>
             <RoundButton
-              label="Pass"
+              label={t`Pass`}
               size="lg"
               highlighted={preview === 'pass'}
               onClick={(event) => onAction('pass', event.currentTarget)}
@@ -93,10 +101,10 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
               <X className="size-8" strokeWidth={2.6} aria-hidden />
             </RoundButton>
             <RoundButton
-              label="Super like"
+              label={t`Super like`}
               size="md"
               disabled={!canSuperLike}
-              title={canSuperLike ? 'Super like' : 'Super Like used this week'}
+              title={canSuperLike ? t`Super like` : t`Super Like used this week`}
               highlighted={preview === 'super_like'}
               onClick={(event) => onAction('super_like', event.currentTarget)}
               className="text-sky-500"
@@ -104,10 +112,10 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
               <Star className="size-6" strokeWidth={2.4} fill="currentColor" aria-hidden />
             </RoundButton>
             <RoundButton
-              label="Like"
+              label={t`Like`}
               size="lg"
               disabled={!canLike}
-              title={canLike ? 'Like' : 'No likes left today'}
+              title={canLike ? t`Like` : t`No likes left today`}
               describedBy={canLike ? undefined : NO_LIKES_REASON_ID}
               highlighted={preview === 'like'}
               onClick={(event) => onAction('like', event.currentTarget)}
@@ -120,11 +128,11 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
       </div>
       {hasCard && !canLike && (
         <p id={NO_LIKES_REASON_ID} className="text-center text-xs font-medium text-plum-800">
-          No likes left today. More tomorrow, or{' '}
+          {beforeLink}
           <Link to="/premium" className="font-semibold underline underline-offset-2">
-            go unlimited with Premium
+            {t`go unlimited with Premium`}
           </Link>
-          .
+          {afterLink}
         </p>
       )}
     </div>
@@ -133,12 +141,14 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
 
 /** Likes left today ('Unlimited' for premium) and super likes left this week, as the server counts them. */
 export function SwipeCounters({ limits }: { limits: SwipeLimits | undefined }) {
+  const { t } = useLingui();
   if (!limits) return <p className="h-5" aria-hidden />;
+  const { likesRemaining, superLikesRemaining } = limits;
   const likes =
-    limits.likesRemaining === null
-      ? 'Unlimited likes'
-      : `${limits.likesRemaining} ${limits.likesRemaining === 1 ? 'like' : 'likes'} left today`;
-  const supers = `${limits.superLikesRemaining} super ${limits.superLikesRemaining === 1 ? 'like' : 'likes'} left this week`;
+    likesRemaining === null
+      ? t`Unlimited likes`
+      : t`${plural(likesRemaining, { one: '# like left today', other: '# likes left today' })}`;
+  const supers = t`${plural(superLikesRemaining, { one: '# super like left this week', other: '# super likes left this week' })}`;
   return (
     <p
       aria-live="polite"

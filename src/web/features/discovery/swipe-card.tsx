@@ -14,6 +14,9 @@ import { cn } from '../../lib/cn';
 import { loadMotionFeatures } from '../../lib/motion';
 import type { LikeTarget } from '../../components/like-item-button';
 import { ProfileCardContent } from './profile-card-content';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { dragFeedback, swipeDecision, type DragFeedback, type SwipeAction } from './swipe-gesture';
 
 const AT_REST: DragFeedback = { direction: null, showOverlay: false, superLikeBlocked: false };
@@ -33,24 +36,26 @@ const cardVariants: Variants = {
   },
 };
 
+const STAMPS: Record<SwipeAction, { text: MessageDescriptor; className: string }> = {
+  like: { text: msg`LIKE`, className: 'top-8 left-6 -rotate-12 border-matcha-400 text-matcha-300' },
+  pass: { text: msg`NOPE`, className: 'top-8 right-6 rotate-12 border-rose-400 text-rose-300' },
+  super_like: {
+    text: msg`SUPER LIKE`,
+    // Lower than LIKE/NOPE: the card travels up, and the header would cover a stamp at its top.
+    className: 'top-[38%] left-1/2 -translate-x-1/2 -rotate-6 border-sky-400 text-sky-200',
+  },
+};
+
 function Stamp({ action, blocked }: { action: SwipeAction; blocked: boolean }) {
+  const { t, i18n } = useLingui();
   if (blocked) {
     return (
       <span className="absolute top-[38%] left-1/2 w-max max-w-[80%] -translate-x-1/2 rounded-2xl border-4 border-white/90 bg-ink/70 px-4 py-2 text-center text-base font-extrabold tracking-wide text-white uppercase backdrop-blur-sm">
-        Super Like used this week
+        {t`Super Like used this week`}
       </span>
     );
   }
-  const styles: Record<SwipeAction, { text: string; className: string }> = {
-    like: { text: 'LIKE', className: 'top-8 left-6 -rotate-12 border-matcha-400 text-matcha-300' },
-    pass: { text: 'NOPE', className: 'top-8 right-6 rotate-12 border-rose-400 text-rose-300' },
-    super_like: {
-      text: 'SUPER LIKE',
-      // Lower than LIKE/NOPE: the card travels up, and the header would cover a stamp at its top.
-      className: 'top-[38%] left-1/2 -translate-x-1/2 -rotate-6 border-sky-400 text-sky-200',
-    },
-  };
-  const { text, className } = styles[action];
+  const { text, className } = STAMPS[action];
   return (
     <span
       className={cn(
@@ -58,7 +63,7 @@ function Stamp({ action, blocked }: { action: SwipeAction; blocked: boolean }) {
         className,
       )}
     >
-      {text}
+      {i18n._(text)}
     </span>
   );
 }
@@ -106,6 +111,8 @@ export function SwipeCard({
   const [feedback, setFeedback] = useState<DragFeedback>(AT_REST);
   const isPresent = useIsPresent();
   const exitAction = usePresenceData() as SwipeAction | null | undefined;
+  const { t } = useLingui();
+  const name = card.name;
 
   const onDrag = (_: PointerEvent | MouseEvent | TouchEvent, info: PanInfo) => {
     const next = dragFeedback(info.offset, canSuperLike);
@@ -170,7 +177,7 @@ export function SwipeCard({
       {isTop && (
         <button
           type="button"
-          aria-label={`View ${card.name}'s full profile`}
+          aria-label={t`View ${name}'s full profile`}
           onClick={onOpenProfile}
           className="absolute top-3 right-3 grid size-11 place-items-center rounded-full bg-photo-shade/60 text-photo-ink ring-1 ring-photo-ink/40 backdrop-blur-sm transition-colors hover:bg-photo-shade/80"
         >

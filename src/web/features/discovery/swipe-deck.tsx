@@ -25,6 +25,7 @@ import { SwipeActions, SwipeCounters } from './swipe-actions';
 import { SwipeCard } from './swipe-card';
 import { CardProfileSheet } from './card-profile-sheet';
 import type { SwipeAction } from './swipe-gesture';
+import { useLingui } from '@lingui/react/macro';
 
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
 const LikeItemDialog = lazy(() => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog })));
@@ -75,10 +76,11 @@ function DeckMessage({
 }
 
 function SkeletonCard() {
+  const { t } = useLingui();
   return (
     <div
       role="status"
-      aria-label="Loading profiles"
+      aria-label={t`Loading profiles`}
       className="absolute inset-0 animate-pulse rounded-[1.75rem] bg-gradient-to-b from-cream-200 to-cream-300"
     >
       <div className="absolute inset-x-5 bottom-6 grid gap-2.5">
@@ -105,6 +107,7 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
   const feed = useDiscoveryFeed(user.id, scope, mode);
   const swipeMutation = useSwipeMutation();
   const undoMutation = useUndoSwipeMutation();
+  const { t } = useLingui();
 
   const [swiped, setSwiped] = useState<ReadonlySet<string>>(() => new Set());
   const [returned, setReturned] = useState<readonly DiscoveryCard[]>([]);
@@ -159,9 +162,9 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
 
   const showDailyLimit = () =>
     toast({
-      title: 'Daily limit reached',
-      description: 'Upgrade to Premium for unlimited likes!',
-      action: { label: 'Upgrade', onClick: () => void navigate('/premium') },
+      title: t`Daily limit reached`,
+      description: t`Upgrade to Premium for unlimited likes!`,
+      action: { label: t`Upgrade`, onClick: () => void navigate('/premium') },
     });
 
   const celebrate = (match: Match) => {
@@ -175,7 +178,7 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
       putBack(card);
       if (action === 'super_like') {
         patchLimits({ superLikesRemaining: 0 });
-        toast({ title: 'Super Like used this week', description: error.serverMessage });
+        toast({ title: t`Super Like used this week`, description: error.serverMessage });
       } else {
         patchLimits({ likesRemaining: 0 });
         showDailyLimit();
@@ -187,19 +190,23 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
     // The photo or prompt she liked is no longer on the profile, or the comment was refused: say why.
     if (isApiError(error) && error.status === 400) {
       putBack(card);
-      toast({ title: 'Like not sent', description: error.serverMessage ?? 'Please try again', variant: 'destructive' });
+      toast({
+        title: t`Like not sent`,
+        description: error.serverMessage ?? t`Please try again`,
+        variant: 'destructive',
+      });
       return;
     }
     // Gone meanwhile (hidden, blocked or deleted): drop the card and say so.
     if (isApiError(error) && error.status === 404) {
       toast({
-        title: 'Profile unavailable',
-        description: error.serverMessage ?? 'This profile is no longer available',
+        title: t`Profile unavailable`,
+        description: error.serverMessage ?? t`This profile is no longer available`,
       });
       return;
     }
     putBack(card);
-    toast({ title: "Couldn't save your swipe", description: 'Please try again', variant: 'destructive' });
+    toast({ title: t`Couldn't save your swipe`, description: t`Please try again`, variant: 'destructive' });
   };
 
   /** Returns false when the swipe is refused here, so a dragged card springs back. */
@@ -282,13 +289,14 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
         putBack(lastSwipe.card);
         setLatestLimits({ value: result.limits, at: clockNow() });
         if (result.matchDissolved) {
-          toast({ title: 'Match undone', description: `Your like for ${lastSwipe.card.name} was taken back.` });
+          const name = lastSwipe.card.name;
+          toast({ title: t`Match undone`, description: t`Your like for ${name} was taken back.` });
         }
       })
       .catch((error: unknown) =>
         toast({
-          title: "Couldn't undo",
-          description: (isApiError(error) && error.serverMessage) || 'Please try again',
+          title: t`Couldn't undo`,
+          description: (isApiError(error) && error.serverMessage) || t`Please try again`,
           variant: 'destructive',
         }),
       );
@@ -299,6 +307,8 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
     void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope, mode) });
   };
 
+  const topName = top?.name;
+  const topAge = top?.age;
   const waitingForCards = feed.isPending || (deck.length === 0 && (hasNextPage || isFetchingNextPage));
   const local = scope !== 'all';
 
@@ -342,10 +352,10 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
     stage = (
       <DeckMessage
         icon={<RefreshCw className="size-9" strokeWidth={1.75} />}
-        title="Couldn't load profiles"
-        text="Check your connection and try again."
+        title={t`Couldn't load profiles`}
+        text={t`Check your connection and try again.`}
       >
-        <Button onClick={refresh}>Try Again</Button>
+        <Button onClick={refresh}>{t`Try Again`}</Button>
       </DeckMessage>
     );
   } else {
@@ -358,28 +368,32 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
             <Compass className="size-9" strokeWidth={1.75} />
           )
         }
-        title={local ? 'No Local Profiles' : 'No More Profiles'}
+        title={local ? t`No Local Profiles` : t`No More Profiles`}
         text={
-          local
-            ? `Nobody new ${scope === 'city' ? 'in your city' : scope === 'state' ? 'in your state' : 'near you'} right now. Look further afield or check back soon.`
-            : "You've seen everyone who fits your filters for now. Check back soon, or widen your filters."
+          !local
+            ? t`You've seen everyone who fits your filters for now. Check back soon, or widen your filters.`
+            : scope === 'city'
+              ? t`Nobody new in your city right now. Look further afield or check back soon.`
+              : scope === 'state'
+                ? t`Nobody new in your state right now. Look further afield or check back soon.`
+                : t`Nobody new near you right now. Look further afield or check back soon.`
         }
       >
-        {local && <Button onClick={onShowAllAreas}>Show All Areas</Button>}
+        {local && <Button onClick={onShowAllAreas}>{t`Show All Areas`}</Button>}
         <Button variant="outline" onClick={refresh}>
           <RefreshCw className="size-4" aria-hidden />
-          Refresh
+          {t`Refresh`}
         </Button>
       </DeckMessage>
     );
   }
 
   return (
-    <section aria-label={mode === 'friends' ? 'Friends to discover' : 'Profiles to discover'} className="grid gap-4">
+    <section aria-label={mode === 'friends' ? t`Friends to discover` : t`Profiles to discover`} className="grid gap-4">
       <div className="relative h-[27rem]">{stage}</div>
       {top && (
         <p className="sr-only" aria-live="polite">
-          Showing {top.name}, {top.age}
+          {top.age === undefined ? t`Showing ${topName}` : t`Showing ${topName}, ${topAge}`}
         </p>
       )}
       {/* Undo stays while the deck's last swipe can still be taken back. */}

@@ -13,6 +13,7 @@ import { errorText, fieldErrorText } from '../../lib/api';
 import { longDate } from './travel-format';
 import { useCurrentUser } from '../../lib/session';
 import { useTravel, useTravelMutation } from './discovery-api';
+import { useLingui } from '@lingui/react/macro';
 
 /** yyyy-mm-dd of a local date, as <input type="date"> reads and writes it. */
 function localDay(date: Date): string {
@@ -33,6 +34,8 @@ function endOfDay(day: string): Date {
 }
 
 function Header({ premium }: { premium: boolean }) {
+  const { t } = useLingui();
+  const days = TRAVEL_MAX_DAYS;
   return (
     <div className="flex items-start gap-3">
       <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-2xl bg-plum-50 text-plum-700">
@@ -41,16 +44,33 @@ function Header({ premium }: { premium: boolean }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="travel-title" className="font-semibold text-ink">
-            Travel mode
+            {t`Travel mode`}
           </h2>
           {!premium && <PremiumMark />}
         </div>
         <p className="text-xs text-ink-soft">
-          Going on a trip? Meet people there before you arrive, for up to {TRAVEL_MAX_DAYS} days. They see you as
-          visiting.
+          {t`Going on a trip? Meet people there before you arrive, for up to ${days} days. They see you as visiting.`}
         </p>
       </div>
     </div>
+  );
+}
+
+/** Where this marks the city, in the sentence naming her trip. */
+const CITY_MARK = '\u2060city\u2060';
+
+/** 'You're visiting **Austin** until Sat, Dec 5. Then Portland comes back on its own.': one message, the city in bold. */
+function TripText({ city, home, until }: { city: string; home: string; until: string }) {
+  const { t } = useLingui();
+  const place = CITY_MARK;
+  const [before = '', after = ''] =
+    t`You're visiting ${place} until ${until}. Then ${home} comes back on its own.`.split(CITY_MARK);
+  return (
+    <p className="text-sm text-ink" data-testid="travel-plan">
+      {before}
+      <strong>{city}</strong>
+      {after}
+    </p>
   );
 }
 
@@ -67,18 +87,20 @@ export function TravelSection() {
   const [error, setError] = useState<{ location?: string; until?: string }>({});
 
   const plan = travel.data?.plan ?? null;
+  const { t } = useLingui();
+  const days = TRAVEL_MAX_DAYS;
 
   const start = () => {
     if (!place.state) {
-      setError({ location: 'Choose the state you are visiting' });
+      setError({ location: t`Choose the state you are visiting` });
       return;
     }
     if (!place.city) {
-      setError({ location: 'Choose the city you are visiting' });
+      setError({ location: t`Choose the city you are visiting` });
       return;
     }
     if (!day || day < localDay(today) || day > lastDay) {
-      setError({ until: `Choose a day within the next ${TRAVEL_MAX_DAYS} days` });
+      setError({ until: t`Choose a day within the next ${days} days` });
       return;
     }
     setError({});
@@ -86,12 +108,14 @@ export function TravelSection() {
     save.mutate(
       { location, until: endOfDay(day).toISOString() },
       {
-        onSuccess: () =>
-          toast({ title: `You're visiting ${place.city}`, description: 'Discover now shows people there.' }),
+        onSuccess: () => {
+          const city = place.city;
+          toast({ title: t`You're visiting ${city}`, description: t`Discover now shows people there.` });
+        },
         onError: (failure) => {
           const fields = { location: fieldErrorText(failure, 'location'), until: fieldErrorText(failure, 'until') };
           if (fields.location || fields.until) setError(fields);
-          else toast({ title: 'Could not start your trip', description: errorText(failure), variant: 'destructive' });
+          else toast({ title: t`Could not start your trip`, description: errorText(failure), variant: 'destructive' });
         },
       },
     );
@@ -99,25 +123,25 @@ export function TravelSection() {
 
   const end = () =>
     save.mutate(null, {
-      onSuccess: () => toast({ title: 'Welcome home', description: 'Discover shows people near you again.' }),
+      onSuccess: () => toast({ title: t`Welcome home`, description: t`Discover shows people near you again.` }),
       onError: (failure) =>
-        toast({ title: 'Could not end your trip', description: errorText(failure), variant: 'destructive' }),
+        toast({ title: t`Could not end your trip`, description: errorText(failure), variant: 'destructive' }),
     });
 
   return (
     <Card className="grid gap-4" aria-labelledby="travel-title" role="region">
       <Header premium={premium} />
       {travel.isPending ? (
-        <div role="status" aria-label="Loading your trip" className="h-11 animate-pulse rounded-2xl bg-cream-200" />
+        <div role="status" aria-label={t`Loading your trip`} className="h-11 animate-pulse rounded-2xl bg-cream-200" />
       ) : plan ? (
         <div className="grid gap-3">
-          <p className="text-sm text-ink" data-testid="travel-plan">
-            You&apos;re visiting <strong>{parseLocation(plan.location)?.city ?? plan.location}</strong> until{' '}
-            {longDate(plan.until)}. Then {parseLocation(plan.homeLocation)?.city ?? plan.homeLocation} comes back on its
-            own.
-          </p>
+          <TripText
+            city={parseLocation(plan.location)?.city ?? plan.location}
+            home={parseLocation(plan.homeLocation)?.city ?? plan.homeLocation}
+            until={longDate(plan.until)}
+          />
           <Button variant="outline" onClick={end} disabled={save.isPending}>
-            {save.isPending ? 'Ending…' : 'End trip now'}
+            {save.isPending ? t`Ending…` : t`End trip now`}
           </Button>
         </div>
       ) : !premium ? (
@@ -125,7 +149,7 @@ export function TravelSection() {
           to="/subscribe"
           className="inline-flex min-h-11 items-center text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
         >
-          Upgrade to Premium to use Travel mode
+          {t`Upgrade to Premium to use Travel mode`}
         </Link>
       ) : (
         <form
@@ -148,7 +172,7 @@ export function TravelSection() {
             // Her home city is where Discover already looks: it is not a trip.
             exclude={user.location}
           />
-          <Field id="travel-until" label="Trip ends" error={error.until}>
+          <Field id="travel-until" label={t`Trip ends`} error={error.until}>
             <Input
               {...describedBy('travel-until', { error: error.until })}
               id="travel-until"
@@ -163,7 +187,7 @@ export function TravelSection() {
             />
           </Field>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Starting…' : 'Start trip'}
+            {save.isPending ? t`Starting…` : t`Start trip`}
           </Button>
         </form>
       )}

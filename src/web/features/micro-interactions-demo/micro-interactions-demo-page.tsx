@@ -14,25 +14,35 @@ import {
   fireMicroInteractionAt,
   type MicroInteractionType,
 } from '../../lib/micro-interactions';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { activeLocale } from '../../lib/i18n';
 
-const DEMO_BUTTONS: Readonly<Record<MicroInteractionType, { label: string; icon: LucideIcon }>> = {
-  like: { label: 'Like', icon: Heart },
-  pass: { label: 'Pass', icon: X },
-  super_like: { label: 'Super Like', icon: Star },
-  match: { label: 'Match', icon: HeartHandshake },
-  message_sent: { label: 'Message Sent', icon: Send },
-  profile_view: { label: 'Profile View', icon: Eye },
-  boost: { label: 'Boost', icon: Zap },
+const DEMO_BUTTONS: Readonly<Record<MicroInteractionType, { label: MessageDescriptor; icon: LucideIcon }>> = {
+  like: { label: msg`Like`, icon: Heart },
+  pass: { label: msg`Pass`, icon: X },
+  super_like: { label: msg`Super Like`, icon: Star },
+  match: { label: msg`Match`, icon: HeartHandshake },
+  message_sent: { label: msg`Message Sent`, icon: Send },
+  profile_view: { label: msg`Profile View`, icon: Eye },
+  boost: { label: msg`Boost`, icon: Zap },
 };
 
 function formatVibration(pattern: number | number[]): string {
-  return `${Array.isArray(pattern) ? pattern.join('·') : pattern} ms`;
+  const number = new Intl.NumberFormat(activeLocale());
+  return `${Array.isArray(pattern) ? pattern.map((ms) => number.format(ms)).join('·') : number.format(pattern)} ms`;
 }
 
 /** /micro-interactions-demo: every feedback animation on demand (product §2 Demo screens). */
 export function MicroInteractionsDemoPage() {
-  useDocumentTitle('Micro-interactions · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Micro-interactions · Steep`);
   const [selected, setSelected] = useState<MicroInteractionType>('like');
+  const selectedLabel = i18n._(DEMO_BUTTONS[selected].label);
+  const number = new Intl.NumberFormat(activeLocale());
+  const lifetime = number.format(FEEDBACK_LIFETIME_MS / 1000);
+  const animation = number.format(FEEDBACK_ANIMATION_S);
 
   const playAtPointer = (event: MouseEvent<HTMLButtonElement>) => {
     // Keyboard activation has no pointer position (0, 0): play at the pad's centre instead.
@@ -44,23 +54,22 @@ export function MicroInteractionsDemoPage() {
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <Link to="/home" className={cn(buttonClasses('ghost', 'md'), '-ml-2 w-fit')}>
         <ArrowLeft className="size-4" aria-hidden />
-        Back to Discover
+        {t`Back to Discover`}
       </Link>
       <header className="px-1">
-        <h1 className="font-display text-3xl font-semibold text-plum-900">Micro-interactions</h1>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Micro-interactions`}</h1>
         <p className="mt-1 text-sm leading-relaxed text-ink-soft">
-          The little bursts you see when you like, pass, match or send a message. Each lasts{' '}
-          {FEEDBACK_LIFETIME_MS / 1000} s and animates for {FEEDBACK_ANIMATION_S} s; phones that can vibrate play its
-          pattern too.
+          {t`The little bursts you see when you like, pass, match or send a message. Each lasts ${lifetime} s and animates for ${animation} s; phones that can vibrate play its pattern too.`}
         </p>
       </header>
 
       <Card className="grid gap-3">
-        <h2 className="font-semibold text-ink">Play one</h2>
+        <h2 className="font-semibold text-ink">{t`Play one`}</h2>
         <ul className="grid grid-cols-2 gap-2.5">
           {MICRO_INTERACTION_TYPES.map((type) => {
             const { label, icon: Icon } = DEMO_BUTTONS[type];
             const style = MICRO_INTERACTION_STYLES[type];
+            const particles = style.particles;
             return (
               <li key={type}>
                 <button
@@ -82,10 +91,10 @@ export function MicroInteractionsDemoPage() {
                     <Icon className="size-5" strokeWidth={2.4} />
                   </span>
                   <span className="grid leading-tight">
-                    <span className="text-sm font-semibold text-ink">{label}</span>
-                    <span className="text-xs text-ink-soft">{style.particles} particles</span>
+                    <span className="text-sm font-semibold text-ink">{i18n._(label)}</span>
+                    <span className="text-xs text-ink-soft">{t`${particles} particles`}</span>
                     <span className="text-xs text-ink-soft">
-                      <span className="sr-only">Vibrates </span>
+                      <span className="sr-only">{t`Vibrates`} </span>
                       {formatVibration(style.vibration)}
                     </span>
                   </span>
@@ -98,18 +107,20 @@ export function MicroInteractionsDemoPage() {
 
       <Card className="grid gap-3">
         <div>
-          <h2 className="font-semibold text-ink">Tap anywhere</h2>
+          <h2 className="font-semibold text-ink">{t`Tap anywhere`}</h2>
           <p className="text-sm text-ink-soft">
-            Plays <span className="font-medium text-plum-800">{DEMO_BUTTONS[selected].label}</span> where you tap.
+            <Trans>
+              Plays <span className="font-medium text-plum-800">{selectedLabel}</span> where you tap.
+            </Trans>
           </p>
         </div>
         <button
           type="button"
           onClick={playAtPointer}
-          aria-label={`Tap here to play ${DEMO_BUTTONS[selected].label}`}
+          aria-label={t`Tap here to play ${selectedLabel}`}
           className="h-40 rounded-2xl border-2 border-dashed border-plum-200 bg-[radial-gradient(circle_at_30%_20%,var(--color-plum-50),transparent_60%),radial-gradient(circle_at_80%_80%,var(--color-matcha-50),transparent_55%)] text-sm font-medium text-plum-700"
         >
-          Tap here
+          {t`Tap here`}
         </button>
       </Card>
     </div>
