@@ -105,6 +105,8 @@ function Details({
     [t`Love language`, profile.loveLanguage],
     ...lifestyleEntries(profile.lifestyle),
   ];
+  // Hers, not the viewer's: sign-up's "Tea interests" speaks to the one filling it in.
+  const teaInterests = t({ message: 'Tea interests', context: "another member's profile" });
   const shown = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '');
 
   return (
@@ -190,8 +192,8 @@ function Details({
         </Section>
       )}
       {profile.teaInterests.length > 0 && (
-        <Section title={t`Tea interests`}>
-          <Tags label={t`Tea interests`} items={profile.teaInterests} tone="matcha" />
+        <Section title={teaInterests}>
+          <Tags label={teaInterests} items={profile.teaInterests} tone="matcha" />
         </Section>
       )}
     </>
