@@ -74,7 +74,7 @@ export function AppAwareness() {
     const match = matches.data?.find((m) => m.id === frame.matchId);
     setBanner({
       matchId: frame.matchId,
-      sender: match?.otherUser.name ?? 'A match',
+      sender: match?.otherUser.name ?? t`A match`,
       preview: frame.message.content.slice(0, 90),
     });
   });

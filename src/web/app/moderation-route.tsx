@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ModerationConsole, type ExtraQueue } from '../features/moderation/moderation-console';
 import { TeaModerationQueue, TeaReplyModerationQueue } from '../features/tea/tea-moderation-queue';
 import { VerificationReviewQueue } from '../features/verification/verification-review-queue';
@@ -6,12 +9,15 @@ import { VerificationReviewQueue } from '../features/verification/verification-r
  * Queues other features add to the moderation console (verification requests, Tea's reported
  * stories): the app layer composes them so features never import each other's components.
  */
-const moderationQueues: ExtraQueue[] = [
-  { id: 'verification', label: 'Verification', element: <VerificationReviewQueue /> },
-  { id: 'tea', label: 'Tea stories', element: <TeaModerationQueue /> },
-  { id: 'tea-replies', label: 'Tea replies', element: <TeaReplyModerationQueue /> },
+const moderationQueues: ReadonlyArray<Omit<ExtraQueue, 'label'> & { label: MessageDescriptor }> = [
+  { id: 'verification', label: msg`Verification`, element: <VerificationReviewQueue /> },
+  { id: 'tea', label: msg`Tea stories`, element: <TeaModerationQueue /> },
+  { id: 'tea-replies', label: msg`Tea replies`, element: <TeaReplyModerationQueue /> },
 ];
 
 export function ModerationRoute() {
-  return <ModerationConsole extraQueues={moderationQueues} />;
+  const { i18n } = useLingui();
+  return (
+    <ModerationConsole extraQueues={moderationQueues.map((queue) => ({ ...queue, label: i18n._(queue.label) }))} />
+  );
 }

@@ -1,8 +1,10 @@
 import { Users } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../lib/cn';
 
 /** The "Friends" mark of Friends mode: a friends match's conversation, a like from the Friends deck. */
 export function FriendsLabel({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
     <span
       className={cn(
@@ -11,7 +13,7 @@ export function FriendsLabel({ className }: { className?: string }) {
       )}
     >
       <Users className="size-3" aria-hidden />
-      Friends
+      {t`Friends`}
     </span>
   );
 }

@@ -16,7 +16,8 @@ export function LikeItemButton({
   tone = 'light',
   className,
 }: {
-  label: 'Like this photo' | 'Like this prompt';
+  /** 'Like this photo' / 'Like this prompt', translated by the caller. */
+  label: string;
   onClick: () => void;
   /** 'photo': over a picture (white on shade); 'light': on a pale surface. */
   tone?: 'photo' | 'light';

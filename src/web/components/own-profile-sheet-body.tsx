@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MapPin, UserRound } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { Dialog } from './ui/dialog';
 import { useCurrentUser } from '../lib/session';
 import { Avatar } from './avatar';
@@ -15,8 +16,14 @@ export interface OwnProfileSheetBodyProps {
 /** The sheet itself, loaded on the first tap of the header avatar (Radix's dialog stays out of /home's first paint). */
 export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyProps) {
   const user = useCurrentUser();
+  const { t } = useLingui();
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Your profile" description="How others see you on Discover">
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t`Your profile`}
+      description={t`How others see you on Discover`}
+    >
       <div className="flex items-center gap-4">
         <Avatar name={user.name} photos={user.photos} className="size-20 text-3xl ring-4 ring-white" />
         <div className="grid min-w-0 gap-1">
@@ -37,12 +44,12 @@ export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyP
         <Dialog.Close asChild>
           <Link to="/profile" className={buttonClasses('primary', 'md', true)}>
             <UserRound className="size-4" aria-hidden />
-            Edit Profile
+            {t`Edit Profile`}
           </Link>
         </Dialog.Close>
         <Dialog.Close asChild>
           <Button variant="ghost" block>
-            Close
+            {t`Close`}
           </Button>
         </Dialog.Close>
       </div>

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../lib/cn';
 import { LikeItemButton } from './like-item-button';
 
@@ -23,6 +24,7 @@ export function PhotoCarousel({
   /** Offers "Like this photo" on the photo shown (Discover's profile sheet). */
   onLikePhoto?: ((photoUrl: string) => void) | undefined;
 }) {
+  const { t } = useLingui();
   const [index, setIndex] = useState(0);
   const [dragX, setDragX] = useState(0);
   const start = useRef<number | null>(null);
@@ -68,7 +70,7 @@ export function PhotoCarousel({
     <div
       role="region"
       aria-roledescription="carousel"
-      aria-label={`Photos of ${name}`}
+      aria-label={t`Photos of ${name}`}
       tabIndex={count > 1 ? 0 : undefined}
       data-testid="photo-carousel"
       onKeyDown={onKeyDown}
@@ -86,7 +88,7 @@ export function PhotoCarousel({
           <img
             key={photo}
             src={photo}
-            alt={`Photo ${i + 1} of ${count} of ${name}`}
+            alt={t`Photo ${i + 1} of ${count} of ${name}`}
             aria-hidden={i === current ? undefined : true}
             draggable={false}
             className="size-full shrink-0 object-cover"
@@ -95,7 +97,7 @@ export function PhotoCarousel({
       </div>
       {onLikePhoto && photos[current] && (
         <LikeItemButton
-          label="Like this photo"
+          label={t`Like this photo`}
           tone="photo"
           onClick={() => onLikePhoto(photos[current] ?? '')}
           className="absolute right-3 bottom-8 z-10"
@@ -106,7 +108,7 @@ export function PhotoCarousel({
           {current > 0 && (
             <button
               type="button"
-              aria-label="Previous photo"
+              aria-label={t`Previous photo`}
               onClick={() => go(current - 1)}
               className={cn(arrowClass, 'left-2')}
             >
@@ -116,7 +118,7 @@ export function PhotoCarousel({
           {current < count - 1 && (
             <button
               type="button"
-              aria-label="Next photo"
+              aria-label={t`Next photo`}
               onClick={() => go(current + 1)}
               className={cn(arrowClass, 'right-2')}
             >
@@ -140,7 +142,7 @@ export function PhotoCarousel({
             ))}
           </div>
           <p className="sr-only" aria-live="polite">
-            Photo {current + 1} of {count}
+            {t`Photo ${current + 1} of ${count}`}
           </p>
         </>
       )}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { PromptAnswers } from './prompt-answers';
 import { BadgeCheck, MapPin } from 'lucide-react';
-import { statusTimeLeft, type ProfileDetail } from '../../contract/profiles';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { STATUS_LIFETIME_MS, type ProfileDetail } from '../../contract/profiles';
 import { parseLocation } from '../../contract/location-text';
 import { isApiError } from '../lib/api';
 import { distanceBandText } from '../lib/theme';
@@ -64,11 +66,20 @@ function Tags({ label, items, tone }: { label: string; items: readonly string[];
   );
 }
 
+/** Her city, how far, in the viewer's language (the server's band 'In your city' is a code here). */
 function subtitle(profile: ProfileDetail, distance: string | undefined, visiting: boolean): string {
   const place = parseLocation(profile.location)?.city ?? profile.location;
-  const city = visiting ? `Visiting ${place}` : place;
+  const city = visiting ? t`Visiting ${place}` : place;
   if (!distance) return city;
-  return distance === 'In your city' ? `${city} · In your city` : `${city} · ${distance} away`;
+  return profile.distance === 'In your city' ? t`${city} · In your city` : t`${city} · ${distance} away`;
+}
+
+/** '5h left' / 'Expired' for a 24-hour status. */
+function statusLeft(expiresAt: string): string {
+  const remaining = new Date(expiresAt).getTime() - Date.now();
+  if (remaining <= 0) return t`Expired`;
+  const hours = Math.min(Math.ceil(remaining / 3_600_000), STATUS_LIFETIME_MS / 3_600_000);
+  return t`${hours}h left`;
 }
 
 function Details({
@@ -81,18 +92,21 @@ function Details({
   onLikeItem: ((target: LikeTarget) => void) | undefined;
 }) {
   const units = useUnits();
+  const { t } = useLingui();
   // 'Active 5m ago' ages while the sheet stays open.
   const now = useMinuteClock();
   const distance = profile.distance && distanceBandText(profile.distance, units);
   const details: Array<[string, string | null]> = [
-    ['Job', profile.job],
-    ['Education', profile.education],
-    ['Height', profile.height === null ? null : formatHeight(profile.height)],
-    ['Pronouns', profile.pronouns],
-    ['Looking for', profile.relationshipGoals],
-    ['Love language', profile.loveLanguage],
+    [t`Job`, profile.job],
+    [t`Education`, profile.education],
+    [t`Height`, profile.height === null ? null : formatHeight(profile.height)],
+    [t`Pronouns`, profile.pronouns],
+    [t`Looking for`, profile.relationshipGoals],
+    [t`Love language`, profile.loveLanguage],
     ...lifestyleEntries(profile.lifestyle),
   ];
+  // Hers, not the viewer's: sign-up's "Tea interests" speaks to the one filling it in.
+  const teaInterests = t({ message: 'Tea interests', context: "another member's profile" });
   const shown = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '');
 
   return (
@@ -106,22 +120,22 @@ function Details({
           {profile.isVerified && (
             <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sky-800">
               <BadgeCheck className="size-3.5" aria-hidden />
-              Verified User
+              {t`Verified User`}
             </span>
           )}
           {profile.isOnline ? (
-            <span className="rounded-full bg-matcha-100 px-2.5 py-0.5 text-matcha-700">Online now</span>
+            <span className="rounded-full bg-matcha-100 px-2.5 py-0.5 text-matcha-700">{t`Online now`}</span>
           ) : (
             profile.lastActive && (
               <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-ink-soft">
-                Active {formatLastActive(profile.lastActive, now).toLowerCase()}
+                {t`Active ${formatLastActive(profile.lastActive, now).toLowerCase()}`}
               </span>
             )
           )}
         </div>
       </div>
       {profile.status && (
-        <Section title={`24h Status · ${statusTimeLeft(profile.status.expiresAt)}`}>
+        <Section title={t`24h Status · ${statusLeft(profile.status.expiresAt)}`}>
           <div className="grid gap-2 rounded-2xl bg-plum-50 p-3" data-testid="profile-status">
             {profile.status.text && <p className="leading-relaxed wrap-anywhere text-ink">{profile.status.text}</p>}
             {profile.status.voice && (
@@ -129,7 +143,7 @@ function Details({
                 src={profile.status.voice.url}
                 durationMs={profile.status.voice.durationMs}
                 waveform={profile.status.voice.waveform}
-                label="voice status"
+                label={t`voice status`}
                 testId="profile-status-voice"
               />
             )}
@@ -137,8 +151,8 @@ function Details({
         </Section>
       )}
       {profile.badges.length > 0 && (
-        <Section title="Badges">
-          <ul aria-label="Badges" className="flex flex-wrap gap-1.5">
+        <Section title={t`Badges`}>
+          <ul aria-label={t`Badges`} className="flex flex-wrap gap-1.5">
             {profile.badges.map((badge) => (
               <li key={badge.id} title={badge.description}>
                 <BadgeChip id={badge.id} className="px-2.5 py-1 text-sm" />
@@ -148,12 +162,12 @@ function Details({
         </Section>
       )}
       {profile.bio && (
-        <Section title="About">
+        <Section title={t`About`}>
           <p className="text-[0.95rem] leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{profile.bio}</p>
         </Section>
       )}
       {profile.prompts.length > 0 && (
-        <Section title="Prompts">
+        <Section title={t`Prompts`}>
           <PromptAnswers
             prompts={profile.prompts}
             onLikePrompt={onLikeItem && ((prompt) => onLikeItem({ kind: 'prompt', prompt }))}
@@ -161,7 +175,7 @@ function Details({
         </Section>
       )}
       {shown.length > 0 && (
-        <Section title="Details">
+        <Section title={t`Details`}>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5">
             {shown.map(([label, value]) => (
               <div key={label} className="min-w-0">
@@ -173,13 +187,13 @@ function Details({
         </Section>
       )}
       {profile.interests.length > 0 && (
-        <Section title="Interests">
-          <Tags label="Interests" items={profile.interests} tone="plum" />
+        <Section title={t`Interests`}>
+          <Tags label={t`Interests`} items={profile.interests} tone="plum" />
         </Section>
       )}
       {profile.teaInterests.length > 0 && (
-        <Section title="Tea interests">
-          <Tags label="Tea interests" items={profile.teaInterests} tone="matcha" />
+        <Section title={teaInterests}>
+          <Tags label={teaInterests} items={profile.teaInterests} tone="matcha" />
         </Section>
       )}
     </>
@@ -187,8 +201,9 @@ function Details({
 }
 
 function LoadingLines() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading profile" className="grid animate-pulse gap-2.5">
+    <div role="status" aria-label={t`Loading profile`} className="grid animate-pulse gap-2.5">
       <span className="h-4 w-1/2 rounded-full bg-cream-200" />
       <span className="h-4 w-5/6 rounded-full bg-cream-200" />
       <span className="h-4 w-2/3 rounded-full bg-cream-200" />
@@ -205,12 +220,13 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions, onLike
   const profile = detail.data;
   const gone = isApiError(detail.error) && detail.error.status === 404;
   const name = profile?.name ?? person.name;
+  const { t } = useLingui();
 
   return (
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title={profile?.age === undefined ? name : `${name}, ${profile.age}`}
+      title={profile?.age === undefined ? name : t`${name}, ${profile.age}`}
     >
       <div className="grid gap-5" data-testid="profile-detail">
         <PhotoCarousel
@@ -221,12 +237,12 @@ export function ProfileDetailSheet({ person, open, onOpenChange, actions, onLike
         {profile ? (
           <Details profile={profile} visiting={person.visiting === true} onLikeItem={onLikeItem} />
         ) : gone ? (
-          <p className="text-sm text-ink-soft">This profile is no longer available.</p>
+          <p className="text-sm text-ink-soft">{t`This profile is no longer available.`}</p>
         ) : detail.isError ? (
           <div className="grid justify-items-start gap-2">
-            <p className="text-sm text-ink-soft">Couldn&apos;t load this profile.</p>
+            <p className="text-sm text-ink-soft">{t`Couldn't load this profile.`}</p>
             <Button variant="outline" onClick={() => void detail.refetch()}>
-              Try again
+              {t`Try again`}
             </Button>
           </div>
         ) : (

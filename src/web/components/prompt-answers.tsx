@@ -1,4 +1,5 @@
 import type { PromptAnswerView } from '../../contract/prompts';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../lib/cn';
 import { LikeItemButton } from './like-item-button';
 
@@ -15,8 +16,9 @@ export function PromptAnswers({
   className?: string;
   onLikePrompt?: ((prompt: PromptAnswerView) => void) | undefined;
 }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Prompts" className={cn('grid gap-2.5', className)}>
+    <ul aria-label={t`Prompts`} className={cn('grid gap-2.5', className)}>
       {prompts.map((prompt) => (
         <li
           key={prompt.promptId}
@@ -27,7 +29,7 @@ export function PromptAnswers({
             <p className="mt-1 font-display text-lg leading-snug wrap-anywhere text-plum-900">{prompt.answer}</p>
           </div>
           {onLikePrompt && (
-            <LikeItemButton label="Like this prompt" onClick={() => onLikePrompt(prompt)} className="-mr-1" />
+            <LikeItemButton label={t`Like this prompt`} onClick={() => onLikePrompt(prompt)} className="-mr-1" />
           )}
         </li>
       ))}

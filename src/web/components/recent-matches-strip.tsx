@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, HeartHandshake, Info, MessageCircle } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { Match } from '../../contract/matches';
 import { Card } from './ui/card';
 import { Avatar } from './avatar';
@@ -20,19 +21,20 @@ export function RecentMatchesStrip() {
   const recent = data?.slice(0, RECENT_MATCHES_SHOWN) ?? [];
   const [profileOf, setProfileOf] = useState<Match | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const { t } = useLingui();
 
   return (
     <section aria-labelledby="recent-matches-title">
       <Card className="grid gap-3">
         <div className="flex items-center justify-between">
           <h2 id="recent-matches-title" className="font-semibold text-ink">
-            Recent Matches
+            {t`Recent Matches`}
           </h2>
           <Link
             to="/chats"
             className="-mr-2 inline-flex min-h-11 items-center gap-0.5 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
           >
-            View All
+            {t`View All`}
             <ChevronRight className="size-4" aria-hidden />
           </Link>
         </div>
@@ -46,11 +48,11 @@ export function RecentMatchesStrip() {
             ))}
           </ul>
         ) : isError ? (
-          <p className="text-sm text-ink-soft">Couldn&apos;t load your matches right now.</p>
+          <p className="text-sm text-ink-soft">{t`Couldn't load your matches right now.`}</p>
         ) : recent.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-ink-soft">
             <HeartHandshake className="size-4 shrink-0 text-plum-400" aria-hidden />
-            No matches yet. When you and someone like each other, your match will appear here.
+            {t`No matches yet. When you and someone like each other, your match will appear here.`}
           </p>
         ) : (
           <ul className="grid grid-cols-4 gap-2" data-testid="recent-matches">
@@ -58,7 +60,7 @@ export function RecentMatchesStrip() {
               <li key={match.id} className="relative">
                 <Link
                   to={`/conversation/${match.id}`}
-                  aria-label={`Chat with ${match.otherUser.name}`}
+                  aria-label={t`Chat with ${match.otherUser.name}`}
                   className="grid justify-items-center gap-1.5 rounded-2xl p-1 text-center hover:bg-plum-50"
                 >
                   <span className="relative">
@@ -69,7 +71,7 @@ export function RecentMatchesStrip() {
                     />
                     {match.otherUser.isOnline && (
                       <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-matcha-500 ring-2 ring-white">
-                        <span className="sr-only">Online</span>
+                        <span className="sr-only">{t`Online`}</span>
                       </span>
                     )}
                   </span>
@@ -78,7 +80,7 @@ export function RecentMatchesStrip() {
                 {/* Small to the eye, 44 px to the finger (the ::before), clear of the link's middle. */}
                 <button
                   type="button"
-                  aria-label={`View ${match.otherUser.name}'s profile`}
+                  aria-label={t`View ${match.otherUser.name}'s profile`}
                   onClick={() => {
                     setProfileOf(match);
                     setProfileOpen(true);
@@ -100,7 +102,7 @@ export function RecentMatchesStrip() {
           actions={
             <Link to={`/conversation/${profileOf.id}`} className={buttonClasses('primary', 'md', true)}>
               <MessageCircle className="size-4" aria-hidden />
-              Message {profileOf.otherUser.name}
+              {t`Message ${profileOf.otherUser.name}`}
             </Link>
           }
         />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { keepFocusClearOfBars } from '../lib/keep-focus-visible';
 
 /** The id of every signed-in screen's main region, the skip link's target. */
@@ -11,6 +12,7 @@ export const MAIN_ID = 'main';
  */
 export function SkipLink() {
   useEffect(() => keepFocusClearOfBars(document), []);
+  const { t } = useLingui();
   return (
     <a
       href={`#${MAIN_ID}`}
@@ -23,7 +25,7 @@ export function SkipLink() {
       }}
       className="fixed top-2 left-2 z-[120] -translate-y-[calc(100%+1rem)] rounded-full bg-plum-700 px-4 py-3 text-sm font-semibold text-white shadow-float focus:translate-y-0 focus:outline-3 focus:outline-offset-2 focus:outline-plum-400"
     >
-      Skip to content
+      {t`Skip to content`}
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Pause, Play } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../lib/cn';
 import { formatDuration } from '../lib/voice-recorder';
 import { toast } from './ui/toast';
@@ -11,7 +12,7 @@ interface VoicePlayerProps {
   waveform: readonly number[];
   /** 'inverted' on a plum bubble (her own message); 'plain' on a light surface. */
   tone?: 'inverted' | 'plain';
-  /** What it is, for the controls' names: 'voice message', 'voice status'. */
+  /** What it is, for the controls' names, translated by the caller: 'voice message', 'voice status'. */
   label: string;
   /** After playback started (the first play of a received message tells its sender). */
   onPlay?: () => void;
@@ -23,6 +24,7 @@ interface VoicePlayerProps {
  * 24-hour status share it.
  */
 export function VoicePlayer({ src, durationMs, waveform, tone = 'plain', label, onPlay, testId }: VoicePlayerProps) {
+  const { t } = useLingui();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [positionMs, setPositionMs] = useState(0);
@@ -36,7 +38,7 @@ export function VoicePlayer({ src, durationMs, waveform, tone = 'plain', label, 
     try {
       await el.play();
     } catch {
-      toast({ title: `This ${label} could not be played`, variant: 'destructive' });
+      toast({ title: t`Could not play: ${label}`, variant: 'destructive' });
       return;
     }
     onPlay?.();
@@ -59,7 +61,7 @@ export function VoicePlayer({ src, durationMs, waveform, tone = 'plain', label, 
       <button
         type="button"
         onClick={() => void toggle()}
-        aria-label={playing ? `Pause ${label}` : `Play ${label}`}
+        aria-label={playing ? t`Pause ${label}` : t`Play ${label}`}
         className={cn(
           'grid size-10 shrink-0 place-items-center rounded-full',
           inverted ? 'bg-white text-plum-700' : 'bg-plum-700 text-white',
@@ -91,8 +93,8 @@ export function VoicePlayer({ src, durationMs, waveform, tone = 'plain', label, 
           max={durationMs}
           step={100}
           value={Math.round(positionMs)}
-          aria-label={`Position in ${label}`}
-          aria-valuetext={`${formatDuration(positionMs)} of ${formatDuration(durationMs)}`}
+          aria-label={t`Position in ${label}`}
+          aria-valuetext={t`${formatDuration(positionMs)} of ${formatDuration(durationMs)}`}
           onChange={(event) => {
             const ms = Number(event.target.value);
             setPositionMs(ms);

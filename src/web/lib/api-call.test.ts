@@ -1,7 +1,11 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { discoveryApi } from '../../contract/api/discovery';
 import type { DiscoveryFilters } from '../../contract/discovery';
 import { ApiError, apiCall, errorText, fieldErrorText, isApiError, parseRetryAfter } from './api';
+
+// Its texts are in the catalogue (decision 0023): the source language, English, here.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => vi.unstubAllGlobals());
 

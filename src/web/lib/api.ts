@@ -1,5 +1,6 @@
 import { buildPath, type CallInput, type RouteDeclaration, type ResponseOut } from '../../contract/api/define';
 import type { ErrorBody } from '../../contract/http';
+import { t } from '@lingui/core/macro';
 import { activeLocale } from './i18n';
 
 /**
@@ -38,22 +39,22 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** For an answer without a JSON body (a proxy's error page, a timeout): a sentence, not the page. */
 function fallbackErrorText(status: number): string {
-  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
-  if (status >= 500) return 'Steep is having trouble right now. Please try again in a moment.';
-  if (status === 401) return 'Please log in again.';
-  if (status === 404) return 'Not found.';
-  return 'Something went wrong. Please try again.';
+  if (status === 429) return t`Too many attempts. Please wait a moment and try again.`;
+  if (status >= 500) return t`Steep is having trouble right now. Please try again in a moment.`;
+  if (status === 401) return t`Please log in again.`;
+  if (status === 404) return t`Not found.`;
+  return t`Something went wrong. Please try again.`;
 }
 
 /**
  * The one way a screen turns a failure into text: the server's message for an API answer, a
  * connection sentence when the request never got an answer, else `fallback`. Never the raw error.
  */
-export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorText(error: unknown, fallback?: string): string {
   if (isApiError(error)) return error.message;
   // fetch rejects with a TypeError when offline or the server is unreachable.
-  if (error instanceof TypeError) return 'Could not reach Steep. Check your connection and try again.';
-  return fallback;
+  if (error instanceof TypeError) return t`Could not reach Steep. Check your connection and try again.`;
+  return fallback ?? t`Something went wrong. Please try again.`;
 }
 
 /** The server's message for one field (`errors[].path`), to show beside that field. */

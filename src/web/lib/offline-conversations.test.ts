@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/chat';
 import { KEEP_CONVERSATIONS, KEEP_MESSAGES, overflow, toOfflineConversation } from './offline-conversations';
+
+// Its texts are in the catalogue (decision 0023): the source language, English, here.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const message = (i: number, senderId: string, messageType: Message['messageType'] = 'text'): Message => ({
   id: `m${i}`,

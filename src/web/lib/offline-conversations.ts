@@ -1,4 +1,5 @@
 import type { Message } from '../../contract/chat';
+import { t } from '@lingui/core/macro';
 
 /*
  * Her recent conversations, kept on this device so the offline page (public/offline.js) can show them
@@ -29,8 +30,9 @@ interface OfflineConversation {
   messages: OfflineMessage[];
 }
 
+/** A photo or voice note is kept as a word, in her language when it was saved (the offline page shows it as is). */
 const describe = (message: Message): string =>
-  message.messageType === 'image' ? 'Photo' : message.messageType === 'voice' ? 'Voice message' : message.content;
+  message.messageType === 'image' ? t`Photo` : message.messageType === 'voice' ? t`Voice message` : message.content;
 
 /** What is kept of one conversation: its newest messages, oldest first, as the offline page shows them. */
 export function toOfflineConversation(

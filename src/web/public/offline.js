@@ -1,4 +1,4 @@
-/* global window, document, indexedDB */
+/* global window, document, indexedDB, navigator */
 // The offline page's list of her recent conversations, read-only. The app keeps them in IndexedDB while
 // she is signed in on this device (src/web/lib/offline-conversations.ts: the database's name and shape)
 // and deletes them when she signs out. The worker answers every navigation with this page when there
@@ -7,6 +7,65 @@
 (function () {
   var DB = 'steep-offline-conversations';
   var STORE = 'conversations';
+
+  // Her language as the app chose it (src/web/lib/i18n.ts keeps it in localStorage 'language'), else the
+  // browser's. The page is static and outside the app's catalogues: its few sentences are here in both.
+  var TEXT = {
+    en: {
+      title: "You're offline · Steep",
+      heading: "You're offline",
+      intro: "Steep needs a connection to show your matches and messages. They'll be here when you're back online.",
+      retry: 'Try again',
+      listIntro: 'Your recent conversations are saved on this device. You can read them until you are back online.',
+      recent: 'Recent conversations',
+      you: 'You: ',
+      noMessages: 'No messages yet',
+      offlineTitle: ' (offline) · Steep',
+      oneIntro: 'This is the copy saved on this device. You can read it; replying waits until you are back online.',
+      messagesWith: 'Messages with ',
+      allSaved: 'All saved conversations',
+    },
+    es: {
+      title: 'Sin conexión · Steep',
+      heading: 'Sin conexión',
+      intro: 'Steep necesita conexión para mostrar tus matches y mensajes. Volverán a estar aquí cuando te conectes.',
+      retry: 'Reintentar',
+      listIntro:
+        'Tus conversaciones recientes están guardadas en este dispositivo. Puedes leerlas hasta que vuelvas a tener conexión.',
+      recent: 'Conversaciones recientes',
+      you: 'Tú: ',
+      noMessages: 'Aún no hay mensajes',
+      offlineTitle: ' (sin conexión) · Steep',
+      oneIntro:
+        'Esta es la copia guardada en este dispositivo. Puedes leerla; para responder, espera a tener conexión.',
+      messagesWith: 'Mensajes con ',
+      allSaved: 'Todas las conversaciones guardadas',
+    },
+  };
+
+  function language() {
+    var saved = null;
+    try {
+      saved = window.localStorage.getItem('language');
+    } catch {
+      // Storage unavailable: the browser's language decides.
+    }
+    if (saved && TEXT[saved]) return saved;
+    var tags = navigator.languages || [navigator.language || 'en'];
+    for (var i = 0; i < tags.length; i++) {
+      var base = String(tags[i]).toLowerCase().split('-')[0];
+      if (TEXT[base]) return base;
+    }
+    return 'en';
+  }
+
+  var lang = language();
+  var T = TEXT[lang];
+  document.documentElement.lang = lang;
+  document.title = T.title;
+  document.getElementById('offline-heading').textContent = T.heading;
+  document.getElementById('offline-intro').textContent = T.intro;
+  document.getElementById('retry').textContent = T.retry;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -18,7 +77,7 @@
   function when(iso) {
     var date = new Date(iso);
     if (isNaN(date.getTime())) return '';
-    return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    return date.toLocaleString(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
   }
 
   function readAll(done) {
@@ -51,9 +110,8 @@
 
   function showList(root, conversations) {
     var intro = document.getElementById('offline-intro');
-    intro.textContent =
-      'Your recent conversations are saved on this device. You can read them until you are back online.';
-    root.appendChild(el('h2', 'section', 'Recent conversations'));
+    intro.textContent = T.listIntro;
+    root.appendChild(el('h2', 'section', T.recent));
     var list = el('ul', 'conversations');
     conversations.forEach(function (c) {
       var last = c.messages[c.messages.length - 1];
@@ -61,7 +119,7 @@
       var link = el('a', 'conversation');
       link.href = '/conversation/' + encodeURIComponent(c.matchId);
       link.appendChild(el('span', 'name', c.name));
-      link.appendChild(el('span', 'preview', last ? (last.mine ? 'You: ' : '') + last.text : 'No messages yet'));
+      link.appendChild(el('span', 'preview', last ? (last.mine ? T.you : '') + last.text : T.noMessages));
       item.appendChild(link);
       list.appendChild(item);
     });
@@ -69,22 +127,21 @@
   }
 
   function showConversation(root, c) {
-    document.title = c.name + ' (offline) · Steep';
+    document.title = c.name + T.offlineTitle;
     var intro = document.getElementById('offline-intro');
-    intro.textContent =
-      'This is the copy saved on this device. You can read it; replying waits until you are back online.';
+    intro.textContent = T.oneIntro;
     root.appendChild(el('h2', 'section', c.name));
     var list = el('ol', 'messages');
-    list.setAttribute('aria-label', 'Messages with ' + c.name);
+    list.setAttribute('aria-label', T.messagesWith + c.name);
     c.messages.forEach(function (m) {
       var item = el('li', m.mine ? 'message mine' : 'message');
-      item.appendChild(el('span', 'visually-hidden', m.mine ? 'You: ' : c.name + ': '));
+      item.appendChild(el('span', 'visually-hidden', m.mine ? T.you : c.name + ': '));
       item.appendChild(el('span', 'text', m.text));
       item.appendChild(el('span', 'time', when(m.at)));
       list.appendChild(item);
     });
     root.appendChild(list);
-    var back = el('a', 'secondary', 'All saved conversations');
+    var back = el('a', 'secondary', T.allSaved);
     back.href = '/chats';
     root.appendChild(back);
   }

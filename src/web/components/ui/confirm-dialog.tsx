@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from './button';
 import { AlertDialog } from './dialog';
 
@@ -26,13 +27,14 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  busyLabel = 'Please wait…',
-  cancelLabel = 'Cancel',
+  busyLabel,
+  cancelLabel,
   busy = false,
   tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>
@@ -45,11 +47,11 @@ export function ConfirmDialog({
           <div className="mt-6 grid grid-cols-2 gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" className="px-3 whitespace-nowrap" disabled={busy}>
-                {cancelLabel}
+                {cancelLabel ?? t`Cancel`}
               </Button>
             </AlertDialog.Cancel>
             <Button variant={tone} disabled={busy} onClick={onConfirm}>
-              {busy ? busyLabel : confirmLabel}
+              {busy ? (busyLabel ?? t`Please wait…`) : confirmLabel}
             </Button>
           </div>
         </AlertDialog.Content>

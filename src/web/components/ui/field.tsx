@@ -102,6 +102,7 @@ export function UsernameInput({
   /** The same hint its <Field> shows, so the input is described by it. */
   hint?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Input
       id={id}
@@ -110,7 +111,7 @@ export function UsernameInput({
       onChange={(e) => onChange(e.target.value)}
       autoComplete="off"
       autoCapitalize="none"
-      placeholder="@username"
+      placeholder={t`@username`}
       maxLength={31}
     />
   );

@@ -1,7 +1,11 @@
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../contract/chat';
 import { parseServerFrame } from '../../../contract/realtime';
 import { RealtimeClient, reconnectDelayMs, socketUrlFor, type SocketLike } from './realtime-client';
+
+// Its texts are in the catalogue (decision 0023): the source language, English, here.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 class FakeSocket implements SocketLike {
   readyState = 0;

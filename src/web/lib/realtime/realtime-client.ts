@@ -6,6 +6,7 @@ import type {
   ServerFrame,
   ServerFrameType,
 } from '../../../contract/realtime';
+import { t } from '@lingui/core/macro';
 import { RECONNECT, WS_CLOSE, WS_PATH } from '../../../contract/realtime-protocol';
 
 /**
@@ -19,7 +20,10 @@ type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
 export interface RealtimeSnapshot {
   status: RealtimeStatus;
-  /** Product §8: 'Connection failed', 'Failed to connect', or the server's error frame text ('Unknown error' when blank). */
+  /**
+   * Product §8, in her language: 'Connection failed', 'Failed to connect', or the server's error frame text
+   * ('Unknown error' when blank). A failed send's SocketSendError stays in English: it is never shown (HTTP takes over).
+   */
   error: string | null;
   /** True when no retry is coming (retries used up, or the server closed with 1000); `retryNow()` starts afresh. */
   gaveUp: boolean;
@@ -225,7 +229,7 @@ export class RealtimeClient {
       socket = this.createSocket(this.url);
     } catch (error) {
       console.warn('Real-time socket could not be created.', error);
-      this.update({ status: 'disconnected', error: 'Failed to connect' });
+      this.update({ status: 'disconnected', error: t`Failed to connect` });
       this.scheduleRetry();
       return;
     }
@@ -239,7 +243,7 @@ export class RealtimeClient {
       if (typeof event.data === 'string') this.receive(event.data);
     };
     socket.onerror = () => {
-      this.update({ error: 'Connection failed' });
+      this.update({ error: t`Connection failed` });
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -266,7 +270,7 @@ export class RealtimeClient {
       this.update({ status: 'connected', error: null, gaveUp: false });
     } else if (frame.type === 'error' && frame.clientMessageId === undefined) {
       // A refused send is its sender's business (sendMessage rejects); anything else is the connection's.
-      this.update({ error: frame.message || 'Unknown error' });
+      this.update({ error: frame.message || t`Unknown error` });
     }
     this.onFrame?.(frame);
     const handlers = this.handlers.get(frame.type);

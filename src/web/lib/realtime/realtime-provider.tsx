@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { ParsedFrame, ServerFrame, ServerFrameType } from '../../../contract/realtime';
 import { ACCOUNT_SUSPENDED_REASON } from '../../../contract/realtime-protocol';
 import { toast } from '../../components/ui/toast';
@@ -65,8 +66,8 @@ export function RealtimeProvider({
         queryClient.clear();
         if (reason === ACCOUNT_SUSPENDED_REASON) {
           toast({
-            title: 'Signed out',
-            description: 'Your account has been suspended by the Steep moderators.',
+            title: t`Signed out`,
+            description: t`Your account has been suspended by the Steep moderators.`,
             variant: 'destructive',
           });
         }
