@@ -118,16 +118,23 @@ function MatchRow({
               </span>
             )}
           </div>
-          <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden">
+          {/*
+           * One line: her presence, then the interests that fit whole. One that does not fit wraps onto a second
+           * line the fixed height hides, instead of shrinking to a letter beside a longer presence (Spanish).
+           */}
+          <div className="mt-1.5 flex h-5 min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 overflow-hidden">
             <span
-              className={cn('shrink-0 text-xs', otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft')}
+              className={cn(
+                'max-w-full truncate text-xs leading-5',
+                otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft',
+              )}
             >
               {presenceText(otherUser, now)}
             </span>
             {interests.map((interest) => (
               <span
                 key={interest}
-                className="truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] font-semibold text-matcha-700"
+                className="max-w-full truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] leading-4 font-semibold text-matcha-700"
               >
                 {interest}
               </span>

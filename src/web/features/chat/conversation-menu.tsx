@@ -24,7 +24,8 @@ const CONFIRM_COPY = {
   unmatch: {
     title: (name: string) => tNow`Unmatch ${name}?`,
     body: () => tNow`This conversation will disappear for both of you, and you won’t meet again in Discover.`,
-    action: () => tNow`Unmatch`,
+    // The button under 'Unmatch {name}?': the verb alone where a language allows it (Spanish 'Deshacer').
+    action: () => tNow({ message: 'Unmatch', context: 'confirm button' }),
   },
 } as const;
 
@@ -91,6 +92,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
       title={copy && target ? copy.title(target.otherUser.name) : ''}
       description={copy?.body() ?? ''}
       confirmLabel={copy?.action() ?? ''}
+      cancelLabel={t`Cancel`}
       busy={busy}
       onConfirm={() => target && unmatch.mutate(target)}
       onCancel={() => setConfirming(null)}
