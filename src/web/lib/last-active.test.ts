@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { formatLastActive } from './last-active';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { formatActiveAgo, formatLastActive } from './last-active';
+
+// The source language: the messages are their own English text.
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -43,5 +49,26 @@ describe('formatLastActive (product §9)', () => {
     expect(formatLastActive(ago(100 * DAY), NOW)).toBe('3 months ago');
     expect(formatLastActive(ago(365 * DAY), NOW)).toBe('Last year');
     expect(formatLastActive(ago(3 * 365 * DAY), NOW)).toBe('3 years ago');
+  });
+});
+
+describe('formatActiveAgo', () => {
+  it('says the whole sentence about her', () => {
+    expect(formatActiveAgo(null, NOW)).toBe('Recently active');
+    expect(formatActiveAgo(ago(10_000), NOW)).toBe('Active just now');
+    expect(formatActiveAgo(ago(5 * MIN), NOW)).toBe('Active 5m ago');
+    expect(formatActiveAgo(ago(8 * DAY), NOW)).toBe('Active last week');
+  });
+});
+
+describe('in Spanish', () => {
+  it('uses Spanish relative words from a week on', () => {
+    i18n.loadAndActivate({ locale: 'es', messages: {} });
+    try {
+      expect(formatLastActive(ago(7 * DAY), NOW)).toBe('La semana pasada');
+      expect(formatLastActive(ago(100 * DAY), NOW)).toBe('Hace 3 meses');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   toastOverlayKey,
 } from './toast-store';
 import { useOverlayTurn } from '../../lib/overlay-queue';
+import { useLingui } from '@lingui/react/macro';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {

@@ -27,15 +27,17 @@ import { useMatches } from '../../lib/matches';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
+import { useLingui } from '@lingui/react/macro';
+import { msg, plural, t as tNow } from '@lingui/core/macro';
 
 /** Product §9: chat list interests per row. */
 const ROW_INTERESTS = 2;
 
 const DATE_IDEAS = [
-  { icon: Coffee, text: 'Meet for a pot of tea at a cosy café: easy, relaxed and public.' },
-  { icon: Flower2, text: 'Stroll through a botanical garden or park and swap favourite spots.' },
-  { icon: Palette, text: 'Take a pottery, painting or cooking class and make something together.' },
-  { icon: BookOpen, text: 'Browse a bookshop and pick out a book for each other.' },
+  { key: 'tea', icon: Coffee, text: msg`Meet for a pot of tea at a cosy café: easy, relaxed and public.` },
+  { key: 'garden', icon: Flower2, text: msg`Stroll through a botanical garden or park and swap favourite spots.` },
+  { key: 'class', icon: Palette, text: msg`Take a pottery, painting or cooking class and make something together.` },
+  { key: 'books', icon: BookOpen, text: msg`Browse a bookshop and pick out a book for each other.` },
 ] as const;
 
 /** Most recent activity first: the last message, or the match itself for a silent one. */
@@ -46,8 +48,10 @@ function byActivity(a: Match, b: Match): number {
 
 function previewOf(match: Match, myId: string): string {
   const last = match.lastMessage;
-  if (!last) return `Say hello to ${match.otherUser.name} 👋`;
-  return last.senderId === myId ? `You: ${last.content}` : last.content;
+  const name = match.otherUser.name;
+  if (!last) return tNow`Say hello to ${name} 👋`;
+  const content = last.content;
+  return last.senderId === myId ? tNow`You: ${content}` : content;
 }
 
 function MatchRow({
@@ -61,7 +65,9 @@ function MatchRow({
   now: number;
   onOpenProfile: () => void;
 }) {
+  const { t } = useLingui();
   const { otherUser } = match;
+  const name = otherUser.name;
   const isNew = isNewMatch(match, now);
   const unread = match.unreadCount ?? 0;
   const interests = otherUser.interests.slice(0, ROW_INTERESTS);
@@ -81,7 +87,7 @@ function MatchRow({
             {match.mode === 'friends' && <FriendsLabel />}
             {isNew && (
               <span className="shrink-0 rounded-full bg-plum-700 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-white uppercase">
-                {match.mode === 'friends' ? 'New Friend!' : 'New Match!'}
+                {match.mode === 'friends' ? t`New Friend!` : t`New Match!`}
               </span>
             )}
             {match.lastMessage && (
@@ -108,20 +114,27 @@ function MatchRow({
             {unread > 0 && (
               <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-plum-600 px-1.5 text-[0.68rem] font-bold text-white tabular-nums">
                 {unread > 99 ? '99+' : unread}
-                <span className="sr-only"> unread</span>
+                <span className="sr-only"> {t`unread`}</span>
               </span>
             )}
           </div>
-          <div className="mt-1.5 flex min-w-0 items-center gap-1.5 overflow-hidden">
+          {/*
+           * One line: her presence, then the interests that fit whole. One that does not fit wraps onto a second
+           * line the fixed height hides, instead of shrinking to a letter beside a longer presence (Spanish).
+           */}
+          <div className="mt-1.5 flex h-5 min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 overflow-hidden">
             <span
-              className={cn('shrink-0 text-xs', otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft')}
+              className={cn(
+                'max-w-full truncate text-xs leading-5',
+                otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft',
+              )}
             >
               {presenceText(otherUser, now)}
             </span>
             {interests.map((interest) => (
               <span
                 key={interest}
-                className="truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] font-semibold text-matcha-700"
+                className="max-w-full truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] leading-4 font-semibold text-matcha-700"
               >
                 {interest}
               </span>
@@ -132,7 +145,7 @@ function MatchRow({
       {/* Over her photo: the photo opens her profile, the rest of the row the conversation. */}
       <button
         type="button"
-        aria-label={`View ${otherUser.name}'s profile`}
+        aria-label={t`View ${name}'s profile`}
         onClick={onOpenProfile}
         className="absolute top-3.5 left-4 size-14 rounded-full"
       />
@@ -153,39 +166,43 @@ function RowSkeleton() {
 }
 
 function NoMatches() {
+  const { t } = useLingui();
   return (
     <Card className="flex flex-col items-center px-6 py-10 text-center">
       <div aria-hidden className="mb-4 grid size-16 place-items-center rounded-3xl bg-plum-50 text-plum-600">
         <HeartHandshake className="size-8" strokeWidth={1.75} />
       </div>
-      <h2 className="font-display text-xl font-semibold text-plum-900">No matches yet</h2>
+      <h2 className="font-display text-xl font-semibold text-plum-900">{t`No matches yet`}</h2>
       <p className="mt-2 max-w-[16rem] text-sm leading-relaxed text-ink-soft">
-        When someone you like likes you back, your conversation starts here.
+        {t`When someone you like likes you back, your conversation starts here.`}
       </p>
       <Link to="/home" className={buttonClasses('primary', 'md') + ' mt-6'}>
-        Start Discovering!
+        {t`Start Discovering!`}
       </Link>
     </Card>
   );
 }
 
 function DateIdeasCard() {
+  const { t, i18n } = useLingui();
   return (
     <Card role="region" aria-labelledby="date-ideas-title" className="bg-gradient-to-br from-white to-matcha-50">
       <h2 id="date-ideas-title" className="font-display text-lg font-semibold text-plum-900">
-        Ideas for meeting up
+        {t`Ideas for meeting up`}
       </h2>
-      <p className="text-sm text-ink-soft">Ready to meet? A few easy first meet-ups, for a date or a new friend.</p>
+      <p className="text-sm text-ink-soft">
+        {t`Ready to meet? A few easy first meet-ups, for a date or a new friend.`}
+      </p>
       <ul className="mt-4 grid gap-3">
-        {DATE_IDEAS.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-start gap-3 text-sm leading-snug text-ink">
+        {DATE_IDEAS.map(({ key, icon: Icon, text }) => (
+          <li key={key} className="flex items-start gap-3 text-sm leading-snug text-ink">
             <span
               aria-hidden
               className="grid size-8 shrink-0 place-items-center rounded-xl bg-matcha-100 text-matcha-700"
             >
               <Icon className="size-4" />
             </span>
-            <span className="pt-1.5">{text}</span>
+            <span className="pt-1.5">{i18n._(text)}</span>
           </li>
         ))}
       </ul>
@@ -196,10 +213,11 @@ function DateIdeasCard() {
 /** Product §2: the chat list's profile sheet (Edit Profile, Preferences, Close). */
 function ProfileSheet() {
   const user = useCurrentUser();
+  const { t } = useLingui();
   return (
     <Dialog.Root>
       <Dialog.Trigger
-        aria-label="Profile options"
+        aria-label={t`Profile options`}
         className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
       >
         <Settings2 className="size-5" aria-hidden />
@@ -214,30 +232,32 @@ function ProfileSheet() {
               <Dialog.Title className="truncate font-display text-lg font-semibold text-plum-900">
                 {user.name}
               </Dialog.Title>
-              <Dialog.Description className="text-sm text-ink-soft">Your profile and preferences</Dialog.Description>
+              <Dialog.Description className="text-sm text-ink-soft">
+                {t`Your profile and preferences`}
+              </Dialog.Description>
             </div>
           </div>
           <div className="mt-5 grid gap-2">
             <Dialog.Close asChild>
               <Link to="/profile" className={buttonClasses('outline', 'md', true)}>
                 <UserRound className="size-4" aria-hidden />
-                Edit Profile
+                {t`Edit Profile`}
               </Link>
             </Dialog.Close>
             <Dialog.Close asChild>
               <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
                 <SlidersHorizontal className="size-4" aria-hidden />
-                Preferences
+                {t`Preferences`}
               </Link>
             </Dialog.Close>
             <Dialog.Close asChild>
               <Button variant="ghost" block>
-                Close
+                {t`Close`}
               </Button>
             </Dialog.Close>
           </div>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
           >
             <X className="size-5" aria-hidden />
@@ -250,7 +270,8 @@ function ProfileSheet() {
 
 /** /chats, titled Messages (product §2). */
 export function ChatsPage() {
-  useDocumentTitle('Messages · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Messages · Steep`);
   const me = useCurrentUser();
   const now = useMinuteClock();
   const matches = useMatches();
@@ -265,11 +286,9 @@ export function ChatsPage() {
     <div className="grid gap-4 px-4 pt-5 pb-8">
       <div className="flex items-center justify-between gap-2 px-1">
         <div>
-          <h1 className="font-display text-3xl font-semibold text-plum-900">Messages</h1>
+          <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Messages`}</h1>
           {matches.isSuccess && list.length > 0 && (
-            <p className="text-sm text-ink-soft">
-              {list.length} {list.length === 1 ? 'match' : 'matches'}
-            </p>
+            <p className="text-sm text-ink-soft">{t`${plural(list.length, { one: '# match', other: '# matches' })}`}</p>
           )}
         </div>
         <ProfileSheet />
@@ -281,13 +300,13 @@ export function ChatsPage() {
           className="flex items-center gap-3 rounded-2xl bg-gradient-to-r from-plum-700 to-plum-500 px-4 py-3 text-sm leading-snug font-medium text-white shadow-[0_10px_24px_-14px_rgb(107_36_88/0.9)]"
         >
           <PartyPopper className="size-5 shrink-0" aria-hidden />
-          You have new matches! Tap any profile to start chatting.
+          {t`You have new matches! Tap any profile to start chatting.`}
         </p>
       )}
 
       {matches.isPending ? (
         <ul
-          aria-label="Loading matches"
+          aria-label={t`Loading matches`}
           className="divide-y divide-cream-200 overflow-hidden rounded-(--radius-card) border border-plum-100/70 bg-white shadow-card"
         >
           <RowSkeleton />
@@ -296,16 +315,16 @@ export function ChatsPage() {
         </ul>
       ) : matches.isError ? (
         <Card className="grid justify-items-center gap-3 text-center text-sm text-ink-soft">
-          Your matches could not be loaded.
+          {t`Your matches could not be loaded.`}
           <Button variant="outline" onClick={() => void matches.refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         </Card>
       ) : list.length === 0 ? (
         <NoMatches />
       ) : (
         <ul
-          aria-label="Your matches"
+          aria-label={t`Your matches`}
           className="divide-y divide-cream-200 overflow-hidden rounded-(--radius-card) border border-plum-100/70 bg-white shadow-card"
         >
           {list.map((match) => (

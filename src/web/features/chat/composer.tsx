@@ -4,6 +4,7 @@ import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
 import { PhotoPicker, RecordingBar, useHoldToRecord } from './media-composer';
 import type { Recording } from '../../lib/voice-recorder';
+import { useLingui } from '@lingui/react/macro';
 /** Show the character count once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
 const MAX_TEXTAREA_PX = 128;
@@ -32,6 +33,7 @@ export function Composer({
   onSendPhoto: (file: File, viewOnce: boolean) => Promise<boolean>;
   onSendVoice: (recording: Recording) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const voice = useHoldToRecord(onSendVoice);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -72,7 +74,7 @@ export function Composer({
     >
       {mediaSending && (
         <p role="status" className="px-3 pb-1 text-xs font-medium text-plum-700">
-          {mediaSending === 'image' ? 'Sending photo…' : 'Sending voice message…'}
+          {mediaSending === 'image' ? t`Sending photo…` : t`Sending voice message…`}
         </p>
       )}
       {voice.error && (
@@ -118,7 +120,7 @@ export function Composer({
       <div className={cn('flex items-end gap-1', voice.locked && 'hidden')}>
         <button
           type="button"
-          aria-label="Share a photo"
+          aria-label={t`Share a photo`}
           className={iconButton}
           disabled={mediaSending !== null}
           onClick={() => photoInput.current?.click()}
@@ -126,7 +128,7 @@ export function Composer({
           <ImagePlus className="size-5" aria-hidden />
         </button>
         <label htmlFor="message-input" className="sr-only">
-          Message
+          {t`Message`}
         </label>
         <textarea
           id="message-input"
@@ -134,7 +136,7 @@ export function Composer({
           rows={1}
           value={text}
           maxLength={MESSAGE_MAX_LENGTH}
-          placeholder="Type a message…"
+          placeholder={t`Type a message…`}
           enterKeyHint="send"
           onChange={(event) => {
             setText(event.target.value);
@@ -145,7 +147,7 @@ export function Composer({
         />
         <button
           type="button"
-          aria-label="Record a voice message (hold to record, tap to lock)"
+          aria-label={t`Record a voice message (hold to record, tap to lock)`}
           className={cn(iconButton, 'touch-none select-none')}
           disabled={mediaSending !== null}
           {...voice.buttonProps}
@@ -154,7 +156,7 @@ export function Composer({
         </button>
         <button
           type="submit"
-          aria-label="Send message"
+          aria-label={t`Send message`}
           disabled={!canSend}
           className={cn(
             'grid size-11 shrink-0 place-items-center rounded-full transition-[background-color,transform] active:scale-95',

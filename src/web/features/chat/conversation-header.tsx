@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { ConversationMenu, useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
 import { presenceText } from './format';
+import { useLingui } from '@lingui/react/macro';
 
 export function OnlineDot({ className }: { className?: string }) {
   return (
@@ -40,6 +41,7 @@ export function ConversationHeader({
   connectionError: string | null;
   now: number;
 }) {
+  const { t } = useLingui();
   const actions = useMatchActions({ matchId, otherUser });
   const [profileOpen, setProfileOpen] = useState(false);
   const openProfile = () => setProfileOpen(true);
@@ -51,7 +53,7 @@ export function ConversationHeader({
       <div className="flex h-16 items-center gap-1 pr-1 pl-1">
         <Link
           to="/chats"
-          aria-label="Back to messages"
+          aria-label={t`Back to messages`}
           className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
         >
           <ArrowLeft className="size-5" aria-hidden />
@@ -73,7 +75,7 @@ export function ConversationHeader({
               <button
                 type="button"
                 onClick={openProfile}
-                title="View profile"
+                title={t`View profile`}
                 className="block max-w-full truncate rounded-lg text-left hover:text-plum-700"
               >
                 {otherUser.name}
@@ -82,14 +84,14 @@ export function ConversationHeader({
             {otherUser.isVerified && (
               <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-1.5 py-0.5 text-[0.7rem] font-semibold text-sky-800">
                 <BadgeCheck className="size-3" aria-hidden />
-                Verified User
+                {t`Verified User`}
               </span>
             )}
             {friends && <FriendsLabel />}
           </div>
           <p aria-live="polite" className="truncate text-xs leading-snug">
             {typing ? (
-              <span className="font-semibold text-plum-600">typing...</span>
+              <span className="font-semibold text-plum-600">{t`typing...`}</span>
             ) : (
               <span className={otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft'}>
                 {presenceText(otherUser, now)}
@@ -99,8 +101,8 @@ export function ConversationHeader({
         </div>
         <span
           role="img"
-          aria-label={connected ? 'Connected' : 'Disconnected'}
-          title={connected ? 'Live' : (connectionError ?? 'Reconnecting…')}
+          aria-label={connected ? t`Connected` : t`Disconnected`}
+          title={connected ? t`Live` : (connectionError ?? t`Reconnecting…`)}
           className={cn(
             'grid size-9 shrink-0 place-items-center rounded-full',
             connected ? 'text-matcha-600' : 'text-red-600',

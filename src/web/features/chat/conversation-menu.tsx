@@ -12,16 +12,20 @@ import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { chatKeys } from './chat-cache';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { useLingui } from '@lingui/react/macro';
+import { t as tNow } from '@lingui/core/macro';
 
 export type MatchAction = 'report' | 'block' | 'unmatch' | 'share-date';
 /** Report and Block open the shared dialogs (usePersonSafety); only Unmatch is confirmed here. */
 type Pending = 'unmatch' | null;
 
+/** Read at call time, in the active language. */
 const CONFIRM_COPY = {
   unmatch: {
-    title: (name: string) => `Unmatch ${name}?`,
-    body: 'This conversation will disappear for both of you, and you won’t meet again in Discover.',
-    action: 'Unmatch',
+    title: (name: string) => tNow`Unmatch ${name}?`,
+    body: () => tNow`This conversation will disappear for both of you, and you won’t meet again in Discover.`,
+    // The button under 'Unmatch {name}?': the verb alone where a language allows it (Spanish 'Deshacer').
+    action: () => tNow({ message: 'Unmatch', context: 'confirm button' }),
   },
 } as const;
 
@@ -40,6 +44,7 @@ interface MatchTarget {
  * `target` is null while none is chosen (the chat list before a tap).
  */
 export function useMatchActions(target: MatchTarget | null): { ask: (action: MatchAction) => void; dialog: ReactNode } {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Pending>(null);
@@ -61,12 +66,13 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     mutationFn: ({ matchId }: MatchTarget) => apiCall(matchesApi.unmatch, { params: { id: matchId } }),
     onSuccess: async (_, { otherUser }) => {
       setConfirming(null);
-      toast({ title: 'Unmatched', description: `You and ${otherUser.name} are no longer matched.` });
+      const name = otherUser.name;
+      toast({ title: t`Unmatched`, description: t`You and ${name} are no longer matched.` });
       await leaveConversation();
     },
     onError: (error) => {
       console.warn('Unmatch failed.', error);
-      toast({ title: 'Error', description: 'Failed to unmatch. Please try again.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to unmatch. Please try again.`, variant: 'destructive' });
     },
   });
 
@@ -84,8 +90,9 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
     <ConfirmDialog
       open={copy !== null}
       title={copy && target ? copy.title(target.otherUser.name) : ''}
-      description={copy?.body ?? ''}
-      confirmLabel={copy?.action ?? ''}
+      description={copy?.body() ?? ''}
+      confirmLabel={copy?.action() ?? ''}
+      cancelLabel={t`Cancel`}
       busy={busy}
       onConfirm={() => target && unmatch.mutate(target)}
       onCancel={() => setConfirming(null)}
@@ -121,10 +128,11 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
  * `onSelect` opens the sheet or asks for confirmation.
  */
 export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction) => void }) {
+  const { t } = useLingui();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Conversation options"
+        aria-label={t`Conversation options`}
         className="grid size-11 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50 data-[state=open]:bg-plum-100"
       >
         <EllipsisVertical className="size-5" aria-hidden />
@@ -137,22 +145,22 @@ export function ConversationMenu({ onSelect }: { onSelect: (action: MatchAction)
         >
           <DropdownMenu.Item onSelect={() => onSelect('share-date')} className={itemClass}>
             <ShieldCheck className="size-4 text-plum-700" aria-hidden />
-            Share my date
+            {t`Share my date`}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => onSelect('report')} className={itemClass}>
             <Flag className="size-4 text-plum-700" aria-hidden />
-            Report User
+            {t`Report User`}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => onSelect('unmatch')} className={itemClass}>
             <HeartOff className="size-4 text-plum-700" aria-hidden />
-            Unmatch
+            {t`Unmatch`}
           </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => onSelect('block')}
             className={itemClass + ' text-red-700 data-highlighted:bg-red-50'}
           >
             <Ban className="size-4" aria-hidden />
-            Block User
+            {t`Block User`}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -25,41 +25,45 @@ import { useReadReceipts } from './use-read-receipts';
 import { useToggleReaction } from './use-reactions';
 import { useSendMessage } from './use-send-message';
 import { usePartnerTyping, useTypingSignal } from './use-typing';
+import { useLingui } from '@lingui/react/macro';
 
 function Unavailable() {
-  useDocumentTitle('Conversation · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Conversation · Steep`);
   return (
     <section className="flex flex-1 flex-col items-center justify-center px-8 text-center">
       <div aria-hidden className="mb-5 grid size-16 place-items-center rounded-3xl bg-plum-50 text-plum-600">
         <MessageCircleOff className="size-8" strokeWidth={1.75} />
       </div>
-      <h1 className="font-display text-2xl font-semibold text-plum-900">Conversation not found</h1>
+      <h1 className="font-display text-2xl font-semibold text-plum-900">{t`Conversation not found`}</h1>
       <p className="mt-2 max-w-xs text-sm leading-relaxed text-ink-soft">
-        This match may have ended, or the link is wrong.
+        {t`This match may have ended, or the link is wrong.`}
       </p>
       <Link to="/chats" className={buttonClasses('primary', 'md') + ' mt-6'}>
-        Back to Messages
+        {t`Back to Messages`}
       </Link>
     </section>
   );
 }
 
 function Loading() {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite" className="flex flex-1 items-center justify-center text-sm text-ink-soft">
-      Loading conversation…
+      {t`Loading conversation…`}
     </div>
   );
 }
 
 function LiveUpdatesNotice({ gaveUp, onRetry }: { gaveUp: boolean; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <div role="status" className="flex items-center justify-center gap-2 bg-plum-50 px-4 py-1.5 text-xs text-plum-800">
-      {gaveUp ? 'Live updates are off. Messages still send.' : 'Reconnecting…'}
+      {gaveUp ? t`Live updates are off. Messages still send.` : t`Reconnecting…`}
       {gaveUp && (
         <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 font-semibold underline">
           <RotateCw className="size-3" aria-hidden />
-          Reconnect
+          {t`Reconnect`}
         </button>
       )}
     </div>
@@ -84,6 +88,7 @@ function Conversation({ match }: { match: Match }) {
   const otherUser = match.otherUser;
   const now = useMinuteClock();
   const realtime = useRealtime();
+  const { t } = useLingui();
   useDocumentTitle(`${otherUser.name} · Steep`);
 
   const messagesQuery = useMessages(matchId);
@@ -94,13 +99,13 @@ function Conversation({ match }: { match: Match }) {
   // a header that would go on showing her presence.
   const leaveGoneConversation = useCallback(() => {
     toast({
-      title: 'Conversation no longer available',
-      description: 'You can no longer message this member.',
+      title: t`Conversation no longer available`,
+      description: t`You can no longer message this member.`,
     });
     queryClient.setQueryData<Match[]>(MATCHES_QUERY_KEY, (list) => list?.filter((m) => m.id !== matchId));
     void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
     void navigate('/chats', { replace: true });
-  }, [matchId, navigate, queryClient]);
+  }, [matchId, navigate, queryClient, t]);
   const { outbox, isSending, send, retry, discard } = useSendMessage(matchId, leaveGoneConversation);
   const media = useSendMedia(matchId, leaveGoneConversation);
   const typingSignal = useTypingSignal(matchId);
@@ -111,7 +116,7 @@ function Conversation({ match }: { match: Match }) {
   // The other member unmatched (or she did, in another tab): this conversation is over.
   useRealtimeEvent('match_ended', (frame) => {
     if (frame.matchId !== matchId) return;
-    toast({ title: 'Conversation ended', description: 'This match has ended.' });
+    toast({ title: t`Conversation ended`, description: t`This match has ended.` });
     void navigate('/chats', { replace: true });
   });
 
@@ -140,9 +145,9 @@ function Conversation({ match }: { match: Match }) {
         <Loading />
       ) : messagesQuery.isError ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
-          Messages could not be loaded.
+          {t`Messages could not be loaded.`}
           <button type="button" className={buttonClasses('outline', 'md')} onClick={() => void messagesQuery.refetch()}>
-            Try again
+            {t`Try again`}
           </button>
         </div>
       ) : (

@@ -12,11 +12,13 @@ import { useIcebreakers } from './queries';
 import { sendFailedToast } from './use-send-message';
 import { chatApi } from '../../../contract/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { useLingui } from '@lingui/react/macro';
 
 /** Product §2/9: the empty conversation shows up to 3 of her interests. */
 const EMPTY_STATE_INTERESTS = 3;
 
 function StarterCard({ matchId }: { matchId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
   const starters = useIcebreakers(matchId, round);
@@ -43,11 +45,11 @@ function StarterCard({ matchId }: { matchId: string }) {
           <MessageCircleHeart className="size-4" />
         </span>
         <h3 id="starters-title" className="flex-1 font-semibold text-ink">
-          Conversation starters
+          {t`Conversation starters`}
         </h3>
         <button
           type="button"
-          aria-label="New starters"
+          aria-label={t`New starters`}
           disabled={refreshing || use.isPending}
           onClick={() => setRound((n) => n + 1)}
           className="grid size-10 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 disabled:opacity-50"
@@ -56,20 +58,20 @@ function StarterCard({ matchId }: { matchId: string }) {
         </button>
       </div>
       {starters.isPending ? (
-        <ul aria-label="Loading starters" className="mt-3 grid gap-2">
+        <ul aria-label={t`Loading starters`} className="mt-3 grid gap-2">
           {[0, 1, 2].map((i) => (
             <li key={i} className="h-12 animate-pulse rounded-2xl bg-cream-200/70" />
           ))}
         </ul>
       ) : starters.isError ? (
         <p className="mt-3 text-sm text-ink-soft">
-          Starters could not be loaded.{' '}
+          {t`Starters could not be loaded.`}{' '}
           <button
             type="button"
             className="font-semibold text-plum-700 underline"
             onClick={() => void starters.refetch()}
           >
-            Try again
+            {t`Try again`}
           </button>
         </p>
       ) : (
@@ -94,6 +96,8 @@ function StarterCard({ matchId }: { matchId: string }) {
 
 /** Product §2 empty conversation: 'You matched with {name}!', up to 3 interests and the starter card. */
 export function EmptyConversation({ matchId, otherUser }: { matchId: string; otherUser: MatchUser }) {
+  const { t } = useLingui();
+  const name = otherUser.name;
   const interests = otherUser.interests.slice(0, EMPTY_STATE_INTERESTS);
   return (
     <section aria-labelledby="matched-title" className="flex flex-col items-center px-2 pt-4 pb-2 text-center">
@@ -106,11 +110,11 @@ export function EmptyConversation({ matchId, otherUser }: { matchId: string; oth
         />
       </div>
       <h2 id="matched-title" className="mt-4 font-display text-2xl font-semibold text-plum-900">
-        You matched with {otherUser.name}!
+        {t`You matched with ${name}!`}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Say hello, or pick a starter to break the ice.</p>
+      <p className="mt-1 text-sm text-ink-soft">{t`Say hello, or pick a starter to break the ice.`}</p>
       {interests.length > 0 && (
-        <ul aria-label={`${otherUser.name}'s interests`} className="mt-4 flex flex-wrap justify-center gap-1.5">
+        <ul aria-label={t`${name}'s interests`} className="mt-4 flex flex-wrap justify-center gap-1.5">
           {interests.map((interest) => (
             <li key={interest} className="rounded-full bg-matcha-100 px-3 py-1 text-xs font-semibold text-matcha-700">
               {interest}

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import { formatDayLabel, formatListTime, formatMessageTime, isNewMatch, isOtherDay, presenceText } from './format';
 
 // Calendar maths use the local zone: pin it so the test means the same everywhere.
 beforeAll(() => {
   vi.stubEnv('TZ', 'UTC');
+  // The source language: the messages are their own English text.
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
 afterAll(() => {
   vi.unstubAllEnvs();

@@ -1,4 +1,6 @@
-import { formatLastActive } from '../../lib/last-active';
+import { t } from '@lingui/core/macro';
+import { activeLocale } from '../../lib/i18n';
+import { formatActiveAgo } from '../../lib/last-active';
 
 /** Product §4/9: a match is new for 24 hours. */
 const NEW_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -10,8 +12,8 @@ export function isNewMatch(match: { createdAt: string; lastMessage?: unknown }, 
   return !Number.isNaN(at) && now - at < NEW_MATCH_WINDOW_MS;
 }
 
-/** Hour and minute of a message, in the reader's locale ('9:05 PM', '21:05'). */
-export function formatMessageTime(iso: string, locale?: string): string {
+/** Hour and minute of a message, in the app's language ('9:05 PM', '21:05'). */
+export function formatMessageTime(iso: string, locale: string = activeLocale()): string {
   return new Date(iso).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
 }
 
@@ -26,19 +28,19 @@ function daysBetween(iso: string, now: number): number {
 }
 
 /** The chat list's time column: the time today, 'Yesterday', a weekday this week, else a short date. */
-export function formatListTime(iso: string, now: number, locale?: string): string {
+export function formatListTime(iso: string, now: number, locale: string = activeLocale()): string {
   const days = daysBetween(iso, now);
   if (days <= 0) return formatMessageTime(iso, locale);
-  if (days === 1) return 'Yesterday';
+  if (days === 1) return t`Yesterday`;
   if (days < 7) return new Date(iso).toLocaleDateString(locale, { weekday: 'short' });
   return new Date(iso).toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
 /** The separator above the first message of each day in a conversation. */
-export function formatDayLabel(iso: string, now: number, locale?: string): string {
+export function formatDayLabel(iso: string, now: number, locale: string = activeLocale()): string {
   const days = daysBetween(iso, now);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
+  if (days <= 0) return t`Today`;
+  if (days === 1) return t`Yesterday`;
   if (days < 7) return new Date(iso).toLocaleDateString(locale, { weekday: 'long' });
   const sameYear = new Date(iso).getFullYear() === new Date(now).getFullYear();
   return new Date(iso).toLocaleDateString(locale, {
@@ -55,8 +57,6 @@ export function isOtherDay(a: string, b: string): boolean {
 
 /** The presence line under a name: 'Online now', 'Active 5m ago', 'Active last week', 'Recently active'. */
 export function presenceText(user: { isOnline: boolean; lastActive: string | null }, now: number): string {
-  if (user.isOnline) return 'Online now';
-  if (!user.lastActive) return 'Recently active';
-  const text = formatLastActive(user.lastActive, now);
-  return text === 'Recently active' ? text : `Active ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  if (user.isOnline) return t`Online now`;
+  return formatActiveAgo(user.lastActive, now);
 }

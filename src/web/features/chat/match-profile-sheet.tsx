@@ -4,6 +4,7 @@ import type { MatchUser } from '../../../contract/matches';
 import { ProfileDetailSheet } from '../../components/profile-detail-sheet';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { MatchAction } from './conversation-menu';
+import { useLingui } from '@lingui/react/macro';
 
 interface MatchProfileSheetProps {
   matchId: string;
@@ -25,6 +26,8 @@ export function MatchProfileSheet({
   onAction,
   withMessage = false,
 }: MatchProfileSheetProps) {
+  const { t } = useLingui();
+  const name = otherUser.name;
   // The sheet closes first, so the confirmation is not stacked on top of it.
   const act = (action: MatchAction) => {
     onOpenChange(false);
@@ -40,19 +43,19 @@ export function MatchProfileSheet({
           {withMessage && (
             <Link to={`/conversation/${matchId}`} className={buttonClasses('primary', 'md', true)}>
               <MessageCircle className="size-4" aria-hidden />
-              Message {otherUser.name}
+              {t`Message ${name}`}
             </Link>
           )}
           {/* Words only: three icons and labels do not fit a third of a phone's width. */}
           <div className="grid grid-cols-3 gap-2">
             <Button variant="outline" className="px-2" onClick={() => act('report')}>
-              Report
+              {t`Report`}
             </Button>
             <Button variant="outline" className="px-2" onClick={() => act('unmatch')}>
-              Unmatch
+              {t`Unmatch`}
             </Button>
             <Button variant="danger" className="px-2" onClick={() => act('block')}>
-              Block
+              {t`Block`}
             </Button>
           </div>
         </div>

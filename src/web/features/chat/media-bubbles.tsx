@@ -11,6 +11,7 @@ import { useBlurPhotos } from '../../lib/photo-blur';
 import { toast } from '../../components/ui/toast';
 import { VoicePlayer } from '../../components/voice-player';
 import { setMessageMedia } from './chat-cache';
+import { useLingui } from '@lingui/react/macro';
 
 const fileUrl = (media: MessageMedia) => `/api/media/${media.id}`;
 
@@ -39,6 +40,7 @@ function Placeholder({ media, className }: { media: MessageMedia; className?: st
  * view-once photo opens full screen once; then both see "Photo opened".
  */
 export function PhotoMessage({ message, mine }: { message: Message; mine: boolean }) {
+  const { t } = useLingui();
   const media = message.media;
   const [blurSetting] = useBlurPhotos();
   const [revealed, setRevealed] = useState(false);
@@ -58,14 +60,14 @@ export function PhotoMessage({ message, mine }: { message: Message; mine: boolea
           <Placeholder media={media} className="absolute inset-0" />
           <span className="relative flex flex-col items-center gap-1 rounded-2xl bg-plum-900/60 px-3 py-2 text-center text-xs font-semibold">
             {media.explicit ? <ShieldAlert className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
-            {media.explicit ? 'May contain nudity' : 'Blurred photo'}
-            <span className="font-normal">Tap to view</span>
+            {media.explicit ? t`May contain nudity` : t`Blurred photo`}
+            <span className="font-normal">{t`Tap to view`}</span>
           </span>
         </button>
       ) : (
         <img
           src={fileUrl(media)}
-          alt={mine ? 'Photo you sent' : 'Photo from your match'}
+          alt={mine ? t`Photo you sent` : t`Photo from your match`}
           className="size-full object-cover"
           data-testid="photo-revealed"
         />
@@ -75,6 +77,7 @@ export function PhotoMessage({ message, mine }: { message: Message; mine: boolea
 }
 
 function ViewOncePhoto({ message, media, mine }: { message: Message; media: MessageMedia; mine: boolean }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
@@ -89,7 +92,7 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
       if (!response.ok) throw new Error(`open failed: ${response.status}`);
       setUrl(URL.createObjectURL(await response.blob()));
     } catch {
-      toast({ title: 'This photo could not be opened', variant: 'destructive' });
+      toast({ title: t`This photo could not be opened`, variant: 'destructive' });
     } finally {
       setOpening(false);
     }
@@ -108,7 +111,7 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
     });
   };
 
-  const label = opened ? 'Photo opened' : mine ? 'View-once photo' : 'View-once photo · tap to open';
+  const label = opened ? t`Photo opened` : mine ? t`View-once photo` : t`View-once photo · tap to open`;
   return (
     <>
       <button
@@ -123,25 +126,25 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
         data-testid="view-once"
       >
         {opened ? <EyeOff className="size-4" aria-hidden /> : <ImageIcon className="size-4" aria-hidden />}
-        {opening ? 'Opening…' : label}
+        {opening ? t`Opening…` : label}
       </button>
       <Dialog.Root open={url !== null} onOpenChange={(isOpen) => !isOpen && close()}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
           {/* The close button has its own row above the photo: a tall or bright photo can never cover it. */}
           <Dialog.Content className="fixed inset-0 z-50 flex flex-col gap-3 p-4 pt-[max(1rem,env(safe-area-inset-top))] focus:outline-none">
-            <Dialog.Title className="sr-only">View-once photo</Dialog.Title>
-            <Dialog.Description className="sr-only">It is deleted when you close it.</Dialog.Description>
+            <Dialog.Title className="sr-only">{t`View-once photo`}</Dialog.Title>
+            <Dialog.Description className="sr-only">{t`It is deleted when you close it.`}</Dialog.Description>
             <div className="flex shrink-0 justify-end">
               <Dialog.Close
-                aria-label="Close photo"
+                aria-label={t`Close photo`}
                 className="grid size-11 place-items-center rounded-full bg-black/60 text-white ring-1 ring-white/70 hover:bg-black/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 <X className="size-5" aria-hidden />
               </Dialog.Close>
             </div>
             <div className="min-h-0 flex-1">
-              {url && <img src={url} alt="View-once photo from your match" className="size-full object-contain" />}
+              {url && <img src={url} alt={t`View-once photo from your match`} className="size-full object-contain" />}
             </div>
           </Dialog.Content>
         </Dialog.Portal>
@@ -155,6 +158,7 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
  * for the first time, the sender is told (like a read receipt) and sees "Played".
  */
 export function VoiceMessage({ message, mine }: { message: Message; mine: boolean }) {
+  const { t } = useLingui();
   const media = message.media;
   const queryClient = useQueryClient();
   if (!media) return null;
@@ -164,7 +168,7 @@ export function VoiceMessage({ message, mine }: { message: Message; mine: boolea
       durationMs={media.durationMs ?? 0}
       waveform={media.waveform ?? []}
       tone={mine ? 'inverted' : 'plain'}
-      label="voice message"
+      label={t`voice message`}
       testId="voice-message"
       onPlay={() => {
         if (mine || media.playedAt) return;

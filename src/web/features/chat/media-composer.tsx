@@ -5,6 +5,7 @@ import { MAX_VOICE_MS } from '../../../contract/chat-media';
 import { Sheet } from '../../components/ui/sheet';
 import { Button } from '../../components/ui/button';
 import { formatDuration, useVoiceRecorder, type Recording } from '../../lib/voice-recorder';
+import { useLingui } from '@lingui/react/macro';
 
 /** A press shorter than this is a tap: it locks the recorder on instead of sending at release. */
 const TAP_MS = 450;
@@ -14,6 +15,7 @@ const TAP_MS = 450;
  * Send or Cancel). Enter or Space on the focused button locks it on too.
  */
 export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<boolean>) {
+  const { t } = useLingui();
   const atLimit = useRef<() => void>(() => undefined);
   const onLimit = useCallback(() => atLimit.current(), []);
   const recorder = useVoiceRecorder(MAX_VOICE_MS, onLimit);
@@ -24,20 +26,20 @@ export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<b
   const begin = useCallback(async () => {
     setError(null);
     const ok = await recorder.start();
-    if (!ok) setError('Allow microphone access to record a voice message.');
+    if (!ok) setError(t`Allow microphone access to record a voice message.`);
     return ok;
-  }, [recorder]);
+  }, [recorder, t]);
 
   const finish = useCallback(async () => {
     setLocked(false);
     const recording = await recorder.stop();
     if (!recording) return;
     if (recording.durationMs < 500) {
-      setError('Hold the microphone a little longer to record.');
+      setError(t`Hold the microphone a little longer to record.`);
       return;
     }
     await onSendVoice(recording);
-  }, [recorder, onSendVoice]);
+  }, [recorder, onSendVoice, t]);
 
   const cancel = useCallback(() => {
     setLocked(false);
@@ -95,8 +97,9 @@ export function RecordingBar({
   onCancel: () => void;
   onSend: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <div className="flex min-h-11 items-center gap-2 px-2 pb-1" role="status" aria-label="Recording a voice message">
+    <div className="flex min-h-11 items-center gap-2 px-2 pb-1" role="status" aria-label={t`Recording a voice message`}>
       <span aria-hidden className="size-2.5 animate-pulse rounded-full bg-red-600" />
       <span className="text-sm font-semibold text-ink tabular-nums" data-testid="recording-time">
         {formatDuration(elapsedMs)} / {formatDuration(MAX_VOICE_MS)}
@@ -106,7 +109,7 @@ export function RecordingBar({
           <button
             type="button"
             onClick={onCancel}
-            aria-label="Cancel recording"
+            aria-label={t`Cancel recording`}
             className="grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
           >
             <Trash2 className="size-5" aria-hidden />
@@ -114,14 +117,14 @@ export function RecordingBar({
           <button
             type="button"
             onClick={onSend}
-            aria-label="Send voice message"
+            aria-label={t`Send voice message`}
             className="grid size-11 place-items-center rounded-full bg-plum-700 text-white hover:bg-plum-800"
           >
             <SendHorizontal className="size-5" aria-hidden />
           </button>
         </span>
       ) : (
-        <span className="ml-auto text-xs text-ink-soft">Release to send</span>
+        <span className="ml-auto text-xs text-ink-soft">{t`Release to send`}</span>
       )}
     </div>
   );
@@ -137,6 +140,7 @@ export function PhotoPicker({
   onClose: () => void;
   onSend: (file: File, viewOnce: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [viewOnce, setViewOnce] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   const switchId = useId();
@@ -151,16 +155,16 @@ export function PhotoPicker({
         setViewOnce(false);
         onClose();
       }}
-      title="Send a photo"
-      description="Location and camera details are removed before it is sent."
+      title={t`Send a photo`}
+      description={t`Location and camera details are removed before it is sent.`}
     >
       {preview && (
-        <img src={preview} alt="The photo you picked" className="max-h-[50dvh] w-full rounded-2xl object-contain" />
+        <img src={preview} alt={t`The photo you picked`} className="max-h-[50dvh] w-full rounded-2xl object-contain" />
       )}
       <div className="flex min-h-11 items-center justify-between gap-4 rounded-2xl bg-cream-100 px-3">
         <label htmlFor={switchId} className="text-sm font-medium text-ink">
-          View once
-          <span className="block text-xs font-normal text-ink-soft">Deleted after it&apos;s opened</span>
+          {t`View once`}
+          <span className="block text-xs font-normal text-ink-soft">{t`Deleted after it's opened`}</span>
         </label>
         <Switch.Root
           id={switchId}
@@ -180,7 +184,7 @@ export function PhotoPicker({
         }}
       >
         <SendHorizontal className="size-4" aria-hidden />
-        Send photo
+        {t`Send photo`}
       </Button>
     </Sheet>
   );

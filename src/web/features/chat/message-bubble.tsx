@@ -5,6 +5,7 @@ import { formatMessageTime } from './format';
 import { PhotoMessage, VoiceMessage } from './media-bubbles';
 import { ReactionChips, ReactionPicker } from './reactions';
 import type { OutgoingMessage } from './use-send-message';
+import { useLingui } from '@lingui/react/macro';
 
 const bubbleBase = 'relative max-w-full rounded-[1.35rem] px-3.5 pt-2 pb-1.5 text-[0.95rem] leading-snug';
 const mineBubble = 'rounded-br-md bg-plum-700 text-white shadow-[0_6px_14px_-10px_rgb(107_36_88/0.9)]';
@@ -16,6 +17,7 @@ function Body({ content }: { content: string }) {
 }
 
 function StarterLabel({ mine }: { mine: boolean }) {
+  const { t } = useLingui();
   return (
     <span
       className={cn(
@@ -24,7 +26,7 @@ function StarterLabel({ mine }: { mine: boolean }) {
       )}
     >
       <Sparkles className="size-3" aria-hidden />
-      Conversation starter
+      {t`Conversation starter`}
     </span>
   );
 }
@@ -39,6 +41,7 @@ export function MessageBubble({
   mine: boolean;
   onToggleReaction: (message: Message, emoji: ReactionEmoji) => void;
 }) {
+  const { t, i18n } = useLingui();
   const toggle = (emoji: ReactionEmoji) => onToggleReaction(message, emoji);
   const picker = <ReactionPicker groups={message.reactions} onToggle={toggle} align={mine ? 'end' : 'start'} />;
   return (
@@ -69,13 +72,13 @@ export function MessageBubble({
               mine ? 'text-white/70' : 'text-ink-soft',
             )}
           >
-            {mine && message.media?.kind === 'voice' && message.media.playedAt && <span>Played</span>}
-            <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+            {mine && message.media?.kind === 'voice' && message.media.playedAt && <span>{t`Played`}</span>}
+            <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.locale)}</time>
             {mine &&
               (message.readAt ? (
-                <CheckCheck className="size-4 text-matcha-300" strokeWidth={2.5} aria-label="Read" role="img" />
+                <CheckCheck className="size-4 text-matcha-300" strokeWidth={2.5} aria-label={t`Read`} role="img" />
               ) : (
-                <Check className="size-4" strokeWidth={2.5} aria-label="Sent" role="img" />
+                <Check className="size-4" strokeWidth={2.5} aria-label={t`Sent`} role="img" />
               ))}
           </span>
         </div>
@@ -96,36 +99,37 @@ export function OutgoingBubble({
   onRetry: () => void;
   onDiscard: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const failed = item.status === 'failed';
   return (
     <li className="flex flex-col items-end pl-8">
       <div className={cn(bubbleBase, mineBubble, failed && 'bg-plum-400')}>
         <Body content={item.content} />
         <span className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none text-white/75 tabular-nums">
-          <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt, i18n.locale)}</time>
           {failed ? (
-            <AlertCircle className="size-3.5" aria-label="Not sent" role="img" />
+            <AlertCircle className="size-3.5" aria-label={t`Not sent`} role="img" />
           ) : (
-            <Clock3 className="size-3.5" aria-label="Sending" role="img" />
+            <Clock3 className="size-3.5" aria-label={t`Sending`} role="img" />
           )}
         </span>
       </div>
       {failed && (
         <div className="mt-1 flex items-center gap-1 text-xs">
-          <span className="font-medium text-red-700">Not sent.</span>
+          <span className="font-medium text-red-700">{t`Not sent.`}</span>
           <button
             type="button"
             onClick={onRetry}
             className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
           >
-            Retry
+            {t`Retry`}
           </button>
           <button
             type="button"
             onClick={onDiscard}
             className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"
           >
-            Delete
+            {t`Delete`}
           </button>
         </div>
       )}

@@ -3,16 +3,18 @@ import type { Message, ReactionEmoji } from '../../../contract/chat';
 import { formatDayLabel, isOtherDay } from './format';
 import { MessageBubble, OutgoingBubble } from './message-bubble';
 import type { OutgoingMessage } from './use-send-message';
+import { useLingui } from '@lingui/react/macro';
 
 /** Within this distance of the bottom the list follows new messages; further up, she is reading back. */
 const STICK_TO_BOTTOM_PX = 120;
 
 function DaySeparator({ iso, now }: { iso: string; now: number }) {
+  const { i18n } = useLingui();
   return (
     // A plain item: an <li> with role=separator is no list item, and axe's `list` rule fails the <ol>.
     <li className="flex items-center gap-3 py-2 text-[0.7rem] font-semibold tracking-wider text-ink-soft uppercase">
       <span aria-hidden className="h-px flex-1 bg-cream-300" />
-      {formatDayLabel(iso, now)}
+      {formatDayLabel(iso, now, i18n.locale)}
       <span aria-hidden className="h-px flex-1 bg-cream-300" />
     </li>
   );
@@ -47,6 +49,7 @@ export function MessageList({
   onDiscard: (clientMessageId: string) => void;
   header?: ReactNode;
 }) {
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const restoreFrom = useRef<{ height: number; top: number } | null>(null);
@@ -98,13 +101,13 @@ export function MessageList({
             }}
             className="rounded-full bg-white px-4 py-2 text-xs font-semibold text-plum-700 shadow-card disabled:opacity-60"
           >
-            {loadingOlder ? 'Loading…' : 'Load earlier messages'}
+            {loadingOlder ? t`Loading…` : t`Load earlier messages`}
           </button>
         </div>
       )}
       {/* role=log: screen readers announce arriving messages without moving focus. */}
-      <div role="log" aria-label="Conversation" aria-relevant="additions">
-        <ol aria-label="Messages" className="flex flex-col gap-2.5">
+      <div role="log" aria-label={t`Conversation`} aria-relevant="additions">
+        <ol aria-label={t`Messages`} className="flex flex-col gap-2.5">
           {messages.map((message, index) => {
             const previous = messages[index - 1];
             return (

@@ -10,6 +10,7 @@ import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { isConversationGone } from './use-send-message';
 import type { Recording } from '../../lib/voice-recorder';
+import { t } from '@lingui/core/macro';
 
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
 
@@ -57,8 +58,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
           return false;
         }
         toast({
-          title: kind === 'image' ? 'Photo not sent' : 'Voice message not sent',
-          description: isApiError(error) ? (error.serverMessage ?? error.message) : 'Please try again',
+          title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
+          description: isApiError(error) ? (error.serverMessage ?? error.message) : t`Please try again`,
           variant: 'destructive',
         });
         return false;

@@ -9,6 +9,7 @@ import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { chatApi } from '../../../contract/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { t } from '@lingui/core/macro';
 
 /** A message the user sent that the server has not confirmed yet (or refused). */
 export interface OutgoingMessage {
@@ -19,7 +20,7 @@ export interface OutgoingMessage {
 }
 
 export function sendFailedToast(): void {
-  toast({ title: 'Failed to send message', description: 'Please try again', variant: 'destructive' });
+  toast({ title: t`Failed to send message`, description: t`Please try again`, variant: 'destructive' });
 }
 
 /**
