@@ -194,8 +194,8 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                 {...describedBy('event-date', { error: errors.eventDate })}
               />
             </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field id="event-max" label={t`Max attendees`} error={errors.maxAttendees}>
+            <div className="grid grid-cols-2 items-end gap-3">
+              <Field id="event-max" label={t`Max attendees`} error={errors.maxAttendees} className="min-w-0">
                 <Input
                   id="event-max"
                   type="number"
@@ -207,7 +207,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                   {...describedBy('event-max', { error: errors.maxAttendees })}
                 />
               </Field>
-              <Field id="event-tea" label={t`Featured tea`} optional>
+              <Field id="event-tea" label={t`Featured tea`} optional className="min-w-0">
                 <NativeSelect id="event-tea" value={teaType} onChange={(e) => setTeaType(e.target.value)}>
                   <option value="">{t`Any tea`}</option>
                   {TEA_PREFERENCES.map((tea) => (

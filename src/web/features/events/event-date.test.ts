@@ -19,13 +19,10 @@ describe('formatEventDate', () => {
     expect(formatEventDate(new Date(2027, 0, 9, 11, 0).toISOString(), NOW)).toBe('Sat, Jan 9, 2027 at 11:00 AM');
   });
 
-  it('speaks the given locale', () => {
-    i18n.loadAndActivate({
-      locale: 'es',
-      messages: {},
-    });
+  it('formats the date and time in the given locale, with a capital first letter', () => {
+    i18n.loadAndActivate({ locale: 'es', messages: {} });
     // Without a Spanish catalogue the words stay the source's; the date and time follow the locale.
-    expect(formatEventDate(new Date(2026, 5, 20, 11, 0).toISOString(), NOW, 'es')).toBe('sáb, 20 jun at 11:00');
+    expect(formatEventDate(new Date(2026, 5, 20, 11, 0).toISOString(), NOW, 'es')).toBe('Sáb, 20 jun at 11:00');
     i18n.loadAndActivate({ locale: 'en', messages: {} });
   });
 

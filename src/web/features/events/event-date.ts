@@ -10,18 +10,22 @@ export function formatEventDate(iso: string, now = new Date(), locale: string = 
   const time = date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
   const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((startOfDay(date) - startOfDay(now)) / 86_400_000);
+  // Spanish names days in lower case; the text starts a line, so its first letter is a capital ('Sáb, 20 jun').
+  const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   if (days === 0) return t`Today at ${time}`;
   if (days === 1) return t`Tomorrow at ${time}`;
   if (days > 1 && days < 7) {
-    const weekday = date.toLocaleDateString(locale, { weekday: 'long' });
+    const weekday = capitalised(date.toLocaleDateString(locale, { weekday: 'long' }));
     return t`${weekday} at ${time}`;
   }
-  const day = date.toLocaleDateString(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
+  const day = capitalised(
+    date.toLocaleDateString(locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    }),
+  );
   return t`${day} at ${time}`;
 }
 
