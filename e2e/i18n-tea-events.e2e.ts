@@ -167,7 +167,7 @@ describe('Tea and meetups in Spanish', () => {
     await shootBothThemes(page, 'i18n-tea-events-create-errors');
     await create.getByLabel('Título').fill('Matcha y paseo');
     await create.getByLabel('Fecha y hora').fill(tomorrowEvening());
-    await create.getByLabel(/Té protagonista/).selectOption('Matcha');
+    await create.getByLabel(/Té destacado/).selectOption('Matcha');
     await create.getByRole('button', { name: 'Crear quedada' }).click();
     await toastText(page, '¡Quedada creada!').waitFor();
     const created = page.getByRole('article', { name: 'Matcha y paseo' });
