@@ -19,6 +19,7 @@ import { useLingui } from '@lingui/react/macro';
 export function ToastView() {
   const { t } = useLingui();
   const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
+  const { t } = useLingui();
   // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
 

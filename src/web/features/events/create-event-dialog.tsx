@@ -18,6 +18,8 @@ import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { toLocalInputValue } from './event-date';
 import { useCreateEvent } from './events-api';
+import { teaNameLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
 
 interface CreateEventDialogProps {
   open: boolean;
@@ -41,6 +43,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   const [verifiedOnly, setVerifiedOnly] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateEvent();
+  const { t, i18n } = useLingui();
 
   // The picker's bounds are taken when the dialog mounts; the server checks the real ones at submit.
   const [bounds] = useState(() => {
@@ -66,20 +69,20 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
     event.preventDefault();
     if (!title.trim() || !place.city || !when) {
       setErrors({
-        ...(title.trim() ? {} : { title: 'Give your meetup a title' }),
-        ...(place.city ? {} : { location: 'Choose a city' }),
-        ...(when ? {} : { eventDate: 'Choose a date and time' }),
+        ...(title.trim() ? {} : { title: t`Give your meetup a title` }),
+        ...(place.city ? {} : { location: t`Choose a city` }),
+        ...(when ? {} : { eventDate: t`Choose a date and time` }),
       });
       toast({
-        title: 'Missing information',
-        description: 'Please fill in all required fields',
+        title: t`Missing information`,
+        description: t`Please fill in all required fields`,
         variant: 'destructive',
       });
       return;
     }
     const startsAt = new Date(when);
     if (startsAt.getTime() < Date.now() + EVENT_MIN_LEAD_MS) {
-      setErrors({ eventDate: 'Pick a time at least an hour from now' });
+      setErrors({ eventDate: t`Pick a time at least an hour from now` });
       return;
     }
     const parsedMax = Number.parseInt(maxAttendees, 10);
@@ -97,7 +100,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
     setErrors({});
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Event created!', description: 'Your tea meetup has been posted' });
+        toast({ title: t`Event created!`, description: t`Your tea meetup has been posted` });
         reset();
         onOpenChange(false);
       },
@@ -108,8 +111,8 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
         }
         setErrors(fieldErrors);
         toast({
-          title: 'Failed to create event',
-          description: (isApiError(error) && error.serverMessage) || 'Please try again',
+          title: t`Failed to create event`,
+          description: (isApiError(error) && error.serverMessage) || t`Please try again`,
           variant: 'destructive',
         });
       },
@@ -122,18 +125,18 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
         <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Create Tea Meetup</Dialog.Title>
+            <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{t`Create Tea Meetup`}</Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
+              <Button variant="ghost" size="icon" aria-label={t`Close`}>
                 <X className="size-5" aria-hidden />
               </Button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-ink-soft">
-            Meet in a public place. The venue is shown only to people who join.
+            {t`Meet in a public place. The venue is shown only to people who join.`}
           </Dialog.Description>
           <form noValidate onSubmit={submit} className="grid gap-4">
-            <Field id="event-title" label="Title" error={errors.title}>
+            <Field id="event-title" label={t`Title`} error={errors.title}>
               <Input
                 id="event-title"
                 value={title}
@@ -142,17 +145,17 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                   setTitle(e.target.value);
                   setErrors(({ title: _, ...rest }) => rest);
                 }}
-                placeholder="Sunday matcha and a walk"
+                placeholder={t`Sunday matcha and a walk`}
                 {...describedBy('event-title', { error: errors.title })}
               />
             </Field>
-            <Field id="event-description" label="Description" optional>
+            <Field id="event-description" label={t`Description`} optional>
               <Textarea
                 id="event-description"
                 value={description}
                 maxLength={2000}
                 onChange={(e) => setDescription(e.target.value)}
-                placeholder="What to expect, who it's for"
+                placeholder={t`What to expect, who it's for`}
               />
             </Field>
             <LocationPicker
@@ -164,9 +167,9 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
             />
             <Field
               id="event-venue"
-              label="Venue"
+              label={t`Venue`}
               optional
-              hint="A café or tea house — only attendees see it"
+              hint={t`A café or tea house — only attendees see it`}
               error={errors.venue}
             >
               <Input
@@ -177,7 +180,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                 {...describedBy('event-venue', { hint: true, error: errors.venue })}
               />
             </Field>
-            <Field id="event-date" label="Date and time" error={errors.eventDate}>
+            <Field id="event-date" label={t`Date and time`} error={errors.eventDate}>
               <Input
                 id="event-date"
                 type="datetime-local"
@@ -191,8 +194,8 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                 {...describedBy('event-date', { error: errors.eventDate })}
               />
             </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field id="event-max" label="Max attendees" error={errors.maxAttendees}>
+            <div className="grid grid-cols-2 items-end gap-3">
+              <Field id="event-max" label={t`Max attendees`} error={errors.maxAttendees} className="min-w-0">
                 <Input
                   id="event-max"
                   type="number"
@@ -204,12 +207,12 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                   {...describedBy('event-max', { error: errors.maxAttendees })}
                 />
               </Field>
-              <Field id="event-tea" label="Featured tea" optional>
+              <Field id="event-tea" label={t`Featured tea`} optional className="min-w-0">
                 <NativeSelect id="event-tea" value={teaType} onChange={(e) => setTeaType(e.target.value)}>
-                  <option value="">Any tea</option>
+                  <option value="">{t`Any tea`}</option>
                   {TEA_PREFERENCES.map((tea) => (
                     <option key={tea} value={tea}>
-                      {tea}
+                      {teaNameLabel(i18n, tea)}
                     </option>
                   ))}
                 </NativeSelect>
@@ -217,8 +220,8 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
             </div>
             <div className="flex items-center justify-between gap-4 rounded-2xl bg-white px-4 py-3">
               <label htmlFor="event-verified" className="text-sm">
-                <span className="block font-semibold text-ink">Verified members only</span>
-                <span className="text-ink-soft">Only photo-verified members can join</span>
+                <span className="block font-semibold text-ink">{t`Verified members only`}</span>
+                <span className="text-ink-soft">{t`Only photo-verified members can join`}</span>
               </label>
               <Switch.Root
                 id="event-verified"
@@ -230,7 +233,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
               </Switch.Root>
             </div>
             <Button type="submit" size="lg" block disabled={create.isPending}>
-              {create.isPending ? 'Posting…' : 'Create Meetup'}
+              {create.isPending ? t`Posting…` : t`Create Meetup`}
             </Button>
           </form>
         </Dialog.Content>

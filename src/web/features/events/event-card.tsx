@@ -4,6 +4,9 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatEventDate } from './event-date';
+import { teaNameLabel } from '../../lib/tea-labels';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface EventCardProps {
   event: EventCardData;
@@ -15,6 +18,8 @@ interface EventCardProps {
 /** One meetup in the list: what, when, where (city only until she joins), room left, who hosts. */
 export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
   const full = event.spotsLeft === 0;
+  const { t, i18n } = useLingui();
+  const host = event.host.firstName;
   const titleId = `event-${event.id}-title`;
   return (
     <Card className="grid min-w-0 gap-3" aria-labelledby={titleId} role="article">
@@ -25,7 +30,7 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
         {event.teaType && (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
             <Coffee className="size-3.5" aria-hidden />
-            {event.teaType}
+            {teaNameLabel(i18n, event.teaType)}
           </span>
         )}
       </div>
@@ -40,13 +45,13 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
         </li>
         <li className="flex items-center gap-2">
           <Users className="size-4 text-plum-600" aria-hidden />
-          {event.maxAttendees} max ·{' '}
-          {full ? 'Full' : `${event.spotsLeft} ${event.spotsLeft === 1 ? 'spot' : 'spots'} left`}
+          {t`${event.maxAttendees} max`} ·{' '}
+          {full ? t`Full` : t`${plural(event.spotsLeft, { one: '# spot left', other: '# spots left' })}`}
         </li>
         {event.verifiedOnly && (
           <li className="flex items-center gap-2">
             <ShieldCheck className="size-4 text-matcha-700" aria-hidden />
-            Verified members only
+            {t`Verified members only`}
           </li>
         )}
       </ul>
@@ -60,29 +65,29 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
           />
           <span className="min-w-0 truncate text-ink-soft">
             {event.isHost ? (
-              'Created by You'
+              t`Created by You`
             ) : (
-              <>
-                Hosted by <span className="font-semibold text-ink">{event.host.firstName}</span>
-              </>
+              <Trans>
+                Hosted by <span className="font-semibold text-ink">{host}</span>
+              </Trans>
             )}
           </span>
           {event.host.isVerified && (
-            <BadgeCheck className="size-4 shrink-0 text-matcha-700" aria-label="Verified host" />
+            <BadgeCheck className="size-4 shrink-0 text-matcha-700" aria-label={t`Verified host`} />
           )}
           {event.isAttending && !event.isHost && (
             <span className="ml-auto shrink-0 rounded-full bg-matcha-100 px-3 py-1 text-xs font-semibold text-matcha-700">
-              Going
+              {t`Going`}
             </span>
           )}
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onOpen}>
-            Details
+            {t`Details`}
           </Button>
           {!event.isHost && !event.isAttending && (
             <Button onClick={onJoin} disabled={busy || full}>
-              {full ? 'Full' : 'Join Event'}
+              {full ? t`Full` : t`Join Event`}
             </Button>
           )}
         </div>

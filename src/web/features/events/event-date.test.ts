@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { formatEventDate, toLocalInputValue } from './event-date';
+
+// English, the source: the macros' own text, no catalogue needed.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const NOW = new Date(2026, 5, 10, 9, 0); // Wed, Jun 10 2026, 9:00 local
 
@@ -13,6 +17,13 @@ describe('formatEventDate', () => {
     expect(formatEventDate(new Date(2026, 5, 13, 11, 0).toISOString(), NOW)).toBe('Saturday at 11:00 AM');
     expect(formatEventDate(new Date(2026, 5, 20, 11, 0).toISOString(), NOW)).toBe('Sat, Jun 20 at 11:00 AM');
     expect(formatEventDate(new Date(2027, 0, 9, 11, 0).toISOString(), NOW)).toBe('Sat, Jan 9, 2027 at 11:00 AM');
+  });
+
+  it('formats the date and time in the given locale, with a capital first letter', () => {
+    i18n.loadAndActivate({ locale: 'es', messages: {} });
+    // Without a Spanish catalogue the words stay the source's; the date and time follow the locale.
+    expect(formatEventDate(new Date(2026, 5, 20, 11, 0).toISOString(), NOW, 'es')).toBe('Sáb, 20 jun at 11:00');
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
   });
 
   it('writes datetime-local values in local time', () => {

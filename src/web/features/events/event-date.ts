@@ -1,22 +1,32 @@
+import { t } from '@lingui/core/macro';
+import { activeLocale } from '../../lib/i18n';
+
 /**
- * 'Today at 6:30 PM', 'Tomorrow at 6:30 PM', 'Sat at 11:00 AM' within the week, else 'Sat, Jun 14 at 11:00 AM'
- * (the year too when it is not this year). In the viewer's own time zone.
+ * 'Today at 6:30 PM', 'Tomorrow at 6:30 PM', 'Saturday at 11:00 AM' within the week, else 'Sat, Jun 14 at 11:00 AM'
+ * (the year too when it is not this year). In the viewer's own time zone and the app's language.
  */
-export function formatEventDate(iso: string, now = new Date(), locale = 'en-US'): string {
+export function formatEventDate(iso: string, now = new Date(), locale: string = activeLocale()): string {
   const date = new Date(iso);
   const time = date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
   const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((startOfDay(date) - startOfDay(now)) / 86_400_000);
-  if (days === 0) return `Today at ${time}`;
-  if (days === 1) return `Tomorrow at ${time}`;
-  if (days > 1 && days < 7) return `${date.toLocaleDateString(locale, { weekday: 'long' })} at ${time}`;
-  const day = date.toLocaleDateString(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
-  return `${day} at ${time}`;
+  // Spanish names days in lower case; the text starts a line, so its first letter is a capital ('Sáb, 20 jun').
+  const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  if (days === 0) return t`Today at ${time}`;
+  if (days === 1) return t`Tomorrow at ${time}`;
+  if (days > 1 && days < 7) {
+    const weekday = capitalised(date.toLocaleDateString(locale, { weekday: 'long' }));
+    return t`${weekday} at ${time}`;
+  }
+  const day = capitalised(
+    date.toLocaleDateString(locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    }),
+  );
+  return t`${day} at ${time}`;
 }
 
 /** The value a `datetime-local` input takes for a moment, in local time: '2026-11-22T18:30'. */

@@ -9,6 +9,8 @@ import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
 import { Button } from '../../components/ui/button';
 import { formatEventDate } from './event-date';
 import { reportEvent, useAttendees } from './events-api';
+import { teaNameLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
 
 interface EventSheetProps {
   event: EventCard | null;
@@ -25,6 +27,7 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
   const [reporting, setReporting] = useState(false);
   const [sharing, setSharing] = useState(false);
   const attendees = useAttendees(event?.id ?? '', event?.isAttending === true);
+  const { t, i18n } = useLingui();
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -37,12 +40,12 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                   {event.title}
                 </Dialog.Title>
                 <Dialog.Close asChild>
-                  <Button variant="ghost" size="icon" aria-label="Close">
+                  <Button variant="ghost" size="icon" aria-label={t`Close`}>
                     <X className="size-5" aria-hidden />
                   </Button>
                 </Dialog.Close>
               </div>
-              <Dialog.Description className="sr-only">Details of this tea meetup</Dialog.Description>
+              <Dialog.Description className="sr-only">{t`Details of this tea meetup`}</Dialog.Description>
               <ul className="mt-3 grid gap-2 text-[0.95rem] text-ink">
                 <li className="flex items-center gap-2">
                   <CalendarClock className="size-4 text-plum-600" aria-hidden />
@@ -56,18 +59,18 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                     </span>
                   ) : (
                     <span>
-                      {event.location} <span className="text-ink-soft">· venue shown to attendees</span>
+                      {event.location} <span className="text-ink-soft">· {t`venue shown to attendees`}</span>
                     </span>
                   )}
                 </li>
                 <li className="flex items-center gap-2">
                   <Users className="size-4 text-plum-600" aria-hidden />
-                  {event.attendeeCount} going · {event.maxAttendees} max
+                  {t`${event.attendeeCount} going`} · {t`${event.maxAttendees} max`}
                 </li>
                 {event.teaType && (
                   <li className="flex items-center gap-2">
                     <Coffee className="size-4 text-plum-600" aria-hidden />
-                    Featuring {event.teaType}
+                    {t`Featuring ${teaNameLabel(i18n, event.teaType)}`}
                   </li>
                 )}
               </ul>
@@ -78,7 +81,7 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
               {event.isAttending && (
                 <section aria-labelledby="guest-list" className="mt-5">
                   <h3 id="guest-list" className="mb-2 text-sm font-semibold text-ink">
-                    Guest list
+                    {t`Guest list`}
                   </h3>
                   <ul className="grid gap-2">
                     {attendees.data?.attendees.map((person) => (
@@ -89,8 +92,12 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                           className="size-9 text-sm"
                         />
                         <span className="font-medium text-ink">{person.firstName}</span>
-                        {person.isVerified && <BadgeCheck className="size-4 text-matcha-700" aria-label="Verified" />}
-                        {person.isHost && <span className="ml-auto text-xs font-semibold text-plum-700">Host</span>}
+                        {person.isVerified && (
+                          <BadgeCheck className="size-4 text-matcha-700" aria-label={t`Verified`} />
+                        )}
+                        {person.isHost && (
+                          <span className="ml-auto text-xs font-semibold text-plum-700">{t`Host`}</span>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -100,27 +107,27 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
               <div className="mt-6 grid gap-3">
                 {event.isHost ? (
                   <Button variant="danger" block disabled={busy} onClick={() => setConfirmCancel(true)}>
-                    Cancel Meetup
+                    {t`Cancel Meetup`}
                   </Button>
                 ) : event.isAttending ? (
                   <Button variant="outline" block disabled={busy} onClick={() => onLeave(event)}>
-                    Leave Meetup
+                    {t`Leave Meetup`}
                   </Button>
                 ) : (
                   <Button block disabled={busy || event.spotsLeft === 0} onClick={() => onJoin(event)}>
-                    {event.spotsLeft === 0 ? 'This meetup is full' : 'Join Event'}
+                    {event.spotsLeft === 0 ? t`This meetup is full` : t`Join Event`}
                   </Button>
                 )}
                 {event.isAttending && (
                   <Button variant="outline" block onClick={() => setSharing(true)}>
                     <ShieldCheck className="size-4" aria-hidden />
-                    Share my plan
+                    {t`Share my plan`}
                   </Button>
                 )}
                 {!event.isHost && (
                   <Button variant="ghost" block onClick={() => setReporting(true)} className="text-ink-soft">
                     <Flag className="size-4" aria-hidden />
-                    Report meetup
+                    {t`Report meetup`}
                   </Button>
                 )}
               </div>
@@ -128,8 +135,8 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                 open={reporting}
                 onOpenChange={setReporting}
                 subject={{
-                  title: 'Report meetup',
-                  summary: `“${event.title}”, hosted by ${event.host.firstName}. Our team reviews the meetup and its host.`,
+                  title: t`Report meetup`,
+                  summary: t`“${event.title}”, hosted by ${event.host.firstName}. Our team reviews the meetup and its host.`,
                 }}
                 onFile={(grounds) => reportEvent(event.id, grounds)}
               />
@@ -152,10 +159,10 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
       </Dialog.Portal>
       <ConfirmDialog
         open={confirmCancel}
-        title="Cancel this meetup?"
-        description="Everyone who joined will be told it's off."
-        cancelLabel="Keep it"
-        confirmLabel="Cancel Meetup"
+        title={t`Cancel this meetup?`}
+        description={t`Everyone who joined will be told it's off.`}
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Cancel Meetup`}
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => {
           setConfirmCancel(false);

@@ -11,14 +11,21 @@ import { CreateEventDialog } from './create-event-dialog';
 import { EventCard } from './event-card';
 import { EventSheet } from './event-sheet';
 import { useCancelEvent, useEvents, useJoinEvent, useLeaveEvent } from './events-api';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
-const SCOPE_LABELS: Record<EventScope, string> = { city: 'My city', state: 'My state', all: 'All areas' };
-
-const reason = (error: unknown) => (isApiError(error) && error.serverMessage) || 'Please try again';
+const SCOPE_LABELS: Record<EventScope, MessageDescriptor> = {
+  city: msg`My city`,
+  state: msg`My state`,
+  all: msg`All areas`,
+};
 
 /** Tea Events (product §2): upcoming meetups near her first, join/leave, host's cancel, and 'Create Tea Meetup'. */
 export function EventsPage() {
-  useDocumentTitle('Tea Events · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Tea Events · Steep`);
+  const reason = (error: unknown) => (isApiError(error) && error.serverMessage) || t`Please try again`;
   const user = useCurrentUser();
   const [scope, setScope] = useState<EventScope>('all');
   const [creating, setCreating] = useState(false);
@@ -33,38 +40,39 @@ export function EventsPage() {
 
   const joinEvent = (event: EventCardData) =>
     join.mutate(event.id, {
-      onSuccess: () => toast({ title: 'Joined event!', description: "You're now attending this tea meetup" }),
-      onError: (error) => toast({ title: 'Failed to join event', description: reason(error), variant: 'destructive' }),
+      onSuccess: () => toast({ title: t`Joined event!`, description: t`You're now attending this tea meetup` }),
+      onError: (error) => toast({ title: t`Failed to join event`, description: reason(error), variant: 'destructive' }),
     });
   const leaveEvent = (event: EventCardData) =>
     leave.mutate(event.id, {
-      onSuccess: () => toast({ title: 'You left the meetup', description: 'Your spot is free for someone else' }),
-      onError: (error) => toast({ title: 'Failed to leave event', description: reason(error), variant: 'destructive' }),
+      onSuccess: () => toast({ title: t`You left the meetup`, description: t`Your spot is free for someone else` }),
+      onError: (error) =>
+        toast({ title: t`Failed to leave event`, description: reason(error), variant: 'destructive' }),
     });
   const cancelEvent = (event: EventCardData) =>
     cancel.mutate(event.id, {
       onSuccess: () => {
         setOpenId(null);
-        toast({ title: 'Meetup cancelled', description: 'Everyone who joined has been told' });
+        toast({ title: t`Meetup cancelled`, description: t`Everyone who joined has been told` });
       },
       onError: (error) =>
-        toast({ title: 'Failed to cancel event', description: reason(error), variant: 'destructive' }),
+        toast({ title: t`Failed to cancel event`, description: reason(error), variant: 'destructive' }),
     });
 
   return (
     <div className="mx-auto grid w-full max-w-md min-w-0 gap-4 px-4 pt-4 pb-6">
       <header className="flex items-center justify-between gap-3">
         <div>
-          <h1 className="font-display text-[1.75rem] leading-tight font-semibold text-plum-900">Tea Events</h1>
-          <p className="text-sm text-ink-soft">Meet over a cup, in a public place</p>
+          <h1 className="font-display text-[1.75rem] leading-tight font-semibold text-plum-900">{t`Tea Events`}</h1>
+          <p className="text-sm text-ink-soft">{t`Meet over a cup, in a public place`}</p>
         </div>
-        <Button onClick={() => setCreating(true)} aria-label="Create Tea Meetup" className="px-4">
+        <Button onClick={() => setCreating(true)} aria-label={t`Create Tea Meetup`} className="px-4">
           <CalendarPlus className="size-4" aria-hidden />
-          Create
+          {t`Create`}
         </Button>
       </header>
 
-      <div role="radiogroup" aria-label="Where" className="flex gap-2">
+      <div role="radiogroup" aria-label={t`Where`} className="flex gap-2">
         {EVENT_SCOPES.map((value) => (
           <button
             key={value}
@@ -77,20 +85,20 @@ export function EventsPage() {
               scope === value ? 'border-plum-700 bg-plum-700 text-white' : 'border-plum-200 bg-white text-plum-800',
             )}
           >
-            {SCOPE_LABELS[value]}
+            {i18n._(SCOPE_LABELS[value])}
           </button>
         ))}
       </div>
 
       {feed.isPending ? (
         <p className="py-10 text-center text-ink-soft" role="status">
-          Loading meetups…
+          {t`Loading meetups…`}
         </p>
       ) : feed.isError ? (
         <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-ink">Couldn't load meetups.</p>
+          <p className="text-ink">{t`Couldn't load meetups.`}</p>
           <Button variant="outline" onClick={() => void feed.refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         </div>
       ) : events.length === 0 ? (
@@ -98,12 +106,12 @@ export function EventsPage() {
           <span aria-hidden className="grid size-16 place-items-center rounded-3xl bg-matcha-100 text-matcha-700">
             <Coffee className="size-8" />
           </span>
-          <h2 className="font-display text-xl font-semibold text-plum-900">No events yet</h2>
-          <p className="max-w-[16rem] text-ink-soft">Be the first to create a tea meetup in your area!</p>
-          <Button onClick={() => setCreating(true)}>Create First Event</Button>
+          <h2 className="font-display text-xl font-semibold text-plum-900">{t`No events yet`}</h2>
+          <p className="max-w-[16rem] text-ink-soft">{t`Be the first to create a tea meetup in your area!`}</p>
+          <Button onClick={() => setCreating(true)}>{t`Create First Event`}</Button>
           {scope !== 'all' && (
             <Button variant="ghost" onClick={() => setScope('all')}>
-              Show All Areas
+              {t`Show All Areas`}
             </Button>
           )}
         </section>
@@ -118,7 +126,7 @@ export function EventsPage() {
       )}
       {feed.hasNextPage && (
         <Button variant="outline" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
-          {feed.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {feed.isFetchingNextPage ? t`Loading…` : t`Show more`}
         </Button>
       )}
 

@@ -4,9 +4,11 @@ import { Dialog } from '../../components/ui/dialog';
 import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
-import { errorText, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { useReportReply, useReportStory } from './tea-api';
+import { teaReportReasonLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * Report a story or a reply: reasons that fit a text (not a profile's), "Other" with a few words, and the
@@ -22,6 +24,7 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const storyId = target.id;
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState<TeaReportReason | ''>('');
   const [detailError, setDetailError] = useState<string | undefined>();
   const [description, setDescription] = useState('');
@@ -35,7 +38,7 @@ export function ReportDialog({
   const submit = () => {
     if (!reason || sending.current) return;
     if (reason === 'other' && description.trim().length < REPORT_OTHER_DETAIL_MIN) {
-      setDetailError(`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`);
+      setDetailError(t`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`);
       document.getElementById(detailId)?.focus();
       return;
     }
@@ -50,15 +53,22 @@ export function ReportDialog({
           onClose();
           setReason('');
           setDescription('');
-          toast({ title: 'Report submitted', description: 'Thank you for helping keep Steep safe' });
+          toast({ title: t`Report submitted`, description: t`Thank you for helping keep Steep safe` });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {
             onClose();
-            toast({ title: 'Already reported', description: errorText(error) });
+            toast({
+              title: t`Already reported`,
+              description: t`You already reported this. Our moderators will review it.`,
+            });
             return;
           }
-          toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' });
+          toast({
+            title: t`Error`,
+            description: t`Failed to submit report. Please try again.`,
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -72,20 +82,21 @@ export function ReportDialog({
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-1">
               <Dialog.Title className="font-display text-xl font-semibold text-plum-900">
-                {target.kind === 'story' ? 'Report story' : 'Report reply'}
+                {target.kind === 'story' ? t`Report story` : t`Report reply`}
               </Dialog.Title>
               <Dialog.Description className="text-sm text-ink-soft">
-                Our moderators review reported {target.kind === 'story' ? 'stories' : 'replies'}. No one is told who
-                reported it.
+                {target.kind === 'story'
+                  ? t`Our moderators review reported stories. No one is told who reported it.`
+                  : t`Our moderators review reported replies. No one is told who reported it.`}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+              <Button variant="ghost" size="icon" aria-label={t`Close`} className="-mt-1 -mr-2 shrink-0">
                 <X className="size-5" aria-hidden />
               </Button>
             </Dialog.Close>
           </div>
-          <Field id={`report-reason-${target.kind}-${storyId}`} label="Reason">
+          <Field id={`report-reason-${target.kind}-${storyId}`} label={t`Reason`}>
             <NativeSelect
               id={`report-reason-${target.kind}-${storyId}`}
               value={reason}
@@ -94,15 +105,15 @@ export function ReportDialog({
                 setDetailError(undefined);
               }}
             >
-              <option value="">Choose a reason</option>
+              <option value="">{t`Choose a reason`}</option>
               {TEA_REPORT_REASONS.map((r) => (
                 <option key={r.value} value={r.value}>
-                  {r.label}
+                  {teaReportReasonLabel(i18n, r.value)}
                 </option>
               ))}
             </NativeSelect>
           </Field>
-          <Field id={detailId} label="Details" optional={reason !== 'other'} error={detailError}>
+          <Field id={detailId} label={t`Details`} optional={reason !== 'other'} error={detailError}>
             <Textarea
               id={detailId}
               {...describedBy(detailId, { error: detailError })}
@@ -115,7 +126,7 @@ export function ReportDialog({
             />
           </Field>
           <Button block disabled={!reason || report.isPending} onClick={submit}>
-            {report.isPending ? 'Sending…' : 'Submit report'}
+            {report.isPending ? t`Sending…` : t`Submit report`}
           </Button>
         </Dialog.Content>
       </Dialog.Portal>

@@ -3,11 +3,10 @@ import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { PenLine, X } from 'lucide-react';
 import {
   ABOUT_NAME_MAX,
-  NUDGE_MESSAGE,
   STORY_CONTENT_MAX,
-  STORY_FAILED_MESSAGE,
-  STORY_SHARED_MESSAGE,
+  STORY_CONTENT_MIN,
   STORY_TITLE_MAX,
+  STORY_TITLE_MIN,
   TEA_CATEGORIES,
   TEA_TYPES,
   storyFieldErrors,
@@ -20,6 +19,8 @@ import { toast } from '../../components/ui/toast';
 import { fieldErrorText, isApiError } from '../../lib/api';
 import { PROMPT_STARTERS, withStarter } from './prompt-starters';
 import { useShareStory } from './tea-api';
+import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
 
 interface Draft {
   title: string;
@@ -37,12 +38,25 @@ export function ShareStoryDialog() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [nudging, setNudging] = useState(false);
   const share = useShareStory();
+  const { t, i18n } = useLingui();
   const [problems, setProblems] = useState<{ path: string; message: string }[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
   useEffect(() => {
     if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refused]);
+  /** The form's own problems (the contract's rule, `storyFieldErrors`), worded in her language where shown. */
+  const storyProblems = (d: Draft) =>
+    storyFieldErrors(d).map(({ path }) => {
+      if (path === 'title') {
+        const message = d.title.trim() ? t`Use at least ${STORY_TITLE_MIN} characters for the title` : t`Add a title`;
+        return { path, message };
+      }
+      const message = d.content.trim()
+        ? t`Tell your story in at least ${STORY_CONTENT_MIN} characters`
+        : t`Write your story`;
+      return { path, message };
+    });
   const fieldError = (path: string) =>
     problems.find((p) => p.path === path)?.message ?? fieldErrorText(share.error, path);
 
@@ -66,7 +80,7 @@ export function ShareStoryDialog() {
         setNudging(false);
         setOpen(false);
         setDraft(EMPTY);
-        toast({ title: STORY_SHARED_MESSAGE, description: 'Only you can see that it is yours.' });
+        toast({ title: t`Story shared anonymously!`, description: t`Only you can see that it is yours.` });
       },
       onError: (error) => {
         if (isApiError(error) && error.body?.code === 'NEEDS_CONFIRMATION') {
@@ -80,7 +94,7 @@ export function ShareStoryDialog() {
           return;
         }
         const reason = isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
-        toast({ title: STORY_FAILED_MESSAGE, description: reason ?? 'Please try again.', variant: 'destructive' });
+        toast({ title: t`Failed to share story`, description: reason ?? t`Please try again.`, variant: 'destructive' });
       },
     });
   };
@@ -88,7 +102,7 @@ export function ShareStoryDialog() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Every problem at once, beside its field, and focus on the first.
-    const found = storyFieldErrors(draft);
+    const found = storyProblems(draft);
     setProblems(found);
     if (found.length > 0) {
       setRefused((n) => n + 1);
@@ -101,7 +115,7 @@ export function ShareStoryDialog() {
     <Dialog.Root open={open} onOpenChange={(next) => !share.isPending && setOpen(next)}>
       <Dialog.Trigger asChild>
         <Button block size="lg">
-          <PenLine className="size-5" aria-hidden /> Share Your Experience
+          <PenLine className="size-5" aria-hidden /> {t`Share Your Experience`}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -110,27 +124,27 @@ export function ShareStoryDialog() {
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-1">
               <Dialog.Title className="font-display text-xl font-semibold text-plum-900">
-                Share Your Experience
+                {t`Share Your Experience`}
               </Dialog.Title>
               <Dialog.Description className="text-sm text-ink-soft">
-                Posted anonymously: no one, not even moderators, sees that it is yours.
+                {t`Posted anonymously: no one, not even moderators, sees that it is yours.`}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+              <Button variant="ghost" size="icon" aria-label={t`Close`} className="-mt-1 -mr-2 shrink-0">
                 <X className="size-5" aria-hidden />
               </Button>
             </Dialog.Close>
           </div>
 
           <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
-            <Field id="story-title" label="Title" error={fieldError('title')}>
+            <Field id="story-title" label={t`Title`} error={fieldError('title')}>
               <Input
                 id="story-title"
                 {...describedBy('story-title', { error: fieldError('title') })}
                 value={draft.title}
                 maxLength={STORY_TITLE_MAX}
-                placeholder="Give your story a title"
+                placeholder={t`Give your story a title`}
                 onChange={(e) => set('title', e.target.value)}
               />
             </Field>
@@ -138,8 +152,8 @@ export function ShareStoryDialog() {
             <div className="grid gap-1.5">
               <Field
                 id="story-content"
-                label="Your story"
-                hint="Leave out names, numbers, links and places that identify anyone."
+                label={t`Your story`}
+                hint={t`Leave out names, numbers, links and places that identify anyone.`}
                 error={fieldError('content')}
               >
                 <Textarea
@@ -147,13 +161,13 @@ export function ShareStoryDialog() {
                   value={draft.content}
                   rows={6}
                   maxLength={STORY_CONTENT_MAX}
-                  placeholder="What happened?"
+                  placeholder={t`What happened?`}
                   {...describedBy('story-content', { hint: true, error: fieldError('content') })}
                   onChange={(e) => set('content', e.target.value)}
                 />
               </Field>
-              <div role="group" aria-label="Prompt starters" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1">
-                {PROMPT_STARTERS.map((starter) => (
+              <div role="group" aria-label={t`Prompt starters`} className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1">
+                {PROMPT_STARTERS.map((descriptor) => i18n._(descriptor)).map((starter) => (
                   <button
                     key={starter}
                     type="button"
@@ -167,28 +181,28 @@ export function ShareStoryDialog() {
             </div>
 
             <div className="grid grid-cols-2 gap-3">
-              <Field id="story-about" label="About" optional>
+              <Field id="story-about" label={t`About`} optional>
                 <Input
                   id="story-about"
                   value={draft.aboutName}
                   maxLength={ABOUT_NAME_MAX}
-                  placeholder="First name or initial"
+                  placeholder={t`First name or initial`}
                   onChange={(e) => set('aboutName', e.target.value)}
                 />
               </Field>
-              <Field id="story-type" label="Relationship" optional>
+              <Field id="story-type" label={t`Relationship`} optional>
                 <NativeSelect id="story-type" value={draft.teaType} onChange={(e) => set('teaType', e.target.value)}>
-                  <option value="">None</option>
+                  <option value="">{t`None`}</option>
                   {TEA_TYPES.map((type) => (
                     <option key={type} value={type}>
-                      {type}
+                      {teaTypeLabel(i18n, type)}
                     </option>
                   ))}
                 </NativeSelect>
               </Field>
             </div>
 
-            <Field id="story-category" label="Category">
+            <Field id="story-category" label={t`Category`}>
               <NativeSelect
                 id="story-category"
                 value={draft.category}
@@ -196,14 +210,14 @@ export function ShareStoryDialog() {
               >
                 {TEA_CATEGORIES.map((category) => (
                   <option key={category} value={category}>
-                    {category}
+                    {teaCategoryLabel(i18n, category)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
 
             <Button type="submit" size="lg" block disabled={share.isPending}>
-              {share.isPending ? 'Sharing…' : 'Share Anonymously'}
+              {share.isPending ? t`Sharing…` : t`Share Anonymously`}
             </Button>
           </form>
 
@@ -212,20 +226,19 @@ export function ShareStoryDialog() {
               <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-plum-900/40 data-[state=open]:animate-fade-in" />
               <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-[60] mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
                 <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
-                  {NUDGE_MESSAGE}
+                  {t`Are you sure? This story may hurt someone`}
                 </AlertDialog.Title>
                 <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
-                  Your story uses words that can wound. Tea is a place to heal and warn, not to hurt: consider rewording
-                  it. Stories posted anyway are shown to our moderators.
+                  {t`Your story uses words that can wound. Tea is a place to heal and warn, not to hurt: consider rewording it. Stories posted anyway are shown to our moderators.`}
                 </AlertDialog.Description>
                 <div className="mt-6 grid grid-cols-2 gap-3">
                   <AlertDialog.Cancel asChild>
                     <Button variant="outline" disabled={share.isPending}>
-                      Edit
+                      {t`Edit`}
                     </Button>
                   </AlertDialog.Cancel>
                   <Button variant="danger" disabled={share.isPending} onClick={() => send(true)}>
-                    {share.isPending ? 'Posting…' : 'Post anyway'}
+                    {share.isPending ? t`Posting…` : t`Post anyway`}
                   </Button>
                 </div>
               </AlertDialog.Content>

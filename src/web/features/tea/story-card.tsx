@@ -9,6 +9,9 @@ import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { StoryReplies } from './story-replies';
 import { useDeleteStory, useToggleSupport } from './tea-api';
+import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /** Longer stories are folded to this many characters behind 'Read more'. */
 const STORY_PREVIEW_CHARS = 280;
@@ -25,6 +28,7 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
   const [repliesOpen, setRepliesOpen] = useState(false);
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   const support = useToggleSupport();
+  const { t, i18n } = useLingui();
   const preview = previewOf(story.content);
   const headingId = `story-${story.id}-title`;
 
@@ -38,21 +42,21 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
         <div className="flex flex-wrap items-center gap-1.5">
           {story.teaType && (
             <span className="rounded-full bg-plum-100 px-2.5 py-1 text-xs font-semibold text-plum-800">
-              {story.teaType}
+              {teaTypeLabel(i18n, story.teaType)}
             </span>
           )}
           {story.aboutName && (
             <span className="rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
-              About {story.aboutName}
+              {t`About ${story.aboutName}`}
             </span>
           )}
           <span className="rounded-full border border-cream-300 px-2.5 py-1 text-xs font-medium text-ink-soft">
-            {story.category}
+            {teaCategoryLabel(i18n, story.category)}
           </span>
         </div>
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
-            aria-label="Story options"
+            aria-label={t`Story options`}
             className="-mt-1.5 -mr-1.5 grid size-11 shrink-0 place-items-center rounded-full text-ink-soft transition-colors hover:bg-plum-50 data-[state=open]:bg-plum-100"
           >
             <EllipsisVertical className="size-5" aria-hidden />
@@ -68,7 +72,7 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
                   onSelect={() => setDialog('report')}
                   className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-ink outline-none data-highlighted:bg-plum-50"
                 >
-                  <Flag className="size-4 text-plum-700" aria-hidden /> Report story
+                  <Flag className="size-4 text-plum-700" aria-hidden /> {t`Report story`}
                 </DropdownMenu.Item>
               )}
               {story.isMine && (
@@ -76,7 +80,7 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
                   onSelect={() => setDialog('delete')}
                   className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-red-700 outline-none data-highlighted:bg-red-50"
                 >
-                  <Trash2 className="size-4" aria-hidden /> Delete story
+                  <Trash2 className="size-4" aria-hidden /> {t`Delete story`}
                 </DropdownMenu.Item>
               )}
             </DropdownMenu.Content>
@@ -97,7 +101,7 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
           onClick={() => setExpanded((e) => !e)}
           className="-mt-1 justify-self-start text-sm font-semibold text-plum-700 underline-offset-2 hover:underline"
         >
-          {expanded ? 'Show less' : 'Read more'}
+          {expanded ? t`Show less` : t`Read more`}
         </button>
       )}
 
@@ -105,12 +109,16 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
         <button
           type="button"
           aria-pressed={story.supportedByMe}
-          aria-label={`Support this story, ${story.supportCount} ${story.supportCount === 1 ? 'support' : 'supports'}`}
+          aria-label={t`Support this story, ${plural(story.supportCount, { one: '# support', other: '# supports' })}`}
           disabled={support.isPending}
           onClick={() =>
             support.mutate(story.id, {
               onError: () =>
-                toast({ title: 'Could not update support', description: 'Please try again.', variant: 'destructive' }),
+                toast({
+                  title: t`Could not update support`,
+                  description: t`Please try again.`,
+                  variant: 'destructive',
+                }),
             })
           }
           className={cn(
@@ -125,7 +133,11 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
           type="button"
           aria-expanded={repliesOpen}
           aria-controls={`story-${story.id}-replies`}
-          aria-label={`${repliesOpen ? 'Hide' : 'Show'} replies, ${story.replyCount} ${story.replyCount === 1 ? 'reply' : 'replies'}`}
+          aria-label={
+            repliesOpen
+              ? t`Hide replies, ${plural(story.replyCount, { one: '# reply', other: '# replies' })}`
+              : t`Show replies, ${plural(story.replyCount, { one: '# reply', other: '# replies' })}`
+          }
           onClick={() => setRepliesOpen((open) => !open)}
           className={cn(
             'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold transition-colors',
@@ -158,25 +170,27 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
 
 function DeleteStoryDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
   const remove = useDeleteStory();
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={open}
-      title="Delete your story?"
-      description="It will be gone for everyone, with its support. This can’t be undone."
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      title={t`Delete your story?`}
+      description={t`It will be gone for everyone, with its support. This can’t be undone.`}
+      cancelLabel={t`Cancel`}
+      confirmLabel={t`Delete`}
+      busyLabel={t`Deleting…`}
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={() =>
         remove.mutate(storyId, {
           onSuccess: () => {
             onClose();
-            toast({ title: 'Story deleted' });
+            toast({ title: t`Story deleted` });
           },
           onError: () =>
             toast({
-              title: 'Error',
-              description: 'Failed to delete story. Please try again.',
+              title: t`Error`,
+              description: t`Failed to delete story. Please try again.`,
               variant: 'destructive',
             }),
         })

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Flag, Loader2, Trash2 } from 'lucide-react';
-import { REPLY_CONTENT_MAX, REPLY_NUDGE_MESSAGE, type TeaReply } from '../../../contract/tea';
+import { REPLY_CONTENT_MAX, type TeaReply } from '../../../contract/tea';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/field';
@@ -9,6 +9,7 @@ import { errorText, isApiError } from '../../lib/api';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { useCreateReply, useDeleteReply, useReplies } from './tea-api';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * A story's thread (product §2 "Tea"): every replier under a tea-name pseudonym that holds
@@ -17,24 +18,25 @@ import { useCreateReply, useDeleteReply, useReplies } from './tea-api';
  */
 export function StoryReplies({ storyId, now }: { storyId: string; now: number }) {
   const replies = useReplies(storyId, true);
+  const { t } = useLingui();
   const list = replies.data?.pages.flatMap((p) => p.replies) ?? [];
   return (
-    <section aria-label="Replies" className="grid gap-3 border-t border-cream-200 pt-3" data-testid="story-replies">
+    <section aria-label={t`Replies`} className="grid gap-3 border-t border-cream-200 pt-3" data-testid="story-replies">
       {replies.isPending && (
         <p className="flex items-center gap-2 text-sm text-ink-soft">
-          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading replies…
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {t`Loading replies…`}
         </p>
       )}
       {replies.isError && list.length === 0 && (
         <div className="flex items-center justify-between gap-2 text-sm text-ink-soft">
-          Couldn’t load replies.
+          {t`Couldn’t load replies.`}
           <Button variant="outline" onClick={() => void replies.refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         </div>
       )}
       {replies.isSuccess && list.length === 0 && (
-        <p className="text-sm text-ink-soft">No replies yet. Be kind, and stay anonymous.</p>
+        <p className="text-sm text-ink-soft">{t`No replies yet. Be kind, and stay anonymous.`}</p>
       )}
       {list.length > 0 && (
         <ol className="grid gap-2.5">
@@ -46,12 +48,11 @@ export function StoryReplies({ storyId, now }: { storyId: string; now: number })
       {replies.hasNextPage && (
         <Button
           variant="ghost"
-
           className="justify-self-start"
           disabled={replies.isFetchingNextPage}
           onClick={() => void replies.fetchNextPage()}
         >
-          {replies.isFetchingNextPage ? 'Loading…' : 'Show more replies'}
+          {replies.isFetchingNextPage ? t`Loading…` : t`Show more replies`}
         </Button>
       )}
       <ReplyComposer storyId={storyId} />
@@ -61,6 +62,8 @@ export function StoryReplies({ storyId, now }: { storyId: string; now: number })
 
 function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const { t } = useLingui();
+  const pseudonym = reply.pseudonym;
   return (
     <li className="grid gap-1 rounded-2xl border border-cream-200 bg-cream-100 px-3 py-2.5" data-testid="tea-reply">
       <div className="flex items-center gap-2">
@@ -72,10 +75,10 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
             className="rounded-full bg-plum-700 px-2 py-0.5 text-[0.7rem] font-semibold text-white"
             data-testid="reply-author"
           >
-            Author
+            {t`Author`}
           </span>
         )}
-        {reply.isMine && <span className="text-xs text-ink-soft">(you)</span>}
+        {reply.isMine && <span className="text-xs text-ink-soft">{t`(you)`}</span>}
         <time dateTime={reply.createdAt} className="ml-auto text-xs text-ink-soft">
           {formatLastActive(reply.createdAt, now)}
         </time>
@@ -83,7 +86,7 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Delete your reply`}
+            aria-label={t`Delete your reply`}
             className="-my-2 -mr-2 text-ink-soft"
             onClick={() => setDialog('delete')}
           >
@@ -93,7 +96,7 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Report ${reply.pseudonym}’s reply`}
+            aria-label={t`Report ${pseudonym}’s reply`}
             className="-my-2 -mr-2 text-ink-soft"
             onClick={() => setDialog('report')}
           >
@@ -102,7 +105,7 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
         )}
       </div>
       {reply.reportedByMe ? (
-        <p className="text-sm text-ink-soft italic">You reported this reply. Our moderators will review it.</p>
+        <p className="text-sm text-ink-soft italic">{t`You reported this reply. Our moderators will review it.`}</p>
       ) : (
         <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
       )}
@@ -120,8 +123,10 @@ function ReplyComposer({ storyId }: { storyId: string }) {
   const [content, setContent] = useState('');
   const [nudging, setNudging] = useState(false);
   const create = useCreateReply(storyId);
+  const { t } = useLingui();
   const fieldId = `reply-${storyId}`;
   const tooLong = content.length > REPLY_CONTENT_MAX;
+  const over = content.length - REPLY_CONTENT_MAX;
 
   const send = (confirmed: boolean) => {
     create.mutate(
@@ -130,7 +135,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
         onSuccess: () => {
           setContent('');
           setNudging(false);
-          toast({ title: 'Reply posted anonymously' });
+          toast({ title: t`Reply posted anonymously` });
         },
         onError: (error) => {
           if (isApiError(error) && error.body?.code === 'NEEDS_CONFIRMATION') {
@@ -138,7 +143,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
             return;
           }
           setNudging(false);
-          toast({ title: 'Couldn’t post your reply', description: errorText(error), variant: 'destructive' });
+          toast({ title: t`Couldn’t post your reply`, description: errorText(error), variant: 'destructive' });
         },
       },
     );
@@ -153,7 +158,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
-        Reply anonymously
+        {t`Reply anonymously`}
       </label>
       <Textarea
         id={fieldId}
@@ -161,7 +166,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
         rows={2}
         aria-describedby={`${fieldId}-count`}
         aria-invalid={tooLong || undefined}
-        placeholder="Your name stays hidden: others see a tea name."
+        placeholder={t`Your name stays hidden: others see a tea name.`}
         onChange={(e) => {
           setContent(e.target.value);
           setNudging(false);
@@ -173,23 +178,23 @@ function ReplyComposer({ storyId }: { storyId: string }) {
         className={`justify-self-end text-xs ${tooLong ? 'font-medium text-red-700' : 'text-ink-soft'}`}
       >
         {content.length}/{REPLY_CONTENT_MAX}
-        {tooLong && ` · shorten it by ${content.length - REPLY_CONTENT_MAX}`}
+        {tooLong && ` · ${t`shorten it by ${over}`}`}
       </p>
       {nudging ? (
         <div role="alert" className="grid gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-3">
-          <p className="text-sm font-semibold text-amber-900">{REPLY_NUDGE_MESSAGE}</p>
+          <p className="text-sm font-semibold text-amber-900">{t`Are you sure? This reply may hurt someone`}</p>
           <div className="grid grid-cols-2 gap-2">
             <Button variant="outline" onClick={() => setNudging(false)}>
-              Edit reply
+              {t`Edit reply`}
             </Button>
             <Button disabled={create.isPending} onClick={() => send(true)}>
-              Post anyway
+              {t`Post anyway`}
             </Button>
           </div>
         </div>
       ) : (
         <Button type="submit" className="justify-self-end" disabled={!content.trim() || tooLong || create.isPending}>
-          {create.isPending ? 'Posting…' : 'Post reply'}
+          {create.isPending ? t`Posting…` : t`Post reply`}
         </Button>
       )}
     </form>
@@ -198,24 +203,26 @@ function ReplyComposer({ storyId }: { storyId: string }) {
 
 function DeleteReplyDialog({ replyId, open, onClose }: { replyId: string; open: boolean; onClose: () => void }) {
   const remove = useDeleteReply();
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={open}
-      title="Delete your reply?"
-      description="It will be gone for everyone. This can’t be undone."
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      title={t`Delete your reply?`}
+      description={t`It will be gone for everyone. This can’t be undone.`}
+      cancelLabel={t`Cancel`}
+      confirmLabel={t`Delete`}
+      busyLabel={t`Deleting…`}
       busy={remove.isPending}
       onCancel={onClose}
       onConfirm={() =>
         remove.mutate(replyId, {
           onSuccess: () => {
             onClose();
-            toast({ title: 'Reply deleted' });
+            toast({ title: t`Reply deleted` });
           },
           onError: (error) =>
             toast({
-              title: 'Couldn’t delete your reply',
+              title: t`Couldn’t delete your reply`,
               description: errorText(error),
               variant: 'destructive',
             }),

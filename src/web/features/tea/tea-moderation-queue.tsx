@@ -6,9 +6,16 @@ import type { ModeratedReply, ModeratedStory } from '../../../contract/tea';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './tea-api';
+import { teaCategoryLabel, teaReportReasonLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 
-const reasonLabel = (value: string) =>
-  [...TEA_REPORT_REASONS, ...REPORT_REASONS].find((r) => r.value === value)?.label ?? value;
+/** Tea's reasons in her language; a member reason stored before them (a profile's) as its label. */
+const reasonLabel = (i18n: I18n, value: string) =>
+  TEA_REPORT_REASONS.some((r) => r.value === value)
+    ? teaReportReasonLabel(i18n, value)
+    : (REPORT_REASONS.find((r) => r.value === value)?.label ?? value);
 
 type ModerationAction = 'hide' | 'restore' | 'delete';
 
@@ -35,12 +42,17 @@ interface QueueProps<T extends Moderated> {
  * does not send them.
  */
 export function TeaModerationQueue() {
+  const { i18n } = useLingui();
   return (
     <ModerationQueue<ModeratedStory>
       queue={useTeaModerationQueue()}
       moderate={useModerateStory()}
       noun="story"
-      tags={(story) => <span className="rounded-full bg-cream-200 px-2 py-1 text-ink-soft">{story.category}</span>}
+      tags={(story) => (
+        <span className="rounded-full bg-cream-200 px-2 py-1 text-ink-soft">
+          {teaCategoryLabel(i18n, story.category)}
+        </span>
+      )}
       body={(story) => (
         <>
           <h3 className="font-display text-lg font-semibold text-plum-900">{story.title}</h3>
@@ -56,53 +68,57 @@ export function TeaModerationQueue() {
  * thread's pseudonym; who wrote or reported it is never sent.
  */
 export function TeaReplyModerationQueue() {
+  const { t } = useLingui();
   return (
     <ModerationQueue<ModeratedReply>
       queue={useTeaReplyModerationQueue()}
       moderate={useModerateReply()}
       noun="reply"
       tags={(reply) =>
-        reply.isAuthor && <span className="rounded-full bg-plum-100 px-2 py-1 text-plum-800">By the author</span>
+        reply.isAuthor && <span className="rounded-full bg-plum-100 px-2 py-1 text-plum-800">{t`By the author`}</span>
       }
-      body={(reply) => (
+      body={({ storyTitle, pseudonym, content }) => (
         <>
-          <p className="text-xs text-ink-soft">
-            On “{reply.storyTitle}”, as {reply.pseudonym}
-          </p>
-          <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+          <p className="text-xs text-ink-soft">{t`On “${storyTitle}”, as ${pseudonym}`}</p>
+          <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{content}</p>
         </>
       )}
     />
   );
 }
 
-const PLURAL = { story: 'stories', reply: 'replies' } as const;
-const CAPITAL = { story: 'Story', reply: 'Reply' } as const;
-
 function ModerationQueue<T extends Moderated>({ queue, ...item }: QueueProps<T>) {
-  const plural = PLURAL[item.noun];
+  const { t } = useLingui();
+  const story = item.noun === 'story';
   if (queue.isPending) {
     return (
       <p className="flex items-center justify-center gap-2 py-8 text-sm text-ink-soft">
-        <Loader2 className="size-4 animate-spin" aria-hidden /> Loading Tea {plural}…
+        <Loader2 className="size-4 animate-spin" aria-hidden />{' '}
+        {story ? t`Loading Tea stories…` : t`Loading Tea replies…`}
       </p>
     );
   }
   if (queue.isError || !queue.data) {
     return (
       <div className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-sm text-ink-soft">Couldn’t load the Tea {plural} queue.</p>
+        <p className="text-sm text-ink-soft">
+          {story ? t`Couldn’t load the Tea stories queue.` : t`Couldn’t load the Tea replies queue.`}
+        </p>
         <Button variant="outline" onClick={() => void queue.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
   }
   if (queue.data.length === 0) {
-    return <p className="py-8 text-center text-sm text-ink-soft">No reported Tea {plural}. All clear.</p>;
+    return (
+      <p className="py-8 text-center text-sm text-ink-soft">
+        {story ? t`No reported Tea stories. All clear.` : t`No reported Tea replies. All clear.`}
+      </p>
+    );
   }
   return (
-    <ul className="grid gap-3" aria-label={`Reported Tea ${plural}`}>
+    <ul className="grid gap-3" aria-label={story ? t`Reported Tea stories` : t`Reported Tea replies`}>
       {queue.data.map((entry) => (
         <QueueItem key={entry.id} entry={entry} {...item} />
       ))}
@@ -117,17 +133,20 @@ function QueueItem<T extends Moderated>({
   tags,
   body,
 }: Omit<QueueProps<T>, 'queue'> & { entry: T }) {
+  const { t, i18n } = useLingui();
+  const done: Record<typeof noun, Record<ModerationAction, string>> = {
+    story: { delete: t`Story deleted`, hide: t`Story hidden`, restore: t`Story restored` },
+    reply: { delete: t`Reply deleted`, hide: t`Reply hidden`, restore: t`Reply restored` },
+  };
   const act = (action: ModerationAction) =>
     moderate.mutate(
       { id: entry.id, action },
       {
-        onSuccess: () =>
-          toast({
-            title: `${CAPITAL[noun]} ${action === 'delete' ? 'deleted' : action === 'hide' ? 'hidden' : 'restored'}`,
-          }),
-        onError: () => toast({ title: 'Action failed', description: 'Please try again.', variant: 'destructive' }),
+        onSuccess: () => toast({ title: done[noun][action] }),
+        onError: () => toast({ title: t`Action failed`, description: t`Please try again.`, variant: 'destructive' }),
       },
     );
+  const reports = entry.reports.length;
   return (
     <li className="grid gap-2 rounded-(--radius-card) border border-plum-100/70 bg-white p-4 shadow-card">
       <div className="flex flex-wrap items-center gap-1.5 text-xs font-semibold">
@@ -138,12 +157,12 @@ function QueueItem<T extends Moderated>({
               : 'rounded-full bg-matcha-100 px-2 py-1 text-matcha-700'
           }
         >
-          {entry.status === 'hidden' ? 'Hidden' : 'Visible'}
+          {entry.status === 'hidden' ? t`Hidden` : t`Visible`}
         </span>
         {tags(entry)}
         {entry.postedDespiteNudge && (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-1 text-amber-800">
-            <ShieldAlert className="size-3.5" aria-hidden /> Posted past the harassment warning
+            <ShieldAlert className="size-3.5" aria-hidden /> {t`Posted past the harassment warning`}
           </span>
         )}
       </div>
@@ -151,12 +170,12 @@ function QueueItem<T extends Moderated>({
       {entry.reports.length > 0 && (
         <div className="grid gap-1 rounded-2xl bg-cream-100 p-3">
           <p className="text-xs font-semibold text-ink">
-            {entry.reports.length} open {entry.reports.length === 1 ? 'report' : 'reports'}
+            {t`${plural(reports, { one: '# open report', other: '# open reports' })}`}
           </p>
           <ul className="grid gap-1 text-xs text-ink-soft">
             {entry.reports.map((report, i) => (
               <li key={i}>
-                {reasonLabel(report.reason)}
+                {reasonLabel(i18n, report.reason)}
                 {report.description ? `: ${report.description}` : ''}
               </li>
             ))}
@@ -166,16 +185,16 @@ function QueueItem<T extends Moderated>({
       <div className="grid grid-cols-3 gap-2">
         {entry.status === 'hidden' ? (
           <Button variant="outline" disabled={moderate.isPending} onClick={() => act('restore')}>
-            <Eye className="size-4" aria-hidden /> Restore
+            <Eye className="size-4" aria-hidden /> {t`Restore`}
           </Button>
         ) : (
           <Button variant="outline" disabled={moderate.isPending} onClick={() => act('hide')}>
-            <EyeOff className="size-4" aria-hidden /> Hide
+            <EyeOff className="size-4" aria-hidden /> {t`Hide`}
           </Button>
         )}
         {entry.status === 'visible' && (
           <Button variant="ghost" disabled={moderate.isPending} onClick={() => act('restore')}>
-            Dismiss
+            {t`Dismiss`}
           </Button>
         )}
         <Button
@@ -184,7 +203,7 @@ function QueueItem<T extends Moderated>({
           onClick={() => act('delete')}
           className={entry.status === 'hidden' ? 'col-span-2' : ''}
         >
-          <Trash2 className="size-4" aria-hidden /> Delete
+          <Trash2 className="size-4" aria-hidden /> {t`Delete`}
         </Button>
       </div>
     </li>

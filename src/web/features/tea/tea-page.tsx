@@ -13,10 +13,14 @@ import { ShareStoryDialog } from './share-story-dialog';
 import { StoryCard } from './story-card';
 import { useStories, useTeaStats } from './tea-api';
 import { TeasTab } from './teas-tab';
+import { teaCategoryLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /** /tea (product §2): the paywall for non-members; stories and teas for members. */
 export function TeaPage() {
-  useDocumentTitle('Tea');
+  const { t } = useLingui();
+  useDocumentTitle(t`Tea`);
   const user = useCurrentUser();
   const stats = useTeaStats(user.hasActiveSubscription);
   // The server has the last word: a subscription that lapsed since sign-in answers 403 PREMIUM_REQUIRED.
@@ -26,19 +30,20 @@ export function TeaPage() {
 }
 
 function TeaCommunity() {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 px-4 py-5">
       <header className="grid gap-1">
         <h1 className="flex items-center gap-2 font-display text-3xl font-semibold text-plum-900">
           <Coffee className="size-7 text-plum-700" aria-hidden /> Tea
         </h1>
-        <p className="text-sm text-ink-soft">Anonymous stories from people who have been there.</p>
+        <p className="text-sm text-ink-soft">{t`Anonymous stories from people who have been there.`}</p>
       </header>
       <Tabs.Root defaultValue="stories" className="grid gap-4">
-        <Tabs.List aria-label="Tea sections" className="grid grid-cols-2 rounded-full bg-cream-200 p-1">
+        <Tabs.List aria-label={t`Tea sections`} className="grid grid-cols-2 rounded-full bg-cream-200 p-1">
           {[
-            ['stories', 'Stories'],
-            ['teas', 'Teas'],
+            ['stories', t`Stories`],
+            ['teas', t`Teas`],
           ].map(([value, label]) => (
             <Tabs.Trigger
               key={value}
@@ -62,22 +67,23 @@ function TeaCommunity() {
 
 function StatTiles() {
   const { data } = useTeaStats();
+  const { t } = useLingui();
+  // `id` names the tile for tests in every language.
   const tiles = [
-    { label: 'Stories Shared', value: data?.storiesShared, icon: MessageSquareText },
-    { label: 'Support Given', value: data?.supportGiven, icon: HeartHandshake },
-    { label: 'This Week', value: data?.storiesThisWeek, icon: CalendarDays },
+    { id: 'Stories Shared', label: t`Stories Shared`, value: data?.storiesShared, icon: MessageSquareText },
+    { id: 'Support Given', label: t`Support Given`, value: data?.supportGiven, icon: HeartHandshake },
+    { id: 'This Week', label: t`This Week`, value: data?.storiesThisWeek, icon: CalendarDays },
   ];
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return (
     <>
-      <ul className="grid grid-cols-3 gap-2" aria-label="Tea community numbers">
-        {tiles.map(({ label, value, icon: Icon }) => (
+      <ul className="grid grid-cols-3 gap-2" aria-label={t`Tea community numbers`}>
+        {tiles.map(({ id, label, value, icon: Icon }) => (
           <li
-            key={label}
+            key={id}
             className="grid justify-items-center gap-0.5 rounded-2xl border border-plum-100/70 bg-white px-2 py-3 text-center shadow-card"
           >
             <Icon className="size-4 text-plum-600" aria-hidden />
-            <span className="font-display text-2xl font-semibold text-plum-900" data-testid={`stat-${label}`}>
+            <span className="font-display text-2xl font-semibold text-plum-900" data-testid={`stat-${id}`}>
               {value ?? '–'}
             </span>
             <span className="text-[0.7rem] font-semibold tracking-wide text-ink-soft uppercase">{label}</span>
@@ -87,8 +93,10 @@ function StatTiles() {
       {data && (
         // Her own counts: how many, never which stories (the server counts them with the author key).
         <p className="-mt-1 text-center text-xs text-ink-soft" data-testid="my-tea-stats">
-          You’ve shared {plural(data.mine.storiesShared, 'story', 'stories')} and written{' '}
-          {plural(data.mine.repliesWritten, 'reply', 'replies')}. Only you can see this.
+          {t`You’ve shared ${plural(data.mine.storiesShared, { one: '# story', other: '# stories' })} and written ${plural(
+            data.mine.repliesWritten,
+            { one: '# reply', other: '# replies' },
+          )}. Only you can see this.`}
         </p>
       )}
     </>
@@ -103,17 +111,18 @@ function CategoryChips({
   onSelect: (category: TeaCategory | null) => void;
 }) {
   const { data } = useTeaStats();
+  const { t, i18n } = useLingui();
   const chips: Array<{ value: TeaCategory | null; label: string; count: number | undefined }> = [
-    { value: null, label: 'All', count: data?.storiesShared },
-    ...TEA_CATEGORIES.map((c) => ({ value: c, label: c, count: data?.categories[c] })),
+    { value: null, label: t`All`, count: data?.storiesShared },
+    ...TEA_CATEGORIES.map((c) => ({ value: c, label: teaCategoryLabel(i18n, c), count: data?.categories[c] })),
   ];
   return (
-    <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+    <div role="group" aria-label={t`Filter by category`} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
       {chips.map(({ value, label, count }) => {
         const pressed = selected === value;
         return (
           <button
-            key={label}
+            key={value ?? 'all'}
             type="button"
             aria-pressed={pressed}
             onClick={() => onSelect(value)}
@@ -142,6 +151,7 @@ function CategoryChips({
 
 function StoriesSection() {
   const [category, setCategory] = useState<TeaCategory | null>(null);
+  const { t, i18n } = useLingui();
   const now = useMinuteClock();
   const stories = useStories(category);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -168,27 +178,27 @@ function StoriesSection() {
       <StatTiles />
       <ShareStoryDialog />
       <CategoryChips selected={category} onSelect={setCategory} />
-      <section aria-label="Stories" aria-busy={stories.isPending} className="grid gap-3">
+      <section aria-label={t`Stories`} aria-busy={stories.isPending} className="grid gap-3">
         {stories.isPending && (
           <p className="flex items-center justify-center gap-2 py-10 text-sm text-ink-soft">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading stories…
+            <Loader2 className="size-4 animate-spin" aria-hidden /> {t`Loading stories…`}
           </p>
         )}
         {stories.isError && list.length === 0 && (
           <div className="grid justify-items-center gap-3 rounded-(--radius-card) bg-white p-6 text-center shadow-card">
-            <h2 className="font-display text-lg font-semibold text-plum-900">Couldn’t load stories</h2>
-            <p className="text-sm text-ink-soft">Check your connection and try again.</p>
+            <h2 className="font-display text-lg font-semibold text-plum-900">{t`Couldn’t load stories`}</h2>
+            <p className="text-sm text-ink-soft">{t`Check your connection and try again.`}</p>
             <Button variant="outline" onClick={() => void stories.refetch()}>
-              <RefreshCw className="size-4" aria-hidden /> Try again
+              <RefreshCw className="size-4" aria-hidden /> {t`Try again`}
             </Button>
           </div>
         )}
         {stories.isSuccess && list.length === 0 && (
           <div className="grid justify-items-center gap-2 rounded-(--radius-card) bg-white p-6 text-center shadow-card">
             <h2 className="font-display text-lg font-semibold text-plum-900">
-              {category ? `No ${category} stories yet` : 'No stories yet'}
+              {category ? t`No ${teaCategoryLabel(i18n, category)} stories yet` : t`No stories yet`}
             </h2>
-            <p className="text-sm text-ink-soft">Be the first to share your experience.</p>
+            <p className="text-sm text-ink-soft">{t`Be the first to share your experience.`}</p>
           </div>
         )}
         {list.map((story) => (
@@ -197,12 +207,12 @@ function StoriesSection() {
         <div ref={sentinel} aria-hidden className="h-1" />
         {isFetchingNextPage && (
           <p className="flex items-center justify-center gap-2 py-3 text-sm text-ink-soft">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more…
+            <Loader2 className="size-4 animate-spin" aria-hidden /> {t`Loading more…`}
           </p>
         )}
         {stories.isFetchNextPageError && (
           <Button variant="outline" onClick={() => void fetchNextPage()}>
-            Couldn’t load more. Try again
+            {t`Couldn’t load more. Try again`}
           </Button>
         )}
       </section>

@@ -9,38 +9,38 @@ import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useReviews, useSaveReview, useToggleReviewLike, useVarieties } from './tea-api';
+import { CAFFEINE_LABELS, teaDescription, teaNameLabel } from '../../lib/tea-labels';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { activeLocale } from '../../lib/i18n';
 
-const CAFFEINE_LABEL: Record<TeaVariety['caffeine'], string> = {
-  none: 'Caffeine-free',
-  low: 'Low caffeine',
-  medium: 'Medium caffeine',
-  high: 'High caffeine',
-};
-
+/** '2–3 min', '30–60 s': numbers in her locale (a decimal comma in Spanish), units as SI symbols. */
 function brewTime([min, max]: readonly [number, number]): string {
-  const fmt = (m: number) => (m < 1 ? `${Math.round(m * 60)} s` : `${m}`);
-  if (min < 1 && max <= 1) return `${Math.round(min * 60)}–${Math.round(max * 60)} s`;
+  const number = new Intl.NumberFormat(activeLocale(), { maximumFractionDigits: 1 });
+  const fmt = (m: number) => (m < 1 ? `${number.format(Math.round(m * 60))} s` : number.format(m));
+  if (min < 1 && max <= 1) return `${number.format(Math.round(min * 60))}–${number.format(Math.round(max * 60))} s`;
   return `${fmt(min)}–${fmt(max)} min`;
 }
 
 /** The Teas tab: the 12 varieties with brewing guides, each with members' reviews. */
 export function TeasTab() {
   const varieties = useVarieties();
+  const { t, i18n } = useLingui();
   const [openTea, setOpenTea] = useState<TeaVariety | null>(null);
-  if (varieties.isPending) return <p className="py-8 text-center text-sm text-ink-soft">Loading teas…</p>;
+  if (varieties.isPending) return <p className="py-8 text-center text-sm text-ink-soft">{t`Loading teas…`}</p>;
   if (varieties.isError) {
     return (
       <div className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="text-sm text-ink-soft">Couldn’t load the teas.</p>
+        <p className="text-sm text-ink-soft">{t`Couldn’t load the teas.`}</p>
         <Button variant="outline" onClick={() => void varieties.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
   }
   return (
     <>
-      <ul className="grid gap-3" aria-label="Tea varieties">
+      <ul className="grid gap-3" aria-label={t`Tea varieties`}>
         {varieties.data.map((tea) => (
           <li
             key={tea.id}
@@ -48,13 +48,13 @@ export function TeasTab() {
           >
             <div className="flex items-start justify-between gap-3">
               <h3 className="flex items-center gap-2 font-display text-lg font-semibold text-plum-900">
-                <Leaf className="size-4 text-matcha-600" aria-hidden /> {tea.name}
+                <Leaf className="size-4 text-matcha-600" aria-hidden /> {teaNameLabel(i18n, tea.name)}
               </h3>
               <span className="shrink-0 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
-                {CAFFEINE_LABEL[tea.caffeine]}
+                {i18n._(CAFFEINE_LABELS[tea.caffeine])}
               </span>
             </div>
-            <p className="text-sm leading-relaxed text-ink">{tea.description}</p>
+            <p className="text-sm leading-relaxed text-ink">{teaDescription(i18n, tea)}</p>
             <div className="flex items-center justify-between gap-2">
               <p className="flex items-center gap-3 text-xs text-ink-soft">
                 <span className="inline-flex items-center gap-1">
@@ -65,8 +65,8 @@ export function TeasTab() {
                 </span>
               </p>
               <Button variant="ghost" className="min-h-10 px-3 text-sm" onClick={() => setOpenTea(tea)}>
-                Reviews
-                <span className="sr-only"> of {tea.name}</span>
+                {t`Reviews`}
+                <span className="sr-only"> {t`of ${teaNameLabel(i18n, tea.name)}`}</span>
               </Button>
             </div>
           </li>
@@ -92,27 +92,29 @@ function ReviewsSheet({ tea, onClose }: { tea: TeaVariety | null; onClose: () =>
 
 function ReviewsBody({ tea }: { tea: TeaVariety }) {
   const reviews = useReviews(tea.id);
+  const { t, i18n } = useLingui();
+  const name = teaNameLabel(i18n, tea.name);
   const mine = reviews.data?.find((r) => r.isMine);
   return (
     <>
       <div className="flex items-start justify-between gap-3">
         <div className="grid gap-1">
-          <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{tea.name} reviews</Dialog.Title>
-          <Dialog.Description className="text-sm text-ink-soft">{tea.description}</Dialog.Description>
+          <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{t`${name} reviews`}</Dialog.Title>
+          <Dialog.Description className="text-sm text-ink-soft">{teaDescription(i18n, tea)}</Dialog.Description>
         </div>
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+          <Button variant="ghost" size="icon" aria-label={t`Close`} className="-mt-1 -mr-2 shrink-0">
             <X className="size-5" aria-hidden />
           </Button>
         </Dialog.Close>
       </div>
       <ReviewForm key={mine?.id ?? 'new'} teaId={tea.id} existing={mine} />
-      {reviews.isPending && <p className="text-sm text-ink-soft">Loading reviews…</p>}
-      {reviews.isError && <p className="text-sm text-red-700">Couldn’t load reviews.</p>}
+      {reviews.isPending && <p className="text-sm text-ink-soft">{t`Loading reviews…`}</p>}
+      {reviews.isError && <p className="text-sm text-red-700">{t`Couldn’t load reviews.`}</p>}
       {reviews.isSuccess && reviews.data.length === 0 && (
-        <p className="text-sm text-ink-soft">No reviews yet. Be the first to review {tea.name}.</p>
+        <p className="text-sm text-ink-soft">{t`No reviews yet. Be the first to review ${name}.`}</p>
       )}
-      <ul className="grid gap-3" aria-label={`${tea.name} reviews`}>
+      <ul className="grid gap-3" aria-label={t`${name} reviews`}>
         {reviews.data?.map((review) => (
           <ReviewItem key={review.id} review={review} teaId={tea.id} />
         ))}
@@ -122,8 +124,9 @@ function ReviewsBody({ tea }: { tea: TeaVariety }) {
 }
 
 function Stars({ rating }: { rating: number }) {
+  const { t } = useLingui();
   return (
-    <span className="inline-flex" aria-label={`${rating} out of 5 stars`} role="img">
+    <span className="inline-flex" aria-label={t`${rating} out of 5 stars`} role="img">
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}
@@ -137,6 +140,8 @@ function Stars({ rating }: { rating: number }) {
 
 function ReviewItem({ review, teaId }: { review: TeaReview; teaId: string }) {
   const like = useToggleReviewLike(teaId);
+  const { t } = useLingui();
+  const name = review.reviewer.firstName;
   return (
     <li className="grid gap-2 rounded-2xl border border-plum-100/70 bg-white p-3">
       <div className="flex items-center gap-2">
@@ -145,7 +150,7 @@ function ReviewItem({ review, teaId }: { review: TeaReview; teaId: string }) {
           photos={review.reviewer.photo ? [review.reviewer.photo] : []}
           className="size-8 text-sm"
         />
-        <span className="text-sm font-semibold text-ink">{review.isMine ? 'You' : review.reviewer.firstName}</span>
+        <span className="text-sm font-semibold text-ink">{review.isMine ? t`You` : review.reviewer.firstName}</span>
         <Stars rating={review.rating} />
       </div>
       {review.text && <p className="text-sm leading-relaxed text-ink">{review.text}</p>}
@@ -153,7 +158,7 @@ function ReviewItem({ review, teaId }: { review: TeaReview; teaId: string }) {
         <button
           type="button"
           aria-pressed={review.likedByMe}
-          aria-label={`Like ${review.reviewer.firstName}'s review, ${review.likeCount} likes`}
+          aria-label={t`Like ${name}’s review, ${plural(review.likeCount, { one: '# like', other: '# likes' })}`}
           onClick={() => like.mutate(review.id)}
           disabled={like.isPending}
           className="inline-flex min-h-9 items-center gap-1.5 justify-self-start rounded-full px-2 text-xs font-semibold text-ink-soft hover:bg-plum-50"
@@ -162,7 +167,9 @@ function ReviewItem({ review, teaId }: { review: TeaReview; teaId: string }) {
           {review.likeCount}
         </button>
       )}
-      {review.isMine && <p className="text-xs text-ink-soft">{review.likeCount} likes</p>}
+      {review.isMine && (
+        <p className="text-xs text-ink-soft">{t`${plural(review.likeCount, { one: '# like', other: '# likes' })}`}</p>
+      )}
     </li>
   );
 }
@@ -171,21 +178,22 @@ function ReviewForm({ teaId, existing }: { teaId: string; existing: TeaReview | 
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [text, setText] = useState(existing?.text ?? '');
   const save = useSaveReview();
+  const { t } = useLingui();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (rating < 1) {
-      toast({ title: 'Choose a rating', description: 'Tap 1 to 5 stars.', variant: 'destructive' });
+      toast({ title: t`Choose a rating`, description: t`Tap 1 to 5 stars.`, variant: 'destructive' });
       return;
     }
     save.mutate(
       { teaId, rating, text },
       {
-        onSuccess: () => toast({ title: existing ? 'Review updated' : 'Review posted' }),
+        onSuccess: () => toast({ title: existing ? t`Review updated` : t`Review posted` }),
         onError: (error) =>
           toast({
-            title: 'Failed to save review',
-            description: isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : 'Please try again.',
+            title: t`Failed to save review`,
+            description: isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : t`Please try again.`,
             variant: 'destructive',
           }),
       },
@@ -195,13 +203,13 @@ function ReviewForm({ teaId, existing }: { teaId: string; existing: TeaReview | 
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-2xl border border-plum-100 bg-white p-3">
       <fieldset className="grid gap-1">
-        <legend className="text-sm font-semibold text-ink">{existing ? 'Your review' : 'Rate this tea'}</legend>
+        <legend className="text-sm font-semibold text-ink">{existing ? t`Your review` : t`Rate this tea`}</legend>
         <div className="flex">
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}
               type="button"
-              aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+              aria-label={t`${plural(n, { one: '# star', other: '# stars' })}`}
               aria-pressed={rating === n}
               onClick={() => setRating(n)}
               className="grid size-10 place-items-center rounded-full hover:bg-plum-50"
@@ -216,9 +224,9 @@ function ReviewForm({ teaId, existing }: { teaId: string; existing: TeaReview | 
       </fieldset>
       <Field
         id={`review-text-${teaId}`}
-        label="Review"
+        label={t`Review`}
         optional
-        hint="Reviews are not anonymous: your first name and photo are shown with it."
+        hint={t`Reviews are not anonymous: your first name and photo are shown with it.`}
       >
         <Textarea
           id={`review-text-${teaId}`}
@@ -230,7 +238,7 @@ function ReviewForm({ teaId, existing }: { teaId: string; existing: TeaReview | 
         />
       </Field>
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : existing ? 'Update review' : 'Post review'}
+        {save.isPending ? t`Saving…` : existing ? t`Update review` : t`Post review`}
       </Button>
     </form>
   );
