@@ -13,13 +13,11 @@ import {
   toastOverlayKey,
 } from './toast-store';
 import { useOverlayTurn } from '../../lib/overlay-queue';
-import { useLingui } from '@lingui/react/macro';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {
   const { t } = useLingui();
   const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
-  const { t } = useLingui();
   // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
 
