@@ -93,7 +93,7 @@ export function PhotoManager({ userId }: { userId: string }) {
             <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
               <img src={photo.thumbnailUrl} alt={t`Photo ${number}`} className="size-full object-cover" />
               {index === 0 && (
-                <span className="absolute top-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
+                <span className="absolute top-[3.25rem] left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
                   {t`Main`}
                 </span>
               )}

@@ -96,7 +96,7 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
             {dayStreak !== undefined && dayStreak > 0 && (
               <span className="inline-flex items-center gap-1 rounded-full bg-plum-50 px-2.5 py-1 text-xs font-semibold text-plum-700">
                 <Flame className="size-3.5" aria-hidden />
-                {t`${dayStreak}-day streak`}
+                {t`${plural(dayStreak, { one: '#-day streak', other: '#-day streak' })}`}
               </span>
             )}
           </div>
