@@ -213,7 +213,7 @@ describe('profiles in Spanish', () => {
       await expectSpanish(page, page.locator('body'), 'edit prompts');
       await shoot(page, 'edit-prompts', theme);
 
-      await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+      await edit.getByRole('button', { name: 'Guardar', exact: true }).click();
       await page.waitForURL('**/profile');
       await toastText(page, 'Perfil actualizado').waitFor();
       await dismissToasts(page);
