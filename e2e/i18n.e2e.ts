@@ -143,7 +143,7 @@ describe('Spanish', () => {
     await form.getByLabel('Nombre de usuario').fill(user.username);
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/home');
-    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.getByRole('button', { name: 'Saltar' }).click();
     // Her account now says Spanish: loading her preferences keeps the app in it.
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await nav.getByRole('link', { name: 'Descubrir' }).waitFor();

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatHeight, lifestyleEntries } from './profile-format';
+import { formatHeight, formatMonthYear, lifestyleEntries } from './profile-format';
 
 describe('formatHeight', () => {
   it('shows centimetres with feet and inches', () => {
     expect(formatHeight(168)).toBe('168 cm (5′6″)');
     expect(formatHeight(183)).toBe('183 cm (6′0″)');
     expect(formatHeight(120)).toBe('120 cm (3′11″)');
+  });
+
+  it('writes the centimetres in her language', () => {
+    expect(formatHeight(168, 'es')).toBe('168 cm (5′6″)');
+  });
+});
+
+describe('formatMonthYear', () => {
+  it('names the month in her language', () => {
+    expect(formatMonthYear('2025-03-15T12:00:00Z', 'en')).toBe('March 2025');
+    expect(formatMonthYear('2025-03-15T12:00:00Z', 'es')).toBe('marzo de 2025');
   });
 });
 

@@ -1,11 +1,13 @@
 import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../contract/lifestyle';
+import { activeLocale, type Locale } from './i18n';
 
 // How a profile's details read wherever one is shown: her own page, another member's profile sheet.
 
-/** '168 cm (5′6″)'. */
-export function formatHeight(cm: number): string {
+/** '168 cm (5′6″)', the centimetres written the way her language writes numbers. */
+export function formatHeight(cm: number, locale: Locale = activeLocale()): string {
   const totalInches = Math.round(cm / 2.54);
-  return `${cm} cm (${Math.floor(totalInches / 12)}′${totalInches % 12}″)`;
+  const centimetres = new Intl.NumberFormat(locale, { style: 'unit', unit: 'centimeter' }).format(cm);
+  return `${centimetres} (${Math.floor(totalInches / 12)}′${totalInches % 12}″)`;
 }
 
 export function capitalize(text: string): string {
@@ -20,7 +22,7 @@ export function lifestyleEntries(lifestyle: Record<string, string>): Array<[stri
   });
 }
 
-/** 'March 2025'. */
-export function formatMonthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+/** 'March 2025' ('marzo de 2025'). */
+export function formatMonthYear(iso: string, locale: Locale = activeLocale()): string {
+  return new Date(iso).toLocaleDateString(locale, { month: 'long', year: 'numeric' });
 }

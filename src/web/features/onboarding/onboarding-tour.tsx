@@ -4,6 +4,7 @@ import { AnimatePresence, m } from 'motion/react';
 import { MotionFeatures } from '../../lib/motion';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { useLingui } from '@lingui/react/macro';
 import { ONBOARDING_STEPS } from './steps';
 
 interface OnboardingTourProps {
@@ -26,10 +27,12 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState<1 | -1>(1);
   const primaryRef = useRef<HTMLButtonElement>(null);
+  const { t, i18n } = useLingui();
   const total = ONBOARDING_STEPS.length;
   const step = ONBOARDING_STEPS[index] ?? ONBOARDING_STEPS[0];
   if (!step) return null;
 
+  const stepNumber = index + 1;
   const isFirst = index === 0;
   const isLast = index === total - 1;
   const progress = finishing ? 100 : Math.round(((index + 1) / total) * 100);
@@ -62,7 +65,7 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
           <div className="relative animate-sheet-up overflow-hidden rounded-[1.75rem] bg-cream-50 shadow-float">
             <div className="flex items-center justify-between px-5 pt-4">
               <p className="text-xs font-semibold tracking-[0.14em] text-plum-600 uppercase">
-                Step {index + 1} of {total}
+                {t`Step ${stepNumber} of ${total}`}
               </p>
               <Button
                 variant="ghost"
@@ -70,7 +73,7 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
                 disabled={finishing}
                 className="-mr-2 min-h-11 px-4 text-sm"
               >
-                Skip
+                {t`Skip`}
               </Button>
             </div>
 
@@ -88,23 +91,23 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
                     <Icon className="size-10" strokeWidth={1.75} aria-hidden />
                   </div>
                   <Dialog.Title className="text-center font-display text-[1.7rem] leading-tight font-semibold text-plum-900">
-                    {step.title}
+                    {i18n._(step.title)}
                   </Dialog.Title>
                   <p
                     id="onboarding-step-body"
                     className="mt-2 text-center text-[0.95rem] leading-relaxed text-ink-soft"
                   >
-                    {step.body}
+                    {i18n._(step.body)}
                   </p>
                   {step.points && (
                     <ul className="mx-auto mt-4 grid max-w-xs gap-2">
                       {step.points.map((point) => (
                         <li
-                          key={point}
+                          key={point.id}
                           className="flex items-start gap-2.5 rounded-2xl bg-white px-3.5 py-2.5 text-sm text-ink shadow-[0_1px_2px_rgb(58_19_49/0.06)]"
                         >
                           <Check className="mt-0.5 size-4 shrink-0 text-matcha-600" strokeWidth={3} aria-hidden />
-                          <span>{point}</span>
+                          <span>{i18n._(point)}</span>
                         </li>
                       ))}
                     </ul>
@@ -117,7 +120,7 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
               <Progress.Root
                 value={progress}
                 max={100}
-                aria-label="Tutorial progress"
+                aria-label={t`Tutorial progress`}
                 className="relative h-2 w-full overflow-hidden rounded-full bg-plum-100"
               >
                 <Progress.Indicator
@@ -129,7 +132,7 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
               <div className="mt-5 flex gap-3">
                 <Button variant="outline" onClick={() => go(-1)} disabled={isFirst || finishing} className="flex-1">
                   <ArrowLeft className="size-4" aria-hidden />
-                  Previous
+                  {t`Previous`}
                 </Button>
                 {isLast ? (
                   <Button
@@ -138,11 +141,11 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
                     disabled={finishing}
                     className="flex-[1.4]"
                   >
-                    Get Started
+                    {t`Get Started`}
                   </Button>
                 ) : (
                   <Button ref={primaryRef} onClick={() => go(1)} disabled={finishing} className="flex-[1.4]">
-                    Next
+                    {t`Next`}
                     <ArrowRight className="size-4" aria-hidden />
                   </Button>
                 )}

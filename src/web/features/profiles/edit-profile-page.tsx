@@ -29,6 +29,8 @@ import { capitalize } from '../../lib/profile-format';
 import { PhotoManager } from './photo-manager';
 import { PromptsEditor, type PromptDraft } from './prompts-editor';
 import { profilesApi } from '../../../contract/api';
+import { useLingui } from '@lingui/react/macro';
+import { loveLanguageLabel, relationshipGoalLabel } from './detail-labels';
 
 const MAX_INTERESTS = 30;
 
@@ -130,7 +132,8 @@ export function EditProfilePage() {
   const [form, setForm] = useState<FormState>(() => formFrom(user));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  useDocumentTitle('Edit Profile · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Edit Profile · Steep`);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -142,6 +145,8 @@ export function EditProfilePage() {
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     ...describedBy(`edit-${key}`, { error: errors[key] }),
   });
+
+  const interestCount = form.interests.length;
 
   // The meter previews the saved result: her current photos with the form's text.
   const preview = {
@@ -159,7 +164,7 @@ export function EditProfilePage() {
     try {
       const updated = await apiCall(profilesApi.update, { params: { id: user.id }, body: bodyFrom(form) });
       setUser(updated);
-      toast({ title: 'Profile updated' });
+      toast({ title: t`Profile updated` });
       await navigate('/profile');
     } catch (error) {
       console.warn('Profile update failed', error);
@@ -170,8 +175,8 @@ export function EditProfilePage() {
       }
       setErrors(fieldErrors);
       toast({
-        title: 'Failed to update profile',
-        description: (isApiError(error) && (error.firstFieldError ?? error.serverMessage)) || 'Please try again',
+        title: t`Failed to update profile`,
+        description: (isApiError(error) && (error.firstFieldError ?? error.serverMessage)) || t`Please try again`,
         variant: 'destructive',
       });
       setSaving(false);
@@ -179,37 +184,37 @@ export function EditProfilePage() {
   }
 
   return (
-    <form onSubmit={save} aria-label="Edit profile" className="grid gap-4 px-4 pt-4 pb-6">
+    <form onSubmit={save} aria-label={t`Edit profile`} className="grid gap-4 px-4 pt-4 pb-6">
       <div className="flex items-end justify-between gap-3 px-1">
-        <h1 className="font-display text-3xl font-semibold text-plum-900">Edit Profile</h1>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Edit Profile`}</h1>
       </div>
       <Card className="p-4">
         <CompletenessBar user={preview} />
       </Card>
 
-      <FormSection id="edit-photos" title="Photos" subtitle="Your first photo is your main one.">
+      <FormSection id="edit-photos" title={t`Photos`} subtitle={t`Your first photo is your main one.`}>
         <PhotoManager userId={user.id} />
       </FormSection>
 
-      <FormSection id="edit-about" title="About you">
+      <FormSection id="edit-about" title={t`About you`}>
         <div className="grid grid-cols-[1fr_6.5rem] gap-3">
-          <Field id="edit-name" label="Name" error={errors.name}>
+          <Field id="edit-name" label={t`Name`} error={errors.name}>
             <Input {...text('name')} autoComplete="given-name" required maxLength={50} />
           </Field>
-          <Field id="edit-age" label="Age" error={errors.age}>
+          <Field id="edit-age" label={t`Age`} error={errors.age}>
             <Input {...text('age')} type="number" inputMode="numeric" min={MINIMUM_AGE} step={1} required />
           </Field>
         </div>
-        <Field id="edit-bio" label="Bio" error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
+        <Field id="edit-bio" label={t`Bio`} error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
           <Textarea
             {...text('bio')}
             rows={4}
             maxLength={BIO_MAX_LENGTH}
-            placeholder="Your go-to brew, your perfect Sunday…"
+            placeholder={t`Your go-to brew, your perfect Sunday…`}
           />
         </Field>
-        <Field id="edit-pronouns" label="Pronouns" optional error={errors.pronouns}>
-          <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder="e.g. she/her" />
+        <Field id="edit-pronouns" label={t`Pronouns`} optional error={errors.pronouns}>
+          <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder={t`e.g. she/her`} />
         </Field>
         <datalist id="edit-pronoun-suggestions">
           {PRONOUN_SUGGESTIONS.map((p) => (
@@ -218,7 +223,7 @@ export function EditProfilePage() {
         </datalist>
       </FormSection>
 
-      <FormSection id="edit-location" title="Location">
+      <FormSection id="edit-location" title={t`Location`}>
         <LocationPicker
           idPrefix="edit"
           state={form.state}
@@ -231,14 +236,14 @@ export function EditProfilePage() {
         />
       </FormSection>
 
-      <FormSection id="edit-details" title="Details">
-        <Field id="edit-job" label="Job" optional error={errors.job}>
+      <FormSection id="edit-details" title={t`Details`}>
+        <Field id="edit-job" label={t`Job`} optional error={errors.job}>
           <Input {...text('job')} maxLength={80} autoComplete="organization-title" />
         </Field>
-        <Field id="edit-education" label="Education" optional error={errors.education}>
+        <Field id="edit-education" label={t`Education`} optional error={errors.education}>
           <Input {...text('education')} maxLength={80} />
         </Field>
-        <Field id="edit-height" label="Height (cm)" optional error={errors.height}>
+        <Field id="edit-height" label={t`Height (cm)`} optional error={errors.height}>
           <Input
             {...text('height')}
             type="number"
@@ -246,40 +251,40 @@ export function EditProfilePage() {
             min={HEIGHT_MIN_CM}
             max={HEIGHT_MAX_CM}
             step={1}
-            placeholder="e.g. 168"
+            placeholder={t`e.g. 168`}
           />
         </Field>
-        <Field id="edit-goals" label="Relationship goals" optional error={errors.relationshipGoals}>
+        <Field id="edit-goals" label={t`Relationship goals`} optional error={errors.relationshipGoals}>
           <NativeSelect
             id="edit-goals"
             value={form.relationshipGoals}
             onChange={(e) => set('relationshipGoals', e.target.value)}
           >
-            <option value="">Prefer not to say</option>
+            <option value="">{t`Prefer not to say`}</option>
             {RELATIONSHIP_GOALS.map((goal) => (
               <option key={goal} value={goal}>
-                {goal}
+                {relationshipGoalLabel(i18n, goal)}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="edit-love-language" label="Love language" optional error={errors.loveLanguage}>
+        <Field id="edit-love-language" label={t`Love language`} optional error={errors.loveLanguage}>
           <NativeSelect
             id="edit-love-language"
             value={form.loveLanguage}
             onChange={(e) => set('loveLanguage', e.target.value)}
           >
-            <option value="">Prefer not to say</option>
+            <option value="">{t`Prefer not to say`}</option>
             {LOVE_LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {language}
+                {loveLanguageLabel(i18n, language)}
               </option>
             ))}
           </NativeSelect>
         </Field>
       </FormSection>
 
-      <FormSection id="edit-lifestyle" title="Lifestyle">
+      <FormSection id="edit-lifestyle" title={t`Lifestyle`}>
         <div className="grid grid-cols-2 gap-3">
           {LIFESTYLE_KEYS.map((key) => (
             <Field key={key} id={`edit-lifestyle-${key}`} label={LIFESTYLE_FIELDS[key].label}>
@@ -307,8 +312,8 @@ export function EditProfilePage() {
 
       <FormSection
         id="edit-interests"
-        title="Interests"
-        subtitle={`${form.interests.length}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
+        title={t`Interests`}
+        subtitle={t`${interestCount}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
       >
         <InterestPicker
           idPrefix="edit"
@@ -317,7 +322,7 @@ export function EditProfilePage() {
           onChange={(next) => {
             // Only growing past the cap is refused, so a profile already over it can still shed interests.
             if (next.length > form.interests.length && next.length > MAX_INTERESTS) {
-              toast({ title: `You can choose up to ${MAX_INTERESTS} interests` });
+              toast({ title: t`You can choose up to ${MAX_INTERESTS} interests` });
               return;
             }
             set('interests', next);
@@ -328,8 +333,8 @@ export function EditProfilePage() {
 
       <FormSection
         id="edit-prompts"
-        title="Prompts"
-        subtitle="Answer up to three. They show on your card and your profile, and start conversations."
+        title={t`Prompts`}
+        subtitle={t`Answer up to three. They show on your card and your profile, and start conversations.`}
       >
         <PromptsEditor
           value={form.prompts}
@@ -343,7 +348,7 @@ export function EditProfilePage() {
         />
       </FormSection>
 
-      <FormSection id="edit-tea" title="Your cup of tea">
+      <FormSection id="edit-tea" title={t`Your cup of tea`}>
         <TeaInterestPicker selected={form.teaInterests} onChange={(next) => set('teaInterests', next)} />
       </FormSection>
 
@@ -352,10 +357,10 @@ export function EditProfilePage() {
         className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur"
       >
         <Button variant="ghost" onClick={() => void navigate('/profile')} disabled={saving}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save Changes'}
+          {saving ? t`Saving…` : t`Save Changes`}
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { usePhotoListUpdate, usePhotos } from './queries';
 import { uploadPhoto } from './upload-photo';
 import { profilesApi } from '../../../contract/api';
+import { useLingui } from '@lingui/react/macro';
 
 /** 44 px: the smallest comfortable tap target (WCAG 2.5.5), even on a third-of-the-screen tile. */
 const iconButton =
@@ -20,6 +21,7 @@ export function PhotoManager({ userId }: { userId: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const { t } = useLingui();
 
   const run = async (work: () => Promise<PhotoItem[]>, failure: string) => {
     setBusy(true);
@@ -29,7 +31,7 @@ export function PhotoManager({ userId }: { userId: string }) {
       console.warn(failure, error);
       toast({
         title: failure,
-        description: (isApiError(error) && error.serverMessage) || 'Please try again',
+        description: (isApiError(error) && error.serverMessage) || t`Please try again`,
         variant: 'destructive',
       });
     } finally {
@@ -43,11 +45,11 @@ export function PhotoManager({ userId }: { userId: string }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: 'Photo not added', description: 'Photos can be at most 15 MB', variant: 'destructive' });
+      toast({ title: t`Photo not added`, description: t`Photos can be at most 15 MB`, variant: 'destructive' });
       return;
     }
     setProgress(0);
-    void run(async () => (await uploadPhoto(userId, file, setProgress)).photos, 'Photo not added');
+    void run(async () => (await uploadPhoto(userId, file, setProgress)).photos, t`Photo not added`);
   };
 
   const move = (list: PhotoItem[], from: number, to: number) => {
@@ -58,14 +60,14 @@ export function PhotoManager({ userId }: { userId: string }) {
     void run(
       async () =>
         (await apiCall(profilesApi.reorderPhotos, { params: { id: userId }, body: { photoIds: order } })).photos,
-      'Could not reorder photos',
+      t`Could not reorder photos`,
     );
   };
 
   const remove = (photo: PhotoItem) =>
     void run(
       async () => (await apiCall(profilesApi.deletePhoto, { params: { id: userId, photoId: photo.id } })).photos,
-      'Could not delete photo',
+      t`Could not delete photo`,
     );
 
   if (isPending) {
@@ -77,64 +79,69 @@ export function PhotoManager({ userId }: { userId: string }) {
       </div>
     );
   }
-  if (isError) return <p className="text-sm text-red-700">Your photos could not be loaded.</p>;
+  if (isError) return <p className="text-sm text-red-700">{t`Your photos could not be loaded.`}</p>;
 
   const canAdd = photos.length < MAX_PHOTOS;
+  const photoCount = photos.length;
+  const percent = Math.round((progress ?? 0) * 100);
   return (
     <div className="grid gap-2">
-      <ul className="grid grid-cols-3 gap-2" aria-label="Your photos" aria-busy={busy}>
-        {photos.map((photo, index) => (
-          <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
-            <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} className="size-full object-cover" />
-            {index === 0 && (
-              <span className="absolute top-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
-                Main
-              </span>
-            )}
-            <button
-              type="button"
-              aria-label={`Delete photo ${index + 1}`}
-              disabled={busy}
-              onClick={() => remove(photo)}
-              className={cn(iconButton, 'absolute top-1 right-1 text-red-700')}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-            <div className="absolute inset-x-1 bottom-1 flex justify-between">
+      <ul className="grid grid-cols-3 gap-2" aria-label={t`Your photos`} aria-busy={busy}>
+        {photos.map((photo, index) => {
+          const number = index + 1;
+          return (
+            <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
+              <img src={photo.thumbnailUrl} alt={t`Photo ${number}`} className="size-full object-cover" />
+              {index === 0 && (
+                <span className="absolute top-[3.25rem] left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
+                  {t`Main`}
+                </span>
+              )}
               <button
                 type="button"
-                aria-label={`Move photo ${index + 1} earlier`}
-                disabled={busy || index === 0}
-                onClick={() => move(photos, index, index - 1)}
-                className={cn(iconButton, index === 0 && 'invisible')}
+                aria-label={t`Delete photo ${number}`}
+                disabled={busy}
+                onClick={() => remove(photo)}
+                className={cn(iconButton, 'absolute top-1 right-1 text-red-700')}
               >
-                <ChevronLeft className="size-4" aria-hidden />
+                <Trash2 className="size-4" aria-hidden />
               </button>
-              <button
-                type="button"
-                aria-label={`Move photo ${index + 1} later`}
-                disabled={busy || index === photos.length - 1}
-                onClick={() => move(photos, index, index + 1)}
-                className={cn(iconButton, index === photos.length - 1 && 'invisible')}
-              >
-                <ChevronRight className="size-4" aria-hidden />
-              </button>
-            </div>
-          </li>
-        ))}
+              <div className="absolute inset-x-1 bottom-1 flex justify-between">
+                <button
+                  type="button"
+                  aria-label={t`Move photo ${number} earlier`}
+                  disabled={busy || index === 0}
+                  onClick={() => move(photos, index, index - 1)}
+                  className={cn(iconButton, index === 0 && 'invisible')}
+                >
+                  <ChevronLeft className="size-4" aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  aria-label={t`Move photo ${number} later`}
+                  disabled={busy || index === photos.length - 1}
+                  onClick={() => move(photos, index, index + 1)}
+                  className={cn(iconButton, index === photos.length - 1 && 'invisible')}
+                >
+                  <ChevronRight className="size-4" aria-hidden />
+                </button>
+              </div>
+            </li>
+          );
+        })}
         {canAdd && (
           <li className="aspect-[3/4]">
             {progress !== null ? (
               <div
                 role="progressbar"
-                aria-label="Uploading photo"
+                aria-label={t`Uploading photo`}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}
                 className="grid size-full place-content-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50 px-3 text-center"
               >
                 <span className="text-xs font-semibold text-plum-800">
-                  {progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : 'Processing…'}
+                  {progress < 1 ? t`Uploading ${percent}%` : t`Processing…`}
                 </span>
                 <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
                   <span
@@ -152,7 +159,7 @@ export function PhotoManager({ userId }: { userId: string }) {
                 )}
               >
                 <ImagePlus className="size-6" aria-hidden />
-                <span className="text-xs font-semibold">Add photo</span>
+                <span className="text-xs font-semibold">{t`Add photo`}</span>
               </label>
             )}
             <input
@@ -168,8 +175,7 @@ export function PhotoManager({ userId }: { userId: string }) {
         )}
       </ul>
       <p className="text-xs leading-relaxed text-ink-soft">
-        {photos.length}/{MAX_PHOTOS} photos · JPEG, PNG, WebP, HEIC or AVIF up to 15 MB. Photo changes are saved right
-        away, and location data is removed from every photo.
+        {t`${photoCount}/${MAX_PHOTOS} photos · JPEG, PNG, WebP, HEIC or AVIF up to 15 MB. Photo changes are saved right away, and location data is removed from every photo.`}
       </p>
     </div>
   );

@@ -34,13 +34,19 @@ import { usePhotos, useProfileStats, useStatus } from './queries';
 import { AchievementsWidget } from '../../components/badges';
 import { useUserBadges } from '../../lib/badges';
 import { StatusCard } from './status-card';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { activeLocale } from '../../lib/i18n';
+import { loveLanguageLabel, relationshipGoalLabel } from './detail-labels';
 
 /** /profile: her own profile (product §2 Profile), all numbers from the server. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const stats = useProfileStats(user.id);
   const badges = useUserBadges(user.id);
-  useDocumentTitle('Your Profile · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Your Profile · Steep`);
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
@@ -55,6 +61,7 @@ export function ProfilePage() {
 }
 
 function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number | undefined }) {
+  const { t } = useLingui();
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex items-start gap-4">
@@ -77,19 +84,19 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
             {user.isVerified && (
               <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-1 text-xs font-semibold text-sky-800">
                 <BadgeCheck className="size-3.5" aria-hidden />
-                Verified User
+                {t`Verified User`}
               </span>
             )}
             {user.isOnline && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
                 <span aria-hidden className="size-2 rounded-full bg-matcha-500" />
-                Online
+                {t`Online`}
               </span>
             )}
             {dayStreak !== undefined && dayStreak > 0 && (
               <span className="inline-flex items-center gap-1 rounded-full bg-plum-50 px-2.5 py-1 text-xs font-semibold text-plum-700">
                 <Flame className="size-3.5" aria-hidden />
-                {dayStreak}-day streak
+                {t`${plural(dayStreak, { one: '#-day streak', other: '#-day streak' })}`}
               </span>
             )}
           </div>
@@ -98,22 +105,23 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
       <CompletenessBar user={user} />
       <Link to="/profile/edit" className={buttonClasses('outline', 'md', true)}>
         <Pencil className="size-4" aria-hidden />
-        Edit Profile
+        {t`Edit Profile`}
       </Link>
     </Card>
   );
 }
 
-const COUNTERS: ReadonlyArray<{ key: keyof ProfileStats; label: string; icon: LucideIcon }> = [
-  { key: 'views', label: 'Views', icon: Eye },
-  { key: 'likes', label: 'Likes', icon: Heart },
-  { key: 'matches', label: 'Matches', icon: HeartHandshake },
-  { key: 'superLikes', label: 'Super Likes', icon: Star },
+const COUNTERS: ReadonlyArray<{ key: keyof ProfileStats; label: MessageDescriptor; icon: LucideIcon }> = [
+  { key: 'views', label: msg`Views`, icon: Eye },
+  { key: 'likes', label: msg`Likes`, icon: Heart },
+  { key: 'matches', label: msg`Matches`, icon: HeartHandshake },
+  { key: 'superLikes', label: msg`Super Likes`, icon: Star },
 ];
 
 function Counters({ stats, isError }: { stats: ProfileStats | undefined; isError: boolean }) {
+  const { t, i18n } = useLingui();
   return (
-    <section aria-label="Profile numbers">
+    <section aria-label={t`Profile numbers`}>
       <dl className="grid grid-cols-4 gap-2">
         {COUNTERS.map(({ key, label, icon: Icon }) => (
           <div
@@ -121,10 +129,12 @@ function Counters({ stats, isError }: { stats: ProfileStats | undefined; isError
             className="grid justify-items-center gap-1 rounded-2xl border border-plum-100/70 bg-white px-1 py-3 shadow-card"
           >
             <Icon className="size-4 text-plum-500" aria-hidden />
-            <dt className="order-3 text-center text-[0.68rem] leading-tight font-semibold text-ink-soft">{label}</dt>
+            <dt className="order-3 text-center text-[0.68rem] leading-tight font-semibold text-ink-soft">
+              {i18n._(label)}
+            </dt>
             <dd className="order-2 font-display text-xl font-semibold text-plum-900 tabular-nums">
               {stats ? (
-                stats[key]
+                i18n.number(stats[key])
               ) : isError ? (
                 '–'
               ) : (
@@ -134,31 +144,32 @@ function Counters({ stats, isError }: { stats: ProfileStats | undefined; isError
           </div>
         ))}
       </dl>
-      {isError && <p className="mt-2 text-center text-xs text-red-700">Your numbers could not be loaded.</p>}
+      {isError && <p className="mt-2 text-center text-xs text-red-700">{t`Your numbers could not be loaded.`}</p>}
     </section>
   );
 }
 
 type TabValue = 'overview' | 'details' | 'media' | 'activity';
-const TABS: ReadonlyArray<{ value: TabValue; label: string }> = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'details', label: 'Details' },
-  { value: 'media', label: 'Media' },
-  { value: 'activity', label: 'Activity' },
+const TABS: ReadonlyArray<{ value: TabValue; label: MessageDescriptor }> = [
+  { value: 'overview', label: msg`Overview` },
+  { value: 'details', label: msg`Details` },
+  { value: 'media', label: msg`Media` },
+  { value: 'activity', label: msg`Activity` },
 ];
 
 function ProfileTabs({ user, stats }: { user: SelfUser; stats: ProfileStats | undefined }) {
   const [tab, setTab] = useState<TabValue>('overview');
+  const { t, i18n } = useLingui();
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabValue)} className="grid gap-3">
-      <Tabs.List aria-label="Profile sections" className="grid grid-cols-4 gap-1 rounded-full bg-cream-200/80 p-1">
+      <Tabs.List aria-label={t`Profile sections`} className="grid grid-cols-4 gap-1 rounded-full bg-cream-200/80 p-1">
         {TABS.map(({ value, label }) => (
           <Tabs.Trigger
             key={value}
             value={value}
             className="min-h-10 rounded-full text-[0.8rem] font-semibold text-ink-soft transition-colors data-[state=active]:bg-white data-[state=active]:text-plum-800 data-[state=active]:shadow-card"
           >
-            {label}
+            {i18n._(label)}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
@@ -212,36 +223,38 @@ const addLink = (text: string) => (
 );
 
 function Overview({ user }: { user: SelfUser }) {
+  const { t } = useLingui();
   return (
     <Card className="grid gap-5 p-4">
-      <Section title="About">
+      <Section title={t`About`}>
         {user.bio ? (
           <p className="leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{user.bio}</p>
         ) : (
-          addLink('Write a bio')
+          addLink(t`Write a bio`)
         )}
       </Section>
-      <Section title="Prompts">
-        {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink('Answer a prompt')}
+      <Section title={t`Prompts`}>
+        {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink(t`Answer a prompt`)}
       </Section>
-      <Section title="Interests">
-        {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}
+      <Section title={t`Interests`}>
+        {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink(t`Choose interests`)}
       </Section>
-      <Section title="Tea">
-        {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink('Pick your teas')}
+      <Section title={t`Tea`}>
+        {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink(t`Pick your teas`)}
       </Section>
     </Card>
   );
 }
 
 function Details({ user }: { user: SelfUser }) {
+  const { t, i18n } = useLingui();
   const rows: Array<[string, string | null]> = [
-    ['Job', user.job],
-    ['Education', user.education],
-    ['Height', user.height === null ? null : formatHeight(user.height)],
-    ['Pronouns', user.pronouns],
-    ['Relationship goals', user.relationshipGoals],
-    ['Love language', user.loveLanguage],
+    [t`Job`, user.job],
+    [t`Education`, user.education],
+    [t`Height`, user.height === null ? null : formatHeight(user.height)],
+    [t`Pronouns`, user.pronouns],
+    [t`Relationship goals`, user.relationshipGoals && relationshipGoalLabel(i18n, user.relationshipGoals)],
+    [t`Love language`, user.loveLanguage && loveLanguageLabel(i18n, user.loveLanguage)],
     ...lifestyleEntries(user.lifestyle),
   ];
   return (
@@ -249,9 +262,9 @@ function Details({ user }: { user: SelfUser }) {
       <dl className="divide-y divide-cream-200">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
-            <dt className="text-ink-soft">{label}</dt>
+            <dt className="text-ink-soft">{i18n._(label)}</dt>
             <dd className={cn('text-right font-medium', value ? 'text-ink' : 'text-ink-soft/70')}>
-              {value ?? 'Not added yet'}
+              {value ?? t`Not added yet`}
             </dd>
           </div>
         ))}
@@ -262,6 +275,7 @@ function Details({ user }: { user: SelfUser }) {
 
 function Media({ userId }: { userId: string }) {
   const { data: photos, isPending, isError } = usePhotos(userId);
+  const { t } = useLingui();
   return (
     <Card className="grid gap-3 p-4">
       {isPending ? (
@@ -271,31 +285,34 @@ function Media({ userId }: { userId: string }) {
           ))}
         </div>
       ) : isError ? (
-        <p className="text-sm text-red-700">Your photos could not be loaded.</p>
+        <p className="text-sm text-red-700">{t`Your photos could not be loaded.`}</p>
       ) : photos.length === 0 ? (
-        <p className="text-sm text-ink-soft">No photos yet. Profiles with at least 2 photos get more likes.</p>
+        <p className="text-sm text-ink-soft">{t`No photos yet. Profiles with at least 2 photos get more likes.`}</p>
       ) : (
-        <ul className="grid grid-cols-3 gap-2" aria-label="Your photos">
-          {photos.map((photo, index) => (
-            <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
-              <img
-                src={photo.thumbnailUrl}
-                alt={`Photo ${index + 1}`}
-                className="size-full object-cover"
-                loading="lazy"
-              />
-              {index === 0 && (
-                <span className="absolute bottom-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
-                  Main
-                </span>
-              )}
-            </li>
-          ))}
+        <ul className="grid grid-cols-3 gap-2" aria-label={t`Your photos`}>
+          {photos.map((photo, index) => {
+            const number = index + 1;
+            return (
+              <li key={photo.id} className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-cream-200">
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={t`Photo ${number}`}
+                  className="size-full object-cover"
+                  loading="lazy"
+                />
+                {index === 0 && (
+                  <span className="absolute bottom-1.5 left-1.5 rounded-full bg-plum-900/70 px-2 py-0.5 text-[0.65rem] font-semibold text-white">
+                    {t`Main`}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <Link to="/profile/edit" className={buttonClasses('ghost', 'md', true)}>
         <ImagePlus className="size-4" aria-hidden />
-        Manage photos
+        {t`Manage photos`}
       </Link>
     </Card>
   );
@@ -303,19 +320,20 @@ function Media({ userId }: { userId: string }) {
 
 function Activity({ user, stats }: { user: SelfUser; stats: ProfileStats | undefined }) {
   const { data: status } = useStatus(user.id);
+  const { t } = useLingui();
+  const posted =
+    status && new Date(status.createdAt).toLocaleString(activeLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   const rows: Array<{ icon: LucideIcon; label: string; value: string }> = [
-    { icon: CalendarDays, label: 'Member since', value: formatMonthYear(user.createdAt) },
+    { icon: CalendarDays, label: t`Member since`, value: formatMonthYear(user.createdAt) },
     {
       icon: Flame,
-      label: 'Day streak',
-      value: stats ? `${stats.dayStreak} ${stats.dayStreak === 1 ? 'day' : 'days'} in a row` : '…',
+      label: t`Day streak`,
+      value: stats ? t`${plural(stats.dayStreak, { one: '# day in a row', other: '# days in a row' })}` : '…',
     },
     {
       icon: Star,
-      label: 'Latest status',
-      value: status
-        ? `Posted ${new Date(status.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`
-        : 'None yet',
+      label: t`Latest status`,
+      value: posted ? t`Posted ${posted}` : t`None yet`,
     },
   ];
   return (
@@ -338,17 +356,18 @@ function Activity({ user, stats }: { user: SelfUser; stats: ProfileStats | undef
 function QuickActions() {
   const { logout } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
+  const { t } = useLingui();
   const tile =
     'flex min-h-14 items-center gap-3 rounded-2xl border border-plum-100/70 bg-white px-4 text-sm font-semibold text-ink shadow-card transition-colors hover:bg-plum-50';
   const links: ReadonlyArray<{ to: string; label: string; icon: LucideIcon }> = [
-    { to: '/safety', label: 'Privacy', icon: Shield },
-    { to: '/settings', label: 'Settings', icon: Settings },
-    { to: '/preferences', label: 'Preferences', icon: SlidersHorizontal },
+    { to: '/safety', label: t`Privacy`, icon: Shield },
+    { to: '/settings', label: t`Settings`, icon: Settings },
+    { to: '/preferences', label: t`Preferences`, icon: SlidersHorizontal },
   ];
   return (
     <section aria-labelledby="quick-actions" className="grid gap-2">
       <h2 id="quick-actions" className="px-1 font-semibold text-ink">
-        Quick Actions
+        {t`Quick Actions`}
       </h2>
       <div className="grid grid-cols-2 gap-2">
         {links.map(({ to, label, icon: Icon }) => (
@@ -367,7 +386,7 @@ function QuickActions() {
           }}
         >
           <LogOut className="size-4" aria-hidden />
-          {signingOut ? 'Logging out…' : 'Logout'}
+          {signingOut ? t`Logging out…` : t`Logout`}
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../contract/prompts';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { useLingui } from '@lingui/react/macro';
 
 export interface PromptDraft {
   promptId: string;
@@ -21,6 +22,7 @@ export function PromptsEditor({
   onChange: (next: PromptDraft[]) => void;
   errors: Partial<Record<string, string>>;
 }) {
+  const { t } = useLingui();
   const used = new Set(value.map((p) => p.promptId));
   const update = (index: number, change: Partial<PromptDraft>) =>
     onChange(value.map((draft, i) => (i === index ? { ...draft, ...change } : draft)));
@@ -33,12 +35,13 @@ export function PromptsEditor({
         const answerId = `edit-prompt-${index}-answer`;
         const answerError = errors[`prompts.${index}.answer`];
         const promptError = errors[`prompts.${index}.promptId`];
+        const number = index + 1;
         return (
           <fieldset key={index} className="grid gap-3 rounded-2xl border border-plum-100 p-3">
             <legend className="px-1 text-xs font-bold tracking-wider text-ink-soft uppercase">
-              Prompt {index + 1}
+              {t`Prompt ${number}`}
             </legend>
-            <Field id={selectId} label="Question" error={promptError}>
+            <Field id={selectId} label={t`Question`} error={promptError}>
               <NativeSelect
                 id={selectId}
                 value={draft.promptId}
@@ -54,7 +57,7 @@ export function PromptsEditor({
             </Field>
             <Field
               id={answerId}
-              label="Your answer"
+              label={t`Your answer`}
               error={answerError}
               hint={`${draft.answer.length}/${PROMPT_ANSWER_MAX_LENGTH}`}
             >
@@ -73,7 +76,7 @@ export function PromptsEditor({
               onClick={() => onChange(value.filter((_, i) => i !== index))}
             >
               <Trash2 className="size-4" aria-hidden />
-              Remove prompt {index + 1}
+              {t`Remove prompt ${number}`}
             </Button>
           </fieldset>
         );
@@ -86,7 +89,7 @@ export function PromptsEditor({
       {value.length < MAX_PROMPT_ANSWERS && (
         <Button variant="outline" onClick={() => onChange([...value, { promptId: firstFree, answer: '' }])}>
           <Plus className="size-4" aria-hidden />
-          {value.length === 0 ? 'Add a prompt' : 'Add another prompt'}
+          {value.length === 0 ? t`Add a prompt` : t`Add another prompt`}
         </Button>
       )}
     </div>

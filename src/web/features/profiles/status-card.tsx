@@ -13,21 +13,26 @@ import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDuration, useVoiceRecorder, type Recording } from '../../lib/voice-recorder';
 import { useClearStatus, useSetStatus, useSetVoiceStatus, useStatus } from './queries';
+import { useLingui } from '@lingui/react/macro';
 
 export function StatusCard({ userId }: { userId: string }) {
   const { data: status, isPending, isError } = useStatus(userId);
   const clear = useClearStatus(userId);
   const { toast } = useToast();
+  const { t } = useLingui();
   const [dialogOpen, setDialogOpen] = useState(false);
   // Re-renders once a minute so 'Nh left' counts down and turns into 'Expired' on an open screen.
   useMinuteClock();
   const left = status ? statusTimeLeft(status.expiresAt) : null;
   const expired = left === 'Expired';
+  // statusTimeLeft says 'Nh left' or 'Expired'; the hours are read from it and said in her language.
+  const hoursLeft = left && !expired ? Number.parseInt(left, 10) : 0;
+  const leftText = expired ? t`Expired` : t`${hoursLeft}h left`;
 
   return (
     <Card className="grid gap-3 p-4">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="font-semibold text-ink">24h Status</h2>
+        <h2 className="font-semibold text-ink">{t`24h Status`}</h2>
         {left && (
           <span
             className={cn(
@@ -36,36 +41,36 @@ export function StatusCard({ userId }: { userId: string }) {
             )}
           >
             <Clock className="size-3.5" aria-hidden />
-            {left}
+            {leftText}
           </span>
         )}
       </div>
       {isPending ? (
-        <div className="h-5 w-2/3 animate-pulse rounded bg-cream-200" aria-label="Loading status" />
+        <div className="h-5 w-2/3 animate-pulse rounded bg-cream-200" aria-label={t`Loading status`} />
       ) : isError ? (
-        <p className="text-sm text-red-700">Your status could not be loaded.</p>
+        <p className="text-sm text-red-700">{t`Your status could not be loaded.`}</p>
       ) : status ? (
         <StatusContent status={status} expired={expired} />
       ) : (
-        <p className="text-sm text-ink-soft">Share what you're up to. It disappears after 24 hours.</p>
+        <p className="text-sm text-ink-soft">{t`Share what you're up to. It disappears after 24 hours.`}</p>
       )}
       <div className="flex gap-2">
         <Button variant="outline" className="flex-1" onClick={() => setDialogOpen(true)}>
           <Plus className="size-4" aria-hidden />
-          {status && !expired ? 'New Status' : 'Add 24h Status'}
+          {status && !expired ? t`New Status` : t`Add 24h Status`}
         </Button>
         {status && (
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Remove status"
+            aria-label={t`Remove status`}
             disabled={clear.isPending}
             onClick={() =>
               clear.mutate(undefined, {
                 onError: () =>
                   toast({
-                    title: 'Could not remove your status',
-                    description: 'Please try again',
+                    title: t`Could not remove your status`,
+                    description: t`Please try again`,
                     variant: 'destructive',
                   }),
               })
@@ -82,6 +87,7 @@ export function StatusCard({ userId }: { userId: string }) {
 
 /** The status itself: her words and her voice note, either or both. */
 function StatusContent({ status, expired = false }: { status: UserStatus; expired?: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-2">
       {status.text && (
@@ -99,7 +105,7 @@ function StatusContent({ status, expired = false }: { status: UserStatus; expire
           src={status.voice.url}
           durationMs={status.voice.durationMs}
           waveform={status.voice.waveform}
-          label="voice status"
+          label={t`voice status`}
           testId="status-voice"
         />
       )}
@@ -123,6 +129,7 @@ function StatusDialog({
   const setVoiceStatus = useSetVoiceStatus(userId);
   const pending = setStatus.isPending || setVoiceStatus.isPending;
   const { toast } = useToast();
+  const { t } = useLingui();
   const textId = useId();
 
   const close = (next: boolean) => {
@@ -139,13 +146,13 @@ function StatusDialog({
     if (!text.trim() && !recording) return;
     const handlers = {
       onSuccess: () => {
-        toast({ title: 'Status shared', description: 'It will disappear in 24 hours.' });
+        toast({ title: t`Status shared`, description: t`It will disappear in 24 hours.` });
         close(false);
       },
       onError: (e: Error) =>
         setError(
           (isApiError(e) && (e.firstFieldError ?? e.serverMessage)) ||
-            'Your status could not be shared. Please try again.',
+            t`Your status could not be shared. Please try again.`,
         ),
     };
     if (recording) setVoiceStatus.mutate({ text: text.trim(), recording }, handlers);
@@ -159,13 +166,15 @@ function StatusDialog({
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-md gap-4 rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="flex items-start justify-between gap-3">
             <div>
-              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Add 24h Status</Dialog.Title>
+              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">
+                {t`Add 24h Status`}
+              </Dialog.Title>
               <Dialog.Description className="text-sm text-ink-soft">
-                Visible on your profile for 24 hours.
+                {t`Visible on your profile for 24 hours.`}
               </Dialog.Description>
             </div>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t`Close`}
               className="-mt-1 -mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
             >
               <X className="size-5" aria-hidden />
@@ -174,14 +183,14 @@ function StatusDialog({
           <form onSubmit={submit} className="grid gap-4">
             <div className="grid gap-1.5">
               <label htmlFor={textId} className="text-sm font-semibold text-ink">
-                What's brewing?
+                {t`What's brewing?`}
               </label>
               <Textarea
                 id={textId}
                 value={text}
                 maxLength={STATUS_MAX_LENGTH}
                 rows={3}
-                placeholder="Trying a new oolong place on Main St. Recommendations?"
+                placeholder={t`Trying a new oolong place on Main St. Recommendations?`}
                 onChange={(e) => {
                   setText(e.target.value);
                   setError(undefined);
@@ -207,7 +216,7 @@ function StatusDialog({
               onError={setError}
             />
             <Button type="submit" size="lg" block disabled={(!text.trim() && !recording) || pending}>
-              {pending ? 'Sharing…' : 'Share Status'}
+              {pending ? t`Sharing…` : t`Share Status`}
             </Button>
           </form>
         </Dialog.Content>
@@ -232,22 +241,24 @@ function VoiceNote({
   const finishAtLimit = useRef<() => void>(() => undefined);
   const onLimit = useCallback(() => finishAtLimit.current(), []);
   const recorder = useVoiceRecorder(MAX_STATUS_VOICE_MS, onLimit);
+  const { t } = useLingui();
+  const maxSeconds = MAX_STATUS_VOICE_MS / 1000;
   const preview = useMemo(() => (recording ? URL.createObjectURL(recording.blob) : null), [recording]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const finish = useCallback(async () => {
     const done = await recorder.stop();
     if (!done) return;
-    if (done.durationMs < 500) return onError('Record a little longer for a voice note.');
+    if (done.durationMs < 500) return onError(t`Record a little longer for a voice note.`);
     onRecorded(done);
-  }, [recorder, onRecorded, onError]);
+  }, [recorder, onRecorded, onError, t]);
   useEffect(() => {
     finishAtLimit.current = () => void finish();
   }, [finish]);
 
   const start = async () => {
     onError(undefined);
-    if (!(await recorder.start())) onError('Allow microphone access to record a voice note.');
+    if (!(await recorder.start())) onError(t`Allow microphone access to record a voice note.`);
   };
 
   if (recorder.recording) {
@@ -255,17 +266,17 @@ function VoiceNote({
       <div
         className="flex items-center gap-3 rounded-2xl border border-plum-200 bg-white/70 p-3"
         role="status"
-        aria-label="Recording a voice note"
+        aria-label={t`Recording a voice note`}
       >
         <span aria-hidden className="size-2.5 animate-pulse rounded-full bg-red-600" />
         <span className="text-sm font-semibold text-ink tabular-nums" data-testid="status-recording-time">
           {formatDuration(recorder.elapsedMs)} / {formatDuration(MAX_STATUS_VOICE_MS)}
         </span>
         <span className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label="Cancel recording" onClick={recorder.cancel}>
+          <Button variant="ghost" size="icon" aria-label={t`Cancel recording`} onClick={recorder.cancel}>
             <Trash2 className="size-4" aria-hidden />
           </Button>
-          <Button variant="danger" size="icon" aria-label="Stop recording" onClick={() => void finish()}>
+          <Button variant="danger" size="icon" aria-label={t`Stop recording`} onClick={() => void finish()}>
             <Square className="size-4" aria-hidden />
           </Button>
         </span>
@@ -279,14 +290,14 @@ function VoiceNote({
           src={preview}
           durationMs={recording.durationMs}
           waveform={recording.waveform}
-          label="your voice note"
+          label={t`your voice note`}
           testId="status-voice-preview"
         />
         <Button
           variant="ghost"
           size="icon"
           className="ml-auto shrink-0"
-          aria-label="Remove voice note"
+          aria-label={t`Remove voice note`}
           onClick={() => onRecorded(null)}
         >
           <Trash2 className="size-4" aria-hidden />
@@ -296,11 +307,11 @@ function VoiceNote({
   }
   return (
     <div className="flex items-center gap-3 rounded-2xl border border-dashed border-plum-200 bg-white/70 p-3">
-      <Button variant="outline" size="icon" aria-label="Record a voice note" onClick={() => void start()}>
+      <Button variant="outline" size="icon" aria-label={t`Record a voice note`} onClick={() => void start()}>
         <Mic className="size-4" aria-hidden />
       </Button>
       <p className="text-xs leading-snug text-ink-soft">
-        Add a voice note, up to {MAX_STATUS_VOICE_MS / 1000} seconds. It disappears with your status.
+        {t`Add a voice note, up to ${maxSeconds} seconds. It disappears with your status.`}
       </p>
     </div>
   );

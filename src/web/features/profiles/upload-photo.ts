@@ -3,6 +3,7 @@ import { profilesApi } from '../../../contract/api/profiles';
 import { errorBody } from '../../../contract/http';
 import { type PhotoList } from '../../../contract/profiles';
 import { ApiError } from '../../lib/api';
+import { t } from '@lingui/core/macro';
 
 /**
  * Sends one photo as multipart/form-data. XMLHttpRequest rather than the JSON API client because
@@ -38,7 +39,7 @@ export function uploadPhoto(userId: string, file: File, onProgress: (fraction: n
       }
       reject(new ApiError(xhr.status, xhr.statusText, text, body));
     };
-    xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
+    xhr.onerror = () => reject(new Error(t`The upload failed. Check your connection and try again.`));
     const form = new FormData();
     form.append(route.upload.field, file, file.name);
     xhr.send(form);

@@ -34,6 +34,11 @@ import {
   useUploadSelfie,
   useVerificationRecord,
 } from './verification-api';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { activeLocale } from '../../lib/i18n';
+import { poseText, reasonText, requirementTodo } from './verification-text';
 
 /** While the server analyses photos in the background, the screen asks again this often. */
 const ANALYSIS_POLL_MS = 1500;
@@ -45,7 +50,8 @@ const serverMessage = (error: unknown) =>
 export function VerificationPage() {
   const user = useCurrentUser();
   const { refreshUser } = useAuth();
-  useDocumentTitle('Verification · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Verification · Steep`);
   const { data: record, isError } = useVerificationRecord(user.id);
 
   // Her own badge (shell, profile) follows the server's answer.
@@ -58,20 +64,20 @@ export function VerificationPage() {
       <div className="flex items-center gap-1">
         <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 px-3'}>
           <ArrowLeft className="size-4" aria-hidden />
-          Back to Settings
+          {t`Back to Settings`}
         </Link>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 px-1">
-        <h1 className="font-display text-3xl font-semibold text-plum-900">Profile Verification</h1>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Profile Verification`}</h1>
         {record && <StatusBadge record={record} />}
       </div>
       {isError && (
         <p role="alert" className="text-sm text-red-700">
-          Could not load your verification. Please try again.
+          {t`Could not load your verification. Please try again.`}
         </p>
       )}
       {!record ? (
-        !isError && <p className="px-1 text-ink-soft">Loading...</p>
+        !isError && <p className="px-1 text-ink-soft">{t`Loading...`}</p>
       ) : (
         <>
           <ProgressCard record={record} />
@@ -91,15 +97,16 @@ export function VerificationPage() {
   );
 }
 
-const STATUS_TEXT: Record<VerificationRecord['verificationStatus'], string> = {
-  verified: 'Verified',
-  pending: 'Pending review',
-  rejected: 'Not approved',
-  not_started: 'Not verified',
+const STATUS_TEXT: Record<VerificationRecord['verificationStatus'], MessageDescriptor> = {
+  verified: msg`Verified`,
+  pending: msg`Pending review`,
+  rejected: msg`Not approved`,
+  not_started: msg`Not verified`,
 };
 
 function StatusBadge({ record }: { record: VerificationRecord }) {
   const status = record.verificationStatus;
+  const { i18n } = useLingui();
   return (
     <span
       data-testid="verification-status"
@@ -116,7 +123,7 @@ function StatusBadge({ record }: { record: VerificationRecord }) {
       ) : status === 'pending' ? (
         <Clock className="size-4" aria-hidden />
       ) : null}
-      {STATUS_TEXT[status]}
+      {i18n._(STATUS_TEXT[status])}
     </span>
   );
 }
@@ -124,11 +131,13 @@ function StatusBadge({ record }: { record: VerificationRecord }) {
 /** Every step is today's state from the server: approval does not tick a step that is not met now. */
 function ProgressCard({ record }: { record: VerificationRecord }) {
   const reviewed = record.verificationStatus === 'verified';
+  const { t } = useLingui();
+  const minimum = record.minPhotosRequired;
   const steps = [
-    { label: `${record.minPhotosRequired}+ photos on your profile`, done: record.hasRequiredPhotos },
-    { label: 'Photo check passed', done: record.photoCheck.passed },
-    { label: 'Pose selfie sent', done: record.selfieSubmitted || reviewed },
-    { label: 'Reviewed by our team', done: reviewed },
+    { label: t`${minimum}+ photos on your profile`, done: record.hasRequiredPhotos },
+    { label: t`Photo check passed`, done: record.photoCheck.passed },
+    { label: t`Pose selfie sent`, done: record.selfieSubmitted || reviewed },
+    { label: t`Reviewed by our team`, done: reviewed },
   ];
   const percent = Math.round((steps.filter((s) => s.done).length / steps.length) * 100);
   const labelId = useId();
@@ -136,7 +145,7 @@ function ProgressCard({ record }: { record: VerificationRecord }) {
     <Card className="grid gap-3">
       <div className="flex items-baseline justify-between">
         <h2 id={labelId} className="font-semibold text-ink">
-          Verification progress
+          {t`Verification progress`}
         </h2>
         <span className="text-sm font-semibold text-plum-700">{percent}%</span>
       </div>
@@ -151,7 +160,7 @@ function ProgressCard({ record }: { record: VerificationRecord }) {
             )}
             <span className={step.done ? 'text-ink' : 'text-ink-soft'}>
               {step.label}
-              <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
+              <span className="sr-only"> {step.done ? t`(done)` : t`(to do)`}</span>
             </span>
           </li>
         ))}
@@ -161,18 +170,18 @@ function ProgressCard({ record }: { record: VerificationRecord }) {
 }
 
 function NotesCard({ record }: { record: VerificationRecord }) {
+  const { t } = useLingui();
+  const retryAt =
+    record.retryAfter &&
+    new Date(record.retryAfter).toLocaleString(activeLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card className="grid gap-1 border-amber-200 bg-amber-50">
       <h2 className="flex items-center gap-2 font-semibold text-amber-900">
-        <AlertTriangle className="size-4" aria-hidden />A note from our team
+        <AlertTriangle className="size-4" aria-hidden />
+        {t`A note from our team`}
       </h2>
       <p className="text-sm text-amber-900">{record.verificationNotes}</p>
-      {record.retryAfter && (
-        <p className="text-sm text-amber-900">
-          You can try again after{' '}
-          {new Date(record.retryAfter).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.
-        </p>
-      )}
+      {retryAt && <p className="text-sm text-amber-900">{t`You can try again after ${retryAt}.`}</p>}
     </Card>
   );
 }
@@ -188,21 +197,23 @@ function SectionTitle({ icon: Icon, children }: { icon: typeof Camera; children:
 
 function PhotoRequirementsCard({ record }: { record: VerificationRecord }) {
   const count = record.photos.length;
+  const minimum = record.minPhotosRequired;
+  const { t } = useLingui();
   return (
     <Card className="grid gap-3">
-      <SectionTitle icon={ImageIcon}>Photo requirements</SectionTitle>
+      <SectionTitle icon={ImageIcon}>{t`Photo requirements`}</SectionTitle>
       <ul className="grid gap-1 text-sm text-ink-soft">
         <li>
-          At least {record.minPhotosRequired} photos —{' '}
-          <strong className={record.hasRequiredPhotos ? 'text-matcha-700' : 'text-ink'}>you have {count}</strong>
+          {t`At least ${minimum} photos`} —{' '}
+          <strong className={record.hasRequiredPhotos ? 'text-matcha-700' : 'text-ink'}>{t`you have ${count}`}</strong>
         </li>
-        <li>Your face clearly visible, alone, in at least one photo</li>
-        <li>Sharp, well lit and at least 400 px on the short side</li>
-        <li>Photos of you only: copies of other profiles' photos fail the check</li>
+        <li>{t`Your face clearly visible, alone, in at least one photo`}</li>
+        <li>{t`Sharp, well lit and at least 400 px on the short side`}</li>
+        <li>{t`Photos of you only: copies of other profiles' photos fail the check`}</li>
       </ul>
       {!record.hasRequiredPhotos && (
         <Link to="/profile" className={buttonClasses('outline', 'md', true)}>
-          Add photos on your profile
+          {t`Add photos on your profile`}
         </Link>
       )}
     </Card>
@@ -216,6 +227,8 @@ function AuthenticityCard({ record }: { record: VerificationRecord }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const check = record.photoCheck;
+  const { t, i18n } = useLingui();
+  const minimum = record.minPhotosRequired;
 
   const run = () => {
     setRunning(true);
@@ -227,17 +240,17 @@ function AuthenticityCard({ record }: { record: VerificationRecord }) {
         }
         setRunning(false);
         toast({
-          title: 'Analysis Complete',
+          title: t`Analysis Complete`,
           description: result.passed
-            ? 'Your photos passed the check.'
-            : 'Some photos need attention: see the results below.',
+            ? t`Your photos passed the check.`
+            : t`Some photos need attention: see the results below.`,
         });
       },
       onError: (error) => {
         setRunning(false);
         toast({
-          title: 'Analysis Failed',
-          description: serverMessage(error) ?? 'Failed to analyze photos',
+          title: t`Analysis Failed`,
+          description: serverMessage(error) ?? t`Failed to analyze photos`,
           variant: 'destructive',
         });
       },
@@ -247,61 +260,69 @@ function AuthenticityCard({ record }: { record: VerificationRecord }) {
   const scores = check.overallScores;
   return (
     <Card className="grid gap-3">
-      <SectionTitle icon={ScanFace}>Photo authenticity check</SectionTitle>
+      <SectionTitle icon={ScanFace}>{t`Photo authenticity check`}</SectionTitle>
       <p className="text-sm text-ink-soft">
-        We check each photo's sharpness, light and size, look for exactly one clear face, and make sure no other profile
-        uses it.
+        {t`We check each photo's sharpness, light and size, look for exactly one clear face, and make sure no other profile uses it.`}
       </p>
       <Button variant="secondary" block disabled={!record.hasRequiredPhotos || running} onClick={run}>
-        {running ? 'Analysing your photos…' : 'Check my photos'}
+        {running ? t`Analysing your photos…` : t`Check my photos`}
       </Button>
       {!record.hasRequiredPhotos && (
-        <p className="text-xs text-ink-soft">Add {record.minPhotosRequired} photos to run the check.</p>
+        <p className="text-xs text-ink-soft">{t`Add ${minimum} photos to run the check.`}</p>
       )}
       {scores && (
-        <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Overall scores">
-          <Score label="Quality" value={`${scores.qualityScore}`} />
-          <Score label="Authenticity" value={`${scores.authenticityScore}`} />
+        <dl className="grid grid-cols-3 gap-2 text-center" aria-label={t`Overall scores`}>
+          <Score label={t`Quality`} value={i18n.number(scores.qualityScore)} />
+          <Score label={t`Authenticity`} value={i18n.number(scores.authenticityScore)} />
           <Score
-            label="Face"
+            label={t`Face`}
             value={
               scores.faceVerificationPassed === null
-                ? 'By team'
+                ? t`By team`
                 : scores.faceVerificationPassed
-                  ? 'Passed'
-                  : 'Not found'
+                  ? t`Passed`
+                  : t`Not found`
             }
           />
         </dl>
       )}
       {check.photos.length > 0 && (
-        <ul aria-label="Results per photo" className="grid gap-2">
-          {check.photos.map((photo, index) => (
-            <li key={photo.photoId} className="flex items-center gap-3 rounded-2xl bg-cream-50 p-2">
-              <img src={photo.url} alt={`Photo ${index + 1}`} className="size-14 shrink-0 rounded-xl object-cover" />
-              <div className="min-w-0 flex-1 text-sm">
-                {!photo.analyzed ? (
-                  <p className="text-ink-soft">Analysing…</p>
-                ) : (
-                  <>
-                    <p className={cn('font-semibold', photo.passed ? 'text-matcha-700' : 'text-red-700')}>
-                      {photo.passed ? 'Looks good' : 'Needs attention'}
-                    </p>
-                    <p className="text-xs text-ink-soft">
-                      Quality {photo.qualityScore} · Authenticity {photo.authenticityScore}
-                      {photo.faceCount !== null &&
-                        ` · ${photo.faceCount === 1 ? '1 face' : `${photo.faceCount} faces`}`}
-                    </p>
-                    {photo.reasons.length > 0 && <p className="text-xs text-red-700">{photo.reasons.join(', ')}</p>}
-                  </>
-                )}
-              </div>
-            </li>
-          ))}
+        <ul aria-label={t`Results per photo`} className="grid gap-2">
+          {check.photos.map((photo, index) => {
+            const number = index + 1;
+            const quality = photo.qualityScore ?? '–';
+            const authenticity = photo.authenticityScore ?? '–';
+            return (
+              <li key={photo.photoId} className="flex items-center gap-3 rounded-2xl bg-cream-50 p-2">
+                <img src={photo.url} alt={t`Photo ${number}`} className="size-14 shrink-0 rounded-xl object-cover" />
+                <div className="min-w-0 flex-1 text-sm">
+                  {!photo.analyzed ? (
+                    <p className="text-ink-soft">{t`Analysing…`}</p>
+                  ) : (
+                    <>
+                      <p className={cn('font-semibold', photo.passed ? 'text-matcha-700' : 'text-red-700')}>
+                        {photo.passed ? t`Looks good` : t`Needs attention`}
+                      </p>
+                      <p className="text-xs text-ink-soft">
+                        {t`Quality ${quality} · Authenticity ${authenticity}`}
+                        {photo.faceCount !== null &&
+                          ` · ${t`${plural(photo.faceCount, { one: '# face', other: '# faces' })}`}`}
+                      </p>
+                      {photo.reasons.length > 0 && (
+                        <p className="text-xs text-red-700">
+                          {photo.reasons.map((r) => reasonText(i18n, r)).join(', ')}
+                        </p>
+                      )}
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       {!check.faceModelAvailable && check.state === 'complete' && check.photos.length > 0 && (
-        <p className="text-xs text-ink-soft">Faces are checked by our team when they review your selfie.</p>
+        <p className="text-xs text-ink-soft">{t`Faces are checked by our team when they review your selfie.`}</p>
       )}
     </Card>
   );
@@ -317,12 +338,13 @@ function Score({ label, value }: { label: string; value: string }) {
 }
 
 function PendingCard({ record }: { record: VerificationRecord }) {
+  const { t, i18n } = useLingui();
+  const pose = record.pose ? poseText(i18n, record.pose) : '';
   return (
     <Card className="grid gap-2">
-      <SectionTitle icon={Clock}>Your selfie is with our team</SectionTitle>
+      <SectionTitle icon={Clock}>{t`Your selfie is with our team`}</SectionTitle>
       <p className="text-sm text-ink-soft">
-        A person compares your pose selfie ("{record.pose}") with your photos. Review takes within 24 hours, and your
-        selfie is deleted as soon as they decide.
+        {t`A person compares your pose selfie ("${pose}") with your photos. Review takes within 24 hours, and your selfie is deleted as soon as they decide.`}
       </p>
     </Card>
   );
@@ -335,6 +357,7 @@ function RequestCard({ record }: { record: VerificationRecord }) {
   const [selfie, setSelfie] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const inputId = useId();
+  const { t, i18n } = useLingui();
 
   const choose = (file: File | null) => {
     setSelfie(file);
@@ -346,7 +369,7 @@ function RequestCard({ record }: { record: VerificationRecord }) {
 
   const failed = (error: unknown) =>
     toast({
-      title: 'Failed to submit verification request',
+      title: t`Failed to submit verification request`,
       description: serverMessage(error),
       variant: 'destructive',
     });
@@ -357,7 +380,7 @@ function RequestCard({ record }: { record: VerificationRecord }) {
     upload.mutate(selfie, {
       onSuccess: () => {
         choose(null);
-        toast({ title: 'Verification requested', description: 'Our team reviews it within 24 hours.' });
+        toast({ title: t`Verification requested`, description: t`Our team reviews it within 24 hours.` });
       },
       onError: failed,
     });
@@ -368,12 +391,11 @@ function RequestCard({ record }: { record: VerificationRecord }) {
   const unmetId = useId();
   return (
     <Card className="grid gap-3">
-      <SectionTitle icon={ShieldCheck}>Request Verification</SectionTitle>
+      <SectionTitle icon={ShieldCheck}>{t`Request Verification`}</SectionTitle>
       {!record.pose ? (
         <>
           <p className="text-sm text-ink-soft">
-            We'll ask you for a random pose. Take a selfie doing it, and a person on our team checks it matches your
-            photos.
+            {t`We'll ask you for a random pose. Take a selfie doing it, and a person on our team checks it matches your photos.`}
           </p>
           <Button
             block
@@ -381,14 +403,14 @@ function RequestCard({ record }: { record: VerificationRecord }) {
             aria-describedby={unmet.length > 0 ? unmetId : undefined}
             onClick={() => request.mutate(undefined, { onError: failed })}
           >
-            {request.isPending ? 'Requesting…' : 'Request Verification'}
+            {request.isPending ? t`Requesting…` : t`Request Verification`}
           </Button>
           {unmet.length > 0 && (
             <div id={unmetId} className="grid gap-1 text-sm" data-testid="verification-unmet">
-              <p className="font-semibold text-ink">Before you can request verification:</p>
+              <p className="font-semibold text-ink">{t`Before you can request verification:`}</p>
               <ul className="grid list-disc gap-0.5 pl-5 text-ink-soft">
                 {unmet.map((requirement) => (
-                  <li key={requirement.id}>{requirement.todo ?? requirement.label}</li>
+                  <li key={requirement.id}>{requirementTodo(i18n, requirement, record)}</li>
                 ))}
               </ul>
             </div>
@@ -397,9 +419,9 @@ function RequestCard({ record }: { record: VerificationRecord }) {
       ) : (
         <form className="grid gap-3" onSubmit={send}>
           <div className="rounded-2xl bg-plum-50 p-3">
-            <p className="text-xs font-semibold tracking-wide text-plum-700 uppercase">Your pose</p>
+            <p className="text-xs font-semibold tracking-wide text-plum-700 uppercase">{t`Your pose`}</p>
             <p data-testid="verification-pose" className="font-display text-xl font-semibold text-plum-900">
-              {record.pose}
+              {poseText(i18n, record.pose)}
             </p>
           </div>
           <label
@@ -410,7 +432,7 @@ function RequestCard({ record }: { record: VerificationRecord }) {
             )}
           >
             <Camera className="size-4" aria-hidden />
-            {selfie ? 'Retake selfie' : 'Take your selfie'}
+            {selfie ? t`Retake selfie` : t`Take your selfie`}
             <input
               id={inputId}
               type="file"
@@ -420,12 +442,12 @@ function RequestCard({ record }: { record: VerificationRecord }) {
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
             />
           </label>
-          {preview && <img src={preview} alt="Your selfie" className="mx-auto max-h-64 rounded-2xl object-cover" />}
+          {preview && <img src={preview} alt={t`Your selfie`} className="mx-auto max-h-64 rounded-2xl object-cover" />}
           <Button type="submit" block disabled={!selfie || upload.isPending}>
-            {upload.isPending ? 'Sending…' : 'Send selfie for review'}
+            {upload.isPending ? t`Sending…` : t`Send selfie for review`}
           </Button>
           <p className="text-xs text-ink-soft">
-            Only our moderators see your selfie, and it's deleted once they decide.
+            {t`Only our moderators see your selfie, and it's deleted once they decide.`}
           </p>
         </form>
       )}
@@ -444,6 +466,7 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
   });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const switchId = useId();
+  const { t } = useLingui();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -451,12 +474,12 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
     // Product §5: empty handles are omitted from the payload.
     const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Social media handles updated successfully!' }),
+      onSuccess: () => toast({ title: t`Social media handles updated successfully!` }),
       onError: (failure) => {
         const fieldError = isApiError(failure) ? failure.body?.errors?.[0] : undefined;
         if (fieldError) setError({ field: fieldError.path, message: fieldError.message });
         toast({
-          title: 'Failed to update social handles',
+          title: t`Failed to update social handles`,
           description: serverMessage(failure),
           variant: 'destructive',
         });
@@ -471,10 +494,8 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
   ] as const;
   return (
     <Card className="grid gap-3">
-      <SectionTitle icon={Sparkles}>Social handles (optional)</SectionTitle>
-      <p className="text-sm text-ink-soft">
-        Link your handles, not links. Matches see them only if you allow it below.
-      </p>
+      <SectionTitle icon={Sparkles}>{t`Social handles (optional)`}</SectionTitle>
+      <p className="text-sm text-ink-soft">{t`Link your handles, not links. Matches see them only if you allow it below.`}</p>
       <form className="grid gap-3" onSubmit={submit}>
         {fields.map(({ key, label }) => {
           const id = `social-${key}`;
@@ -484,7 +505,7 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
               <Input
                 id={id}
                 value={values[key]}
-                placeholder="@yourhandle"
+                placeholder={t`@yourhandle`}
                 autoCapitalize="none"
                 autoCorrect="off"
                 spellCheck={false}
@@ -495,14 +516,14 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
           );
         })}
         <Button type="submit" variant="secondary" block disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save handles'}
+          {save.isPending ? t`Saving…` : t`Save handles`}
         </Button>
       </form>
       <div className="flex items-center justify-between gap-3 rounded-2xl bg-cream-50 p-3">
         <label htmlFor={switchId} className="text-sm text-ink">
           <span className="flex items-center gap-1.5 font-semibold">
             <Eye className="size-4" aria-hidden />
-            Show my handles to my matches
+            {t`Show my handles to my matches`}
           </span>
         </label>
         <Switch.Root
@@ -520,14 +541,15 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
 }
 
 function BenefitsCard() {
+  const { t } = useLingui();
   const benefits = [
-    { icon: BadgeCheck, text: "A 'Verified User' badge on your card, profile and chats" },
-    { icon: Heart, text: 'Verified profiles rank higher in discovery' },
-    { icon: ShieldCheck, text: 'Matches know you are really you' },
+    { icon: BadgeCheck, text: t`A 'Verified User' badge on your card, profile and chats` },
+    { icon: Heart, text: t`Verified profiles rank higher in discovery` },
+    { icon: ShieldCheck, text: t`Matches know you are really you` },
   ];
   return (
     <Card className="grid gap-3">
-      <h2 className="font-semibold text-ink">Why get verified</h2>
+      <h2 className="font-semibold text-ink">{t`Why get verified`}</h2>
       <ul className="grid gap-2 text-sm text-ink">
         {benefits.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-2">
