@@ -8,14 +8,17 @@ import {
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import { releaseOverlay, requestOverlay } from '../lib/overlay-queue';
 import { useQueryClient } from '@tanstack/react-query';
+import { withMessages } from '../lib/i18n';
 import { useAuth } from '../lib/session';
 
 // Her preferences' code loads when the tour asks, not with the landing page (scripts/check-bundle-size.ts).
 const preferences = () => import('../lib/preferences');
 
 // The tour (and its animation library) loads only when it is first opened.
-const OnboardingTour = lazy(() =>
-  import('../features/onboarding/onboarding-tour').then((m) => ({ default: m.OnboardingTour })),
+const OnboardingTour = lazy(
+  withMessages('rest', () =>
+    import('../features/onboarding/onboarding-tour').then((m) => ({ default: m.OnboardingTour })),
+  ),
 );
 
 /*

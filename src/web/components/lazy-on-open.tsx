@@ -2,13 +2,14 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { ProfileDetailSheetProps } from './profile-detail-sheet';
 import type { OwnProfileSheetBodyProps } from './own-profile-sheet-body';
 import type { ConfirmDialogProps } from './ui/confirm-dialog';
+import { withMessages } from '../lib/i18n';
 
 /**
  * An overlay whose code loads on its first open rather than with the screen (first paint stays inside the
- * JavaScript budget), and stays mounted after, so closing still animates.
+ * JavaScript budget), with its words (the `rest` catalogue), and stays mounted after, so closing still animates.
  */
 function lazyOnOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  const Loaded = lazy(withMessages('rest', () => load().then((component) => ({ default: component }))));
   return function LazyOnOpen(props: P) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);

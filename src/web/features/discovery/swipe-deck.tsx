@@ -26,9 +26,12 @@ import { SwipeCard } from './swipe-card';
 import { CardProfileSheet } from './card-profile-sheet';
 import type { SwipeAction } from './swipe-gesture';
 import { useLingui } from '@lingui/react/macro';
+import { withMessages } from '../../lib/i18n';
 
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
-const LikeItemDialog = lazy(() => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog })));
+const LikeItemDialog = lazy(
+  withMessages('rest', () => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog }))),
+);
 
 /** What a like of one photo or prompt sends besides the swipe. */
 type LikedExtras = Pick<CreateLikeBody, 'likedItem' | 'comment'>;
