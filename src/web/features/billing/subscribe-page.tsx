@@ -31,7 +31,7 @@ function clearPaymentFailed() {
 /** /subscribe (product §2 Premium subscription). */
 export function SubscribePage() {
   const { t } = useLingui();
-  useDocumentTitle(t`Steep Premium · Steep`);
+  useDocumentTitle('Steep Premium · Steep'); // brand names only: the same in every language
   const user = useCurrentUser();
   const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
   const [paid, setPaid] = useState(false);
