@@ -213,7 +213,7 @@ function Actions({ details }: { details: SubscriptionDetails }) {
               key={type}
               variant={upcoming === type ? 'primary' : 'outline'}
               aria-pressed={upcoming === type}
-              className="px-2 text-sm whitespace-nowrap"
+              className="flex-col gap-0 px-2 py-1.5 text-sm leading-tight"
               disabled={switchPlan.isPending}
               onClick={() => {
                 if (upcoming === type) return;
@@ -229,7 +229,8 @@ function Actions({ details }: { details: SubscriptionDetails }) {
                 });
               }}
             >
-              {planName(type)} · {formatMoney(PLANS[type].priceCents)}
+              <span>{planName(type)}</span>
+              <span className="font-medium whitespace-nowrap">{formatMoney(PLANS[type].priceCents)}</span>
             </Button>
           ))}
         </div>
