@@ -40,7 +40,7 @@ export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (pl
               )}
             </span>
             <span className="text-sm font-semibold text-ink">{planName(type)}</span>
-            <span className="flex items-baseline gap-1.5">
+            <span className="flex flex-wrap items-baseline gap-x-1.5">
               <span className="font-display text-2xl font-semibold text-plum-900">{formatMoney(plan.priceCents)}</span>
               {plan.regularPriceCents !== null && (
                 <s
