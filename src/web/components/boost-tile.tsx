@@ -5,10 +5,17 @@ import { errorText } from '../lib/api';
 import { cn } from '../lib/cn';
 import { fireMicroInteraction } from '../lib/micro-interactions';
 import { boostMinutesLeft, useBoostStatus, useStartBoost } from '../lib/boost';
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 
-function hoursLeft(until: string, now: number) {
+function nextBoostText(until: string, now: number) {
   const minutes = Math.ceil((Date.parse(until) - now) / 60_000);
-  return minutes >= 60 ? `${Math.ceil(minutes / 60)} h` : `${Math.max(1, minutes)} min`;
+  if (minutes >= 60) {
+    const hours = Math.ceil(minutes / 60);
+    return t`Next boost in ${hours} h`;
+  }
+  const left = Math.max(1, minutes);
+  return t`Next boost in ${left} min`;
 }
 
 /** The Discover quick action for Premium members: boost once a day, then the time left. */
@@ -19,12 +26,13 @@ export function BoostTile({ className }: { className: string }) {
   // The clock is at least as new as the status it is compared with (a boost just started is 30 min, not 30.5).
   const now = Math.max(tick, status.dataUpdatedAt);
   const boost = status.data;
+  const { t } = useLingui();
   const active = boost?.activeUntil && Date.parse(boost.activeUntil) > now ? boost.activeUntil : null;
   const text = active
-    ? `Boosted · ${boostMinutesLeft(active, now)} min left`
+    ? t`Boosted · ${boostMinutesLeft(active, now)} min left`
     : boost?.nextAvailableAt
-      ? `Next boost in ${hoursLeft(boost.nextAvailableAt, now)}`
-      : 'Tap for 2× visibility, 30 min';
+      ? nextBoostText(boost.nextAvailableAt, now)
+      : t`Tap for 2× visibility, 30 min`;
 
   return (
     <button
@@ -34,12 +42,12 @@ export function BoostTile({ className }: { className: string }) {
         start.mutate(undefined, {
           onSuccess: () => {
             fireMicroInteraction('boost', innerWidth / 2, innerHeight / 2);
-            toast({ title: 'Profile Boost is on', description: "You're shown 2× as often for the next 30 minutes." });
+            toast({ title: t`Profile Boost is on`, description: t`You're shown 2× as often for the next 30 minutes.` });
           },
           onError: (error) =>
             toast({
-              title: 'Boost unavailable',
-              description: errorText(error),
+              title: t`Boost unavailable`,
+              description: errorText(error, t`Something went wrong. Please try again.`),
               variant: 'destructive',
             }),
         })
@@ -54,7 +62,7 @@ export function BoostTile({ className }: { className: string }) {
         <Zap className="size-4" fill="currentColor" />
       </span>
       <span className="grid leading-tight">
-        <span className="text-sm font-semibold text-ink">Profile Boost</span>
+        <span className="text-sm font-semibold text-ink">{t`Profile Boost`}</span>
         <span className="text-xs text-ink-soft">{text}</span>
       </span>
     </button>

@@ -4,6 +4,7 @@ import { Switch } from 'radix-ui';
 import { Ghost } from 'lucide-react';
 import { Card } from './ui/card';
 import { useGhostMode } from '../lib/ghost-mode';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * The settings card's ghost mode switch, initialised from the user. Turning it on is Premium;
@@ -12,6 +13,7 @@ import { useGhostMode } from '../lib/ghost-mode';
 export function GhostModeToggle() {
   const { ghostMode, isPremium, setGhostMode, isSaving } = useGhostMode();
   const locked = !isPremium && !ghostMode;
+  const { t } = useLingui();
 
   return (
     <Card className="grid gap-4">
@@ -24,17 +26,17 @@ export function GhostModeToggle() {
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-semibold text-ink">Ghost Mode</h2>
+            <h2 className="font-semibold text-ink">{t`Ghost Mode`}</h2>
             {!isPremium && <PremiumMark />}
           </div>
           <p id="ghost-mode-hint" className="text-sm leading-snug text-ink-soft">
-            Hide from Discover and get no new matches, while your chats keep working.
+            {t`Hide from Discover and get no new matches, while your chats keep working.`}
           </p>
         </div>
       </div>
       <div className="flex min-h-11 items-center justify-between gap-4">
         <label htmlFor="ghost-mode-switch" className="text-sm font-medium text-ink">
-          Ghost mode
+          {t`Ghost mode`}
         </label>
         <Switch.Root
           id="ghost-mode-switch"
@@ -52,7 +54,7 @@ export function GhostModeToggle() {
           to="/subscribe"
           className="inline-flex min-h-11 items-center text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
         >
-          Upgrade to Premium to use Ghost Mode
+          {t`Upgrade to Premium to use Ghost Mode`}
         </Link>
       )}
     </Card>

@@ -6,6 +6,10 @@ import { Button } from '../ui/button';
 import { LazyConfirmDialog } from '../lazy-on-open';
 import { toast } from '../ui/toast';
 import { useActiveDatePlans, usePlanAction } from './date-plans-api';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { activeLocale } from '../../lib/i18n';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -17,7 +21,7 @@ export function shortTime(iso: string, timeZone: string, now = new Date()): stri
   const at = new Date(iso);
   const sameDay = dayOf(at, timeZone) === dayOf(now, timeZone);
   const withinWeek = Math.abs(at.getTime() - now.getTime()) < 6 * DAY_MS;
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(activeLocale(), {
     timeZone,
     ...(sameDay ? {} : withinWeek ? { weekday: 'short' } : { month: 'short', day: 'numeric' }),
     hour: 'numeric',
@@ -25,20 +29,23 @@ export function shortTime(iso: string, timeZone: string, now = new Date()): stri
   }).format(at);
 }
 
-const CONFIRM = {
+const CONFIRM: Record<
+  'safe' | 'cancel',
+  { title: MessageDescriptor; body: MessageDescriptor; action: MessageDescriptor; busy: MessageDescriptor }
+> = {
   safe: {
-    title: 'Tell Steep you’re safe?',
-    body: 'Your contacts won’t be alerted and Steep stops checking on you for this date. This can’t be undone.',
-    action: 'I’m safe',
-    busy: 'Checking in…',
+    title: msg`Tell Steep you’re safe?`,
+    body: msg`Your contacts won’t be alerted and Steep stops checking on you for this date. This can’t be undone.`,
+    action: msg`I’m safe`,
+    busy: msg`Checking in…`,
   },
   cancel: {
-    title: 'Cancel this date plan?',
-    body: 'Your contacts’ links stop working and nobody will be alerted, even if you don’t check in. This can’t be undone.',
-    action: 'Cancel plan',
-    busy: 'Cancelling…',
+    title: msg`Cancel this date plan?`,
+    body: msg`Your contacts’ links stop working and nobody will be alerted, even if you don’t check in. This can’t be undone.`,
+    action: msg`Cancel plan`,
+    busy: msg`Cancelling…`,
   },
-} as const;
+};
 
 /**
  * Her running plan, on every signed-in screen: "I'm safe" stops the check-in, Cancel stops the plan and its
@@ -49,6 +56,7 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
   const plans = useActiveDatePlans();
   const action = usePlanAction();
   const [asking, setAsking] = useState<'safe' | 'cancel' | null>(null);
+  const { t, i18n } = useLingui();
   const plan: DatePlan | undefined = plans.data?.find((p) => p.status === 'active' || p.status === 'alerted');
   if (!plan) return null;
 
@@ -60,8 +68,8 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
           setAsking(null);
           toast(
             kind === 'safe'
-              ? { title: 'Glad you’re safe', description: 'No one will be alerted.' }
-              : { title: 'Plan cancelled', description: 'The links stop working and nobody will be alerted.' },
+              ? { title: t`Glad you’re safe`, description: t`No one will be alerted.` }
+              : { title: t`Plan cancelled`, description: t`The links stop working and nobody will be alerted.` },
           );
         },
         onError: (error) => {
@@ -69,28 +77,32 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
           // Another device already ended it (409): the list is refreshed and she is told what it already is.
           if (isApiError(error) && (error.status === 409 || error.status === 404)) {
             void plans.refetch();
-            toast({ title: 'This plan had already ended', description: errorText(error) });
+            toast({ title: t`This plan had already ended`, description: errorText(error) });
             return;
           }
-          toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+          toast({
+            title: t`Error`,
+            description: errorText(error, t`Something went wrong. Please try again.`),
+            variant: 'destructive',
+          });
         },
       },
     );
 
   const who = plan.with?.firstName ?? plan.eventTitle;
   const alerted = plan.status === 'alerted';
-  const title = alerted ? 'Your contacts were told you haven’t checked in' : 'Date plan shared';
+  const title = alerted ? t`Your contacts were told you haven’t checked in` : t`Date plan shared`;
   const summary = `${who ? `${who} · ` : ''}${plan.place} · ${shortTime(plan.startsAt, plan.timeZone)}`;
-  const checkIn = plan.checkInAt ? `Check-in ${shortTime(plan.checkInAt, plan.timeZone)}` : null;
+  const checkIn = plan.checkInAt ? t`Check-in ${shortTime(plan.checkInAt, plan.timeZone)}` : null;
   const copy = asking ? CONFIRM[asking] : null;
   const confirm = (
     <LazyConfirmDialog
       open={copy !== null}
-      title={copy?.title ?? ''}
-      description={copy?.body ?? ''}
-      confirmLabel={copy?.action ?? ''}
-      busyLabel={copy?.busy}
-      cancelLabel={asking === 'cancel' ? 'Keep plan' : 'Not yet'}
+      title={copy ? i18n._(copy.title) : ''}
+      description={copy ? i18n._(copy.body) : ''}
+      confirmLabel={copy ? i18n._(copy.action) : ''}
+      busyLabel={copy ? i18n._(copy.busy) : undefined}
+      cancelLabel={asking === 'cancel' ? t`Keep plan` : t`Not yet`}
       tone={asking === 'safe' ? 'primary' : 'danger'}
       busy={action.isPending}
       onConfirm={() => asking && run(asking)}
@@ -108,13 +120,13 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
         <div className="min-w-0 flex-1 text-xs text-ink">
           <h2 id="date-plan-banner-title" className="truncate font-semibold">
             <span className="sr-only">{title}</span>
-            <span aria-hidden>{alerted ? 'Contacts alerted' : plan.checkInAt ? 'Check-in at' : 'Plan shared'}</span>
+            <span aria-hidden>{alerted ? t`Contacts alerted` : plan.checkInAt ? t`Check-in at` : t`Plan shared`}</span>
           </h2>
           {/* The time on its own line: 'Check-in Wed 10:30 PM' did not fit beside the two buttons. */}
           <p className="truncate text-ink-soft" data-testid="date-plan-banner-time">
             {plan.checkInAt ? (
               <>
-                <span className="sr-only">Check-in </span>
+                <span className="sr-only">{t`Check-in`} </span>
                 {shortTime(plan.checkInAt, plan.timeZone)}
               </>
             ) : (
@@ -123,7 +135,7 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
           </p>
         </div>
         <Button className="min-h-9 px-3 text-sm" disabled={action.isPending} onClick={() => setAsking('safe')}>
-          I’m safe
+          {t`I’m safe`}
         </Button>
         <Button
           variant="outline"
@@ -131,7 +143,7 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
           disabled={action.isPending}
           onClick={() => setAsking('cancel')}
         >
-          Cancel
+          {t`Cancel`}
         </Button>
         {confirm}
       </section>
@@ -155,10 +167,10 @@ export function DatePlanBanner({ compact = false }: { compact?: boolean }) {
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Button disabled={action.isPending} onClick={() => setAsking('safe')}>
-          I’m safe
+          {t`I’m safe`}
         </Button>
         <Button variant="outline" disabled={action.isPending} onClick={() => setAsking('cancel')}>
-          Cancel plan
+          {t`Cancel plan`}
         </Button>
       </div>
       {confirm}

@@ -8,6 +8,8 @@ import { Field, Input, NativeSelect, describedBy } from '../ui/field';
 import { Sheet } from '../ui/sheet';
 import { toast } from '../ui/toast';
 import { useShareDatePlan } from './date-plans-api';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural, t } from '@lingui/core/macro';
 
 /** What the plan is about: her match (from a conversation) or a meetup (from its sheet). */
 export type DateSubject =
@@ -42,32 +44,32 @@ function problemsOf(
   now = Date.now(),
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (!form.place.trim()) problems.push({ path: 'place', message: 'Enter where you are meeting' });
+  if (!form.place.trim()) problems.push({ path: 'place', message: t`Enter where you are meeting` });
   const starts = form.startsAt ? new Date(form.startsAt).getTime() : NaN;
-  if (Number.isNaN(starts)) problems.push({ path: 'startsAt', message: 'Choose when you are meeting' });
+  if (Number.isNaN(starts)) problems.push({ path: 'startsAt', message: t`Choose when you are meeting` });
   else if (starts < now - 12 * HOUR)
-    problems.push({ path: 'startsAt', message: 'Choose a time that is not in the past' });
+    problems.push({ path: 'startsAt', message: t`Choose a time that is not in the past` });
   if (form.checkIn) {
     const checkIn = form.checkInAt ? new Date(form.checkInAt).getTime() : NaN;
-    if (Number.isNaN(checkIn)) problems.push({ path: 'checkInAt', message: 'Choose a check-in time' });
+    if (Number.isNaN(checkIn)) problems.push({ path: 'checkInAt', message: t`Choose a check-in time` });
     else if (checkIn <= now)
-      problems.push({ path: 'checkInAt', message: 'Choose a check-in time that is still ahead' });
+      problems.push({ path: 'checkInAt', message: t`Choose a check-in time that is still ahead` });
     else if (checkIn < starts) {
-      problems.push({ path: 'checkInAt', message: 'Choose a check-in time after the date starts' });
+      problems.push({ path: 'checkInAt', message: t`Choose a check-in time after the date starts` });
     }
   }
   form.contacts.forEach((contact, index) => {
     if (!contact.name.trim())
-      problems.push({ path: `contacts.${index}.name`, message: 'Enter a name for this contact' });
+      problems.push({ path: `contacts.${index}.name`, message: t`Enter a name for this contact` });
     const address = contact.address.trim();
     const path = `contacts.${index}.address`;
-    if (!address) problems.push({ path, message: 'Enter a phone number or an email' });
+    if (!address) problems.push({ path, message: t`Enter a phone number or an email` });
     else if (contact.channel === 'sms') {
       const digits = address.replace(/\D/g, '').length;
       if (digits < 10 || digits > 15 || /[^\d\s()+.-]/.test(address)) {
-        problems.push({ path, message: 'Enter a valid phone number, e.g. (503) 555-0123' });
+        problems.push({ path, message: t`Enter a valid phone number, e.g. (503) 555-0123` });
       }
-    } else if (!EMAIL.test(address)) problems.push({ path, message: 'Enter a valid email address' });
+    } else if (!EMAIL.test(address)) problems.push({ path, message: t`Enter a valid email address` });
   });
   return problems;
 }
@@ -99,6 +101,7 @@ export function ShareDateSheet({
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped when a submit finds problems: focus then goes to the first field that has one.
   const [refused, setRefused] = useState(0);
+  const { t } = useLingui();
   useEffect(() => {
     if (refused === 0) return;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -140,8 +143,13 @@ export function ShareDateSheet({
         onSuccess: (plan) => {
           const n = plan.contacts.length;
           toast({
-            title: 'Date plan shared',
-            description: `${n} trusted contact${n === 1 ? '' : 's'} will get a link${plan.checkInAt ? '. We’ll check on you.' : '.'}`,
+            title: t`Date plan shared`,
+            description: plan.checkInAt
+              ? plural(n, {
+                  one: '# trusted contact will get a link. We’ll check on you.',
+                  other: '# trusted contacts will get a link. We’ll check on you.',
+                })
+              : plural(n, { one: '# trusted contact will get a link.', other: '# trusted contacts will get a link.' }),
           });
           onOpenChange(false);
           share.reset();
@@ -163,15 +171,15 @@ export function ShareDateSheet({
   const fieldErrors = isApiError(error) ? (error.body?.errors ?? []) : [];
   const formError =
     error && (fieldErrors.length === 0 || fieldErrors.some((e) => !shown.includes(e.path)))
-      ? errorText(error)
+      ? errorText(error, t`Something went wrong. Please try again.`)
       : undefined;
 
   return (
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title="Share my date"
-      description="Tell up to three people you trust who, where and when. They get a link that works until a day after the date. Never your live location."
+      title={t`Share my date`}
+      description={t`Tell up to three people you trust who, where and when. They get a link that works until a day after the date. Never your live location.`}
     >
       <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
         <div className="flex items-center gap-3 rounded-2xl bg-white p-3">
@@ -179,18 +187,22 @@ export function ShareDateSheet({
             <>
               <Avatar name={subject.name} photos={subject.photos} className="size-10" />
               <p className="text-sm text-ink">
-                Meeting <span className="font-semibold">{subject.name}</span>
-                <span className="block text-xs text-ink-soft">Your contacts see their first name and photo</span>
+                <Trans>
+                  Meeting <span className="font-semibold">{subject.name}</span>
+                </Trans>
+                <span className="block text-xs text-ink-soft">{t`Your contacts see their first name and photo`}</span>
               </p>
             </>
           ) : (
             <p className="text-sm text-ink">
-              Meetup <span className="font-semibold">“{subject.title}”</span>
+              <Trans>
+                Meetup <span className="font-semibold">“{subject.title}”</span>
+              </Trans>
             </p>
           )}
         </div>
 
-        <Field id="date-place" label="Where" error={fieldError('place')}>
+        <Field id="date-place" label={t`Where`} error={fieldError('place')}>
           <Input
             id="date-place"
             {...describedBy('date-place', { error: fieldError('place') })}
@@ -199,12 +211,12 @@ export function ShareDateSheet({
               edited('place');
               setPlace(e.target.value);
             }}
-            placeholder="Café name and street"
+            placeholder={t`Café name and street`}
             maxLength={200}
             autoComplete="off"
           />
         </Field>
-        <Field id="date-when" label="When" error={fieldError('startsAt')}>
+        <Field id="date-when" label={t`When`} error={fieldError('startsAt')}>
           <Input
             id="date-when"
             type="datetime-local"
@@ -228,13 +240,13 @@ export function ShareDateSheet({
               }}
               className="size-5 accent-plum-700"
             />
-            Check on me
+            {t`Check on me`}
           </label>
           {checkIn && (
             <Field
               id="date-check-in"
-              label="At"
-              hint="We’ll remind you then. If you don’t tap “I’m safe” within 15 minutes, your contacts are told."
+              label={t`At`}
+              hint={t`We’ll remind you then. If you don’t tap “I’m safe” within 15 minutes, your contacts are told.`}
               error={fieldError('checkInAt')}
             >
               <Input
@@ -255,14 +267,14 @@ export function ShareDateSheet({
         </div>
 
         <fieldset className="grid gap-3">
-          <legend className="mb-1 text-sm font-semibold text-ink">Trusted contacts</legend>
+          <legend className="mb-1 text-sm font-semibold text-ink">{t`Trusted contacts`}</legend>
           {contacts.map((contact, index) => {
             const base = `contacts.${index}`;
             const id = `date-contact-${index}`;
             return (
               <div key={index} className="grid gap-2 rounded-2xl border border-cream-300 bg-white p-3">
                 <div className="flex items-end gap-2">
-                  <Field id={`${id}-name`} label="Name" error={fieldError(`${base}.name`)} className="flex-1">
+                  <Field id={`${id}-name`} label={t`Name`} error={fieldError(`${base}.name`)} className="flex-1">
                     <Input
                       id={`${id}-name`}
                       {...describedBy(`${id}-name`, { error: fieldError(`${base}.name`) })}
@@ -272,21 +284,21 @@ export function ShareDateSheet({
                       maxLength={60}
                     />
                   </Field>
-                  <Field id={`${id}-channel`} label="Send by" className="w-32">
+                  <Field id={`${id}-channel`} label={t`Send by`} className="w-32">
                     <NativeSelect
                       id={`${id}-channel`}
                       value={contact.channel}
                       onChange={(e) => setContact(index, { channel: e.target.value as 'sms' | 'email' })}
                     >
-                      <option value="sms">Text</option>
-                      <option value="email">Email</option>
+                      <option value="sms">{t`Text`}</option>
+                      <option value="email">{t`Email`}</option>
                     </NativeSelect>
                   </Field>
                 </div>
                 <div className="flex items-end gap-2">
                   <Field
                     id={`${id}-address`}
-                    label={contact.channel === 'sms' ? 'Phone number' : 'Email'}
+                    label={contact.channel === 'sms' ? t`Phone number` : t`Email`}
                     error={fieldError(`${base}.address`)}
                     className="flex-1"
                   >
@@ -297,7 +309,7 @@ export function ShareDateSheet({
                       inputMode={contact.channel === 'sms' ? 'tel' : 'email'}
                       value={contact.address}
                       onChange={(e) => setContact(index, { address: e.target.value })}
-                      placeholder={contact.channel === 'sms' ? '(503) 555-0123' : 'friend@example.com'}
+                      placeholder={contact.channel === 'sms' ? '(503) 555-0123' : t`friend@example.com`}
                       autoComplete="off"
                     />
                   </Field>
@@ -305,7 +317,7 @@ export function ShareDateSheet({
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Remove contact ${index + 1}`}
+                      aria-label={t`Remove contact ${index + 1}`}
                       onClick={() => {
                         edited();
                         setProblems([]);
@@ -322,12 +334,11 @@ export function ShareDateSheet({
           {contacts.length < DATE_PLAN_CONTACTS_MAX && (
             <Button variant="outline" onClick={() => setContacts((list) => [...list, emptyContact()])}>
               <Plus className="size-4" aria-hidden />
-              Add a contact
+              {t`Add a contact`}
             </Button>
           )}
           <p className="text-xs leading-relaxed text-ink-soft">
-            Texts go to US and Canadian numbers; email goes anywhere. They see the plan, your first name and your
-            match’s, nothing else about you.
+            {t`Texts go to US and Canadian numbers; email goes anywhere. They see the plan, your first name and your match’s, nothing else about you.`}
           </p>
         </fieldset>
 
@@ -338,7 +349,7 @@ export function ShareDateSheet({
         )}
         <Button type="submit" block disabled={share.isPending}>
           <ShieldCheck className="size-4" aria-hidden />
-          {share.isPending ? 'Sharing…' : 'Share plan'}
+          {share.isPending ? t`Sharing…` : t`Share plan`}
         </Button>
       </form>
     </Sheet>

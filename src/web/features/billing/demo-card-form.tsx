@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { errorText, isApiError } from '../../lib/api';
 import { useConfirmPayment } from './billing-api';
-import { perInterval } from './plan-picker';
+import { useLingui } from '@lingui/react/macro';
+import { paymentMessageText, perInterval } from './billing-text';
 
 /** Digits in groups of four as she types ("4242 4242 4242 4242"); at most 19 digits. */
 export function spacedCardNumber(text: string): string {
@@ -44,6 +45,7 @@ export function DemoCardForm({
   onSubmit?: () => void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const confirm = useConfirmPayment();
   const [cardNumber, setCardNumber] = useState('');
   const [error, setError] = useState<{ path?: string; message: string } | null>(null);
@@ -56,9 +58,18 @@ export function DemoCardForm({
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
+    // What can be told before sending, in her language (the server's checks say the same in English).
+    if (!/^\d{12,19}$/.test(text('cardNumber').replace(/[\s-]/g, ''))) {
+      setError({ path: 'cardNumber', message: t`Your card number is incomplete.` });
+      return;
+    }
     const expiry = parseExpiry(text('expiry'));
-    if (!expiry) {
-      setError({ path: 'expiry', message: 'Enter the expiry as MM/YY' });
+    if (!expiry || expiry.expMonth < 1 || expiry.expMonth > 12) {
+      setError({ path: 'expiry', message: t`Enter the expiry as MM/YY` });
+      return;
+    }
+    if (!/^\d{3,4}$/.test(text('cvc'))) {
+      setError({ path: 'cvc', message: t`Your card's security code is incomplete.` });
       return;
     }
     setError(null);
@@ -73,7 +84,10 @@ export function DemoCardForm({
       {
         onSuccess: onPaid,
         onError: (failure) => {
-          const message = (isApiError(failure) && failure.firstFieldError) || errorText(failure);
+          const message = paymentMessageText(
+            (isApiError(failure) && failure.firstFieldError) ||
+              errorText(failure, t`Something went wrong. Please try again.`),
+          );
           if (isApiError(failure) && failure.status === 400) {
             const path = failure.body?.errors?.[0]?.path;
             setError({ path: path === 'expMonth' || path === 'expYear' ? 'expiry' : path, message });
@@ -87,12 +101,12 @@ export function DemoCardForm({
   const fieldError = (path: string) => (error?.path === path ? error.message : undefined);
 
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label="Card payment">
+    <form onSubmit={submit} className="grid gap-3" aria-label={t`Card payment`}>
       <p className="rounded-2xl bg-matcha-50 px-3 py-2 text-xs leading-relaxed text-matcha-800">
-        <strong>Demo payments: no real money moves.</strong> Use test card 4242 4242 4242 4242 (any future expiry, any
-        3-digit CVC). 4000 0000 0000 0002 shows a declined card.
+        <strong>{t`Demo payments: no real money moves.`}</strong>{' '}
+        {t`Use test card 4242 4242 4242 4242 (any future expiry, any 3-digit CVC). 4000 0000 0000 0002 shows a declined card.`}
       </p>
-      <Field id={`${id}-number`} label="Card number" error={fieldError('cardNumber')}>
+      <Field id={`${id}-number`} label={t`Card number`} error={fieldError('cardNumber')}>
         <Input
           id={`${id}-number`}
           name="cardNumber"
@@ -106,13 +120,13 @@ export function DemoCardForm({
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field id={`${id}-expiry`} label="Expiry (MM/YY)" error={fieldError('expiry')}>
+        <Field id={`${id}-expiry`} label={t`Expiry (MM/YY)`} error={fieldError('expiry')}>
           <Input
             id={`${id}-expiry`}
             name="expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t`MM/YY`}
             required
             maxLength={7}
           />
@@ -129,7 +143,7 @@ export function DemoCardForm({
           />
         </Field>
       </div>
-      <Field id={`${id}-name`} label="Name on card" optional>
+      <Field id={`${id}-name`} label={t`Name on card`} optional>
         <Input id={`${id}-name`} name="name" autoComplete="cc-name" maxLength={100} />
       </Field>
       <Button type="submit" size="lg" block disabled={confirm.isPending}>
@@ -138,7 +152,7 @@ export function DemoCardForm({
         ) : (
           <Lock className="size-4" aria-hidden />
         )}
-        {confirm.isPending ? 'Processing…' : `Subscribe · ${perInterval(plan)}`}
+        {confirm.isPending ? t`Processing…` : t`Subscribe · ${perInterval(plan)}`}
       </Button>
     </form>
   );

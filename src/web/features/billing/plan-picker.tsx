@@ -1,16 +1,20 @@
-import { PLANS, PLAN_TYPES, bestValuePlan, formatMoney, type PlanType } from '../../../contract/billing';
+import { useLingui } from '@lingui/react/macro';
+import { PLANS, PLAN_TYPES, bestValuePlan, type PlanType } from '../../../contract/billing';
 import { cn } from '../../lib/cn';
+import { formatMoney, perPeriod, planBadge, planName, planNote } from './billing-text';
 
-export const perInterval = (plan: PlanType) => `${formatMoney(PLANS[plan].priceCents)}/${PLANS[plan].interval}`;
+export { perInterval } from './billing-text';
 
 /** The two plan cards of /subscribe (product §2): a radio group, monthly first and the default. */
 export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
+  const { t } = useLingui();
   const bestValue = bestValuePlan();
   return (
-    <div role="radiogroup" aria-label="Choose your plan" className="grid grid-cols-2 gap-3">
+    <div role="radiogroup" aria-label={t`Choose your plan`} className="grid grid-cols-2 gap-3">
       {PLAN_TYPES.map((type) => {
         const plan = PLANS[type];
         const selected = value === type;
+        const badge = planBadge(type);
         return (
           <button
             key={type}
@@ -24,31 +28,31 @@ export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (pl
             )}
           >
             <span className="absolute -top-2.5 left-3 flex gap-1">
-              {plan.badge && (
+              {badge && (
                 <span className="rounded-full bg-amber-400 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-plum-900">
-                  {plan.badge}
+                  {badge}
                 </span>
               )}
               {type === bestValue && (
                 <span className="rounded-full bg-matcha-600 px-2 py-0.5 text-[0.7rem] font-bold whitespace-nowrap text-white">
-                  Best Value
+                  {t`Best Value`}
                 </span>
               )}
             </span>
-            <span className="text-sm font-semibold text-ink">{plan.name}</span>
-            <span className="flex items-baseline gap-1.5">
+            <span className="text-sm font-semibold text-ink">{planName(type)}</span>
+            <span className="flex flex-wrap items-baseline gap-x-1.5">
               <span className="font-display text-2xl font-semibold text-plum-900">{formatMoney(plan.priceCents)}</span>
               {plan.regularPriceCents !== null && (
                 <s
                   className="text-sm text-ink-soft"
-                  aria-label={`regular price ${formatMoney(plan.regularPriceCents)}`}
+                  aria-label={t`regular price ${formatMoney(plan.regularPriceCents)}`}
                 >
                   {formatMoney(plan.regularPriceCents)}
                 </s>
               )}
             </span>
-            <span className="text-xs text-ink-soft">per {plan.interval}</span>
-            <span className="text-xs font-medium text-plum-700">{plan.note}</span>
+            <span className="text-xs text-ink-soft">{perPeriod(type)}</span>
+            <span className="text-xs font-medium text-plum-700">{planNote(type)}</span>
           </button>
         );
       })}

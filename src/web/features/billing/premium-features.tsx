@@ -1,10 +1,13 @@
 import { Check } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { PREMIUM_FEATURES } from '../../../contract/billing';
+import { featureText } from './billing-text';
 
 /** The feature list of /subscribe, from the contract's one list. */
 export function PremiumFeatureList() {
+  const { t } = useLingui();
   return (
-    <ul className="grid gap-2" aria-label="Premium features">
+    <ul className="grid gap-2" aria-label={t`Premium features`}>
       {PREMIUM_FEATURES.map((feature) => (
         <li key={feature.key} className="flex items-center gap-2.5 text-sm text-ink">
           <span
@@ -13,7 +16,7 @@ export function PremiumFeatureList() {
           >
             <Check className="size-3.5" strokeWidth={3} />
           </span>
-          {feature.title}
+          {featureText(feature.key).title}
         </li>
       ))}
     </ul>

@@ -4,7 +4,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { Loader2, Lock } from 'lucide-react';
 import type { PlanType } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
-import { perInterval } from './plan-picker';
+import { useLingui } from '@lingui/react/macro';
+import { activeLocale } from '../../lib/i18n';
+import { perInterval } from './billing-text';
 
 /**
  * PAYMENTS=stripe: Stripe's Payment Element pays the first invoice in the browser and returns to /tea;
@@ -23,7 +25,7 @@ export default function StripePaymentForm({
 }) {
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret }} key={clientSecret}>
+    <Elements stripe={stripe} options={{ clientSecret, locale: activeLocale() }} key={clientSecret}>
       <PayButton plan={plan} onFailed={onFailed} />
     </Elements>
   );
@@ -33,6 +35,7 @@ function PayButton({ plan, onFailed }: { plan: PlanType; onFailed: (message: str
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
+  const { t } = useLingui();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,15 +46,15 @@ function PayButton({ plan, onFailed }: { plan: PlanType; onFailed: (message: str
       confirmParams: { return_url: `${window.location.origin}/tea` },
     });
     setPending(false);
-    if (error) onFailed(error.message ?? 'Your payment could not be completed.');
+    if (error) onFailed(error.message ?? t`Your payment could not be completed.`);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-3" aria-label="Card payment">
+    <form onSubmit={(event) => void submit(event)} className="grid gap-3" aria-label={t`Card payment`}>
       <PaymentElement />
       <Button type="submit" size="lg" block disabled={!stripe || pending}>
         {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Lock className="size-4" aria-hidden />}
-        {pending ? 'Processing…' : `Subscribe · ${perInterval(plan)}`}
+        {pending ? t`Processing…` : t`Subscribe · ${perInterval(plan)}`}
       </Button>
     </form>
   );

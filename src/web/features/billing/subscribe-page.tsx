@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CircleCheck, Crown, Loader2 } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { DEFAULT_PLAN, PLANS, type PlanType } from '../../../contract/billing';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -17,7 +19,7 @@ const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 let failedToast: { dismiss: () => void } | null = null;
 
 export function paymentFailed(message: string) {
-  failedToast = toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  failedToast = toast({ title: t`Payment Failed`, description: message, variant: 'destructive' });
 }
 
 /** She tries again: the last failure's toast is old news. */
@@ -28,7 +30,8 @@ function clearPaymentFailed() {
 
 /** /subscribe (product §2 Premium subscription). */
 export function SubscribePage() {
-  useDocumentTitle('Steep Premium · Steep');
+  const { t } = useLingui();
+  useDocumentTitle('Steep Premium · Steep'); // brand names only: the same in every language
   const user = useCurrentUser();
   const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
   const [paid, setPaid] = useState(false);
@@ -49,7 +52,10 @@ export function SubscribePage() {
 
   if (paid) return <PremiumActive />;
 
-  const interval = PLANS[plan].interval === 'year' ? 'yearly' : 'monthly';
+  const renews =
+    PLANS[plan].interval === 'year'
+      ? t`Your subscription renews yearly until cancelled. You can cancel anytime in your profile settings.`
+      : t`Your subscription renews monthly until cancelled. You can cancel anytime in your profile settings.`;
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
@@ -61,18 +67,18 @@ export function SubscribePage() {
           <Crown className="size-7" />
         </span>
         <h1 className="font-display text-3xl font-semibold text-plum-900">Steep Premium</h1>
-        <p className="text-sm text-ink-soft">More matches, more tea, more you.</p>
+        <p className="text-sm text-ink-soft">{t`More matches, more tea, more you.`}</p>
       </header>
 
       <PlanPicker value={plan} onChange={setPlan} />
 
       <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold text-ink">Everything in Premium</h2>
+        <h2 className="font-semibold text-ink">{t`Everything in Premium`}</h2>
         <PremiumFeatureList />
       </Card>
 
       <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold text-ink">Payment</h2>
+        <h2 className="font-semibold text-ink">{t`Payment`}</h2>
         {secret.data && config.data ? (
           config.data.processor === 'stripe' && config.data.publishableKey ? (
             <Suspense fallback={<Spinner />}>
@@ -94,52 +100,52 @@ export function SubscribePage() {
           )
         ) : secret.isError || config.isError ? (
           <Button variant="outline" block onClick={() => void (config.isError ? config.refetch() : secret.refetch())}>
-            Try again
+            {t`Try again`}
           </Button>
         ) : (
           <Spinner />
         )}
       </Card>
 
-      <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">
-        Your subscription renews {interval} until cancelled. You can cancel anytime in your profile settings.
-      </p>
+      <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">{renews}</p>
     </div>
   );
 }
 
 /** After paying: it worked, what it unlocks, and on she goes. */
 function PremiumActive() {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 px-4 pt-6 pb-8">
       <header className="grid justify-items-center gap-2 text-center">
         <span aria-hidden className="grid size-14 place-items-center rounded-3xl bg-matcha-600 text-white shadow-card">
           <CircleCheck className="size-7" />
         </span>
-        <h1 className="font-display text-3xl font-semibold text-plum-900">Premium is active</h1>
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Premium is active`}</h1>
         <p role="status" className="text-sm text-ink-soft">
-          Welcome to Steep Premium! Your payment went through and everything below is yours now.
+          {t`Welcome to Steep Premium! Your payment went through and everything below is yours now.`}
         </p>
       </header>
       <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold text-ink">Now unlocked</h2>
+        <h2 className="font-semibold text-ink">{t`Now unlocked`}</h2>
         <PremiumFeatureList />
       </Card>
       <Link to="/tea" className={buttonClasses('primary', 'lg', true)}>
-        Continue
+        {t`Continue`}
       </Link>
       <p className="px-2 text-center text-xs leading-relaxed text-ink-soft">
-        Manage or cancel it any time in Settings → Subscription.
+        {t`Manage or cancel it any time in Settings → Subscription.`}
       </p>
     </div>
   );
 }
 
 function Spinner() {
+  const { t } = useLingui();
   return (
     <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-ink-soft">
       <Loader2 className="size-5 animate-spin" aria-hidden />
-      Preparing secure payment…
+      {t`Preparing secure payment…`}
     </p>
   );
 }

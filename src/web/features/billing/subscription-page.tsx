@@ -2,7 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ArrowLeft, CreditCard, Crown, Loader2 } from 'lucide-react';
-import { PLANS, PLAN_TYPES, formatMoney, type SubscriptionDetails } from '../../../contract/billing';
+import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { PLANS, PLAN_TYPES, type SubscriptionDetails } from '../../../contract/billing';
+import { activeLocale } from '../../lib/i18n';
+import {
+  formatMoney,
+  paymentDescriptionText,
+  paymentMessageText,
+  perInterval,
+  planName,
+  pricePerInterval,
+  statusLabel,
+} from './billing-text';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -12,22 +24,15 @@ import { cn } from '../../lib/cn';
 import { useCancelSubscription, useResumeSubscription, useSubscriptionDetails, useSwitchPlan } from './billing-api';
 
 const date = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso)) : '—';
-
-const STATUS_LABEL: Record<NonNullable<SubscriptionDetails['subscription']>['status'], string> = {
-  incomplete: 'Awaiting payment',
-  active: 'Active',
-  canceled: 'Cancelled',
-  past_due: 'Payment failed',
-  expired: 'Ended',
-};
+  iso ? new Intl.DateTimeFormat(activeLocale(), { dateStyle: 'medium' }).format(new Date(iso)) : '—';
 
 const failed = (title: string) => (error: Error) =>
-  toast({ title, description: errorText(error), variant: 'destructive' });
+  toast({ title, description: errorText(error, t`Something went wrong. Please try again.`), variant: 'destructive' });
 
 /** /subscription: manage Premium (plan, status, renewal or end, cancel, resume, switch, history). */
 export function SubscriptionPage() {
-  useDocumentTitle('Subscription · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Subscription · Steep`);
   const details = useSubscriptionDetails();
 
   return (
@@ -35,17 +40,17 @@ export function SubscriptionPage() {
       <div className="flex items-center gap-1">
         <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 px-3'}>
           <ArrowLeft className="size-4" aria-hidden />
-          Settings
+          {t`Settings`}
         </Link>
       </div>
-      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Subscription</h1>
+      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">{t`Subscription`}</h1>
       {details.isPending ? (
         <p role="status" className="flex items-center gap-2 text-ink-soft">
-          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading…
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {t`Loading…`}
         </p>
       ) : details.isError ? (
         <Button variant="outline" onClick={() => void details.refetch()}>
-          Couldn't load your subscription. Try again
+          {t`Couldn't load your subscription. Try again`}
         </Button>
       ) : (
         <Manage details={details.data} />
@@ -55,6 +60,7 @@ export function SubscriptionPage() {
 }
 
 function Manage({ details }: { details: SubscriptionDetails }) {
+  const { t } = useLingui();
   const sub = details.subscription;
   const live = sub && (sub.status === 'active' || sub.status === 'canceled');
   return (
@@ -66,16 +72,16 @@ function Manage({ details }: { details: SubscriptionDetails }) {
           </span>
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold text-ink">
-              {details.hasActiveSubscription ? 'Premium Member' : 'Free Account'}
+              {details.hasActiveSubscription ? t`Premium Member` : t`Free Account`}
             </h2>
             {sub ? (
               <p className="text-sm text-ink-soft">
                 {sub.isTestGrant
-                  ? 'Test Access'
-                  : `${PLANS[sub.planType].name} · ${formatMoney(sub.priceCents)}/${PLANS[sub.planType].interval}`}
+                  ? t`Test Access`
+                  : `${planName(sub.planType)} · ${pricePerInterval(sub.priceCents, sub.planType)}`}
               </p>
             ) : (
-              <p className="text-sm text-ink-soft">No subscription yet.</p>
+              <p className="text-sm text-ink-soft">{t`No subscription yet.`}</p>
             )}
           </div>
           {sub && (
@@ -89,28 +95,31 @@ function Manage({ details }: { details: SubscriptionDetails }) {
                     : 'bg-cream-200 text-ink',
               )}
             >
-              {STATUS_LABEL[sub.status]}
+              {statusLabel(sub.status)}
             </span>
           )}
         </div>
         {sub && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
             <dt className="text-ink-soft">
-              {live && !sub.cancelAtPeriodEnd && !sub.isTestGrant ? 'Renews on' : live ? 'Premium ends on' : 'Ended on'}
+              {live && !sub.cancelAtPeriodEnd && !sub.isTestGrant
+                ? t`Renews on`
+                : live
+                  ? t`Premium ends on`
+                  : t`Ended on`}
             </dt>
             <dd className="font-medium text-ink">{date(sub.currentPeriodEnd)}</dd>
             {sub.nextPlanType && (
               <>
-                <dt className="text-ink-soft">From then</dt>
+                <dt className="text-ink-soft">{t`From then`}</dt>
                 <dd className="font-medium text-ink">
-                  {PLANS[sub.nextPlanType].name} · {formatMoney(PLANS[sub.nextPlanType].priceCents)}/
-                  {PLANS[sub.nextPlanType].interval}
+                  {planName(sub.nextPlanType)} · {perInterval(sub.nextPlanType)}
                 </dd>
               </>
             )}
             {sub.cardLast4 && (
               <>
-                <dt className="text-ink-soft">Card</dt>
+                <dt className="text-ink-soft">{t`Card`}</dt>
                 <dd className="font-medium text-ink capitalize">
                   {sub.cardBrand} ···· {sub.cardLast4}
                 </dd>
@@ -122,29 +131,31 @@ function Manage({ details }: { details: SubscriptionDetails }) {
           <Actions details={details} />
         ) : !details.hasActiveSubscription ? (
           <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
-            Upgrade to Premium
+            {t`Upgrade to Premium`}
           </Link>
         ) : null}
         {sub?.isTestGrant && live && (
-          <p className="text-xs text-ink-soft">Test Access is a demo grant: it ends on its own and is never charged.</p>
+          <p className="text-xs text-ink-soft">
+            {t`Test Access is a demo grant: it ends on its own and is never charged.`}
+          </p>
         )}
       </Card>
 
       <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold text-ink">Payment history</h2>
+        <h2 className="font-semibold text-ink">{t`Payment history`}</h2>
         {details.payments.length === 0 ? (
-          <p className="text-sm text-ink-soft">No payments yet.</p>
+          <p className="text-sm text-ink-soft">{t`No payments yet.`}</p>
         ) : (
           <ul className="divide-y divide-cream-200">
             {details.payments.map((payment) => (
               <li key={payment.id} className="flex items-center gap-3 py-2.5 text-sm">
                 <CreditCard className="size-4 shrink-0 text-ink-soft" aria-hidden />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-ink">{payment.description}</p>
+                  <p className="font-medium text-ink">{paymentDescriptionText(payment.description)}</p>
                   <p className="text-xs text-ink-soft">
                     {date(payment.createdAt)}
-                    {payment.cardLast4 && ` · ${payment.cardBrand ?? 'card'} ···· ${payment.cardLast4}`}
-                    {payment.failureMessage && ` · ${payment.failureMessage}`}
+                    {payment.cardLast4 && ` · ${payment.cardBrand ?? t`card`} ···· ${payment.cardLast4}`}
+                    {payment.failureMessage && ` · ${paymentMessageText(payment.failureMessage)}`}
                   </p>
                 </div>
                 <span
@@ -170,7 +181,9 @@ function Actions({ details }: { details: SubscriptionDetails }) {
   const resume = useResumeSubscription();
   const switchPlan = useSwitchPlan();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useLingui();
   if (!sub) return null;
+  const ends = date(sub.currentPeriodEnd);
   const upcoming = sub.nextPlanType ?? sub.planType;
 
   if (sub.cancelAtPeriodEnd) {
@@ -180,13 +193,12 @@ function Actions({ details }: { details: SubscriptionDetails }) {
         disabled={resume.isPending}
         onClick={() =>
           resume.mutate(undefined, {
-            onSuccess: () =>
-              toast({ title: 'Subscription resumed', description: `It renews on ${date(sub.currentPeriodEnd)}.` }),
-            onError: failed('Could not resume'),
+            onSuccess: () => toast({ title: t`Subscription resumed`, description: t`It renews on ${ends}.` }),
+            onError: failed(t`Could not resume`),
           })
         }
       >
-        Resume subscription
+        {t`Resume subscription`}
       </Button>
     );
   }
@@ -194,41 +206,44 @@ function Actions({ details }: { details: SubscriptionDetails }) {
   return (
     <div className="grid gap-3">
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold text-ink">Plan from your next renewal</legend>
+        <legend className="mb-1 text-sm font-semibold text-ink">{t`Plan from your next renewal`}</legend>
         <div className="grid grid-cols-2 gap-2">
           {PLAN_TYPES.map((type) => (
             <Button
               key={type}
               variant={upcoming === type ? 'primary' : 'outline'}
               aria-pressed={upcoming === type}
-              className="px-2 text-sm whitespace-nowrap"
+              className="flex-col gap-0 px-2 py-1.5 text-sm leading-tight"
               disabled={switchPlan.isPending}
               onClick={() => {
                 if (upcoming === type) return;
                 switchPlan.mutate(type, {
-                  onSuccess: () =>
+                  onSuccess: () => {
+                    const name = planName(type);
                     toast({
-                      title: `Switched to ${PLANS[type].name}`,
-                      description: `Starts at your next renewal on ${date(sub.currentPeriodEnd)}.`,
-                    }),
-                  onError: failed('Could not switch plan'),
+                      title: t`Switched to ${name}`,
+                      description: t`Starts at your next renewal on ${ends}.`,
+                    });
+                  },
+                  onError: failed(t`Could not switch plan`),
                 });
               }}
             >
-              {PLANS[type].name} · {formatMoney(PLANS[type].priceCents)}
+              <span>{planName(type)}</span>
+              <span className="font-medium whitespace-nowrap">{formatMoney(PLANS[type].priceCents)}</span>
             </Button>
           ))}
         </div>
       </fieldset>
       <Button variant="danger" block onClick={() => setConfirming(true)}>
-        Cancel subscription
+        {t`Cancel subscription`}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Cancel Premium?"
-        description={`You keep Premium until ${date(sub.currentPeriodEnd)}. After that you won't be charged again, ghost mode turns off and your likes are limited again.`}
-        cancelLabel="Keep Premium"
-        confirmLabel="Yes, cancel"
+        title={t`Cancel Premium?`}
+        description={t`You keep Premium until ${ends}. After that you won't be charged again, ghost mode turns off and your likes are limited again.`}
+        cancelLabel={t`Keep Premium`}
+        confirmLabel={t`Yes, cancel`}
         busy={cancel.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
@@ -236,11 +251,11 @@ function Actions({ details }: { details: SubscriptionDetails }) {
             onSuccess: () => {
               setConfirming(false);
               toast({
-                title: 'Subscription cancelled',
-                description: `Premium stays until ${date(sub.currentPeriodEnd)}.`,
+                title: t`Subscription cancelled`,
+                description: t`Premium stays until ${ends}.`,
               });
             },
-            onError: failed('Could not cancel'),
+            onError: failed(t`Could not cancel`),
           })
         }
       />

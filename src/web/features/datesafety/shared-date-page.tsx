@@ -7,11 +7,10 @@ import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/ui/logo';
 import { apiCall, errorText, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { activeLocale } from '../../lib/i18n';
 
 type Answer = { plan: SharedDatePlan } | { gone: boolean; text: string };
-
-/** Our own words for a link that is not one (mistyped, cut short, unknown): never the server's developer text. */
-const NOT_VALID = 'This link is not valid. Check that you opened the whole link from the message you were sent.';
 
 /**
  * /date/:token: what a trusted contact opens from her text or mail, without an account. It shows the plan
@@ -20,12 +19,15 @@ const NOT_VALID = 'This link is not valid. Check that you opened the whole link 
 export function SharedDatePage() {
   const { token = '' } = useParams();
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const { t } = useLingui();
 
   useEffect(() => {
     apiCall(datesafetyApi.shared, { params: { token } })
       .then((plan) => setAnswer({ plan }))
       .catch((error: unknown) => {
         const status = isApiError(error) ? error.status : 0;
+        // Our own words for a link that is not one (mistyped, cut short, unknown): never the server's developer text.
+        const notValid = t`This link is not valid. Check that you opened the whole link from the message you were sent.`;
         setAnswer({
           gone: status === 410,
           // 410 says why the plan ended (the date passed, or she cancelled it); 400/404 stay non-revealing.
@@ -33,14 +35,16 @@ export function SharedDatePage() {
             status === 410
               ? errorText(error)
               : status === 400 || status === 404
-                ? NOT_VALID
-                : errorText(error, 'Could not reach Steep. Please open the link again in a moment.'),
+                ? notValid
+                : errorText(error, t`Could not reach Steep. Please open the link again in a moment.`),
         });
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the answer is fetched once per link, not per language
   }, [token]);
 
   const plan = answer && 'plan' in answer ? answer.plan : null;
-  useDocumentTitle(plan ? `${plan.sharerFirstName}’s date plan · Steep` : 'Date plan · Steep');
+  const sharer = plan?.sharerFirstName;
+  useDocumentTitle(sharer ? t`${sharer}’s date plan · Steep` : t`Date plan · Steep`);
 
   return (
     <div className="relative mx-auto min-h-dvh w-full max-w-md overflow-hidden bg-cream-100">
@@ -59,22 +63,21 @@ export function SharedDatePage() {
         >
           {answer === null ? (
             <h1 id="shared-date-title" className="font-display text-2xl font-semibold text-plum-900">
-              Opening the plan…
+              {t`Opening the plan…`}
             </h1>
           ) : plan ? (
             <PlanCard plan={plan} />
           ) : (
             <>
               <h1 id="shared-date-title" className="font-display text-2xl font-semibold text-plum-900">
-                {'gone' in answer && answer.gone ? 'This date plan has ended' : 'This link doesn’t work'}
+                {'gone' in answer && answer.gone ? t`This date plan has ended` : t`This link doesn’t work`}
               </h1>
               <p className="mt-2 text-sm leading-relaxed text-ink-soft">{'text' in answer ? answer.text : ''}</p>
             </>
           )}
         </section>
         <p className="mt-6 text-center text-xs leading-relaxed text-ink-soft">
-          Someone shared this plan with you on Steep so a friend knows where they are. If you are worried about their
-          safety, call them, and call local emergency services if you believe they are in danger.
+          {t`Someone shared this plan with you on Steep so a friend knows where they are. If you are worried about their safety, call them, and call local emergency services if you believe they are in danger.`}
         </p>
       </main>
     </div>
@@ -82,7 +85,9 @@ export function SharedDatePage() {
 }
 
 function PlanCard({ plan }: { plan: SharedDatePlan }) {
-  const expires = new Intl.DateTimeFormat('en-US', {
+  const { t } = useLingui();
+  const name = plan.sharerFirstName;
+  const expires = new Intl.DateTimeFormat(activeLocale(), {
     timeZone: plan.timeZone,
     weekday: 'short',
     month: 'short',
@@ -93,20 +98,20 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
   }).format(new Date(plan.expiresAt));
   return (
     <>
-      <p className="text-sm font-semibold text-matcha-700">Shared with you</p>
+      <p className="text-sm font-semibold text-matcha-700">{t`Shared with you`}</p>
       <h1 id="shared-date-title" className="font-display text-2xl font-semibold text-plum-900">
-        {plan.sharerFirstName}’s date plan
+        {t`${name}’s date plan`}
       </h1>
       {plan.status === 'safe' && (
         <p role="status" className="mt-3 flex items-center gap-2 rounded-2xl bg-matcha-50 p-3 text-sm text-ink">
           <ShieldCheck className="size-5 text-matcha-700" aria-hidden />
-          {plan.sharerFirstName} checked in: safe. Nobody needs to do anything.
+          {t`${name} checked in: safe. Nobody needs to do anything.`}
         </p>
       )}
       {plan.status === 'alerted' && (
         <p role="status" className="mt-3 flex items-center gap-2 rounded-2xl bg-red-50 p-3 text-sm text-red-700">
           <TriangleAlert className="size-5" aria-hidden />
-          {plan.sharerFirstName} hasn’t checked in yet.
+          {t`${name} hasn’t checked in yet.`}
         </p>
       )}
       {plan.with && (
@@ -117,7 +122,9 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
             className="size-16 text-xl"
           />
           <p className="text-ink">
-            Meeting <span className="font-semibold">{plan.with.firstName}</span>
+            <Trans>
+              Meeting <span className="font-semibold">{plan.with.firstName}</span>
+            </Trans>
           </p>
         </div>
       )}
@@ -125,20 +132,20 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
         {plan.eventTitle && (
           <li className="flex items-start gap-2">
             <CalendarClock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
-            Meetup “{plan.eventTitle}”
+            {t`Meetup “${plan.eventTitle}”`}
           </li>
         )}
         <li className="flex items-start gap-2">
           <MapPin className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
           <span>
-            <span className="sr-only">Where: </span>
+            <span className="sr-only">{t`Where:`} </span>
             {plan.place}
           </span>
         </li>
         <li className="flex items-start gap-2">
           <CalendarClock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
           <span>
-            <span className="sr-only">When: </span>
+            <span className="sr-only">{t`When:`} </span>
             {plan.startsAtLabel}
           </span>
         </li>
@@ -146,8 +153,7 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
           <li className="flex items-start gap-2">
             <Clock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
             <span>
-              Steep checks on {plan.sharerFirstName} at {plan.checkInLabel}. If there is no answer within 15 minutes,
-              you’ll get a message.
+              {t`Steep checks on ${name} at ${plan.checkInLabel}. If there is no answer within 15 minutes, you’ll get a message.`}
             </span>
           </li>
         )}
@@ -155,13 +161,12 @@ function PlanCard({ plan }: { plan: SharedDatePlan }) {
           <li className="flex items-start gap-2">
             <Clock className="mt-0.5 size-4 shrink-0 text-plum-600" aria-hidden />
             <span>
-              Steep checked on {plan.sharerFirstName} at {plan.checkInLabel} and got no answer. You’ll get a message
-              when {plan.sharerFirstName} checks in.
+              {t`Steep checked on ${name} at ${plan.checkInLabel} and got no answer. You’ll get a message when ${name} checks in.`}
             </span>
           </li>
         )}
       </ul>
-      <p className="mt-5 text-xs text-ink-soft">This link stops working after {expires}.</p>
+      <p className="mt-5 text-xs text-ink-soft">{t`This link stops working after ${expires}.`}</p>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Slider, Switch } from 'radix-ui';
 import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Units } from '../../../contract/preferences';
 import { cn } from '../../lib/cn';
 import { distanceText } from '../../lib/theme';
+import { useLingui } from '@lingui/react/macro';
 
 /** A labelled on/off switch row (44px target). */
 export function SwitchRow({
@@ -145,15 +146,16 @@ export function AgeRangeField({
   value: [number, number];
   onChange: (value: [number, number]) => void;
 }) {
+  const { t } = useLingui();
   return (
     <SliderField
-      title="Age range"
+      title={t`Age range`}
       valueText={`${value[0]} – ${value[1]}`}
       min={EDITOR_AGE_MIN}
       max={EDITOR_AGE_MAX}
       step={1}
       value={value}
-      thumbLabels={['Minimum age', 'Maximum age']}
+      thumbLabels={[t`Minimum age`, t`Maximum age`]}
       onChange={([min, max]) => {
         if (min !== undefined && max !== undefined) onChange([min, max]);
       }}
@@ -172,15 +174,16 @@ export function DistanceField({
   units: Units;
   onChange: (value: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <SliderField
-      title="Maximum distance"
+      title={t`Maximum distance`}
       valueText={distanceText(value, units)}
       min={1}
       max={100}
       step={1}
       value={[value]}
-      thumbLabels={['Maximum distance']}
+      thumbLabels={[t`Maximum distance`]}
       onChange={([d]) => {
         if (d !== undefined) onChange(d);
       }}

@@ -24,15 +24,41 @@ import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { toggled } from '../../lib/toggled';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass } from './controls';
 import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { activeLocale, i18n } from '../../lib/i18n';
 
 /** /preference-visualization (product §2): stats, tips, trending interests and the dating-preference editor. */
 export function PreferenceVisualizationPage() {
   const user = useCurrentUser();
   const prefs = usePreferences(user?.id);
-  useDocumentTitle('Preference dashboard · Steep');
-  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">Loading...</p>;
+  const { t } = useLingui();
+  useDocumentTitle(t`Preference dashboard · Steep`);
+  if (!user || !prefs.data) return <p className="p-6 text-ink-soft">{t`Loading...`}</p>;
   return <Dashboard userId={user.id} premium={user.hasActiveSubscription} saved={prefs.data} />;
 }
+
+const EDITOR_TABS = ['demographics', 'interests', 'lifestyle', 'deal-breakers', 'visibility', 'premium'] as const;
+/** Premium is a brand: the same word in every language. */
+const EDITOR_TAB_LABELS: Record<Exclude<(typeof EDITOR_TABS)[number], 'premium'>, MessageDescriptor> = {
+  demographics: msg`Demographics`,
+  interests: msg`Interests`,
+  lifestyle: msg`Lifestyle`,
+  'deal-breakers': msg`Deal Breakers`,
+  visibility: msg`Visibility`,
+};
+
+/** The contract's tips (English, `preferenceTips`) in her language. */
+const TIP_TEXT: Record<string, MessageDescriptor> = {
+  'Add more interests to find people who share your passions.': msg`Add more interests to find people who share your passions.`,
+  'Increase your distance to see more potential matches nearby.': msg`Increase your distance to see more potential matches nearby.`,
+  'Widen your age range to discover more compatible people.': msg`Widen your age range to discover more compatible people.`,
+};
+const tipText = (tip: string) => {
+  const known = TIP_TEXT[tip];
+  return known ? i18n._(known) : tip;
+};
 
 const options = <T extends string>(values: readonly T[]) =>
   values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
@@ -47,15 +73,23 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
   const tips = preferenceTips(draft);
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
   const units = draft.app.units;
+  const { t } = useLingui();
 
   const onSave = () =>
     save.mutate(toUpdateBody(draft), {
       onSuccess: (next) => {
         setDraft({ ...next, ...toUpdateBody(next) });
-        toast({ title: 'Preferences Saved!', description: 'Your dating preferences have been updated successfully.' });
+        toast({
+          title: t`Preferences Saved!`,
+          description: t`Your dating preferences have been updated successfully.`,
+        });
       },
       onError: () =>
-        toast({ title: 'Error', description: 'Failed to save preferences. Please try again.', variant: 'destructive' }),
+        toast({
+          title: t`Error`,
+          description: t`Failed to save preferences. Please try again.`,
+          variant: 'destructive',
+        }),
     });
 
   const reset = () =>
@@ -82,10 +116,15 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
     });
 
   const cards = [
-    { label: 'Total matches', value: stats.data?.totalMatches, icon: Heart },
-    { label: 'This week', value: stats.data?.weeklyMatches, icon: TrendingUp },
-    { label: 'Profile views', value: stats.data?.profileViews, icon: Eye },
-    { label: 'Match quality', value: stats.data && `${stats.data.matchQuality}%`, icon: Sparkles },
+    { label: t`Total matches`, value: stats.data?.totalMatches, icon: Heart },
+    { label: t`This week`, value: stats.data?.weeklyMatches, icon: TrendingUp },
+    { label: t`Profile views`, value: stats.data?.profileViews, icon: Eye },
+    {
+      label: t`Match quality`,
+      value:
+        stats.data && new Intl.NumberFormat(activeLocale(), { style: 'percent' }).format(stats.data.matchQuality / 100),
+      icon: Sparkles,
+    },
   ];
 
   return (
@@ -94,13 +133,13 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         <div className="flex items-center gap-4">
           <ScoreRing score={score} />
           <div className="grid gap-1">
-            <h1 className="font-display text-2xl font-semibold text-plum-900">Your preference dashboard</h1>
-            <p className="text-sm text-ink-soft">See how your preferences shape who you meet, and fine-tune them.</p>
+            <h1 className="font-display text-2xl font-semibold text-plum-900">{t`Your preference dashboard`}</h1>
+            <p className="text-sm text-ink-soft">{t`See how your preferences shape who you meet, and fine-tune them.`}</p>
           </div>
         </div>
       </Card>
 
-      <section aria-label="Your numbers" className="grid grid-cols-2 gap-3">
+      <section aria-label={t`Your numbers`} className="grid grid-cols-2 gap-3">
         {cards.map(({ label, value, icon: Icon }) => (
           <Card key={label} className="grid gap-1 p-4">
             <Icon className="size-5 text-plum-600" aria-hidden />
@@ -114,20 +153,20 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         <Card className="grid gap-2">
           <h2 className="flex items-center gap-2 font-semibold text-ink">
             <Lightbulb className="size-4 text-matcha-600" aria-hidden />
-            Optimisation tips
+            {t`Optimisation tips`}
           </h2>
           <ul className="grid list-disc gap-1 pl-5 text-sm text-ink-soft">
             {tips.map((tip) => (
-              <li key={tip}>{tip}</li>
+              <li key={tip}>{tipText(tip)}</li>
             ))}
           </ul>
         </Card>
       )}
 
       <Card className="grid gap-2">
-        <h2 className="font-semibold text-ink">Trending near you</h2>
+        <h2 className="font-semibold text-ink">{t`Trending near you`}</h2>
         {stats.data && stats.data.popularInterests.length === 0 && (
-          <p className="text-sm text-ink-soft">No one within your distance has listed interests yet.</p>
+          <p className="text-sm text-ink-soft">{t`No one within your distance has listed interests yet.`}</p>
         )}
         <ul className="flex flex-wrap gap-2">
           {stats.data?.popularInterests.map((p) => (
@@ -142,22 +181,22 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         <div className="flex items-center justify-between gap-2">
           <h2 className="flex items-center gap-2 font-semibold text-ink">
             <SlidersHorizontal className="size-4 text-plum-600" aria-hidden />
-            Dating preferences
+            {t`Dating preferences`}
           </h2>
           {dirty && (
             <span
               role="status"
               className="rounded-full bg-matcha-100 px-2.5 py-0.5 text-xs font-semibold text-matcha-700"
             >
-              Unsaved changes
+              {t`Unsaved changes`}
             </span>
           )}
         </div>
         <Tabs.Root defaultValue="demographics" className="grid gap-4">
-          <Tabs.List aria-label="Preference editor" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
-            {['Demographics', 'Interests', 'Lifestyle', 'Deal Breakers', 'Visibility', 'Premium'].map((tab) => (
-              <Tabs.Trigger key={tab} value={tab.toLowerCase().replace(' ', '-')} className={tabTriggerClass}>
-                {tab}
+          <Tabs.List aria-label={t`Preference editor`} className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+            {EDITOR_TABS.map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} className={tabTriggerClass}>
+                {tab === 'premium' ? 'Premium' : i18n._(EDITOR_TAB_LABELS[tab])}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -191,25 +230,25 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
 
           <Tabs.Content value="lifestyle" className="grid gap-3">
             <SelectRow
-              label="Smoking tolerance"
+              label={t`Smoking tolerance`}
               value={draft.lifestyle.smokingTolerance}
               options={options(SMOKING_TOLERANCE)}
               onChange={(smokingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, smokingTolerance } }))}
             />
             <SelectRow
-              label="Drinking tolerance"
+              label={t`Drinking tolerance`}
               value={draft.lifestyle.drinkingTolerance}
               options={options(DRINKING_TOLERANCE)}
               onChange={(drinkingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, drinkingTolerance } }))}
             />
             <SelectRow
-              label="Fitness level"
+              label={t`Fitness level`}
               value={draft.lifestyle.fitnessLevel}
               options={options(FITNESS_LEVELS)}
               onChange={(fitnessLevel) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, fitnessLevel } }))}
             />
             <SelectRow
-              label="Pets"
+              label={t`Pets`}
               value={draft.lifestyle.petPreference}
               options={options(PET_PREFERENCES)}
               onChange={(petPreference) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, petPreference } }))}
@@ -218,15 +257,14 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
 
           <Tabs.Content value="deal-breakers" className="grid gap-3">
             <p className="text-sm text-ink-soft">
-              Deal breakers work both ways: you won't see people they rule out, and they won't see you. Those marked
-              "shown on profile" can't be checked from anyone's answers, so they tell others what matters to you.
+              {t`Deal breakers work both ways: you won't see people they rule out, and they won't see you. Those marked "shown on profile" can't be checked from anyone's answers, so they tell others what matters to you.`}
             </p>
             <div className="flex flex-wrap gap-2">
               {DEAL_BREAKERS.map((d) => (
                 <Chip
                   key={d.name}
                   tone="matcha"
-                  label={d.filter ? d.name : `${d.name} (shown on profile)`}
+                  label={d.filter ? d.name : t`${d.name} (shown on profile)`}
                   pressed={draft.dealBreakers.includes(d.name)}
                   onToggle={() => set((p) => ({ ...p, dealBreakers: toggled(p.dealBreakers, d.name) }))}
                 />
@@ -236,17 +274,17 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
 
           <Tabs.Content value="visibility" className="grid gap-1">
             <SwitchRow
-              label="Show my age"
+              label={t`Show my age`}
               checked={draft.visibility.showAge}
               onCheckedChange={(showAge) => visibility({ showAge })}
             />
             <SwitchRow
-              label="Show my distance"
+              label={t`Show my distance`}
               checked={draft.visibility.showDistance}
               onCheckedChange={(showDistance) => visibility({ showDistance })}
             />
             <SwitchRow
-              label="Show when I was last active"
+              label={t`Show when I was last active`}
               checked={draft.visibility.showLastActive}
               onCheckedChange={(showLastActive) => visibility({ showLastActive })}
             />
@@ -256,21 +294,21 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           </Tabs.Content>
 
           <Tabs.Content value="premium" className="grid gap-1">
-            {!premium && <p className="pb-2 text-sm text-ink-soft">These need an active Premium subscription.</p>}
+            {!premium && <p className="pb-2 text-sm text-ink-soft">{t`These need an active Premium subscription.`}</p>}
             <SwitchRow
-              label="Boost my profile"
+              label={t`Boost my profile`}
               checked={draft.premium.boostProfile}
               disabled={!premium && !draft.premium.boostProfile}
               onCheckedChange={(boostProfile) => set((p) => ({ ...p, premium: { ...p.premium, boostProfile } }))}
             />
             <SwitchRow
-              label="Priority likes"
+              label={t`Priority likes`}
               checked={draft.premium.priorityLikes}
               disabled={!premium && !draft.premium.priorityLikes}
               onCheckedChange={(priorityLikes) => set((p) => ({ ...p, premium: { ...p.premium, priorityLikes } }))}
             />
             <SwitchRow
-              label="See who liked you"
+              label={t`See who liked you`}
               checked={draft.premium.seeWhoLikedYou}
               disabled={!premium && !draft.premium.seeWhoLikedYou}
               onCheckedChange={(seeWhoLikedYou) => set((p) => ({ ...p, premium: { ...p.premium, seeWhoLikedYou } }))}
@@ -281,10 +319,10 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" onClick={reset}>
             <RotateCcw className="size-4" aria-hidden />
-            Reset
+            {t`Reset`}
           </Button>
           <Button onClick={onSave} disabled={!dirty || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t`Saving…` : t`Save`}
           </Button>
         </div>
       </Card>
@@ -292,18 +330,18 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
       <div className="grid grid-cols-2 gap-2">
         <Link to="/preferences" className={buttonClasses('outline', 'md', true)}>
           <Users className="size-4" aria-hidden />
-          Basic Preferences
+          {t`Basic Preferences`}
         </Link>
         {/* A member who already has Premium is not offered it again. */}
         {premium ? (
           <Link to="/subscription" className={buttonClasses('outline', 'md', true)}>
             <Crown className="size-4" aria-hidden />
-            Your Premium
+            {t`Your Premium`}
           </Link>
         ) : (
           <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
             <Crown className="size-4" aria-hidden />
-            Upgrade Premium
+            {t`Upgrade Premium`}
           </Link>
         )}
       </div>
@@ -313,12 +351,13 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
 
 /** The match-score ring: the saved preferences' completeness (product §9 formula, src/contract). */
 function ScoreRing({ score }: { score: number }) {
+  const { t } = useLingui();
   const r = 30;
   const c = 2 * Math.PI * r;
   return (
     <div
       role="meter"
-      aria-label="Match score"
+      aria-label={t`Match score`}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={score}

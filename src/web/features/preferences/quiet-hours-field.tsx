@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { QuietHours } from '../../../contract/preferences';
 import { SwitchRow } from './controls';
+import { useLingui } from '@lingui/react/macro';
 
 const DEFAULT_WINDOW = { start: '22:00', end: '07:00' };
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -18,12 +19,13 @@ export function QuietHoursField({
 }) {
   const startId = useId();
   const endId = useId();
+  const { t } = useLingui();
   const inputClass = 'h-11 rounded-xl border border-cream-300 bg-cream-50 px-3 text-sm text-ink';
   return (
     <div className="grid gap-2">
       <SwitchRow
-        label="Quiet hours"
-        hint="No push notifications at night"
+        label={t`Quiet hours`}
+        hint={t`No push notifications at night`}
         checked={value !== null}
         onCheckedChange={(on) => onChange(on ? { ...DEFAULT_WINDOW, timeZone: deviceTimeZone() } : null)}
       />
@@ -31,7 +33,7 @@ export function QuietHoursField({
         <div className="grid grid-cols-2 gap-3 pb-1">
           <div className="grid gap-1">
             <label htmlFor={startId} className="text-xs font-semibold text-ink-soft">
-              Quiet from
+              {t`Quiet from`}
             </label>
             <input
               id={startId}
@@ -46,7 +48,7 @@ export function QuietHoursField({
           </div>
           <div className="grid gap-1">
             <label htmlFor={endId} className="text-xs font-semibold text-ink-soft">
-              Quiet until
+              {t`Quiet until`}
             </label>
             <input
               id={endId}
@@ -59,7 +61,7 @@ export function QuietHoursField({
               className={inputClass}
             />
           </div>
-          <p className="col-span-2 text-xs text-ink-soft">Times are in {value.timeZone.replaceAll('_', ' ')}.</p>
+          <p className="col-span-2 text-xs text-ink-soft">{t`Times are in ${value.timeZone.replaceAll('_', ' ')}.`}</p>
         </div>
       )}
     </div>

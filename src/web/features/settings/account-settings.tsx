@@ -8,33 +8,54 @@ import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/session';
+import { useLingui } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../../lib/i18n';
 
-const messageOf = (error: unknown) =>
-  isApiError(error)
-    ? (error.body?.errors?.[0]?.message ?? error.body?.message ?? error.message)
-    : 'Something went wrong';
+/** The account routes' own sentences (the server writes them in English), in her language. */
+const SERVER_TEXT: Record<string, MessageDescriptor> = {
+  'That password is not right': msg`That password is not right`,
+  'The new password must differ from the current one': msg`The new password must differ from the current one`,
+  'That code is not right': msg`That code is not right`,
+  'That code has expired': msg`That code has expired: ask for a new one`,
+  'That code has expired: ask for a new one': msg`That code has expired: ask for a new one`,
+  'Too many wrong codes': msg`Too many wrong codes: ask for a new one`,
+  'Too many wrong codes: ask for a new one': msg`Too many wrong codes: ask for a new one`,
+};
+
+const messageOf = (error: unknown) => {
+  if (!isApiError(error)) return t`Something went wrong`;
+  const text = error.body?.errors?.[0]?.message ?? error.body?.message ?? error.message;
+  const known = SERVER_TEXT[text];
+  return known ? i18n._(known) : text;
+};
+
+/** The field a refusal is about (`currentPassword`, `newPassword`…), when the server names one. */
+const pathOf = (error: unknown) => (isApiError(error) ? error.body?.errors?.[0]?.path : undefined);
 
 /** Settings → Change password: her current one first; every other device is signed out. */
 export function ChangePasswordForm() {
   const id = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ path?: string; message: string }>();
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiCall(accountApi.changePassword, {
+      await apiCall(accountApi.changePassword, {
         body: { currentPassword: current, newPassword: next },
       });
-      toast({ title: 'Password changed', description: answer.message ?? '' });
+      toast({ title: t`Password changed`, description: t`You were signed out everywhere else.` });
       setCurrent('');
       setNext('');
     } catch (caught) {
-      setError(messageOf(caught));
+      setError({ path: pathOf(caught), message: messageOf(caught) });
     } finally {
       setBusy(false);
     }
@@ -42,16 +63,25 @@ export function ChangePasswordForm() {
 
   return (
     <form className="grid gap-3" onSubmit={(e) => void submit(e)}>
-      <Field id={`${id}-current`} label="Current password">
+      <Field
+        id={`${id}-current`}
+        label={t`Current password`}
+        error={error?.path === 'currentPassword' ? error.message : undefined}
+      >
         <Input
           id={`${id}-current`}
           type="password"
           autoComplete="current-password"
           value={current}
+          aria-invalid={error?.path === 'currentPassword' || undefined}
           onChange={(e) => setCurrent(e.target.value)}
         />
       </Field>
-      <Field id={`${id}-new`} label="New password" error={error}>
+      <Field
+        id={`${id}-new`}
+        label={t`New password`}
+        error={error && error.path !== 'currentPassword' ? error.message : undefined}
+      >
         <Input
           id={`${id}-new`}
           type="password"
@@ -62,7 +92,7 @@ export function ChangePasswordForm() {
       </Field>
       <Button type="submit" variant="secondary" block disabled={busy || !current || !next}>
         <KeyRound className="size-4" aria-hidden />
-        {busy ? 'Changing…' : 'Change Password'}
+        {busy ? t`Changing…` : t`Change Password`}
       </Button>
     </form>
   );
@@ -78,6 +108,7 @@ export function DataAndPrivacy() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
 
   const download = async () => {
     try {
@@ -89,7 +120,7 @@ export function DataAndPrivacy() {
       link.click();
       URL.revokeObjectURL(url);
     } catch (caught) {
-      toast({ title: 'Download failed', description: messageOf(caught) });
+      toast({ title: t`Download failed`, description: messageOf(caught) });
     }
   };
 
@@ -98,10 +129,10 @@ export function DataAndPrivacy() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiCall(accountApi.deleteAccount, { body: { password } });
+      await apiCall(accountApi.deleteAccount, { body: { password } });
       setUser(null);
       queryClient.clear();
-      toast({ title: 'Account deleted', description: answer.message ?? '' });
+      toast({ title: t`Account deleted`, description: t`Your account and everything in it are gone.` });
       void navigate('/', { replace: true });
     } catch (caught) {
       setError(messageOf(caught));
@@ -113,12 +144,12 @@ export function DataAndPrivacy() {
     <div className="grid gap-2">
       <Button variant="outline" block onClick={() => void download()}>
         <Download className="size-4" aria-hidden />
-        Download my data
+        {t`Download my data`}
       </Button>
       {!confirming ? (
         <Button variant="danger" block onClick={() => setConfirming(true)}>
           <Trash2 className="size-4" aria-hidden />
-          Delete my account
+          {t`Delete my account`}
         </Button>
       ) : (
         <form
@@ -126,9 +157,9 @@ export function DataAndPrivacy() {
           onSubmit={(e) => void remove(e)}
         >
           <p className="text-sm text-ink">
-            This deletes your profile, photos, matches and conversations at once. It cannot be undone.
+            {t`This deletes your profile, photos, matches and conversations at once. It cannot be undone.`}
           </p>
-          <Field id={`${id}-password`} label="Your password" error={error}>
+          <Field id={`${id}-password`} label={t`Your password`} error={error}>
             <Input
               id={`${id}-password`}
               type="password"
@@ -139,10 +170,10 @@ export function DataAndPrivacy() {
           </Field>
           <div className="grid grid-cols-2 gap-2">
             <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-              Keep my account
+              {t`Keep my account`}
             </Button>
             <Button type="submit" variant="danger" disabled={busy || !password}>
-              {busy ? 'Deleting…' : 'Delete forever'}
+              {busy ? t`Deleting…` : t`Delete forever`}
             </Button>
           </div>
         </form>
@@ -199,6 +230,7 @@ export function EmailSettings() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
@@ -227,11 +259,11 @@ export function EmailSettings() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiCall(accountApi.verifyEmail, { body: { code } });
+      await apiCall(accountApi.verifyEmail, { body: { code } });
       setSent(undefined);
       setCode('');
       await refreshUser();
-      toast({ title: 'Email verified', description: answer.message });
+      toast({ title: t`Email verified`, description: t`Your email is verified` });
     } catch (caught) {
       setError(messageOf(caught));
     } finally {
@@ -239,19 +271,19 @@ export function EmailSettings() {
     }
   };
 
-  const state = verified ? 'Verified' : email ? 'Not verified' : 'No email yet';
+  const state = verified ? t`Verified` : email ? t`Not verified` : t`No email yet`;
   return (
     <div className="grid min-w-0 gap-3" data-testid="settings-email">
       <div className="flex items-center gap-3 rounded-2xl bg-cream-100 p-3">
         <Mail className="size-5 shrink-0 text-plum-600" aria-hidden />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold [overflow-wrap:anywhere] text-ink" data-testid="account-email">
-            {email ?? 'No email added'}
+            {email ?? t`No email added`}
           </p>
           <p className="text-xs text-ink-soft">
             {verified
-              ? 'A reset link can reach you here if you forget your password.'
-              : 'Until it is verified, a forgotten password cannot be reset.'}
+              ? t`A reset link can reach you here if you forget your password.`
+              : t`Until it is verified, a forgotten password cannot be reset.`}
           </p>
         </div>
         <span
@@ -265,11 +297,11 @@ export function EmailSettings() {
       </div>
 
       {pending && !editing ? (
-        <form className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label="Confirm your email">
+        <form className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
           <p role="status" className="text-sm text-ink">
-            {pending.message}
+            {t`We sent a 6-digit code to ${pending.to}`}
           </p>
-          <Field id={`${id}-code`} label="6-digit code" error={error}>
+          <Field id={`${id}-code`} label={t`6-digit code`} error={error}>
             <Input
               id={`${id}-code`}
               inputMode="numeric"
@@ -284,11 +316,11 @@ export function EmailSettings() {
             />
           </Field>
           <Button type="submit" block disabled={busy || code.length !== 6}>
-            {busy ? 'Checking…' : 'Verify Email'}
+            {busy ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
             <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(pending.to)}>
-              Send a new code
+              {t`Send a new code`}
             </Button>
             <Button
               type="button"
@@ -299,20 +331,20 @@ export function EmailSettings() {
                 setAddress(pending.to);
               }}
             >
-              Use another email
+              {t`Use another email`}
             </Button>
           </div>
         </form>
       ) : editing || !email ? (
         <form
           className="grid gap-3"
-          aria-label={email ? 'Change your email' : 'Add your email'}
+          aria-label={email ? t`Change your email` : t`Add your email`}
           onSubmit={(e) => {
             e.preventDefault();
             void sendCode(address.trim());
           }}
         >
-          <Field id={`${id}-email`} label={email ? 'New email' : 'Email'} error={error}>
+          <Field id={`${id}-email`} label={email ? t`New email` : t`Email`} error={error}>
             <Input
               id={`${id}-email`}
               type="email"
@@ -320,15 +352,15 @@ export function EmailSettings() {
               inputMode="email"
               value={address}
               onChange={(e) => setAddress(e.target.value)}
-              placeholder="you@example.com"
+              placeholder={t`you@example.com`}
             />
           </Field>
           <Button type="submit" variant="secondary" block disabled={busy || !address.trim()}>
-            {busy ? 'Sending…' : 'Send Code'}
+            {busy ? t`Sending…` : t`Send Code`}
           </Button>
           {email && (
             <Button type="button" variant="ghost" block onClick={() => setEditing(false)}>
-              Cancel
+              {t`Cancel`}
             </Button>
           )}
         </form>
@@ -336,7 +368,7 @@ export function EmailSettings() {
         <div className="grid gap-2">
           {!verified && (
             <Button block disabled={busy} onClick={() => void sendCode(email)}>
-              {busy ? 'Sending…' : 'Send Verification Code'}
+              {busy ? t`Sending…` : t`Send Verification Code`}
             </Button>
           )}
           <Button
@@ -347,7 +379,7 @@ export function EmailSettings() {
               setAddress('');
             }}
           >
-            Change Email
+            {t`Change Email`}
           </Button>
           {error && <p className="text-sm text-red-700">{error}</p>}
         </div>

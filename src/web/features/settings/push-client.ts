@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, lazyDeclarations } from '../../lib/api';
 import { resyncPush, type SubscriptionLike } from './push-resync';
@@ -51,13 +52,13 @@ async function enablePush(): Promise<void> {
   if (permission !== 'granted') {
     throw new PushSetupError(
       permission === 'denied'
-        ? 'Notifications are blocked for Steep in this browser.'
-        : 'Steep needs your permission to send notifications.',
+        ? t`Notifications are blocked for Steep in this browser.`
+        : t`Steep needs your permission to send notifications.`,
     );
   }
   const declarations = await api();
   const { publicKey } = await apiCall(declarations.pushApi.vapidPublicKey);
-  if (!publicKey) throw new PushSetupError('Push notifications are not available on this server yet.');
+  if (!publicKey) throw new PushSetupError(t`Push notifications are not available on this server yet.`);
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??

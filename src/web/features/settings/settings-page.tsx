@@ -27,30 +27,31 @@ import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { useOnboarding } from '../../lib/onboarding';
 import { ChangePasswordForm, DataAndPrivacy, EmailSettings } from './account-settings';
 import { PushSettings } from './push-settings';
-import { useSaveSms, useSmsSettings, useVerifySms } from '../../lib/sms';
-import { SMS_PHONE_PLACEHOLDER } from '../../../contract/sms';
+import { smsErrorText, smsSavedText, useSaveSms, useSmsSettings, useVerifySms } from '../../lib/sms';
+import { SMS_PHONE_PLACEHOLDER, type SmsSettings } from '../../../contract/sms';
 import { toast } from '../../components/ui/toast';
-import { errorText, fieldErrorText } from '../../lib/api';
 import { useBlurPhotos } from '../../lib/photo-blur';
+import { useLingui } from '@lingui/react/macro';
 
 /** /settings (product §2 Settings). */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const { start } = useOnboarding();
   const [signingOut, setSigningOut] = useState(false);
-  useDocumentTitle('Settings · Steep');
+  const { t } = useLingui();
+  useDocumentTitle(t`Settings · Steep`);
 
-  if (!user) return <p className="p-6 text-ink-soft">Loading...</p>;
+  if (!user) return <p className="p-6 text-ink-soft">{t`Loading...`}</p>;
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <div className="flex items-center gap-1">
         <Link to="/home" className={buttonClasses('ghost', 'md') + ' -ml-2 px-3'}>
           <ArrowLeft className="size-4" aria-hidden />
-          Back to Home
+          {t`Back to Home`}
         </Link>
       </div>
-      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">Settings</h1>
+      <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">{t`Settings`}</h1>
 
       <Card className="grid gap-4 p-4">
         <div className="flex items-center gap-4">
@@ -62,7 +63,7 @@ export function SettingsPage() {
         </div>
         <Link to="/profile/edit" className={buttonClasses('outline', 'md', true)}>
           <Pencil className="size-4" aria-hidden />
-          Edit Profile
+          {t`Edit Profile`}
         </Link>
       </Card>
 
@@ -70,80 +71,84 @@ export function SettingsPage() {
 
       <SettingsCard
         icon={BadgeCheck}
-        title="Profile Verification"
+        title={t`Profile Verification`}
         text={
           user.isVerified
-            ? 'Your profile is verified.'
-            : 'Verified profiles show a badge that tells others you are really you.'
+            ? t`Your profile is verified.`
+            : t`Verified profiles show a badge that tells others you are really you.`
         }
       >
         <Link to="/verification" className={buttonClasses('secondary', 'md', true)}>
-          {user.isVerified ? 'Verified' : 'Get Verified'}
+          {user.isVerified ? t`Verified` : t`Get Verified`}
         </Link>
       </SettingsCard>
 
-      <SettingsCard icon={Mail} title="Email" text="Where a password reset link goes. Never shown to other members.">
+      <SettingsCard
+        icon={Mail}
+        title={t`Email`}
+        text={t`Where a password reset link goes. Never shown to other members.`}
+      >
         <EmailSettings />
       </SettingsCard>
 
       <SettingsCard
         icon={ImageOff}
-        title="Photos in chats"
-        text="Photos your matches send stay blurred until you tap them."
+        title={t`Photos in chats`}
+        text={t`Photos your matches send stay blurred until you tap them.`}
       >
         <BlurPhotosSwitch />
       </SettingsCard>
 
-      <SettingsCard icon={KeyRound} title="Password" text="Changing it signs you out on every other device.">
+      <SettingsCard icon={KeyRound} title={t`Password`} text={t`Changing it signs you out on every other device.`}>
         <ChangePasswordForm />
       </SettingsCard>
 
       <SettingsCard
         icon={ShieldCheck}
-        title="Data & Privacy"
-        text="Everything Steep holds about you, to download or delete."
+        title={t`Data & Privacy`}
+        text={t`Everything Steep holds about you, to download or delete.`}
       >
         <DataAndPrivacy />
       </SettingsCard>
 
-      <SettingsCard icon={Bell} title="Notifications" text="Hear about new matches and messages.">
+      <SettingsCard icon={Bell} title={t`Notifications`} text={t`Hear about new matches and messages.`}>
         <PushSettings />
         <SmsForm userId={user.id} />
         <Link to="/preferences?tab=notifications" className={buttonClasses('outline', 'md', true)}>
-          Choose what you hear about
+          {t`Choose what you hear about`}
         </Link>
       </SettingsCard>
 
       <SettingsCard
         icon={GraduationCap}
-        title="Help & Tutorial"
-        text="Replay the quick tour of swiping, matching and premium features."
+        title={t`Help & Tutorial`}
+        text={t`Replay the quick tour of swiping, matching and premium features.`}
       >
         <Button variant="secondary" block onClick={start}>
-          Start Tutorial
+          {t`Start Tutorial`}
         </Button>
       </SettingsCard>
 
       <SettingsCard
         icon={Crown}
-        title="Subscription"
-        text={user.hasActiveSubscription ? 'Premium Member' : 'Free Account'}
+        title={t`Subscription`}
+        text={user.hasActiveSubscription ? t`Premium Member` : t`Free Account`}
         emphasis={user.hasActiveSubscription}
       >
         {user.hasActiveSubscription ? (
           <Link to="/subscription" className={buttonClasses('outline', 'md', true)}>
-            Manage
+            {t`Manage`}
           </Link>
         ) : (
           <Link to="/subscribe" className={buttonClasses('primary', 'md', true)}>
-            Upgrade to Premium
+            {t`Upgrade to Premium`}
           </Link>
         )}
       </SettingsCard>
 
       <Card className="grid gap-3 p-4">
         <p className="text-sm text-ink-soft">
-          Signed in as <span className="font-medium text-ink">@{user.username}</span>
+          {t`Signed in as`} <span className="font-medium text-ink">@{user.username}</span>
         </p>
         <Button
           variant="danger"
@@ -155,7 +160,7 @@ export function SettingsPage() {
           }}
         >
           <LogOut className="size-4" aria-hidden />
-          {signingOut ? 'Signing out…' : 'Sign Out'}
+          {signingOut ? t`Signing out…` : t`Sign Out`}
         </Button>
       </Card>
     </div>
@@ -198,7 +203,8 @@ function SettingsCard({
 
 function BlurPhotosSwitch() {
   const [blur, setBlur] = useBlurPhotos();
-  return <SwitchRow label="Blur photos from matches" checked={blur} onCheckedChange={setBlur} />;
+  const { t } = useLingui();
+  return <SwitchRow label={t`Blur photos from matches`} checked={blur} onCheckedChange={setBlur} />;
 }
 
 function SwitchRow({
@@ -246,17 +252,18 @@ function SmsForm({ userId }: { userId: string }) {
   const [code, setCode] = useState('');
   // A number waiting for its code counts as on: after a reload the code box must still be there.
   const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
+  const { t } = useLingui();
   const failed = (error: unknown) =>
     toast({
-      title: 'Error',
-      description: errorText(error, 'Failed to update SMS settings'),
+      title: t`Error`,
+      description: smsErrorText(error, t`Failed to update SMS settings`),
       variant: 'destructive',
     });
-  const saved = (message: string) => toast({ title: 'SMS Settings Updated', description: message });
+  const saved = (answer: SmsSettings) => toast({ title: t`SMS Settings Updated`, description: smsSavedText(answer) });
 
   const onToggle = (next: boolean) => {
     setOn(next);
-    if (!next) save.mutate({ smsNotifications: false }, { onSuccess: (r) => saved(r.message), onError: failed });
+    if (!next) save.mutate({ smsNotifications: false }, { onSuccess: saved, onError: failed });
   };
 
   return (
@@ -264,7 +271,7 @@ function SmsForm({ userId }: { userId: string }) {
       <div className="flex items-center gap-2">
         <MessageSquareText className="size-4 text-plum-600" aria-hidden />
         <div className="flex-1">
-          <SwitchRow label="SMS Match Notifications" checked={enabled} onCheckedChange={onToggle} />
+          <SwitchRow label={t`SMS Match Notifications`} checked={enabled} onCheckedChange={onToggle} />
         </div>
       </div>
       {enabled && (
@@ -273,11 +280,11 @@ function SmsForm({ userId }: { userId: string }) {
           onSubmit={(e) => {
             e.preventDefault();
             // A refused number is said beside the field (below), not in a toast.
-            save.mutate({ phoneNumber: phone, smsNotifications: true }, { onSuccess: (r) => saved(r.message) });
+            save.mutate({ phoneNumber: phone, smsNotifications: true }, { onSuccess: saved });
           }}
         >
           <label htmlFor={phoneId} className="text-sm font-semibold text-ink">
-            Phone number
+            {t`Phone number`}
           </label>
           <input
             id={phoneId}
@@ -292,11 +299,11 @@ function SmsForm({ userId }: { userId: string }) {
           />
           {save.isError && (
             <p id={`${phoneId}-error`} role="alert" className="text-sm text-red-700">
-              {fieldErrorText(save.error, 'phoneNumber') ?? errorText(save.error, 'Failed to update SMS settings')}
+              {smsErrorText(save.error, t`Failed to update SMS settings`)}
             </p>
           )}
           <Button type="submit" variant="secondary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save number'}
+            {save.isPending ? t`Saving…` : t`Save number`}
           </Button>
         </form>
       )}
@@ -305,11 +312,11 @@ function SmsForm({ userId }: { userId: string }) {
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            verify.mutate(code, { onSuccess: (r) => saved(r.message), onError: failed });
+            verify.mutate(code, { onSuccess: saved, onError: failed });
           }}
         >
           <label htmlFor={codeId} className="text-sm font-semibold text-ink">
-            6-digit code sent to {settings.data.phoneNumber}
+            {t`6-digit code sent to ${settings.data.phoneNumber}`}
           </label>
           <input
             id={codeId}
@@ -321,18 +328,18 @@ function SmsForm({ userId }: { userId: string }) {
             className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] tracking-widest text-ink"
           />
           <Button type="submit" disabled={verify.isPending || code.length !== 6}>
-            Confirm number
+            {t`Confirm number`}
           </Button>
         </form>
       )}
       {enabled && settings.data?.phoneNumber && !settings.data.pendingVerification && (
         <p role="status" className="flex items-center gap-1.5 text-sm font-semibold text-matcha-700">
           <CircleCheck className="size-4 shrink-0" aria-hidden />
-          {settings.data.phoneNumber} confirmed: match texts go here.
+          {t`${settings.data.phoneNumber} confirmed: match texts go here.`}
         </p>
       )}
       <p className="text-xs leading-snug text-ink-soft">
-        We'll send you a text when you get a match while you're away.
+        {t`We'll send you a text when you get a match while you're away.`}
       </p>
     </div>
   );
