@@ -73,7 +73,7 @@ export function ProfileCardContent({
       />
       {onLikeItem && photo && (
         <LikeItemButton
-          label="Like this photo"
+          label={t`Like this photo`}
           tone="photo"
           onClick={() => onLikeItem({ kind: 'photo', photoUrl: photo })}
           className="absolute top-16 right-3"
@@ -109,7 +109,7 @@ export function ProfileCardContent({
             </p>
             {onLikeItem && (
               <LikeItemButton
-                label="Like this prompt"
+                label={t`Like this prompt`}
                 tone="photo"
                 onClick={() => onLikeItem({ kind: 'prompt', prompt: firstPrompt })}
               />
