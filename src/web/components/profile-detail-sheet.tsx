@@ -8,6 +8,9 @@ import { distanceBandText } from '../lib/theme';
 import { useUnits } from '../lib/preferences';
 import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';
+import { badgeText } from '../lib/labels/badges';
+import { interestLabel } from '../lib/labels/interests';
+import { loveLanguageLabel, relationshipGoalLabel } from '../lib/labels/profile-options';
 import { formatLastActive } from '../lib/last-active';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { BadgeChip } from './badges';
@@ -89,8 +92,8 @@ function Details({
     ['Education', profile.education],
     ['Height', profile.height === null ? null : formatHeight(profile.height)],
     ['Pronouns', profile.pronouns],
-    ['Looking for', profile.relationshipGoals],
-    ['Love language', profile.loveLanguage],
+    ['Looking for', profile.relationshipGoals && relationshipGoalLabel(profile.relationshipGoals)],
+    ['Love language', profile.loveLanguage && loveLanguageLabel(profile.loveLanguage)],
     ...lifestyleEntries(profile.lifestyle),
   ];
   const shown = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '');
@@ -140,7 +143,7 @@ function Details({
         <Section title="Badges">
           <ul aria-label="Badges" className="flex flex-wrap gap-1.5">
             {profile.badges.map((badge) => (
-              <li key={badge.id} title={badge.description}>
+              <li key={badge.id} title={badgeText(badge.id).description}>
                 <BadgeChip id={badge.id} className="px-2.5 py-1 text-sm" />
               </li>
             ))}
@@ -174,7 +177,7 @@ function Details({
       )}
       {profile.interests.length > 0 && (
         <Section title="Interests">
-          <Tags label="Interests" items={profile.interests} tone="plum" />
+          <Tags label="Interests" items={profile.interests.map(interestLabel)} tone="plum" />
         </Section>
       )}
       {profile.teaInterests.length > 0 && (

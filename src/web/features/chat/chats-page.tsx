@@ -27,6 +27,7 @@ import { useMatches } from '../../lib/matches';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
+import { interestLabel } from '../../lib/labels/interests';
 
 /** Product §9: chat list interests per row. */
 const ROW_INTERESTS = 2;
@@ -123,7 +124,7 @@ function MatchRow({
                 key={interest}
                 className="truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] font-semibold text-matcha-700"
               >
-                {interest}
+                {interestLabel(interest)}
               </span>
             ))}
           </div>

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { toggled } from '../../lib/toggled';
 import { useCurrentUser } from '../../lib/session';
 import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingFor } from './discovery-api';
+import { interestLabel } from '../../lib/labels/interests';
 
 const LABELS: Record<LookingFor, { title: string; text: string }> = {
   dating: { title: 'Dating', text: 'Only the dating deck' },
@@ -148,7 +149,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
             {choices.map((interest) => (
               <li key={interest}>
                 <Chip
-                  label={interest}
+                  label={interestLabel(interest)}
                   tone="matcha"
                   pressed={interests.includes(interest)}
                   onToggle={() => setInterests((list) => toggled(list, interest).slice(0, FRIENDS_INTERESTS_MAX))}

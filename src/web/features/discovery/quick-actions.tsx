@@ -7,6 +7,7 @@ import { BoostTile } from '../../components/boost-tile';
 import { BadgeIcon, closestBadge } from '../../components/badges';
 import { Meter } from '../../components/ui/meter';
 import { badgeNudge, useUserBadges } from '../../lib/badges';
+import { badgeText } from '../../lib/labels/badges';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -45,7 +46,7 @@ function BadgeNudge({ userId }: { userId: string }) {
         <span className="text-sm font-semibold text-ink">{badgeNudge(closest)}</span>
         <Meter
           percent={Math.round((100 * closest.progress) / closest.maxProgress)}
-          label={`${closest.badge.name} progress`}
+          label={`${badgeText(closest.id).name} progress`}
         />
       </span>
     </Link>

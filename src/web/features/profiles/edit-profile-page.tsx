@@ -25,7 +25,8 @@ import { apiCall, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
-import { capitalize } from '../../lib/profile-format';
+import { lifestyleFieldLabel, lifestyleOptionLabel } from '../../lib/labels/lifestyle';
+import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { PhotoManager } from './photo-manager';
 import { PromptsEditor, type PromptDraft } from './prompts-editor';
 import { profilesApi } from '../../../contract/api';
@@ -258,7 +259,7 @@ export function EditProfilePage() {
             <option value="">Prefer not to say</option>
             {RELATIONSHIP_GOALS.map((goal) => (
               <option key={goal} value={goal}>
-                {goal}
+                {relationshipGoalLabel(goal)}
               </option>
             ))}
           </NativeSelect>
@@ -272,7 +273,7 @@ export function EditProfilePage() {
             <option value="">Prefer not to say</option>
             {LOVE_LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {language}
+                {loveLanguageLabel(language)}
               </option>
             ))}
           </NativeSelect>
@@ -282,7 +283,7 @@ export function EditProfilePage() {
       <FormSection id="edit-lifestyle" title="Lifestyle">
         <div className="grid grid-cols-2 gap-3">
           {LIFESTYLE_KEYS.map((key) => (
-            <Field key={key} id={`edit-lifestyle-${key}`} label={LIFESTYLE_FIELDS[key].label}>
+            <Field key={key} id={`edit-lifestyle-${key}`} label={lifestyleFieldLabel(key)}>
               <NativeSelect
                 id={`edit-lifestyle-${key}`}
                 value={form.lifestyle[key] ?? ''}
@@ -291,7 +292,7 @@ export function EditProfilePage() {
                 <option value="">—</option>
                 {LIFESTYLE_FIELDS[key].options.map((option) => (
                   <option key={option} value={option}>
-                    {capitalize(option)}
+                    {lifestyleOptionLabel(key, option)}
                   </option>
                 ))}
               </NativeSelect>

@@ -30,6 +30,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profile-format';
+import { interestLabel } from '../../lib/labels/interests';
+import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { usePhotos, useProfileStats, useStatus } from './queries';
 import { AchievementsWidget } from '../../components/badges';
 import { useUserBadges } from '../../lib/badges';
@@ -225,7 +227,11 @@ function Overview({ user }: { user: SelfUser }) {
         {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink('Answer a prompt')}
       </Section>
       <Section title="Interests">
-        {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink('Choose interests')}
+        {user.interests.length > 0 ? (
+          <Tags items={user.interests.map(interestLabel)} tone="plum" />
+        ) : (
+          addLink('Choose interests')
+        )}
       </Section>
       <Section title="Tea">
         {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink('Pick your teas')}
@@ -240,8 +246,8 @@ function Details({ user }: { user: SelfUser }) {
     ['Education', user.education],
     ['Height', user.height === null ? null : formatHeight(user.height)],
     ['Pronouns', user.pronouns],
-    ['Relationship goals', user.relationshipGoals],
-    ['Love language', user.loveLanguage],
+    ['Relationship goals', user.relationshipGoals && relationshipGoalLabel(user.relationshipGoals)],
+    ['Love language', user.loveLanguage && loveLanguageLabel(user.loveLanguage)],
     ...lifestyleEntries(user.lifestyle),
   ];
   return (

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../contract/prompts';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { promptText } from '../../lib/labels/prompts';
 
 export interface PromptDraft {
   promptId: string;
@@ -47,7 +48,7 @@ export function PromptsEditor({
               >
                 {PROMPTS.filter((p) => p.id === draft.promptId || !used.has(p.id)).map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.text}
+                    {promptText(p.id)}
                   </option>
                 ))}
               </NativeSelect>
