@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 
 interface SheetProps {
   open: boolean;
@@ -26,6 +27,7 @@ function openerOf(element: Element | null): HTMLElement | null {
 
 /** A bottom sheet dialog (focus trapped, Escape closes) with a title and an accessible close button. */
 export function Sheet({ open, onOpenChange, title, description, children }: SheetProps) {
+  const { t } = useLingui();
   const opener = useRef<HTMLElement | null>(null);
   // Before the dialog moves focus inside itself (its own effect runs after layout effects).
   useLayoutEffect(() => {
@@ -55,7 +57,7 @@ export function Sheet({ open, onOpenChange, title, description, children }: Shee
               )}
             </div>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t`Close`}
               className="-mt-1 grid size-11 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
             >
               <X className="size-5" aria-hidden />

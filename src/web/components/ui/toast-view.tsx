@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 import {
   TOAST_DURATION_MS,
@@ -15,6 +16,7 @@ import { useOverlayTurn } from '../../lib/overlay-queue';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {
+  const { t } = useLingui();
   const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
   // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
@@ -73,7 +75,7 @@ export function ToastView() {
             </ToastPrimitive.Action>
           )}
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute top-2 right-2 grid size-8 place-items-center rounded-full text-current/60 transition-colors hover:bg-black/5 hover:text-current"
           >
             <X className="size-4" aria-hidden />
