@@ -9,7 +9,7 @@ export interface InterestCategory {
 }
 
 /** Nine categories of 10-12 interests; every interest belongs to exactly one category. */
-export const INTEREST_CATEGORIES: ReadonlyArray<InterestCategory> = [
+export const INTEREST_CATEGORIES = [
   {
     name: 'Fitness & Health',
     interests: [
@@ -163,7 +163,10 @@ export const INTEREST_CATEGORIES: ReadonlyArray<InterestCategory> = [
       'Dog Walks',
     ],
   },
-];
+] as const satisfies ReadonlyArray<InterestCategory>;
+/** An interest's stored value: its English name. */
+export type InterestName = (typeof INTEREST_CATEGORIES)[number]['interests'][number];
+export type InterestCategoryName = (typeof INTEREST_CATEGORIES)[number]['name'];
 
 /** Every valid interest name (exact spelling). */
 export const INTEREST_NAMES: ReadonlySet<string> = new Set(INTEREST_CATEGORIES.flatMap((c) => c.interests));

@@ -159,7 +159,8 @@ function pickLifestyle(random: Random, interests: readonly string[]): Record<str
   const boost = (options: Option, value: string, factor: number): Option =>
     options.map(([option, weight]) => [option, option === value ? weight * factor : weight] as const);
   const has = (interest: string) => interests.includes(interest);
-  const fitnessInterests = INTEREST_CATEGORIES.find((c) => c.name === 'Fitness & Health')?.interests ?? [];
+  const fitnessInterests: readonly string[] =
+    INTEREST_CATEGORIES.find((c) => c.name === 'Fitness & Health')?.interests ?? [];
   const fitness = interests.filter((i) => fitnessInterests.includes(i)).length;
 
   let pets: Option = LIFESTYLE_OPTIONS.pets;

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
 import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +30,8 @@ import {
 import { BADGE_REVEAL_STAGGER_MS, CARD_BADGES_SHOWN, badgeById } from '../../contract/badge-catalogue';
 import type { UserBadge } from '../../contract/badges';
 import { BADGES_QUERY_PREFIX } from '../lib/badges';
+import { activeLocale } from '../lib/i18n';
+import { badgeText } from '../lib/labels/badges';
 import { cn } from '../lib/cn';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
 import { Card } from './ui/card';
@@ -79,34 +83,36 @@ export function BadgeChip({ id, className }: { id: string; className?: string })
       )}
     >
       <BadgeIcon icon={badge.icon} className="size-3.5" />
-      {badge.name}
+      {badgeText(badge.id).name}
     </span>
   );
 }
 
 /** Product §9: three earned badges on a card, then '+N more'. */
 export function CardBadges({ ids, className }: { ids: readonly string[]; className?: string }) {
+  const { t } = useLingui();
   if (ids.length === 0) return null;
   const extra = ids.length - CARD_BADGES_SHOWN;
   return (
-    <ul aria-label="Badges" className={cn('flex flex-wrap gap-1.5', className)}>
+    <ul aria-label={t`Badges`} className={cn('flex flex-wrap gap-1.5', className)}>
       {ids.slice(0, CARD_BADGES_SHOWN).map((id) => (
         <li key={id}>
           <BadgeChip id={id} />
         </li>
       ))}
       {extra > 0 && (
-        <li className="rounded-full bg-white/80 px-2 py-0.5 text-xs font-semibold text-plum-800">+{extra} more</li>
+        <li className="rounded-full bg-white/80 px-2 py-0.5 text-xs font-semibold text-plum-800">{t`+${extra} more`}</li>
       )}
     </ul>
   );
 }
 
 const earnedDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  new Date(iso).toLocaleDateString(activeLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** /profile's widget: earned with dates, in progress with bars, the rest greyed out. */
 export function AchievementsWidget({ badges, isError }: { badges: UserBadge[] | undefined; isError: boolean }) {
+  const { t } = useLingui();
   const earned = badges?.filter((b) => b.earnedAt) ?? [];
   const rest = badges?.filter((b) => !b.earnedAt) ?? [];
   return (
@@ -117,30 +123,30 @@ export function AchievementsWidget({ badges, isError }: { badges: UserBadge[] | 
         </span>
         <div>
           <h2 id="achievements-title" className="font-semibold text-ink">
-            Achievements
+            {t`Achievements`}
           </h2>
           <p className="text-sm text-ink-soft">
             {badges
-              ? `${earned.length} of ${badges.length} earned`
+              ? t`${earned.length} of ${badges.length} earned`
               : isError
-                ? "Couldn't load your badges"
-                : 'Loading…'}
+                ? t`Couldn't load your badges`
+                : t`Loading…`}
           </p>
         </div>
       </div>
       {earned.length > 0 && (
-        <ul className="grid grid-cols-2 gap-2" aria-label="Earned badges">
+        <ul className="grid grid-cols-2 gap-2" aria-label={t`Earned badges`}>
           {earned.map((b) => (
             <li key={b.id} className={cn('grid gap-1 rounded-2xl p-3', TONES[b.badge.color])}>
               <BadgeIcon icon={b.badge.icon} className="size-5" />
-              <span className="text-sm font-semibold">{b.badge.name}</span>
+              <span className="text-sm font-semibold">{badgeText(b.id).name}</span>
               <span className="text-xs">{earnedDate(b.earnedAt!)}</span>
             </li>
           ))}
         </ul>
       )}
       {rest.length > 0 && (
-        <ul className="grid gap-2" aria-label="Badges to earn">
+        <ul className="grid gap-2" aria-label={t`Badges to earn`}>
           {rest.map((b) => {
             const started = b.progress > 0;
             return (
@@ -157,16 +163,16 @@ export function AchievementsWidget({ badges, isError }: { badges: UserBadge[] | 
                 </span>
                 <div className="grid min-w-0 flex-1 gap-1">
                   <div className="flex items-baseline justify-between gap-2">
-                    <span className="truncate text-sm font-semibold text-ink">{b.badge.name}</span>
+                    <span className="truncate text-sm font-semibold text-ink">{badgeText(b.id).name}</span>
                     <span className="shrink-0 text-xs text-ink-soft">
                       {b.progress}/{b.maxProgress}
                     </span>
                   </div>
-                  <span className="text-xs text-ink-soft">{b.badge.rule}</span>
+                  <span className="text-xs text-ink-soft">{badgeText(b.id).rule}</span>
                   {started && (
                     <Meter
                       percent={Math.round((100 * b.progress) / b.maxProgress)}
-                      label={`${b.badge.name} progress`}
+                      label={t`${badgeText(b.id).name} progress`}
                     />
                   )}
                 </div>
@@ -193,6 +199,7 @@ const BADGE_OVERLAY_KEY = 'badge-reveal';
  * one after another 150 ms apart (product §9).
  */
 export function BadgeReveal() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const reduceMotion = useReducedMotion();
   const [shown, setShown] = useState<UserBadge[]>([]);
@@ -236,7 +243,7 @@ export function BadgeReveal() {
       {hasBadges && myTurn && (
         <m.div
           role="status"
-          aria-label="New badge"
+          aria-label={t`New badge`}
           initial={{ opacity: 0, y: -16 }}
           animate={{ opacity: 1, y: 0 }}
           variants={{
@@ -248,11 +255,11 @@ export function BadgeReveal() {
         >
           <div className="mb-2 flex items-center justify-between">
             <p className="font-display text-lg font-semibold text-plum-900">
-              {shown.length === 1 ? 'Badge earned!' : `${shown.length} badges earned!`}
+              {t`${plural(shown.length, { one: 'Badge earned!', other: '# badges earned!' })}`}
             </p>
             <button
               type="button"
-              aria-label="Close"
+              aria-label={t`Close`}
               onClick={() => setShown([])}
               className="grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
             >
@@ -275,8 +282,8 @@ export function BadgeReveal() {
               >
                 <BadgeIcon icon={b.badge.icon} className="size-6" />
                 <span>
-                  <span className="block font-semibold">{b.badge.name}</span>
-                  <span className="text-sm">{b.badge.description}</span>
+                  <span className="block font-semibold">{badgeText(b.id).name}</span>
+                  <span className="text-sm">{badgeText(b.id).description}</span>
                 </span>
               </m.li>
             ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
 import { Chip } from './ui/chip';
+import { interestCategoryLabel, interestLabel } from '../lib/labels/interests';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -54,7 +55,7 @@ export function InterestPicker({
       {interests.map((interest) => (
         <Chip
           key={interest}
-          label={interest}
+          label={interestLabel(interest)}
           pressed={selected.includes(interest)}
           onToggle={() => onChange(toggle(selected, interest))}
         />
@@ -69,7 +70,7 @@ export function InterestPicker({
         return (
           <div key={category.name} role="group" aria-labelledby={headingId} className="grid gap-2">
             <Heading id={headingId} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
-              {category.name}
+              {interestCategoryLabel(category.name)}
             </Heading>
             {layout === 'collapsed' && !expanded.has(category.name) && category.interests.length > COLLAPSED_CHIPS ? (
               <>
@@ -82,7 +83,7 @@ export function InterestPicker({
                 >
                   <Trans>
                     Show all {category.interests.length}
-                    <span className="sr-only"> {category.name} interests</span>
+                    <span className="sr-only"> {interestCategoryLabel(category.name)} interests</span>
                   </Trans>
                 </button>
               </>

@@ -1,4 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
+import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { ConfirmDialog } from './ui/confirm-dialog';
@@ -26,6 +27,7 @@ export default function PersonSafetyDropdown({
   onBlock: () => void;
   className?: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <DropdownMenu.Root modal={false} defaultOpen>
       <DropdownMenu.Trigger
@@ -42,11 +44,11 @@ export default function PersonSafetyDropdown({
         >
           <DropdownMenu.Item onSelect={onReport} className={itemClass}>
             <Flag className="size-4 text-plum-700" aria-hidden />
-            Report {name}
+            {t`Report ${name}`}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={onBlock} className={itemClass}>
             <Ban className="size-4 text-plum-700" aria-hidden />
-            Block {name}
+            {t`Block ${name}`}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -68,12 +70,15 @@ export function BlockConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open
-      title={`Block ${name}?`}
+      title={t`Block ${name}?`}
       description={text}
-      confirmLabel="Block"
+      confirmLabel={t`Block`}
+      cancelLabel={t`Cancel`}
+      busyLabel={t`Please wait…`}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}

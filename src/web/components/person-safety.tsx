@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { apiCall } from '../lib/api';
 import { cn } from '../lib/cn';
@@ -47,9 +48,6 @@ interface PersonSafetyOptions {
   onBlocked?: (person: SafetySubject) => void | Promise<void>;
 }
 
-const BLOCK_CONFIRM_TEXT =
-  'They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.';
-
 /**
  * Report and Block for one person, the same dialogs wherever she is met (discovery card and profile
  * sheet, likes list, conversation): `report(person)` opens the report form with the 8 reasons,
@@ -61,6 +59,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
   block: (person: SafetySubject) => void;
   dialogs: ReactNode;
 } {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState<SafetySubject | null>(null);
   const [blocking, setBlocking] = useState<SafetySubject | null>(null);
@@ -87,12 +86,12 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       await apiCall((await loadSafetyApi()).block, { body: { blockedUserId: blocking.id } });
       const person = blocking;
       setBlocking(null);
-      toast({ title: `${person.name} is blocked`, description: "You won't see each other again" });
+      toast({ title: t`${person.name} is blocked`, description: t`You won't see each other again` });
       void queryClient.invalidateQueries();
       await options.onBlocked?.(person);
     } catch (error) {
       console.warn('Block failed.', error);
-      toast({ title: 'Error', description: 'Failed to block. Please try again.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to block. Please try again.`, variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -108,10 +107,10 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
             subject={
               reporting
                 ? {
-                    title: `Report ${reporting.name}`,
-                    summary: `Once you report ${reporting.name}, they won't appear in your Discover again.`,
+                    title: t`Report ${reporting.name}`,
+                    summary: t`Once you report ${reporting.name}, they won't appear in your Discover again.`,
                   }
-                : { title: 'Report', summary: '' }
+                : { title: t`Report`, summary: '' }
             }
             attachRecent={options.matchId !== undefined}
             onFile={async (input) => {
@@ -124,7 +123,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
         <Suspense fallback={null}>
           <BlockConfirmDialog
             name={blocking.name}
-            text={BLOCK_CONFIRM_TEXT}
+            text={t`They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.`}
             busy={busy}
             onCancel={() => setBlocking(null)}
             onConfirm={() => void confirmBlock()}
@@ -153,8 +152,9 @@ export function PersonSafetyMenu({
   onBlock: () => void;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
-  const label = `More options for ${person.name}`;
+  const label = t`More options for ${person.name}`;
   const trigger = (
     <button
       type="button"
@@ -193,15 +193,16 @@ export function PersonSafetyButtons({
   onReport: () => void;
   onBlock: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="mt-2 grid grid-cols-2 gap-2">
-      <Button variant="ghost" className="px-2" onClick={onReport} aria-label={`Report ${person.name}`}>
+      <Button variant="ghost" className="px-2" onClick={onReport} aria-label={t`Report ${person.name}`}>
         <Flag className="size-4" aria-hidden />
-        Report
+        {t`Report`}
       </Button>
-      <Button variant="ghost" className="px-2" onClick={onBlock} aria-label={`Block ${person.name}`}>
+      <Button variant="ghost" className="px-2" onClick={onBlock} aria-label={t`Block ${person.name}`}>
         <Ban className="size-4" aria-hidden />
-        Block
+        {t`Block`}
       </Button>
     </div>
   );

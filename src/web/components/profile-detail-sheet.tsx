@@ -10,6 +10,9 @@ import { distanceBandText } from '../lib/theme';
 import { useUnits } from '../lib/preferences';
 import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';
+import { badgeText } from '../lib/labels/badges';
+import { interestLabel } from '../lib/labels/interests';
+import { loveLanguageLabel, relationshipGoalLabel } from '../lib/labels/profile-options';
 import { formatLastActive } from '../lib/last-active';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { BadgeChip } from './badges';
@@ -101,8 +104,8 @@ function Details({
     [t`Education`, profile.education],
     [t`Height`, profile.height === null ? null : formatHeight(profile.height)],
     [t`Pronouns`, profile.pronouns],
-    [t`Looking for`, profile.relationshipGoals],
-    [t`Love language`, profile.loveLanguage],
+    [t`Looking for`, profile.relationshipGoals && relationshipGoalLabel(profile.relationshipGoals)],
+    [t`Love language`, profile.loveLanguage && loveLanguageLabel(profile.loveLanguage)],
     ...lifestyleEntries(profile.lifestyle),
   ];
   // Hers, not the viewer's: sign-up's "Tea interests" speaks to the one filling it in.
@@ -154,7 +157,7 @@ function Details({
         <Section title={t`Badges`}>
           <ul aria-label={t`Badges`} className="flex flex-wrap gap-1.5">
             {profile.badges.map((badge) => (
-              <li key={badge.id} title={badge.description}>
+              <li key={badge.id} title={badgeText(badge.id).description}>
                 <BadgeChip id={badge.id} className="px-2.5 py-1 text-sm" />
               </li>
             ))}
@@ -188,7 +191,7 @@ function Details({
       )}
       {profile.interests.length > 0 && (
         <Section title={t`Interests`}>
-          <Tags label={t`Interests`} items={profile.interests} tone="plum" />
+          <Tags label={t`Interests`} items={profile.interests.map(interestLabel)} tone="plum" />
         </Section>
       )}
       {profile.teaInterests.length > 0 && (

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason } from '../../contract/safety';
+import { useLingui } from '@lingui/react/macro';
+import { REPORT_DESCRIPTION_MAX, type ReportReason } from '../../contract/safety';
+import { REPORT_REASON_LABELS } from '../lib/labels/safety';
 import { Avatar } from './avatar';
 import { Button } from './ui/button';
 import { Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
-
-const USERNAME_HINT = 'Their @username, as shown on their profile.';
 
 /** What the form collected; `reportedUsername` only when no subject was fixed by the caller. */
 export interface ReportInput {
@@ -60,9 +60,10 @@ export function PersonPicker({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const chosen = people.find((p) => p.id === value);
   return (
-    <Field id={id} label="Who?">
+    <Field id={id} label={t`Who?`}>
       {chosen && (
         <span className="flex items-center gap-2 text-sm text-ink-soft" data-testid={`${id}-chosen`}>
           <Avatar name={chosen.name} photos={chosen.photo ? [chosen.photo] : []} className="size-10 text-base" />
@@ -71,14 +72,14 @@ export function PersonPicker({
       )}
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="" disabled>
-          Choose someone
+          {t`Choose someone`}
         </option>
         {people.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name} · {p.context}
           </option>
         ))}
-        <option value={BY_USERNAME}>Someone else (by username)</option>
+        <option value={BY_USERNAME}>{t`Someone else (by username)`}</option>
       </NativeSelect>
     </Field>
   );
@@ -89,6 +90,8 @@ export function PersonPicker({
  * until both), description optional. Confidential: the reported member is never told who reported.
  */
 export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages, people }: ReportDialogProps) {
+  const { t, i18n } = useLingui();
+  const usernameHint = t`Their @username, as shown on their profile.`;
   const [username, setUsername] = useState('');
   // With no one to pick from, the form starts at the username.
   const [picked, setPicked] = useState(people && people.length > 0 ? '' : BY_USERNAME);
@@ -116,8 +119,8 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
         ...(attachMessages && includeMessages ? { includeMessages: true } : {}),
       });
       toast({
-        title: 'Report submitted',
-        description: "Thank you for helping keep Steep safe. We'll review this report promptly.",
+        title: t`Report submitted`,
+        description: t`Thank you for helping keep Steep safe. We'll review this report promptly.`,
       });
       setUsername('');
       setPicked(people && people.length > 0 ? '' : BY_USERNAME);
@@ -127,7 +130,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
-      toast({ title: 'Error', description: 'Failed to submit report. Please try again.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to submit report. Please try again.`, variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -137,8 +140,8 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title={subject?.title ?? 'Report User'}
-      description="Reports are confidential: the person you report is never told who reported them."
+      title={subject?.title ?? t`Report User`}
+      description={t`Reports are confidential: the person you report is never told who reported them.`}
     >
       <form onSubmit={(e) => void submit(e)} className="grid gap-4">
         {subject ? (
@@ -149,27 +152,27 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
               <PersonPicker id="report-person" people={people} value={picked} onChange={setPicked} />
             )}
             {byUsername && (
-              <Field id="report-username" label="Username" hint={USERNAME_HINT}>
-                <UsernameInput id="report-username" value={username} onChange={setUsername} hint={USERNAME_HINT} />
+              <Field id="report-username" label={t`Username`} hint={usernameHint}>
+                <UsernameInput id="report-username" value={username} onChange={setUsername} hint={usernameHint} />
               </Field>
             )}
           </>
         )}
-        <Field id="report-reason" label="Reason">
+        <Field id="report-reason" label={t`Reason`}>
           <NativeSelect id="report-reason" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
             <option value="" disabled>
-              Choose a reason
+              {t`Choose a reason`}
             </option>
-            {REPORT_REASONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
+            {(Object.keys(REPORT_REASON_LABELS) as ReportReason[]).map((value) => (
+              <option key={value} value={value}>
+                {i18n._(REPORT_REASON_LABELS[value])}
               </option>
             ))}
           </NativeSelect>
         </Field>
         <Field
           id="report-description"
-          label="What happened?"
+          label={t`What happened?`}
           optional
           hint={`${description.length}/${REPORT_DESCRIPTION_MAX}`}
         >
@@ -179,7 +182,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
             onChange={(e) => setDescription(e.target.value)}
             maxLength={REPORT_DESCRIPTION_MAX}
             rows={4}
-            placeholder="Anything that helps our team understand"
+            placeholder={t`Anything that helps our team understand`}
           />
         </Field>
         {attachMessages !== undefined && (
@@ -191,15 +194,15 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
               className="mt-0.5 size-4 accent-plum-700"
             />
             <span>
-              Include our recent messages
+              {t`Include our recent messages`}
               <span className="block text-xs text-ink-soft">
-                A copy of the last {attachMessages} messages goes to the moderators only.
+                {t`A copy of the last ${attachMessages} messages goes to the moderators only.`}
               </span>
             </span>
           </label>
         )}
         <Button type="submit" disabled={!ready} block>
-          {pending ? 'Submitting…' : 'Submit Report'}
+          {pending ? t`Submitting…` : t`Submit Report`}
         </Button>
       </form>
     </Sheet>

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGES, badgeById, type BadgeId, type UserBadge } from '../../contract/badges';
 import { badgeNudge } from './badges';
+
+// The labels render in the active locale: English, the source, with no catalogue loaded.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 function inProgress(id: BadgeId, progress: number): UserBadge {
   const badge = badgeById(id)!;

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BadgeId, UserBadge } from '../../contract/badges';
+import { plural, t } from '@lingui/core/macro';
+import type { UserBadge } from '../../contract/badges';
 import { apiCall, lazyDeclarations } from './api';
+import { badgeText } from './labels/badges';
 
 const api = lazyDeclarations(() => import('../../contract/api/badges'));
 
@@ -32,21 +34,30 @@ export function useCheckAchievements(userId: string | undefined) {
   }, [userId, mutate]);
 }
 
-/** What one step of progress is, per badge with a goal above one: [one, many]. */
-const PROGRESS_UNITS: Partial<Record<BadgeId, readonly [string, string]>> = {
-  social_butterfly: ['match', 'matches'],
-  good_listener: ['conversation to reply in', 'conversations to reply in'],
-  week_streak: ['day in a row', 'days in a row'],
-  month_streak: ['day in a row', 'days in a row'],
-  regular: ['meetup', 'meetups'],
-  supportive: ['story to support', 'stories to support'],
-  tea_critic: ['tea review', 'tea reviews'],
-};
-
-/** '2 more matches to Social Butterfly', '15% more to Profile Pro': how far an unearned badge is. */
+/** '2 more matches to Social Butterfly', '15% more to Profile Pro': how far an unearned badge is, in her language. */
 export function badgeNudge(badge: UserBadge): string {
   const left = badge.maxProgress - badge.progress;
-  if (badge.id === 'profile_pro') return `${left}% more to ${badge.badge.name}`;
-  const [one, many] = PROGRESS_UNITS[badge.id] ?? ['step', 'steps'];
-  return `${left} more ${left === 1 ? one : many} to ${badge.badge.name}`;
+  const name = badgeText(badge.id).name;
+  switch (badge.id) {
+    case 'profile_pro':
+      return t`${left}% more to ${name}`;
+    case 'social_butterfly':
+      return plural(left, { one: `# more match to ${name}`, other: `# more matches to ${name}` });
+    case 'good_listener':
+      return plural(left, {
+        one: `# more conversation to reply in to ${name}`,
+        other: `# more conversations to reply in to ${name}`,
+      });
+    case 'week_streak':
+    case 'month_streak':
+      return plural(left, { one: `# more day in a row to ${name}`, other: `# more days in a row to ${name}` });
+    case 'regular':
+      return plural(left, { one: `# more meetup to ${name}`, other: `# more meetups to ${name}` });
+    case 'supportive':
+      return plural(left, { one: `# more story to support to ${name}`, other: `# more stories to support to ${name}` });
+    case 'tea_critic':
+      return plural(left, { one: `# more tea review to ${name}`, other: `# more tea reviews to ${name}` });
+    default:
+      return plural(left, { one: `# more step to ${name}`, other: `# more steps to ${name}` });
+  }
 }

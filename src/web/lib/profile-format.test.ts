@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatHeight, formatMonthYear, lifestyleEntries } from './profile-format';
+
+// The labels render in the active locale: English, the source, with no catalogue loaded.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('formatHeight', () => {
   it('shows centimetres with feet and inches', () => {

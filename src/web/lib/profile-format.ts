@@ -1,5 +1,6 @@
-import { LIFESTYLE_FIELDS, LIFESTYLE_KEYS } from '../../contract/lifestyle';
+import { LIFESTYLE_KEYS } from '../../contract/lifestyle';
 import { activeLocale, type Locale } from './i18n';
+import { lifestyleFieldLabel, lifestyleOptionLabel } from './labels/lifestyle';
 
 // How a profile's details read wherever one is shown: her own page, another member's profile sheet.
 
@@ -10,15 +11,11 @@ export function formatHeight(cm: number, locale: Locale = activeLocale()): strin
   return `${centimetres} (${Math.floor(totalInches / 12)}′${totalInches % 12}″)`;
 }
 
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Her lifestyle answers in the catalogue's order, labelled: [['Smoking', 'None'], …]. */
+/** Her lifestyle answers in the catalogue's order, labelled in her language: [['Smoking', 'None'], …]. */
 export function lifestyleEntries(lifestyle: Record<string, string>): Array<[string, string]> {
   return LIFESTYLE_KEYS.flatMap((key) => {
     const value = lifestyle[key];
-    return value ? [[LIFESTYLE_FIELDS[key].label, capitalize(value)] as [string, string]] : [];
+    return value ? [[lifestyleFieldLabel(key), lifestyleOptionLabel(key, value)] as [string, string]] : [];
   });
 }
 

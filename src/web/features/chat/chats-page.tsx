@@ -29,6 +29,7 @@ import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural, t as tNow } from '@lingui/core/macro';
+import { interestLabel } from '../../lib/labels/interests';
 
 /** Product §9: chat list interests per row. */
 const ROW_INTERESTS = 2;
@@ -136,7 +137,7 @@ function MatchRow({
                 key={interest}
                 className="max-w-full truncate rounded-full bg-matcha-100 px-2 py-0.5 text-[0.68rem] leading-4 font-semibold text-matcha-700"
               >
-                {interest}
+                {interestLabel(interest)}
               </span>
             ))}
           </div>

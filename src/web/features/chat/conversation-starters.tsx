@@ -13,6 +13,7 @@ import { sendFailedToast } from './use-send-message';
 import { chatApi } from '../../../contract/api';
 import { MATCHES_QUERY_KEY } from '../../lib/matches';
 import { useLingui } from '@lingui/react/macro';
+import { interestLabel } from '../../lib/labels/interests';
 
 /** Product §2/9: the empty conversation shows up to 3 of her interests. */
 const EMPTY_STATE_INTERESTS = 3;
@@ -117,7 +118,7 @@ export function EmptyConversation({ matchId, otherUser }: { matchId: string; oth
         <ul aria-label={t`${name}'s interests`} className="mt-4 flex flex-wrap justify-center gap-1.5">
           {interests.map((interest) => (
             <li key={interest} className="rounded-full bg-matcha-100 px-3 py-1 text-xs font-semibold text-matcha-700">
-              {interest}
+              {interestLabel(interest)}
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import { toggled } from '../../lib/toggled';
 import { TravelSection } from './travel-section';
 import { useLingui } from '@lingui/react/macro';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
+import { preferenceOptionLabel } from '../../lib/labels/preference-options';
 
 function Section({
   id,
@@ -175,7 +176,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           {LIFESTYLE_FILTER_OPTIONS.map((option) => (
             <li key={option}>
               <Chip
-                label={option}
+                label={preferenceOptionLabel(option)}
                 pressed={filters.lifestylePreferences.includes(option)}
                 onToggle={() =>
                   setFilters((f) => ({ ...f, lifestylePreferences: toggled(f.lifestylePreferences, option) }))

@@ -23,6 +23,7 @@ import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingF
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { interestLabel } from '../../lib/labels/interests';
 
 const LABELS: Record<LookingFor, { title: MessageDescriptor; text: MessageDescriptor }> = {
   dating: { title: msg`Dating`, text: msg`Only the dating deck` },
@@ -192,7 +193,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
             {choices.map((interest) => (
               <li key={interest}>
                 <Chip
-                  label={interest}
+                  label={interestLabel(interest)}
                   tone="matcha"
                   pressed={interests.includes(interest)}
                   onToggle={() => setInterests((list) => toggled(list, interest).slice(0, FRIENDS_INTERESTS_MAX))}

@@ -7,6 +7,7 @@ import { describedBy, Field, Textarea } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { cn } from '../../lib/cn';
 import { useLingui } from '@lingui/react/macro';
+import { promptText } from '../../lib/labels/prompts';
 
 export interface LikeItemDialogProps {
   name: string;
@@ -79,7 +80,9 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
           />
         ) : (
           <div className="rounded-2xl bg-plum-50 px-4 py-3 ring-1 ring-plum-100">
-            <p className="text-xs font-semibold text-plum-700">{target.prompt.question}</p>
+            <p className="text-xs font-semibold text-plum-700">
+              {promptText(target.prompt.promptId, target.prompt.question)}
+            </p>
             <p className="mt-1 font-display text-lg leading-snug wrap-anywhere text-plum-900">{target.prompt.answer}</p>
           </div>
         )}

@@ -6,6 +6,8 @@ import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
 import { LikeItemButton, type LikeTarget } from '../../components/like-item-button';
 import { useLingui } from '@lingui/react/macro';
+import { interestLabel } from '../../lib/labels/interests';
+import { promptText } from '../../lib/labels/prompts';
 
 /** Product §9 display counts. */
 const CARD_INTERESTS_SHOWN = 5;
@@ -105,7 +107,8 @@ export function ProfileCardContent({
         {firstPrompt && (
           <div className="flex items-center gap-2 rounded-xl bg-photo-ink/12 py-1 pr-1 pl-3 ring-1 ring-photo-ink/25 backdrop-blur-sm">
             <p className="my-1 line-clamp-2 flex-1 text-sm leading-snug wrap-anywhere text-photo-ink">
-              <span className="font-semibold">{firstPrompt.question}</span> {firstPrompt.answer}
+              <span className="font-semibold">{promptText(firstPrompt.promptId, firstPrompt.question)}</span>{' '}
+              {firstPrompt.answer}
             </p>
             {onLikeItem && (
               <LikeItemButton
@@ -123,7 +126,7 @@ export function ProfileCardContent({
                 key={interest}
                 className="rounded-full bg-photo-ink/18 px-2.5 py-1 text-xs font-medium text-photo-ink ring-1 ring-photo-ink/30 backdrop-blur-sm"
               >
-                {interest}
+                {interestLabel(interest)}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { BadgeIcon, closestBadge } from '../../components/badges';
 import { Meter } from '../../components/ui/meter';
 import { badgeNudge, useUserBadges } from '../../lib/badges';
 import { useLingui } from '@lingui/react/macro';
+import { badgeText } from '../../lib/labels/badges';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -34,7 +35,7 @@ function BadgeNudge({ userId }: { userId: string }) {
   const closest = closestBadge(useUserBadges(userId).data);
   const { t } = useLingui();
   if (!closest) return null;
-  const badgeName = closest.badge.name;
+  const badgeName = badgeText(closest.id).name;
   return (
     <Link
       to="/profile"

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNotificationDate } from './format-date';
+
+// English, the source language, with no catalogue loaded.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('formatNotificationDate', () => {
   const now = new Date('2025-06-15T12:00:00Z').getTime();
@@ -15,6 +19,12 @@ describe('formatNotificationDate', () => {
   it('shows the date after a week, with the year only when it differs', () => {
     expect(formatNotificationDate('2025-03-04T12:00:00Z', now)).toBe('Mar 4');
     expect(formatNotificationDate('2024-12-30T12:00:00Z', now)).toBe('Dec 30, 2024');
+  });
+
+  it('speaks the locale it is given', () => {
+    expect(formatNotificationDate(ago(5 * 60_000), now, 'es')).toBe('hace 5 min');
+    expect(formatNotificationDate(ago(86_400_000), now, 'es')).toBe('ayer');
+    expect(formatNotificationDate('2025-03-04T12:00:00Z', now, 'es')).toBe('4 mar');
   });
 
   it('treats a clock a little ahead as just now and rejects garbage', () => {

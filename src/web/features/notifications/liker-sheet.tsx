@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { Heart, X } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';
 import type { LikeEntry } from '../../../contract/notifications';
@@ -26,6 +27,7 @@ interface LikerSheetProps {
  * Report. Liking back makes the match at once: the match celebration opens, with its way into chat.
  */
 export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: LikerSheetProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<'like' | 'pass' | null>(null);
 
@@ -38,12 +40,12 @@ export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: Lik
       onOpenChange(false);
       if (result.match) celebrateMatch(result.match);
       else if (!like)
-        toast({ title: `Passed on ${entry.name}`, description: `${entry.name} won’t be in your likes any more.` });
+        toast({ title: t`Passed on ${entry.name}`, description: t`${entry.name} won’t be in your likes any more.` });
     } catch (error) {
       const limited = isApiError(error) && error.status === 429;
       toast({
-        title: limited ? 'Out of likes for today' : 'Could not save that',
-        description: (isApiError(error) && error.serverMessage) || 'Please try again',
+        title: limited ? t`Out of likes for today` : t`Could not save that`,
+        description: (isApiError(error) && error.serverMessage) || t`Please try again`,
         variant: 'destructive',
       });
     } finally {
@@ -63,11 +65,11 @@ export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: Lik
           <div className="grid grid-cols-2 gap-2">
             <Button variant="outline" disabled={pending !== null} onClick={() => void answer(false)}>
               <X className="size-4" aria-hidden />
-              {pending === 'pass' ? 'Passing…' : 'Pass'}
+              {pending === 'pass' ? t`Passing…` : t`Pass`}
             </Button>
             <Button disabled={pending !== null} onClick={() => void answer(true)}>
               <Heart className="size-4" aria-hidden />
-              {pending === 'like' ? 'Liking…' : 'Like back'}
+              {pending === 'like' ? t`Liking…` : t`Like back`}
             </Button>
           </div>
           <PersonSafetyButtons

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '../../components/ui/toast';
 import { useRealtimeEvent } from '../../lib/realtime/realtime-provider';
 
@@ -7,6 +8,7 @@ const NOTICES_QUERY_KEY = ['/api/notifications/notices'] as const;
 
 /** A notice pushed over the socket shows once as a toast (tap → its screen) and refreshes what it concerns. */
 export function NoticeToasts() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useRealtimeEvent('notice', ({ notice }) => {
@@ -18,7 +20,7 @@ export function NoticeToasts() {
     toast({
       title: notice.title,
       description: notice.body,
-      ...(link ? { action: { label: 'View', onClick: () => void navigate(link) } } : {}),
+      ...(link ? { action: { label: t`View`, onClick: () => void navigate(link) } } : {}),
     });
   });
   return null;

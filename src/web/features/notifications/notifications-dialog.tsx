@@ -1,6 +1,8 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../components/ui/dialog';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
 import type {
@@ -18,6 +20,8 @@ import { useCurrentUser } from '../../lib/session';
 import { formatNotificationDate } from './format-date';
 import { LikerSheet } from './liker-sheet';
 import { useLikesReceived, usePotentialMatches } from './notifications-api';
+import { interestLabel } from '../../lib/labels/interests';
+import { promptText } from '../../lib/labels/prompts';
 
 type PanelTab = 'likes' | 'potential';
 
@@ -45,12 +49,13 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
   );
 }
 
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
-      <p className="text-sm text-ink-soft">Couldn&apos;t load {what}.</p>
+      <p className="text-sm text-ink-soft">{message}</p>
       <Button variant="outline" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </Button>
     </div>
   );
@@ -73,6 +78,7 @@ function RowSkeletons() {
 }
 
 function UpgradePrompt({ title, text, onNavigate }: { title: string; text: string; onNavigate: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="rounded-3xl bg-gradient-to-br from-plum-700 to-plum-900 p-5 text-white shadow-float">
       <div className="flex items-center gap-2">
@@ -85,7 +91,7 @@ function UpgradePrompt({ title, text, onNavigate }: { title: string; text: strin
         onClick={onNavigate}
         className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full bg-white px-5 text-sm font-semibold text-plum-800 transition-colors hover:bg-plum-50"
       >
-        Upgrade
+        {t`Upgrade`}
       </Link>
     </div>
   );
@@ -93,12 +99,13 @@ function UpgradePrompt({ title, text, onNavigate }: { title: string; text: strin
 
 /** The photo or prompt answer of hers a like was for: a thumbnail, or the prompt and her answer. */
 function LikedItem({ item }: { item: LikedItemView }) {
+  const { t } = useLingui();
   if (item.kind === 'photo') {
-    return <img src={item.photoUrl} alt="Your photo" className="size-12 shrink-0 rounded-xl object-cover" />;
+    return <img src={item.photoUrl} alt={t`Your photo`} className="size-12 shrink-0 rounded-xl object-cover" />;
   }
   return (
     <span className="grid min-w-0 gap-0.5 text-xs">
-      <span className="font-semibold text-plum-700">{item.question}</span>
+      <span className="font-semibold text-plum-700">{promptText(item.promptId, item.question)}</span>
       <span className="line-clamp-2 text-ink">{item.answer}</span>
     </span>
   );
@@ -114,6 +121,7 @@ function LikeComment({ text }: { text: string }) {
 }
 
 function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntry) => void }) {
+  const { t } = useLingui();
   return (
     <li>
       <button
@@ -126,10 +134,10 @@ function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntr
           {entry.isSuperLike && (
             <span
               className="absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full bg-sky-500 text-white ring-2 ring-white"
-              title="Super like"
+              title={t`Super like`}
             >
               <Star className="size-3" fill="currentColor" aria-hidden />
-              <span className="sr-only">Super like</span>
+              <span className="sr-only">{t`Super like`}</span>
             </span>
           )}
         </span>
@@ -148,14 +156,14 @@ function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntr
         <time dateTime={entry.createdAt} className="shrink-0 text-xs font-medium text-ink-soft">
           {formatNotificationDate(entry.createdAt)}
         </time>
-        <span className="sr-only">: open profile to like back, pass or report</span>
+        <span className="sr-only">{t`: open profile to like back, pass or report`}</span>
       </button>
       {(entry.likedItem ?? entry.comment !== undefined) && (
         <div data-testid="liked-item" className="-mt-2 grid gap-2 rounded-b-2xl bg-white px-3 pt-1 pb-3">
           {entry.likedItem && (
             <span className="flex items-center gap-2.5 rounded-xl bg-cream-100 p-2">
               <span className="shrink-0 text-xs font-semibold text-ink-soft">
-                Liked your {entry.likedItem.kind === 'photo' ? 'photo' : 'prompt'}
+                {entry.likedItem.kind === 'photo' ? t`Liked your photo` : t`Liked your prompt`}
               </span>
               <LikedItem item={entry.likedItem} />
             </span>
@@ -173,7 +181,7 @@ function LikeRow({ entry, onOpen }: { entry: LikeEntry; onOpen: (entry: LikeEntr
  * placeholder lines, not of the words.
  */
 function LockedItemRow({ like, onNavigate }: { like: LockedItemLike; onNavigate: () => void }) {
-  const what = like.likedItem.kind === 'photo' ? 'photo' : 'prompt';
+  const { t } = useLingui();
   return (
     <li
       data-testid="locked-item-like"
@@ -183,7 +191,9 @@ function LockedItemRow({ like, onNavigate }: { like: LockedItemLike; onNavigate:
         <span className="relative grid size-10 shrink-0 place-items-center overflow-hidden rounded-full bg-gradient-to-br from-plum-200 via-plum-300 to-matcha-200">
           <Lock className="size-4 text-white drop-shadow" aria-hidden />
         </span>
-        <p className="font-semibold text-ink">Someone liked your {what}</p>
+        <p className="font-semibold text-ink">
+          {like.likedItem.kind === 'photo' ? t`Someone liked your photo` : t`Someone liked your prompt`}
+        </p>
       </div>
       <span className="flex items-center gap-2.5 rounded-xl bg-cream-100 p-2">
         <LikedItem item={like.likedItem} />
@@ -201,7 +211,7 @@ function LockedItemRow({ like, onNavigate }: { like: LockedItemLike; onNavigate:
           <span className="absolute inset-0 grid place-items-center text-xs font-semibold text-plum-800">
             <span className="inline-flex items-center gap-1 rounded-full bg-white/85 px-2.5 py-1">
               <Crown className="size-3 text-amber-600" aria-hidden />
-              Upgrade to read their comment
+              {t`Upgrade to read their comment`}
             </span>
           </span>
         </Link>
@@ -215,16 +225,17 @@ function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: ()
   const plain = Math.max(0, data.count - data.itemLikes.length);
   const shown = Math.min(plain, LOCKED_PLACEHOLDERS_SHOWN);
   const more = plain - shown;
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 p-4">
       <div className="flex items-center justify-between">
         <p className="font-semibold text-ink">
-          {data.count === 1 ? '1 person likes you' : `${data.count} people like you`}
+          {t`${plural(data.count, { one: '# person likes you', other: '# people like you' })}`}
         </p>
         <PremiumBadge />
       </div>
       {data.itemLikes.length > 0 && (
-        <ul aria-label="Likes on your photos and prompts" className="grid gap-2">
+        <ul aria-label={t`Likes on your photos and prompts`} className="grid gap-2">
           {data.itemLikes.map((like, i) => (
             <LockedItemRow key={i} like={like} onNavigate={onNavigate} />
           ))}
@@ -238,14 +249,14 @@ function LockedLikes({ data, onNavigate }: { data: LikesReceived; onNavigate: ()
           >
             <span aria-hidden className="absolute inset-0 bg-white/20 backdrop-blur-md" />
             <Lock className="relative size-5 text-white drop-shadow" aria-hidden />
-            <span className="sr-only">Hidden like</span>
+            <span className="sr-only">{t`Hidden like`}</span>
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="text-center text-sm text-ink-soft">+{more} more</p>}
+      {more > 0 && <p className="text-center text-sm text-ink-soft">{t`+${more} more`}</p>}
       <UpgradePrompt
-        title="See who likes you"
-        text="Upgrade to Premium to see everyone who liked you and match with them instantly."
+        title={t`See who likes you`}
+        text={t`Upgrade to Premium to see everyone who liked you and match with them instantly.`}
         onNavigate={onNavigate}
       />
     </div>
@@ -261,19 +272,20 @@ function LikesTab({
   onNavigate: () => void;
   onOpen: (entry: LikeEntry) => void;
 }) {
+  const { t } = useLingui();
   const query = useLikesReceived(true);
   if (query.isPending) return <RowSkeletons />;
-  if (query.isError) return <LoadError what="your likes" onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError message={t`Couldn't load your likes.`} onRetry={() => void query.refetch()} />;
   const data = query.data;
   if (data.count === 0) {
     return (
       <EmptyState
         icon={<Heart className="size-8" strokeWidth={1.75} />}
-        title="No likes yet"
+        title={t`No likes yet`}
         text={
           isPremium
-            ? 'When someone likes your profile, they will show up here.'
-            : "When someone likes your profile, you'll see it here. Premium members see exactly who."
+            ? t`When someone likes your profile, they will show up here.`
+            : t`When someone likes your profile, you'll see it here. Premium members see exactly who.`
         }
       />
     );
@@ -289,6 +301,7 @@ function LikesTab({
 }
 
 function PotentialRow({ match }: { match: PotentialMatch }) {
+  const { t } = useLingui();
   return (
     <li className="grid gap-2.5 rounded-2xl bg-white p-4 shadow-[0_1px_2px_rgb(58_19_49/0.05)]">
       <div className="flex items-center gap-3">
@@ -303,15 +316,15 @@ function PotentialRow({ match }: { match: PotentialMatch }) {
           </span>
         </span>
         <span className="shrink-0 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-bold text-matcha-700">
-          {match.matchScore}% match
+          {t`${match.matchScore}% match`}
         </span>
       </div>
       {match.bio && <p className="line-clamp-2 text-sm leading-snug wrap-anywhere text-ink-soft">{match.bio}</p>}
       {match.commonInterests.length > 0 && (
-        <ul aria-label="Interests you share" className="flex flex-wrap gap-1.5">
+        <ul aria-label={t`Interests you share`} className="flex flex-wrap gap-1.5">
           {match.commonInterests.map((interest) => (
             <li key={interest} className="rounded-full bg-plum-50 px-2.5 py-1 text-xs font-medium text-plum-700">
-              {interest}
+              {interestLabel(interest)}
             </li>
           ))}
         </ul>
@@ -321,6 +334,7 @@ function PotentialRow({ match }: { match: PotentialMatch }) {
 }
 
 function PotentialTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigate: () => void }) {
+  const { t } = useLingui();
   const query = usePotentialMatches(isPremium);
   if (!isPremium) {
     return (
@@ -329,21 +343,22 @@ function PotentialTab({ isPremium, onNavigate }: { isPremium: boolean; onNavigat
           <PremiumBadge />
         </div>
         <UpgradePrompt
-          title="Potential matches"
-          text="Premium members get a hand-picked list of people you're most compatible with, with shared interests and a match score."
+          title={t`Potential matches`}
+          text={t`Premium members get a hand-picked list of people you're most compatible with, with shared interests and a match score.`}
           onNavigate={onNavigate}
         />
       </div>
     );
   }
   if (query.isPending) return <RowSkeletons />;
-  if (query.isError) return <LoadError what="potential matches" onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadError message={t`Couldn't load potential matches.`} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
       <EmptyState
         icon={<Sparkles className="size-8" strokeWidth={1.75} />}
-        title="No potential matches"
-        text="Add interests and tea favourites to your profile to find your most compatible people."
+        title={t`No potential matches`}
+        text={t`Add interests and tea favourites to your profile to find your most compatible people.`}
       />
     );
   }
@@ -373,6 +388,7 @@ export function NotificationsDialog({
   /** The bell: it lives outside this lazily loaded dialog, so focus is handed back by hand. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const [tab, setTab] = useState<PanelTab>('likes');
   const isPremium = user.hasActiveSubscription;
@@ -400,30 +416,33 @@ export function NotificationsDialog({
             className="fixed inset-y-0 right-0 z-50 flex w-[min(24rem,92vw)] flex-col bg-cream-100 shadow-float data-[state=open]:animate-slide-in-right focus:outline-none"
           >
             <div className="flex h-16 shrink-0 items-center justify-between border-b border-cream-200 bg-cream-50 px-5">
-              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">Notifications</Dialog.Title>
+              <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{t`Notifications`}</Dialog.Title>
               <Dialog.Close
-                aria-label="Close notifications"
+                aria-label={t`Close notifications`}
                 className="-mr-2 grid size-11 place-items-center rounded-full text-ink-soft hover:bg-plum-50"
               >
                 <X className="size-5" aria-hidden />
               </Dialog.Close>
             </div>
-            <Dialog.Description className="sr-only">People who liked you and potential matches.</Dialog.Description>
+            <Dialog.Description className="sr-only">{t`People who liked you and potential matches.`}</Dialog.Description>
             <Tabs.Root
               value={tab}
               onValueChange={(value) => setTab(value === 'potential' ? 'potential' : 'likes')}
               className="flex min-h-0 flex-1 flex-col"
             >
-              <Tabs.List aria-label="Notification type" className="m-4 mb-0 flex gap-1 rounded-full bg-cream-200 p-1">
+              <Tabs.List
+                aria-label={t`Notification type`}
+                className="m-4 mb-0 flex gap-1 rounded-full bg-cream-200 p-1"
+              >
                 <Tabs.Trigger value="likes" className={tabClass}>
                   <Heart className="size-4" aria-hidden />
-                  Likes
+                  {t`Likes`}
                   <LikesCountBadge />
                 </Tabs.Trigger>
                 <Tabs.Trigger value="potential" className={tabClass}>
                   <Sparkles className="size-4" aria-hidden />
-                  Potential
-                  {!isPremium && <Crown className="size-3.5 text-amber-600" aria-label="Premium" />}
+                  {t`Potential`}
+                  {!isPremium && <Crown className="size-3.5 text-amber-600" aria-label={t`Premium`} />}
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="likes" className="min-h-0 flex-1 overflow-y-auto focus:outline-none">

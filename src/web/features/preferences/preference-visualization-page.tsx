@@ -28,6 +28,9 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { activeLocale, i18n } from '../../lib/i18n';
+import type { LifestyleKey } from '../../../contract/lifestyle';
+import { lifestyleOptionLabel } from '../../lib/labels/lifestyle';
+import { dealBreakerLabel, preferenceCategoryLabel, preferenceOptionLabel } from '../../lib/labels/preference-options';
 
 /** /preference-visualization (product §2): stats, tips, trending interests and the dating-preference editor. */
 export function PreferenceVisualizationPage() {
@@ -60,8 +63,8 @@ const tipText = (tip: string) => {
   return known ? i18n._(known) : tip;
 };
 
-const options = <T extends string>(values: readonly T[]) =>
-  values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
+const options = <T extends string>(key: LifestyleKey, values: readonly T[]) =>
+  values.map((value) => ({ value, label: lifestyleOptionLabel(key, value) }));
 
 function Dashboard({ userId, premium, saved }: { userId: string; premium: boolean; saved: Preferences }) {
   const base = useMemo(() => ({ ...saved, ...toUpdateBody(saved) }), [saved]);
@@ -171,7 +174,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         <ul className="flex flex-wrap gap-2">
           {stats.data?.popularInterests.map((p) => (
             <li key={p.interest} className="rounded-full bg-matcha-100 px-3 py-1 text-sm font-medium text-matcha-700">
-              {p.interest} · {p.count}
+              {preferenceOptionLabel(p.interest)} · {p.count}
             </li>
           ))}
         </ul>
@@ -213,12 +216,12 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           <Tabs.Content value="interests" className="grid gap-4">
             {PREFERENCE_INTEREST_CATEGORIES.map((category) => (
               <div key={category.name} className="grid gap-2">
-                <h3 className="text-sm font-semibold text-ink">{category.name}</h3>
+                <h3 className="text-sm font-semibold text-ink">{preferenceCategoryLabel(category.name)}</h3>
                 <div className="flex flex-wrap gap-2">
                   {category.interests.map((interest) => (
                     <Chip
                       key={interest}
-                      label={interest}
+                      label={preferenceOptionLabel(interest)}
                       pressed={draft.interests.includes(interest)}
                       onToggle={() => set((p) => ({ ...p, interests: toggled(p.interests, interest) }))}
                     />
@@ -232,25 +235,25 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
             <SelectRow
               label={t`Smoking tolerance`}
               value={draft.lifestyle.smokingTolerance}
-              options={options(SMOKING_TOLERANCE)}
+              options={options('smoking', SMOKING_TOLERANCE)}
               onChange={(smokingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, smokingTolerance } }))}
             />
             <SelectRow
               label={t`Drinking tolerance`}
               value={draft.lifestyle.drinkingTolerance}
-              options={options(DRINKING_TOLERANCE)}
+              options={options('drinking', DRINKING_TOLERANCE)}
               onChange={(drinkingTolerance) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, drinkingTolerance } }))}
             />
             <SelectRow
               label={t`Fitness level`}
               value={draft.lifestyle.fitnessLevel}
-              options={options(FITNESS_LEVELS)}
+              options={options('fitness', FITNESS_LEVELS)}
               onChange={(fitnessLevel) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, fitnessLevel } }))}
             />
             <SelectRow
               label={t`Pets`}
               value={draft.lifestyle.petPreference}
-              options={options(PET_PREFERENCES)}
+              options={options('pets', PET_PREFERENCES)}
               onChange={(petPreference) => set((p) => ({ ...p, lifestyle: { ...p.lifestyle, petPreference } }))}
             />
           </Tabs.Content>
@@ -264,7 +267,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
                 <Chip
                   key={d.name}
                   tone="matcha"
-                  label={d.filter ? d.name : t`${d.name} (shown on profile)`}
+                  label={d.filter ? dealBreakerLabel(d.name) : t`${dealBreakerLabel(d.name)} (shown on profile)`}
                   pressed={draft.dealBreakers.includes(d.name)}
                   onToggle={() => set((p) => ({ ...p, dealBreakers: toggled(p.dealBreakers, d.name) }))}
                 />

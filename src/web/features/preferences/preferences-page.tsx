@@ -19,6 +19,7 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { activateLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n';
+import { preferenceOptionLabel } from '../../lib/labels/preference-options';
 
 /** /preferences (product §2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
@@ -178,7 +179,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
                 {PREFERENCE_LIFESTYLE_OPTIONS.map((option) => (
                   <Chip
                     key={option}
-                    label={option}
+                    label={preferenceOptionLabel(option)}
                     pressed={draft.interests.includes(option)}
                     onToggle={() => set((p) => ({ ...p, interests: toggled(p.interests, option) }))}
                   />

@@ -25,12 +25,12 @@ import { apiCall, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
-import { capitalize } from '../../lib/profile-format';
+import { lifestyleFieldLabel, lifestyleOptionLabel } from '../../lib/labels/lifestyle';
+import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { PhotoManager } from './photo-manager';
 import { PromptsEditor, type PromptDraft } from './prompts-editor';
 import { profilesApi } from '../../../contract/api';
 import { useLingui } from '@lingui/react/macro';
-import { loveLanguageLabel, relationshipGoalLabel } from './detail-labels';
 
 const MAX_INTERESTS = 30;
 
@@ -132,7 +132,7 @@ export function EditProfilePage() {
   const [form, setForm] = useState<FormState>(() => formFrom(user));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Edit Profile · Steep`);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
@@ -263,7 +263,7 @@ export function EditProfilePage() {
             <option value="">{t`Prefer not to say`}</option>
             {RELATIONSHIP_GOALS.map((goal) => (
               <option key={goal} value={goal}>
-                {relationshipGoalLabel(i18n, goal)}
+                {relationshipGoalLabel(goal)}
               </option>
             ))}
           </NativeSelect>
@@ -277,7 +277,7 @@ export function EditProfilePage() {
             <option value="">{t`Prefer not to say`}</option>
             {LOVE_LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {loveLanguageLabel(i18n, language)}
+                {loveLanguageLabel(language)}
               </option>
             ))}
           </NativeSelect>
@@ -287,7 +287,7 @@ export function EditProfilePage() {
       <FormSection id="edit-lifestyle" title={t`Lifestyle`}>
         <div className="grid grid-cols-2 gap-3">
           {LIFESTYLE_KEYS.map((key) => (
-            <Field key={key} id={`edit-lifestyle-${key}`} label={LIFESTYLE_FIELDS[key].label}>
+            <Field key={key} id={`edit-lifestyle-${key}`} label={lifestyleFieldLabel(key)}>
               <NativeSelect
                 id={`edit-lifestyle-${key}`}
                 value={form.lifestyle[key] ?? ''}
@@ -296,7 +296,7 @@ export function EditProfilePage() {
                 <option value="">—</option>
                 {LIFESTYLE_FIELDS[key].options.map((option) => (
                   <option key={option} value={option}>
-                    {capitalize(option)}
+                    {lifestyleOptionLabel(key, option)}
                   </option>
                 ))}
               </NativeSelect>

@@ -30,6 +30,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profile-format';
+import { interestLabel } from '../../lib/labels/interests';
+import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { usePhotos, useProfileStats, useStatus } from './queries';
 import { AchievementsWidget } from '../../components/badges';
 import { useUserBadges } from '../../lib/badges';
@@ -38,7 +40,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { activeLocale } from '../../lib/i18n';
-import { loveLanguageLabel, relationshipGoalLabel } from './detail-labels';
 
 /** /profile: her own profile (product §2 Profile), all numbers from the server. */
 export function ProfilePage() {
@@ -237,7 +238,11 @@ function Overview({ user }: { user: SelfUser }) {
         {user.prompts.length > 0 ? <PromptAnswers prompts={user.prompts} /> : addLink(t`Answer a prompt`)}
       </Section>
       <Section title={t`Interests`}>
-        {user.interests.length > 0 ? <Tags items={user.interests} tone="plum" /> : addLink(t`Choose interests`)}
+        {user.interests.length > 0 ? (
+          <Tags items={user.interests.map(interestLabel)} tone="plum" />
+        ) : (
+          addLink(t`Choose interests`)
+        )}
       </Section>
       <Section title={t`Tea`}>
         {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink(t`Pick your teas`)}
@@ -253,8 +258,8 @@ function Details({ user }: { user: SelfUser }) {
     [t`Education`, user.education],
     [t`Height`, user.height === null ? null : formatHeight(user.height)],
     [t`Pronouns`, user.pronouns],
-    [t`Relationship goals`, user.relationshipGoals && relationshipGoalLabel(i18n, user.relationshipGoals)],
-    [t`Love language`, user.loveLanguage && loveLanguageLabel(i18n, user.loveLanguage)],
+    [t`Relationship goals`, user.relationshipGoals && relationshipGoalLabel(user.relationshipGoals)],
+    [t`Love language`, user.loveLanguage && loveLanguageLabel(user.loveLanguage)],
     ...lifestyleEntries(user.lifestyle),
   ];
   return (

@@ -3,6 +3,7 @@ import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useLingui } from '@lingui/react/macro';
+import { promptText } from '../../lib/labels/prompts';
 
 export interface PromptDraft {
   promptId: string;
@@ -50,7 +51,7 @@ export function PromptsEditor({
               >
                 {PROMPTS.filter((p) => p.id === draft.promptId || !used.has(p.id)).map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.text}
+                    {promptText(p.id)}
                   </option>
                 ))}
               </NativeSelect>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../components/avatar';
 import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
@@ -21,6 +22,7 @@ export function BlockDialog({
   /** Her matches and conversations to pick from; by username stays as the fallback. */
   people?: readonly PickablePerson[];
 }) {
+  const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [picked, setPicked] = useState('');
   const byUsername = people.length === 0 || picked === BY_USERNAME;
@@ -34,14 +36,14 @@ export function BlockDialog({
     if (byUsername ? !name : !picked) return;
     blockUser.mutate(byUsername ? { blockedUsername: name } : { blockedUserId: picked }, {
       onSuccess: () => {
-        toast({ title: 'User blocked', description: "You won't see them again" });
+        toast({ title: t`User blocked`, description: t`You won't see them again` });
         setUsername('');
         setPicked('');
       },
       onError: (error) => {
         toast({
-          title: 'Error',
-          description: isApiError(error) && error.serverMessage ? error.serverMessage : 'Failed to block user.',
+          title: t`Error`,
+          description: isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block user.`,
           variant: 'destructive',
         });
       },
@@ -52,14 +54,14 @@ export function BlockDialog({
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title="Block & Unblock"
-      description="Blocked members can't see you or message you, and you won't see them."
+      title={t`Block & Unblock`}
+      description={t`Blocked members can't see you or message you, and you won't see them.`}
     >
       <form onSubmit={submit} className="grid gap-2">
         {people.length > 0 && <PersonPicker id="block-person" people={people} value={picked} onChange={setPicked} />}
         <div className="flex items-end gap-2">
           {byUsername && (
-            <Field id="block-username" label="Block by username" className="flex-1">
+            <Field id="block-username" label={t`Block by username`} className="flex-1">
               <UsernameInput id="block-username" value={username} onChange={setUsername} />
             </Field>
           )}
@@ -69,21 +71,21 @@ export function BlockDialog({
             className={byUsername ? undefined : 'w-full'}
             disabled={(byUsername ? !username.trim() : !picked) || blockUser.isPending}
           >
-            Block
+            {t`Block`}
           </Button>
         </div>
       </form>
 
       <section aria-labelledby="blocked-list-title" className="grid gap-2">
         <h3 id="blocked-list-title" className="text-sm font-semibold text-ink">
-          Blocked members
+          {t`Blocked members`}
         </h3>
         {blocks.isPending ? (
-          <p className="text-sm text-ink-soft">Loading…</p>
+          <p className="text-sm text-ink-soft">{t`Loading…`}</p>
         ) : blocks.isError ? (
-          <p className="text-sm text-red-700">Your block list could not be loaded.</p>
+          <p className="text-sm text-red-700">{t`Your block list could not be loaded.`}</p>
         ) : blocks.data.length === 0 ? (
-          <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">You haven’t blocked anyone.</p>
+          <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">{t`You haven’t blocked anyone.`}</p>
         ) : (
           <ul className="grid gap-2">
             {blocks.data.map((b) => (
@@ -96,22 +98,22 @@ export function BlockDialog({
                 <span className="flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
                 <Button
                   variant="outline"
-                  aria-label={`Unblock ${b.blockedUser.name}`}
+                  aria-label={t`Unblock ${b.blockedUser.name}`}
                   disabled={unblock.isPending}
                   onClick={() =>
                     unblock.mutate(b.id, {
                       onSuccess: () =>
-                        toast({ title: 'User unblocked', description: 'You can now see this user again' }),
+                        toast({ title: t`User unblocked`, description: t`You can now see this user again` }),
                       onError: () =>
                         toast({
-                          title: 'Error',
-                          description: 'Failed to unblock. Please try again.',
+                          title: t`Error`,
+                          description: t`Failed to unblock. Please try again.`,
                           variant: 'destructive',
                         }),
                     })
                   }
                 >
-                  Unblock
+                  {t`Unblock`}
                 </Button>
               </li>
             ))}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { ExternalLink as ExternalIcon } from 'lucide-react';
 
 /** A link to another site: new tab, no opener, no referrer. */
 export function ExternalLink({ href, label, detail }: { href: string; label: string; detail?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <a
       href={href}
@@ -15,7 +17,7 @@ export function ExternalLink({ href, label, detail }: { href: string; label: str
         {detail && <span className="block text-xs text-ink-soft">{detail}</span>}
       </span>
       <ExternalIcon className="size-4 text-plum-600" aria-hidden />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{t`(opens in a new tab)`}</span>
     </a>
   );
 }

@@ -1,4 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { safetyApi } from '../../../contract/api/safety';
 import type { CreateReportBody } from '../../../contract/safety';
 import { apiCall } from '../../lib/api';
@@ -44,10 +47,10 @@ export function useFileReport() {
   });
 }
 
-const HOW_MET: Record<PersonMet['how'], string> = {
-  chatted: 'Chatted',
-  matched: 'Matched',
-  seen_recently: 'Seen recently',
+const HOW_MET: Record<PersonMet['how'], MessageDescriptor> = {
+  chatted: msg`Chatted`,
+  matched: msg`Matched`,
+  seen_recently: msg`Seen recently`,
 };
 
 /**
@@ -56,6 +59,7 @@ const HOW_MET: Record<PersonMet['how'], string> = {
  * only while a form is open.
  */
 export function usePickablePeople(enabled: boolean): PickablePerson[] {
+  const { i18n } = useLingui();
   const people = useQuery({
     queryKey: safetyKeys.peopleMet,
     queryFn: () => apiCall(discoveryApi.peopleMet),
@@ -64,7 +68,7 @@ export function usePickablePeople(enabled: boolean): PickablePerson[] {
   return (people.data?.people ?? []).map((p) => ({
     id: p.id,
     name: p.firstName,
-    context: HOW_MET[p.how],
+    context: i18n._(HOW_MET[p.how]),
     photo: p.photo,
   }));
 }

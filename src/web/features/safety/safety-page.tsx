@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import {
   BadgeCheck,
@@ -12,8 +13,9 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
-import { reasonLabel } from '../../../contract/moderation';
-import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../contract/safety';
+import type { ReportStatus } from '../../../contract/safety';
+import { activeLocale } from '../../lib/i18n';
+import { reportReasonLabel, reportStatusLabel } from '../../lib/labels/safety';
 import { Sheet } from '../../components/ui/sheet';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -81,11 +83,12 @@ const STATUS_TONE: Record<ReportStatus, string> = {
 };
 
 function FiledReports({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const reports = useFiledReports(userId);
-  if (reports.isPending) return <p className="text-sm text-ink-soft">Loading your reports…</p>;
-  if (reports.isError) return <p className="text-sm text-red-700">Your reports could not be loaded.</p>;
+  if (reports.isPending) return <p className="text-sm text-ink-soft">{t`Loading your reports…`}</p>;
+  if (reports.isError) return <p className="text-sm text-red-700">{t`Your reports could not be loaded.`}</p>;
   if (reports.data.length === 0) {
-    return <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">You haven’t reported anyone.</p>;
+    return <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">{t`You haven’t reported anyone.`}</p>;
   }
   return (
     <ul className="grid gap-2">
@@ -94,11 +97,11 @@ function FiledReports({ userId }: { userId: string }) {
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold text-plum-900">{r.reportedUser.name}</span>
             <span className="block text-xs text-ink-soft">
-              {reasonLabel(r.reason)} · {new Date(r.createdAt).toLocaleDateString()}
+              {reportReasonLabel(r.reason)} · {new Date(r.createdAt).toLocaleDateString(activeLocale())}
             </span>
           </span>
           <span className={cn('rounded-full px-2.5 py-1 text-xs font-semibold', STATUS_TONE[r.status])}>
-            {REPORT_STATUS_LABELS[r.status]}
+            {reportStatusLabel(r.status)}
           </span>
         </li>
       ))}
@@ -108,7 +111,8 @@ function FiledReports({ userId }: { userId: string }) {
 
 /** Product §2 "Safety Center": real counters, the tools, emergency and support resources, her reports. */
 export function SafetyPage() {
-  useDocumentTitle('Safety Center · Steep');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Safety Center · Steep`);
   const me = useCurrentUser();
   const fileReport = useFileReport();
   const summary = useSafetySummary(me.id);
@@ -125,65 +129,65 @@ export function SafetyPage() {
         </span>
         <div>
           <h1 id="safety-title" className="font-display text-[1.75rem] leading-tight font-semibold text-plum-900">
-            Safety Center
+            {t`Safety Center`}
           </h1>
-          <p className="text-sm text-ink-soft">Tools and support to keep dating safe.</p>
+          <p className="text-sm text-ink-soft">{t`Tools and support to keep dating safe.`}</p>
         </div>
       </header>
 
       <dl className="grid grid-cols-2 gap-2">
-        <Counter label="Reports filed" value={count(summary.data?.reportsFiled)} />
-        <Counter label="Users blocked" value={count(summary.data?.usersBlocked)} />
+        <Counter label={t`Reports filed`} value={count(summary.data?.reportsFiled)} />
+        <Counter label={t`Users blocked`} value={count(summary.data?.usersBlocked)} />
         <Counter
-          label="Photo verified"
-          value={summary.data === undefined ? '–' : summary.data.photoVerified ? 'Yes' : 'No'}
+          label={t`Photo verified`}
+          value={summary.data === undefined ? '–' : summary.data.photoVerified ? t`Yes` : t`No`}
         />
-        <Counter label="Support" value="24/7" />
+        <Counter label={t`Support`} value="24/7" />
       </dl>
       <p className="-mt-3 flex items-center gap-2 text-xs text-ink-soft">
         <LifeBuoy className="size-4 text-plum-600" aria-hidden />
-        Our safety team reviews reports around the clock, 24/7.
+        {t`Our safety team reviews reports around the clock, 24/7.`}
       </p>
 
       <section aria-labelledby="tools-title" className="grid gap-2">
         <h2 id="tools-title" className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-          Safety tools
+          {t`Safety tools`}
         </h2>
         <ToolCard
           icon={Flag}
-          title="Report User"
-          description="Tell us about someone breaking the rules"
+          title={t`Report User`}
+          description={t`Tell us about someone breaking the rules`}
           onClick={() => setOpen('report')}
         />
         <ToolCard
           icon={Ban}
-          title="Block & Unblock"
-          description="Manage who can see and message you"
+          title={t`Block & Unblock`}
+          description={t`Manage who can see and message you`}
           onClick={() => setOpen('block')}
         />
         <ToolCard
           icon={BadgeCheck}
-          title="Photo Verification"
-          description="Show others your photos are really you"
+          title={t`Photo Verification`}
+          description={t`Show others your photos are really you`}
           to="/verification"
         />
         <ToolCard
           icon={HeartHandshake}
-          title="Mental Health Resources"
-          description="Support lines and counselling"
+          title={t`Mental Health Resources`}
+          description={t`Support lines and counselling`}
           onClick={() => setOpen('resources')}
         />
         <ToolCard
           icon={Lock}
-          title="Privacy Settings"
-          description="Control what others see"
+          title={t`Privacy Settings`}
+          description={t`Control what others see`}
           to="/preferences?tab=privacy"
         />
       </section>
 
       <section aria-labelledby="reports-title" className="grid gap-2">
         <h2 id="reports-title" className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-          Your reports
+          {t`Your reports`}
         </h2>
         <FiledReports userId={me.id} />
       </section>
@@ -191,7 +195,7 @@ export function SafetyPage() {
       <section aria-labelledby="emergency-title" className="grid gap-2 rounded-3xl bg-red-50 p-4">
         <h2 id="emergency-title" className="flex items-center gap-2 text-base font-semibold text-red-900">
           <Phone className="size-4" aria-hidden />
-          In an emergency
+          {t`In an emergency`}
         </h2>
         {EMERGENCY_RESOURCES.map((r) => (
           <a
@@ -199,18 +203,18 @@ export function SafetyPage() {
             href={r.href}
             className="flex min-h-12 items-center justify-between rounded-2xl bg-white px-4 text-sm shadow-card"
           >
-            <span className="font-semibold text-red-900">{r.label}</span>
-            <span className="text-red-800">{r.detail}</span>
+            <span className="font-semibold text-red-900">{i18n._(r.label)}</span>
+            <span className="text-red-800">{i18n._(r.detail)}</span>
           </a>
         ))}
       </section>
 
       <section aria-labelledby="support-title" className="grid gap-2">
         <h2 id="support-title" className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
-          Support organisations
+          {t`Support organisations`}
         </h2>
         {SUPPORT_LINKS.map((l) => (
-          <ExternalLink key={l.href} href={l.href} label={l.label} detail={l.detail} />
+          <ExternalLink key={l.href} href={l.href} label={l.label} detail={i18n._(l.detail)} />
         ))}
       </section>
 
@@ -229,12 +233,12 @@ export function SafetyPage() {
       <Sheet
         open={open === 'resources'}
         onOpenChange={close}
-        title="Mental Health Resources"
-        description="You deserve support. These services are free or low-cost and LGBTQ+ friendly."
+        title={t`Mental Health Resources`}
+        description={t`You deserve support. These services are free or low-cost and LGBTQ+ friendly.`}
       >
         <div className="grid gap-2">
           {MENTAL_HEALTH_RESOURCES.map((l) => (
-            <ExternalLink key={l.href} href={l.href} label={l.label} detail={l.detail} />
+            <ExternalLink key={l.href} href={l.href} label={l.label} detail={i18n._(l.detail)} />
           ))}
         </div>
       </Sheet>

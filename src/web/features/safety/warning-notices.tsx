@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { apiCall, lazyDeclarations } from '../../lib/api';
@@ -13,6 +14,7 @@ const NOTICES_KEY = ['notices'] as const;
  * never who reported her. Arrives live over the socket (`notice` frame) or on the next load.
  */
 export function WarningNotices() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: async () => apiCall((await api()).noticesApi.list) });
   useRealtimeEvent('notice', () => void queryClient.invalidateQueries({ queryKey: NOTICES_KEY }));
@@ -31,7 +33,7 @@ export function WarningNotices() {
       </p>
       <p className="text-sm leading-relaxed text-amber-900">{warning.body}</p>
       <Button variant="outline" className="justify-self-start" onClick={() => void acknowledge()}>
-        I understand
+        {t`I understand`}
       </Button>
     </div>
   );
