@@ -4,25 +4,48 @@ import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { followRouter } from '../lib/overlay-history';
-import type * as Screens from './screens';
+import type { HomeScreenName } from './screens';
+import type { MoreScreenName } from './more-screens';
+
+/** A module requested once and shared; a failed load (offline) is retried by the next navigation, not remembered. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
 
 /**
  * Every signed-in screen is its own chunk, fetched when its route is first visited, so the landing
  * page loads only what it shows (the budget in scripts/check-bundle-size.ts keeps it that way). The
- * screens' loaders are one more small chunk (./screens.ts), requested now, while the first render runs.
+ * screens' loaders are two more small chunks: /home's (./screens.ts), requested now, while the first render runs,
+ * and every other screen's (./more-screens.ts), requested once the browser is idle.
  */
-let loadingScreens: Promise<typeof Screens> | undefined;
-const screensModule = () => {
-  // A failed load (offline) is retried by the next navigation rather than remembered.
-  loadingScreens ??= import('./screens').catch((error: unknown) => {
-    loadingScreens = undefined;
-    throw error;
-  });
-  return loadingScreens;
+const homeScreens = once(() => import('./screens'));
+const moreScreens = once(() => import('./more-screens'));
+homeScreens().catch(() => undefined);
+// Safari has no requestIdleCallback: there, a moment after the first paint.
+const whenIdle = (run: () => void) => {
+  const idle = (window as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback;
+  if (idle) idle(run, { timeout: 5000 });
+  else window.setTimeout(run, 2000);
 };
-screensModule().catch(() => undefined);
+whenIdle(() => void moreScreens().catch(() => undefined));
 
-const page = (name: Screens.ScreenName) => async () => ({ Component: await (await screensModule()).screens[name]() });
+/** Which screens are /home's (checked against ./screens.ts by the compiler, without importing it). */
+const HOME_SCREENS = { SignedIn: true, AppShell: true, DiscoverPage: true, BareLayout: true } satisfies Record<
+  HomeScreenName,
+  true
+>;
+const isHomeScreen = (name: string): name is HomeScreenName => name in HOME_SCREENS;
+
+const page = (name: HomeScreenName | MoreScreenName) => async () => ({
+  Component: isHomeScreen(name)
+    ? await (await homeScreens()).screens[name]()
+    : await (await moreScreens()).screens[name](),
+});
 
 /**
  * A deep link waits for its route chunks behind the splash before AuthProvider even mounts: these loaders
@@ -34,7 +57,7 @@ const startSessionCheck = () => {
   return null;
 };
 const startDiscoveryFeed = () => {
-  screensModule()
+  homeScreens()
     .then(({ discoveryApi }) => discoveryApi())
     .then(({ prefetchDiscoveryFeed }) => prefetchDiscoveryFeed(queryClient))
     .catch(() => undefined);

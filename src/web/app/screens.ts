@@ -2,71 +2,21 @@ import type { ComponentType } from 'react';
 import { withMessages } from '../lib/i18n';
 
 /**
- * Every lazily loaded screen of the route table (./router.tsx), by its component's name. Kept out of the entry
- * chunk on purpose: each `import()` here carries the list of chunks to preload with that screen, and for the
- * whole app those lists weigh about 4 KB gzipped, which the landing page's first paint does not need
- * (scripts/check-bundle-size.ts). The router requests this module as soon as it is evaluated, in parallel
- * with the first render. A screen resolves once its words are loaded too (withMessages: its catalogue in
- * lingui.config.ts).
+ * The loaders of /home's screens (the signed-in frame, the shell, Discover), by their component's name; every
+ * other screen's are in ./more-screens.ts. Kept out of the entry chunk on purpose: each `import()` here carries the
+ * list of chunks to preload with that screen, which the landing page's first paint does not need, and /home's
+ * first paint does not need the other screens' lists (about 3 KB gzipped; scripts/check-bundle-size.ts). The router
+ * requests this module as soon as it is evaluated, in parallel with the first render. A screen resolves once its
+ * words are loaded too (withMessages: its catalogue in lingui.config.ts).
  */
 export const screens = {
-  ForgotPasswordPage: withMessages('visitor', () =>
-    import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
-  ),
-  UnsubscribePage: withMessages('visitor', () =>
-    import('../features/auth/unsubscribe-page').then((m) => m.UnsubscribePage),
-  ),
-  SharedDatePage: withMessages('rest', () =>
-    import('../features/datesafety/shared-date-page').then((m) => m.SharedDatePage),
-  ),
-  ResetPasswordPage: withMessages('visitor', () =>
-    import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
-  ),
   SignedIn: withMessages('home', () => import('./signed-in').then((m) => m.SignedIn)),
   AppShell: withMessages('home', () => import('./shell').then((m) => m.AppShell)),
   DiscoverPage: withMessages('home', () => import('../features/discovery/discover-page').then((m) => m.DiscoverPage)),
-  TeaPage: withMessages('rest', () => import('../features/tea/tea-page').then((m) => m.TeaPage)),
-  SubscribePage: withMessages('rest', () => import('../features/billing/subscribe-page').then((m) => m.SubscribePage)),
-  PremiumPage: withMessages('rest', () => import('../features/billing/premium-page').then((m) => m.PremiumPage)),
-  ChatsPage: withMessages('rest', () => import('../features/chat/chats-page').then((m) => m.ChatsPage)),
-  FiltersPage: withMessages('rest', () => import('../features/discovery/filters-page').then((m) => m.FiltersPage)),
-  EventsPage: withMessages('rest', () => import('../features/events/events-page').then((m) => m.EventsPage)),
-  ProfilePage: withMessages('rest', () => import('../features/profiles/profile-page').then((m) => m.ProfilePage)),
-  EditProfilePage: withMessages('rest', () =>
-    import('../features/profiles/edit-profile-page').then((m) => m.EditProfilePage),
-  ),
-  SafetyPage: withMessages('rest', () => import('../features/safety/safety-page').then((m) => m.SafetyPage)),
-  PreferencesPage: withMessages('rest', () =>
-    import('../features/preferences/preferences-page').then((m) => m.PreferencesPage),
-  ),
-  SettingsPage: withMessages('rest', () => import('../features/settings/settings-page').then((m) => m.SettingsPage)),
-  VerificationPage: withMessages('rest', () =>
-    import('../features/verification/verification-page').then((m) => m.VerificationPage),
-  ),
-  MicroInteractionsDemoPage: withMessages('rest', () =>
-    import('../features/micro-interactions-demo/micro-interactions-demo-page').then((m) => m.MicroInteractionsDemoPage),
-  ),
-  OnboardingDemoPage: withMessages('rest', () =>
-    import('../features/onboarding/onboarding-demo-page').then((m) => m.OnboardingDemoPage),
-  ),
-  PreferenceVisualizationPage: withMessages('rest', () =>
-    import('../features/preferences/preference-visualization-page').then((m) => m.PreferenceVisualizationPage),
-  ),
-  SubscriptionPage: withMessages('rest', () =>
-    import('../features/billing/subscription-page').then((m) => m.SubscriptionPage),
-  ),
-  VerificationModerationPage: withMessages('rest', () =>
-    import('../features/verification/verification-review-queue').then((m) => m.VerificationModerationPage),
-  ),
   BareLayout: withMessages('home', () => import('./shell').then((m) => m.BareLayout)),
-  ConversationPage: withMessages('rest', () =>
-    import('../features/chat/conversation-page').then((m) => m.ConversationPage),
-  ),
-  ModerationRoute: withMessages('rest', () => import('./moderation-route').then((m) => m.ModerationRoute)),
-  NotFoundPage: withMessages('visitor', () => import('./not-found-page').then((m) => m.NotFoundPage)),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
-export type ScreenName = keyof typeof screens;
+export type HomeScreenName = keyof typeof screens;
 
 /** Discover's data code, for the /home loader that starts fetching the first page during the chunks' download. */
 export const discoveryApi = () => import('../features/discovery/discovery-api');
