@@ -4,6 +4,7 @@ import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { followRouter } from '../lib/overlay-history';
+import { whenIdle } from '../lib/when-idle';
 import type { HomeScreenName } from './screens';
 import type { MoreScreenName } from './more-screens';
 
@@ -26,12 +27,6 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 const homeScreens = once(() => import('./screens'));
 const moreScreens = once(() => import('./more-screens'));
 homeScreens().catch(() => undefined);
-// Safari has no requestIdleCallback: there, a moment after the first paint.
-const whenIdle = (run: () => void) => {
-  const idle = (window as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback;
-  if (idle) idle(run, { timeout: 5000 });
-  else window.setTimeout(run, 2000);
-};
 whenIdle(() => void moreScreens().catch(() => undefined));
 
 /** Which screens are /home's (checked against ./screens.ts by the compiler, without importing it). */

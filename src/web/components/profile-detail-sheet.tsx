@@ -10,7 +10,7 @@ import { distanceBandText } from '../lib/theme';
 import { useUnits } from '../lib/preferences';
 import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';
-import { badgeText } from '../lib/labels/badges';
+import { badgeDetails } from '../lib/labels/badge-details';
 import { interestLabel } from '../lib/labels/interests';
 import { loveLanguageLabel, relationshipGoalLabel } from '../lib/labels/profile-options';
 import { formatLastActive } from '../lib/last-active';
@@ -157,7 +157,7 @@ function Details({
         <Section title={t`Badges`}>
           <ul aria-label={t`Badges`} className="flex flex-wrap gap-1.5">
             {profile.badges.map((badge) => (
-              <li key={badge.id} title={badgeText(badge.id).description}>
+              <li key={badge.id} title={badgeDetails(badge.id).description}>
                 <BadgeChip id={badge.id} className="px-2.5 py-1 text-sm" />
               </li>
             ))}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { plural, t } from '@lingui/core/macro';
 import type { UserBadge } from '../../contract/badges';
 import { apiCall, lazyDeclarations } from './api';
-import { badgeText } from './labels/badges';
+import { badgeName } from './labels/badges';
 
 const api = lazyDeclarations(() => import('../../contract/api/badges'));
 
@@ -37,7 +37,7 @@ export function useCheckAchievements(userId: string | undefined) {
 /** '2 more matches to Social Butterfly', '15% more to Profile Pro': how far an unearned badge is, in her language. */
 export function badgeNudge(badge: UserBadge): string {
   const left = badge.maxProgress - badge.progress;
-  const name = badgeText(badge.id).name;
+  const name = badgeName(badge.id);
   switch (badge.id) {
     case 'profile_pro':
       return t`${left}% more to ${name}`;

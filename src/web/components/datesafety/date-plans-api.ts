@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateDatePlanBody } from '../../../contract/datesafety';
+import type { CreateDatePlanBody, DatePlan } from '../../../contract/datesafety';
 import { apiCall, lazyDeclarations } from '../../lib/api';
 
 // The banner is on every signed-in screen: the declarations (and zod) load on first use, not with the shell.
@@ -7,6 +7,10 @@ const api = lazyDeclarations(() => import('../../../contract/api/datesafety'));
 
 /** Her running date plans: the banner reads them; sharing, "I'm safe" and cancel refresh them. */
 export const DATE_PLANS_QUERY_KEY = ['/api/date-plans'] as const;
+
+/** The plan she is on now: one still checking on her (active) or whose contacts were alerted. */
+export const runningPlan = (plans: readonly DatePlan[] | undefined) =>
+  plans?.find((plan) => plan.status === 'active' || plan.status === 'alerted');
 
 export function useActiveDatePlans() {
   return useQuery({

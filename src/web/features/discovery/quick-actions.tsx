@@ -8,7 +8,7 @@ import { BadgeIcon, closestBadge } from '../../components/badges';
 import { Meter } from '../../components/ui/meter';
 import { badgeNudge, useUserBadges } from '../../lib/badges';
 import { useLingui } from '@lingui/react/macro';
-import { badgeText } from '../../lib/labels/badges';
+import { badgeName } from '../../lib/labels/badges';
 
 const tile =
   'flex min-h-20 flex-col justify-between gap-2 rounded-2xl border p-3 text-left transition-[background-color,transform] active:scale-[0.98]';
@@ -35,7 +35,7 @@ function BadgeNudge({ userId }: { userId: string }) {
   const closest = closestBadge(useUserBadges(userId).data);
   const { t } = useLingui();
   if (!closest) return null;
-  const badgeName = badgeText(closest.id).name;
+  const badge = badgeName(closest.id);
   return (
     <Link
       to="/profile"
@@ -47,7 +47,7 @@ function BadgeNudge({ userId }: { userId: string }) {
       </span>
       <span className="grid min-w-0 flex-1 gap-1.5">
         <span className="text-sm font-semibold text-ink">{badgeNudge(closest)}</span>
-        <Meter percent={Math.round((100 * closest.progress) / closest.maxProgress)} label={t`${badgeName} progress`} />
+        <Meter percent={Math.round((100 * closest.progress) / closest.maxProgress)} label={t`${badge} progress`} />
       </span>
     </Link>
   );

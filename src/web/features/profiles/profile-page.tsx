@@ -33,7 +33,7 @@ import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profi
 import { interestLabel } from '../../lib/labels/interests';
 import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { usePhotos, useProfileStats, useStatus } from './queries';
-import { AchievementsWidget } from '../../components/badges';
+import { AchievementsWidget } from '../../components/achievements-widget';
 import { useUserBadges } from '../../lib/badges';
 import { StatusCard } from './status-card';
 import type { MessageDescriptor } from '@lingui/core';

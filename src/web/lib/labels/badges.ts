@@ -1,114 +1,32 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { EARLY_BIRD_MEMBERS, type BadgeId } from '../../../contract/badge-catalogue';
+import type { BadgeId } from '../../../contract/badge-catalogue';
 
-/* The badges' names, descriptions and rules (issue 29), by badge id, read in her language. */
+/* The badges' names (issue 29), by badge id, read in her language: Discover's cards show them. Their descriptions
+ * and rules, which only the reveal card and the achievements show, are in ./badge-details.ts (not on /home's first paint). */
 
-interface BadgeLabels {
-  name: MessageDescriptor;
-  description: MessageDescriptor;
-  rule: MessageDescriptor;
-}
-
-const members = EARLY_BIRD_MEMBERS;
-
-const BADGE_LABELS: Record<BadgeId, BadgeLabels> = {
-  first_match: {
-    name: msg({ message: 'First Match', context: 'badge' }),
-    description: msg`Made your first match`,
-    rule: msg`Get 1 match`,
-  },
-  social_butterfly: {
-    name: msg({ message: 'Social Butterfly', context: 'badge' }),
-    description: msg`Ten mutual matches`,
-    rule: msg`Get 10 matches`,
-  },
-  conversation_starter: {
-    name: msg({ message: 'Conversation Starter', context: 'badge' }),
-    description: msg`Sent your first message`,
-    rule: msg`Send a message`,
-  },
-  icebreaker: {
-    name: msg({ message: 'Icebreaker', context: 'badge' }),
-    description: msg`Opened with a conversation starter`,
-    rule: msg`Send a conversation starter`,
-  },
-  good_listener: {
-    name: msg({ message: 'Good Listener', context: 'badge' }),
-    description: msg`Replied in ten conversations`,
-    rule: msg`Reply in 10 conversations`,
-  },
-  week_streak: {
-    name: msg({ message: 'Week Streak', context: 'badge' }),
-    description: msg`Seven days in a row on Steep`,
-    rule: msg`Be active 7 days in a row`,
-  },
-  month_streak: {
-    name: msg({ message: 'Month Streak', context: 'badge' }),
-    description: msg`Thirty days in a row on Steep`,
-    rule: msg`Be active 30 days in a row`,
-  },
-  profile_pro: {
-    name: msg({ message: 'Profile Pro', context: 'badge' }),
-    description: msg`A profile that is 100% complete`,
-    rule: msg`Complete your profile`,
-  },
-  early_bird: {
-    name: msg({ message: 'Early Bird', context: 'badge' }),
-    description: msg`One of the first ${members} members`,
-    rule: msg`Join among the first ${members} members`,
-  },
-  verified: {
-    name: msg({ message: 'Verified', context: 'badge' }),
-    description: msg`Photo verification approved`,
-    rule: msg`Get your photos verified`,
-  },
-  premium_member: {
-    name: msg({ message: 'Premium Member', context: 'badge' }),
-    description: msg`Supports Steep with Premium`,
-    rule: msg`Subscribe to Premium`,
-  },
-  host: {
-    name: msg({ message: 'Host', context: 'badge' }),
-    description: msg`Hosted a tea meetup`,
-    rule: msg`Host a meetup`,
-  },
-  regular: {
-    name: msg({ message: 'Regular', context: 'badge' }),
-    description: msg`Joined three tea meetups`,
-    rule: msg`Join 3 meetups`,
-  },
-  storyteller: {
-    name: msg({ message: 'Storyteller', context: 'badge' }),
-    description: msg`Shared your first Tea story`,
-    rule: msg`Share a Tea story`,
-  },
-  supportive: {
-    name: msg({ message: 'Supportive', context: 'badge' }),
-    description: msg`Supported ten Tea stories`,
-    rule: msg`Support 10 stories`,
-  },
-  tea_critic: {
-    name: msg({ message: 'Tea Critic', context: 'badge' }),
-    description: msg`Reviewed five teas`,
-    rule: msg`Write 5 tea reviews`,
-  },
-  safety_ally: {
-    name: msg({ message: 'Safety Ally', context: 'badge' }),
-    description: msg`A report of yours helped keep Steep safe`,
-    rule: msg`File a report that leads to action`,
-  },
+const BADGE_NAMES: Record<BadgeId, MessageDescriptor> = {
+  first_match: msg({ message: 'First Match', context: 'badge' }),
+  social_butterfly: msg({ message: 'Social Butterfly', context: 'badge' }),
+  conversation_starter: msg({ message: 'Conversation Starter', context: 'badge' }),
+  icebreaker: msg({ message: 'Icebreaker', context: 'badge' }),
+  good_listener: msg({ message: 'Good Listener', context: 'badge' }),
+  week_streak: msg({ message: 'Week Streak', context: 'badge' }),
+  month_streak: msg({ message: 'Month Streak', context: 'badge' }),
+  profile_pro: msg({ message: 'Profile Pro', context: 'badge' }),
+  early_bird: msg({ message: 'Early Bird', context: 'badge' }),
+  verified: msg({ message: 'Verified', context: 'badge' }),
+  premium_member: msg({ message: 'Premium Member', context: 'badge' }),
+  host: msg({ message: 'Host', context: 'badge' }),
+  regular: msg({ message: 'Regular', context: 'badge' }),
+  storyteller: msg({ message: 'Storyteller', context: 'badge' }),
+  supportive: msg({ message: 'Supportive', context: 'badge' }),
+  tea_critic: msg({ message: 'Tea Critic', context: 'badge' }),
+  safety_ally: msg({ message: 'Safety Ally', context: 'badge' }),
 };
 
-export interface BadgeText {
-  name: string;
-  description: string;
-  rule: string;
-}
-
-/** A badge's name, description and rule in her language (an id no longer in the catalogue reads as itself). */
-export function badgeText(id: string): BadgeText {
-  const labels = (BADGE_LABELS as Record<string, BadgeLabels | undefined>)[id];
-  if (!labels) return { name: id, description: '', rule: '' };
-  return { name: i18n._(labels.name), description: i18n._(labels.description), rule: i18n._(labels.rule) };
+/** A badge's name in her language (an id no longer in the catalogue reads as itself). */
+export function badgeName(id: string): string {
+  const name = (BADGE_NAMES as Record<string, MessageDescriptor | undefined>)[id];
+  return name ? i18n._(name) : id;
 }
