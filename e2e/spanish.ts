@@ -33,8 +33,11 @@ export const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexua
 /** The English sentences a Spanish screen must not show: every catalogue message Spanish says differently. */
 export const ENGLISH_ONLY = (() => {
   const es = catalogue('es');
+  // The English text is the English catalogue's msgstr: the msgid itself, or an explicit id's words (lib/labels).
   return new Set(
-    [...catalogue('en').keys()].filter((id) => !/[{<]/.test(id) && es.get(id) !== id && !BRAND_WORDS.has(id.trim())),
+    [...catalogue('en')]
+      .filter(([id, text]) => !/[{<]/.test(text) && es.get(id) !== text && !BRAND_WORDS.has(text.trim()))
+      .map(([, text]) => text),
   );
 })();
 

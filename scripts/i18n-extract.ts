@@ -13,11 +13,16 @@ import { translations } from './po';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
 
-/** Fills the empty `msgstr ""` of single-line entries whose msgid has a known translation. */
-function fill(po: string, known: Map<string, string>): { text: string; filled: number } {
+/**
+ * Fills the empty `msgstr ""` of single-line entries whose message has a known translation: by its msgid (the
+ * English text), or for a message with an explicit id (lib/labels/*.messages.ts) by its English text.
+ */
+function fill(po: string, known: Map<string, string>, english: Map<string, string>): { text: string; filled: number } {
   let filled = 0;
   const text = po.replace(/^msgid (".+")\nmsgstr ""$/gm, (entry, id: string) => {
-    const translation = known.get(JSON.parse(id) as string);
+    const msgid = JSON.parse(id) as string;
+    const source = english.get(msgid);
+    const translation = known.get(msgid) ?? (source === undefined ? undefined : known.get(source));
     if (!translation) return entry;
     filled += 1;
     return `msgid ${id}\nmsgstr ${JSON.stringify(translation)}`;
@@ -57,10 +62,14 @@ try {
 
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'inherit' });
 
+const english = new Map<string, string>();
+for (const file of poFiles('en'))
+  for (const [id, str] of translations(readFileSync(file, 'utf8'))) english.set(id, str);
+
 for (const locale of locales) {
   let carried = 0;
   for (const file of poFiles(locale)) {
-    const { text, filled } = fill(readFileSync(file, 'utf8'), before.get(locale) ?? new Map<string, string>());
+    const { text, filled } = fill(readFileSync(file, 'utf8'), before.get(locale) ?? new Map<string, string>(), english);
     if (filled) writeFileSync(file, text);
     carried += filled;
   }

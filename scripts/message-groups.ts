@@ -5,7 +5,7 @@
  * messages are also in `rest`, which every other screen loads. `npm run i18n:extract` writes the result to
  * src/locales/groups.json; `npm run test:bundle` fails when the build no longer matches it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface MessageGroups {
@@ -46,6 +46,15 @@ interface Chunk {
   isEntry?: boolean;
 }
 
+/**
+ * A module that looks its labels up by id (lib/labels/interests.ts) keeps their words in `<name>.messages.ts` beside
+ * it, which no chunk holds: its messages go wherever the module goes.
+ */
+function messagesBeside(file: string): string[] {
+  const beside = file.replace(/\.ts$/, '.messages.ts');
+  return beside !== file && existsSync(path.resolve(import.meta.dirname, '..', beside)) ? [beside] : [];
+}
+
 export function messageGroups(webRoot: string): MessageGroups {
   const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const modules = JSON.parse(readFileSync(path.join(webRoot, '.vite/chunk-modules.json'), 'utf8')) as Record<
@@ -65,9 +74,10 @@ export function messageGroups(webRoot: string): MessageGroups {
   const files = (keys: Set<string>, except: ReadonlySet<string> = new Set()) =>
     [
       ...new Set(
-        [...keys].flatMap((key) =>
-          (modules[manifest[key]?.file ?? ''] ?? []).filter((file) => /\.tsx?$/.test(file) && !except.has(file)),
-        ),
+        [...keys]
+          .flatMap((key) => (modules[manifest[key]?.file ?? ''] ?? []).filter((file) => /\.tsx?$/.test(file)))
+          .flatMap((file) => [file, ...messagesBeside(file)])
+          .filter((file) => !except.has(file)),
       ),
     ].sort();
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);

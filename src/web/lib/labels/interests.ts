@@ -1,142 +1,15 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { InterestCategoryName, InterestName } from '../../../contract/interests';
+import { labelById } from './label-by-id';
 
 /*
- * The interest catalogue's labels (issue 29): a profile stores an interest's English name; only what she reads
- * is translated. Rendered with the active locale at call time.
+ * The interest catalogue's labels (issue 29): a profile stores an interest's English name; only what she reads is
+ * translated, in the active locale at call time. The words are in ./interests.messages.ts, for the catalogues only.
  */
 
-const CATEGORIES: Record<InterestCategoryName, MessageDescriptor> = {
-  'Fitness & Health': msg`Fitness & Health`,
-  'Nightlife & Social': msg`Nightlife & Social`,
-  'Creative Arts': msg`Creative Arts`,
-  'Outdoor Adventures': msg`Outdoor Adventures`,
-  'Food & Culinary': msg`Food & Culinary`,
-  'Technology & Gaming': msg`Technology & Gaming`,
-  'Learning & Culture': msg`Learning & Culture`,
-  'Sports & Competition': msg`Sports & Competition`,
-  'Lifestyle & Wellness': msg`Lifestyle & Wellness`,
-};
-
-const INTERESTS: Record<InterestName, MessageDescriptor> = {
-  Yoga: msg`Yoga`,
-  Pilates: msg`Pilates`,
-  Running: msg`Running`,
-  Weightlifting: msg`Weightlifting`,
-  CrossFit: msg`CrossFit`,
-  'Spin Class': msg`Spin Class`,
-  Boxing: msg`Boxing`,
-  'Dance Fitness': msg`Dance Fitness`,
-  Swimming: msg`Swimming`,
-  Barre: msg`Barre`,
-  Calisthenics: msg`Calisthenics`,
-  'Martial Arts': msg`Martial Arts`,
-  'Live Music': msg`Live Music`,
-  Karaoke: msg`Karaoke`,
-  Dancing: msg`Dancing`,
-  'Cocktail Bars': msg`Cocktail Bars`,
-  'Wine Bars': msg`Wine Bars`,
-  'Drag Shows': msg`Drag Shows`,
-  'Trivia Nights': msg`Trivia Nights`,
-  'Comedy Clubs': msg`Comedy Clubs`,
-  'Happy Hour': msg`Happy Hour`,
-  Speakeasies: msg`Speakeasies`,
-  Brunch: msg`Brunch`,
-  'Pride Events': msg`Pride Events`,
-  Painting: msg`Painting`,
-  Drawing: msg`Drawing`,
-  Photography: msg`Photography`,
-  Pottery: msg`Pottery`,
-  Writing: msg`Writing`,
-  Poetry: msg`Poetry`,
-  Knitting: msg`Knitting`,
-  Embroidery: msg`Embroidery`,
-  'Playing Music': msg`Playing Music`,
-  Singing: msg`Singing`,
-  'Graphic Design': msg`Graphic Design`,
-  'Film Making': msg`Film Making`,
-  Hiking: msg`Hiking`,
-  Camping: msg`Camping`,
-  'Rock Climbing': msg`Rock Climbing`,
-  Kayaking: msg`Kayaking`,
-  Surfing: msg`Surfing`,
-  Skiing: msg`Skiing`,
-  Snowboarding: msg`Snowboarding`,
-  Backpacking: msg`Backpacking`,
-  Cycling: msg`Cycling`,
-  'Road Trips': msg`Road Trips`,
-  Stargazing: msg`Stargazing`,
-  Fishing: msg`Fishing`,
-  Cooking: msg`Cooking`,
-  Baking: msg`Baking`,
-  'Wine Tasting': msg`Wine Tasting`,
-  'Craft Beer': msg`Craft Beer`,
-  Coffee: msg`Coffee`,
-  'Vegan Cooking': msg`Vegan Cooking`,
-  'Farmers Markets': msg`Farmers Markets`,
-  'Food Trucks': msg`Food Trucks`,
-  'Fine Dining': msg`Fine Dining`,
-  Sushi: msg`Sushi`,
-  Mixology: msg`Mixology`,
-  'Tea Tasting': msg`Tea Tasting`,
-  'Video Games': msg`Video Games`,
-  'Board Games': msg`Board Games`,
-  'Tabletop RPGs': msg`Tabletop RPGs`,
-  Coding: msg`Coding`,
-  Esports: msg`Esports`,
-  'Virtual Reality': msg`Virtual Reality`,
-  Anime: msg`Anime`,
-  'Sci-Fi': msg`Sci-Fi`,
-  Cosplay: msg`Cosplay`,
-  'Retro Gaming': msg`Retro Gaming`,
-  'Puzzle Games': msg`Puzzle Games`,
-  Gadgets: msg`Gadgets`,
-  Reading: msg`Reading`,
-  'Book Clubs': msg`Book Clubs`,
-  Museums: msg`Museums`,
-  'Art Galleries': msg`Art Galleries`,
-  Theater: msg`Theater`,
-  History: msg`History`,
-  Languages: msg`Languages`,
-  Podcasts: msg`Podcasts`,
-  Documentaries: msg`Documentaries`,
-  Philosophy: msg`Philosophy`,
-  Astronomy: msg`Astronomy`,
-  Travel: msg`Travel`,
-  Soccer: msg`Soccer`,
-  Basketball: msg`Basketball`,
-  Softball: msg`Softball`,
-  Volleyball: msg`Volleyball`,
-  Tennis: msg`Tennis`,
-  Pickleball: msg`Pickleball`,
-  Golf: msg`Golf`,
-  'Roller Derby': msg`Roller Derby`,
-  Rugby: msg`Rugby`,
-  Bowling: msg`Bowling`,
-  Skateboarding: msg`Skateboarding`,
-  "Women's Sports": msg`Women's Sports`,
-  Meditation: msg`Meditation`,
-  Mindfulness: msg`Mindfulness`,
-  Journaling: msg`Journaling`,
-  Astrology: msg`Astrology`,
-  Tarot: msg`Tarot`,
-  Gardening: msg`Gardening`,
-  'Plant Parenting': msg`Plant Parenting`,
-  'Self-Care': msg`Self-Care`,
-  'Sustainable Living': msg`Sustainable Living`,
-  Thrifting: msg`Thrifting`,
-  Volunteering: msg`Volunteering`,
-  'Dog Walks': msg`Dog Walks`,
-};
-
-const label = (table: Record<string, MessageDescriptor | undefined>, code: string): string => {
-  const descriptor = table[code];
-  return descriptor ? i18n._(descriptor) : code;
-};
+export const interestMessageId = (name: string): string => `interest.${name}`;
+export const interestCategoryMessageId = (name: string): string => `interest-category.${name}`;
 
 /** An interest as she reads it ('Hiking' → 'Senderismo'); a name no longer in the catalogue shows as stored. */
-export const interestLabel = (name: string): string => label(INTERESTS, name);
+export const interestLabel = (name: string): string => labelById(interestMessageId(name), name);
 
 /** An interest category's heading ('Outdoor Adventures'). */
-export const interestCategoryLabel = (name: string): string => label(CATEGORIES, name);
+export const interestCategoryLabel = (name: string): string => labelById(interestCategoryMessageId(name), name);
