@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
 import { Chip } from './ui/chip';
-import { interestCategoryLabel, interestLabel } from '../lib/labels/interests';
+import { interestCategoryLabel } from '../lib/labels/interest-categories';
+import { interestLabel } from '../lib/labels/interests';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { InterestCategoryName, InterestName } from '../../../contract/interests';
+import type { InterestName } from '../../../contract/interests';
 
 /*
  * The interest catalogue's words for the translators (issue 29): `npm run i18n:extract` reads them from here into the
@@ -8,18 +8,6 @@ import type { InterestCategoryName, InterestName } from '../../../contract/inter
  * (`interest.<name>`), so the ~120 labels cost /home's first paint their catalogue entries and no code
  * (interests.test.ts checks that every id here is the one ./interests.ts asks for).
  */
-
-export const INTEREST_CATEGORY_MESSAGES: Record<InterestCategoryName, MessageDescriptor> = {
-  'Fitness & Health': msg({ id: 'interest-category.Fitness & Health', message: 'Fitness & Health' }),
-  'Nightlife & Social': msg({ id: 'interest-category.Nightlife & Social', message: 'Nightlife & Social' }),
-  'Creative Arts': msg({ id: 'interest-category.Creative Arts', message: 'Creative Arts' }),
-  'Outdoor Adventures': msg({ id: 'interest-category.Outdoor Adventures', message: 'Outdoor Adventures' }),
-  'Food & Culinary': msg({ id: 'interest-category.Food & Culinary', message: 'Food & Culinary' }),
-  'Technology & Gaming': msg({ id: 'interest-category.Technology & Gaming', message: 'Technology & Gaming' }),
-  'Learning & Culture': msg({ id: 'interest-category.Learning & Culture', message: 'Learning & Culture' }),
-  'Sports & Competition': msg({ id: 'interest-category.Sports & Competition', message: 'Sports & Competition' }),
-  'Lifestyle & Wellness': msg({ id: 'interest-category.Lifestyle & Wellness', message: 'Lifestyle & Wellness' }),
-};
 
 export const INTEREST_MESSAGES: Record<InterestName, MessageDescriptor> = {
   Yoga: msg({ id: 'interest.Yoga', message: 'Yoga' }),

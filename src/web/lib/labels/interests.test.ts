@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INTEREST_CATEGORIES } from '../../../contract/interests';
-import { interestCategoryMessageId, interestMessageId } from './interests';
-import { INTEREST_CATEGORY_MESSAGES, INTEREST_MESSAGES } from './interests.messages';
+import { interestCategoryMessageId } from './interest-categories';
+import { INTEREST_CATEGORY_MESSAGES } from './interest-categories.messages';
+import { interestMessageId } from './interests';
+import { INTEREST_MESSAGES } from './interests.messages';
 
 // The labels are looked up by id at run time: the ids the catalogues hold must be the ones asked for.
 describe('interest labels', () => {

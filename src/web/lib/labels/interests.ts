@@ -6,10 +6,6 @@ import { labelById } from './label-by-id';
  */
 
 export const interestMessageId = (name: string): string => `interest.${name}`;
-export const interestCategoryMessageId = (name: string): string => `interest-category.${name}`;
 
 /** An interest as she reads it ('Hiking' → 'Senderismo'); a name no longer in the catalogue shows as stored. */
 export const interestLabel = (name: string): string => labelById(interestMessageId(name), name);
-
-/** An interest category's heading ('Outdoor Adventures'). */
-export const interestCategoryLabel = (name: string): string => labelById(interestCategoryMessageId(name), name);
