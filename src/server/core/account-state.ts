@@ -4,8 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
 import { findUserCached, updateUser } from './users';
-import { forbidden } from '../http/errors';
-import { localText } from '../i18n';
+import { forbidden, localText } from '../http/errors';
 
 /**
  * The one premium rule: Premium is on while the entitlement lasts. `users.premium_until` holds its

@@ -1,6 +1,5 @@
-import { AppError } from '../http/errors';
+import { AppError, localText } from '../http/errors';
 import type { SessionInfo } from './sessions';
-import { localText } from '../i18n';
 
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', localText('pleaseSignInTo'));
 

@@ -39,6 +39,9 @@ export type FieldError = NonNullable<ErrorBody['errors']>[number] & { text?: Loc
 /** A field's problem from the catalogue: English in `message`, rendered in the reader's language by the handler. */
 export const fieldError = (path: string, text: LocalText): FieldError => ({ path, message: render('en', text), text });
 
+/** For the layers below the features (src/server/core), which reach the catalogue through this module only. */
+export { localText };
+
 export class AppError extends Error {
   readonly text: LocalText | undefined;
   constructor(

@@ -39,7 +39,7 @@ export function zodMessagesOf(modules: Record<string, unknown>[]): Set<string> {
     ] as const) {
       visit(def[key]);
     }
-    if (def.shape && typeof def.shape === 'object') Object.values(def.shape as object).forEach(visit);
+    if (def.shape && typeof def.shape === 'object') Object.values(def.shape).forEach(visit);
     if (typeof def.getter === 'function') visit((def.getter as () => unknown)());
   };
   for (const module of modules) Object.values(module).forEach(visit);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { CHAT_ERRORS } from '../../../contract/chat';
 import type { Db } from '../../db/client';
 import { databaseCache } from '../../db/process-cache';
 import { messages } from '../../db/schema/chat';

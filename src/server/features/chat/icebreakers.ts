@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, max, notInArray } from 'drizzle-orm';
-import { CHAT_ERRORS, ICEBREAKERS_MAX, type Icebreaker, type Message } from '../../../contract/chat';
+import { ICEBREAKERS_MAX, type Icebreaker, type Message } from '../../../contract/chat';
 import { icebreakers } from '../../db/schema/chat';
 import { conflict, notFound } from '../../http/errors';
 import { findUser } from '../../core';

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
-  CHAT_ERRORS,
   isMediaMessageType,
   type Message,
   type MessagePage,

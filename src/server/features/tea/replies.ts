@@ -1,12 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import {
-  ALREADY_REPORTED_MESSAGE,
-  MISSING_REPLY_MESSAGE,
-  REPLY_NUDGE_MESSAGE,
-  REPORTS_TO_HIDE,
-  type ReplyPage,
-  type TeaReply,
-} from '../../../contract/tea';
+import { REPORTS_TO_HIDE, type ReplyPage, type TeaReply } from '../../../contract/tea';
 import type { Db } from '../../db/client';
 import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
-  ALREADY_REPORTED_MESSAGE,
-  MISSING_FIELDS_MESSAGE,
-  NUDGE_MESSAGE,
   REPORTS_TO_HIDE,
   STORIES_PER_DAY,
   TEA_CATEGORIES,

@@ -1,6 +1,5 @@
-import { MEDIA_ERRORS } from '../../../contract/chat-media';
-import { CHAT_ERRORS } from '../../../contract/chat';
 /** chat: the server's words in English (../en.ts). */
+/** The CHAT_ERRORS and MEDIA_ERRORS texts of src/contract are repeated here (checked by contract-messages.test.ts). */
 export const chat = {
   chooseAPhotoOr: 'Choose a photo or record a voice note',
   sendOneFileAt: 'Send one file at a time',
@@ -16,13 +15,13 @@ export const chat = {
   onlyForMessagetypeIcebreaker: 'Only for messageType icebreaker',
   alreadyUsed: 'Already used',
   notAMessageOf: 'Not a message of this conversation',
-  messageNotFound: CHAT_ERRORS.messageNotFound,
-  icebreakerNotFound: CHAT_ERRORS.icebreakerNotFound,
-  icebreakerUsed: CHAT_ERRORS.icebreakerUsed,
-  mediaNotFound: MEDIA_ERRORS.notFound,
-  mediaUnusable: MEDIA_ERRORS.unusable,
-  mediaViewOnce: MEDIA_ERRORS.viewOnce,
-  mediaAlreadyOpened: MEDIA_ERRORS.alreadyOpened,
+  messageNotFound: 'Message not found',
+  icebreakerNotFound: 'Conversation starter not found',
+  icebreakerUsed: 'This conversation starter was already used',
+  mediaNotFound: 'Media not found',
+  mediaUnusable: 'This upload cannot be sent (it was already sent, expired, or belongs to another conversation)',
+  mediaViewOnce: 'This photo can be viewed once: open it to see it',
+  mediaAlreadyOpened: 'This photo was already opened',
   sendFileAsMultipart: (p: { field: string }) => `Send the file as multipart/form-data in the field "${p.field}"`,
   filesAtMost: (p: { megabytes: number }) => `Files can be at most ${p.megabytes} MB`,
   photosAtMostMb: (p: { megabytes: number }) => `Photos can be at most ${p.megabytes} MB`,

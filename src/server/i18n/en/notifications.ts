@@ -1,4 +1,3 @@
-import { SMS_MATCH_TEXT } from '../../../contract/sms';
 import { countryList } from '../countries';
 /** notifications: the server's words in English (../en.ts). */
 export const notifications = {
@@ -88,5 +87,5 @@ Don't want these emails? Unsubscribe in one click: ${p.unsubscribe}
 Or choose what Steep sends you in Settings → Notifications.`,
   // SMS to a member (sms/texts.ts).
   smsCode: (p: { code: string }) => `Your Steep code is ${p.code}. It expires in 10 minutes.`,
-  smsMatch: SMS_MATCH_TEXT,
+  smsMatch: 'You have a new match on Steep! Open the app to say hi.',
 };

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   SMS_CODE_TRIES,
   SMS_CODE_TTL_MS,
-  SMS_MATCH_TEXT,
   SMS_MIN_INTERVAL_MS,
   type SmsSettings,
   type smsSettingsBody,
