@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
 import { findUserCached, updateUser } from './users';
-import { forbidden } from '../http/errors';
+import { forbidden, localText } from '../http/errors';
 
 /**
  * The one premium rule: Premium is on while the entitlement lasts. `users.premium_until` holds its
@@ -95,7 +95,7 @@ export async function setGhostMode(db: Db, userId: string, on: boolean): Promise
 
 /** Moderation endpoints answer 403 to members; the role is read fresh so a revoked moderator is out at once. */
 export async function requireModerator(db: Db, userId: string): Promise<void> {
-  if ((await accountState(db, userId))?.role !== 'moderator') throw forbidden('Moderators only');
+  if ((await accountState(db, userId))?.role !== 'moderator') throw forbidden(localText('moderatorsOnly'));
 }
 
 /**

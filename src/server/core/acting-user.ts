@@ -1,7 +1,7 @@
-import { AppError } from '../http/errors';
+import { AppError, localText } from '../http/errors';
 import type { SessionInfo } from './sessions';
 
-export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', localText('pleaseSignInTo'));
 
 /** The acting user of a guarded route: always the session's, never an id the client sent. */
 export function sessionUserId(request: { session: SessionInfo | null }): string {

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/http';
-import { suspendedMessage } from '../../contract/moderation';
-import { render, say, translateValidation, type Language, type LocalText } from '../i18n';
+import { isPermanentSuspension } from '../../contract/moderation';
+import { localText, render, say, translateValidation, type Language, type LocalText } from '../i18n';
 
 type ErrorCode =
   | 'BAD_REQUEST'
@@ -36,6 +36,12 @@ export type FieldError = NonNullable<ErrorBody['errors']>[number] & { text?: Loc
  * is shown in her language (the error handler renders it for the request); a plain string is English only,
  * unless it is one of the contract's validation sentences. `message` is always the English text, for logs.
  */
+/** A field's problem from the catalogue: English in `message`, rendered in the reader's language by the handler. */
+export const fieldError = (path: string, text: LocalText): FieldError => ({ path, message: render('en', text), text });
+
+/** For the layers below the features (src/server/core), which reach the catalogue through this module only. */
+export { localText };
+
 export class AppError extends Error {
   readonly text: LocalText | undefined;
   constructor(
@@ -56,13 +62,25 @@ function localMessage(language: Language, message: string, text: LocalText | und
 
 export const badRequest = (message: string | LocalText, errors?: FieldError[]) =>
   new AppError(400, errors ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message, errors ? { errors } : undefined);
-export const forbidden = (message = 'You can only act as yourself') => new AppError(403, 'FORBIDDEN', message);
-/** Login and every guarded request of a suspended member: 403 'Your account is suspended until …'. */
-export const accountSuspended = (until: Date) => new AppError(403, 'ACCOUNT_SUSPENDED', suspendedMessage(until));
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const forbidden = (message: string | LocalText = localText('onlyActAsYourself')) =>
+  new AppError(403, 'FORBIDDEN', message);
+/**
+ * Login and every guarded request of a suspended member: 403 'Your account is suspended until …', the date
+ * written in her language (the catalogue entry formats it with Intl).
+ */
+export const accountSuspended = (until: Date) =>
+  new AppError(
+    403,
+    'ACCOUNT_SUSPENDED',
+    isPermanentSuspension(until)
+      ? localText('suspendedIndefinitely')
+      : localText('suspendedUntil', { until: until.toISOString() }),
+  );
+export const notFound = (message: string | LocalText = localText('notFound')) =>
+  new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string | LocalText, errors?: FieldError[]) =>
   new AppError(409, 'CONFLICT', message, errors ? { errors } : undefined);
-export const premiumRequired = (message = 'This feature needs Steep Premium') =>
+export const premiumRequired = (message: string | LocalText = localText('featureNeedsPremium')) =>
   new AppError(403, 'PREMIUM_REQUIRED', message);
 /** The card processor refused the charge: its message is for the payment form's toast. */
 export const paymentFailedError = (message: string) => new AppError(402, 'PAYMENT_FAILED', message);
@@ -75,7 +93,7 @@ export const tooManyRequests = (
 /** Seconds a client is asked to wait when the database is unreachable or the server is draining. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-export const unavailable = (message = 'Steep is briefly unavailable. Please try again in a moment.') =>
+export const unavailable = (message: string | LocalText = localText('brieflyUnavailable')) =>
   new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
 
 /** PostgreSQL SQLSTATEs for text it cannot store (U+0000, invalid byte sequences): the input's fault. */
@@ -94,7 +112,7 @@ export function classifyDatabaseError(error: unknown): AppError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof code === 'string') {
-      if (UNSTORABLE_TEXT.has(code)) return badRequest('Text contains characters that cannot be stored');
+      if (UNSTORABLE_TEXT.has(code)) return badRequest(localText('textContainsCharactersThat'));
       if (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code)) return unavailable();
     }
     if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return unavailable();
@@ -104,12 +122,12 @@ export function classifyDatabaseError(error: unknown): AppError | undefined {
 }
 
 /** Fastify's own 4xx codes, mapped to ours with messages a person can read. */
-const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'Invalid content length' },
+const fastifyCodes: Record<string, { code: ErrorCode; message: LocalText }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: localText('bodyNotJson') },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: localText('bodyEmpty') },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: localText('bodyTooLarge') },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: localText('unsupportedContentType') },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: localText('invalidContentLength') },
 };
 
 /** The request's language (http/language.ts); English in an app built without it (a unit test's). */
@@ -153,7 +171,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (known || (status >= 400 && status < 500)) {
       return reply.status(status).send({
-        message: known?.message ?? error.message,
+        message: known ? render(await languageFor(request), known.message) : error.message,
         // @fastify/rate-limit's per-address limits arrive here as plain 429s.
         code: known?.code ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST'),
       } satisfies ErrorBody);
@@ -163,9 +181,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.error({ err: error }, 'unhandled error');
     }
+    const language = await languageFor(request).catch(() => 'en' as const);
     return reply
       .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+      .send({ message: say(language, 'somethingWentWrong'), code: 'INTERNAL' } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -13,6 +13,7 @@ import {
 } from '../core';
 import { Lru } from '../lib/lru';
 import { accountSuspended, forbidden } from './errors';
+import { localText } from '../i18n';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** lastActive is written at most once a minute per user. */
@@ -48,7 +49,7 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
 
   app.addHook('onRequest', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
-      throw forbidden('Cross-site request refused');
+      throw forbidden(localText('crossSiteRequestRefused'));
     }
     const access = request.routeOptions.config.declaration?.access;
     // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.

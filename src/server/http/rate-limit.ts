@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitBucket } from '../../contract/api/define';
 import { tooManyRequests } from './errors';
+import { localText } from '../i18n';
 
 /**
  * Per-user write budgets, one per kind of write, shared by every transport (HTTP and the socket
@@ -114,7 +115,7 @@ export class UserRateLimiter {
     const { burst, perMinute } = USER_LIMITS[bucket];
     const waitMs = await this.store.take(`${bucket}:${userId}`, burst * this.scale, (perMinute * this.scale) / 60);
     if (waitMs > 0) {
-      throw tooManyRequests('You are doing that too often. Please slow down.', Math.max(1, Math.ceil(waitMs / 1000)));
+      throw tooManyRequests(localText('youAreDoingThat'), Math.max(1, Math.ceil(waitMs / 1000)));
     }
   }
 }

@@ -1,7 +1,9 @@
 import { type en, type VALIDATION_TEXTS } from './en';
 
+/** A translation of an English catalogue (or of one feature's part, ./en/*.ts): the same keys, each a sentence or a function of the same parameters. */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
 /** Every language's catalogue has English's keys, each a sentence or a function of the same parameters. */
-export type Catalogue = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : (typeof en)[K] };
+export type Catalogue = Translation<typeof en>;
 export type MessageKey = keyof Catalogue;
 /** The keys whose entry takes parameters, and those parameters. */
 type ParamsOf<K extends MessageKey> = Catalogue[K] extends (params: infer P) => unknown ? P : undefined;

@@ -1,3 +1,20 @@
+import { auth } from './en/auth';
+import { billing } from './en/billing';
+import { chat } from './en/chat';
+import { common } from './en/common';
+import { datesafety } from './en/datesafety';
+import { discovery } from './en/discovery';
+import { events } from './en/events';
+import { matches } from './en/matches';
+import { moderation } from './en/moderation';
+import { notifications } from './en/notifications';
+import { preferences } from './en/preferences';
+import { profiles } from './en/profiles';
+import { safety } from './en/safety';
+import { tea } from './en/tea';
+import { verification } from './en/verification';
+import { CONTRACT_TEXTS } from './en/validation';
+
 /**
  * The server's words in English, the source language (decision 0023, docs/architecture.md "Languages").
  * Each entry is a sentence, or a function of named parameters for one that carries values; every other
@@ -29,6 +46,22 @@ export const en = {
       `Open this link within ${p.minutes} minutes to choose a new one; it works once:\n\n${p.link}\n\n` +
       'If it was not you, ignore this email: your password stays as it is.',
   }),
+  // API errors and what the server sends (mail, SMS, push), one file per feature (./en/*.ts).
+  ...auth,
+  ...billing,
+  ...chat,
+  ...common,
+  ...datesafety,
+  ...discovery,
+  ...events,
+  ...matches,
+  ...moderation,
+  ...notifications,
+  ...preferences,
+  ...profiles,
+  ...safety,
+  ...tea,
+  ...verification,
 };
 
 /**
@@ -67,4 +100,5 @@ export const VALIDATION_TEXTS = [
   'The reset link is invalid',
   'Invalid value',
   'Text may not contain control characters',
+  ...CONTRACT_TEXTS,
 ] as const;

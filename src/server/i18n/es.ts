@@ -1,4 +1,20 @@
 import type { Catalogue, ValidationText } from './catalogue';
+import { auth } from './es/auth';
+import { billing } from './es/billing';
+import { chat } from './es/chat';
+import { common } from './es/common';
+import { datesafety } from './es/datesafety';
+import { discovery } from './es/discovery';
+import { events } from './es/events';
+import { matches } from './es/matches';
+import { moderation } from './es/moderation';
+import { notifications } from './es/notifications';
+import { preferences } from './es/preferences';
+import { profiles } from './es/profiles';
+import { safety } from './es/safety';
+import { tea } from './es/tea';
+import { verification } from './es/verification';
+import { contractTexts } from './es/validation';
 
 /** The server's words in Spanish (neutral, inclusive: docs/i18n-glossary.md). Same keys as ./en.ts. */
 export const es: Catalogue = {
@@ -24,6 +40,21 @@ export const es: Catalogue = {
       `Abre este enlace en los próximos ${p.minutes} minutos para elegir una nueva; sirve una sola vez:\n\n${p.link}\n\n` +
       'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.',
   }),
+  ...auth,
+  ...billing,
+  ...chat,
+  ...common,
+  ...datesafety,
+  ...discovery,
+  ...events,
+  ...matches,
+  ...moderation,
+  ...notifications,
+  ...preferences,
+  ...profiles,
+  ...safety,
+  ...tea,
+  ...verification,
 };
 
 /** src/contract's validation sentences in Spanish (./en.ts VALIDATION_TEXTS). */
@@ -57,4 +88,5 @@ export const esValidation: Record<ValidationText, string> = {
   'The reset link is invalid': 'El enlace para restablecer la contraseña no es válido',
   'Invalid value': 'Valor no válido',
   'Text may not contain control characters': 'El texto no puede contener caracteres de control',
+  ...contractTexts,
 };

@@ -1,8 +1,10 @@
 import { readFile, readdir, rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
 import { createTestApp, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
+import { smsOutbox } from '../test/tables';
 
 /*
  * The server's words in her language (decision 0023): API error messages of the auth routes by the request's
@@ -160,5 +162,64 @@ describe('the password-reset mail in the recipient’s language', () => {
     const [english] = await deliveredMail();
     expect(english).toContain('Subject: Reset your Steep password');
     expect(english).toContain(`Hi ${jo.user.name},`);
+  });
+});
+
+describe('API errors in her saved language', () => {
+  it('answers a signed-in member in Spanish whatever her browser says, another in English; codes unchanged', async () => {
+    const sofia = await signUp(t.app);
+    await saveLanguage(sofia, 'es');
+    const jo = await signUp(t.app);
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    const spanish = await sofia.request('DELETE', `/api/matches/${missing}`, undefined, { 'accept-language': 'en' });
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.json()).toEqual({ message: 'No encontramos el match', code: 'NOT_FOUND' });
+    const english = await jo.request('DELETE', `/api/matches/${missing}`);
+    expect(english.json()).toEqual({ message: 'Match not found', code: 'NOT_FOUND' });
+
+    // A field error and a contract zod sentence beyond auth (the story body), in Spanish.
+    const travel = await sofia.request('PUT', `/api/users/${sofia.user.id}/sms-settings`, {
+      phoneNumber: 'call me',
+      smsNotifications: true,
+    });
+    expect(travel.statusCode).toBe(400);
+    expect(travel.json()).toMatchObject({
+      message: 'Escribe un número de teléfono válido',
+      errors: [{ path: 'phoneNumber', message: 'Escribe un número de teléfono válido, p. ej. (503) 555-0123' }],
+    });
+  });
+});
+
+describe('texts and mail to a member in her language', () => {
+  const outboxOf = (c: Client) => t.database.db.select().from(smsOutbox).where(eq(smsOutbox.userId, c.user.id));
+
+  it('sends the SMS code in Spanish to a Spanish member and in English to another', async () => {
+    const sofia = await signUp(t.app);
+    await saveLanguage(sofia, 'es');
+    const saved = await sofia.request('PUT', `/api/users/${sofia.user.id}/sms-settings`, {
+      phoneNumber: '(503) 555-0177',
+      smsNotifications: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [spanish] = await outboxOf(sofia);
+    expect(spanish?.body).toMatch(/^Tu código de Steep es \d{6}\. Caduca en 10 minutos\.$/);
+
+    const jo = await signUp(t.app);
+    await jo.request('PUT', `/api/users/${jo.user.id}/sms-settings`, {
+      phoneNumber: '(503) 555-0178',
+      smsNotifications: true,
+    });
+    const [english] = await outboxOf(jo);
+    expect(english?.body).toMatch(/^Your Steep code is \d{6}\. It expires in 10 minutes\.$/);
+  });
+
+  it('sends the email confirmation code in her language', async () => {
+    const sofia = await signUp(t.app);
+    await saveLanguage(sofia, 'es');
+    await sofia.request('POST', '/api/account/email', { email: `sofia-code-${sofia.user.id.slice(0, 8)}@example.com` });
+    const [mail] = await deliveredMail();
+    expect(mail).toContain('Subject: Tu código de Steep:');
+    expect(mail).toMatch(/Tu código para confirmar este correo en Steep es \d{6}\./);
   });
 });

@@ -17,6 +17,7 @@ import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
 import type { SocketHub } from './socket-hub';
 import { SharedUserSocketCap, SocketCaps } from './socket-caps';
 import { SocketSession, type SocketContext } from './socket-session';
+import { localText } from '../i18n';
 
 interface RealtimeDeps {
   db: Db;
@@ -134,8 +135,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
       websocket: true,
       // Runs before the upgrade: a refused request gets a plain HTTP answer and no socket.
       onRequest: async (request: FastifyRequest) => {
-        if (!isAllowedOrigin(request, deps.config)) throw forbidden('Cross-site socket refused');
-        if (deps.lifecycle.draining) throw unavailable('This server is restarting. Reconnect in a moment.');
+        if (!isAllowedOrigin(request, deps.config)) throw forbidden(localText('crossSiteSocketRefused'));
+        if (deps.lifecycle.draining) throw unavailable(localText('thisServerIsRestarting'));
         caps.admit(request.ip, app.websocketServer.clients.size);
         const session = await sessionFromRequest(db, request);
         if (!session) throw unauthenticated();

@@ -4,6 +4,7 @@ import type WebSocket from 'ws';
 import { WS_CLOSE } from '../../contract/realtime';
 import type { Config } from '../config';
 import { AppError, unavailable } from '../http/errors';
+import { localText } from '../i18n';
 
 /**
  * Sockets are cheap but not free (a file descriptor, buffers, a presence lease): one account held
@@ -18,9 +19,9 @@ export class SocketCaps {
 
   /** Before the upgrade: throws when the address or the instance is full. */
   admit(ip: string, open: number): void {
-    if (open >= this.config.SOCKETS_PER_INSTANCE) throw unavailable('This server is full. Reconnect in a moment.');
+    if (open >= this.config.SOCKETS_PER_INSTANCE) throw unavailable(localText('thisServerIsFull'));
     if ((this.byIp.get(ip) ?? 0) >= this.config.SOCKETS_PER_IP) {
-      throw new AppError(429, 'RATE_LIMITED', 'Too many connections from your network', { retryAfterSeconds: 30 });
+      throw new AppError(429, 'RATE_LIMITED', localText('tooManyConnectionsFrom'), { retryAfterSeconds: 30 });
     }
   }
 

@@ -13,6 +13,7 @@ import type { UserRateLimiter } from '../http/rate-limit';
 import { serialise, sendRaw, type Connection, type Hub } from './hub';
 import type { MembershipCache } from './membership';
 import { TokenBucket } from './token-bucket';
+import { localText } from '../i18n';
 
 /** A client flooding past the rate limit may be dropped this many frames (refilled at 1/s) before it is closed. */
 const ABUSE_ALLOWANCE = 100;
@@ -56,7 +57,7 @@ const handlers: { [K in Exclude<ClientFrameType, 'auth'>]: FrameHandler<K> } = {
     const current = session.typingIn?.get(frame.matchId);
     if (current && Date.now() - current.at < TYPING_REPEAT_MS) return;
     const partnerId = await session.context.membership.partnerIn(session.userId, frame.matchId);
-    if (!partnerId) throw new AppError(404, 'NOT_FOUND', 'Conversation not found');
+    if (!partnerId) throw new AppError(404, 'NOT_FOUND', localText('conversationNotFound'));
     session.typingIn ??= new Map();
     session.typingIn.set(frame.matchId, { partnerId, at: Date.now() });
     session.context.hub.emitToUser(partnerId, 'typing', { matchId: frame.matchId, userId: session.userId });

@@ -17,6 +17,7 @@ import { getSelfUser, photoKeysOf, photosOf, statusVoiceKeysOf, statusVoiceOf } 
 import { blocksAndReportsBy, reportMediaKeysOf } from '../safety';
 import { selfieKeysOf } from '../verification';
 import type { TeaAuthorship } from '../tea';
+import { localText } from '../../i18n';
 
 export interface AccountDeps {
   db: Db;
@@ -39,7 +40,7 @@ export async function exportAccount(
   stores: { chat: MediaStorage; statuses: MediaStorage; tea: Pick<TeaAuthorship, 'repliesOf'> },
 ): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
-  if (!account || !row) throw notFound('User not found');
+  if (!account || !row) throw notFound(localText('userNotFound'));
   const [
     photos,
     swiping,

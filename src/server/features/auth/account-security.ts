@@ -17,13 +17,14 @@ import {
 } from '../../core';
 import { emailCodes, passwordResets } from '../../db/schema/auth';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
-import { isLanguage, localText, messagesOf } from '../../i18n';
-import { appLanguageOf } from '../preferences';
+import { localText, messagesOf } from '../../i18n';
+import { memberLanguage } from '../preferences';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-strength';
 import { FailureThrottle } from './throttle';
+import { fieldError } from '../../http/errors';
 
 export interface AccountSecurityDeps {
   db: Db;
@@ -50,13 +51,13 @@ const currentPasswordFailures = new FailureThrottle(CURRENT_PASSWORD_FAILURES, C
 /** Proves it is her before a sensitive change; the same check for every such action. */
 export async function confirmPassword(db: Db, userId: string, password: string, path = 'currentPassword') {
   const wait = currentPasswordFailures.retryAfter(userId);
-  if (wait > 0) throw tooManyRequests('Too many wrong passwords. Please try again later.', wait);
+  if (wait > 0) throw tooManyRequests(localText('tooManyWrongPasswords'), wait);
   // Counted before the slow check so tries sent in parallel all count; a right one gives it back.
   currentPasswordFailures.fail(userId);
   const user = await findUser(db, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(localText('userNotFound'));
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new AppError(403, 'INVALID_CREDENTIALS', 'That password is not right', {
+    throw new AppError(403, 'INVALID_CREDENTIALS', localText('thatPasswordIsNot'), {
       errors: [{ path, message: 'That password is not right' }],
     });
   }
@@ -78,9 +79,7 @@ export async function changePassword(
   const user = await confirmPassword(deps.db, userId, input.currentPassword);
   await assertStrongPassword(input.newPassword, 'newPassword', [user.username, user.name]);
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('Choose a new password', [
-      { path: 'newPassword', message: 'The new password must differ from the current one' },
-    ]);
+    throw badRequest(localText('chooseANewPassword'), [fieldError('newPassword', localText('theNewPasswordMust'))]);
   }
   await setPasswordHash(deps.db, userId, input.newPassword, deps.scryptLogN);
   deps.sessionsEnded(userId, await deleteSessionsOf(deps.db, userId, currentTokenHash));
@@ -94,7 +93,7 @@ function statusOf(email: string | null, verified: boolean, message: string): Ema
 export async function setEmail(deps: AccountSecurityDeps, userId: string, email: string): Promise<EmailStatus> {
   const { db } = deps;
   const user = await findUser(db, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(localText('userNotFound'));
   if (user.email === email && user.emailVerifiedAt) return statusOf(email, true, 'This email is already verified');
   const sent = statusOf(email, false, `We sent a 6-digit code to ${email}`);
   // A verified address belongs to one account, so a reset link can only ever reach one. Whether an
@@ -104,12 +103,12 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
   if (taken && taken.id !== userId) {
     await deps.mail.send({
       to: email,
-      subject: 'Someone tried to use your email on Steep',
-      text: `Hi ${taken.name},\n\nSomeone tried to add this email address to another Steep account. Nothing changed: it stays with your account ${taken.username}.\n\nYou do not need to do anything. If you keep getting this email, tell us from Settings → Safety.`,
+      ...messagesOf(await memberLanguage(db, taken.id)).emailTakenMail({ name: taken.name, username: taken.username }),
     });
     return sent;
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const language = await memberLanguage(db, userId);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { email, emailVerifiedAt: null });
     const row = {
@@ -123,8 +122,7 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
     await deps.mail.send(
       {
         to: email,
-        subject: `Your Steep code: ${code}`,
-        text: `Hi ${user.name},\n\nYour code to confirm this email on Steep is ${code}. It works for ${EMAIL_CODE_TTL_MINUTES} minutes.\n\nIf you did not ask for it, ignore this email.`,
+        ...messagesOf(language).emailCodeMail({ name: user.name, code, minutes: EMAIL_CODE_TTL_MINUTES }),
       },
       tx,
     );
@@ -132,17 +130,17 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
   return sent;
 }
 
-const badCode = () => badRequest('That code is not right', [{ path: 'code', message: 'That code is not right' }]);
+const badCode = () => badRequest(localText('thatCodeIsNot'), [fieldError('code', localText('thatCodeIsNot'))]);
 
 export async function verifyEmail(deps: AccountSecurityDeps, userId: string, code: string): Promise<EmailStatus> {
   const { db } = deps;
   const [pending] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
   const user = await findUser(db, userId);
   if (!pending || !user || pending.email !== user.email || pending.expiresAt.getTime() <= Date.now()) {
-    throw badRequest('That code has expired', [{ path: 'code', message: 'That code has expired: ask for a new one' }]);
+    throw badRequest(localText('thatCodeHasExpired'), [fieldError('code', localText('thatCodeHasExpiredAsk'))]);
   }
   if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
-    throw badRequest('Too many wrong codes', [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }]);
+    throw badRequest(localText('tooManyWrongCodes'), [fieldError('code', localText('tooManyWrongCodesAsk'))]);
   }
   const expected = Buffer.from(pending.codeHash, 'hex');
   const given = Buffer.from(sha256(`${userId}:${code}`), 'hex');
@@ -189,8 +187,7 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
   // Enough links are on their way: more would only flood her inbox.
   if ((recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return;
   // In her saved language (the asker may be anyone, so never the request's).
-  const saved = await appLanguageOf(db, user.id);
-  const language = isLanguage(saved) ? saved : 'en';
+  const language = await memberLanguage(db, user.id);
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { route } from '../../http/route';
 import { getSelfUser } from '../profiles';
 import { saveAppLanguage } from '../preferences';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
+import { localText } from '../../i18n';
 
 interface AuthRouteDeps extends AuthOptions {
   db: Db;
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) =
 
   route(app, authApi.me, async (request) => {
     const user = await getSelfUser(db, sessionUserId(request));
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound(localText('userNotFound'));
     return user;
   });
 };

@@ -13,6 +13,7 @@ import { AccountDelay, FailureThrottle } from './throttle';
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 import { isSuspendedRow } from '../../core';
+import { fieldError } from '../../http/errors';
 
 export interface AuthOptions {
   scryptLogN: number;
@@ -25,7 +26,7 @@ export async function registerUser(
 ): Promise<SelfUser> {
   const coordinates = locationCoordinates(input.location);
   if (!coordinates)
-    throw badRequest(localText('invalidLocation'), [{ path: 'location', message: 'Choose a city from the list' }]);
+    throw badRequest(localText('invalidLocation'), [fieldError('location', localText('chooseACityFrom'))]);
   await assertStrongPassword(input.password, 'password', [input.username, input.name]);
   // Checked first so a taken name costs no password hash; the unique index below still decides races.
   if (await findUserByUsername(db, input.username)) throw usernameTaken();

@@ -7,6 +7,7 @@ import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
 import { notFound } from '../../http/errors';
 import { progressOf, RULED_BADGES, type BadgeSources } from './rules';
+import { localText } from '../../i18n';
 
 function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadge {
   const badge = badgeById(id)!;
@@ -110,7 +111,7 @@ export async function badgesOf(
 ): Promise<UserBadge[]> {
   if (viewerId === userId) return ownBadges(db, sources, userId, now);
   const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUser(db, userId) : undefined;
-  if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound('User not found');
+  if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound(localText('userNotFound'));
   const rows = await db
     .select()
     .from(userBadges)

@@ -2,6 +2,7 @@ import { BOOST_COOLDOWN_MS, BOOST_DURATION_MS, type BoostStatus } from '../../..
 import type { Db } from '../../db/client';
 import { accountState, hasActiveBoost, setBoostedUntil, type AccountState } from '../../core';
 import { premiumRequired, tooManyRequests } from '../../http/errors';
+import { localText } from '../../i18n';
 
 /**
  * Profile Boost (Premium): 30 minutes of 2× rank in others' discovery (the multiplier is the core's
@@ -27,7 +28,7 @@ export async function getBoost(db: Db, userId: string): Promise<BoostStatus> {
 export async function startBoost(db: Db, userId: string): Promise<BoostStatus> {
   const now = Date.now();
   const state = await accountState(db, userId, now);
-  if (!state?.premium) throw premiumRequired('Profile Boost is a Premium feature');
+  if (!state?.premium) throw premiumRequired(localText('profileBoostIsA'));
   const until = new Date(now + BOOST_DURATION_MS);
   // The last boost must have started a day ago: it ended at least (day − 30 min) ago.
   const started = await setBoostedUntil(db, userId, until, new Date(now - (BOOST_COOLDOWN_MS - BOOST_DURATION_MS)));
@@ -35,9 +36,7 @@ export async function startBoost(db: Db, userId: string): Promise<BoostStatus> {
     const status = boostStatusOf(state, now);
     const at = status.nextAvailableAt ? Date.parse(status.nextAvailableAt) : now + BOOST_COOLDOWN_MS;
     throw tooManyRequests(
-      status.activeUntil
-        ? 'Your profile is already boosted'
-        : "You've used today's Profile Boost. Boost again in 24 hours.",
+      status.activeUntil ? localText('alreadyBoosted') : localText('boostUsedToday'),
       Math.max(1, Math.ceil((at - now) / 1000)),
       'LIMIT_REACHED',
     );

@@ -31,6 +31,7 @@ import {
 } from './lifecycle';
 import { cardProblems } from './processors/demo';
 import type { PaymentProcessor } from './processors/types';
+import { localText } from '../../i18n';
 
 /** The demo 'Test Access' grant: 30 days, as one month of the monthly plan. */
 const TEST_GRANT_DAYS = 30;
@@ -73,7 +74,7 @@ export async function subscriptionStatusOf(db: Db, userId: string): Promise<Subs
   return { hasActiveSubscription: await isPremium(db, userId) };
 }
 
-const alreadyPremium = () => conflict('You already have Steep Premium');
+const alreadyPremium = () => conflict(localText('youAlreadyHaveSteep'));
 
 function isUniqueViolation(error: unknown): boolean {
   const code =
@@ -136,7 +137,7 @@ export async function createSubscription(
     });
   } catch (error) {
     // Two plan choices at the same moment: the other one won.
-    if (isUniqueViolation(error)) throw conflict('Your payment is already being set up. Please try again.');
+    if (isUniqueViolation(error)) throw conflict(localText('yourPaymentIsAlready'));
     throw error;
   }
   return { clientSecret: started.clientSecret, hasActiveSubscription: false };
@@ -155,11 +156,11 @@ export async function confirmPayment(
   body: ConfirmBody,
 ): Promise<ConfirmPaymentResponse> {
   const { db, processor } = deps;
-  if (!processor.charge) throw badRequest("Card payments go through Stripe's payment form");
+  if (!processor.charge) throw badRequest(localText('cardPaymentsGoThrough'));
   const now = new Date();
   const card = { number: body.cardNumber, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc };
   const problems = cardProblems(card, now);
-  if (problems[0]) throw badRequest(problems[0].message, problems);
+  if (problems[0]) throw badRequest(problems[0].text ?? problems[0].message, problems);
   const charge = processor.charge.bind(processor);
 
   const outcome = await db.transaction(async (tx) => {
@@ -168,10 +169,9 @@ export async function confirmPayment(
       .from(subscriptions)
       .where(and(eq(subscriptions.clientSecretHash, hashSecret(body.clientSecret)), eq(subscriptions.userId, userId)));
     const sub = found && (await lockSubscription(tx, found.id));
-    if (!sub) throw notFound('This payment was not found. Please choose your plan again.');
+    if (!sub) throw notFound(localText('thisPaymentWasNot'));
     if (sub.status === 'active' || sub.status === 'canceled') return { paid: true as const, plan: sub.plan };
-    if (sub.status !== 'incomplete')
-      throw conflict('This payment can no longer be completed. Please choose your plan again.');
+    if (sub.status !== 'incomplete') throw conflict(localText('thisPaymentCanNo'));
     if ((await accountState(tx, userId, now.getTime()))?.premium) throw alreadyPremium();
 
     const plan = PLANS[sub.plan];
@@ -205,7 +205,7 @@ export async function confirmPayment(
 /** The demo 'Test Access': a real subscription row (provider `test`) for 30 days, without payment. */
 export async function grantTestAccess(deps: BillingDeps, userId: string): Promise<SubscriptionStatus> {
   const { db } = deps;
-  if (!deps.allowTestSubscriptions) throw notFound('No route for this request');
+  if (!deps.allowTestSubscriptions) throw notFound(localText('noRouteForThis'));
   const now = new Date();
   const change = await db.transaction(async (tx) => {
     if ((await accountState(tx, userId, now.getTime()))?.premium) return undefined;
@@ -295,7 +295,7 @@ async function lockLive(tx: Db, userId: string): Promise<SubscriptionRow> {
     .limit(1);
   const sub = live && (await lockSubscription(tx, live.id));
   if (!sub || (sub.status !== 'active' && sub.status !== 'canceled')) {
-    throw notFound("You don't have an active subscription");
+    throw notFound(localText('youDontHaveAn'));
   }
   return sub;
 }
@@ -331,8 +331,8 @@ async function changeCancellation(deps: BillingDeps, userId: string, cancel: boo
 export async function switchPlan(deps: BillingDeps, userId: string, planType: PlanType): Promise<SubscriptionDetails> {
   const { db, processor } = deps;
   const sub = await liveSubscription(db, userId);
-  if (sub.provider === 'test') throw conflict("Test Access doesn't renew, so it has no plan to switch");
-  if (sub.cancelAtPeriodEnd) throw conflict('Resume your subscription before switching plans');
+  if (sub.provider === 'test') throw conflict(localText('testAccessDoesntRenew'));
+  if (sub.cancelAtPeriodEnd) throw conflict(localText('resumeYourSubscriptionBefore'));
   const nextPlan = planType === sub.plan ? null : planType;
   if (nextPlan !== sub.nextPlan) {
     if (sub.provider === processor.kind) await processor.schedulePlanChange(sub, PLANS[planType]);

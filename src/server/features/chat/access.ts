@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { CHAT_ERRORS } from '../../../contract/chat';
 import type { Db } from '../../db/client';
 import { databaseCache } from '../../db/process-cache';
 import { messages } from '../../db/schema/chat';
 import { notFound } from '../../http/errors';
 import { findMatchForMember, type MatchRow } from '../matches';
+import { localText } from '../../i18n';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -14,7 +14,7 @@ export type MessageRow = typeof messages.$inferSelect;
  */
 export async function requireConversation(db: Db, matchId: string, userId: string): Promise<MatchRow> {
   const match = await findMatchForMember(db, matchId, userId);
-  if (!match) throw notFound(CHAT_ERRORS.conversationNotFound);
+  if (!match) throw notFound(localText('conversationNotFound'));
   return match;
 }
 
@@ -26,7 +26,7 @@ export async function findMessageForMember(
 ): Promise<{ message: MessageRow; match: MatchRow }> {
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
   const match = row && (await findMatchForMember(db, row.matchId, userId));
-  if (!row || !match) throw notFound(CHAT_ERRORS.messageNotFound);
+  if (!row || !match) throw notFound(localText('messageNotFound'));
   return { message: row, match };
 }
 
@@ -46,7 +46,7 @@ export async function conversationPair(db: Db, matchId: string, userId: string):
   const cache = pairCache(db);
   const hit = cache?.get(matchId);
   if (hit) {
-    if (hit.userA !== userId && hit.userB !== userId) throw notFound(CHAT_ERRORS.conversationNotFound);
+    if (hit.userA !== userId && hit.userB !== userId) throw notFound(localText('conversationNotFound'));
     return hit;
   }
   const readToken = cache?.readToken();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, max, notInArray } from 'drizzle-orm';
-import { CHAT_ERRORS, ICEBREAKERS_MAX, type Icebreaker, type Message } from '../../../contract/chat';
+import { ICEBREAKERS_MAX, type Icebreaker, type Message } from '../../../contract/chat';
 import { icebreakers } from '../../db/schema/chat';
 import { conflict, notFound } from '../../http/errors';
 import { findUser } from '../../core';
@@ -8,6 +8,7 @@ import { otherMember } from '../matches';
 import { requireConversation } from './access';
 import { generateIcebreakers } from './icebreaker-generator';
 import { sendMessage, type ChatDeps } from './messages';
+import { localText } from '../../i18n';
 
 /** Offered starters already seen are avoided when refreshing; this many of the latest count. */
 const RECENT_OFFERS = 25;
@@ -26,7 +27,7 @@ export async function generateForMatch(
   const { db } = deps;
   const match = await requireConversation(db, matchId, viewerId);
   const [viewer, other] = await Promise.all([findUser(db, viewerId), findUser(db, otherMember(match, viewerId))]);
-  if (!viewer || !other) throw notFound(CHAT_ERRORS.conversationNotFound);
+  if (!viewer || !other) throw notFound(localText('conversationNotFound'));
 
   const recent = seed
     ? []
@@ -80,12 +81,12 @@ export async function storedIcebreakers(deps: ChatDeps, viewerId: string, matchI
 export async function useIcebreaker(deps: ChatDeps, userId: string, icebreakerId: string): Promise<Message> {
   const { db } = deps;
   const [row] = await db.select().from(icebreakers).where(eq(icebreakers.id, icebreakerId));
-  if (!row) throw notFound(CHAT_ERRORS.icebreakerNotFound);
+  if (!row) throw notFound(localText('icebreakerNotFound'));
   // A starter of someone else's match is as unknown as one that does not exist.
   const match = await requireConversation(db, row.matchId, userId).catch(() => {
-    throw notFound(CHAT_ERRORS.icebreakerNotFound);
+    throw notFound(localText('icebreakerNotFound'));
   });
-  if (row.usedAt) throw conflict(CHAT_ERRORS.icebreakerUsed);
+  if (row.usedAt) throw conflict(localText('icebreakerUsed'));
   const { message } = await sendMessage(deps, userId, {
     matchId: match.id,
     content: row.message,

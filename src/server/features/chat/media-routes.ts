@@ -15,6 +15,8 @@ import {
   type MediaFile,
   type MediaUploadInput,
 } from './media';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 /** One file and two short fields (viewOnce, waveform); the byte cap per kind is checked after sniffing. */
 const MULTIPART_LIMITS = { files: 1, fileSize: MAX_CHAT_IMAGE_BYTES, fields: 4, fieldSize: 1024, parts: 6 };
@@ -56,14 +58,10 @@ function sendFile(reply: FastifyReply, file: MediaFile, cacheControl: string): B
 
 async function readUpload(request: FastifyRequest): Promise<MediaUploadInput> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Send the file as multipart/form-data in the field "${MEDIA_FILE_FIELD}"`,
-    );
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('sendFileAsMultipart', { field: MEDIA_FILE_FIELD }));
   }
   const missing = () =>
-    badRequest('Choose a photo or record a voice note', [{ path: MEDIA_FILE_FIELD, message: 'Choose a file' }]);
+    badRequest(localText('chooseAPhotoOr'), [fieldError(MEDIA_FILE_FIELD, localText('chooseAFile'))]);
   try {
     const file = await request.file();
     if (!file || file.fieldname !== MEDIA_FILE_FIELD) throw missing();
@@ -81,10 +79,14 @@ async function readUpload(request: FastifyRequest): Promise<MediaUploadInput> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Files can be at most ${MAX_CHAT_IMAGE_BYTES / 1024 / 1024} MB`);
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        localText('filesAtMost', { megabytes: MAX_CHAT_IMAGE_BYTES / 1024 / 1024 }),
+      );
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('Send one file at a time');
+      throw badRequest(localText('sendOneFileAt'));
     }
     throw error;
   }

@@ -5,7 +5,6 @@ import {
   MAX_CHAT_IMAGE_BYTES,
   MAX_VOICE_BYTES,
   MAX_VOICE_MS,
-  MEDIA_ERRORS,
   MEDIA_MESSAGES_PER_HOUR,
   MEDIA_UPLOAD_TTL_MS,
   type MediaKind,
@@ -30,6 +29,7 @@ import {
 } from '../profiles';
 import { requireConversation } from './access';
 import type { NudityClassifier } from './nudity';
+import { localText } from '../../i18n';
 
 type ChatMediaRow = typeof chatMedia.$inferSelect;
 
@@ -56,8 +56,12 @@ export interface MediaUploadInput {
   fields: { viewOnce?: string | undefined; waveform?: string | undefined };
 }
 
-const tooLarge = (what: string, bytes: number) =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `${what} can be at most ${bytes / 1024 / 1024} MB`);
+const tooLarge = (what: 'Photos' | 'Voice notes', bytes: number) =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    localText(what === 'Photos' ? 'photosAtMostMb' : 'voiceNotesAtMostMb', { megabytes: bytes / 1024 / 1024 }),
+  );
 
 /**
  * Stores a photo or voice note for a message of this conversation (not sent yet). A file declared as
@@ -157,11 +161,7 @@ export async function claimMedia(
     .from(chatMedia)
     .where(and(eq(chatMedia.matchId, input.matchId), isNotNull(chatMedia.messageId), gt(chatMedia.createdAt, hourAgo)));
   if ((sent?.n ?? 0) >= MEDIA_MESSAGES_PER_HOUR) {
-    throw tooManyRequests(
-      `At most ${MEDIA_MESSAGES_PER_HOUR} photos and voice notes an hour in one conversation. Please wait a little.`,
-      600,
-      'LIMIT_REACHED',
-    );
+    throw tooManyRequests(localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR }), 600, 'LIMIT_REACHED');
   }
   const [claimed] = await tx
     .update(chatMedia)
@@ -178,7 +178,7 @@ export async function claimMedia(
       ),
     )
     .returning();
-  if (!claimed) throw new AppError(409, 'CONFLICT', MEDIA_ERRORS.unusable);
+  if (!claimed) throw new AppError(409, 'CONFLICT', localText('mediaUnusable'));
   return claimed;
 }
 
@@ -220,12 +220,12 @@ async function visibleMedia(
   mediaId: string,
   viewerId: string,
 ): Promise<{ row: ChatMediaRow; recipientId: string }> {
-  if (!isUuid(mediaId)) throw notFound(MEDIA_ERRORS.notFound);
+  if (!isUuid(mediaId)) throw notFound(localText('mediaNotFound'));
   const [row] = await db.select().from(chatMedia).where(eq(chatMedia.id, mediaId));
-  if (!row?.matchId || !row.uploaderId) throw notFound(MEDIA_ERRORS.notFound);
-  if (!row.messageId && row.uploaderId !== viewerId) throw notFound(MEDIA_ERRORS.notFound);
+  if (!row?.matchId || !row.uploaderId) throw notFound(localText('mediaNotFound'));
+  if (!row.messageId && row.uploaderId !== viewerId) throw notFound(localText('mediaNotFound'));
   const match = await findMatchForMember(db, row.matchId, viewerId);
-  if (!match) throw notFound(MEDIA_ERRORS.notFound);
+  if (!match) throw notFound(localText('mediaNotFound'));
   return { row, recipientId: otherMember(match, row.uploaderId) };
 }
 
@@ -235,12 +235,12 @@ export interface MediaFile {
 }
 
 async function readFile(deps: MediaDeps, row: ChatMediaRow): Promise<MediaFile> {
-  if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  if (!row.storageKey) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
   try {
     return { data: await deps.store.get(row.storageKey), contentType: row.contentType };
   } catch (error) {
     deps.log.warn({ err: error, mediaId: row.id }, 'chat media file missing');
-    throw new AppError(410, 'GONE', 'This file is no longer available');
+    throw new AppError(410, 'GONE', localText('thisFileIsNo'));
   }
 }
 
@@ -248,8 +248,8 @@ async function readFile(deps: MediaDeps, row: ChatMediaRow): Promise<MediaFile> 
 export async function mediaFile(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaFile> {
   const { row } = await visibleMedia(deps.db, mediaId, viewerId);
   if (row.viewOnce && row.uploaderId !== viewerId) {
-    if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
-    throw new AppError(403, 'FORBIDDEN', MEDIA_ERRORS.viewOnce);
+    if (!row.storageKey) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
+    throw new AppError(403, 'FORBIDDEN', localText('mediaViewOnce'));
   }
   return readFile(deps, row);
 }
@@ -260,8 +260,8 @@ export async function mediaFile(deps: MediaDeps, viewerId: string, mediaId: stri
  */
 export async function openViewOnce(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaFile> {
   const { row, recipientId } = await visibleMedia(deps.db, mediaId, viewerId);
-  if (!row.viewOnce || !row.messageId || row.uploaderId === viewerId) throw notFound(MEDIA_ERRORS.notFound);
-  if (!row.storageKey) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  if (!row.viewOnce || !row.messageId || row.uploaderId === viewerId) throw notFound(localText('mediaNotFound'));
+  if (!row.storageKey) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
   const file = await readFile(deps, row);
   // The claim decides: of two opens at once, one gets the photo.
   const [opened] = await deps.db
@@ -269,7 +269,7 @@ export async function openViewOnce(deps: MediaDeps, viewerId: string, mediaId: s
     .set({ storageKey: null, openedAt: new Date() })
     .where(and(eq(chatMedia.id, row.id), isNotNull(chatMedia.storageKey)))
     .returning();
-  if (!opened) throw new AppError(410, 'GONE', MEDIA_ERRORS.alreadyOpened);
+  if (!opened) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
   await deleteFiles(deps, [row.storageKey]);
   announce(deps, opened, recipientId);
   return file;
@@ -278,7 +278,7 @@ export async function openViewOnce(deps: MediaDeps, viewerId: string, mediaId: s
 /** The recipient played a voice message: the sender sees it, like a read receipt. The first time counts. */
 export async function markPlayed(deps: MediaDeps, viewerId: string, mediaId: string): Promise<MediaState> {
   const { row, recipientId } = await visibleMedia(deps.db, mediaId, viewerId);
-  if (row.kind !== 'voice' || !row.messageId || row.uploaderId === viewerId) throw notFound(MEDIA_ERRORS.notFound);
+  if (row.kind !== 'voice' || !row.messageId || row.uploaderId === viewerId) throw notFound(localText('mediaNotFound'));
   if (row.playedAt) return stateOf(row);
   const [played] = await deps.db
     .update(chatMedia)

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
-  CHAT_ERRORS,
   isMediaMessageType,
   type Message,
   type MessagePage,
@@ -26,6 +25,8 @@ import {
 import { claimMedia, mediaOfMessages, presentMedia } from './media';
 import { reactionGroupsFor } from './reactions';
 import type { MessageMedia } from '../../../contract/chat-media';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 export interface ChatDeps {
   db: Db;
@@ -82,13 +83,13 @@ export async function sendMessage(
   if (isMediaMessageType(input.messageType)) return sendMediaMessage(deps, senderId, input, input.messageType);
   const content = input.content ?? '';
   if (input.messageType === 'icebreaker' && !icebreakerId) {
-    throw badRequest('An icebreaker message needs its icebreakerId', [
-      { path: 'icebreakerId', message: 'Required for icebreaker messages' },
+    throw badRequest(localText('anIcebreakerMessageNeeds'), [
+      fieldError('icebreakerId', localText('requiredForIcebreakerMessages')),
     ]);
   }
   if (input.messageType === 'text' && icebreakerId) {
-    throw badRequest('Only icebreaker messages carry an icebreakerId', [
-      { path: 'icebreakerId', message: 'Only for messageType icebreaker' },
+    throw badRequest(localText('onlyIcebreakerMessagesCarry'), [
+      fieldError('icebreakerId', localText('onlyForMessagetypeIcebreaker')),
     ]);
   }
   const match = icebreakerId
@@ -132,7 +133,7 @@ export async function sendMessage(
     // The match was dissolved after the membership check (its row lock made the insert wait).
     if (isForeignKeyViolation(error)) {
       forgetConversationPair(db, match.id);
-      throw notFound(CHAT_ERRORS.conversationNotFound);
+      throw notFound(localText('conversationNotFound'));
     }
     if (!(error instanceof AlreadyStored)) throw error;
   }
@@ -143,7 +144,7 @@ export async function sendMessage(
     if (earlier) return { message: earlier, created: false };
     // Nothing stored and nothing to replay: a block stands between them now, or she is suspended.
     forgetConversationPair(db, match.id);
-    throw notFound(CHAT_ERRORS.conversationNotFound);
+    throw notFound(localText('conversationNotFound'));
   }
 
   const message = presentMessage(row);
@@ -169,7 +170,7 @@ async function sendMediaMessage(
 ): Promise<{ message: Message; created: boolean }> {
   const { db } = deps;
   if (!input.mediaId) {
-    throw badRequest('Upload the file first', [{ path: 'mediaId', message: 'Upload the file first' }]);
+    throw badRequest(localText('uploadTheFileFirst'), [fieldError('mediaId', localText('uploadTheFileFirst'))]);
   }
   const mediaId = input.mediaId;
   const match = await requireConversation(db, input.matchId, senderId);
@@ -196,14 +197,14 @@ async function sendMediaMessage(
   } catch (error) {
     if (isForeignKeyViolation(error)) {
       forgetConversationPair(db, match.id);
-      throw notFound(CHAT_ERRORS.conversationNotFound);
+      throw notFound(localText('conversationNotFound'));
     }
     if (!(error instanceof AlreadyStored)) throw error;
   }
   if (!stored) {
     const earlier = await replayed(db, senderId, input);
     if (earlier) return { message: earlier, created: false };
-    throw notFound(CHAT_ERRORS.conversationNotFound);
+    throw notFound(localText('conversationNotFound'));
   }
   const message = presentMessage(stored.row, [], stored.media);
   deps.events.emit('message.created', { message, recipientId });
@@ -221,9 +222,7 @@ async function requireRecipientAllows(db: Db, senderId: string, recipientId: str
     })
     .from(sql`(select 1) as one`);
   if (row?.allowed) return;
-  throw forbidden(
-    'This member only accepts a first message from verified members. Get verified to message her, or wait for her to write first.',
-  );
+  throw forbidden(localText('thisMemberOnlyAccepts'));
 }
 
 async function replayed(db: Db, senderId: string, input: SendMessageInput): Promise<Message | undefined> {
@@ -233,8 +232,8 @@ async function replayed(db: Db, senderId: string, input: SendMessageInput): Prom
     .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, input.clientMessageId ?? '')));
   if (!existing) return undefined;
   if (existing.matchId !== input.matchId) {
-    throw conflict('This clientMessageId was already used for another conversation', [
-      { path: 'clientMessageId', message: 'Already used' },
+    throw conflict(localText('thisClientmessageidWasAlready'), [
+      fieldError('clientMessageId', localText('alreadyUsed')),
     ]);
   }
   const [reactions, media] = await Promise.all([
@@ -256,7 +255,7 @@ async function claimIcebreaker(db: Db, icebreakerId: string, matchId: string): P
     .select({ id: icebreakers.id })
     .from(icebreakers)
     .where(and(eq(icebreakers.id, icebreakerId), eq(icebreakers.matchId, matchId)));
-  throw existing ? conflict(CHAT_ERRORS.icebreakerUsed) : notFound(CHAT_ERRORS.icebreakerNotFound);
+  throw existing ? conflict(localText('icebreakerUsed')) : notFound(localText('icebreakerNotFound'));
 }
 
 /**
@@ -276,8 +275,7 @@ export async function listMessages(
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, page.cursor), eq(messages.matchId, matchId)));
-    if (!cursorRow)
-      throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Not a message of this conversation' }]);
+    if (!cursorRow) throw badRequest(localText('invalidCursor'), [fieldError('cursor', localText('notAMessageOf'))]);
     conditions.push(
       sql`(${messages.createdAt}, ${messages.id}) < (select "created_at", "id" from "messages" where "id" = ${page.cursor})`,
     );
@@ -311,7 +309,7 @@ export async function listMessages(
 export async function markMessageRead(deps: ChatDeps, readerId: string, messageId: string): Promise<ReadReceipt> {
   const { db } = deps;
   const { message } = await findMessageForMember(db, messageId, readerId);
-  if (message.senderId === readerId) throw notFound(CHAT_ERRORS.messageNotFound);
+  if (message.senderId === readerId) throw notFound(localText('messageNotFound'));
   if (message.readAt) return { messageId, matchId: message.matchId, readAt: message.readAt.toISOString() };
 
   const [updated] = await db

@@ -8,6 +8,8 @@ import { MAIL_JOB } from '../../mail/mailer';
 import { queueDirectPush } from '../notifications';
 import { ALERT_JOB, CHECK_IN_JOB, factsOf, queueToContact } from './service';
 import { alertText, timeLabel } from './texts';
+import { memberLanguage } from '../preferences';
+import { messagesOf } from '../../i18n';
 
 export const PURGE_JOB = 'datesafety.purge';
 /** Ended plans (and the contacts' numbers and addresses) are kept this long after the link stops, then deleted. */
@@ -39,21 +41,21 @@ async function remind(deps: CheckInDeps, planId: string): Promise<void> {
   const user = await findUser(db, plan.userId);
   if (!user) return;
   const graceMinutes = CHECK_IN_GRACE_MS / 60_000;
-  const body = `Tap “I'm safe” in Steep. If you don't within ${graceMinutes} minutes, your trusted contacts will be told.`;
+  // In her language (her saved setting): the push and the mail are for her.
+  const language = await memberLanguage(db, plan.userId);
+  const push = messagesOf(language).pushCheckIn({ graceMinutes });
   await db.transaction(async (tx) => {
-    await queueDirectPush(
-      deps.jobs,
-      plan.userId,
-      { title: 'Checking on you — are you safe?', body, url: '/home', tag: `date-check-in:${plan.id}` },
-      tx,
-    );
+    await queueDirectPush(deps.jobs, plan.userId, { ...push, url: '/home', tag: `date-check-in:${plan.id}` }, tx);
     if (user.email && user.emailVerifiedAt) {
       await deps.jobs.enqueue(
         MAIL_JOB,
         {
           to: user.email,
-          subject: 'Steep is checking on you',
-          text: `It's ${timeLabel(plan.checkInAt ?? new Date(), plan.timeZone)}, the time you asked us to check on you. ${body} Open Steep: ${deps.appUrl}/home`,
+          ...messagesOf(language).checkInMail({
+            time: timeLabel(plan.checkInAt ?? new Date(), plan.timeZone, language),
+            body: push.body,
+            link: `${deps.appUrl}/home`,
+          }),
           userId: plan.userId,
         },
         { maxAttempts: 8 },

@@ -21,6 +21,8 @@ import { findMatchForMember, otherMember } from '../matches';
 import { memberSummaries } from '../profiles';
 import { maskPhone, normalisePhone, queueContactText } from '../notifications';
 import { firstNameOf, safeAfterAlertText, sharedText, timeLabel, type PlanFacts } from './texts';
+import { localText } from '../../i18n';
+import { fieldError, type FieldError } from '../../http/errors';
 
 export const CHECK_IN_JOB = 'datesafety.check-in';
 export const ALERT_JOB = 'datesafety.alert';
@@ -127,23 +129,21 @@ export async function queueToContact(
   }
 }
 
-type FieldError = { path: string; message: string };
-
 function parseTimes(body: z.output<typeof createDatePlanBody>, now: Date, errors: FieldError[]) {
   const startsAt = new Date(body.startsAt);
   const checkInAt = body.checkInAt ? new Date(body.checkInAt) : null;
   if (startsAt.getTime() < now.getTime() - 12 * 3_600_000) {
-    errors.push({ path: 'startsAt', message: 'Choose a time that is not in the past' });
+    errors.push(fieldError('startsAt', localText('chooseATimeThat')));
   } else if (startsAt.getTime() > now.getTime() + PLAN_HORIZON_MS) {
-    errors.push({ path: 'startsAt', message: 'Share a plan for a date in the next 30 days' });
+    errors.push(fieldError('startsAt', localText('shareAPlanFor')));
   }
   if (checkInAt) {
     if (checkInAt.getTime() <= now.getTime()) {
-      errors.push({ path: 'checkInAt', message: 'Choose a check-in time that is still ahead' });
+      errors.push(fieldError('checkInAt', localText('chooseACheckIn')));
     } else if (checkInAt.getTime() < startsAt.getTime()) {
-      errors.push({ path: 'checkInAt', message: 'Choose a check-in time after the date starts' });
+      errors.push(fieldError('checkInAt', localText('chooseACheckInTime')));
     } else if (checkInAt.getTime() > startsAt.getTime() + DAY_MS - CHECK_IN_GRACE_MS) {
-      errors.push({ path: 'checkInAt', message: 'Choose a check-in time on the day of the date' });
+      errors.push(fieldError('checkInAt', localText('chooseACheckInTimeOn')));
     }
   }
   return { startsAt, checkInAt };
@@ -168,10 +168,10 @@ function normaliseContacts(
         return { ...contact, address: contact.address };
       }
     } else if (!emailAddress.safeParse(address).success) {
-      errors.push({ path: field, message: 'Enter a valid email address' });
+      errors.push(fieldError(field, localText('enterAValidEmail')));
       return { ...contact, address };
     }
-    if (seen.has(address)) errors.push({ path: field, message: 'This contact is already on the plan' });
+    if (seen.has(address)) errors.push(fieldError(field, localText('thisContactIsAlready')));
     seen.add(address);
     return { ...contact, address };
   });
@@ -194,9 +194,10 @@ export async function createPlan(
   const errors: FieldError[] = [];
   const { startsAt, checkInAt } = parseTimes(body, now, errors);
   const contacts = normaliseContacts(body, deps.countries, errors);
-  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Check the plan', errors);
-  if (body.matchId && !(await findMatchForMember(db, body.matchId, userId))) throw notFound('Conversation not found');
-  if (body.eventId && (await eventTitleOf(db, body.eventId)) === null) throw notFound('Meetup not found');
+  if (errors.length > 0) throw badRequest(errors[0]?.text ?? errors[0]?.message ?? localText('checkThePlan'), errors);
+  if (body.matchId && !(await findMatchForMember(db, body.matchId, userId)))
+    throw notFound(localText('conversationNotFound'));
+  if (body.eventId && (await eventTitleOf(db, body.eventId)) === null) throw notFound(localText('meetupNotFound'));
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const links: { contact: (typeof contacts)[number]; token: string }[] = contacts.map((contact) => ({
     contact,
@@ -209,7 +210,7 @@ export async function createPlan(
       .from(datePlans)
       .where(and(eq(datePlans.userId, userId), gt(datePlans.createdAt, dayAgo)));
     if ((mine?.n ?? 0) >= DATE_PLANS_PER_DAY) {
-      throw tooManyRequests(`You can share up to ${DATE_PLANS_PER_DAY} date plans a day.`, 3600, 'LIMIT_REACHED');
+      throw tooManyRequests(localText('datePlansPerDay', { count: DATE_PLANS_PER_DAY }), 3600, 'LIMIT_REACHED');
     }
     const hashes = contacts.map((c) => hashOf(c.address));
     const perAddress = await tx
@@ -220,7 +221,7 @@ export async function createPlan(
     const sent = new Map(perAddress.map((row) => [row.hash, row.n]));
     const index = hashes.findIndex((hash) => (sent.get(hash) ?? 0) >= DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY);
     if (index !== -1) {
-      throw new AppError(429, 'LIMIT_REACHED', 'This contact has been sent enough plans today. Try again tomorrow.', {
+      throw new AppError(429, 'LIMIT_REACHED', localText('thisContactHasBeen'), {
         errors: [{ path: `contacts.${index}.address`, message: 'This contact has been sent enough plans today' }],
         retryAfterSeconds: 3600,
       });
@@ -311,7 +312,7 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
  */
 export async function markSafe(deps: DateSafetyDeps, userId: string, planId: string): Promise<DatePlan> {
   const { db } = deps;
-  if (!isUuid(planId)) throw notFound('Date plan not found');
+  if (!isUuid(planId)) throw notFound(localText('datePlanNotFound'));
   const now = deps.now();
   const result = await db.transaction(async (tx) => {
     const [plan] = await tx
@@ -345,16 +346,15 @@ async function alreadyEnded(db: Db, userId: string, planId: string): Promise<App
     .select()
     .from(datePlans)
     .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId)));
-  if (!plan) return notFound('Date plan not found');
-  if (plan.cancelledAt)
-    return conflict('This plan was already cancelled. Its links no longer work and nobody will be alerted.');
-  return conflict('You already checked in on this plan. Nobody will be alerted.');
+  if (!plan) return notFound(localText('datePlanNotFound'));
+  if (plan.cancelledAt) return conflict(localText('thisPlanWasAlready'));
+  return conflict(localText('youAlreadyCheckedIn'));
 }
 
 /** Cancel: the links stop working and the check-in jobs find nothing to do. */
 export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: string): Promise<DatePlan> {
   const { db } = deps;
-  if (!isUuid(planId)) throw notFound('Date plan not found');
+  if (!isUuid(planId)) throw notFound(localText('datePlanNotFound'));
   const [plan] = await db
     .update(datePlans)
     .set({ cancelledAt: deps.now() })
@@ -376,18 +376,18 @@ export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<S
     .from(datePlanContacts)
     .innerJoin(datePlans, eq(datePlans.id, datePlanContacts.planId))
     .where(eq(datePlanContacts.tokenHash, hashOf(token)));
-  if (!found) throw notFound('This link is not valid. Check that you opened the whole link from the message.');
+  if (!found) throw notFound(localText('thisLinkIsNot'));
   const { plan } = found;
   if (plan.cancelledAt) {
     const sharer = await findUser(db, plan.userId);
-    const who = sharer ? firstNameOf(sharer.name) : 'The person who shared it';
-    throw new AppError(410, 'GONE', `${who} cancelled this date plan, so there is nothing more to show here.`);
+    const name = sharer ? firstNameOf(sharer.name) : undefined;
+    throw new AppError(410, 'GONE', localText('datePlanCancelledBy', { name }));
   }
   if (plan.expiresAt.getTime() <= deps.now().getTime()) {
-    throw new AppError(410, 'GONE', 'This date plan has ended. Links to a plan stop working a day after the date.');
+    throw new AppError(410, 'GONE', localText('thisDatePlanHas'));
   }
   const facts = await factsOf(db, plan);
-  if (!facts) throw notFound('This link is not valid. Check that you opened the whole link from the message.');
+  if (!facts) throw notFound(localText('thisLinkIsNot'));
   const partner = await partnerOf(db, plan);
   return {
     sharerFirstName: facts.sharer,

@@ -7,8 +7,8 @@
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** 'Sat, Nov 28, 8:00 PM EST': the zone's short name says whose clock it is. */
-export function timeLabel(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+export function timeLabel(at: Date, timeZone: string, language: 'en' | 'es' = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
     timeZone,
     weekday: 'short',
     month: 'short',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/errors';
 import type { PoolBoundary } from './candidates';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 /**
  * The discovery feed is ordered by (rank desc, id desc). A cursor is the last card's position plus
@@ -63,4 +65,4 @@ export function decodeCursor(cursor: string): FeedPosition {
 }
 
 const invalidCursor = () =>
-  badRequest('Invalid cursor', [{ path: 'cursor', message: 'Start again from the first page (omit cursor)' }]);
+  badRequest(localText('invalidCursor'), [fieldError('cursor', localText('startAgainFromThe'))]);

@@ -4,6 +4,7 @@ import type { DomainEvents } from '../../domain-events';
 import { premiumRequired } from '../../http/errors';
 import { isPremium, setGhostMode } from '../../core';
 import { createPendingMatches } from '../matches';
+import { localText } from '../../i18n';
 
 /**
  * Ghost mode hides her from everyone's discovery and likes lists and makes no new matches; existing
@@ -12,7 +13,7 @@ import { createPendingMatches } from '../matches';
  * Likes she gave while hidden were kept: mutual ones become matches when she turns it off.
  */
 export async function setGhost(db: Db, events: DomainEvents, userId: string, on: boolean): Promise<GhostModeResponse> {
-  if (on && !(await isPremium(db, userId))) throw premiumRequired('Ghost mode is a Premium feature');
+  if (on && !(await isPremium(db, userId))) throw premiumRequired(localText('ghostModeIsA'));
   await setGhostMode(db, userId, on);
   if (on) {
     return { ghostMode: true, message: "You're invisible: you won't appear in discovery or get new matches" };

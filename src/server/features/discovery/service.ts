@@ -30,6 +30,8 @@ import {
 } from './candidates';
 import { decodeCursor, encodeCursor } from './cursor';
 import { visitorsAmong } from './travel';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 /**
  * Her own row's discovery inputs, the deck's filters and her deal breakers. The Friends deck reads
@@ -62,9 +64,9 @@ async function loadViewer(db: Db, userId: string, mode: DiscoveryMode = 'dating'
     friends ? [] : dealBreakersOf(db, userId),
     lookingForOf(db, userId),
   ]);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(localText('userNotFound'));
   if (!modesOf(lookingFor).includes(mode)) {
-    throw badRequest(deckNotChosen(mode), [{ path: 'mode', message: deckNotChosen(mode) }]);
+    throw badRequest(deckNotChosen(mode), [fieldError('mode', deckNotChosen(mode))]);
   }
   const viewer: Viewer = row.viewer;
   const matching: MatchingViewer = {

@@ -6,6 +6,8 @@ import { travelPlans } from '../../db/schema/discovery';
 import { badRequest, premiumRequired } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { findUser, isPremium, lockUserRow, updateUser } from '../../core';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 /*
  * Travel mode (Premium): she picks a city and when her trip ends (at most 14 days ahead). Until then her
@@ -39,12 +41,12 @@ export async function getTravel(db: Db, userId: string, now = new Date()): Promi
 }
 
 export async function setTravel(db: Db, userId: string, body: TravelBody, now = new Date()): Promise<TravelState> {
-  if (!(await isPremium(db, userId))) throw premiumRequired('Travel mode is a Premium feature');
+  if (!(await isPremium(db, userId))) throw premiumRequired(localText('travelModeIsA'));
   const centre = locationCoordinates(body.location);
-  if (!centre) throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+  if (!centre) throw badRequest(localText('invalidLocation'), [fieldError('location', localText('chooseACityFrom'))]);
   const until = new Date(body.until);
   if (until.getTime() <= now.getTime()) {
-    throw badRequest('Your trip must end in the future', [{ path: 'until', message: 'Choose a later end' }]);
+    throw badRequest(localText('yourTripMustEnd'), [fieldError('until', localText('chooseALaterEnd'))]);
   }
   if (until.getTime() > now.getTime() + TRAVEL_MAX_DAYS * DAY_MS) {
     throw badRequest(`A trip lasts at most ${TRAVEL_MAX_DAYS} days`, [
@@ -53,11 +55,11 @@ export async function setTravel(db: Db, userId: string, body: TravelBody, now = 
   }
   return db.transaction(async (tx) => {
     const user = await lockUserRow(tx, userId);
-    if (!user) throw badRequest('Unknown member');
+    if (!user) throw badRequest(localText('unknownMember'));
     const running = await runningPlan(tx, userId, user.location, now);
     const home = running ? running.homeLocation : user.location;
     if (body.location === home) {
-      throw badRequest('That is your home city', [{ path: 'location', message: 'Choose the city you are visiting' }]);
+      throw badRequest(localText('thatIsYourHome'), [fieldError('location', localText('chooseTheCityYou'))]);
     }
     const values = { location: body.location, homeLocation: home, until, createdAt: now };
     const [row] = await tx

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { badRequest, notFound } from '../../http/errors';
 import { reportEvent } from '../safety';
+import { localText } from '../../i18n';
 
 /**
  * Reporting a meetup files a safety report against its host that names the event. A past or
@@ -20,8 +21,8 @@ export async function reportMeetup(
   const [row] = /^[0-9a-f-]{36}$/i.test(eventId)
     ? await db.select({ creatorId: events.creatorId }).from(events).where(eq(events.id, eventId)).limit(1)
     : [];
-  if (!row) throw notFound('This meetup is not available');
-  if (row.creatorId === reporterId) throw badRequest('You cannot report your own meetup');
+  if (!row) throw notFound(localText('thisMeetupIsNot'));
+  if (row.creatorId === reporterId) throw badRequest(localText('youCannotReportYour'));
   await reportEvent(db, reporterId, { eventId, hostId: row.creatorId, ...input });
 }
 

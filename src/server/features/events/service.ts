@@ -21,13 +21,15 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { blockedEitherWay as isBlockedBetween, findUser, notBlockedWith } from '../../core';
 import { memberSummaries } from '../profiles';
 import { decodeEventCursor, encodeEventCursor } from './cursor';
+import { localText, type LocalText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 type CreateEvent = z.output<typeof createEventBody>;
 type EventQueryOut = z.output<typeof eventQuery>;
 
 const DAY_MS = 24 * 60 * 60_000;
-const gone = (message: string) => new AppError(410, 'GONE', message);
-const hiddenEvent = () => notFound('This meetup is not available');
+const gone = (message: LocalText) => new AppError(410, 'GONE', message);
+const hiddenEvent = () => notFound(localText('thisMeetupIsNot'));
 
 /** Upcoming: not cancelled and not started. */
 const upcoming = (now: Date): SQL => and(isNull(events.cancelledAt), gt(events.eventDate, now)) as SQL;
@@ -46,7 +48,7 @@ function scopeCondition(scope: EventScope, viewerLocation: string): SQL | undefi
 
 async function viewerOf(db: Db, userId: string) {
   const [user, state] = await Promise.all([findUser(db, userId), accountState(db, userId)]);
-  if (!user || !state) throw notFound('User not found');
+  if (!user || !state) throw notFound(localText('userNotFound'));
   return { id: userId, location: user.location, verified: state.verified };
 }
 
@@ -108,13 +110,11 @@ export async function createEvent(
 ): Promise<EventCard> {
   const eventDate = new Date(body.eventDate);
   if (eventDate.getTime() < now.getTime() + EVENT_MIN_LEAD_MS) {
-    throw badRequest('Pick a time at least an hour from now', [
-      { path: 'eventDate', message: 'Pick a time at least an hour from now' },
-    ]);
+    throw badRequest(localText('pickATimeAt'), [fieldError('eventDate', localText('pickATimeAt'))]);
   }
   if (eventDate.getTime() > now.getTime() + EVENT_MAX_AHEAD_DAYS * DAY_MS) {
-    const message = `Meetups can be planned at most ${EVENT_MAX_AHEAD_DAYS} days ahead`;
-    throw badRequest(message, [{ path: 'eventDate', message }]);
+    const message = localText('meetupsDaysAhead', { days: EVENT_MAX_AHEAD_DAYS });
+    throw badRequest(message, [fieldError('eventDate', message)]);
   }
   const row = await db.transaction(async (tx) => {
     // One host's creations take turns, so two at once cannot both pass the limit below.
@@ -124,7 +124,7 @@ export async function createEvent(
       .from(events)
       .where(and(eq(events.creatorId, hostId), upcoming(now)));
     if ((hosted?.n ?? 0) >= MAX_UPCOMING_HOSTED) {
-      throw conflict(`You can host at most ${MAX_UPCOMING_HOSTED} upcoming meetups at a time`);
+      throw conflict(localText('hostAtMost', { count: MAX_UPCOMING_HOSTED }));
     }
     const [created] = await tx
       .insert(events)
@@ -154,7 +154,7 @@ export async function listEvents(db: Db, viewerId: string, query: EventQueryOut,
   const viewer = await viewerOf(db, viewerId);
   const rank = proximity(viewer.location);
   const after = query.cursor === undefined ? undefined : decodeEventCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && !after) throw badRequest(localText('invalidCursor'));
   const rows = await db
     .select()
     .from(events)
@@ -194,8 +194,8 @@ async function visibleEvent(db: Db, viewerId: string, eventId: string, now: Date
       ((await isBlockedBetween(db, viewerId, row.creatorId)) || (await suspendedUntil(db, row.creatorId))))
   )
     throw hiddenEvent();
-  if (row.cancelledAt) throw gone('This meetup was cancelled');
-  if (row.eventDate <= now) throw gone('This meetup has already happened');
+  if (row.cancelledAt) throw gone(localText('meetupCancelled'));
+  if (row.eventDate <= now) throw gone(localText('meetupHappened'));
   return row;
 }
 
@@ -219,13 +219,9 @@ export async function joinEvent(
   now = new Date(),
 ): Promise<EventCard> {
   const row = await visibleEvent(db, userId, eventId, now);
-  if (row.creatorId === userId) throw conflict("You're hosting this meetup");
+  if (row.creatorId === userId) throw conflict(localText('youreHostingThisMeetup'));
   if (row.verifiedOnly && !(await accountState(db, userId))?.verified) {
-    throw new AppError(
-      403,
-      'VERIFICATION_REQUIRED',
-      'This meetup is for verified members. Verify your profile on the Verification page to join.',
-    );
+    throw new AppError(403, 'VERIFICATION_REQUIRED', localText('thisMeetupIsFor'));
   }
   await db.transaction(async (tx) => {
     const [joined] = await tx
@@ -233,14 +229,14 @@ export async function joinEvent(
       .values({ eventId, userId })
       .onConflictDoNothing()
       .returning({ eventId: eventAttendees.eventId });
-    if (!joined) throw conflict("You're already attending this meetup");
+    if (!joined) throw conflict(localText('youreAlreadyAttendingThis'));
     // The row lock of this UPDATE makes racing joiners take turns; each re-checks the count after the one before.
     const [taken] = await tx
       .update(events)
       .set({ attendeeCount: sql`${events.attendeeCount} + 1` })
       .where(and(eq(events.id, eventId), upcoming(now), sql`${events.attendeeCount} < ${events.maxAttendees}`))
       .returning({ id: events.id });
-    if (!taken) throw conflict('This meetup is full');
+    if (!taken) throw conflict(localText('thisMeetupIsFull'));
   });
   domainEvents.emit('event.joined', { userId, eventId });
   return getEvent(db, userId, eventId, now);
@@ -248,13 +244,13 @@ export async function joinEvent(
 
 export async function leaveEvent(db: Db, userId: string, eventId: string, now = new Date()): Promise<EventCard> {
   const row = await visibleEvent(db, userId, eventId, now);
-  if (row.creatorId === userId) throw conflict('Hosts cancel a meetup instead of leaving it');
+  if (row.creatorId === userId) throw conflict(localText('hostsCancelAMeetup'));
   await db.transaction(async (tx) => {
     const [left] = await tx
       .delete(eventAttendees)
       .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)))
       .returning({ eventId: eventAttendees.eventId });
-    if (!left) throw conflict("You're not attending this meetup");
+    if (!left) throw conflict(localText('youreNotAttendingThis'));
     await tx
       .update(events)
       .set({ attendeeCount: sql`${events.attendeeCount} - 1` })
@@ -271,7 +267,7 @@ export async function cancelEvent(
   now = new Date(),
 ) {
   const row = await visibleEvent(db, userId, eventId, now);
-  if (row.creatorId !== userId) throw forbidden('Only the host can cancel this meetup');
+  if (row.creatorId !== userId) throw forbidden(localText('onlyTheHostCan'));
   const attendees = await db.transaction(async (tx) => {
     await tx.update(events).set({ cancelledAt: now }).where(eq(events.id, eventId));
     return tx.select({ userId: eventAttendees.userId }).from(eventAttendees).where(eq(eventAttendees.eventId, eventId));
@@ -298,7 +294,7 @@ export async function listAttendees(
     .where(eq(eventAttendees.eventId, eventId))
     .orderBy(asc(eventAttendees.joinedAt));
   const all = rows.map((r) => r.userId);
-  if (!all.includes(viewerId)) throw forbidden('The guest list is for the host and attendees');
+  if (!all.includes(viewerId)) throw forbidden(localText('theGuestListIs'));
   // Suspended members are hidden from guest lists too.
   const ids: string[] = [];
   for (const id of all) if (id === viewerId || !(await suspendedUntil(db, id))) ids.push(id);

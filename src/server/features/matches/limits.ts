@@ -7,6 +7,7 @@ import {
 } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
 import { tooManyRequests, type AppError } from '../../http/errors';
+import { localText } from '../../i18n';
 
 /**
  * The swipe budget, counted from the swipes themselves (no counters to drift):
@@ -102,14 +103,14 @@ export function limitReached(usage: SwipeUsage, swipe: { superLike: boolean }, n
     const freesAt = usage.oldestSuperLikeAt ? usage.oldestSuperLikeAt.getTime() + SUPER_LIKE_WINDOW_MS : now.getTime();
     return tooManyRequests(
       usage.premium
-        ? `You've used your ${weeklySuperLikes(true)} super likes this week`
-        : 'Super Like used this week. Upgrade to Premium for 5 super likes a week!',
+        ? localText('superLikesUsedPremium', { count: weeklySuperLikes(true) })
+        : localText('superLikeUsedFree'),
       secondsUntil(freesAt, now),
       'LIMIT_REACHED',
     );
   }
   return tooManyRequests(
-    `Daily limit reached: you've used your ${FREE_DAILY_LIKES} likes for today. Upgrade to Premium for unlimited likes!`,
+    localText('dailyLikesUsed', { count: FREE_DAILY_LIKES }),
     secondsUntil(nextUtcMidnight(now).getTime(), now),
     'LIMIT_REACHED',
   );

@@ -4,11 +4,12 @@ import { notFound } from '../../http/errors';
 import { countProfileViews, dayStreakOf, getSelfUser } from '../profiles';
 import { countLikesReceived, countSuperLikesReceived } from './counts';
 import { countMatches } from './service';
+import { localText } from '../../i18n';
 
 /** Her profile numbers, all counted from stored activity. */
 export async function profileStatsOf(db: Db, userId: string, now = new Date()): Promise<ProfileStats> {
   const user = await getSelfUser(db, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(localText('userNotFound'));
   // Sequential on purpose: PGlite runs one query at a time anyway, and a pool slot per request is enough.
   const views = await countProfileViews(db, userId);
   const likes = await countLikesReceived(db, userId);

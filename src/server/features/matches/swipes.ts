@@ -20,6 +20,8 @@ import { budgetWindows, limitReached, limitsFrom, swipeCaps, swipeUsage, usageAf
 import { orderedPair, presentMatch, type MatchRow } from './service';
 import { notUnmatchedWith } from './unmatch';
 import { deckNotChosen, disclosuresFor, inDeckAt } from '../preferences';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 interface SwipeInput {
   targetUserId: string;
@@ -57,7 +59,7 @@ const PAIR_LOCK = 41_002;
 
 async function lockActor(tx: Db, userId: string) {
   const actor = await lockUserRow(tx, userId);
-  if (!actor) throw notFound('User not found');
+  if (!actor) throw notFound(localText('userNotFound'));
   return actor;
 }
 
@@ -65,13 +67,12 @@ async function lockPair(tx: Db, a: string, b: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PAIR_LOCK}::int, hashtext(${orderedPair(a, b).join(':')}))`);
 }
 
-const unavailable = () => notFound('This profile is not available');
+const unavailable = () => notFound(localText('thisProfileIsNot'));
 
 /** A liked photo or prompt that is not (or no longer) on her profile: nothing is saved. */
 function likedItemGone(item: LikedItemInput | undefined) {
-  const message =
-    item?.kind === 'prompt' ? 'That prompt is not one of her answers' : 'That photo is not on her profile';
-  return badRequest(message, [{ path: 'likedItem', message }]);
+  const message = item?.kind === 'prompt' ? localText('promptNotOnProfile') : localText('photoNotOnProfile');
+  return badRequest(message, [fieldError('likedItem', message)]);
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
@@ -190,29 +191,28 @@ export async function createSwipe(
   userId: string,
   input: SwipeInput,
 ): Promise<LikeResponse> {
-  if (input.targetUserId === userId) throw badRequest('You cannot swipe on yourself');
-  if (input.superLike && !input.isLike) throw badRequest('A super like is a like');
+  if (input.targetUserId === userId) throw badRequest(localText('youCannotSwipeOn'));
+  if (input.superLike && !input.isLike) throw badRequest(localText('aSuperLikeIs'));
   if (!input.isLike && (input.likedItem || input.comment !== undefined)) {
-    throw badRequest('A pass carries no comment or liked item');
+    throw badRequest(localText('aPassCarriesNo'));
   }
-  if (input.comment !== undefined && !input.likedItem) throw badRequest('A comment goes with a liked photo or prompt');
+  if (input.comment !== undefined && !input.likedItem) throw badRequest(localText('aCommentGoesWith'));
   const now = new Date();
   const recorded = await recordSwipe(db, userId, input, now).catch((error: unknown) => {
     // The photo was deleted between the statement's read and its insert (its foreign key).
     if (isForeignKeyViolation(error)) throw likedItemGone(input.likedItem);
     throw error;
   });
-  if (recorded.outcome === 'no_user') throw notFound('User not found');
+  if (recorded.outcome === 'no_user') throw notFound(localText('userNotFound'));
   if (recorded.outcome === 'unavailable') {
-    if (!recorded.in_deck)
-      throw badRequest(deckNotChosen(input.mode), [{ path: 'mode', message: deckNotChosen(input.mode) }]);
+    if (!recorded.in_deck) throw badRequest(deckNotChosen(input.mode), [fieldError('mode', deckNotChosen(input.mode))]);
     throw unavailable();
   }
   if (recorded.outcome === 'bad_item') throw likedItemGone(input.likedItem);
   const usage = usageFrom(recorded.premium, recorded);
   if (recorded.outcome === 'limit') throw limitReached(usage, input, now);
   if (recorded.outcome === 'conflict' || !recorded.swipe_id || !recorded.swipe_created_at) {
-    throw conflict('You have already swiped on this person');
+    throw conflict(localText('youHaveAlreadySwiped'));
   }
 
   // The id as the database spells it (lower case), for the events and the answer.
@@ -275,9 +275,9 @@ export async function undoSwipe(
   conversationStarted: ConversationStarted,
 ): Promise<UndoLikeResponse> {
   const actor = await findUser(db, userId);
-  if (!actor) throw notFound('User not found');
+  if (!actor) throw notFound(localText('userNotFound'));
   const premium = hasActivePremium(actor);
-  if (!premium) throw premiumRequired('Undo is a Premium feature');
+  if (!premium) throw premiumRequired(localText('undoIsAPremium'));
 
   const { swipe, dissolved } = await db.transaction(async (tx) => {
     await lockActor(tx, userId);
@@ -292,8 +292,8 @@ export async function undoSwipe(
         .select({ id: swipes.id })
         .from(swipes)
         .where(and(eq(swipes.id, swipeId), eq(swipes.userId, userId)));
-      if (!own) throw notFound('Swipe not found');
-      throw conflict('Only your most recent swipe can be undone');
+      if (!own) throw notFound(localText('swipeNotFound'));
+      throw conflict(localText('onlyYourMostRecent'));
     }
 
     let dissolved: MatchRow | undefined;
@@ -308,7 +308,7 @@ export async function undoSwipe(
         .for('update');
       if (match) {
         if (await conversationStarted(tx, match.id)) {
-          throw conflict("You've already started chatting with this match, so this like can't be undone");
+          throw conflict(localText('youveAlreadyStartedChatting'));
         }
         await tx.delete(matches).where(eq(matches.id, match.id));
         dissolved = match;

@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../domain-events';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../profiles';
 import { findMatchForMember, orderedPair } from './service';
+import { localText } from '../../i18n';
 
 /**
  * Either member ends the match: the conversation (and its messages) is gone for both, the pair is
@@ -14,7 +15,7 @@ import { findMatchForMember, orderedPair } from './service';
  */
 export async function unmatch(db: Db, events: DomainEvents, userId: string, matchId: string): Promise<void> {
   const match = isUuid(matchId) ? await findMatchForMember(db, matchId, userId) : undefined;
-  if (!match) throw notFound('Match not found');
+  if (!match) throw notFound(localText('matchNotFound'));
   const [userA, userB] = orderedPair(match.userA, match.userB);
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.delete(matches).where(eq(matches.id, match.id)).returning({ id: matches.id });
@@ -23,7 +24,7 @@ export async function unmatch(db: Db, events: DomainEvents, userId: string, matc
     return true;
   });
   // Unmatched a moment ago by the other member: same outcome, nothing more to announce.
-  if (!deleted) throw notFound('Match not found');
+  if (!deleted) throw notFound(localText('matchNotFound'));
   events.emit('match.unmatched', { matchId: match.id, userIds: [userA, userB], byUserId: userId });
 }
 

@@ -23,12 +23,13 @@ import {
   reportsAgainst,
 } from '../safety';
 import { actionsAbout, peopleByIds, presentAudit, presentAuditRow, recordAction } from './audit';
+import { localText } from '../../i18n';
 
 type ActionInput = z.output<typeof moderationActionBody>;
 
 async function requireMember(db: Db, userId: string) {
   const user = isUuid(userId) ? await findUser(db, userId) : undefined;
-  if (!user) throw notFound('Member not found');
+  if (!user) throw notFound(localText('memberNotFound'));
   return user;
 }
 
@@ -129,12 +130,12 @@ export async function act(
   input: ActionInput,
 ): Promise<{ entry: AuditEntry; member: ModeratedMember }> {
   const subject = await requireMember(db, subjectId);
-  if (subject.id === moderatorId) throw forbidden('You cannot moderate your own account');
+  if (subject.id === moderatorId) throw forbidden(localText('youCannotModerateYour'));
   if (input.action !== 'lift' && (await hasOpenReportBy(db, subject.id, moderatorId))) {
-    throw forbidden('You filed a report against this member: another moderator must review it');
+    throw forbidden(localText('youFiledAReport'));
   }
   const suspended = isSuspendedRow(subject);
-  if (input.action === 'lift' && !suspended) throw conflict('This member is not suspended');
+  if (input.action === 'lift' && !suspended) throw conflict(localText('thisMemberIsNot'));
   const now = new Date();
   const until = input.action === 'suspend' ? suspensionEnd(input.duration, now) : null;
 
@@ -142,7 +143,7 @@ export async function act(
     switch (input.action) {
       case 'dismiss': {
         const closed = await closeReportsAgainst(tx, subject.id, 'closed');
-        if (closed === 0) throw conflict('There are no open reports to dismiss');
+        if (closed === 0) throw conflict(localText('thereAreNoOpen'));
         break;
       }
       case 'warn':

@@ -1,5 +1,6 @@
 import type { PushPayload } from '../../../contract/push';
 import type { PushOptions } from './push/sender';
+import { messagesOf, type Language } from '../../i18n';
 
 /**
  * What each kind says, on the lock screen and in mail. Lock screens are seen by others: nothing private
@@ -47,57 +48,50 @@ export function pushOptionsFor(subject: NotificationSubject): PushOptions {
   }
 }
 
-export function pushPayloadFor(subject: NotificationSubject): Omit<PushPayload, 'badge'> {
+/** The push for `subject`, in the recipient's language. */
+export function pushPayloadFor(subject: NotificationSubject, language: Language = 'en'): Omit<PushPayload, 'badge'> {
+  const words = messagesOf(language);
   switch (subject.kind) {
-    case 'message': {
-      const many = subject.unread > 1;
+    case 'message':
       return {
         kind: 'message',
-        title: many
-          ? `${subject.unread} new messages from ${subject.senderName}`
-          : `New message from ${subject.senderName}`,
-        body: subject.preview ? clip(subject.preview, PREVIEW_CHARS) : 'Open Steep to read it.',
+        ...words.pushMessage({
+          senderName: subject.senderName,
+          unread: subject.unread,
+          preview: subject.preview ? clip(subject.preview, PREVIEW_CHARS) : null,
+        }),
         url: `/conversation/${subject.matchId}`,
         tag: `chat-${subject.matchId}`,
         count: subject.unread,
       };
-    }
     case 'match':
       return {
         kind: 'match',
-        title: subject.friends ? 'New friend match!' : "It's a match!",
-        body: subject.friends
-          ? `You and ${subject.otherName} want to be friends. Say hello.`
-          : `You and ${subject.otherName} liked each other. Say hello.`,
+        ...words.pushMatch({ otherName: subject.otherName, friends: subject.friends === true }),
         url: `/conversation/${subject.matchId}`,
         tag: `match-${subject.matchId}`,
       };
     case 'like':
       return {
         kind: 'like',
-        title: `${subject.likerName ?? 'Someone'} ${subject.superLike ? 'super liked' : 'liked'} you${subject.friends ? ' as a friend' : ''}`,
-        body: subject.likerName
-          ? `Like back${subject.friends ? ' in the Friends deck' : ''} to match.`
-          : 'See who with Steep Premium, or keep swiping to find out.',
+        ...words.pushLike({
+          likerName: subject.likerName,
+          superLike: subject.superLike,
+          friends: subject.friends === true,
+        }),
         url: '/home',
         tag: 'likes',
       };
     case 'event_reminder':
       return {
         kind: 'event_reminder',
-        title: subject.lead === '1h' ? 'Your meetup starts in an hour' : 'Your meetup is tomorrow',
+        title: words.pushEventReminderTitle({ lead: subject.lead }),
         body: clip(subject.title, PREVIEW_CHARS),
         url: '/events',
         tag: `event-${subject.eventId}`,
       };
     case 'moderation':
-      return {
-        kind: 'moderation',
-        title: 'A note from Steep Safety',
-        body: 'Open Steep to read it.',
-        url: '/safety',
-        tag: 'moderation',
-      };
+      return { kind: 'moderation', ...words.pushModeration, url: '/safety', tag: 'moderation' };
     case 'promotion':
       return { kind: 'promotion', title: subject.title, body: subject.body, url: '/home', tag: 'promotion' };
   }
@@ -109,35 +103,29 @@ interface MailContent {
   text: string;
 }
 
-/** Mail says as little as the lock screen: it may be read on a shared screen. */
-export function mailFor(subject: NotificationSubject, appUrl: string): MailContent {
+/** Mail says as little as the lock screen: it may be read on a shared screen. In the recipient's language. */
+export function mailFor(subject: NotificationSubject, appUrl: string, language: Language = 'en'): MailContent {
   const link = (path: string) => `${appUrl}${path}`;
+  const words = messagesOf(language);
   switch (subject.kind) {
     case 'match':
-      return {
-        subject: subject.friends ? 'You have a new friend match on Steep' : `You have a new match on Steep`,
-        text: `You and ${subject.otherName} ${subject.friends ? 'want to be friends' : 'liked each other'}.\n\nSay hello: ${link(`/conversation/${subject.matchId}`)}`,
-      };
+      return words.mailMatch({
+        otherName: subject.otherName,
+        friends: subject.friends === true,
+        link: link(`/conversation/${subject.matchId}`),
+      });
     case 'message':
-      return {
-        subject: `${subject.senderName} sent you a message on Steep`,
-        text: `You have ${subject.unread === 1 ? 'an unread message' : `${subject.unread} unread messages`} from ${subject.senderName}.\n\nRead and reply: ${link(`/conversation/${subject.matchId}`)}`,
-      };
+      return words.mailMessage({
+        senderName: subject.senderName,
+        unread: subject.unread,
+        link: link(`/conversation/${subject.matchId}`),
+      });
     case 'like':
-      return {
-        subject: `${subject.likerName ?? 'Someone'} liked you${subject.friends ? ' as a friend' : ''} on Steep`,
-        text: `${subject.likerName ?? 'Someone'} liked your profile${subject.friends ? ' in the Friends deck' : ''}.\n\nSee your likes: ${link('/home')}`,
-      };
+      return words.mailLike({ likerName: subject.likerName, friends: subject.friends === true, link: link('/home') });
     case 'event_reminder':
-      return {
-        subject: `Reminder: ${clip(subject.title, 80)} is tomorrow`,
-        text: `Your meetup “${subject.title}” starts in about 24 hours.\n\nDetails: ${link('/events')}`,
-      };
+      return words.mailEventReminder({ title: subject.title, short: clip(subject.title, 80), link: link('/events') });
     case 'moderation':
-      return {
-        subject: 'A note from Steep Safety',
-        text: `There is a notice from Steep's moderators for you. Sign in to read it: ${link('/safety')}`,
-      };
+      return words.mailModeration({ link: link('/safety') });
     case 'promotion':
       return { subject: subject.title, text: `${subject.body}\n\n${link('/home')}` };
   }

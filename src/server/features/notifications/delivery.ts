@@ -17,6 +17,8 @@ import { sendPush, type PushOptions } from './push/sender';
 import { deleteSubscription, findSubscription, markPushed, subscriptionsOf } from './push/subscriptions';
 import type { VapidKeys } from './push/vapid';
 import { unsubscribeToken } from './unsubscribe-token';
+import { memberLanguage } from '../preferences';
+import { messagesOf } from '../../i18n';
 
 /*
  * Email and push for matches, messages, likes, meetup reminders and moderation notices (issues 25, 26).
@@ -183,7 +185,8 @@ async function runPush(deps: DeliveryDeps, job: Job, now: Date): Promise<void> {
   const subject = await resolve(deps, job, 'push');
   if (!subject) return;
   const badge = await unreadConversationCount(deps.db, job.userId);
-  const payload = JSON.stringify({ ...pushPayloadFor(subject), badge });
+  const language = await memberLanguage(deps.db, job.userId);
+  const payload = JSON.stringify({ ...pushPayloadFor(subject, language), badge });
   await pushToDevices(deps, job.userId, payload, pushOptionsFor(subject), now);
 }
 
@@ -193,12 +196,13 @@ async function runEmail(deps: DeliveryDeps, job: Job, now: Date): Promise<void> 
   if (job.kind === 'message' && (await deps.onlineAmong([job.userId])).has(job.userId)) return;
   const subject = await resolve(deps, job, 'email');
   if (!subject) return;
-  const content = mailFor(subject, deps.appUrl);
+  const language = await memberLanguage(deps.db, job.userId);
+  const content = mailFor(subject, deps.appUrl, language);
   const unsubscribe = `${deps.appUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.linkKey, job.userId, job.kind))}`;
   await deps.mail.send({
     to: channels.to,
     subject: content.subject,
-    text: `${content.text}\n\n—\nDon't want these emails? Unsubscribe in one click: ${unsubscribe}\nOr choose what Steep sends you in Settings → Notifications.`,
+    text: `${content.text}\n\n${messagesOf(language).mailFooter({ unsubscribe })}`,
   });
 }
 
@@ -293,14 +297,14 @@ export function registerDeliveryJobs(deps: DeliveryDeps): void {
       return;
     }
     if (payload.kind === 'test') {
+      const userId = String(payload.userId);
       const test = JSON.stringify({
         kind: 'test',
-        title: 'Steep notifications are on',
-        body: 'This is how a match or a message will reach you.',
+        ...messagesOf(await memberLanguage(deps.db, userId)).pushTest,
         url: '/settings',
         tag: 'test',
       });
-      if (deps.vapid) await pushToDevices(deps, String(payload.userId), test, { ttl: 300, urgency: 'normal' }, now);
+      if (deps.vapid) await pushToDevices(deps, userId, test, { ttl: 300, urgency: 'normal' }, now);
       return;
     }
     await runPush(deps, payload as unknown as Job, now);

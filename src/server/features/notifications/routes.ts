@@ -15,6 +15,7 @@ import { getLikesReceived, getNotificationCount, listPotentialMatches } from './
 import { smsRoutes } from './sms/routes';
 import type { SmsDeps } from './sms/texts';
 import { readUnsubscribeToken } from './unsubscribe-token';
+import { localText } from '../../i18n';
 
 interface NotificationRouteDeps {
   db: Db;
@@ -56,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = asy
   };
   route(app, pushApi.vapidPublicKey, async () => ({ publicKey: vapid?.publicKey ?? null }));
   route(app, pushApi.subscribe, async (request) => {
-    if (!vapid) throw badRequest('Push notifications are not available on this server');
+    if (!vapid) throw badRequest(localText('pushNotificationsAreNot'));
     return subscribe(db, policy, session(request), request.body, request.headers['user-agent']);
   });
   route(app, pushApi.unsubscribe, async (request) => unsubscribeEndpoint(db, session(request), request.body.endpoint));
@@ -69,7 +70,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = asy
 
   route(app, notificationLinksApi.unsubscribe, async (request) => {
     const link = readUnsubscribeToken(linkKey, request.body.token);
-    if (!link) throw badRequest('This unsubscribe link is not valid. Choose what Steep sends you in Settings.');
+    if (!link) throw badRequest(localText('thisUnsubscribeLinkIs'));
     // An unknown member (a deleted account) is answered the same: the link says nothing about who exists.
     if (await findUser(db, link.userId)) {
       await updateNotificationSettings(db, link.userId, { [KIND_TOGGLE[link.kind]]: false });

@@ -15,6 +15,7 @@ import { bestCandidates } from '../discovery';
 import { countPendingLikes, listPendingItemLikes, listPendingLikes } from '../matches';
 import { notificationSettingsOf, privacyOf } from '../preferences';
 import { photoThumbnailsById, photoUrlsOf } from '../profiles';
+import { localText } from '../../i18n';
 
 /**
  * People who liked her and wait for her swipe. Seeing who they are is Premium: a free member gets
@@ -95,7 +96,7 @@ async function likedItemsOf(
 
 /** Premium: the most compatible people her feed holds, with the score and what they share. */
 export async function listPotentialMatches(db: Db, userId: string): Promise<PotentialMatch[]> {
-  if (!(await isPremium(db, userId))) throw premiumRequired('Potential matches are a Premium feature');
+  if (!(await isPremium(db, userId))) throw premiumRequired(localText('potentialMatchesAreA'));
   const rows = await bestCandidates(db, userId, POTENTIAL_MATCHES_LIMIT);
   const photos = await photoUrlsOf(
     db,

@@ -28,6 +28,7 @@ export {
 } from './privacy';
 export {
   appLanguageOf,
+  memberLanguage,
   dealBreakersOf,
   getPreferences,
   notificationKindOn,

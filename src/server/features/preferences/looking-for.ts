@@ -11,6 +11,7 @@ import {
 import { DEFAULT_PREFERENCES } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
 import { friendsFilters, userPreferences } from '../../db/schema/preferences';
+import { localText, type LocalText } from '../../i18n';
 
 /*
  * Friends mode (product §2 "Discover"): what she is looking for, and the Friends deck's own filters.
@@ -93,8 +94,6 @@ export function inDeckAt(mode: SQL, userId: SQL): SQL<boolean> {
 }
 
 /** Why a deck is refused to her: she has not chosen it in "Looking for". */
-export function deckNotChosen(mode: DiscoveryMode): string {
-  return mode === 'friends'
-    ? 'Choose Friends or Both in “Looking for” to use the Friends deck'
-    : 'Choose Dating or Both in “Looking for” to use the dating deck';
+export function deckNotChosen(mode: DiscoveryMode): LocalText {
+  return mode === 'friends' ? localText('chooseFriendsDeck') : localText('chooseDatingDeck');
 }

@@ -12,6 +12,8 @@ import { userPreferences } from '../../db/schema/preferences';
 import { premiumRequired } from '../../http/errors';
 import { accountState } from '../../core';
 import { getFilters, saveFilters } from './filters';
+import { localText } from '../../i18n';
+import { isLanguage, type Language } from '../../i18n';
 
 type PreferencesRow = typeof userPreferences.$inferSelect;
 
@@ -82,7 +84,7 @@ export async function savePreferences(
     (key) => input.premium[key] && !before[key],
   );
   if (turnedOn.length > 0 && !(await accountState(db, userId))?.premium) {
-    throw premiumRequired('Premium preferences need an active Steep Premium subscription');
+    throw premiumRequired(localText('premiumPreferencesNeedAn'));
   }
   const filters = await getFilters(db, userId);
   const values = {
@@ -122,6 +124,15 @@ export async function savePreferences(
 
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The language to write to her in when she is not the one asking (mail, SMS, push): her saved app language
+ * when Steep speaks it, else English. The one place that decides it for every message sent to a member.
+ */
+export async function memberLanguage(db: Db, userId: string): Promise<Language> {
+  const saved = await appLanguageOf(db, userId);
+  return isLanguage(saved) ? saved : 'en';
+}
 
 /** Her saved app language (app.language), or undefined before she saved any preferences. */
 export async function appLanguageOf(db: Db, userId: string): Promise<string | undefined> {

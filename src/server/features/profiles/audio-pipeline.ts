@@ -1,5 +1,7 @@
 import { waveform as waveformSchema } from '../../../contract/chat-media';
 import { AppError, badRequest } from '../../http/errors';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 /** What a voice upload really is, read from its bytes by music-metadata (its name and declared type are not trusted). */
 export interface VoiceInfo {
@@ -20,8 +22,7 @@ function acceptedVoice(container: string | undefined, codec: string | undefined)
   return undefined;
 }
 
-const unsupportedVoice = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Voice notes must be Opus in WebM or AAC in MP4');
+const unsupportedVoice = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('voiceNotesMustBe'));
 
 /**
  * Checks a recorded voice note: the container and codec from its headers, and its duration (music-metadata
@@ -49,13 +50,14 @@ export async function inspectVoice(data: Buffer, maxMs: number): Promise<VoiceIn
   const contentType = acceptedVoice(container, codec);
   if (!contentType) throw unsupportedVoice();
   if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
-    throw badRequest('This voice note has no readable length. Please record it again.');
+    throw badRequest(localText('thisVoiceNoteHas'));
   }
   const durationMs = Math.round(seconds * 1000);
   // A few milliseconds of encoder padding are not a longer message.
   if (durationMs > maxMs + 250) {
-    throw badRequest(`Voice notes can be at most ${Math.round(maxMs / 1000)} seconds`, [
-      { path: 'file', message: `At most ${Math.round(maxMs / 1000)} seconds` },
+    const seconds = Math.round(maxMs / 1000);
+    throw badRequest(localText('voiceNotesAtMostSeconds', { seconds }), [
+      fieldError('file', localText('atMostSeconds', { seconds })),
     ]);
   }
   return { contentType, durationMs: Math.min(durationMs, maxMs) };
@@ -69,7 +71,7 @@ export function parseWaveform(field: string | undefined): number[] {
   const bars = (field ?? '').split(',').map((bar) => (bar.trim() === '' ? Number.NaN : Number(bar)));
   const parsed = waveformSchema.safeParse(bars);
   if (!parsed.success) {
-    throw badRequest('A voice note needs its waveform', [
+    throw badRequest(localText('aVoiceNoteNeeds'), [
       { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid waveform' },
     ]);
   }

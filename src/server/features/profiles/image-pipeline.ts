@@ -2,6 +2,7 @@ import type { Sharp } from 'sharp';
 import { loadSharp } from '../../media/sharp';
 import { MAX_PHOTO_PIXELS } from '../../../contract/profiles';
 import { AppError } from '../../http/errors';
+import { localText } from '../../i18n';
 
 type ImageType = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -52,22 +53,21 @@ interface PhotoRenditions {
   small: Buffer;
 }
 
-const unsupportedImage = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Photos must be JPEG, PNG, WebP, HEIC or AVIF images');
+const unsupportedImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('photosMustBeJpeg'));
 const tooManyPixels = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`);
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    localText('photosAtMostMegapixels', { megapixels: MAX_PHOTO_PIXELS / 1_000_000 }),
+  );
 
 /** A file that looked like an image by its first bytes but cannot be decoded. */
 function unreadable(type: ImageType): AppError {
   // The bundled libvips decodes AV1-coded HEIF (AVIF) only; HEVC-coded HEIC has no decoder here.
   if (type === 'heif') {
-    return new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      "This HEIC photo can't be read. Please choose a JPEG, PNG or WebP copy of it.",
-    );
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('thisHeicPhotoCant'));
   }
-  return new AppError(400, 'BAD_REQUEST', 'This photo could not be read. It may be damaged; please try another.');
+  return new AppError(400, 'BAD_REQUEST', localText('thisPhotoCouldNot'));
 }
 
 /**

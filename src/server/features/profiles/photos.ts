@@ -11,6 +11,8 @@ import { perceptualHash } from './phash';
 import { isUuid } from './service';
 import { newMediaKey, publicMediaUrl as mediaUrl, type MediaDeletes, type MediaStorage } from '../../media';
 import { forgetSelfPhotos } from './users';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 interface PhotoDeps {
   db: Db;
@@ -22,7 +24,7 @@ interface PhotoDeps {
 }
 
 const photoLimitReached = () =>
-  new AppError(400, 'LIMIT_REACHED', `You can have at most ${MAX_PHOTOS} photos. Delete one to add another.`);
+  new AppError(400, 'LIMIT_REACHED', localText('photosAtMostCount', { count: MAX_PHOTOS }));
 
 export async function listPhotos(db: Db, userId: string): Promise<PhotoItem[]> {
   const rows = await db
@@ -130,7 +132,7 @@ export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer):
 /** Only her own photo: another member's photo id is simply not found among hers. */
 export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: string): Promise<PhotoItem[]> {
   const { db } = deps;
-  if (!isUuid(photoId)) throw notFound('Photo not found');
+  if (!isUuid(photoId)) throw notFound(localText('photoNotFound'));
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(photos)
@@ -151,7 +153,7 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
     );
     return row;
   });
-  if (!removed) throw notFound('Photo not found');
+  if (!removed) throw notFound(localText('photoNotFound'));
   deps.events.emit('photo.deleted', { userId, photoId });
   await deps.deletes.attempt('photos', [removed.largeKey, removed.smallKey]);
   forgetSelfPhotos(db, userId);
@@ -165,9 +167,7 @@ export async function reorderPhotos(db: Db, userId: string, photoIds: string[]):
     const mine = new Set(current.map((p) => p.id));
     const given = new Set(photoIds);
     if (given.size !== photoIds.length || given.size !== mine.size || photoIds.some((id) => !mine.has(id))) {
-      throw badRequest('List each of your photos exactly once', [
-        { path: 'photoIds', message: 'List each of your photos exactly once' },
-      ]);
+      throw badRequest(localText('listEachOfYour'), [fieldError('photoIds', localText('listEachOfYour'))]);
     }
     await renumber(tx, userId, photoIds);
   });

@@ -20,6 +20,8 @@ import {
 } from './status';
 import type { MediaDeletes, MediaStorage } from '../../media';
 import type { JobQueue } from '../../jobs';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 interface ProfileRouteDeps {
   db: Db;
@@ -109,19 +111,14 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
 };
 
 const photoTooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+  new AppError(413, 'PAYLOAD_TOO_LARGE', localText('photosAtMostMb', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 }));
 
 /** The one file in the `photo` field, buffered (at most 15 MB: busboy stops counting bytes there). */
 async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Send the photo as multipart/form-data in the field "${PHOTO_FIELD}"`,
-    );
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('sendPhotoAsMultipart', { field: PHOTO_FIELD }));
   }
-  const missing = () =>
-    badRequest('Choose a photo to upload', [{ path: PHOTO_FIELD, message: 'Choose a photo to upload' }]);
+  const missing = () => badRequest(localText('chooseAPhotoTo'), [fieldError(PHOTO_FIELD, localText('chooseAPhotoTo'))]);
   try {
     const file = await request.file();
     if (!file || file.fieldname !== PHOTO_FIELD) throw missing();
@@ -131,7 +128,7 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('Send one photo at a time');
+      throw badRequest(localText('sendOnePhotoAt'));
     }
     throw error;
   }
@@ -143,11 +140,13 @@ async function readVoiceUpload(request: FastifyRequest): Promise<VoiceStatusInpu
     throw new AppError(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      `Send the voice note as multipart/form-data in the field "${STATUS_VOICE_FILE_FIELD}"`,
+      localText('sendVoiceNoteAsMultipart', { field: STATUS_VOICE_FILE_FIELD }),
     );
   }
   const missing = () =>
-    badRequest('Record a voice note first', [{ path: STATUS_VOICE_FILE_FIELD, message: 'Record a voice note' }]);
+    badRequest(localText('recordAVoiceNote'), [
+      fieldError(STATUS_VOICE_FILE_FIELD, localText('recordAVoiceNoteField')),
+    ]);
   try {
     const file = await request.file();
     if (!file || file.fieldname !== STATUS_VOICE_FILE_FIELD) throw missing();
@@ -161,10 +160,10 @@ async function readVoiceUpload(request: FastifyRequest): Promise<VoiceStatusInpu
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Voice notes can be at most 1 MB');
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', localText('voiceNotesCanBe'));
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('Send one voice note at a time');
+      throw badRequest(localText('sendOneVoiceNote'));
     }
     throw error;
   }

@@ -10,6 +10,8 @@ import { disclosure, DEFAULT_PRIVACY, privacyOf, type Disclosure } from '../pref
 import { recordProfileView } from './activity';
 import { liveStatusOf } from './status-present';
 import { getSelfUser, photoUrlsOf } from './users';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,8 +25,9 @@ export const isUuid = (id: string): boolean => UUID.test(id);
  */
 export async function findVisibleUser(db: Db, viewerId: string, userId: string): Promise<UserRow> {
   const user = isUuid(userId) ? await findUser(db, userId) : undefined;
-  if (!user) throw notFound('User not found');
-  if (user.id !== viewerId && (await blockedEitherWay(db, viewerId, user.id))) throw notFound('User not found');
+  if (!user) throw notFound(localText('userNotFound'));
+  if (user.id !== viewerId && (await blockedEitherWay(db, viewerId, user.id)))
+    throw notFound(localText('userNotFound'));
   return user;
 }
 
@@ -118,7 +121,7 @@ async function requireProfileShown(
   areMatched: AreMatched,
 ): Promise<void> {
   if (userId !== viewerId && visibility !== 'public' && !(await areMatched(db, viewerId, userId))) {
-    throw notFound('User not found');
+    throw notFound(localText('userNotFound'));
   }
 }
 
@@ -159,7 +162,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   if (input.location !== undefined) {
     const coordinates = locationCoordinates(input.location);
     if (!coordinates)
-      throw badRequest('Invalid location', [{ path: 'location', message: 'Choose a city from the list' }]);
+      throw badRequest(localText('invalidLocation'), [fieldError('location', localText('chooseACityFrom'))]);
     changes.location = input.location;
     changes.latitude = coordinates.lat;
     changes.longitude = coordinates.lng;
@@ -177,7 +180,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
 
   await updateUser(db, userId, changes);
   const user = await getSelfUser(db, userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(localText('userNotFound'));
   return user;
 }
 

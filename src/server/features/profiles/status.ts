@@ -10,6 +10,8 @@ import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { inspectVoice, parseWaveform } from './audio-pipeline';
 import { findViewableUser, findVisibleUser, type AreMatched } from './service';
 import { liveStatusOf, presentStatus, versionOf, type StatusRow } from './status-present';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 interface StatusDeps {
   db: Db;
@@ -102,12 +104,16 @@ export async function setVoiceStatus(
 ): Promise<UserStatus> {
   const text = (input.fields.text ?? '').trim();
   if (text.length > STATUS_MAX_LENGTH) {
-    throw badRequest(`A status can be at most ${STATUS_MAX_LENGTH} characters`, [
-      { path: 'text', message: `At most ${STATUS_MAX_LENGTH} characters` },
+    throw badRequest(localText('statusAtMost', { count: STATUS_MAX_LENGTH }), [
+      fieldError('text', localText('atMostCharacters', { count: STATUS_MAX_LENGTH })),
     ]);
   }
   if (input.data.length > MAX_VOICE_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Voice notes can be at most ${MAX_VOICE_BYTES / 1024 / 1024} MB`);
+    throw new AppError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      localText('voiceNotesAtMostMb', { megabytes: MAX_VOICE_BYTES / 1024 / 1024 }),
+    );
   }
   const voice = await inspectVoice(input.data, MAX_STATUS_VOICE_MS);
   const bars = parseWaveform(input.fields.waveform);
@@ -143,7 +149,7 @@ export async function clearStatus(deps: Pick<StatusDeps, 'db' | 'deletes'>, user
   if (key) await deps.deletes.attempt('statuses', [key]);
 }
 
-const voiceGone = () => notFound('This voice note is no longer available');
+const voiceGone = () => notFound(localText('thisVoiceNoteIs'));
 
 /**
  * GET /api/users/{id}/status/voice/{version}: the voice note of her live status, for a member who may

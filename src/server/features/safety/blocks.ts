@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isUuid, photoUrlsOf } from '../profiles';
+import { localText } from '../../i18n';
 
 /** How someone who has blocked the viewer appears in the viewer's own block list: not by name or face. */
 export const HIDDEN_MEMBER_NAME = 'Hidden member';
@@ -32,7 +33,7 @@ async function createUsernameBlock(
   const target = await findUserByUsername(db, typed);
   const targetId = target && target.id !== blockerId ? target.id : null;
   const row = await insertUsernameBlock(db, blockerId, typed, targetId);
-  if (!row) throw conflict('You have already blocked this username');
+  if (!row) throw conflict(localText('youHaveAlreadyBlocked'));
   const made = targetId ? await insertBlock(db, blockerId, targetId, true) : undefined;
   return { block: presentUsernameBlock(row), ...(made ? { blocked: targetId as string } : {}) };
 }
@@ -58,13 +59,13 @@ export async function createBlock(
   who: { blockedUserId?: string | undefined; blockedUsername?: string | undefined },
 ): Promise<{ block: Block; blocked?: string }> {
   if (who.blockedUserId === undefined) return createUsernameBlock(db, blockerId, who.blockedUsername ?? '');
-  if (blockerId === who.blockedUserId) throw badRequest('You cannot block yourself');
+  if (blockerId === who.blockedUserId) throw badRequest(localText('youCannotBlockYourself'));
   const target = await findUser(db, who.blockedUserId);
-  if (!target) throw notFound('User not found');
-  if (target.id === blockerId) throw badRequest('You cannot block yourself');
+  if (!target) throw notFound(localText('userNotFound'));
+  if (target.id === blockerId) throw badRequest(localText('youCannotBlockYourself'));
   const blockedUserId = target.id;
   const row = await insertBlock(db, blockerId, blockedUserId);
-  if (!row) throw conflict('You have already blocked this user');
+  if (!row) throw conflict(localText('youHaveAlreadyBlockedThis'));
   const photos = await photoUrlsOf(db, [blockedUserId]);
   const hidden = await blockersAmong(db, blockerId, [blockedUserId]);
   const block = {
@@ -113,7 +114,7 @@ async function listChosenBlocks(db: Db, blockerId: string): Promise<Block[]> {
 
 /** Unblocks. Only the blocker can; anyone else gets 404, as if the block did not exist. */
 export async function deleteBlock(db: Db, blockerId: string, blockId: string): Promise<void> {
-  if (!isUuid(blockId)) throw notFound('Block not found');
+  if (!isUuid(blockId)) throw notFound(localText('blockNotFound'));
   if (await deleteBlockMadeBy(db, blockerId, blockId)) return;
-  if (!(await deleteUsernameBlockMadeBy(db, blockerId, blockId))) throw notFound('Block not found');
+  if (!(await deleteUsernameBlockMadeBy(db, blockerId, blockId))) throw notFound(localText('blockNotFound'));
 }

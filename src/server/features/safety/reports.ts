@@ -13,6 +13,7 @@ import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety'
 import { badRequest } from '../../http/errors';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { HIDDEN_MEMBER_NAME } from './blocks';
+import { localText } from '../../i18n';
 
 type ReportInput = z.output<typeof createReportBody>;
 
@@ -73,14 +74,14 @@ export async function createReport(
   recentMessages?: RecentMessages,
   reportMedia?: ReportMediaStore,
 ): Promise<void> {
-  if (input.reportedUserId === reporterId) throw badRequest('You cannot report yourself');
+  if (input.reportedUserId === reporterId) throw badRequest(localText('youCannotReportYourself'));
   // The attached conversation is checked first: it must be hers and with the person she names.
   let attached: MessageCopy[] = [];
   let matchId: string | null = null;
   if (input.matchId && input.includeMessages && recentMessages) {
     const conversation = await recentMessages(db, input.matchId, reporterId, REPORT_ATTACHED_MESSAGES);
     if (input.reportedUserId && conversation.otherUserId !== input.reportedUserId) {
-      throw badRequest('That conversation is not with the member you are reporting');
+      throw badRequest(localText('thatConversationIsNot'));
     }
     attached = conversation.messages;
     matchId = input.matchId;
@@ -106,7 +107,7 @@ export interface EventReportInput {
  * is never told who filed it.
  */
 export async function reportEvent(db: Db, reporterId: string, input: EventReportInput): Promise<void> {
-  if (input.hostId === reporterId) throw badRequest('You cannot report your own meetup');
+  if (input.hostId === reporterId) throw badRequest(localText('youCannotReportYour'));
   await storeReport(db, reporterId, input.hostId, input, { matchId: null, eventId: input.eventId, attached: [] });
 }
 

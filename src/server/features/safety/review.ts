@@ -7,6 +7,7 @@ import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety'
 import { notFound } from '../../http/errors';
 import type { MediaStorage } from '../../media';
 import { OPEN_STATUSES } from './reports';
+import { localText } from '../../i18n';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -208,7 +209,7 @@ export async function frozenReportMedia(
   store: MediaStorage,
   frozenMediaId: string,
 ): Promise<{ data: Buffer; contentType: string }> {
-  const gone = () => notFound('This file is not available');
+  const gone = () => notFound(localText('thisFileIsNot'));
   if (!isUuid(frozenMediaId)) throw gone();
   const [row] = await db
     .select({ key: reportMessages.mediaKey, contentType: reportMessages.mediaContentType })

@@ -4,6 +4,7 @@ import type { ModeratedStory, TeaCategory, TeaType } from '../../../contract/tea
 import type { Db } from '../../db/client';
 import { teaReports, teaStories, teaSupports } from '../../db/schema/tea';
 import { notFound } from '../../http/errors';
+import { localText } from '../../i18n';
 
 /*
  * The Tea moderation service, for the moderation console: the queue of reported or hidden
@@ -12,7 +13,7 @@ import { notFound } from '../../http/errors';
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const storyNotFound = () => notFound('Story not found');
+const storyNotFound = () => notFound(localText('storyNotFound'));
 
 async function present(db: Db, storyIds: string[]): Promise<ModeratedStory[]> {
   if (storyIds.length === 0) return [];

@@ -1,12 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import {
-  ALREADY_REPORTED_MESSAGE,
-  MISSING_REPLY_MESSAGE,
-  REPLY_NUDGE_MESSAGE,
-  REPORTS_TO_HIDE,
-  type ReplyPage,
-  type TeaReply,
-} from '../../../contract/tea';
+import { REPORTS_TO_HIDE, type ReplyPage, type TeaReply } from '../../../contract/tea';
 import type { Db } from '../../db/client';
 import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -15,6 +8,7 @@ import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
 import { pseudonymsInOrder } from './pseudonyms';
 import type { TeaDeps } from './stories';
+import { localText } from '../../i18n';
 
 /*
  * Replies on Tea stories (product §2 "Tea"). A reply is stored with the replier's per-story
@@ -23,8 +17,8 @@ import type { TeaDeps } from './stories';
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const storyNotFound = () => notFound('Story not found');
-const replyNotFound = () => notFound('Reply not found');
+const storyNotFound = () => notFound(localText('storyNotFound'));
+const replyNotFound = () => notFound(localText('replyNotFound'));
 
 type ReplyRow = typeof teaReplies.$inferSelect;
 
@@ -87,10 +81,10 @@ export async function createReply(
   now = new Date(),
 ): Promise<TeaReply> {
   const story = await visibleStory(deps.db, storyId);
-  if (!reply.content.trim()) throw badRequest(MISSING_REPLY_MESSAGE);
+  if (!reply.content.trim()) throw badRequest(localText('missingReply'));
   await checkForIdentifyingDetails(deps.db, [reply.content], 'reply');
   const hurtful = mayHurtSomeone(reply.content);
-  if (!reply.confirmed && hurtful) throw new AppError(422, 'NEEDS_CONFIRMATION', REPLY_NUDGE_MESSAGE);
+  if (!reply.confirmed && hurtful) throw new AppError(422, 'NEEDS_CONFIRMATION', localText('replyNudge'));
   const tag = replierTag(deps.authorKey, story.id, userId);
   const [row] = await deps.db
     .insert(teaReplies)
@@ -109,7 +103,7 @@ export async function createReply(
 
 function decodeCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badRequest('Invalid cursor');
+  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badRequest(localText('invalidCursor'));
   return Number(cursor);
 }
 
@@ -194,7 +188,7 @@ export async function reportReply(
     .values({ replyId: reply.id, reporterId: userId, reason: report.reason, description: report.description ?? null })
     .onConflictDoNothing()
     .returning({ id: teaReplyReports.id });
-  if (inserted.length === 0) throw conflict(ALREADY_REPORTED_MESSAGE);
+  if (inserted.length === 0) throw conflict(localText('alreadyReported'));
   await db
     .update(teaReplies)
     .set({ status: 'hidden' })

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
 import { notFound } from '../../http/errors';
 import { pseudonymsOf } from './replies';
+import { localText } from '../../i18n';
 
 /*
  * The moderation console's queue of Tea replies, with the same actions as stories: hide, restore
@@ -13,7 +14,7 @@ import { pseudonymsOf } from './replies';
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const replyNotFound = () => notFound('Reply not found');
+const replyNotFound = () => notFound(localText('replyNotFound'));
 const QUEUE_LIMIT = 200;
 
 async function present(db: Db, replyIds: string[]): Promise<ModeratedReply[]> {

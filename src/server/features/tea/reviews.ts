@@ -4,9 +4,10 @@ import type { Db } from '../../db/client';
 import { teaReviewLikes, teaReviews } from '../../db/schema/tea';
 import { forbidden, notFound } from '../../http/errors';
 import { memberBylines } from '../profiles';
+import { localText } from '../../i18n';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const reviewNotFound = () => notFound('Review not found');
+const reviewNotFound = () => notFound(localText('reviewNotFound'));
 
 const likeCountSql = sql<number>`(select count(*)::int from ${teaReviewLikes} where ${teaReviewLikes.reviewId} = ${teaReviews.id})`;
 const likedBySql = (userId: string) =>
@@ -82,7 +83,7 @@ export async function toggleReviewLike(
   if (!UUID.test(reviewId)) throw reviewNotFound();
   const [review] = await db.select({ userId: teaReviews.userId }).from(teaReviews).where(eq(teaReviews.id, reviewId));
   if (!review) throw reviewNotFound();
-  if (review.userId === userId) throw forbidden("You can't like your own review");
+  if (review.userId === userId) throw forbidden(localText('youCantLikeYour'));
   // As with story support: likes on one review take turns, so the toggle and the count agree.
   return db.transaction(async (tx) => {
     const [locked] = await tx

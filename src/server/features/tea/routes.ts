@@ -20,6 +20,7 @@ import {
   toggleSupport,
   type TeaDeps,
 } from './stories';
+import { localText } from '../../i18n';
 
 /**
  * Tea requests are not logged at info: a request line (address, time, DELETE /stories/:id) is
@@ -36,7 +37,7 @@ export const teaRoutes: FastifyPluginAsync<TeaDeps> = async (app, deps) => {
   // Every Tea route is Premium (product §6), checked before anything else is read from the request.
   app.addHook('onRequest', async (request) => {
     if (!(await isPremium(deps.db, sessionUserId(request)))) {
-      throw premiumRequired('Tea is for Premium members. Upgrade to read and share stories.');
+      throw premiumRequired(localText('teaIsForPremium'));
     }
   });
   const { db, events } = deps;

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
-  ALREADY_REPORTED_MESSAGE,
-  MISSING_FIELDS_MESSAGE,
-  NUDGE_MESSAGE,
   REPORTS_TO_HIDE,
   STORIES_PER_DAY,
   TEA_CATEGORIES,
@@ -23,6 +20,7 @@ import type { DomainEvents } from '../../domain-events';
 import { isStoryAuthor, quotaTag, storyAuthorTag } from './author-key';
 import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
+import { localText } from '../../i18n';
 
 export interface TeaDeps {
   db: Db;
@@ -42,7 +40,7 @@ interface NewStory {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const storyNotFound = () => notFound('Story not found');
+const storyNotFound = () => notFound(localText('storyNotFound'));
 
 function requireStoryId(id: string): string {
   if (!UUID.test(id)) throw storyNotFound();
@@ -93,13 +91,15 @@ export async function createStory(deps: TeaDeps, userId: string, story: NewStory
   const fieldErrors = storyFieldErrors(story);
   if (fieldErrors.length > 0) {
     throw badRequest(
-      missingStoryFields(story) ? MISSING_FIELDS_MESSAGE : (fieldErrors[0]?.message ?? MISSING_FIELDS_MESSAGE),
+      missingStoryFields(story)
+        ? localText('missingStoryFields')
+        : (fieldErrors[0]?.message ?? localText('missingStoryFields')),
       fieldErrors,
     );
   }
   await checkForIdentifyingDetails(deps.db, [story.title, story.content, story.aboutName ?? ''], 'story');
   if (!story.confirmed && mayHurtSomeone(story.title, story.content, story.aboutName)) {
-    throw new AppError(422, 'NEEDS_CONFIRMATION', NUDGE_MESSAGE);
+    throw new AppError(422, 'NEEDS_CONFIRMATION', localText('storyNudge'));
   }
   const id = randomUUID();
   const day = utcDay(now);
@@ -116,7 +116,7 @@ export async function createStory(deps: TeaDeps, userId: string, story: NewStory
       .returning({ count: teaDailyQuota.count });
     if (!slot) {
       throw tooManyRequests(
-        `You can share up to ${STORIES_PER_DAY} stories a day. Please come back tomorrow.`,
+        localText('storiesPerDay', { count: STORIES_PER_DAY }),
         secondsUntilNextUtcDay(now),
         'LIMIT_REACHED',
       );
@@ -145,7 +145,7 @@ export async function createStory(deps: TeaDeps, userId: string, story: NewStory
 /** Keyset cursor: the last story's insertion sequence number. */
 function decodeCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badRequest('Invalid cursor');
+  if (!/^[1-9]\d{0,14}$/.test(cursor)) throw badRequest(localText('invalidCursor'));
   return Number(cursor);
 }
 
@@ -192,7 +192,7 @@ async function findStory(db: Db, storyId: string): Promise<StoryRow | undefined>
 export async function deleteOwnStory(deps: TeaDeps, userId: string, storyId: string): Promise<void> {
   const story = await findStory(deps.db, storyId);
   if (!story) throw storyNotFound();
-  if (!isStoryAuthor(deps.authorKey, story, userId)) throw forbidden('You can only delete your own story');
+  if (!isStoryAuthor(deps.authorKey, story, userId)) throw forbidden(localText('youCanOnlyDelete'));
   await deps.db.delete(teaStories).where(eq(teaStories.id, story.id));
 }
 
@@ -252,7 +252,7 @@ export async function reportStory(
     .values({ storyId: story.id, reporterId: userId, reason: report.reason, description: report.description ?? null })
     .onConflictDoNothing()
     .returning({ id: teaReports.id });
-  if (inserted.length === 0) throw conflict(ALREADY_REPORTED_MESSAGE);
+  if (inserted.length === 0) throw conflict(localText('alreadyReported'));
   await db
     .update(teaStories)
     .set({ status: 'hidden' })

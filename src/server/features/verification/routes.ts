@@ -19,6 +19,8 @@ import {
   verificationReview,
   type VerificationDeps,
 } from './service';
+import { localText } from '../../i18n';
+import { fieldError } from '../../http/errors';
 
 type VerificationRouteDeps = Omit<VerificationDeps, 'log'>;
 
@@ -40,7 +42,7 @@ export const verificationRoutes: FastifyPluginAsync<VerificationRouteDeps> = asy
     const userId = sessionUserId(request);
     const current = await record(userId);
     if (!current.hasRequiredPhotos) {
-      throw badRequest(`Add at least ${current.minPhotosRequired} photos before checking them`);
+      throw badRequest(localText('addPhotosBeforeCheck', { count: current.minPhotosRequired }));
     }
     return photoAnalysisOf(deps, userId, { queueMissing: true });
   });
@@ -88,19 +90,14 @@ export const verificationRoutes: FastifyPluginAsync<VerificationRouteDeps> = asy
 };
 
 const selfieTooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `Selfies can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+  new AppError(413, 'PAYLOAD_TOO_LARGE', localText('selfiesAtMostMb', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 }));
 
 /** The one file in the `selfie` field, buffered. */
 async function readSelfieUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Send the selfie as multipart/form-data in the field "${SELFIE_FIELD}"`,
-    );
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', localText('sendSelfieAsMultipart', { field: SELFIE_FIELD }));
   }
-  const missing = () =>
-    badRequest('Take or choose a selfie to send', [{ path: SELFIE_FIELD, message: 'Take or choose a selfie to send' }]);
+  const missing = () => badRequest(localText('takeOrChooseA'), [fieldError(SELFIE_FIELD, localText('takeOrChooseA'))]);
   try {
     const file = await request.file();
     if (!file || file.fieldname !== SELFIE_FIELD) throw missing();
@@ -110,7 +107,7 @@ async function readSelfieUpload(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw selfieTooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw badRequest('Send one selfie');
+      throw badRequest(localText('sendOneSelfie'));
     throw error;
   }
 }

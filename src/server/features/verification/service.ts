@@ -22,6 +22,7 @@ import { matchPartnerIds } from '../matches';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { perceptualHash, photoOwnersNearHash, renderPhoto, reviewSubjects } from '../profiles';
 import { firstUnmet, photoAnalysisOf } from './analysis';
+import { localText } from '../../i18n';
 
 export interface VerificationDeps {
   db: Db;
@@ -99,20 +100,18 @@ function handlesOf(row: VerificationRow | undefined): SocialHandles {
  */
 export async function requestVerification(deps: VerificationDeps, userId: string, now = new Date()): Promise<string> {
   const { db } = deps;
-  if ((await accountState(db, userId))?.verified) throw conflict('Your profile is already verified');
-  if (await selfieOf(db, userId)) throw conflict('Your verification is already with our team');
+  if ((await accountState(db, userId))?.verified) throw conflict(localText('yourProfileIsAlready'));
+  if (await selfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
   const row = await rowOf(db, userId);
   if (row?.status === 'rejected' && row.retryAfter && row.retryAfter > now) {
     throw tooManyRequests(
-      `You can request verification again after ${row.retryAfter.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      localText('verificationRetryAfter', { at: row.retryAfter.toISOString() }),
       Math.ceil((row.retryAfter.getTime() - now.getTime()) / 1000),
     );
   }
   const unmet = firstUnmet(await photoAnalysisOf(deps, userId, { queueMissing: true }));
   if (unmet) {
-    throw badRequest(
-      `${unmet.todo ?? unmet.label} before requesting verification (needed: ${unmet.label.toLowerCase()})`,
-    );
+    throw badRequest(localText('verificationUnmet', { id: unmet.id, todo: unmet.todo, label: unmet.label }));
   }
   const pose = VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? VERIFICATION_POSES[0];
   await db
@@ -129,9 +128,9 @@ export async function requestVerification(deps: VerificationDeps, userId: string
 export async function submitSelfie(deps: VerificationDeps, userId: string, upload: Buffer): Promise<void> {
   const { db, selfies } = deps;
   const row = await rowOf(db, userId);
-  if ((await accountState(db, userId))?.verified) throw conflict('Your profile is already verified');
-  if (await selfieOf(db, userId)) throw conflict('Your verification is already with our team');
-  if (!row?.pose) throw conflict('Request verification first: we will ask you for a pose');
+  if ((await accountState(db, userId))?.verified) throw conflict(localText('yourProfileIsAlready'));
+  if (await selfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
+  if (!row?.pose) throw conflict(localText('requestVerificationFirstWe'));
   const { large } = await renderPhoto(upload);
   const storageKey = newMediaKey('webp');
   await selfies.put(storageKey, large);
@@ -147,7 +146,7 @@ export async function submitSelfie(deps: VerificationDeps, userId: string, uploa
     await removeSelfieFiles(deps, [storageKey]);
     // Two uploads at once: the unique user id lets one through.
     if ((error as { code?: string }).code === '23505' || /unique/i.test(String((error as Error).message))) {
-      throw conflict('Your verification is already with our team');
+      throw conflict(localText('yourVerificationIsAlready'));
     }
     throw error;
   }
@@ -182,7 +181,7 @@ export async function setSocialVisibility(db: Db, userId: string, showSocialHand
  * learns nothing (not even whether she has any).
  */
 export async function socialHandlesFor(db: Db, viewerId: string, ownerId: string): Promise<SocialHandles | null> {
-  if (!UUID.test(ownerId)) throw notFound('Member not found');
+  if (!UUID.test(ownerId)) throw notFound(localText('memberNotFound'));
   const row = await rowOf(db, ownerId);
   if (viewerId === ownerId) return handlesOf(row);
   if (!row?.showSocialHandles) return null;
@@ -226,7 +225,7 @@ async function selfieById(db: Db, requestId: string) {
   return row;
 }
 
-const requestGone = () => notFound('This request was already decided or does not exist');
+const requestGone = () => notFound(localText('thisRequestWasAlready'));
 
 export async function verificationReview(
   deps: VerificationDeps,
@@ -281,7 +280,7 @@ export async function decideVerification(
   await requireModerator(db, moderatorId);
   const pending = await selfieById(db, requestId);
   if (!pending) throw requestGone();
-  if (pending.userId === moderatorId) throw forbidden('Another moderator must review your own verification');
+  if (pending.userId === moderatorId) throw forbidden(localText('anotherModeratorMustReview'));
   const status = decision.approve ? 'verified' : 'rejected';
   const decided = await db.transaction(async (tx) => {
     const [row] = await tx

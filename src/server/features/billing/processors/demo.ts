@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Plan } from '../../../../contract/billing';
 import type { CardInput, ChargeResult, PaymentProcessor } from './types';
+import { localText } from '../../../i18n';
+import { fieldError, type FieldError } from '../../../http/errors';
 
 /**
  * The embedded card processor (PAYMENTS=demo, the default): Stripe's test cards, simulated in this
@@ -38,16 +40,15 @@ function luhnValid(number: string): boolean {
 }
 
 /** Card checks a processor makes before charging; each failure names the field for the form. */
-export function cardProblems(card: CardInput, now: Date): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = [];
-  if (!luhnValid(card.number)) problems.push({ path: 'cardNumber', message: 'Your card number is invalid.' });
+export function cardProblems(card: CardInput, now: Date): FieldError[] {
+  const problems: FieldError[] = [];
+  if (!luhnValid(card.number)) problems.push(fieldError('cardNumber', localText('yourCardNumberIs')));
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   // A card is good through the last day of its expiry month.
   const expiresAfter = Date.UTC(year, card.expMonth, 1);
-  if (expiresAfter <= now.getTime())
-    problems.push({ path: 'expYear', message: "Your card's expiration date is in the past." });
+  if (expiresAfter <= now.getTime()) problems.push(fieldError('expYear', localText('yourCardsExpirationDate')));
   const cvcLength = card.number.startsWith('34') || card.number.startsWith('37') ? 4 : 3;
-  if (card.cvc.length !== cvcLength) problems.push({ path: 'cvc', message: "Your card's security code is invalid." });
+  if (card.cvc.length !== cvcLength) problems.push(fieldError('cvc', localText('yourCardsSecurityCode')));
   return problems;
 }
 

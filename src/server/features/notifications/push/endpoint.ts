@@ -5,19 +5,23 @@ import { isIP } from 'node:net';
  * push services we know (PUSH_ALLOWED_HOSTS). https only; plain http only to a loopback address outside
  * production (the test push service). Returns why it is refused, or null.
  */
-export function endpointProblem(endpoint: string, allowedHosts: readonly string[], production: boolean): string | null {
+export function endpointProblem(
+  endpoint: string,
+  allowedHosts: readonly string[],
+  production: boolean,
+): 'endpointNotUrl' | 'endpointCredentials' | 'pushServiceUnsupported' | 'endpointNotHttps' | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return 'The endpoint must be a URL';
+    return 'endpointNotUrl';
   }
-  if (url.username || url.password) return 'The endpoint must not carry credentials';
+  if (url.username || url.password) return 'endpointCredentials';
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (!hostAllowed(host, allowedHosts)) return 'This push service is not supported';
+  if (!hostAllowed(host, allowedHosts)) return 'pushServiceUnsupported';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && isLoopback(host) && !production) return null;
-  return 'The endpoint must use https';
+  return 'endpointNotHttps';
 }
 
 function hostAllowed(host: string, allowed: readonly string[]): boolean {

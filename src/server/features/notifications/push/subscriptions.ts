@@ -6,6 +6,8 @@ import type { Db } from '../../../db/client';
 import { pushSubscriptions } from '../../../db/schema/notifications';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { endpointProblem } from './endpoint';
+import { localText } from '../../../i18n';
+import { fieldError } from '../../../http/errors';
 
 type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -75,7 +77,7 @@ export async function subscribe(
   userAgent: string | undefined,
 ): Promise<PushDeviceList> {
   const problem = endpointProblem(input.endpoint, policy.allowedHosts, policy.production);
-  if (problem) throw badRequest(problem, [{ path: 'endpoint', message: problem }]);
+  if (problem) throw badRequest(localText(problem), [fieldError('endpoint', localText(problem))]);
   const values = {
     userId: session.userId,
     sessionTokenHash: session.tokenHash,
@@ -95,11 +97,7 @@ export async function subscribe(
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, session.userId));
       if ((row?.n ?? 0) >= PUSH_MAX_DEVICES) {
-        throw new AppError(
-          409,
-          'LIMIT_REACHED',
-          `Push is on for ${PUSH_MAX_DEVICES} devices already. Remove one in Settings first.`,
-        );
+        throw new AppError(409, 'LIMIT_REACHED', localText('pushDevicesFull', { count: PUSH_MAX_DEVICES }));
       }
     }
     await tx
@@ -130,7 +128,7 @@ export async function removeDevice(
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, session.userId), eq(pushSubscriptions.id, id)))
     .returning({ id: pushSubscriptions.id });
-  if (removed.length === 0) throw notFound('Device not found');
+  if (removed.length === 0) throw notFound(localText('deviceNotFound'));
   return listDevices(db, session.userId, session.tokenHash);
 }
 

@@ -1,16 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { badRequest } from '../../../http/errors';
+import { localText } from '../../../i18n';
+import { fieldError } from '../../../http/errors';
+import { countryList } from '../../../i18n/countries';
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** ['US', 'CA'] → 'the United States or Canada': country names in words, as a sentence says them. */
+/** ['US', 'CA'] → 'the United States or Canada': country names in words, as an English sentence says them. */
 export function countryNames(codes: readonly string[]): string {
-  const names = codes.map((code) => {
-    const name = regionNames.of(code) ?? code;
-    return /^(United|Netherlands|Philippines|Czech|Dominican|Bahamas|Gambia)/.test(name) ? `the ${name}` : name;
-  });
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return countryList('en', codes);
 }
 
 /**
@@ -20,15 +16,13 @@ export function countryNames(codes: readonly string[]): string {
 export function normalisePhone(input: string, allowedCountries: readonly string[], field = 'phoneNumber'): string {
   const parsed = parsePhoneNumberFromString(input, 'US');
   if (!parsed || !parsed.isValid()) {
-    throw badRequest('Enter a valid phone number', [
-      { path: field, message: 'Enter a valid phone number, e.g. (503) 555-0123' },
-    ]);
+    throw badRequest(localText('enterAValidPhone'), [fieldError(field, localText('enterAValidPhoneNumber'))]);
   }
   // SMS_COUNTRIES: texts go only where Steep is offered (premium numbers elsewhere are how pumping pays).
   if (!parsed.country || !allowedCountries.includes(parsed.country)) {
-    const list = countryNames(allowedCountries);
-    throw badRequest(`Texts can only go to numbers in ${list}`, [
-      { path: field, message: `Steep can only text numbers in ${list}` },
+    const countries = [...allowedCountries];
+    throw badRequest(localText('textsOnlyTo', { countries }), [
+      fieldError(field, localText('steepTextsOnlyTo', { countries })),
     ]);
   }
   return parsed.number;

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   SMS_CODE_TRIES,
   SMS_CODE_TTL_MS,
-  SMS_MATCH_TEXT,
   SMS_MIN_INTERVAL_MS,
   type SmsSettings,
   type smsSettingsBody,
@@ -16,6 +15,10 @@ import type { JobQueue } from '../../../jobs';
 import { notificationKindOn } from '../../preferences';
 import { normalisePhone } from './phone';
 import { maskPhone, type SmsProvider } from './provider';
+import { localText } from '../../../i18n';
+import { fieldError } from '../../../http/errors';
+import { memberLanguage } from '../../preferences';
+import { messagesOf, say } from '../../../i18n';
 
 type SmsRow = typeof smsSettings.$inferSelect;
 
@@ -78,7 +81,7 @@ async function sendNow(
 }
 
 const tooManyCodes = (retryAfterSeconds: number) =>
-  tooManyRequests('Too many codes sent. Please try again later.', Math.max(1, Math.ceil(retryAfterSeconds)));
+  tooManyRequests(localText('tooManyCodesSent'), Math.max(1, Math.ceil(retryAfterSeconds)));
 
 /**
  * Sends a verification code within the limits, which are checked and the text recorded in one
@@ -128,7 +131,7 @@ async function sendCode(deps: SmsDeps, userId: string, to: string, body: string,
     if (recordId) await db.update(o).set({ providerId }).where(eq(o.id, recordId));
   } catch {
     if (recordId) await db.delete(o).where(eq(o.id, recordId));
-    throw new AppError(503, 'INTERNAL', "We couldn't send a code to that number. Please try again.");
+    throw new AppError(503, 'INTERNAL', localText('weCouldntSendA'));
   }
 }
 
@@ -155,8 +158,8 @@ export async function updateSmsSettings(
   }
   const typed = input.phoneNumber?.trim() ?? '';
   if (typed === '' && !row?.phoneNumber) {
-    throw badRequest('Enter your phone number to turn on SMS notifications', [
-      { path: 'phoneNumber', message: 'Phone number is required' },
+    throw badRequest(localText('enterYourPhoneNumber'), [
+      fieldError('phoneNumber', localText('phoneNumberIsRequired')),
     ]);
   }
   const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed, deps.countries);
@@ -167,7 +170,8 @@ export async function updateSmsSettings(
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // The limits first: a refused request leaves her settings as they were.
-  await sendCode(deps, userId, phone, `Your Steep code is ${code}. It expires in 10 minutes.`, now);
+  const language = await memberLanguage(deps.db, userId);
+  await sendCode(deps, userId, phone, messagesOf(language).smsCode({ code }), now);
   const values = {
     pendingPhone: phone,
     codeHash: hashCode(userId, code),
@@ -194,13 +198,13 @@ export async function verifySmsCode(
 ): Promise<SmsSettings & { message: string }> {
   const row = await findRow(db, userId);
   if (!row?.pendingPhone || !row.codeHash || !row.codeExpiresAt) {
-    throw badRequest('No code is waiting: save your phone number first');
+    throw badRequest(localText('noCodeIsWaiting'));
   }
   if (row.codeExpiresAt.getTime() <= now.getTime()) {
-    throw badRequest('This code has expired. Save your number again to get a new one.');
+    throw badRequest(localText('thisCodeHasExpired'));
   }
   if (row.codeAttempts >= SMS_CODE_TRIES) {
-    throw badRequest('Too many wrong codes. Save your number again to get a new one.');
+    throw badRequest(localText('tooManyWrongCodesSave'));
   }
   if (hashCode(userId, code) !== row.codeHash) {
     // Counted in the statement so parallel guesses cannot all pass the check above.
@@ -210,11 +214,7 @@ export async function verifySmsCode(
       .where(eq(smsSettings.userId, userId))
       .returning({ attempts: smsSettings.codeAttempts });
     const left = Math.max(0, SMS_CODE_TRIES - (counted?.attempts ?? SMS_CODE_TRIES));
-    throw badRequest(
-      left > 0
-        ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : 'Too many wrong codes. Save your number again to get a new one.',
-    );
+    throw badRequest(left > 0 ? localText('codeNotRightTriesLeft', { left }) : localText('tooManyWrongCodesSave'));
   }
   const [saved] = await db
     .update(smsSettings)
@@ -229,7 +229,7 @@ export async function verifySmsCode(
     })
     .where(and(eq(smsSettings.userId, userId), eq(smsSettings.codeAttempts, row.codeAttempts)))
     .returning();
-  if (!saved) throw badRequest('That code was already used. Try again.');
+  if (!saved) throw badRequest(localText('thatCodeWasAlready'));
   return { ...present(saved), message: 'Your phone number is confirmed. We will text you about new matches.' };
 }
 
@@ -263,7 +263,7 @@ export async function queueMatchText(deps: SmsDeps, userId: string, now = new Da
 export async function sendMatchText(deps: SmsDeps, userId: string): Promise<void> {
   const row = await findRow(deps.db, userId);
   if (!row?.enabled || !row.phoneNumber) return;
-  await sendNow(deps, userId, row.phoneNumber, SMS_MATCH_TEXT);
+  await sendNow(deps, userId, row.phoneNumber, say(await memberLanguage(deps.db, userId), 'smsMatch'));
 }
 
 export const SMS_CONTACT_JOB = 'sms.contact';

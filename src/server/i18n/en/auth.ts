@@ -1,0 +1,29 @@
+/** auth: the server's words in English (../en.ts). */
+export const auth = {
+  tooManyWrongPasswords: 'Too many wrong passwords. Please try again later.',
+  thatPasswordIsNot: 'That password is not right',
+  chooseANewPassword: 'Choose a new password',
+  thatCodeIsNot: 'That code is not right',
+  thatCodeHasExpired: 'That code has expired',
+  tooManyWrongCodes: 'Too many wrong codes',
+  chooseACityFrom: 'Choose a city from the list',
+  theNewPasswordMust: 'The new password must differ from the current one',
+  thatCodeHasExpiredAsk: 'That code has expired: ask for a new one',
+  tooManyWrongCodesAsk: 'Too many wrong codes: ask for a new one',
+  emailTakenMail: (p: { name: string; username: string }) => ({
+    subject: 'Someone tried to use your email on Steep',
+    text: `Hi ${p.name},
+
+Someone tried to add this email address to another Steep account. Nothing changed: it stays with your account ${p.username}.
+
+You do not need to do anything. If you keep getting this email, tell us from Settings → Safety.`,
+  }),
+  emailCodeMail: (p: { name: string; code: string; minutes: number }) => ({
+    subject: `Your Steep code: ${p.code}`,
+    text: `Hi ${p.name},
+
+Your code to confirm this email on Steep is ${p.code}. It works for ${p.minutes} minutes.
+
+If you did not ask for it, ignore this email.`,
+  }),
+};

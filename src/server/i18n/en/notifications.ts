@@ -1,0 +1,91 @@
+import { countryList } from '../countries';
+/** notifications: the server's words in English (../en.ts). */
+export const notifications = {
+  deviceNotFound: 'Device not found',
+  pushNotificationsAreNot: 'Push notifications are not available on this server',
+  thisUnsubscribeLinkIs: 'This unsubscribe link is not valid. Choose what Steep sends you in Settings.',
+  potentialMatchesAreA: 'Potential matches are a Premium feature',
+  enterAValidPhone: 'Enter a valid phone number',
+  tooManyCodesSent: 'Too many codes sent. Please try again later.',
+  weCouldntSendA: "We couldn't send a code to that number. Please try again.",
+  enterYourPhoneNumber: 'Enter your phone number to turn on SMS notifications',
+  noCodeIsWaiting: 'No code is waiting: save your phone number first',
+  thisCodeHasExpired: 'This code has expired. Save your number again to get a new one.',
+  tooManyWrongCodesSave: 'Too many wrong codes. Save your number again to get a new one.',
+  thatCodeWasAlready: 'That code was already used. Try again.',
+  enterAValidPhoneNumber: 'Enter a valid phone number, e.g. (503) 555-0123',
+  phoneNumberIsRequired: 'Phone number is required',
+  pushDevicesFull: (p: { count: number }) => `Push is on for ${p.count} devices already. Remove one in Settings first.`,
+  endpointNotUrl: 'The endpoint must be a URL',
+  endpointCredentials: 'The endpoint must not carry credentials',
+  pushServiceUnsupported: 'This push service is not supported',
+  endpointNotHttps: 'The endpoint must use https',
+  textsOnlyTo: (p: { countries: string[] }) => `Texts can only go to numbers in ${countryList('en', p.countries)}`,
+  steepTextsOnlyTo: (p: { countries: string[] }) => `Steep can only text numbers in ${countryList('en', p.countries)}`,
+  codeNotRightTriesLeft: (p: { left: number }) =>
+    `That code is not right. ${p.left} ${p.left === 1 ? 'try' : 'tries'} left.`,
+  // Push notifications (features/notifications/content.ts, delivery.ts): what a lock screen shows.
+  pushMessage: (p: { senderName: string; unread: number; preview: string | null }) => ({
+    title: p.unread > 1 ? `${p.unread} new messages from ${p.senderName}` : `New message from ${p.senderName}`,
+    body: p.preview ?? 'Open Steep to read it.',
+  }),
+  pushMatch: (p: { otherName: string; friends: boolean }) => ({
+    title: p.friends ? 'New friend match!' : "It's a match!",
+    body: p.friends
+      ? `You and ${p.otherName} want to be friends. Say hello.`
+      : `You and ${p.otherName} liked each other. Say hello.`,
+  }),
+  pushLike: (p: { likerName: string | null; superLike: boolean; friends: boolean }) => ({
+    title: `${p.likerName ?? 'Someone'} ${p.superLike ? 'super liked' : 'liked'} you${p.friends ? ' as a friend' : ''}`,
+    body: p.likerName
+      ? `Like back${p.friends ? ' in the Friends deck' : ''} to match.`
+      : 'See who with Steep Premium, or keep swiping to find out.',
+  }),
+  pushEventReminderTitle: (p: { lead: '24h' | '1h' }): string =>
+    p.lead === '1h' ? 'Your meetup starts in an hour' : 'Your meetup is tomorrow',
+  pushModeration: (() => ({ title: 'A note from Steep Safety', body: 'Open Steep to read it.' }))(),
+  pushTest: (() => ({
+    title: 'Steep notifications are on',
+    body: 'This is how a match or a message will reach you.',
+  }))(),
+  pushCheckIn: (p: { graceMinutes: number }) => ({
+    title: 'Checking on you — are you safe?',
+    body: `Tap “I'm safe” in Steep. If you don't within ${p.graceMinutes} minutes, your trusted contacts will be told.`,
+  }),
+  // Notification mail (content.ts mailFor, delivery.ts runEmail).
+  mailMatch: (p: { otherName: string; friends: boolean; link: string }) => ({
+    subject: p.friends ? 'You have a new friend match on Steep' : 'You have a new match on Steep',
+    text: `You and ${p.otherName} ${p.friends ? 'want to be friends' : 'liked each other'}.
+
+Say hello: ${p.link}`,
+  }),
+  mailMessage: (p: { senderName: string; unread: number; link: string }) => ({
+    subject: `${p.senderName} sent you a message on Steep`,
+    text: `You have ${p.unread === 1 ? 'an unread message' : `${p.unread} unread messages`} from ${p.senderName}.
+
+Read and reply: ${p.link}`,
+  }),
+  mailLike: (p: { likerName: string | null; friends: boolean; link: string }) => ({
+    subject: `${p.likerName ?? 'Someone'} liked you${p.friends ? ' as a friend' : ''} on Steep`,
+    text: `${p.likerName ?? 'Someone'} liked your profile${p.friends ? ' in the Friends deck' : ''}.
+
+See your likes: ${p.link}`,
+  }),
+  mailEventReminder: (p: { title: string; short: string; link: string }) => ({
+    subject: `Reminder: ${p.short} is tomorrow`,
+    text: `Your meetup “${p.title}” starts in about 24 hours.
+
+Details: ${p.link}`,
+  }),
+  mailModeration: (p: { link: string }) => ({
+    subject: 'A note from Steep Safety',
+    text: `There is a notice from Steep's moderators for you. Sign in to read it: ${p.link}`,
+  }),
+  mailFooter: (p: { unsubscribe: string }) =>
+    `—
+Don't want these emails? Unsubscribe in one click: ${p.unsubscribe}
+Or choose what Steep sends you in Settings → Notifications.`,
+  // SMS to a member (sms/texts.ts).
+  smsCode: (p: { code: string }) => `Your Steep code is ${p.code}. It expires in 10 minutes.`,
+  smsMatch: 'You have a new match on Steep! Open the app to say hi.',
+};

@@ -1,0 +1,6 @@
+/** preferences: the server's words in English (../en.ts). */
+export const preferences = {
+  premiumPreferencesNeedAn: 'Premium preferences need an active Steep Premium subscription',
+  chooseFriendsDeck: 'Choose Friends or Both in “Looking for” to use the Friends deck',
+  chooseDatingDeck: 'Choose Dating or Both in “Looking for” to use the dating deck',
+};

@@ -1,0 +1,27 @@
+/** profiles: the server's words in English (../en.ts). */
+export const profiles = {
+  voiceNotesMustBe: 'Voice notes must be Opus in WebM or AAC in MP4',
+  thisVoiceNoteHas: 'This voice note has no readable length. Please record it again.',
+  aVoiceNoteNeeds: 'A voice note needs its waveform',
+  photosMustBeJpeg: 'Photos must be JPEG, PNG, WebP, HEIC or AVIF images',
+  thisHeicPhotoCant: "This HEIC photo can't be read. Please choose a JPEG, PNG or WebP copy of it.",
+  thisPhotoCouldNot: 'This photo could not be read. It may be damaged; please try another.',
+  photoNotFound: 'Photo not found',
+  listEachOfYour: 'List each of your photos exactly once',
+  chooseAPhotoTo: 'Choose a photo to upload',
+  sendOnePhotoAt: 'Send one photo at a time',
+  recordAVoiceNote: 'Record a voice note first',
+  voiceNotesCanBe: 'Voice notes can be at most 1 MB',
+  sendOneVoiceNote: 'Send one voice note at a time',
+  thisVoiceNoteIs: 'This voice note is no longer available',
+  recordAVoiceNoteField: 'Record a voice note',
+  voiceNotesAtMostSeconds: (p: { seconds: number }) => `Voice notes can be at most ${p.seconds} seconds`,
+  atMostSeconds: (p: { seconds: number }) => `At most ${p.seconds} seconds`,
+  photosAtMostMegapixels: (p: { megapixels: number }) => `Photos can be at most ${p.megapixels} megapixels`,
+  photosAtMostCount: (p: { count: number }) => `You can have at most ${p.count} photos. Delete one to add another.`,
+  sendPhotoAsMultipart: (p: { field: string }) => `Send the photo as multipart/form-data in the field "${p.field}"`,
+  sendVoiceNoteAsMultipart: (p: { field: string }) =>
+    `Send the voice note as multipart/form-data in the field "${p.field}"`,
+  statusAtMost: (p: { count: number }) => `A status can be at most ${p.count} characters`,
+  atMostCharacters: (p: { count: number }) => `At most ${p.count} characters`,
+};

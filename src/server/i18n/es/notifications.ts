@@ -1,0 +1,88 @@
+import type { Translation } from '../catalogue';
+import { countryList } from '../countries';
+import type { notifications as en } from '../en/notifications';
+
+/** notifications in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
+export const notifications: Translation<typeof en> = {
+  deviceNotFound: 'No encontramos el dispositivo',
+  pushNotificationsAreNot: 'Las notificaciones push no están disponibles en este servidor',
+  thisUnsubscribeLinkIs: 'Este enlace para darte de baja no es válido. Elige qué te envía Steep en Ajustes.',
+  potentialMatchesAreA: 'Los posibles matches son una función Premium',
+  enterAValidPhone: 'Escribe un número de teléfono válido',
+  tooManyCodesSent: 'Se enviaron demasiados códigos. Vuelve a intentarlo más tarde.',
+  weCouldntSendA: 'No pudimos enviar un código a ese número. Vuelve a intentarlo.',
+  enterYourPhoneNumber: 'Escribe tu número de teléfono para activar las notificaciones por SMS',
+  noCodeIsWaiting: 'No hay ningún código pendiente: primero guarda tu número de teléfono',
+  thisCodeHasExpired: 'Este código caducó. Vuelve a guardar tu número para recibir uno nuevo.',
+  tooManyWrongCodesSave: 'Demasiados códigos incorrectos. Vuelve a guardar tu número para recibir uno nuevo.',
+  thatCodeWasAlready: 'Ese código ya se usó. Vuelve a intentarlo.',
+  enterAValidPhoneNumber: 'Escribe un número de teléfono válido, p. ej. (503) 555-0123',
+  phoneNumberIsRequired: 'Escribe tu número de teléfono',
+  pushDevicesFull: (p) =>
+    `Las notificaciones push ya están activadas en ${p.count} dispositivos. Quita uno en Ajustes primero.`,
+  endpointNotUrl: 'El endpoint debe ser una URL',
+  endpointCredentials: 'El endpoint no puede llevar credenciales',
+  pushServiceUnsupported: 'Este servicio de notificaciones push no es compatible',
+  endpointNotHttps: 'El endpoint debe usar https',
+  textsOnlyTo: (p) => `Solo se pueden enviar SMS a números de ${countryList('es', p.countries)}`,
+  steepTextsOnlyTo: (p) => `Steep solo puede enviar SMS a números de ${countryList('es', p.countries)}`,
+  codeNotRightTriesLeft: (p) =>
+    `Ese código no es correcto. ${p.left === 1 ? 'Te queda 1 intento' : `Te quedan ${p.left} intentos`}.`,
+  pushMessage: (p) => ({
+    title: p.unread > 1 ? `${p.unread} mensajes nuevos de ${p.senderName}` : `Mensaje nuevo de ${p.senderName}`,
+    body: p.preview ?? 'Abre Steep para leerlo.',
+  }),
+  pushMatch: (p) => ({
+    title: p.friends ? '¡Nuevo match de amistad!' : '¡Es un match!',
+    body: p.friends
+      ? `${p.otherName} y tú quieren ser amistades. Saluda.`
+      : `${p.otherName} y tú se dieron like. Saluda.`,
+  }),
+  pushLike: (p) => ({
+    title: `${p.likerName ?? 'Alguien'} te dio ${p.superLike ? 'un super like' : 'like'}${p.friends ? ' como amistad' : ''}`,
+    body: p.likerName
+      ? `Devuélvele el like${p.friends ? ' en las tarjetas de Amistad' : ''} para hacer match.`
+      : 'Descubre quién con Steep Premium, o sigue deslizando para averiguarlo.',
+  }),
+  pushEventReminderTitle: (p) => (p.lead === '1h' ? 'Tu quedada empieza en una hora' : 'Tu quedada es mañana'),
+  pushModeration: { title: 'Un aviso de Seguridad de Steep', body: 'Abre Steep para leerlo.' },
+  pushTest: { title: 'Las notificaciones de Steep están activadas', body: 'Así te llegará un match o un mensaje.' },
+  pushCheckIn: (p) => ({
+    title: 'Queremos saber de ti: ¿estás bien?',
+    body: `Toca «Estoy bien» en Steep. Si no lo haces en ${p.graceMinutes} minutos, avisaremos a tus contactos de confianza.`,
+  }),
+  mailMatch: (p) => ({
+    subject: p.friends ? 'Tienes un nuevo match de amistad en Steep' : 'Tienes un nuevo match en Steep',
+    text: `${p.otherName} y tú ${p.friends ? 'quieren ser amistades' : 'se dieron like'}.
+
+Saluda: ${p.link}`,
+  }),
+  mailMessage: (p) => ({
+    subject: `${p.senderName} te envió un mensaje en Steep`,
+    text: `Tienes ${p.unread === 1 ? 'un mensaje sin leer' : `${p.unread} mensajes sin leer`} de ${p.senderName}.
+
+Lee y responde: ${p.link}`,
+  }),
+  mailLike: (p) => ({
+    subject: `${p.likerName ?? 'Alguien'} te dio like${p.friends ? ' como amistad' : ''} en Steep`,
+    text: `${p.likerName ?? 'Alguien'} le dio like a tu perfil${p.friends ? ' en las tarjetas de Amistad' : ''}.
+
+Mira tus likes: ${p.link}`,
+  }),
+  mailEventReminder: (p) => ({
+    subject: `Recordatorio: ${p.short} es mañana`,
+    text: `Tu quedada «${p.title}» empieza en unas 24 horas.
+
+Detalles: ${p.link}`,
+  }),
+  mailModeration: (p) => ({
+    subject: 'Un aviso de Seguridad de Steep',
+    text: `El equipo de moderación de Steep tiene un aviso para ti. Entra para leerlo: ${p.link}`,
+  }),
+  mailFooter: (p) =>
+    `—
+¿No quieres recibir estos correos? Date de baja con un clic: ${p.unsubscribe}
+O elige qué te envía Steep en Ajustes → Notificaciones.`,
+  smsCode: (p) => `Tu código de Steep es ${p.code}. Caduca en 10 minutos.`,
+  smsMatch: '¡Tienes un nuevo match en Steep! Abre la app para saludar.',
+};
