@@ -78,7 +78,7 @@ describe('safety, notifications and catalogue labels in Spanish', () => {
       expect(await englishStrings(achievements)).toEqual([]);
       expect(await englishStrings(page.getByRole('tabpanel'))).toEqual([]);
       await page.getByText('Mi cita de té ideal…', { exact: true }).scrollIntoViewIfNeeded();
-    await shoot(page, 'profile', theme);
+      await shoot(page, 'profile', theme);
       await achievements.scrollIntoViewIfNeeded();
       await shoot(page, 'achievements', theme);
       // Her profile's tabs (overview, details, …), by place: their names belong to the profile screen's part.
