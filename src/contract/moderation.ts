@@ -167,9 +167,3 @@ export const moderationResult = z.object({ entry: auditEntry, member: moderatedM
 export const auditQuery = z.object({
   before: z.iso.datetime({ message: 'before must be an ISO date-time' }).optional(),
 });
-
-/** The in-app notice a warned member gets: the rule she broke, never who reported her. */
-export const WARNING_NOTICE_TITLE = 'A warning from the Steep moderators';
-export function warningText(rule: ReportReason): string {
-  return `A moderator reviewed reports about your account and found it broke our rule on "${reasonLabel(rule)}". Please keep Steep safe and respectful; another breach can lead to a suspension.`;
-}

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
+import { REPORT_REASONS } from '../../contract/safety';
+import { messagesOf } from '.';
 import { createTestApp, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
 import { smsOutbox } from '../test/tables';
 
@@ -221,5 +223,31 @@ describe('texts and mail to a member in her language', () => {
     const [mail] = await deliveredMail();
     expect(mail).toContain('Subject: Tu código de Steep:');
     expect(mail).toMatch(/Tu código para confirmar este correo en Steep es \d{6}\./);
+  });
+
+  it('writes in-app notices in each member’s language', async () => {
+    const sofia = await signUp(t.app);
+    await saveLanguage(sofia, 'es');
+    const jo = await signUp(t.app);
+    for (const member of [sofia, jo]) {
+      await member.request('POST', `/api/grant-test-subscription/${member.user.id}`);
+      await member.request('POST', `/api/users/${member.user.id}/check-achievements`);
+    }
+    await t.app.events.drain();
+    const titles = async (member: Client) =>
+      (await member.request('GET', '/api/notifications/notices'))
+        .json<{ notices: { kind: string; title: string; body: string }[] }>()
+        .notices.filter((n) => n.kind === 'badge_earned');
+    expect(await titles(sofia)).toContainEqual(
+      expect.objectContaining({ title: 'Insignia conseguida: Miembro Premium', body: 'Apoya a Steep con Premium' }),
+    );
+    expect(await titles(jo)).toContainEqual(expect.objectContaining({ title: 'Badge earned: Premium Member' }));
+  });
+
+  it('names the broken rule of a warning in the contract’s words', () => {
+    for (const reason of REPORT_REASONS) {
+      expect(messagesOf('en').noticeWarning({ rule: reason.value }).body).toContain(`"${reason.label}"`);
+      expect(messagesOf('es').noticeWarning({ rule: reason.value }).body).not.toContain(reason.value);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { allRouteDeclarations, buildPath } from '../../../contract/api';
-import { WARNING_NOTICE_TITLE, type AuditEntry, type MemberCase, type ReportGroup } from '../../../contract/moderation';
+import { type AuditEntry, type MemberCase, type ReportGroup } from '../../../contract/moderation';
 import type { NoticeList } from '../../../contract/notifications';
 import { ACCOUNT_SUSPENDED_REASON, WS_CLOSE } from '../../../contract/realtime';
 import type { Report } from '../../../contract/safety';
@@ -255,7 +255,12 @@ describe('actions', () => {
     await expect.poll(async () => (await noticesOf()).json<NoticeList>().notices.length).toBe(1);
     const response = await noticesOf();
     const [notice] = response.json<NoticeList>().notices;
-    expect(notice).toMatchObject({ kind: 'warning', title: WARNING_NOTICE_TITLE, read: false, link: '/safety' });
+    expect(notice).toMatchObject({
+      kind: 'warning',
+      title: 'A warning from the Steep moderators',
+      read: false,
+      link: '/safety',
+    });
     expect(notice?.body).toContain('Inappropriate photos');
     expect(response.body).not.toContain(ana.user.id);
     expect(response.body).not.toContain('Anastasia');

@@ -3,6 +3,8 @@ import { NOTICES_LIMIT, type Notice, type NoticeKind, type NoticeList } from '..
 import type { Db } from '../../db/client';
 import { notices } from '../../db/schema/notifications';
 import type { DomainEvents } from '../../domain-events';
+import type { Language } from '../../i18n';
+import { memberLanguage } from '../preferences';
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -18,22 +20,22 @@ const present = (row: NoticeRow): Notice => ({
 
 export interface NewNotice {
   kind: NoticeKind;
-  title: string;
-  body: string;
+  /** Its title and body in a recipient's language (written in hers, like a mail: docs/architecture.md, i18n). */
+  text: (language: Language) => { title: string; body: string };
   link?: string | null;
 }
 
-/** Stores one notice per recipient and announces each, so her open tabs show it at once. */
+/** Stores one notice per recipient, in her saved language, and announces each, so her open tabs show it at once. */
 export async function recordNotices(db: Db, events: DomainEvents, userIds: string[], entry: NewNotice): Promise<void> {
   if (userIds.length === 0) return;
+  const languages = await Promise.all(userIds.map((userId) => memberLanguage(db, userId)));
   const rows = await db
     .insert(notices)
     .values(
-      userIds.map((userId) => ({
+      userIds.map((userId, index) => ({
         userId,
         kind: entry.kind,
-        title: entry.title,
-        body: entry.body,
+        ...entry.text(languages[index] ?? 'en'),
         link: entry.link ?? null,
       })),
     )

@@ -1,5 +1,5 @@
-import { WARNING_NOTICE_TITLE, warningText } from '../../../contract/moderation';
 import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domain-events';
+import { messagesOf } from '../../i18n';
 import { messageNotifier, notify, type DeliveryDeps, type Reference } from './delivery';
 import { recordNotices, type NewNotice } from './notices';
 import { queueMatchText, type SmsDeps } from './sms/texts';
@@ -31,19 +31,26 @@ export function notificationsSubscriptions(deps: {
     events.on('event.cancelled', ({ attendeeIds, title, eventDate }) =>
       record(attendeeIds, {
         kind: 'event_cancelled',
-        title: 'Meetup cancelled',
-        body: `The host cancelled “${title}” (${new Date(eventDate).toUTCString().slice(0, 16)}).`,
+        text: (language) => messagesOf(language).noticeMeetupCancelled({ title, date: new Date(eventDate) }),
         link: '/events',
       }),
     ),
     events.on('member.warned', ({ userId, rule }) =>
-      record([userId], { kind: 'warning', title: WARNING_NOTICE_TITLE, body: warningText(rule), link: '/safety' }),
+      record([userId], {
+        kind: 'warning',
+        text: (language) => messagesOf(language).noticeWarning({ rule }),
+        link: '/safety',
+      }),
     ),
     events.on('badge.earned', ({ userId, badge }) =>
       record([userId], {
         kind: 'badge_earned',
-        title: `Badge earned: ${badge.badge.name}`,
-        body: badge.badge.description,
+        text: (language) =>
+          messagesOf(language).noticeBadgeEarned({
+            id: badge.id,
+            name: badge.badge.name,
+            description: badge.badge.description,
+          }),
         link: '/profile',
       }),
     ),

@@ -1,4 +1,16 @@
 import { countryList } from '../countries';
+/** Report reasons as the warning notice names them (the contract's labels: checked by notices.test.ts). */
+const REASONS_EN: Record<string, string> = {
+  inappropriate_behavior: 'Inappropriate behavior',
+  harassment_or_bullying: 'Harassment or bullying',
+  fake_profile: 'Fake profile',
+  spam_or_scam: 'Spam or scam',
+  inappropriate_photos: 'Inappropriate photos',
+  underage_user: 'Underage user',
+  violence_or_threats: 'Violence or threats',
+  other: 'Other',
+};
+
 /** notifications: the server's words in English (../en.ts). */
 export const notifications = {
   deviceNotFound: 'Device not found',
@@ -24,6 +36,19 @@ export const notifications = {
   steepTextsOnlyTo: (p: { countries: string[] }) => `Steep can only text numbers in ${countryList('en', p.countries)}`,
   codeNotRightTriesLeft: (p: { left: number }) =>
     `That code is not right. ${p.left} ${p.left === 1 ? 'try' : 'tries'} left.`,
+  // In-app notices (features/notifications/notices.ts), written in the recipient's language.
+  noticeMeetupCancelled: (p: { title: string; date: Date }) => ({
+    title: 'Meetup cancelled',
+    body: `The host cancelled “${p.title}” (${p.date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })}).`,
+  }),
+  noticeWarning: (p: { rule: string }) => ({
+    title: 'A warning from the Steep moderators',
+    body: `A moderator reviewed reports about your account and found it broke our rule on "${REASONS_EN[p.rule] ?? p.rule}". Please keep Steep safe and respectful; another breach can lead to a suspension.`,
+  }),
+  noticeBadgeEarned: (p: { id: string; name: string; description: string }) => ({
+    title: `Badge earned: ${p.name}`,
+    body: p.description,
+  }),
   // Push notifications (features/notifications/content.ts, delivery.ts): what a lock screen shows.
   pushMessage: (p: { senderName: string; unread: number; preview: string | null }) => ({
     title: p.unread > 1 ? `${p.unread} new messages from ${p.senderName}` : `New message from ${p.senderName}`,

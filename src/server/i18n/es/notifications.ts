@@ -2,6 +2,38 @@ import type { Translation } from '../catalogue';
 import { countryList } from '../countries';
 import type { notifications as en } from '../en/notifications';
 
+const REASONS_ES: Record<string, string> = {
+  inappropriate_behavior: 'Comportamiento inapropiado',
+  harassment_or_bullying: 'Acoso o intimidación',
+  fake_profile: 'Perfil falso',
+  spam_or_scam: 'Spam o estafa',
+  inappropriate_photos: 'Fotos inapropiadas',
+  underage_user: 'Persona menor de edad',
+  violence_or_threats: 'Violencia o amenazas',
+  other: 'Otro motivo',
+};
+
+/** The badges' names and descriptions in Spanish, by id (the web's are in src/locales; the words agree). */
+const BADGES_ES: Record<string, { name: string; description: string }> = {
+  first_match: { name: 'Primer match', description: 'Hiciste tu primer match' },
+  social_butterfly: { name: 'Alma social', description: 'Diez matches' },
+  conversation_starter: { name: 'Rompe el silencio', description: 'Enviaste tu primer mensaje' },
+  icebreaker: { name: 'Rompehielos', description: 'Empezó una conversación con una sugerencia' },
+  good_listener: { name: 'Sabe escuchar', description: 'Respondió en diez conversaciones' },
+  week_streak: { name: 'Racha de una semana', description: 'Siete días seguidos en Steep' },
+  month_streak: { name: 'Racha de un mes', description: 'Treinta días seguidos en Steep' },
+  profile_pro: { name: 'Perfil de 10', description: 'Un perfil completo al 100 %' },
+  early_bird: { name: 'Desde el principio', description: 'Entre las primeras 1000 personas en unirse' },
+  verified: { name: 'Perfil verificado', description: 'Verificación de fotos aprobada' },
+  premium_member: { name: 'Miembro Premium', description: 'Apoya a Steep con Premium' },
+  host: { name: 'Organiza', description: 'Organizó una quedada de té' },
+  regular: { name: 'Habitual', description: 'Se unió a tres quedadas de té' },
+  storyteller: { name: 'Cuentacuentos', description: 'Compartiste tu primera historia en Tea' },
+  supportive: { name: 'Gran apoyo', description: 'Apoyó diez historias en Tea' },
+  tea_critic: { name: 'Crítica de té', description: 'Reseñó cinco tés' },
+  safety_ally: { name: 'Alianza segura', description: 'Una de tus denuncias ayudó a que Steep sea un lugar seguro' },
+};
+
 /** notifications in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
 export const notifications: Translation<typeof en> = {
   deviceNotFound: 'No encontramos el dispositivo',
@@ -28,6 +60,18 @@ export const notifications: Translation<typeof en> = {
   steepTextsOnlyTo: (p) => `Steep solo puede enviar SMS a números de ${countryList('es', p.countries)}`,
   codeNotRightTriesLeft: (p) =>
     `Ese código no es correcto. ${p.left === 1 ? 'Te queda 1 intento' : `Te quedan ${p.left} intentos`}.`,
+  noticeMeetupCancelled: (p) => ({
+    title: 'Quedada cancelada',
+    body: `Quien organizaba canceló «${p.title}» (${p.date.toLocaleDateString('es', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })}).`,
+  }),
+  noticeWarning: (p) => ({
+    title: 'Una advertencia del equipo de moderación de Steep',
+    body: `Una persona del equipo de moderación revisó denuncias sobre tu cuenta y vio que incumplía nuestra norma sobre «${REASONS_ES[p.rule] ?? p.rule}». Ayúdanos a que Steep sea un lugar seguro y respetuoso: otra infracción puede llevar a una suspensión.`,
+  }),
+  noticeBadgeEarned: (p) => ({
+    title: `Insignia conseguida: ${BADGES_ES[p.id]?.name ?? p.name}`,
+    body: BADGES_ES[p.id]?.description ?? p.description,
+  }),
   pushMessage: (p) => ({
     title: p.unread > 1 ? `${p.unread} mensajes nuevos de ${p.senderName}` : `Mensaje nuevo de ${p.senderName}`,
     body: p.preview ?? 'Abre Steep para leerlo.',
