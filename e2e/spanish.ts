@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
+import { translations } from '../scripts/po';
 import { phoneContext } from './harness';
 
 /*
@@ -13,16 +14,12 @@ export type Language = 'en' | 'es';
 export type Theme = 'light' | 'dark';
 export const BROWSER_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
 
-/** msgid → msgstr of every catalogue of a locale (single-line entries, as the extractor writes them here). */
+/** Entry key (msgctxt and msgid) → msgstr of every catalogue of a locale. */
 function catalogue(locale: Language): Map<string, string> {
   const folder = path.resolve(import.meta.dirname, `../src/locales/${locale}`);
   const entries = new Map<string, string>();
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.po'))) {
-    const text = readFileSync(path.join(folder, file), 'utf8');
-    for (const [, id, str] of text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)) {
-      const msgid = JSON.parse(id as string) as string;
-      if (msgid) entries.set(msgid, JSON.parse(str as string) as string);
-    }
+    for (const [key, text] of translations(readFileSync(path.join(folder, file), 'utf8'))) entries.set(key, text);
   }
   return entries;
 }
@@ -30,13 +27,15 @@ function catalogue(locale: Language): Map<string, string> {
 /** Words that are the same in both languages on purpose: brand and product names, interest and city names. */
 export const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexual', 'Pansexual', 'Error', 'Likes']);
 
-/** The English sentences a Spanish screen must not show: every catalogue message Spanish says differently. */
 export const ENGLISH_ONLY = (() => {
   const es = catalogue('es');
+  const en = [...catalogue('en')];
   // The English text is the English catalogue's msgstr: the msgid itself, or an explicit id's words (lib/labels).
+  // A word Spanish uses as it is somewhere ('Like' on the button) is Spanish wherever it shows.
+  const sameInSpanish = new Set(en.filter(([key, text]) => es.get(key) === text).map(([, text]) => text));
   return new Set(
-    [...catalogue('en')]
-      .filter(([id, text]) => !/[{<]/.test(text) && es.get(id) !== text && !BRAND_WORDS.has(text.trim()))
+    en
+      .filter(([, text]) => !/[{<]/.test(text) && !sameInSpanish.has(text) && !BRAND_WORDS.has(text.trim()))
       .map(([, text]) => text),
   );
 })();

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GROUPS_FILE, messageGroups } from './message-groups';
-import { translations } from './po';
+import { entryKey, translations } from './po';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
 
@@ -19,13 +19,16 @@ const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
  */
 function fill(po: string, known: Map<string, string>, english: Map<string, string>): { text: string; filled: number } {
   let filled = 0;
-  const text = po.replace(/^msgid (".+")\nmsgstr ""$/gm, (entry, id: string) => {
-    const msgid = JSON.parse(id) as string;
-    const source = english.get(msgid);
-    const translation = known.get(msgid) ?? (source === undefined ? undefined : known.get(source));
+  const text = po.replace(/^(msgctxt (".*")\n)?msgid (".+")\nmsgstr ""$/gm, (entry, ctxLine, ctx, id: string) => {
+    const key = entryKey(
+      JSON.parse(id) as string,
+      ctx === undefined ? undefined : (JSON.parse(ctx as string) as string),
+    );
+    const source = english.get(key);
+    const translation = known.get(key) ?? (source === undefined ? undefined : known.get(source));
     if (!translation) return entry;
     filled += 1;
-    return `msgid ${id}\nmsgstr ${JSON.stringify(translation)}`;
+    return `${(ctxLine as string | undefined) ?? ''}msgid ${id}\nmsgstr ${JSON.stringify(translation)}`;
   });
   return { text, filled };
 }

@@ -34,9 +34,3 @@ export function profileCompleteness(user: CompletenessInput): number {
 export function completenessHints(user: CompletenessInput): string[] {
   return COMPLETENESS_CRITERIA.filter((c) => !c.met(user)).map((c) => c.hint);
 }
-
-/** The first missing criterion as a 'Next: …' line, or undefined at 100%. */
-export function nextCompletenessStep(user: CompletenessInput): string | undefined {
-  const [hint] = completenessHints(user);
-  return hint && `Next: ${hint.charAt(0).toLowerCase()}${hint.slice(1)}`;
-}

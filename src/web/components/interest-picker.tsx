@@ -4,6 +4,7 @@ import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../
 import { Chip } from './ui/chip';
 import { interestCategoryLabel } from '../lib/labels/interest-categories';
 import { interestLabel } from '../lib/labels/interests';
+import { teaNameLabel } from '../lib/tea-labels';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -108,7 +109,7 @@ interface TeaInterestPickerProps<T extends string> {
 
 /** The tea catalogue as toggle chips in one group named 'Tea interests'. */
 export function TeaInterestPicker<T extends string>({ selected, onChange, error }: TeaInterestPickerProps<T>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const chosen: readonly string[] = selected;
   return (
     <>
@@ -116,7 +117,7 @@ export function TeaInterestPicker<T extends string>({ selected, onChange, error 
         {TEA_PREFERENCES.map((tea) => (
           <Chip
             key={tea}
-            label={tea}
+            label={teaNameLabel(i18n, tea)}
             tone="matcha"
             pressed={chosen.includes(tea)}
             onToggle={() => onChange(toggle<T | TeaPreference>(selected, tea))}

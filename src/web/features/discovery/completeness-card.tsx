@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CircleCheckBig, Sparkles } from 'lucide-react';
-import { nextCompletenessStep, profileCompleteness } from '../../../contract/completeness';
+import { profileCompleteness } from '../../../contract/completeness';
+import { nextCompletenessText } from '../../lib/completeness-text';
 import type { SelfUser } from '../../../contract/users';
 import { Card } from '../../components/ui/card';
 import { Meter } from '../../components/ui/meter';
@@ -9,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 /** How complete her profile is (product §5 points); at 100% it turns into 'Profile Complete!'. */
 export function CompletenessCard({ user }: { user: SelfUser }) {
   const percent = profileCompleteness(user);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
 
   if (percent >= 100) {
     return (
@@ -25,7 +26,7 @@ export function CompletenessCard({ user }: { user: SelfUser }) {
     );
   }
 
-  const next = nextCompletenessStep(user);
+  const next = nextCompletenessText(i18n, user);
   return (
     <Card className="grid gap-3">
       <div className="flex items-center justify-between gap-3">

@@ -16,6 +16,7 @@ import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
 import { FriendsSection } from './friends-section';
 import { toggled } from '../../lib/toggled';
+import { teaNameLabel } from '../../lib/tea-labels';
 import { TravelSection } from './travel-section';
 import { useLingui } from '@lingui/react/macro';
 import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
@@ -70,7 +71,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
   const [filters, setFilters] = useState<DiscoveryFilters>(initial);
   const save = useSaveFilters(userId);
   const units = useUnits();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
 
   const onSave = () => {
     save.mutate(filters, {
@@ -156,7 +157,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
           {TEA_PREFERENCES.map((tea) => (
             <li key={tea}>
               <Chip
-                label={tea}
+                label={teaNameLabel(i18n, tea)}
                 tone="matcha"
                 pressed={filters.teaPreferences.includes(tea)}
                 onToggle={() => setFilters((f) => ({ ...f, teaPreferences: toggled(f.teaPreferences, tea) }))}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { profileCompleteness, type CompletenessInput } from '../../../contract/completeness';
 import { Meter } from '../../components/ui/meter';
 import { cn } from '../../lib/cn';
-import { nextCompletenessText } from './completeness-text';
+import { nextCompletenessText } from '../../lib/completeness-text';
 
 /** The profile completeness meter (product §5), with the next thing to do while it is under 100%. */
 export function CompletenessBar({ user, className }: { user: CompletenessInput; className?: string }) {

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { COMPLETENESS_CRITERIA, type CompletenessInput } from '../../../contract/completeness';
+import { COMPLETENESS_CRITERIA, type CompletenessInput } from '../../contract/completeness';
 
 type CriterionKey = (typeof COMPLETENESS_CRITERIA)[number]['key'];
 
