@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -20,6 +20,8 @@ import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { useCheckAchievements } from '../lib/badges';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
+import { loadMessages } from '../lib/i18n';
+import { whenIdle } from '../lib/when-idle';
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: MessageDescriptor; icon: LucideIcon }> = [
   { to: '/home', label: msg`Discover`, icon: Compass },
@@ -168,6 +170,8 @@ export function AppShell() {
   // Her saved theme and units follow her to every device: loading them applies the theme.
   usePreferences(me.id);
   useCheckAchievements(me.id);
+  // Every other screen's words, fetched once /home has painted, so the next screen or sheet opens without waiting.
+  useEffect(() => whenIdle(() => void loadMessages('rest').catch(() => undefined)), []);
   return (
     <MobileFrame>
       <NoticeToasts />

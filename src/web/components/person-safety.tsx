@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { apiCall } from '../lib/api';
 import { cn } from '../lib/cn';
+import { loadMessages, withMessages } from '../lib/i18n';
 import type { ReportDialog as ReportDialogView, ReportInput } from './report-dialog';
 import { Button } from './ui/button';
 import { toast } from './ui/toast';
@@ -17,6 +18,7 @@ const ReportDialog = lazy(async () => {
   const [{ ReportDialog: View }, { REPORT_ATTACHED_MESSAGES }] = await Promise.all([
     import('./report-dialog'),
     import('../../contract/safety'),
+    loadMessages('rest'),
   ]);
   return {
     default: ({
@@ -30,7 +32,7 @@ const ReportDialog = lazy(async () => {
 const loadSafetyApi = async () => (await import('../../contract/api/safety')).safetyApi;
 
 /** Radix's menu and confirmation, fetched on the first pointer over (or focus on) the ⋯ button at the latest. */
-const loadRadixParts = () => import('./person-safety-radix');
+const loadRadixParts = withMessages('rest', () => import('./person-safety-radix'));
 const PersonSafetyDropdown = lazy(loadRadixParts);
 const BlockConfirmDialog = lazy(async () => ({ default: (await loadRadixParts()).BlockConfirmDialog }));
 

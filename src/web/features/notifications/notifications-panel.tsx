@@ -1,11 +1,12 @@
 import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { withMessages } from '../../lib/i18n';
 import { likesReceivedKey, notificationCountKey, potentialMatchesKey } from './notifications-api';
 
 // The panel (and Radix's dialog and tabs) is not needed for the first paint of /home: it loads on the
 // first tap of the bell.
-const NotificationsDialog = lazy(() =>
-  import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
+const NotificationsDialog = lazy(
+  withMessages('rest', () => import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog }))),
 );
 
 type TriggerProps = {
