@@ -5,6 +5,7 @@ import { RequireAuth, RequireModerator, SplashScreen } from './guards';
 import { LandingPage } from '../features/auth/landing-page';
 import { followRouter } from '../lib/overlay-history';
 import { whenIdle } from '../lib/when-idle';
+import { loadMessages } from '../lib/i18n';
 import type { HomeScreenName } from './screens';
 import type { MoreScreenName } from './more-screens';
 
@@ -36,11 +37,15 @@ const HOME_SCREENS = { SignedIn: true, AppShell: true, DiscoverPage: true, BareL
 >;
 const isHomeScreen = (name: string): name is HomeScreenName => name in HOME_SCREENS;
 
-const page = (name: HomeScreenName | MoreScreenName) => async () => ({
-  Component: isHomeScreen(name)
+// Once a signed-in screen is here, every other screen's words follow when the browser is idle (withMessages would
+// fetch them on the first visit anyway; this saves the wait).
+const page = (name: HomeScreenName | MoreScreenName) => async () => {
+  const Component = isHomeScreen(name)
     ? await (await homeScreens()).screens[name]()
-    : await (await moreScreens()).screens[name](),
-});
+    : await (await moreScreens()).screens[name]();
+  if (isHomeScreen(name)) whenIdle(() => void loadMessages('rest').catch(() => undefined));
+  return { Component };
+};
 
 /**
  * A deep link waits for its route chunks behind the splash before AuthProvider even mounts: these loaders

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -10,7 +10,6 @@ import { cn } from '../lib/cn';
 import { useCurrentUser } from '../lib/session';
 import { NotificationsPanel } from '../features/notifications/notifications-panel';
 import { formatBadgeCount, useNotificationCount } from '../features/notifications/notifications-api';
-import { FeedbackOverlay } from '../components/feedback-overlay';
 import { useUnreadMessages } from './awareness';
 import { usePreferences } from '../lib/preferences';
 import { NoticeToasts } from '../features/notifications/notice-toasts';
@@ -20,8 +19,11 @@ import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { useCheckAchievements } from '../lib/badges';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
-import { loadMessages } from '../lib/i18n';
-import { whenIdle } from '../lib/when-idle';
+
+// The like/pass/match feedback animations: requested with the first render, not part of the first paint.
+const FeedbackOverlay = lazy(() =>
+  import('../components/feedback-overlay').then((m) => ({ default: m.FeedbackOverlay })),
+);
 
 const NAV_ITEMS: ReadonlyArray<{ to: string; label: MessageDescriptor; icon: LucideIcon }> = [
   { to: '/home', label: msg`Discover`, icon: Compass },
@@ -43,7 +45,9 @@ function MobileFrame({ children, className }: { children: ReactNode; className?:
       <SkipLink />
       {children}
       {/* Exactly one MobileFrame is on screen for any signed-in route, so the overlay is mounted once. */}
-      <FeedbackOverlay />
+      <Suspense fallback={null}>
+        <FeedbackOverlay />
+      </Suspense>
     </div>
   );
 }
@@ -170,8 +174,6 @@ export function AppShell() {
   // Her saved theme and units follow her to every device: loading them applies the theme.
   usePreferences(me.id);
   useCheckAchievements(me.id);
-  // Every other screen's words, fetched once /home has painted, so the next screen or sheet opens without waiting.
-  useEffect(() => whenIdle(() => void loadMessages('rest').catch(() => undefined)), []);
   return (
     <MobileFrame>
       <NoticeToasts />

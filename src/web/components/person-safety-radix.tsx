@@ -59,13 +59,11 @@ export default function PersonSafetyDropdown({
 /** "Block her?" with Cancel and Block. */
 export function BlockConfirmDialog({
   name,
-  text,
   busy,
   onCancel,
   onConfirm,
 }: {
   name: string;
-  text: string;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -75,7 +73,7 @@ export function BlockConfirmDialog({
     <ConfirmDialog
       open
       title={t`Block ${name}?`}
-      description={text}
+      description={t`They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.`}
       confirmLabel={t`Block`}
       cancelLabel={t`Cancel`}
       busyLabel={t`Please wait…`}

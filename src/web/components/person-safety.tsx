@@ -125,7 +125,6 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
         <Suspense fallback={null}>
           <BlockConfirmDialog
             name={blocking.name}
-            text={t`They won’t be able to message you, and you won’t see each other anywhere in Steep. You can unblock them in the Safety Center.`}
             busy={busy}
             onCancel={() => setBlocking(null)}
             onConfirm={() => void confirmBlock()}
