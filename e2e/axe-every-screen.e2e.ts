@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { MEMBER_SCREENS } from './every-screen';
 import { expectAccessible, phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 
 /*
@@ -39,27 +40,6 @@ async function check(page: Page, name: string, theme: string) {
   await screenshot(page, `axe-${name}-${theme}`, { fullPage: true });
   await expectAccessible(page, `${name} (${theme})`);
 }
-
-const MEMBER_SCREENS = [
-  ['home', '/home'],
-  ['tea', '/tea'],
-  ['chats', '/chats'],
-  ['filters', '/filters'],
-  ['events', '/events'],
-  ['profile', '/profile'],
-  ['profile-edit', '/profile/edit'],
-  ['safety', '/safety'],
-  ['preferences', '/preferences'],
-  ['settings', '/settings'],
-  ['verification', '/verification'],
-  ['subscribe', '/subscribe'],
-  ['premium', '/premium'],
-  ['subscription', '/subscription'],
-  ['preference-visualization', '/preference-visualization'],
-  ['micro-interactions-demo', '/micro-interactions-demo'],
-  ['onboarding-demo', '/onboarding-demo'],
-  ['not-found', '/no-such-screen'],
-] as const;
 
 describe.each(['light', 'dark'] as const)('axe on every screen, %s theme', (theme) => {
   let member: Awaited<ReturnType<typeof signIn>>;

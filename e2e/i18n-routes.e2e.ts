@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { MEMBER_SCREENS } from './every-screen';
 import { ENGLISH_ONLY, englishStrings, person, saveLanguage } from './spanish';
 
 /*
@@ -57,31 +58,10 @@ async function expectSpanish(page: Page, routes: ReadonlyArray<readonly [string,
   expect(english).toEqual({});
 }
 
-const MEMBER_ROUTES = [
-  ['home', '/home'],
-  ['tea', '/tea'],
-  ['chats', '/chats'],
-  ['filters', '/filters'],
-  ['events', '/events'],
-  ['profile', '/profile'],
-  ['profile-edit', '/profile/edit'],
-  ['safety', '/safety'],
-  ['preferences', '/preferences'],
-  ['settings', '/settings'],
-  ['verification', '/verification'],
-  ['subscribe', '/subscribe'],
-  ['premium', '/premium'],
-  ['subscription', '/subscription'],
-  ['preference-visualization', '/preference-visualization'],
-  ['micro-interactions-demo', '/micro-interactions-demo'],
-  ['onboarding-demo', '/onboarding-demo'],
-  ['not-found', '/no-such-screen'],
-] as const;
-
 describe('every route in Spanish', () => {
   it('the member screens', async () => {
     const { page } = await signIn('demo', 'Demo_1234');
-    await expectSpanish(page, MEMBER_ROUTES);
+    await expectSpanish(page, MEMBER_SCREENS);
   });
 
   it('a conversation', async () => {

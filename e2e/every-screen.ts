@@ -1,0 +1,21 @@
+/** Every signed-in screen of the route table by a name and its path: axe and the Spanish check both open them all. */
+export const MEMBER_SCREENS = [
+  ['home', '/home'],
+  ['tea', '/tea'],
+  ['chats', '/chats'],
+  ['filters', '/filters'],
+  ['events', '/events'],
+  ['profile', '/profile'],
+  ['profile-edit', '/profile/edit'],
+  ['safety', '/safety'],
+  ['preferences', '/preferences'],
+  ['settings', '/settings'],
+  ['verification', '/verification'],
+  ['subscribe', '/subscribe'],
+  ['premium', '/premium'],
+  ['subscription', '/subscription'],
+  ['preference-visualization', '/preference-visualization'],
+  ['micro-interactions-demo', '/micro-interactions-demo'],
+  ['onboarding-demo', '/onboarding-demo'],
+  ['not-found', '/no-such-screen'],
+] as const;
