@@ -12,6 +12,7 @@ import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';
 import { badgeDetails } from '../lib/labels/badge-details';
 import { interestLabel } from '../lib/labels/interests';
+import { teaNameLabel } from '../lib/tea-labels';
 import { loveLanguageLabel, relationshipGoalLabel } from '../lib/labels/profile-options';
 import { formatLastActive } from '../lib/last-active';
 import { useMinuteClock } from '../lib/use-minute-clock';
@@ -95,7 +96,7 @@ function Details({
   onLikeItem: ((target: LikeTarget) => void) | undefined;
 }) {
   const units = useUnits();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // 'Active 5m ago' ages while the sheet stays open.
   const now = useMinuteClock();
   const distance = profile.distance && distanceBandText(profile.distance, units);
@@ -196,7 +197,7 @@ function Details({
       )}
       {profile.teaInterests.length > 0 && (
         <Section title={teaInterests}>
-          <Tags label={teaInterests} items={profile.teaInterests} tone="matcha" />
+          <Tags label={teaInterests} items={profile.teaInterests.map((tea) => teaNameLabel(i18n, tea))} tone="matcha" />
         </Section>
       )}
     </>

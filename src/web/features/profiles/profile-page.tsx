@@ -31,6 +31,7 @@ import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profile-format';
 import { interestLabel } from '../../lib/labels/interests';
+import { teaNameLabel } from '../../lib/tea-labels';
 import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
 import { usePhotos, useProfileStats, useStatus } from './queries';
 import { AchievementsWidget } from '../../components/achievements-widget';
@@ -224,7 +225,7 @@ const addLink = (text: string) => (
 );
 
 function Overview({ user }: { user: SelfUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Card className="grid gap-5 p-4">
       <Section title={t`About`}>
@@ -245,14 +246,18 @@ function Overview({ user }: { user: SelfUser }) {
         )}
       </Section>
       <Section title={t`Tea`}>
-        {user.teaInterests.length > 0 ? <Tags items={user.teaInterests} tone="matcha" /> : addLink(t`Pick your teas`)}
+        {user.teaInterests.length > 0 ? (
+          <Tags items={user.teaInterests.map((tea) => teaNameLabel(i18n, tea))} tone="matcha" />
+        ) : (
+          addLink(t`Pick your teas`)
+        )}
       </Section>
     </Card>
   );
 }
 
 function Details({ user }: { user: SelfUser }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const rows: Array<[string, string | null]> = [
     [t`Job`, user.job],
     [t`Education`, user.education],
@@ -267,7 +272,7 @@ function Details({ user }: { user: SelfUser }) {
       <dl className="divide-y divide-cream-200">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
-            <dt className="text-ink-soft">{i18n._(label)}</dt>
+            <dt className="text-ink-soft">{label}</dt>
             <dd className={cn('text-right font-medium', value ? 'text-ink' : 'text-ink-soft/70')}>
               {value ?? t`Not added yet`}
             </dd>
