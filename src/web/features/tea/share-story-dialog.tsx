@@ -181,7 +181,7 @@ export function ShareStoryDialog() {
             </div>
 
             <div className="grid grid-cols-2 gap-3">
-              <Field id="story-about" label={t`About`} optional>
+              <Field id="story-about" label={t({ message: 'About', context: 'whom a story is about' })} optional>
                 <Input
                   id="story-about"
                   value={draft.aboutName}
