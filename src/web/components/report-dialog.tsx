@@ -140,7 +140,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title={subject?.title ?? t`Report User`}
+      title={subject?.title ?? t({ message: 'Report User', context: 'anyone, chosen in the form' })}
       description={t`Reports are confidential: the person you report is never told who reported them.`}
     >
       <form onSubmit={(e) => void submit(e)} className="grid gap-4">

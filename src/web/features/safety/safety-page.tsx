@@ -155,7 +155,7 @@ export function SafetyPage() {
         </h2>
         <ToolCard
           icon={Flag}
-          title={t`Report User`}
+          title={t({ message: 'Report User', context: 'anyone, chosen in the form' })}
           description={t`Tell us about someone breaking the rules`}
           onClick={() => setOpen('report')}
         />
