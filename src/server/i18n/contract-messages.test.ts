@@ -116,7 +116,6 @@ describe('the Spanish catalogue', () => {
     body: 'x',
     date: new Date('2030-05-01T10:00:00.000Z'),
     rule: 'fake_profile',
-    name: 'First Match',
     description: 'Made your first match',
   };
   const words = (value: unknown): string[] => {
