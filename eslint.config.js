@@ -3,8 +3,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import layers from './eslint-rules/layers.js';
 import noFixedSleep from './eslint-rules/no-fixed-sleep.js';
+import derivedQueryKeys from './eslint-rules/derived-query-keys.js';
 
-const steep = { rules: { ...layers.rules, 'no-fixed-sleep': noFixedSleep } };
+const steep = {
+  rules: { ...layers.rules, 'no-fixed-sleep': noFixedSleep, 'derived-query-keys': derivedQueryKeys },
+};
 
 export default tseslint.config(
   {
@@ -67,6 +70,12 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Query keys come from the route they read (src/web/lib/query-key.ts).
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { steep },
+    rules: { 'steep/derived-query-keys': 'error' },
   },
   {
     files: ['**/*.js'],

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Db } from '../src/server/db/client';
 import { createDomainEvents } from '../src/server/domain-events';
+import { createMatchesRepository } from '../src/server/features/matches';
 import { createSwipe } from '../src/server/features/matches/swipes';
 import { createRandom } from '../src/server/seed/random';
 import { atLeast, atMost, context, percentiles, type BenchRow } from './report';
@@ -104,6 +105,7 @@ export async function run(): Promise<BenchRow[]> {
     const targets = visible.slice(SWIPERS);
 
     const events = createDomainEvents(() => {});
+    const swipeDeps = { db, repository: createMatchesRepository(db), events };
     const random = createRandom(20240611);
     let next = 0;
     let matchesMade = 0;
@@ -115,7 +117,7 @@ export async function run(): Promise<BenchRow[]> {
       const target = mutual ? partner : targets[next++ % targets.length]!;
       const started = performance.now();
       try {
-        const result = await createSwipe(db, events, swipers[s]!, {
+        const result = await createSwipe(swipeDeps, swipers[s]!, {
           targetUserId: target,
           isLike: mutual || k % 3 !== 2,
           superLike: false,

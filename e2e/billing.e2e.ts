@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FREE_DAILY_LIKES } from '../src/contract/discovery';
 import type { SelfUser } from '../src/contract/users';
-import { newUser, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { expectBadgesApart, newUser, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -62,6 +62,7 @@ describe('Premium journey', () => {
     // At $3.99 a month against $59.99 a year, the monthly plan is the better value per month.
     expect(await monthly.textContent()).toContain('Best Value');
     expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).not.toContain('Best Value');
+    await expectBadgesApart(monthly, ['Launch Sale', 'Best Value']);
     expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).toContain('Equivalent to $5.00/month');
     await expect
       .poll(() => page.getByText('Demo payments: no real money moves.').isVisible(), { timeout: 10_000 })

@@ -293,6 +293,59 @@ describe('discovery journey', () => {
     await lia.context.close();
   });
 
+  it('a swipe that fails to save puts the card back at rest, and a retry goes through', async () => {
+    const tia = await person({ name: 'Tia', location: 'Tucson, Arizona' });
+    for (const name of ['Uma', 'Vera']) {
+      const other = await person({ name, location: 'Tucson, Arizona' });
+      await other.context.close();
+    }
+    const page = tia.page;
+    await page.goto('/home');
+    await expect.poll(() => topCardName(page), { timeout: 15_000 }).not.toBeNull();
+    await cardAtRest(page);
+    const first = (await topCardName(page))!;
+    const restingBox = await topCard(page).boundingBox();
+    const failedToast = page.getByText("Couldn't save your swipe", { exact: true });
+
+    /** Back where it started: no shift, no tilt, fully shown, the same person. */
+    async function backAtRest() {
+      await expect.poll(() => failedToast.isVisible()).toBe(true);
+      await cardAtRest(page);
+      expect(await topCardName(page)).toBe(first);
+      const style = await topCard(page).evaluate((el) => {
+        const computed = getComputedStyle(el);
+        return { transform: computed.transform, opacity: computed.opacity };
+      });
+      expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(style.transform);
+      expect(style.opacity).toBe('1');
+      expect(await topCard(page).boundingBox()).toEqual(restingBox);
+      await dismissToast(page);
+    }
+
+    // The connection drops on a Pass, the server fails a Like, then a dragged Super Like.
+    await page.route('**/api/likes', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+    await backAtRest();
+    await page.unroute('**/api/likes');
+    await page.route('**/api/likes', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Boom","code":"INTERNAL"}' }),
+    );
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await backAtRest();
+    await dragTopCard(page, 0, -150);
+    await backAtRest();
+    await screenshot(page, 'discover-swipe-failed');
+
+    // Back online: the retry saves and the next card comes up.
+    await page.unroute('**/api/likes');
+    const passed = page.waitForResponse((r) => isLikePost(r.request()));
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+    expect((await passed).status()).toBe(201);
+    await expect.poll(() => topCardName(page)).not.toBe(first);
+    await cardAtRest(page);
+    await tia.context.close();
+  });
+
   it('filters: sliders, chips, summary and Save Filters', async () => {
     const gia = await person({ name: 'Gia', location: 'Denver, Colorado' });
     await gia.page.goto('/filters');
@@ -480,9 +533,11 @@ describe('discovery journey', () => {
   it('the micro-interactions demo plays each burst and clears it after 2 s', async () => {
     const kai = await person({ name: 'Kai', location: 'Austin, Texas' });
     await kai.page.goto('/micro-interactions-demo');
+    // The bursts' layer is its own chunk, loaded after the first render: a tap before it listens draws nothing.
+    await kai.page.locator('[data-feedback-overlay]').waitFor({ state: 'attached' });
     await kai.page.getByRole('button', { name: /^Match/ }).click();
     const burst = kai.page.locator('[data-micro-interaction="match"]');
-    await expect.poll(() => burst.count()).toBe(1);
+    await expect.poll(() => burst.count(), { timeout: 10_000 }).toBe(1);
     // 15 particles plus the icon and the ring.
     expect(await burst.locator('span.rounded-full').count()).toBeGreaterThanOrEqual(15);
     // Mid-burst: the particles are well on their way out from the button.
@@ -499,7 +554,9 @@ describe('discovery journey', () => {
 
     await kai.page.getByRole('button', { name: /^Super Like/ }).click();
     await kai.page.getByRole('button', { name: 'Tap here to play Super Like' }).click({ position: { x: 60, y: 40 } });
-    await expect.poll(() => kai.page.locator('[data-micro-interaction="super_like"]').count()).toBe(2);
+    await expect
+      .poll(() => kai.page.locator('[data-micro-interaction="super_like"]').count(), { timeout: 10_000 })
+      .toBe(2);
     await kai.context.close();
   });
 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
 import type { SelfUser } from '../src/contract/users';
 import { buildApp } from '../src/server/app';
@@ -287,4 +287,29 @@ export async function closeBadgeCard(page: Page) {
   if (!shown) return;
   await card.getByRole('button', { name: 'Close' }).click();
   await card.waitFor({ state: 'hidden' });
+}
+
+/**
+ * The plan card's badges are all shown, inside the card's width and clear of one another (no badge
+ * hidden behind another or under the next card).
+ */
+export async function expectBadgesApart(plan: Locator, badges: readonly string[]): Promise<void> {
+  const card = await plan.boundingBox();
+  if (!card) throw new Error('no plan card');
+  const boxes = [];
+  for (const text of badges) {
+    const badge = plan.getByText(text, { exact: true });
+    expect(await badge.isVisible(), text).toBe(true);
+    const box = await badge.boundingBox();
+    if (!box) throw new Error(`no ${text} badge`);
+    expect(box.x, text).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width, text).toBeLessThanOrEqual(card.x + card.width);
+    boxes.push(box);
+  }
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${badges.join(' / ')} overlap`).toBe(true);
+    }
+  }
 }

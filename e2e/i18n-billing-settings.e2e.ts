@@ -1,11 +1,21 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { matchViaApi, newUser, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  SCREENSHOT_DIR,
+  expectBadgesApart,
+  matchViaApi,
+  newUser,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 import { ENGLISH_ONLY, englishStrings, person as personIn, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
 /*
- * A member in Spanish (issue 29): Premium checkout with the demo processor (an incomplete card, then a declined
+ * A member in Spanish: Premium checkout with the demo processor (an incomplete card, then a declined
  * one, then a good one; prices in Spanish format), her subscription, Settings (a wrong current password, then a
  * change that works), Preferences and the preference dashboard, and Share My Date sent empty. Every screen shows
  * no English catalogue string; each is photographed at 390×844 in the theme of the run.
@@ -57,6 +67,28 @@ describe('billing and settings in Spanish', () => {
     await page.getByText('Pagos de demostración: no se mueve dinero real.').waitFor({ timeout: 10_000 });
     const subscribe = page.getByRole('button', { name: /Suscribirme · 3,99\sUS\$\/mes/ });
     await subscribe.waitFor();
+    // A new member's "Badge earned" card would cover the plans.
+    const badgeCard = page.getByRole('status', { name: 'Nueva insignia' });
+    if (
+      await badgeCard.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await badgeCard.getByRole('button').first().click();
+      await badgeCard.waitFor({ state: 'hidden' });
+    }
+    // 3,99 a month beats 5,00 a month: Best Value goes to the monthly plan, beside (never over) its sale badge.
+    await settle(page);
+    await expectBadgesApart(page.getByRole('radio', { name: /Mensual/ }), ['Oferta de lanzamiento', 'Mejor precio']);
+    expect(await page.getByRole('radio', { name: /Anual/ }).textContent()).not.toContain('Mejor precio');
+    // The plans photographed on their own, badges included (they stand above the cards' top border).
+    const plans = await page.getByRole('radiogroup').boundingBox();
+    if (!plans) throw new Error('no plans');
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `i18n-billing-settings-plans-${theme}.png`),
+      clip: { x: 0, y: plans.y - 16, width: 390, height: plans.height + 32 },
+    });
     await allSpanish(page, 'subscribe');
     await shoot(page, 'subscribe', theme);
 

@@ -6,7 +6,7 @@ import { settle } from './waits';
 import { englishStrings, type Language, person, saveLanguage, type Theme } from './spanish';
 
 /*
- * Chat in Spanish (issue 29): Ana's browser and saved language are Spanish, Bea's English. The chats list, the
+ * Chat in Spanish: Ana's browser and saved language are Spanish, Bea's English. The chats list, the
  * empty conversation, sending and receiving (the day separator, the times, the presence line), the conversation
  * menu and the unmatch confirmation, and a message to someone who has just blocked her: no English catalogue
  * string on any of them, photographed in both themes.
@@ -84,7 +84,12 @@ describe('chat in Spanish', () => {
     await beaRow.click();
     await page.getByRole('heading', { name: '¡Hiciste match con Bea!' }).waitFor();
     await page.getByRole('img', { name: 'Con conexión' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('list', { name: 'Ideas para romper el hielo' }).getByRole('button').first().waitFor();
+    const starters = page.getByRole('list', { name: 'Ideas para romper el hielo' }).getByRole('button');
+    await starters.first().waitFor();
+    // Written by the server in her language, the interests' and teas' names too.
+    const startersText = (await starters.allTextContents()).join('\n');
+    expect(startersText).toMatch(/[¿¡]/);
+    expect(startersText).not.toMatch(/Baking|Poetry|Museums|Green Tea|\b(What|you|your)\b/);
     await page.getByText(/^(Última vez |Con actividad reciente|En línea ahora)/).waitFor();
     await check(page, 'empty conversation', `i18n-chat-empty-${theme}`);
 

@@ -6,7 +6,7 @@ import { englishStrings, person, type Theme } from './spanish';
 import { atRest, settle } from './waits';
 
 /*
- * Discover in Spanish (issue 29): a member whose app speaks Spanish and counts in kilometres sees her deck's
+ * Discover in Spanish: a member whose app speaks Spanish and counts in kilometres sees her deck's
  * cards, counters and distances in Spanish, the Filters page (and its Friends filters' error) in Spanish, and,
  * liking someone who already liked her, the match celebration in Spanish. Light and dark, at 390×844.
  */
@@ -87,6 +87,8 @@ describe('Discover in Spanish', () => {
       await friends.getByText('Ambos', { exact: true }).click();
       await toastText(page, 'Busco: Ambos').waitFor();
       const form = friends.getByRole('form', { name: 'Filtros de Amistad' });
+      // Her Friends distance is typed in kilometres too, a round value (the server keeps whole miles).
+      expect(Number(await form.getByLabel('Kilómetros').inputValue()) % 5).toBe(0);
       await form.getByLabel('Edad mín.').fill('40');
       await form.getByLabel('Edad máx.').fill('25');
       await form.getByRole('button', { name: 'Guardar filtros de Amistad' }).click();

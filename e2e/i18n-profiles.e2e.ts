@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { newUser, screenshot, toastText, useServerAndBrowser } from './harness';
+import { addTwoPhotos } from './profile-photos';
 import { ENGLISH_ONLY, englishStrings, person, type Theme } from './spanish';
 import { settle } from './waits';
 
@@ -11,15 +11,6 @@ import { settle } from './waits';
  * on the way) and the verification page, all in Spanish, in light and dark.
  */
 const env = useServerAndBrowser();
-
-/** A portrait JPEG that looks like something: a soft gradient with a sun. */
-function photo(from: string, to: string, sun: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="190" fill="${sun}"/>
-    <rect y="860" width="900" height="340" fill="#3a1331" opacity="0.35"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 /**
  * No English catalogue string on screen (in `root`), and a Spanish document title. The badges widget on her
@@ -175,26 +166,8 @@ describe('profiles in Spanish', () => {
       await dismissToasts(page);
 
       const photos = edit.getByRole('list', { name: 'Tus fotos' });
-      await edit.getByLabel('Añadir foto').setInputFiles({
-        name: 'sunrise.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await photo('#f5c6a5', '#a8427a', '#fff3c4'),
-      });
-      await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(1);
-      await edit.getByLabel('Añadir foto').setInputFiles({
-        name: 'matcha.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await photo('#cfe3a8', '#465d24', '#fbf6ee'),
-      });
-      await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
+      await addTwoPhotos(edit.getByLabel('Añadir foto'), photos);
       await photos.getByRole('button', { name: 'Mover la foto 2 antes' }).waitFor();
-      await expect
-        .poll(() =>
-          photos
-            .getByRole('img')
-            .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
-        )
-        .toBe(true);
       await closeBadgeCard(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectSpanish(page, page.locator('body'), 'edit');

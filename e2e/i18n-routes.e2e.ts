@@ -5,7 +5,7 @@ import { MEMBER_SCREENS } from './every-screen';
 import { ENGLISH_ONLY, englishStrings, person, saveLanguage } from './spanish';
 
 /*
- * Every route in Spanish (issue 29): the demo member (a full profile, matches, likes, Tea, meetups, badges) and the
+ * Every route in Spanish: the demo member (a full profile, matches, likes, Tea, meetups, badges) and the
  * demo moderator, both with Spanish saved, open every screen of the route table; none shows a text node, accessible
  * name, placeholder, title or alt that is an English catalogue message, and the page title is not one either.
  */

@@ -64,8 +64,8 @@ describe('safety, notifications and catalogue labels in Spanish', () => {
         201,
       );
 
-      // Her profile: the catalogue's labels in Spanish, the stored codes unchanged. The rest of the profile screen is
-      // another part of issue 29, so the check reads the tab panel and the achievements.
+      // Her profile: the catalogue's labels in Spanish, the stored codes unchanged. The profile screen's own words are
+      // the profile journeys' (i18n-profiles.e2e.ts), so the check reads the tab panel and the achievements.
       await page.goto('/profile');
       const achievements = page.getByRole('region', { name: 'Logros' });
       await page.getByText('Senderismo', { exact: true }).waitFor();

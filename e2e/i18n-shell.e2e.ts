@@ -5,7 +5,7 @@ import { ENGLISH_ONLY, englishStrings, person as personIn, saveLanguage, type Th
 import { settle } from './waits';
 
 /*
- * The app shell in Spanish (issue 29): a member whose saved language is Spanish walks the shell's navigation,
+ * The app shell in Spanish: a member whose saved language is Spanish walks the shell's navigation,
  * her match's profile sheet (its failure to load first, with a retry), a confirm dialog, the 404 page, the
  * offline page and the sign-out toast. Other areas' controls on the way are found by their icon or test id,
  * not by their words, so the journey holds whichever of them are translated.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newUser, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { newUser, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 import { ENGLISH_ONLY, englishStrings, type Language, person as personIn, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
@@ -129,9 +129,17 @@ describe('Spanish', () => {
     // Wrong first: the form's own check, in Spanish.
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
     await form.getByText('La contraseña debe tener al menos una mayúscula').waitFor();
-    await toastText(page, 'La contraseña no cumple los requisitos').waitFor();
+    // Beside the field only, and focused there: no toast repeats it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('signup-password');
+    expect(await page.getByTestId('toasts').locator('li').count()).toBe(0);
     await settle(page);
     await screenshot(page, 'i18n-signup-error-es-light');
+
+    // A password the rules let through but zxcvbn scores weak: the meter says why in Spanish (zxcvbn-ts's words).
+    await form.getByLabel('Contraseña', { exact: true }).fill('Password1');
+    await expect
+      .poll(() => form.locator('#signup-password-rules-strength').textContent(), { timeout: 15_000 })
+      .toContain('Es una contraseña usada comúnmente.');
 
     // Then the server's answer (a taken username), in Spanish too.
     await form.getByLabel('Contraseña', { exact: true }).fill(user.password);

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { addTwoPhotos } from './profile-photos';
 
 const env = useServerAndBrowser();
-
-/** A portrait JPEG that looks like something: a soft gradient with a sun. */
-function photo(from: string, to: string, sun: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="190" fill="${sun}"/>
-    <rect y="860" width="900" height="340" fill="#3a1331" opacity="0.35"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 const completeness = (page: Page) =>
   page.getByRole('progressbar', { name: 'Profile completeness' }).first().getAttribute('aria-valuenow');
@@ -67,28 +58,12 @@ describe('profiles journey', () => {
     await form.getByLabel('Your answer').fill('Bouldering, then a gongfu session to recover.');
 
     const photos = form.getByRole('list', { name: 'Your photos' });
-    await form.getByLabel('Add photo').setInputFiles({
-      name: 'sunrise.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photo('#f5c6a5', '#a8427a', '#fff3c4'),
-    });
-    await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(1);
-    await form.getByLabel('Add photo').setInputFiles({
-      name: 'matcha.png',
-      mimeType: 'image/jpeg',
-      buffer: await photo('#cfe3a8', '#465d24', '#fbf6ee'),
-    });
-    await expect.poll(() => photos.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
+    await addTwoPhotos(form.getByLabel('Add photo'), photos);
     // Every photo is served as a re-encoded WebP under a random name.
     const sources = await photos
       .getByRole('img')
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
     for (const src of sources) expect(new URL(src).pathname).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
-    await expect
-      .poll(() =>
-        photos.getByRole('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
-      )
-      .toBe(true);
 
     // Reorder: the second photo becomes the main one.
     await form.getByRole('button', { name: 'Move photo 2 earlier' }).click();

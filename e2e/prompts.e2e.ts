@@ -40,6 +40,9 @@ describe('profile prompts', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await form.getByText('Write an answer, or remove the prompt').waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile/edit');
+    // Said beside the field only (no toast repeats it), and focus is on that field.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    expect(await toastText(page, 'Failed to update profile').count()).toBe(0);
 
     await form.getByLabel('Your answer').fill('A slow oolong flight, then a walk by the river.');
     expect(await form.getByText('Write an answer, or remove the prompt').count()).toBe(0);
@@ -49,8 +52,6 @@ describe('profile prompts', () => {
     await second.getByLabel('Your answer').fill('Curiosity, kindness to waiters, good playlists.');
     // A prompt already answered is not offered twice.
     expect(await second.getByLabel('Question').locator('option', { hasText: 'My ideal tea date…' }).count()).toBe(0);
-    await page.getByTestId('toasts').getByRole('button', { name: 'Close' }).click();
-    await toastText(page, 'Failed to update profile').waitFor({ state: 'detached' });
     await form.getByRole('heading', { name: 'Prompts' }).scrollIntoViewIfNeeded();
     await settle(page);
     await shootBothThemes(page, 'prompts-editor');

@@ -200,22 +200,32 @@ describe('installable app', () => {
   });
 });
 
-/** Her conversations kept on this device for the offline page (lib/offline-conversations.ts). */
+/**
+ * Her conversations kept on this device for the offline page (lib/offline-conversations.ts); null when
+ * there are none. Never creates the database: an open that would create it is aborted, so a read racing
+ * the app's deletion answers null instead of leaving an empty database behind.
+ */
 const savedConversations = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'steep-offline-conversations')) return null;
-    return new Promise<string[]>((resolve, reject) => {
-      const open = indexedDB.open('steep-offline-conversations');
-      open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
-      open.onsuccess = () => {
-        const all = open.result.transaction('conversations').objectStore('conversations').getAll();
-        all.onsuccess = () => {
-          open.result.close();
-          resolve((all.result as { name: string }[]).map((c) => c.name));
+  page.evaluate(
+    () =>
+      new Promise<string[] | null>((resolve) => {
+        const open = indexedDB.open('steep-offline-conversations');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = open.onblocked = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const all = db.transaction('conversations').objectStore('conversations').getAll();
+            all.onsuccess = () => resolve((all.result as { name: string }[]).map((c) => c.name));
+            all.onerror = () => resolve(null);
+          } catch {
+            resolve(null);
+          } finally {
+            db.close();
+          }
         };
-      };
-    });
-  });
+      }),
+  );
 
 describe('offline conversations', () => {
   it('shows the conversations she opened read-only offline, and forgets them when she signs out', async () => {

@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
-import { translations } from '../scripts/po';
+import { localeTranslations } from '../scripts/po';
 import { phoneContext } from './harness';
 
 /*
- * What a Spanish screen must not show (issue 29): any text node, accessible name, placeholder, title or alt that
+ * What a Spanish screen must not show: any text node, accessible name, placeholder, title or alt that
  * is an English catalogue message Spanish says differently. Every journey in Spanish checks its screens with it.
  */
 
@@ -14,22 +12,12 @@ export type Language = 'en' | 'es';
 export type Theme = 'light' | 'dark';
 export const BROWSER_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
 
-/** Entry key (msgctxt and msgid) → msgstr of every catalogue of a locale. */
-function catalogue(locale: Language): Map<string, string> {
-  const folder = path.resolve(import.meta.dirname, `../src/locales/${locale}`);
-  const entries = new Map<string, string>();
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.po'))) {
-    for (const [key, text] of translations(readFileSync(path.join(folder, file), 'utf8'))) entries.set(key, text);
-  }
-  return entries;
-}
-
 /** Words that are the same in both languages on purpose: brand and product names, interest and city names. */
 export const BRAND_WORDS = new Set(['Steep', 'Tea', 'Premium', 'Chats', 'Bisexual', 'Pansexual', 'Error', 'Likes']);
 
 export const ENGLISH_ONLY = (() => {
-  const es = catalogue('es');
-  const en = [...catalogue('en')];
+  const es = localeTranslations('es');
+  const en = [...localeTranslations('en')];
   // The English text is the English catalogue's msgstr: the msgid itself, or an explicit id's words (lib/labels).
   // A word Spanish uses as it is somewhere ('Like' on the button) is Spanish wherever it shows.
   const sameInSpanish = new Set(en.filter(([key, text]) => es.get(key) === text).map(([, text]) => text));

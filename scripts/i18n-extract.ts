@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GROUPS_FILE, messageGroups } from './message-groups';
-import { entryKey, translations } from './po';
+import { catalogueFiles, entryKey, localeTranslations } from './po';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
 
@@ -33,23 +33,11 @@ function fill(po: string, known: Map<string, string>, english: Map<string, strin
   return { text, filled };
 }
 
-const poFiles = (locale: string) =>
-  readdirSync(path.join(LOCALES, locale))
-    .filter((name) => name.endsWith('.po'))
-    .map((name) => path.join(LOCALES, locale, name));
-
 const locales = readdirSync(LOCALES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'en')
   .map((entry) => entry.name);
 
-const before = new Map(
-  locales.map((locale) => {
-    const known = new Map<string, string>();
-    for (const file of poFiles(locale))
-      for (const [id, str] of translations(readFileSync(file, 'utf8'))) known.set(id, str);
-    return [locale, known] as const;
-  }),
-);
+const before = new Map(locales.map((locale) => [locale, localeTranslations(locale)] as const));
 
 const build = mkdtempSync(path.join(tmpdir(), 'steep-message-groups-'));
 try {
@@ -65,13 +53,11 @@ try {
 
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'inherit' });
 
-const english = new Map<string, string>();
-for (const file of poFiles('en'))
-  for (const [id, str] of translations(readFileSync(file, 'utf8'))) english.set(id, str);
+const english = localeTranslations('en');
 
 for (const locale of locales) {
   let carried = 0;
-  for (const file of poFiles(locale)) {
+  for (const file of catalogueFiles(locale)) {
     const { text, filled } = fill(readFileSync(file, 'utf8'), before.get(locale) ?? new Map<string, string>(), english);
     if (filled) writeFileSync(file, text);
     carried += filled;

@@ -76,8 +76,6 @@ export type PasswordResetCheck = z.infer<typeof passwordResetCheck>;
 export const deleteAccountBody = z.object({ password: currentPassword });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
-export const DELETED_ACCOUNT_MESSAGE = 'Your account and everything in it has been deleted.';
-
 /**
  * 'Download my data': everything Steep holds about her, and only hers. Other members appear by id and
  * public first name where she interacted with them; never their private fields, never who reported her.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 import { isKnownLocation } from './locations';
+import type { Units } from './preferences';
 import { INTEREST_NAMES, TEA_PREFERENCES } from './interests';
 import { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
 
@@ -89,6 +90,9 @@ export const interestsField = z
 
 export const teaInterestsField = z.array(z.enum(TEA_PREFERENCES, 'Unknown tea')).max(TEA_PREFERENCES.length);
 
+/** Preferences' UNITS, repeated so the sign-up form does not load the preferences schemas. */
+const SIGN_UP_UNITS = ['imperial', 'metric'] as const satisfies readonly Units[];
+
 export const registerBody = z.object({
   username: usernameField,
   password: passwordField,
@@ -105,6 +109,8 @@ export const registerBody = z.object({
   interests: interestsField.default([]),
   teaInterests: teaInterestsField.default([]),
   email: z.email('Enter a valid email address').max(254).optional(),
+  /** Her distance units, a first guess from her browser's region; saved as her setting (app.units). */
+  units: z.enum(SIGN_UP_UNITS, 'Units must be one of: imperial, metric').optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 

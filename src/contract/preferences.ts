@@ -278,12 +278,15 @@ export function preferenceCompleteness(p: Pick<Preferences, 'interests' | 'dealB
   return Math.min(100, interests + dealBreakers + 20 + 15 + lifestyle);
 }
 
-/** Product §9 tips: fewer than 5 interests, distance under 15, an age span under 8. */
-export function preferenceTips(p: Pick<Preferences, 'interests' | 'maxDistance' | 'ageRange'>): string[] {
-  const tips: string[] = [];
-  if (p.interests.length < 5) tips.push('Add more interests to find people who share your passions.');
-  if (p.maxDistance < 15) tips.push('Increase your distance to see more potential matches nearby.');
-  if (p.ageRange[1] - p.ageRange[0] < 8) tips.push('Widen your age range to discover more compatible people.');
+/** Product §9 tips, by what would widen her matches; the web app words each one in her language. */
+export type PreferenceTip = 'moreInterests' | 'widerDistance' | 'widerAgeRange';
+
+/** The tips that apply: fewer than 5 interests, distance under 15, an age span under 8. */
+export function preferenceTips(p: Pick<Preferences, 'interests' | 'maxDistance' | 'ageRange'>): PreferenceTip[] {
+  const tips: PreferenceTip[] = [];
+  if (p.interests.length < 5) tips.push('moreInterests');
+  if (p.maxDistance < 15) tips.push('widerDistance');
+  if (p.ageRange[1] - p.ageRange[0] < 8) tips.push('widerAgeRange');
   return tips;
 }
 

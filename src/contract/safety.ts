@@ -48,19 +48,12 @@ export type Block = z.infer<typeof block>;
 export const blockList = z.array(block);
 export type BlockList = z.infer<typeof blockList>;
 
-/**
- * POST /api/reports answers 202 { ok, message: REPORT_RECEIVED_MESSAGE } whether or not the named
- * person exists (no id, no name: the form is not a directory). The form takes "user id or
- * username": send exactly one of reportedUserId / reportedUsername.
+/*
+ * POST /api/reports answers 202 { ok, message } with the same thanks whether or not the named person exists
+ * (no id, no name: the form is not a directory). The form takes "user id or username": send exactly one of
+ * reportedUserId / reportedUsername. By username the thanks say "if @name is on Steep", the same words either
+ * way (the server's catalogue, src/server/i18n, has them in each language).
  */
-export const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your report.';
-
-/**
- * A report by username: true whether or not the name is taken (nothing is filed for a name nobody
- * has), and the same words either way, so it reveals nothing about who is a member.
- */
-export const reportByUsernameMessage = (username: string) =>
-  `Thank you. If @${username.trim().replace(/^@/, '')} is on Steep, our team will review your report.`;
 
 /** How many of a conversation's latest messages a report from it may carry, frozen at filing time. */
 export const REPORT_ATTACHED_MESSAGES = 20;

@@ -2,21 +2,8 @@
  * Part of `npm test` (unit): every message of the English catalogue has a Spanish translation, and the
  * catalogues are up to date with the source (a new `t`/`<Trans>` without `npm run i18n:extract` fails here).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translations } from '../../scripts/po';
-
-const dir = import.meta.dirname;
-
-/** msgid → msgstr of every catalogue of a locale (start, visitor, home, rest: lingui.config.ts). */
-function entries(locale: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const file of readdirSync(path.join(dir, locale)).filter((name) => name.endsWith('.po'))) {
-    for (const [id, str] of translations(readFileSync(path.join(dir, locale, file), 'utf8'))) map.set(id, str);
-  }
-  return map;
-}
+import { localeTranslations } from '../../scripts/po';
 
 /** Words that are the same in both languages on purpose (brand and product names, loanwords). */
 const SAME_IN_SPANISH = new Set([
@@ -31,8 +18,8 @@ const SAME_IN_SPANISH = new Set([
 ]);
 
 describe('translation catalogues', () => {
-  const en = entries('en');
-  const es = entries('es');
+  const en = localeTranslations('en');
+  const es = localeTranslations('es');
 
   it('has messages to translate', () => {
     expect(en.size).toBeGreaterThan(50);

@@ -6,8 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { registerDatabase } from './db/process-cache';
+import { createCaches, type DbCaches } from './db/caches';
+import type { Database, Db } from './db/client';
 import { createDomainEvents } from './domain-events';
 import { accountRoutes } from './features/account';
 import { authRoutes, DEFAULT_SCRYPT_LOG_N, hashSlots } from './features/auth';
@@ -17,14 +17,23 @@ import {
   chatRoutes,
   chatSubscriptions,
   conversationSummaries,
+  createChatRepository,
   createNsfwClassifier,
   matchHasMessages,
   recentMessagesForReport,
   twoWayConversations,
+  type ChatDeps,
+  type ChatRepository,
   type NudityClassifier,
 } from './features/chat';
 import { discoveryRoutes, popularInterestsNear } from './features/discovery';
-import { areMatched, matchCounts, matchRoutes } from './features/matches';
+import {
+  areMatched,
+  createMatchesRepository,
+  matchCounts,
+  matchRoutes,
+  type MatchesRepository,
+} from './features/matches';
 import {
   notificationDelivery,
   notificationRoutes,
@@ -37,12 +46,13 @@ import { healthRoutes } from './features/health';
 import { appLanguageOf, preferencesRoutes } from './features/preferences';
 import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
-import { badgeRoutes, badgesSubscriptions, earnedBadgeIds } from './features/badges';
+import { badgeRoutes, badgesSubscriptions, createBadgeStore, earnedBadgeIds, type BadgeStore } from './features/badges';
 import { verificationRoutes, verificationSubscriptions } from './features/verification';
 import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, teaAuthorship, teaModerationRoutes, teaRoutes } from './features/tea';
 import { compiledSerializerCompiler } from './http/serializer';
-import { installErrorHandler } from './http/errors';
+import { installErrorHandler, tooManyRequests } from './http/errors';
+import { localText } from './i18n';
 import { installLanguage } from './http/language';
 import { installGuards } from './http/guards';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
@@ -77,6 +87,8 @@ import { realtimeSubscriptions } from './realtime/subscriptions';
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** What the app keeps of `database`; made here unless given (a test that reaches its caches makes it first). */
+  context?: AppContext;
   /** Lower only in tests: scrypt at full cost makes every sign-up take ~0.3 s. */
   scryptLogN?: number;
   /**
@@ -107,11 +119,40 @@ export interface AppOptions {
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+/**
+ * What the app keeps of its database, made once and handed to the code that uses it the way `db`
+ * is (deps, registration options): the caches (db/caches.ts) and the repositories that own prepared
+ * statements and in-memory state. Nothing of it is reached through a module global or patched onto
+ * the database handle.
+ */
+export interface AppContext {
+  db: Db;
+  caches: DbCaches;
+  /** Matches' statements: the prepared swipe (`recordSwipe`). */
+  matches: MatchesRepository;
+  /** Chat's statements and state: the prepared message insert, remembered pairs, activity tallies. */
+  chat: ChatRepository;
+  /** Badges' prepared earned-badges read and its cache of what members have earned. */
+  badges: BadgeStore;
+}
+
+export function createAppContext(database: Database): AppContext {
   const { db } = database;
   // Embedded mode: this process is the only writer (the data-directory lock), so rows may be cached.
-  registerDatabase(db, { singleWriter: database.kind === 'pglite' });
+  const caches = createCaches({ singleWriter: database.kind === 'pglite' });
+  return {
+    db,
+    caches,
+    matches: createMatchesRepository(db),
+    chat: createChatRepository(db, caches),
+    badges: createBadgeStore(db, caches),
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const context = options.context ?? createAppContext(database);
+  const { db, caches } = context;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: 1024 * 1024,
@@ -124,8 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installCompression(app);
   trackApiRoutes(app);
   await app.register(cookie);
-  installGuards(app, { db, config });
-  installLanguage(app, { db, savedLanguage: (userId) => appLanguageOf(db, userId) });
+  installGuards(app, { db, caches, config });
+  installLanguage(app, { db, caches, savedLanguage: (userId) => appLanguageOf(db, userId) });
   const lifecycle = options.lifecycle ?? createLifecycle();
   hashSlots.configure(config.SCRYPT_CONCURRENCY);
   const { redis } = options;
@@ -143,11 +184,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'steep:ip-limit:', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts from your network. Please try again in ${context.after}.`,
-      code: 'RATE_LIMITED',
-    }),
+    // Thrown to the error handler, which puts it in the caller's language (the builder cannot await it).
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return tooManyRequests(localText('tooManyAttemptsFromNetwork', { seconds }), seconds);
+    },
   });
 
   let openApiDocument: Record<string, unknown> | undefined;
@@ -168,17 +209,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the features that ask tea about her (badges count her stories, account exports and erases her replies).
   const teaAuthorKey = loadAuthorKey(config);
   const tea = teaAuthorship(teaAuthorKey);
-  const badgeSources = { tea };
+  const badgeSources = { tea, chat: context.chat };
+  const badgeDeps = { db, caches, events, sources: badgeSources, store: context.badges };
+  const chat: ChatDeps = { db, repository: context.chat, events };
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
   await app.register(healthRoutes, { database, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(authRoutes, {
     db,
+    caches,
     config,
     scryptLogN,
     onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
   });
   await app.register(billingRoutes, {
     db,
+    caches,
     jobs,
     config,
     processor: options.payments ?? createPaymentProcessor(config),
@@ -187,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const realtime = options.realtime ?? createLocalBackend();
   const onlineAmong = (ids: readonly string[]) => realtime.presence.onlineAmong(ids);
-  const socketHub = createSocketHub({ db, events, backend: realtime, log: app.log });
+  const socketHub = createSocketHub({ db, caches, chat: context.chat, events, backend: realtime, log: app.log });
   const delivery = notificationDelivery({ db, jobs, config, onlineAmong, log: app.log });
   const sms = smsDepsFrom({ db, jobs, config, log: app.log });
   // Every domain-event listener, in one place and in this order (docs/architecture.md, "Who listens to
@@ -195,19 +240,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = [
     realtimeSubscriptions({ db, events, hub: socketHub.hub, log: app.log }),
     notificationsSubscriptions({ events, delivery, sms, onlineAmong }),
-    badgesSubscriptions({ db, events, sources: badgeSources, log: app.log }),
-    verificationSubscriptions({ db, events, jobs, log: app.log }),
-    chatSubscriptions({ db, events, jobs, log: app.log.child({ component: 'chat' }) }),
+    badgesSubscriptions({ ...badgeDeps, log: app.log }),
+    verificationSubscriptions({ db, caches, events, jobs, log: app.log }),
+    chatSubscriptions({ ...chat, jobs, log: app.log.child({ component: 'chat' }) }),
   ];
   app.addHook('onClose', async () => {
     await events.drain();
     for (const unsubscribe of subscriptions) unsubscribe();
   });
-  await app.register(chatRoutes, { db, events });
-  await app.register(realtimeRoutes, { db, config, events, socketHub, lifecycle, ...(redis ? { redis } : {}) });
-  await app.register(discoveryRoutes, { db, events, jobs, earnedBadges: earnedBadgeIds });
+  await app.register(chatRoutes, chat);
+  await app.register(realtimeRoutes, { db, caches, config, chat, socketHub, lifecycle, ...(redis ? { redis } : {}) });
+  await app.register(discoveryRoutes, { db, caches, events, jobs, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {
     db,
+    caches,
+    repository: context.matches,
     events,
     summaries: conversationSummaries,
     conversationStarted: matchHasMessages,
@@ -222,9 +269,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recentMessages: recentMessagesForReport(media.chat),
     reportMedia: { store: media.reports, deletes: mediaDeletes },
   });
-  await app.register(moderationRoutes, { db, events, reportMedia: media.reports });
+  await app.register(moderationRoutes, { db, caches, events, reportMedia: media.reports });
   await app.register(notificationRoutes, { db, config, delivery, sms });
-  await app.register(eventRoutes, { db, events });
+  await app.register(eventRoutes, { db, caches, events });
   await app.register(dateSafetyRoutes, {
     db,
     jobs,
@@ -232,7 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     ...(options.clock ? { now: options.clock } : {}),
   });
-  await app.register(badgeRoutes, { db, events, sources: badgeSources });
+  await app.register(badgeRoutes, badgeDeps);
   await app.register(preferencesRoutes, {
     db,
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
@@ -243,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(profileRoutes, {
     db,
+    caches,
     storage: media.photos,
     statusVoices: media.statuses,
     deletes: mediaDeletes,
@@ -254,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Pose selfies live in a private space: no URL can ever reach them.
   await app.register(verificationRoutes, {
     db,
+    caches,
     media: media.photos,
     selfies: media.selfies,
     mediaDeletes,
@@ -271,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(accountRoutes, {
     db,
+    caches,
     config,
     events,
     jobs,

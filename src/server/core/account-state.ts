@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { BOOST_RANK_MULTIPLIER } from '../../contract/billing';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
 import { findUserCached, updateUser } from './users';
@@ -85,12 +86,12 @@ export async function isPremium(db: Db, userId: string): Promise<boolean> {
   return (await accountState(db, userId))?.premium ?? false;
 }
 
-export async function setPremiumUntil(db: Db, userId: string, until: Date | null): Promise<void> {
-  await updateUser(db, userId, { premiumUntil: until });
+export async function setPremiumUntil(db: Db, caches: DbCaches, userId: string, until: Date | null): Promise<void> {
+  await updateUser(db, caches, userId, { premiumUntil: until });
 }
 
-export async function setGhostMode(db: Db, userId: string, on: boolean): Promise<void> {
-  await updateUser(db, userId, { ghostMode: on });
+export async function setGhostMode(db: Db, caches: DbCaches, userId: string, on: boolean): Promise<void> {
+  await updateUser(db, caches, userId, { ghostMode: on });
 }
 
 /** Moderation endpoints answer 403 to members; the role is read fresh so a revoked moderator is out at once. */
@@ -102,14 +103,14 @@ export async function requireModerator(db: Db, userId: string): Promise<void> {
  * Ends of a current suspension, or null. Every guarded request asks, so it reads the member row
  * through the embedded-mode cache (every write to users goes through core and evicts it).
  */
-export async function suspendedUntil(db: Db, userId: string): Promise<Date | null> {
-  const row = await findUserCached(db, userId);
+export async function suspendedUntil(db: Db, caches: DbCaches, userId: string): Promise<Date | null> {
+  const row = await findUserCached(db, caches, userId);
   return row && isSuspendedRow(row) ? row.suspendedUntil : null;
 }
 
 /** Starts (a date) or lifts (null) a suspension. Ending her sessions is the caller's next step. */
-export async function setSuspendedUntil(db: Db, userId: string, until: Date | null): Promise<void> {
-  await updateUser(db, userId, { suspendedUntil: until });
+export async function setSuspendedUntil(db: Db, caches: DbCaches, userId: string, until: Date | null): Promise<void> {
+  await updateUser(db, caches, userId, { suspendedUntil: until });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import { activityDays } from '../db/schema/users';
 import { updateUser } from './users';
@@ -19,8 +20,8 @@ export function utcDay(at: Date): string {
  * Her presence for isOnline, and today as an activity day for the day streak (so any use of the app
  * counts, not one screen). Callers throttle it (see `lastActivity` in http/guards.ts).
  */
-export async function touchLastActive(db: Db, userId: string, at = new Date()): Promise<void> {
-  await updateUser(db, userId, { lastActiveAt: at });
+export async function touchLastActive(db: Db, caches: DbCaches, userId: string, at = new Date()): Promise<void> {
+  await updateUser(db, caches, userId, { lastActiveAt: at });
   await db
     .insert(activityDays)
     .values({ userId, day: utcDay(at) })

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { processCache } from '../db/process-cache';
+import type { DbCaches } from '../db/caches';
 import { sessions } from '../db/schema/sessions';
 
 export const SESSION_COOKIE = 'steep_session';
@@ -32,13 +32,13 @@ interface CachedSession {
   userId: string;
   expiresAt: Date;
 }
-const sessionCache = (db: Db) => processCache<CachedSession>(db, 'sessions');
+const sessionCache = (db: Db, caches: DbCaches) => caches.processCache<CachedSession>('sessions')?.on(db);
 
-export async function resolveSession(db: Db, token: string): Promise<SessionInfo | undefined> {
+export async function resolveSession(db: Db, caches: DbCaches, token: string): Promise<SessionInfo | undefined> {
   if (token.length > 100) return undefined;
   const tokenHash = hashToken(token);
   const now = Date.now();
-  const cache = sessionCache(db);
+  const cache = sessionCache(db, caches);
   let row = cache?.get(tokenHash);
   if (!row) {
     const version = cache?.readToken();
@@ -64,21 +64,26 @@ export async function resolveSession(db: Db, token: string): Promise<SessionInfo
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+export async function deleteSession(db: Db, caches: DbCaches, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-  sessionCache(db)?.delete(tokenHash);
+  sessionCache(db, caches)?.delete(tokenHash);
 }
 
 /**
  * Ends every session of a member except `keepTokenHash` (her current one, after a password change)
  * and returns the ended ones, so their live sockets can be closed on every instance.
  */
-export async function deleteSessionsOf(db: Db, userId: string, keepTokenHash?: string): Promise<string[]> {
+export async function deleteSessionsOf(
+  db: Db,
+  caches: DbCaches,
+  userId: string,
+  keepTokenHash?: string,
+): Promise<string[]> {
   const rows = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined))
     .returning({ tokenHash: sessions.tokenHash });
-  const cache = sessionCache(db);
+  const cache = sessionCache(db, caches);
   for (const row of rows) cache?.delete(row.tokenHash);
   return rows.map((r) => r.tokenHash);
 }
@@ -87,11 +92,11 @@ export async function deleteSessionsOf(db: Db, userId: string, keepTokenHash?: s
  * Ends every session of a member at once (suspension). Returns nothing to close here: the caller
  * announces it ('account.suspended') and the real-time layer closes her sockets on every instance.
  */
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+export async function deleteUserSessions(db: Db, caches: DbCaches, userId: string): Promise<void> {
   const rows = await db
     .delete(sessions)
     .where(eq(sessions.userId, userId))
     .returning({ tokenHash: sessions.tokenHash });
-  const cache = sessionCache(db);
+  const cache = sessionCache(db, caches);
   for (const row of rows) cache?.delete(row.tokenHash);
 }

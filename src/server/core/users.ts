@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { processCache } from '../db/process-cache';
+import type { DbCaches } from '../db/caches';
 import { users, type UserRow } from '../db/schema/users';
 
 /**
@@ -65,10 +65,10 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow | und
 
 export type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'username' | 'passwordHash'>>;
 
-export async function updateUser(db: Db, userId: string, changes: UserChanges): Promise<void> {
+export async function updateUser(db: Db, caches: DbCaches, userId: string, changes: UserChanges): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.update(users).set(changes).where(eq(users.id, userId));
-  forgetCachedUser(db, userId);
+  forgetCachedUser(db, caches, userId);
 }
 
 /**
@@ -77,6 +77,7 @@ export async function updateUser(db: Db, userId: string, changes: UserChanges): 
  */
 export async function setBoostedUntil(
   db: Db,
+  caches: DbCaches,
   userId: string,
   until: Date | null,
   unlessEndsAfter?: Date,
@@ -90,20 +91,20 @@ export async function setBoostedUntil(
         : eq(users.id, userId),
     )
     .returning({ id: users.id });
-  forgetCachedUser(db, userId);
+  forgetCachedUser(db, caches, userId);
   return rows.length > 0;
 }
 
-/** The row as /api/auth/me reads it on every app start. Embedded mode only (see db/process-cache.ts). */
-const rowCache = (db: Db) => processCache<UserRow>(db, 'users');
+/** The row as /api/auth/me reads it on every app start. Embedded mode only (see db/caches.ts). */
+const rowCache = (db: Db, caches: DbCaches) => caches.processCache<UserRow>('users')?.on(db);
 
-function forgetCachedUser(db: Db, userId: string): void {
-  rowCache(db)?.delete(userId);
+function forgetCachedUser(db: Db, caches: DbCaches, userId: string): void {
+  rowCache(db, caches)?.delete(userId);
 }
 
 /** `findUser`, served from memory in embedded mode; every write in this module evicts. */
-export async function findUserCached(db: Db, userId: string): Promise<UserRow | undefined> {
-  const cache = rowCache(db);
+export async function findUserCached(db: Db, caches: DbCaches, userId: string): Promise<UserRow | undefined> {
+  const cache = rowCache(db, caches);
   const hit = cache?.get(userId);
   if (hit) return hit;
   const version = cache?.readToken();
@@ -130,9 +131,9 @@ export async function memberNumber(db: Db, userId: string): Promise<number> {
 }
 
 /** A new password hash (change or reset); `updateUser` never touches it. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: Db, caches: DbCaches, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  forgetCachedUser(db, userId);
+  forgetCachedUser(db, caches, userId);
 }
 
 /** The member whose verified email this is (one at most: a verified address belongs to one account). */
@@ -148,8 +149,8 @@ export async function findUserByVerifiedEmail(db: Db, email: string): Promise<Us
  * Deletes her row. Every table holding her data references it with ON DELETE CASCADE, so her rows in
  * every feature go with it (docs/decisions/0010-account-deletion.md). False when she did not exist.
  */
-export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+export async function deleteUser(db: Db, caches: DbCaches, userId: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  forgetCachedUser(db, userId);
+  forgetCachedUser(db, caches, userId);
   return deleted.length > 0;
 }

@@ -31,12 +31,14 @@ beforeAll(async () => {
   ];
   // Premium for everyone, so a Premium gate in front of a route cannot hide what its access does.
   for (const client of [member, suspended, moderator, other]) {
-    await updateUser(t.database.db, client.user.id, { premiumUntil: new Date(Date.now() + 86_400_000) });
+    await updateUser(t.database.db, t.context.caches, client.user.id, {
+      premiumUntil: new Date(Date.now() + 86_400_000),
+    });
   }
-  await updateUser(t.database.db, moderator.user.id, { role: 'moderator' });
+  await updateUser(t.database.db, t.context.caches, moderator.user.id, { role: 'moderator' });
   // Set through core so the cached member row is evicted, as a moderator's suspension does; her cookie is kept
   // to prove that a session which outlived the suspension is refused anyway.
-  await setSuspendedUntil(t.database.db, suspended.user.id, new Date(Date.now() + 86_400_000));
+  await setSuspendedUntil(t.database.db, t.context.caches, suspended.user.id, new Date(Date.now() + 86_400_000));
 });
 afterAll(() => t.close());
 

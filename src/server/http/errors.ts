@@ -83,7 +83,7 @@ export const conflict = (message: string | LocalText, errors?: FieldError[]) =>
 export const premiumRequired = (message: string | LocalText = localText('featureNeedsPremium')) =>
   new AppError(403, 'PREMIUM_REQUIRED', message);
 /** The card processor refused the charge: its message is for the payment form's toast. */
-export const paymentFailedError = (message: string) => new AppError(402, 'PAYMENT_FAILED', message);
+export const paymentFailedError = (message: string | LocalText) => new AppError(402, 'PAYMENT_FAILED', message);
 export const tooManyRequests = (
   message: string | LocalText,
   retryAfterSeconds: number,
@@ -187,9 +187,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       .send({ message: say(language, 'somethingWentWrong'), code: 'INTERNAL' } satisfies ErrorBody);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-  );
+  // A member can meet it too (a tab from before a deploy): in her language, the route kept for developers.
+  app.setNotFoundHandler(async (request, reply) => {
+    const route = `${request.method} ${request.url.split('?')[0]}`;
+    const message = render(await languageFor(request), localText('noRouteFor', { route }));
+    return reply.status(404).send({ message, code: 'NOT_FOUND' } satisfies ErrorBody);
+  });
 }

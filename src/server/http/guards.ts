@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import {
   requireModerator,
@@ -39,7 +40,7 @@ export function sessionCookieOptions(config: Config, secure: boolean) {
  *    reaches a route gets exactly that route's access.
  * 3. Self: a `self` route's declared path parameter or body field must be the session user's.
  */
-export function installGuards(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCaches; config: Config }): void {
   app.decorateRequest('session', null);
   const recentlyTouched = new Lru<true>({
     max: ACTIVITY_WRITES_REMEMBERED,
@@ -54,10 +55,10 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     const access = request.routeOptions.config.declaration?.access;
     // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.
     if (access === undefined || access === 'public') return;
-    const session = await sessionFromRequest(deps.db, request);
+    const session = await sessionFromRequest(deps.db, deps.caches, request);
     if (!session) throw unauthenticated();
     // A suspension deletes her sessions; this refuses any that a racing login slipped past it.
-    const until = await suspendedUntil(deps.db, session.userId);
+    const until = await suspendedUntil(deps.db, deps.caches, session.userId);
     if (until) throw accountSuspended(until);
     request.session = session;
     // Checked before the request is validated (a member learns nothing from a 400), the role read fresh
@@ -69,7 +70,7 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
     }
     if (!recentlyTouched.has(session.userId)) {
       recentlyTouched.set(session.userId, true);
-      await touchLastActive(deps.db, session.userId);
+      await touchLastActive(deps.db, deps.caches, session.userId);
     }
   });
 
@@ -88,9 +89,13 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; config: Conf
   });
 }
 
-export async function sessionFromRequest(db: Db, request: FastifyRequest): Promise<SessionInfo | undefined> {
+export async function sessionFromRequest(
+  db: Db,
+  caches: DbCaches,
+  request: FastifyRequest,
+): Promise<SessionInfo | undefined> {
   const token = request.cookies[SESSION_COOKIE];
-  return token ? resolveSession(db, token) : undefined;
+  return token ? resolveSession(db, caches, token) : undefined;
 }
 
 /**

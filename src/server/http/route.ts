@@ -63,12 +63,10 @@ export interface RegisteredRoute {
   config: { declaration?: RouteDeclaration };
 }
 
-const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
-
-/** Records every /api route as it is registered, so a test can hold them against the OpenAPI document. */
+/** Records every /api route as it is registered (as `app.apiRoutes`), so a test can hold them against the OpenAPI document. */
 export function trackApiRoutes(app: FastifyInstance): void {
   const list: RegisteredRoute[] = [];
-  registered.set(app, list);
+  app.decorate('apiRoutes', list);
   app.addHook('onRoute', (options) => {
     if (!options.url.startsWith('/api/')) return;
     for (const method of [options.method].flat()) {
@@ -86,5 +84,5 @@ export function trackApiRoutes(app: FastifyInstance): void {
 }
 
 export function registeredApiRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
-  return registered.get(app) ?? [];
+  return app.hasDecorator('apiRoutes') ? app.apiRoutes : [];
 }

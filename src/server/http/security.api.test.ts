@@ -327,6 +327,27 @@ describe('per-user write budgets (real sizes)', () => {
       );
     }
     expect(logins.at(-1)).toBe(429);
+
+    // In the caller's language, the wait in its words; the code and Retry-After whatever the language.
+    const refused = async (language?: string) => {
+      const response = await real.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'nobody', password: 'Nope_123' },
+        remoteAddress: '203.0.113.51',
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json().code).toBe('RATE_LIMITED');
+      return response.json<{ message: string }>().message;
+    };
+    expect(await refused()).toMatch(
+      /^Too many attempts from your network\. Please try again in \d+ (second|minute)s?\.$/,
+    );
+    expect(await refused('es-MX,es;q=0.9')).toMatch(
+      /^Demasiados intentos desde tu red\. Vuelve a intentarlo dentro de \d+ (segundo|minuto)s?\.$/,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import type { SessionInfo } from '../core';
 import type { JobQueue } from '../jobs';
 import type { DomainEvents } from '../domain-events';
 import type { UserRateLimiter } from './rate-limit';
+import type { RegisteredRoute } from './route';
 import type { Language } from '../i18n';
 
 declare module 'fastify' {
@@ -18,10 +19,14 @@ declare module 'fastify' {
     session: SessionInfo | null;
     /** The language to answer in (src/server/http/language.ts): saved setting > Accept-Language > English. */
     language: () => Promise<Language>;
+    /** `language()`'s answer once worked out for this request (null until first asked). */
+    resolvedLanguage: Promise<Language> | null;
   }
   interface FastifyInstance {
     /** Per-user write budgets (src/server/http/rate-limit.ts). */
     userLimits: UserRateLimiter;
+    /** Every /api route registered so far (`trackApiRoutes`, src/server/http/route.ts). */
+    apiRoutes: RegisteredRoute[];
   }
   interface FastifyContextConfig {
     /** The contract declaration the route was registered from (src/contract/api). */

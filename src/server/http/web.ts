@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { preferredEncoding, type Encoding } from './compression';
+import { notFound } from './errors';
 
 /** Content-hashed by Vite: a new build gets new names, so a browser may keep these for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,9 +45,8 @@ export async function serveWeb(app: FastifyInstance, webRoot: string, mediaPrefi
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith(mediaPrefix)) {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
-    }
+    // An API or media path no route has (a tab from before a deploy may ask one): 404 in her words.
+    if (request.url.startsWith('/api/') || request.url.startsWith(mediaPrefix)) throw notFound();
     const encoding: Encoding | undefined = preferredEncoding(request.headers['accept-encoding']);
     void reply.header('Cache-Control', REVALIDATE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) void reply.header('Content-Encoding', encoding);

@@ -117,6 +117,20 @@ describe('the Spanish catalogue', () => {
     date: new Date('2030-05-01T10:00:00.000Z'),
     rule: 'fake_profile',
     description: 'Made your first match',
+    sharer: 'Ana',
+    withName: 'Alex',
+    eventTitle: null,
+    place: 'Blue Bottle',
+    summary: 'x',
+    checkInTime: '10:00 PM',
+    email: 'ana@example.com',
+    route: 'GET /api/nothing',
+    phone: '***-***-0123',
+    kind: 'match',
+    plan: 'monthly',
+    renewal: true,
+    // A weak password's advice comes worded in each language (features/auth/password-strength.ts).
+    advice: { en: 'A common password.', es: 'Una contraseña común.' },
   };
   const words = (value: unknown): string[] => {
     const resolved = typeof value === 'function' ? (value as (p: unknown) => unknown)(params) : value;

@@ -26,6 +26,7 @@ export const en = {
   invalidRequestBody: 'Invalid request body',
   invalidRequest: 'Invalid request',
   invalidValue: 'Invalid value',
+  noRouteFor: (p: { route: string }) => `No route for ${p.route}`,
   // Auth: sign-up and log-in (features/auth).
   usernameTaken: 'Username already taken',
   usernameTakenField: 'This username is already taken',
@@ -33,7 +34,6 @@ export const en = {
   invalidCredentials: 'Invalid username or password',
   tooManyFailedLogins: 'Too many failed login attempts. Please try again later.',
   chooseStrongerPassword: 'Choose a stronger password',
-  weakPassword: 'This password would be easy to guess. Add a few uncommon words.',
   busySigningIn: 'Steep is busy signing people in. Please try again in a moment.',
   // Password reset (features/account routes, features/auth account-security).
   passwordResetSent: 'If that account has a verified email, a reset link is on its way. It works once, for 30 minutes.',

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
+import type { Preferences } from '../../contract/preferences';
 import { REPORT_REASONS } from '../../contract/safety';
+import { memberLanguages } from '../features/preferences';
 import { messagesOf } from '.';
 import { createTestApp, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
+import { saveLanguage } from '../test/members';
 import { smsOutbox } from '../test/tables';
 
 /*
@@ -31,18 +34,6 @@ async function deliveredMail(): Promise<string[]> {
   const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
   await Promise.all(files.map((f) => rm(path.join(outbox, f))));
   return mails;
-}
-
-/** Saves her app language the way the Preferences page does (the whole object, app.language changed). */
-async function saveLanguage(client: Client, language: 'en' | 'es'): Promise<void> {
-  const current = (await client.request('GET', `/api/users/${client.user.id}/preferences`)).json<Preferences>();
-  const body: UpdatePreferencesBody = {
-    ...current,
-    ageRange: [Math.min(current.ageRange[0], 65), Math.min(current.ageRange[1], 65)],
-    app: { theme: current.app.theme, language, units: current.app.units },
-  };
-  const saved = await client.request('PUT', `/api/users/${client.user.id}/preferences`, body);
-  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 async function withVerifiedEmail(client: Client, email: string): Promise<void> {
@@ -130,6 +121,34 @@ describe('a new member’s language', () => {
       headers: { cookie: `steep_session=${cookie?.value ?? ''}` },
     });
     expect(prefs.json<Preferences>().app.language).toBe('es');
+  });
+
+  it('comes with the units the sign-up form guessed from her browser’s region; miles when it sent none', async () => {
+    const appOf = async (response: Awaited<ReturnType<typeof register>>) => {
+      expect(response.statusCode, response.body).toBe(201);
+      const cookie = response.cookies.find((c) => c.name === 'steep_session');
+      const prefs = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${response.json<{ id: string }>().id}/preferences`,
+        headers: { cookie: `steep_session=${cookie?.value ?? ''}` },
+      });
+      return prefs.json<Preferences>().app;
+    };
+    expect(
+      await appOf(await register({ ...newUserBody(), units: 'metric' }, { 'accept-language': 'es' })),
+    ).toMatchObject({ language: 'es', units: 'metric' });
+    expect(await appOf(await register({ ...newUserBody(), units: 'metric' }))).toMatchObject({
+      language: 'en',
+      units: 'metric',
+    });
+    expect(await appOf(await register(newUserBody(), { 'accept-language': 'es' }))).toMatchObject({
+      language: 'es',
+      units: 'imperial',
+    });
+    const refused = await register({ ...newUserBody(), units: 'furlongs' }, { 'accept-language': 'es' });
+    expect(refused.json()).toMatchObject({
+      errors: [{ path: 'units', message: 'Las unidades deben ser: imperial o metric' }],
+    });
   });
 });
 
@@ -242,6 +261,59 @@ describe('texts and mail to a member in her language', () => {
       expect.objectContaining({ title: 'Insignia conseguida: Miembro Premium', body: 'Apoya a Steep con Premium' }),
     );
     expect(await titles(jo)).toContainEqual(expect.objectContaining({ title: 'Badge earned: Premium Member' }));
+  });
+
+  it('writes one notice to several members of mixed languages, each in hers', async () => {
+    const host = await signUp(t.app, { location: 'Portland, Oregon' });
+    const attendees = [] as { member: Client; language: 'en' | 'es' }[];
+    for (const language of ['es', 'en', 'es', 'en'] as const) {
+      const member = await signUp(t.app, { location: 'Portland, Oregon' });
+      await saveLanguage(member, language);
+      attendees.push({ member, language });
+    }
+    const created = await host.request('POST', '/api/events', {
+      title: 'Matcha at dusk',
+      description: 'Slow tea and good talk',
+      location: 'Portland, Oregon',
+      venue: 'Tea Chai Té, NW 23rd',
+      eventDate: new Date(Date.now() + 48 * 60 * 60_000).toISOString(),
+      maxAttendees: 10,
+      teaType: 'Matcha',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const eventId = created.json<{ id: string }>().id;
+    for (const { member } of attendees) {
+      expect((await member.request('POST', `/api/events/${eventId}/join`, {})).statusCode).toBe(200);
+    }
+    expect((await host.request('DELETE', `/api/events/${eventId}`)).statusCode).toBe(200);
+    await t.app.events.drain();
+    for (const { member, language } of attendees) {
+      const notices = (await member.request('GET', '/api/notifications/notices'))
+        .json<{ notices: { kind: string; title: string; body: string }[] }>()
+        .notices.filter((n) => n.kind === 'event_cancelled');
+      expect(notices, `${member.user.id} (${language})`).toEqual([
+        expect.objectContaining({
+          title: language === 'es' ? 'Quedada cancelada' : 'Meetup cancelled',
+          body: expect.stringMatching(
+            language === 'es' ? /^Quien organizaba canceló «Matcha at dusk»/ : /^The host cancelled “Matcha at dusk”/,
+          ),
+        }),
+      ]);
+    }
+  });
+
+  it('looks up several members’ languages at once, English for one who saved none', async () => {
+    const [sofia, jo] = [await signUp(t.app), await signUp(t.app)];
+    await saveLanguage(sofia, 'es');
+    await saveLanguage(jo, 'en');
+    const stranger = randomUUID();
+    const languages = await memberLanguages(t.database.db, [jo.user.id, sofia.user.id, stranger, sofia.user.id]);
+    expect([...languages]).toEqual([
+      [jo.user.id, 'en'],
+      [sofia.user.id, 'es'],
+      [stranger, 'en'],
+    ]);
+    expect(await memberLanguages(t.database.db, [])).toEqual(new Map());
   });
 
   it('names the broken rule of a warning in the contract’s words', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULES } from '../../contract/auth';
+import { durationWords } from './durations';
 import { VALIDATION_TEXTS } from './en';
 import { localText, negotiateLanguage, render, translateValidation } from './index';
 
@@ -26,5 +27,26 @@ describe('server i18n', () => {
     const mail = localText('invalidCredentials');
     expect(render('en', mail)).toBe('Invalid username or password');
     expect(render('es', mail)).toBe('Nombre de usuario o contraseña incorrectos');
+  });
+
+  it('says a wait in the unit a person would use, in each language', () => {
+    expect([0, 45, 60, 900, 3600, 7200, 86_400].map((s) => durationWords('en', s))).toEqual([
+      '1 second',
+      '45 seconds',
+      '1 minute',
+      '15 minutes',
+      '1 hour',
+      '2 hours',
+      '1 day',
+    ]);
+    expect([1, 45, 60, 900, 3600, 7200, 86_400].map((s) => durationWords('es', s))).toEqual([
+      '1 segundo',
+      '45 segundos',
+      '1 minuto',
+      '15 minutos',
+      '1 hora',
+      '2 horas',
+      '1 día',
+    ]);
   });
 });

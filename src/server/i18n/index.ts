@@ -1,6 +1,9 @@
 import type { Catalogue, LocalText, MessageKey, ValidationText } from './catalogue';
 import { en } from './en';
+import { icebreakers as enIcebreakers, type IcebreakerTemplates } from './en/icebreakers';
 import { es, esValidation } from './es';
+import { icebreakers as esIcebreakers } from './es/icebreakers';
+import { interestNames as esInterestNames, teaNames as esTeaNames } from './es/labels';
 
 /*
  * The server's languages (decision 0023, docs/architecture.md "Languages"): one typed catalogue per language
@@ -19,6 +22,29 @@ export const isLanguage = (value: unknown): value is Language => SERVER_LANGUAGE
 export function messagesOf(language: Language): Catalogue {
   return catalogues[language];
 }
+
+const starterTemplates: Record<Language, IcebreakerTemplates> = { en: enIcebreakers, es: esIcebreakers };
+
+/** The conversation starters' templates in `language` (features/chat/icebreaker-generator.ts). */
+export function icebreakerTemplatesOf(language: Language): IcebreakerTemplates {
+  return starterTemplates[language];
+}
+
+/** Stored interest and tea names are English, so English reads them as stored (an empty table). */
+const labelTables: Record<
+  Language,
+  { interests: Readonly<Record<string, string>>; teas: Readonly<Record<string, string>> }
+> = { en: { interests: {}, teas: {} }, es: { interests: esInterestNames, teas: esTeaNames } };
+
+const labelIn = (table: Readonly<Record<string, string>>, name: string) =>
+  Object.hasOwn(table, name) ? (table[name] as string) : name;
+
+/** An interest as a reader of `language` knows it ('Hiking' → 'Senderismo'); a name no table knows, as stored. */
+export const interestName = (language: Language, name: string): string =>
+  labelIn(labelTables[language].interests, name);
+
+/** A tea as a reader of `language` knows it ('Chamomile' → 'Manzanilla'); a name no table knows, as stored. */
+export const teaName = (language: Language, name: string): string => labelIn(labelTables[language].teas, name);
 
 /** A LocalText in words. */
 export function render(language: Language, text: LocalText): string {
@@ -58,3 +84,4 @@ export function negotiateLanguage(header: string | undefined): Language | undefi
 }
 
 export { localText, type LocalText, type MessageKey } from './catalogue';
+export type { IcebreakerTemplates } from './en/icebreakers';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerFramePayload } from '../../contract/realtime';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import { findUser, touchLastActive } from '../core';
 import { matchPartnerIds } from '../features/matches';
@@ -18,6 +19,7 @@ export class PresenceQueue {
   constructor(
     private readonly deps: {
       db: Db;
+      caches: DbCaches;
       backend: RealtimeBackend;
       log: FastifyBaseLogger;
       /** Sends her new status to these partners (through the hub, on every instance). */
@@ -60,7 +62,7 @@ export class PresenceQueue {
     // A deleted account's sockets close after her row is gone: nothing to record.
     const user = await findUser(db, userId);
     if (!user) return;
-    await touchLastActive(db, userId, at);
+    await touchLastActive(db, this.deps.caches, userId, at);
     // Ghost mode hides her presence from her matches here as it does in every API answer.
     if (user.ghostMode) return;
     // So does hiding her online status; and whoever hides theirs hears no one's (reciprocal).

@@ -6,8 +6,8 @@ import type { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { AUTH_TIMEOUT_MS, WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_PATH } from '../../contract/realtime';
 import type { Config } from '../config';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
-import type { DomainEvents } from '../domain-events';
 import { touchLastActive } from '../core';
 import type { ChatDeps } from '../features/chat';
 import { accountSuspended, forbidden, unavailable } from '../http/errors';
@@ -21,8 +21,10 @@ import { localText } from '../i18n';
 
 interface RealtimeDeps {
   db: Db;
+  caches: DbCaches;
   config: Config;
-  events: DomainEvents;
+  /** What a message sent over the socket is stored with: the same as POST /api/messages. */
+  chat: ChatDeps;
   /** Shared with the realtime subscriptions (app.ts), which turn domain events into frames on it. */
   socketHub: SocketHub;
   lifecycle: Lifecycle;
@@ -43,8 +45,7 @@ const SHUTDOWN_GRACE_MS = 2_000;
  * comes from the realtime subscriptions (`realtimeSubscriptions`); presence changes go through the `PresenceQueue`.
  */
 export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
-  const { db, events } = deps;
-  const chat: ChatDeps = { db, events };
+  const { db, caches, chat } = deps;
   const { hub, presence, membership } = deps.socketHub;
 
   const alive = new WeakSet<WebSocket>();
@@ -95,7 +96,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
     if (touching) return;
     touching = true;
     void (async () => {
-      for (const userId of hub.localUserIds()) await touchLastActive(db, userId);
+      for (const userId of hub.localUserIds()) await touchLastActive(db, caches, userId);
     })()
       .catch((error: unknown) => app.log.warn({ err: error }, 'realtime: lastActive refresh failed'))
       .finally(() => (touching = false));
@@ -123,7 +124,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
     log: app.log,
     limiter: app.userLimits,
     authTimeoutMs: AUTH_TIMEOUT_MS,
-    sessionStillValid: async (token, tokenHash) => (await resolveSession(db, token))?.tokenHash === tokenHash,
+    sessionStillValid: async (token, tokenHash) => (await resolveSession(db, caches, token))?.tokenHash === tokenHash,
   };
   function markAlive(this: WebSocket) {
     alive.add(this);
@@ -138,10 +139,10 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         if (!isAllowedOrigin(request, deps.config)) throw forbidden(localText('crossSiteSocketRefused'));
         if (deps.lifecycle.draining) throw unavailable(localText('thisServerIsRestarting'));
         caps.admit(request.ip, app.websocketServer.clients.size);
-        const session = await sessionFromRequest(db, request);
+        const session = await sessionFromRequest(db, caches, request);
         if (!session) throw unauthenticated();
         // The same rule as the HTTP guard: a session a racing login slipped past a suspension is refused.
-        const until = await suspendedUntil(db, session.userId);
+        const until = await suspendedUntil(db, caches, session.userId);
         if (until) throw accountSuspended(until);
         request.session = session;
       },

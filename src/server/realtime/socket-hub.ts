@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import type { DomainEvents } from '../domain-events';
-import { forgetConversationsBetween } from '../features/chat';
+import type { ChatRepository } from '../features/chat';
 import type { RealtimeBackend } from './backend';
 import { Hub } from './hub';
 import { MembershipCache } from './membership';
@@ -20,14 +21,18 @@ export interface SocketHub {
  */
 export function createSocketHub(deps: {
   db: Db;
+  caches: DbCaches;
+  /** Its remembered pairs are forgotten on every instance when the bus revokes a pair. */
+  chat: Pick<ChatRepository, 'forgetConversationsBetween'>;
   events: DomainEvents;
   backend: RealtimeBackend;
   log: FastifyBaseLogger;
 }): SocketHub {
-  const { db, events, backend } = deps;
+  const { db, caches, events, backend } = deps;
   const membership = new MembershipCache(db);
   const presence = new PresenceQueue({
     db,
+    caches,
     backend,
     log: deps.log,
     tell: (partnerIds, status) => hub.emitToUser(partnerIds, 'online_status', status),
@@ -39,7 +44,7 @@ export function createSocketHub(deps: {
     // On every instance, whichever one the block or unmatch happened on.
     pairRevoked: (pair) => {
       membership.forgetPair(pair);
-      forgetConversationsBetween(db, pair);
+      deps.chat.forgetConversationsBetween(pair);
     },
   });
   return { hub, presence, membership };

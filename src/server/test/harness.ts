@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
-import { buildApp, type AppOptions } from '../app';
+import { buildApp, createAppContext, type AppContext, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { SESSION_COOKIE } from '../core';
@@ -15,6 +15,8 @@ import { createDatabaseFromTemplate } from './postgres';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's caches and repositories: a test that writes a member row through core passes its caches. */
+  context: AppContext;
   config: Config;
   close(): Promise<void>;
 }
@@ -37,11 +39,13 @@ export async function createTestApp(
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, scryptLogN: 10, ...options });
+  const context = createAppContext(database);
+  const app = await buildApp({ config, database, context, scryptLogN: 10, ...options });
   await app.ready();
   return {
     app,
     database,
+    context,
     config,
     async close() {
       await app.close();
@@ -82,9 +86,21 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
-/** Signs a new user up and returns a client that sends her session cookie. */
-export async function signUp(app: FastifyInstance, overrides: Partial<RegisterBody> = {}): Promise<Client> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: newUserBody(overrides) });
+/**
+ * Signs a new user up and returns a client that sends her session cookie. `headers` are the sign-up request's:
+ * `{ 'accept-language': 'es' }` makes a member whose saved language is Spanish.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<RegisterBody> = {},
+  headers: Record<string, string> = {},
+): Promise<Client> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: newUserBody(overrides),
+    headers,
+  });
   if (response.statusCode !== 201) throw new Error(`sign-up failed ${response.statusCode}: ${response.body}`);
   return clientFor(app, response.json<SelfUser>(), sessionCookie(response));
 }

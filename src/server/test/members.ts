@@ -3,8 +3,10 @@ import { expect } from 'vitest';
 import type { RegisterBody } from '../../contract/auth';
 import type { DiscoveryPage, GhostModeResponse } from '../../contract/discovery';
 import type { LikeResponse, MatchList } from '../../contract/matches';
+import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
 import type { Block } from '../../contract/safety';
 import { messages, swipes, users } from './tables';
+import type { Language } from '../i18n';
 import { signUp, type Client, type TestApp } from './harness';
 
 /** Factories for discovery, swipe, match, safety and notification tests. */
@@ -18,6 +20,18 @@ export async function premiumMember(t: TestApp, overrides: Partial<RegisterBody>
   const granted = await client.request('POST', `/api/grant-test-subscription/${client.user.id}`);
   expect(granted.statusCode).toBe(200);
   return client;
+}
+
+/** Saves her app language the way the Preferences page does (the whole object, app.language changed). */
+export async function saveLanguage(client: Client, language: Language): Promise<void> {
+  const current = (await client.request('GET', `/api/users/${client.user.id}/preferences`)).json<Preferences>();
+  const body: UpdatePreferencesBody = {
+    ...current,
+    ageRange: [Math.min(current.ageRange[0], 65), Math.min(current.ageRange[1], 65)],
+    app: { theme: current.app.theme, language, units: current.app.units },
+  };
+  const saved = await client.request('PUT', `/api/users/${client.user.id}/preferences`, body);
+  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 export async function swipe(client: Client, target: Client | string, isLike = true, superLike = false) {

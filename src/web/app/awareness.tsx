@@ -8,11 +8,12 @@ import type { ServerFrame } from '../../contract/realtime';
 import { MatchCelebration } from '../features/discovery/match-celebration';
 import { formatBadgeCount } from '../features/notifications/notifications-api';
 import { celebrateMatch, celebrationGone, closeCelebration, useCelebration } from '../lib/celebration-store';
-import { MATCHES_QUERY_KEY, useMatches } from '../lib/matches';
+import { matchListRoute, useMatches } from '../lib/matches';
 import { useAppBadge } from '../lib/pwa';
-import { NOTIFICATIONS_QUERY_PREFIX } from '../lib/query-keys';
+import { invalidateRoutes, queryKeyOf } from '../lib/query-key';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
 import { useCurrentUser } from '../lib/session';
+import { BELL_ROUTES } from '../lib/shared-routes';
 
 /** How long the new-message banner stays unless tapped or closed. */
 const BANNER_MS = 6_000;
@@ -79,11 +80,11 @@ export function AppAwareness() {
     });
   });
   useRealtimeEvent('like_received', () => {
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
+    void invalidateRoutes(queryClient, BELL_ROUTES);
   });
   useRealtimeEvent('match', (frame: ServerFrame<'match'>) => {
-    void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
+    void invalidateRoutes(queryClient, BELL_ROUTES);
     celebrateMatch({
       id: frame.matchId,
       otherUser: { name: frame.otherName, photos: frame.otherPhoto ? [frame.otherPhoto] : [] },

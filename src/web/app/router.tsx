@@ -40,10 +40,9 @@ const isHomeScreen = (name: string): name is HomeScreenName => name in HOME_SCRE
 // Once a signed-in screen is here, every other screen's words follow when the browser is idle (withMessages would
 // fetch them on the first visit anyway; this saves the wait).
 const page = (name: HomeScreenName | MoreScreenName) => async () => {
-  const Component = isHomeScreen(name)
-    ? await (await homeScreens()).screens[name]()
-    : await (await moreScreens()).screens[name]();
-  if (isHomeScreen(name)) whenIdle(() => void loadMessages('rest').catch(() => undefined));
+  if (!isHomeScreen(name)) return { Component: await (await moreScreens()).screens[name]() };
+  const Component = await (await homeScreens()).screens[name]();
+  whenIdle(() => void loadMessages('rest').catch(() => undefined));
   return { Component };
 };
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { Bell, Coffee, Compass, MessageCircle, ShieldHalf, UserRound, type LucideIcon } from 'lucide-react';
@@ -118,7 +118,8 @@ function AppHeader() {
 
 function BottomNav() {
   // The Chats tab shows unread messages (9+ cap), kept live by the socket.
-  const unread = formatBadgeCount(useUnreadMessages());
+  const unreadCount = useUnreadMessages();
+  const unread = formatBadgeCount(unreadCount);
   const { t, i18n } = useLingui();
   return (
     <nav
@@ -153,7 +154,9 @@ function BottomNav() {
                         className="absolute -mt-5 ml-7 grid h-[1.1rem] min-w-[1.1rem] place-items-center rounded-full bg-plum-600 px-1 text-[0.62rem] font-bold text-white"
                       >
                         {unread}
-                        <span className="sr-only">{t` unread messages`}</span>
+                        <span className="sr-only">
+                          {t`${plural(unreadCount, { one: ' unread message', other: ' unread messages' })}`}
+                        </span>
                       </span>
                     )}
                   </span>

@@ -25,7 +25,8 @@ import {
 } from 'lucide-react';
 import { CARD_BADGES_SHOWN, badgeById } from '../../contract/badge-catalogue';
 import type { UserBadge } from '../../contract/badges';
-import { BADGES_QUERY_PREFIX } from '../lib/badges';
+import { userBadgesRoute } from '../lib/badges';
+import { queryKeyOf } from '../lib/query-key';
 import { withMessages } from '../lib/i18n';
 import { badgeName } from '../lib/labels/badges';
 import { cn } from '../lib/cn';
@@ -124,7 +125,7 @@ export function BadgeReveal() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useRealtimeEvent('badge_earned', ({ badge }) => {
-    void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_PREFIX });
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(userBadgesRoute) });
     setShown((current) => (current.some((b) => b.id === badge.id) ? current : [...current, badge]));
   });
 

@@ -128,7 +128,7 @@ export function FeedbackOverlay() {
   }, []);
 
   return (
-    <div aria-hidden className="pointer-events-none fixed inset-0 z-[90] overflow-hidden">
+    <div aria-hidden data-feedback-overlay className="pointer-events-none fixed inset-0 z-[90] overflow-hidden">
       {items.map((item) => (
         <Burst key={item.id} item={item} />
       ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
 import { Chip } from './ui/chip';
+import { FIELD_ERROR_CLASS } from './ui/field';
 import { interestCategoryLabel } from '../lib/labels/interest-categories';
 import { interestLabel } from '../lib/labels/interests';
 import { teaNameLabel } from '../lib/tea-labels';
@@ -14,7 +15,7 @@ function toggle<T>(list: readonly T[], item: T): T[] {
 
 function PickerError({ error }: { error: string | undefined }) {
   return error ? (
-    <p role="alert" className="text-xs font-medium text-red-700">
+    <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
       {error}
     </p>
   ) : null;

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { STATUS_LIFETIME_MS, type ProfileDetail } from '../../contract/profiles';
 import { parseLocation } from '../../contract/location-text';
 import { isApiError } from '../lib/api';
-import { distanceBandText } from '../lib/theme';
+import { distanceBandText } from '../lib/units';
 import { useUnits } from '../lib/preferences';
 import { useProfileDetail } from '../lib/profile-detail';
 import { formatHeight, lifestyleEntries } from '../lib/profile-format';

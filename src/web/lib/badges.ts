@@ -1,19 +1,21 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { plural, t } from '@lingui/core/macro';
+import type { badgesApi } from '../../contract/api/badges';
 import type { UserBadge } from '../../contract/badges';
 import { apiCall, lazyDeclarations } from './api';
 import { badgeName } from './labels/badges';
+import { queryKeyOf, routeRef } from './query-key';
 
 const api = lazyDeclarations(() => import('../../contract/api/badges'));
 
-export const BADGES_QUERY_PREFIX = ['/api/badges'] as const;
-const ownKey = (userId: string) => [...BADGES_QUERY_PREFIX, 'user', userId] as const;
+/** A member's badges: an award (her check, a badge_earned frame) refreshes every cached member's. */
+export const userBadgesRoute = routeRef<typeof badgesApi.ofUser>('GET', '/api/users/:id/badges');
 
 /** Every badge with her progress (her own), or another member's earned badges. */
 export function useUserBadges(userId: string) {
   return useQuery({
-    queryKey: ownKey(userId),
+    queryKey: queryKeyOf(userBadgesRoute, { params: { id: userId } }),
     queryFn: async () => (await apiCall((await api()).badgesApi.ofUser, { params: { id: userId } })).badges,
   });
 }
@@ -26,7 +28,7 @@ export function useCheckAchievements(userId: string | undefined) {
   const queryClient = useQueryClient();
   const check = useMutation({
     mutationFn: async (id: string) => apiCall((await api()).badgesApi.check, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BADGES_QUERY_PREFIX }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(userBadgesRoute) }),
   });
   const { mutate } = check;
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { billingApi } from '../../contract/api/billing';
 import { apiCall, lazyDeclarations } from './api';
-import { BOOST_QUERY_KEY } from './query-keys';
+import { queryKeyOf, routeRef } from './query-key';
 
 const api = lazyDeclarations(() => import('../../contract/api/billing'));
+const boostStatusRoute = routeRef<typeof billingApi.boostStatus>('GET', '/api/boost');
 
 /** Profile Boost (Premium): shared by billing and Discover's quick actions, so it lives here. */
 
@@ -16,7 +18,7 @@ export function boostMinutesLeft(until: string, now: number): number {
 
 export function useBoostStatus(enabled: boolean) {
   return useQuery({
-    queryKey: BOOST_QUERY_KEY,
+    queryKey: queryKeyOf(boostStatusRoute),
     queryFn: async () => apiCall((await api()).billingApi.boostStatus),
     enabled,
   });
@@ -26,6 +28,6 @@ export function useStartBoost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => apiCall((await api()).billingApi.boost),
-    onSuccess: (status) => queryClient.setQueryData(BOOST_QUERY_KEY, status),
+    onSuccess: (status) => queryClient.setQueryData(queryKeyOf(boostStatusRoute), status),
   });
 }

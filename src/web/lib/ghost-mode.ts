@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, isApiError, lazyDeclarations } from './api';
 import { toast } from '../components/ui/toast';
-import { MATCHES_QUERY_KEY } from './matches';
+import { matchListRoute } from './matches';
+import { queryKeyOf } from './query-key';
 import { useAuth } from './session';
-import { plural, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 
 const api = lazyDeclarations(() => import('../../contract/api/discovery'));
-
-/** The server's answer, said in her language (it writes English): how many matches turning it off made. */
-function ghostModeText(result: { ghostMode: boolean; message: string }): string {
-  if (result.ghostMode) return t`You're invisible: you won't appear in discovery or get new matches`;
-  const made = Number(/you have (\d+) new match/.exec(result.message)?.[1] ?? 0);
-  return made > 0
-    ? t`You're visible in discovery again and you have ${plural(made, { one: '# new match', other: '# new matches' })}`
-    : t`You're visible in discovery again`;
-}
 
 /**
  * Turns ghost mode on or off (premium; the server refuses otherwise). Product §7: on success the local
@@ -33,10 +25,11 @@ export function useGhostMode() {
       if (user) setUser({ ...user, ghostMode: result.ghostMode });
       toast({
         title: result.ghostMode ? t`Ghost Mode Activated` : t`Ghost Mode Deactivated`,
-        description: ghostModeText(result),
+        // The server's words, in her language: turning it off says how many matches it made.
+        description: result.message,
       });
       // Turning it off turns likes she gave while hidden into matches when they are mutual.
-      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY })]);
+      await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) })]);
     },
     onError: (error) => {
       toast({

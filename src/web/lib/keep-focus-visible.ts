@@ -8,14 +8,21 @@
 const OBSCURES_FOCUS = 'data-obscures-focus';
 
 /** Room left between the focused element and the bar, so the focus ring shows too. */
-const MARGIN_PX = 8;
+export const MARGIN_PX = 8;
 
-/** The space not covered by any bar, for a target that is not itself in a bar. */
-function clearBand(doc: Document, target: Element): { top: number; bottom: number } {
+/**
+ * The space not covered by any bar, for a target that is not itself in a bar. Within `layer` (a dialog over the
+ * page) only the bars inside it count: the page's own bars are under it.
+ */
+export function clearBand(
+  doc: Document,
+  target: Element,
+  layer: Element | null = null,
+): { top: number; bottom: number } {
   let top = 0;
   let bottom = doc.defaultView?.innerHeight ?? doc.documentElement.clientHeight;
   for (const bar of doc.querySelectorAll<HTMLElement>(`[${OBSCURES_FOCUS}]`)) {
-    if (bar.contains(target)) continue;
+    if (bar.contains(target) || (layer && !layer.contains(bar))) continue;
     const box = bar.getBoundingClientRect();
     if (box.height === 0) continue;
     if (bar.getAttribute(OBSCURES_FOCUS) === 'top') top = Math.max(top, box.bottom);
@@ -24,16 +31,21 @@ function clearBand(doc: Document, target: Element): { top: number; bottom: numbe
   return { top, bottom };
 }
 
-function isInBarOrFloating(element: Element): boolean {
-  if (element.closest(`[${OBSCURES_FOCUS}]`)) return true;
-  // A fixed element (skip link, dialog, toast) floats above the bars; scrolling would not move it.
+/** The nearest fixed ancestor (a dialog, a toast, the skip link): it floats above the page and its bars. */
+export function fixedLayer(element: Element): Element | null {
   for (let node: Element | null = element; node; node = node.parentElement) {
-    if (getComputedStyle(node).position === 'fixed') return true;
+    if (getComputedStyle(node).position === 'fixed') return node;
   }
-  return false;
+  return null;
 }
 
-function scrollParent(element: Element): Element | null {
+function isInBarOrFloating(element: Element): boolean {
+  if (element.closest(`[${OBSCURES_FOCUS}]`)) return true;
+  // Scrolling the page would not move it.
+  return fixedLayer(element) !== null;
+}
+
+export function scrollParent(element: Element): Element | null {
   for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;

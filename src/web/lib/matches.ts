@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { matchesApi } from '../../contract/api/matches';
 import { apiCall, lazyDeclarations } from './api';
+import { queryKeyOf, routeRef } from './query-key';
 
 const api = lazyDeclarations(() => import('../../contract/api/matches'));
 
-/**
- * The session user's matches, newest first. Also a prefix of ['/api/matches', userId], so
- * invalidating it refreshes any screen that reads the per-user path.
- */
-export const MATCHES_QUERY_KEY = ['/api/matches'] as const;
+/** The session user's matches, newest first: chat, the bell and Discover refresh it after what changes one. */
+export const matchListRoute = routeRef<typeof matchesApi.list>('GET', '/api/matches');
 
 export function useMatches() {
   return useQuery({
-    queryKey: MATCHES_QUERY_KEY,
+    queryKey: queryKeyOf(matchListRoute),
     queryFn: async () => apiCall((await api()).matchesApi.list),
   });
 }

@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { preferencesApi } from '../../contract/api/preferences';
 import type { Preferences, Units, UpdatePreferencesBody } from '../../contract/preferences';
 import { apiCall, lazyDeclarations } from './api';
 import { applyTheme } from './theme';
+import { defaultUnits } from './units';
 import { followSavedLanguage } from './i18n';
 import { useCurrentUser } from './session';
-import { DISCOVERY_QUERY_PREFIX, filtersQueryKey } from './query-keys';
+import { queryKeyOf, routeRef } from './query-key';
+import { discoveryFeedRoute, filtersRoute } from './shared-routes';
 
 const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
-export const preferencesQueryKey = (userId: string) => ['/api/users', userId, 'preferences'] as const;
-const preferenceStatsQueryKey = (userId: string) => ['/api/users', userId, 'preference-stats'] as const;
+/** Her preferences: the editor reads the cached copy back when a save fails. */
+export const preferencesRoute = routeRef<typeof preferencesApi.get>('GET', '/api/users/:id/preferences');
+const preferenceStatsRoute = routeRef<typeof preferencesApi.stats>('GET', '/api/users/:id/preference-stats');
 
 const loadPreferences = async (userId: string) => {
   const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });
@@ -20,7 +24,7 @@ const loadPreferences = async (userId: string) => {
 
 export function usePreferences(userId: string | undefined) {
   return useQuery({
-    queryKey: preferencesQueryKey(userId ?? ''),
+    queryKey: queryKeyOf(preferencesRoute, { params: { id: userId ?? '' } }),
     queryFn: () => loadPreferences(userId ?? ''),
     enabled: userId !== undefined,
   });
@@ -28,14 +32,18 @@ export function usePreferences(userId: string | undefined) {
 
 /** Her preferences from the cache, or fetched into it (for code outside a screen's render). */
 export function fetchPreferences(queryClient: QueryClient, userId: string) {
-  return queryClient.fetchQuery({ queryKey: preferencesQueryKey(userId), queryFn: () => loadPreferences(userId) });
+  return queryClient.fetchQuery({
+    queryKey: queryKeyOf(preferencesRoute, { params: { id: userId } }),
+    queryFn: () => loadPreferences(userId),
+  });
 }
 
 /** Stores on her account that she finished or skipped the tour, and keeps the cached copy in step. */
 export async function markTourSeen(queryClient: QueryClient, userId: string): Promise<void> {
   await apiCall((await api()).preferencesApi.tourSeen, { params: { id: userId } });
-  queryClient.setQueryData(preferencesQueryKey(userId), (prefs: Preferences | undefined) =>
-    prefs ? { ...prefs, app: { ...prefs.app, tourSeen: true } } : prefs,
+  queryClient.setQueryData(
+    queryKeyOf(preferencesRoute, { params: { id: userId } }),
+    (prefs: Preferences | undefined) => (prefs ? { ...prefs, app: { ...prefs.app, tourSeen: true } } : prefs),
   );
 }
 
@@ -51,14 +59,18 @@ export function useSavePreferences(userId: string) {
     mutationFn: async (body: UpdatePreferencesBody) =>
       apiCall((await api()).preferencesApi.save, { params: { id: userId }, body }),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(preferencesQueryKey(userId), saved);
+      const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
+      const languageBefore = queryClient.getQueryData<Preferences>(key)?.app.language;
+      queryClient.setQueryData(key, saved);
       applyTheme(saved.app.theme);
       followSavedLanguage(saved.app.language);
+      // The server writes some text in her language (conversation starters, messages): fetch it again in the new one.
+      if (languageBefore !== undefined && languageBefore !== saved.app.language) void queryClient.invalidateQueries();
       // Age range and distance are the discovery filters: both screens and the feed follow.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: filtersQueryKey(userId) }),
-        queryClient.invalidateQueries({ queryKey: preferenceStatsQueryKey(userId) }),
-        queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(filtersRoute, { params: { userId } }) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(preferenceStatsRoute, { params: { id: userId } }) }),
+        queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) }),
       ]);
     },
   });
@@ -66,13 +78,13 @@ export function useSavePreferences(userId: string) {
 
 export function usePreferenceStats(userId: string) {
   return useQuery({
-    queryKey: preferenceStatsQueryKey(userId),
+    queryKey: queryKeyOf(preferenceStatsRoute, { params: { id: userId } }),
     queryFn: async () => apiCall((await api()).preferencesApi.stats, { params: { id: userId } }),
   });
 }
 
-/** Her units (imperial until her preferences load): every distance on screen follows them. */
+/** Her saved units (until her preferences load, her browser's guess): every distance on screen follows them. */
 export function useUnits(): Units {
   const user = useCurrentUser();
-  return usePreferences(user?.id).data?.app.units ?? 'imperial';
+  return usePreferences(user?.id).data?.app.units ?? defaultUnits();
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { accountApi } from '../../contract/api/account';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
 import { apiCall } from './api';
@@ -8,6 +9,7 @@ import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
 import { i18n } from './i18n';
 import { LOGGED_OUT } from './session-text';
+import { queryKeyOf, routeRef } from './query-key';
 
 interface AuthContextValue {
   /** The signed-in user, or null for a visitor. */
@@ -26,7 +28,8 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const ME_QUERY_KEY = ['/api/auth/me'] as const;
+/** The session check's answer (her, or null), cached once per page load. */
+const sessionRoute = routeRef<typeof accountApi.session>('GET', '/api/auth/session');
 
 /**
  * The stored copy, or null; one that is not even shaped like a user is removed (product §4 Session). Only a
@@ -70,7 +73,7 @@ async function fetchSession(): Promise<SelfUser | null> {
  * and sign-outs replace or drop the cached answer (setUser).
  */
 export function checkSession(queryClient: QueryClient): Promise<SelfUser | null> {
-  return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchSession });
+  return queryClient.fetchQuery({ queryKey: queryKeyOf(sessionRoute), queryFn: fetchSession });
 }
 
 function writeStoredUser(user: SelfUser | null): void {
@@ -96,8 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then(({ forgetOfflineConversations }) => forgetOfflineConversations(next?.id ?? null))
         .catch((error: unknown) => console.warn('Could not clear the offline conversations.', error));
       setUserState(next);
-      if (next) queryClient.setQueryData(ME_QUERY_KEY, next);
-      else queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+      if (next) queryClient.setQueryData(queryKeyOf(sessionRoute), next);
+      else queryClient.removeQueries({ queryKey: queryKeyOf(sessionRoute) });
     },
     [queryClient],
   );

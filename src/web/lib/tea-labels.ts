@@ -4,7 +4,7 @@ import type { TeaPreference } from '../../contract/interests';
 import type { TeaCategory, TeaReportReason, TeaType, TeaVariety } from '../../contract/tea';
 
 /*
- * Tea's catalogue labels (issue 29): the stored codes stay English and language-neutral, only what a
+ * Tea's catalogue labels: the stored codes stay English and language-neutral, only what a
  * member reads is translated, at render time (`i18n._(descriptor)`).
  */
 

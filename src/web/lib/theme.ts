@@ -1,5 +1,4 @@
-import type { Theme, Units } from '../../contract/preferences';
-import { activeLocale } from './i18n';
+import type { Theme } from '../../contract/preferences';
 
 /** The key public/theme.js reads before the first paint. */
 const THEME_STORAGE_KEY = 'steep-theme';
@@ -23,26 +22,4 @@ export function applyTheme(theme: Theme): void {
   systemListener = theme === 'system' ? paint : undefined;
   if (systemListener) media.addEventListener('change', systemListener);
   paint();
-}
-
-const KM_PER_MILE = 1.609344;
-
-/** A distance in her units and language: 25 → '25 miles' / '25 millas', or '40 km' (Intl's unit names). */
-function unitNumber(value: number, unit: 'mile' | 'kilometer', display: 'long' | 'short'): string {
-  return new Intl.NumberFormat(activeLocale(), { style: 'unit', unit, unitDisplay: display }).format(value);
-}
-
-/** 25 → '25 miles' or '40 km'. */
-export function distanceText(miles: number, units: Units): string {
-  if (units === 'metric') return unitNumber(Math.round(miles * KM_PER_MILE), 'kilometer', 'short');
-  return unitNumber(miles, 'mile', 'long');
-}
-
-/** The server's distance bands ('~15 mi') in her units ('~24 km'). */
-export function distanceBandText(band: string, units: Units): string {
-  return band.replace(/(\d+) mi\b/, (_, miles: string) =>
-    units === 'metric'
-      ? unitNumber(Math.round(Number(miles) * KM_PER_MILE), 'kilometer', 'short')
-      : unitNumber(Number(miles), 'mile', 'short'),
-  );
 }

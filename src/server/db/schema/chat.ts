@@ -25,6 +25,8 @@ export const icebreakers = pgTable(
       .references(() => matches.id, { onDelete: 'cascade' }),
     message: text().notNull(),
     category: text({ enum: ICEBREAKER_CATEGORIES }).notNull(),
+    /** The language `message` is written in (the asker's): a set is offered again only in its own language. */
+    language: text().notNull().default('en'),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

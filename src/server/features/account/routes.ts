@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { DELETED_ACCOUNT_MESSAGE } from '../../../contract/account';
 import { say } from '../../i18n';
 import { accountApi } from '../../../contract/api/account';
 import type { Config } from '../../config';
 import { SESSION_COOKIE, sessionUserId, unauthenticated } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { sessionFromRequest } from '../../http/guards';
@@ -27,6 +27,7 @@ import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
 interface AccountRouteDeps {
   db: Db;
+  caches: DbCaches;
   config: Config;
   events: DomainEvents;
   jobs: JobQueue;
@@ -45,12 +46,13 @@ export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 
 /** Settings → account: password, email, reset, 'Download my data' and 'Delete my account'. */
 export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
-  const { db, config, events, jobs } = deps;
+  const { db, caches, config, events, jobs } = deps;
   const sessionsEnded = (userId: string, tokenHashes: string[]) => {
     for (const tokenHash of tokenHashes) events.emit('session.ended', { userId, tokenHash });
   };
   const security: AccountSecurityDeps = {
     db,
+    caches,
     mail: mailJobs(jobs, createMailer(config, app.log.child({ component: 'mail' }))),
     jobs,
     scryptLogN: deps.scryptLogN,
@@ -59,6 +61,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   };
   const account: AccountDeps = {
     db,
+    caches,
     events,
     jobs,
     mediaDeletes: deps.mediaDeletes,
@@ -69,20 +72,22 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   registerPasswordResetJob(security);
 
   route(app, accountApi.session, async (request) => {
-    const session = await sessionFromRequest(db, request);
-    return { user: session ? ((await getSelfUser(db, session.userId)) ?? null) : null };
+    const session = await sessionFromRequest(db, caches, request);
+    return { user: session ? ((await getSelfUser(db, caches, session.userId)) ?? null) : null };
   });
 
   route(app, accountApi.changePassword, async (request) => {
     const session = request.session;
     if (!session) throw unauthenticated();
     await changePassword(security, session.userId, session.tokenHash, request.body);
-    return { ok: true as const, message: 'Password changed. You were signed out everywhere else.' };
+    return { ok: true as const, message: say(await request.language(), 'passwordChanged') };
   });
 
-  route(app, accountApi.setEmail, async (request) => setEmail(security, sessionUserId(request), request.body.email));
+  route(app, accountApi.setEmail, async (request) =>
+    setEmail(security, sessionUserId(request), request.body.email, await request.language()),
+  );
   route(app, accountApi.verifyEmail, async (request) =>
-    verifyEmail(security, sessionUserId(request), request.body.code),
+    verifyEmail(security, sessionUserId(request), request.body.code, await request.language()),
   );
 
   route(
@@ -114,23 +119,27 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     },
   );
   route(app, accountApi.confirmPasswordReset, async (request, reply) => {
+    // Before the reset ends her sessions: a signed-in asker is answered in her saved language.
+    const language = await request.language();
     await confirmPasswordReset(security, request.body);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const, message: 'Your password is changed. Log in with it.' };
+    return { ok: true as const, message: say(language, 'passwordResetDone') };
   });
 
   route(app, accountApi.exportData, async (request, reply) => {
     void reply.header('Content-Disposition', 'attachment; filename="steep-my-data.json"');
     void reply.header('Cache-Control', 'no-store');
-    return exportAccount(db, sessionUserId(request), {
+    return exportAccount(db, caches, sessionUserId(request), {
       chat: deps.chatMediaStore,
       statuses: deps.statusVoiceStore,
       tea: deps.tea,
     });
   });
   route(app, accountApi.deleteAccount, async (request, reply) => {
+    // Her saved language goes with her account: read it first.
+    const language = await request.language();
     await deleteAccount(account, sessionUserId(request), request.body.password);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const, message: DELETED_ACCOUNT_MESSAGE };
+    return { ok: true as const, message: say(language, 'accountDeleted') };
   });
 }

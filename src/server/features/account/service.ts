@@ -1,4 +1,5 @@
 import type { AccountExport } from '../../../contract/account';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs';
 import { deleteSessionsOf, deleteUser, findUser } from '../../core';
@@ -21,6 +22,7 @@ import { localText } from '../../i18n';
 
 export interface AccountDeps {
   db: Db;
+  caches: DbCaches;
   events: DomainEvents;
   jobs: JobQueue;
   mediaDeletes: MediaDeletes;
@@ -36,10 +38,11 @@ export interface AccountDeps {
  */
 export async function exportAccount(
   db: Db,
+  caches: DbCaches,
   userId: string,
   stores: { chat: MediaStorage; statuses: MediaStorage; tea: Pick<TeaAuthorship, 'repliesOf'> },
 ): Promise<AccountExport> {
-  const [account, row] = await Promise.all([getSelfUser(db, userId), findUser(db, userId)]);
+  const [account, row] = await Promise.all([getSelfUser(db, caches, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound(localText('userNotFound'));
   const [
     photos,
@@ -115,7 +118,7 @@ export async function exportAccount(
  * come after the commit: a file the store refuses is retried by the job queue rather than left behind.
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
-  const { db } = deps;
+  const { db, caches } = deps;
   await confirmPassword(db, userId, password, 'password');
   const announcements: Array<() => void> = [];
   const afterCommit: DomainEvents = {
@@ -125,16 +128,16 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     drain: () => deps.events.drain(),
   };
   const { ended, keys, selfieKeys, voiceKeys, reportKeys, existed } = await db.transaction(async (tx) => {
-    const ended = await deleteSessionsOf(tx, userId);
+    const ended = await deleteSessionsOf(tx, caches, userId);
     await releaseEventsOf(tx, afterCommit, userId);
-    const keys = await photoKeysOf(tx, userId);
+    const keys = await photoKeysOf(tx, caches, userId);
     const selfieKeys = await selfieKeysOf(tx, userId);
     const voiceKeys = await statusVoiceKeysOf(tx, userId);
     // Reports she filed go with her (their media copies too); reports about her stay for safety.
     const reportKeys = await reportMediaKeysOf(tx, userId);
     // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: tea finds them with its key.
     await deps.tea.eraseReplies(tx, userId);
-    const existed = await deleteUser(tx, userId);
+    const existed = await deleteUser(tx, caches, userId);
     await deps.jobs.forgetUser(userId, tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };
   });

@@ -6,6 +6,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   type EmailStatus,
 } from '../../../contract/account';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import {
   deleteSessionsOf,
@@ -17,7 +18,7 @@ import {
 } from '../../core';
 import { emailCodes, passwordResets } from '../../db/schema/auth';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
-import { localText, messagesOf } from '../../i18n';
+import { localText, messagesOf, render, say, type Language } from '../../i18n';
 import { memberLanguage } from '../preferences';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
@@ -28,6 +29,7 @@ import { fieldError } from '../../http/errors';
 
 export interface AccountSecurityDeps {
   db: Db;
+  caches: DbCaches;
   mail: MailOutbox;
   jobs: JobQueue;
   scryptLogN: number;
@@ -58,15 +60,19 @@ export async function confirmPassword(db: Db, userId: string, password: string, 
   if (!user) throw notFound(localText('userNotFound'));
   if (!(await verifyPassword(password, user.passwordHash))) {
     throw new AppError(403, 'INVALID_CREDENTIALS', localText('thatPasswordIsNot'), {
-      errors: [{ path, message: 'That password is not right' }],
+      errors: [fieldError(path, localText('thatPasswordIsNot'))],
     });
   }
   currentPasswordFailures.refund(userId);
   return user;
 }
 
-async function setPasswordHash(db: Db, userId: string, password: string, logN: number): Promise<void> {
-  await storePasswordHash(db, userId, await hashPassword(password, logN));
+async function setPasswordHash(
+  deps: Pick<AccountSecurityDeps, 'db' | 'caches' | 'scryptLogN'>,
+  userId: string,
+  password: string,
+): Promise<void> {
+  await storePasswordHash(deps.db, deps.caches, userId, await hashPassword(password, deps.scryptLogN));
 }
 
 /** Change password: her current password first; every other session ends, this one stays. */
@@ -81,21 +87,32 @@ export async function changePassword(
   if (input.currentPassword === input.newPassword) {
     throw badRequest(localText('chooseANewPassword'), [fieldError('newPassword', localText('theNewPasswordMust'))]);
   }
-  await setPasswordHash(deps.db, userId, input.newPassword, deps.scryptLogN);
-  deps.sessionsEnded(userId, await deleteSessionsOf(deps.db, userId, currentTokenHash));
+  await setPasswordHash(deps, userId, input.newPassword);
+  deps.sessionsEnded(userId, await deleteSessionsOf(deps.db, deps.caches, userId, currentTokenHash));
 }
 
+/** The answer to an email change or confirmation, its sentence in the asker's language. */
 function statusOf(email: string | null, verified: boolean, message: string): EmailStatus {
   return { email, verified, message };
 }
 
-/** Sets her email (not yet verified) and mails a 6-digit code; only the code's hash is stored. */
-export async function setEmail(deps: AccountSecurityDeps, userId: string, email: string): Promise<EmailStatus> {
+/**
+ * Sets her email (not yet verified) and mails a 6-digit code; only the code's hash is stored. The answer is
+ * in `language` (the request's); the mail in her saved language.
+ */
+export async function setEmail(
+  deps: AccountSecurityDeps,
+  userId: string,
+  email: string,
+  language: Language,
+): Promise<EmailStatus> {
   const { db } = deps;
   const user = await findUser(db, userId);
   if (!user) throw notFound(localText('userNotFound'));
-  if (user.email === email && user.emailVerifiedAt) return statusOf(email, true, 'This email is already verified');
-  const sent = statusOf(email, false, `We sent a 6-digit code to ${email}`);
+  if (user.email === email && user.emailVerifiedAt) {
+    return statusOf(email, true, say(language, 'emailAlreadyVerified'));
+  }
+  const sent = statusOf(email, false, render(language, localText('emailCodeSent', { email })));
   // A verified address belongs to one account, so a reset link can only ever reach one. Whether an
   // address has an account is private (an outing risk): she gets the same answer, nothing changes, and
   // the owner is told someone tried.
@@ -108,9 +125,9 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
     return sent;
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const language = await memberLanguage(db, userId);
+  const mailLanguage = await memberLanguage(db, userId);
   await db.transaction(async (tx) => {
-    await updateUser(tx, userId, { email, emailVerifiedAt: null });
+    await updateUser(tx, deps.caches, userId, { email, emailVerifiedAt: null });
     const row = {
       userId,
       email,
@@ -122,7 +139,7 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
     await deps.mail.send(
       {
         to: email,
-        ...messagesOf(language).emailCodeMail({ name: user.name, code, minutes: EMAIL_CODE_TTL_MINUTES }),
+        ...messagesOf(mailLanguage).emailCodeMail({ name: user.name, code, minutes: EMAIL_CODE_TTL_MINUTES }),
       },
       tx,
     );
@@ -132,7 +149,12 @@ export async function setEmail(deps: AccountSecurityDeps, userId: string, email:
 
 const badCode = () => badRequest(localText('thatCodeIsNot'), [fieldError('code', localText('thatCodeIsNot'))]);
 
-export async function verifyEmail(deps: AccountSecurityDeps, userId: string, code: string): Promise<EmailStatus> {
+export async function verifyEmail(
+  deps: AccountSecurityDeps,
+  userId: string,
+  code: string,
+  language: Language,
+): Promise<EmailStatus> {
   const { db } = deps;
   const [pending] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
   const user = await findUser(db, userId);
@@ -152,10 +174,10 @@ export async function verifyEmail(deps: AccountSecurityDeps, userId: string, cod
     throw badCode();
   }
   await db.transaction(async (tx) => {
-    await updateUser(tx, userId, { emailVerifiedAt: new Date() });
+    await updateUser(tx, deps.caches, userId, { emailVerifiedAt: new Date() });
     await tx.delete(emailCodes).where(eq(emailCodes.userId, userId));
   });
-  return statusOf(user.email, true, 'Your email is verified');
+  return statusOf(user.email, true, say(language, 'emailVerified'));
 }
 
 const PASSWORD_RESET_JOB = 'auth.password-reset';
@@ -219,13 +241,7 @@ export function registerPasswordResetJob(deps: AccountSecurityDeps): void {
 }
 
 const invalidLink = () =>
-  badRequest(localText('resetLinkInvalid'), [
-    {
-      path: 'token',
-      message: 'This reset link is invalid or has expired: ask for a new one',
-      text: localText('resetLinkInvalidField'),
-    },
-  ]);
+  badRequest(localText('resetLinkInvalid'), [fieldError('token', localText('resetLinkInvalidField'))]);
 
 /**
  * Whether a reset link can still set a password. Looked up by the token's hash (an indexed equality on
@@ -268,11 +284,11 @@ export async function confirmPasswordReset(
     )
     .returning({ userId: passwordResets.userId });
   if (!spent) throw invalidLink();
-  await setPasswordHash(db, spent.userId, input.newPassword, deps.scryptLogN);
+  await setPasswordHash(deps, spent.userId, input.newPassword);
   // Every other open link of hers dies with this one.
   await db
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
-  deps.sessionsEnded(spent.userId, await deleteSessionsOf(db, spent.userId));
+  deps.sessionsEnded(spent.userId, await deleteSessionsOf(db, deps.caches, spent.userId));
 }

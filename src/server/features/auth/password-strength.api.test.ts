@@ -15,7 +15,12 @@ const WEAK = ['Password1', 'Qwerty123', 'Iloveyou1'];
 
 describe('password strength', () => {
   it('scores with the common-password dictionaries and says why', async () => {
-    for (const weak of WEAK) expect(await passwordWeakness(weak), weak).toMatch(/common|guess/i);
+    for (const weak of WEAK) {
+      const why = await passwordWeakness(weak);
+      expect(why?.en, weak).toMatch(/common|guess/i);
+      // The same feedback in Spanish, from zxcvbn-ts's Spanish package.
+      expect(why?.es, weak).toMatch(/contraseña/);
+    }
     expect(await passwordWeakness('Kettle_Orchid_77')).toBeUndefined();
     // Her own name or username in it counts against it.
     expect(await passwordWeakness('Marguerite2026', ['marguerite'])).toBeDefined();

@@ -2,17 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authApi } from '../../../contract/api/auth';
 import type { Config } from '../../config';
 import { createSession, deleteSession, SESSION_COOKIE, sessionUserId } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { sessionCookieOptions } from '../../http/guards';
 import { route } from '../../http/route';
 import { getSelfUser } from '../profiles';
-import { saveAppLanguage } from '../preferences';
+import { saveAppSettings } from '../preferences';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
-import { localText } from '../../i18n';
+import { localText, say } from '../../i18n';
 
 interface AuthRouteDeps extends AuthOptions {
   db: Db;
+  caches: DbCaches;
   config: Config;
   /** Called after a session is deleted, so live sockets of it can be closed. */
   onLogout?: (userId: string, tokenHash: string) => void;
@@ -26,7 +28,7 @@ const signUpLimit = (config: Config) => ({ max: Math.ceil(10 * config.RATE_LIMIT
 const loginLimit = (config: Config) => ({ max: Math.ceil(20 * config.RATE_LIMIT_SCALE), timeWindow: '1 minute' });
 
 export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) => {
-  const { db, config } = deps;
+  const { db, caches, config } = deps;
   const throttles = createLoginThrottles();
 
   const startSession = async (userId: string, secure: boolean) => {
@@ -39,9 +41,13 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) =
     authApi.register,
     async (request, reply) => {
       const user = await registerUser(db, request.body, deps);
-      // The language she signed up in (the web app sends it as Accept-Language) becomes her saved setting.
+      // The language she signed up in (the web app sends it as Accept-Language) and the units the form guessed
+      // from her browser's region become her saved settings.
       const language = await request.language();
-      if (language !== 'en') await saveAppLanguage(db, user.id, language);
+      const { units } = request.body;
+      if (language !== 'en' || units) {
+        await saveAppSettings(db, user.id, { ...(language !== 'en' ? { language } : {}), ...(units ? { units } : {}) });
+      }
       void reply.setCookie(...(await startSession(user.id, request.protocol === 'https')));
       return user;
     },
@@ -61,17 +67,19 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) =
   );
 
   route(app, authApi.logout, async (request, reply) => {
+    // Her saved language is found through her session: read it before the session goes.
+    const language = await request.language();
     const session = request.session;
     if (session) {
-      await deleteSession(db, session.tokenHash);
+      await deleteSession(db, caches, session.tokenHash);
       deps.onLogout?.(session.userId, session.tokenHash);
     }
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const, message: 'Logged out successfully' };
+    return { ok: true as const, message: say(language, 'loggedOut') };
   });
 
   route(app, authApi.me, async (request) => {
-    const user = await getSelfUser(db, sessionUserId(request));
+    const user = await getSelfUser(db, caches, sessionUserId(request));
     if (!user) throw notFound(localText('userNotFound'));
     return user;
   });

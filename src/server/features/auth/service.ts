@@ -52,9 +52,7 @@ export async function registerUser(
 }
 
 const usernameTaken = () =>
-  conflict(localText('usernameTaken'), [
-    { path: 'username', message: 'This username is already taken', text: localText('usernameTakenField') },
-  ]);
+  conflict(localText('usernameTaken'), [fieldError('username', localText('usernameTakenField'))]);
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', localText('invalidCredentials'));
 

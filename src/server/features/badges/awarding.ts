@@ -1,8 +1,5 @@
 import type { BadgeId } from '../../../contract/badges';
-import type { Db } from '../../db/client';
-import type { DomainEvents } from '../../domain-events';
-import type { BadgeSources } from './rules';
-import { evaluateBadges } from './service';
+import { evaluateBadges, type BadgeDeps } from './service';
 
 /** Evaluations running at once: side work must never take the connections a message's ack waits for. */
 const MAX_CONCURRENT_EVALUATIONS = 2;
@@ -12,11 +9,10 @@ const MAX_CONCURRENT_EVALUATIONS = 2;
  * logged and the next trigger (or check-achievements) catches up. The triggers are in subscriptions.ts.
  */
 export function badgeAwarder(
-  db: Db,
-  events: DomainEvents,
-  sources: BadgeSources,
+  deps: BadgeDeps,
   onError: (error: unknown) => void,
 ): (userIds: readonly string[], badges: readonly BadgeId[]) => void {
+  const { events } = deps;
   // Triggers gather per member and are evaluated after the event, on a later turn of the event
   // loop, at most MAX_CONCURRENT_EVALUATIONS at a time: a busy chat sends one trigger per message,
   // and its member is evaluated once per round, not once per message. A member's triggers that
@@ -33,7 +29,7 @@ export function badgeAwarder(
       running.add(userId);
       // Tracked, so events.drain() waits for it (and for the round it schedules when it ends).
       events.track(
-        evaluateBadges(db, events, sources, userId, [...badges])
+        evaluateBadges(deps, userId, [...badges])
           .catch(onError)
           .finally(() => {
             running.delete(userId);

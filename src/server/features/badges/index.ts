@@ -1,4 +1,4 @@
 export { badgeRoutes } from './routes';
 export { badgesSubscriptions } from './subscriptions';
 export type { BadgeSources } from './rules';
-export { earnedBadgeIds, earnedBadgesFor } from './service';
+export { createBadgeStore, earnedBadgeIds, earnedBadgesFor, type BadgeStore } from './service';

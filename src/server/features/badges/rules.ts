@@ -1,8 +1,9 @@
 import { EARLY_BIRD_MEMBERS, type BadgeId } from '../../../contract/badges';
 import { profileCompleteness } from '../../../contract/profiles';
 import { accountState, memberNumber } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { chatActivityOf } from '../chat';
+import type { ChatRepository } from '../chat';
 import { eventActivityOf } from '../events';
 import { countMatches } from '../matches';
 import { dayStreakOf, getSelfUser } from '../profiles';
@@ -20,26 +21,37 @@ import type { TeaAuthorship } from '../tea';
 /** Rules that share one query are computed together per evaluation (see `progressOf`). */
 interface Facts {
   matches: () => Promise<number>;
-  chat: () => ReturnType<typeof chatActivityOf>;
+  chat: () => ReturnType<ChatRepository['activityOf']>;
   events: () => ReturnType<typeof eventActivityOf>;
   account: () => ReturnType<typeof accountState>;
   streak: () => Promise<number>;
   tea: () => ReturnType<TeaAuthorship['activityOf']>;
 }
 
-/** What the rules read beyond the database: Tea recognises her stories only with its author key (app.ts). */
+/**
+ * What the rules read beyond the database, handed in by app.ts: Tea recognises her stories only with its
+ * author key; chat keeps her activity in memory (its repository's tallies).
+ */
 export interface BadgeSources {
   tea: Pick<TeaAuthorship, 'activityOf'>;
+  chat: Pick<ChatRepository, 'activityOf'>;
 }
 
-function factsFor(db: Db, sources: BadgeSources, userId: string, now: Date): Facts {
+/** What the rules read with: the database, its caches (her cached row) and the sources. */
+export interface RuleContext {
+  db: Db;
+  caches: DbCaches;
+  sources: BadgeSources;
+}
+
+function factsFor({ db, sources }: RuleContext, userId: string, now: Date): Facts {
   const once = <T>(load: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= load());
   };
   return {
     matches: once(() => countMatches(db, userId)),
-    chat: once(() => chatActivityOf(db, userId)),
+    chat: once(() => sources.chat.activityOf(userId)),
     events: once(() => eventActivityOf(db, userId)),
     account: once(() => accountState(db, userId)),
     streak: once(() => dayStreakOf(db, userId, now)),
@@ -47,7 +59,7 @@ function factsFor(db: Db, sources: BadgeSources, userId: string, now: Date): Fac
   };
 }
 
-const RULES: Partial<Record<BadgeId, (facts: Facts, db: Db, userId: string) => Promise<number>>> = {
+const RULES: Partial<Record<BadgeId, (facts: Facts, context: RuleContext, userId: string) => Promise<number>>> = {
   first_match: (f) => f.matches(),
   social_butterfly: (f) => f.matches(),
   conversation_starter: async (f) => (await f.chat()).messagesSent,
@@ -55,11 +67,11 @@ const RULES: Partial<Record<BadgeId, (facts: Facts, db: Db, userId: string) => P
   good_listener: async (f) => (await f.chat()).conversationsRepliedIn,
   week_streak: (f) => f.streak(),
   month_streak: (f) => f.streak(),
-  profile_pro: async (_f, db, userId) => {
-    const user = await getSelfUser(db, userId);
+  profile_pro: async (_f, { db, caches }, userId) => {
+    const user = await getSelfUser(db, caches, userId);
     return user ? profileCompleteness(user) : 0;
   },
-  early_bird: async (_f, db, userId) => {
+  early_bird: async (_f, { db }, userId) => {
     const n = await memberNumber(db, userId);
     return n > 0 && n <= EARLY_BIRD_MEMBERS ? 1 : 0;
   },
@@ -76,17 +88,16 @@ export const RULED_BADGES = Object.keys(RULES) as BadgeId[];
 
 /** Progress of each asked badge that has a rule. */
 export async function progressOf(
-  db: Db,
-  sources: BadgeSources,
+  context: RuleContext,
   userId: string,
   ids: readonly BadgeId[],
   now = new Date(),
 ): Promise<Map<BadgeId, number>> {
-  const facts = factsFor(db, sources, userId, now);
+  const facts = factsFor(context, userId, now);
   const result = new Map<BadgeId, number>();
   for (const id of ids) {
     const rule = RULES[id];
-    if (rule) result.set(id, await rule(facts, db, userId));
+    if (rule) result.set(id, await rule(facts, context, userId));
   }
   return result;
 }

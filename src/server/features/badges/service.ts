@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
+import type { DbCaches, SharedCache } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { databaseCache } from '../../db/process-cache';
 import { userBadges } from '../../db/schema/badges';
 import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
 import { notFound } from '../../http/errors';
-import { progressOf, RULED_BADGES, type BadgeSources } from './rules';
+import { progressOf, RULED_BADGES, type RuleContext } from './rules';
 import { localText } from '../../i18n';
 
 function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadge {
@@ -20,55 +20,60 @@ function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadg
   };
 }
 
-/** Her earned badges. Awarding asks after every chat message she sends, so the statement is prepared once per database. */
-function earnedRows(db: Db, userId: string) {
-  let statement = earnedStatements.get(db);
-  if (!statement) {
-    statement = prepareEarned(db);
-    earnedStatements.set(db, statement);
-  }
-  return statement.execute({ userId });
+type EarnedRow = typeof userBadges.$inferSelect;
+
+/** What badges keeps of one database (app.ts makes one): its prepared read and what members are known to have earned. */
+export interface BadgeStore {
+  /** Her earned badges. Awarding asks after every chat message she sends, so the statement is prepared once. */
+  earnedRows(userId: string): Promise<EarnedRow[]>;
+  /**
+   * What each member is known to have earned. A badge once earned stays earned, so an entry can only
+   * be incomplete (another instance awarded one since), never wrong: an incomplete one costs a progress
+   * query and an insert that changes nothing, then knows the badge. It spares the earned-badges read
+   * awarding would otherwise make after every chat message.
+   */
+  knownEarned: SharedCache<Set<string>>;
 }
 
-const earnedStatements = new WeakMap<Db, ReturnType<typeof prepareEarned>>();
-
-const prepareEarned = (db: Db) =>
-  db
+export function createBadgeStore(db: Db, caches: DbCaches): BadgeStore {
+  const earned = db
     .select()
     .from(userBadges)
     .where(eq(userBadges.userId, sql.placeholder('userId')))
     .prepare('badges_earned_by');
+  return {
+    earnedRows: (userId) => earned.execute({ userId }),
+    knownEarned: caches.databaseCache<Set<string>>('earned-badges', { max: 50_000 }),
+  };
+}
 
-/**
- * What each member is known to have earned. A badge once earned stays earned, so an entry can only
- * be incomplete (another instance awarded one since), never wrong: an incomplete one costs a progress
- * query and an insert that changes nothing, then knows the badge. It spares the earned-badges read
- * awarding would otherwise make after every chat message.
- */
-const knownEarned = (db: Db) => databaseCache<Set<string>>(db, 'earned-badges', { max: 50_000 });
+/** What badges' services use: the rules' context, the events they announce with, and the store. */
+export interface BadgeDeps extends RuleContext {
+  events: DomainEvents;
+  store: BadgeStore;
+}
 
 /**
  * Awards every badge among `ids` whose progress has reached its goal. Idempotent: the (user, badge) key
  * lets only one of any number of concurrent evaluations insert, and only that one announces it.
  */
 export async function evaluateBadges(
-  db: Db,
-  events: DomainEvents,
-  sources: BadgeSources,
+  deps: BadgeDeps,
   userId: string,
   ids: readonly BadgeId[] = RULED_BADGES,
   now = new Date(),
 ): Promise<UserBadge[]> {
-  const cache = knownEarned(db);
-  let earned = cache?.get(userId);
+  const { db, events } = deps;
+  const cache = deps.store.knownEarned.on(db);
+  let earned = cache.get(userId);
   if (!earned) {
-    const readToken = cache?.readToken();
-    earned = new Set((await earnedRows(db, userId)).map((r) => r.badgeId));
-    cache?.set(userId, earned, readToken);
+    const readToken = cache.readToken();
+    earned = new Set((await deps.store.earnedRows(userId)).map((r) => r.badgeId));
+    cache.set(userId, earned, readToken);
   }
   const open = ids.filter((id) => !earned.has(id));
   if (open.length === 0) return [];
-  const progress = await progressOf(db, sources, userId, open, now);
+  const progress = await progressOf(deps, userId, open, now);
   const reached = open.filter((id) => (progress.get(id) ?? 0) >= badgeById(id)!.maxProgress);
   if (reached.length === 0) return [];
   const inserted = await db
@@ -86,11 +91,10 @@ export async function evaluateBadges(
 }
 
 /** Her own list: every badge, earned ones with the date, the rest with progress. */
-async function ownBadges(db: Db, sources: BadgeSources, userId: string, now = new Date()): Promise<UserBadge[]> {
-  const earned = new Map((await earnedRows(db, userId)).map((r) => [r.badgeId, r.earnedAt]));
+async function ownBadges(deps: BadgeDeps, userId: string, now = new Date()): Promise<UserBadge[]> {
+  const earned = new Map((await deps.store.earnedRows(userId)).map((r) => [r.badgeId, r.earnedAt]));
   const progress = await progressOf(
-    db,
-    sources,
+    deps,
     userId,
     RULED_BADGES.filter((id) => !earned.has(id)),
     now,
@@ -103,13 +107,13 @@ async function ownBadges(db: Db, sources: BadgeSources, userId: string, now = ne
 
 /** Another member's earned badges only; hidden (404) across a block like her profile. */
 export async function badgesOf(
-  db: Db,
-  sources: BadgeSources,
+  deps: BadgeDeps,
   viewerId: string,
   userId: string,
   now = new Date(),
 ): Promise<UserBadge[]> {
-  if (viewerId === userId) return ownBadges(db, sources, userId, now);
+  const { db } = deps;
+  if (viewerId === userId) return ownBadges(deps, userId, now);
   const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUser(db, userId) : undefined;
   if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound(localText('userNotFound'));
   const rows = await db
@@ -154,7 +158,7 @@ export async function earnedBadgeIds(db: Db, viewerId: string, userIds: string[]
 
 /** The badges she earned, for her data export (her rows go with her account by ON DELETE CASCADE). */
 export async function earnedBadgesFor(db: Db, userId: string): Promise<{ badgeId: string; earnedAt: string }[]> {
-  const rows = await earnedRows(db, userId);
+  const rows = await db.select().from(userBadges).where(eq(userBadges.userId, userId));
   return rows
     .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
     .map((r) => ({ badgeId: r.badgeId, earnedAt: r.earnedAt.toISOString() }));

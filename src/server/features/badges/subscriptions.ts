@@ -1,20 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domain-events';
+import { unsubscribeAll, type Unsubscribe } from '../../domain-events';
 import { badgeAwarder } from './awarding';
-import type { BadgeSources } from './rules';
+import type { BadgeDeps } from './service';
 
 /** Every listener of badges: which domain events can move which badges, and for whom. */
-export function badgesSubscriptions(deps: {
-  db: Db;
-  events: DomainEvents;
-  sources: BadgeSources;
-  log: FastifyBaseLogger;
-}): Unsubscribe {
+export function badgesSubscriptions(deps: BadgeDeps & { log: FastifyBaseLogger }): Unsubscribe {
   const { events } = deps;
-  const award = badgeAwarder(deps.db, events, deps.sources, (error) =>
-    deps.log.error({ err: error }, 'awarding badges failed'),
-  );
+  const award = badgeAwarder(deps, (error) => deps.log.error({ err: error }, 'awarding badges failed'));
   return unsubscribeAll([
     events.on('match.created', ({ userIds }) => award(userIds, ['first_match', 'social_butterfly'])),
     events.on('message.created', ({ message }) =>

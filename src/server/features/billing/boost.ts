@@ -1,4 +1,5 @@
 import { BOOST_COOLDOWN_MS, BOOST_DURATION_MS, type BoostStatus } from '../../../contract/billing';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { accountState, hasActiveBoost, setBoostedUntil, type AccountState } from '../../core';
 import { premiumRequired, tooManyRequests } from '../../http/errors';
@@ -25,13 +26,19 @@ export async function getBoost(db: Db, userId: string): Promise<BoostStatus> {
   return boostStatusOf(await accountState(db, userId), Date.now());
 }
 
-export async function startBoost(db: Db, userId: string): Promise<BoostStatus> {
+export async function startBoost(db: Db, caches: DbCaches, userId: string): Promise<BoostStatus> {
   const now = Date.now();
   const state = await accountState(db, userId, now);
   if (!state?.premium) throw premiumRequired(localText('profileBoostIsA'));
   const until = new Date(now + BOOST_DURATION_MS);
   // The last boost must have started a day ago: it ended at least (day − 30 min) ago.
-  const started = await setBoostedUntil(db, userId, until, new Date(now - (BOOST_COOLDOWN_MS - BOOST_DURATION_MS)));
+  const started = await setBoostedUntil(
+    db,
+    caches,
+    userId,
+    until,
+    new Date(now - (BOOST_COOLDOWN_MS - BOOST_DURATION_MS)),
+  );
   if (!started) {
     const status = boostStatusOf(state, now);
     const at = status.nextAvailableAt ? Date.parse(status.nextAvailableAt) : now + BOOST_COOLDOWN_MS;

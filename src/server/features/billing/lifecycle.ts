@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PLANS, type PlanType } from '../../../contract/billing';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
 import { accountState, setPremiumUntil } from '../../core';
@@ -47,7 +48,12 @@ export interface EntitlementChange {
 }
 
 /** Writes users.premium_until from her live subscriptions; says whether Premium just ended. */
-export async function refreshEntitlement(tx: Db, userId: string, now: Date): Promise<EntitlementChange> {
+export async function refreshEntitlement(
+  tx: Db,
+  caches: DbCaches,
+  userId: string,
+  now: Date,
+): Promise<EntitlementChange> {
   const before = await accountState(tx, userId, now.getTime());
   const live = await tx
     .select()
@@ -55,7 +61,7 @@ export async function refreshEntitlement(tx: Db, userId: string, now: Date): Pro
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'canceled'])));
   const ends = live.map(entitlementEnd).filter((end): end is Date => end !== null);
   const until = ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
-  await setPremiumUntil(tx, userId, until);
+  await setPremiumUntil(tx, caches, userId, until);
   return { userId, wasPremium: before?.premium ?? false, isPremium: until !== null && until.getTime() > now.getTime() };
 }
 
@@ -110,6 +116,7 @@ async function recordPayment(
  */
 export async function paymentSucceeded(
   tx: Db,
+  caches: DbCaches,
   sub: SubscriptionRow,
   payment: PaymentFacts & { plan: PlanType; periodStart: Date; periodEnd: Date; paymentMethod?: string | null },
   now: Date,
@@ -129,12 +136,13 @@ export async function paymentSucceeded(
       updatedAt: now,
     })
     .where(eq(subscriptions.id, sub.id));
-  return refreshEntitlement(tx, sub.userId, now);
+  return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
 /** A failed charge. At renewal the subscription becomes past_due and Premium ends now. */
 export async function paymentFailed(
   tx: Db,
+  caches: DbCaches,
   sub: SubscriptionRow,
   payment: PaymentFacts & { plan: PlanType; message: string },
   now: Date,
@@ -142,20 +150,26 @@ export async function paymentFailed(
   const stored = await recordPayment(tx, sub, payment, { status: 'failed', failureMessage: payment.message }, now);
   if (!stored || payment.kind === 'initial') return undefined;
   await tx.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
-  return refreshEntitlement(tx, sub.userId, now);
+  return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
 /** The subscription is over (a cancelled period ran out, a grant ended, Stripe deleted it). */
-export async function subscriptionEnded(tx: Db, sub: SubscriptionRow, now: Date): Promise<EntitlementChange> {
+export async function subscriptionEnded(
+  tx: Db,
+  caches: DbCaches,
+  sub: SubscriptionRow,
+  now: Date,
+): Promise<EntitlementChange> {
   await tx
     .update(subscriptions)
     .set({ status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null })
     .where(eq(subscriptions.id, sub.id));
-  return refreshEntitlement(tx, sub.userId, now);
+  return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
 export async function setCancellation(
   tx: Db,
+  caches: DbCaches,
   sub: SubscriptionRow,
   cancel: boolean,
   now: Date,
@@ -164,5 +178,5 @@ export async function setCancellation(
     .update(subscriptions)
     .set({ status: cancel ? 'canceled' : 'active', cancelAtPeriodEnd: cancel, updatedAt: now })
     .where(eq(subscriptions.id, sub.id));
-  return refreshEntitlement(tx, sub.userId, now);
+  return refreshEntitlement(tx, caches, sub.userId, now);
 }

@@ -25,7 +25,7 @@ const BATCH = 50;
  * (users.premium_until); the sweep records what happened and takes away ghost mode and the boost.
  */
 async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
-  const { db, processor } = deps;
+  const { db, caches, processor } = deps;
   let handled = 0;
   for (;;) {
     const due = await db
@@ -64,7 +64,7 @@ async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
           !processor.renew ||
           sub.provider !== processor.kind
         ) {
-          return subscriptionEnded(tx, sub, now);
+          return subscriptionEnded(tx, caches, sub, now);
         }
         const plan = PLANS[sub.nextPlan ?? sub.plan];
         // A renewal charged late (the server was down past the grace) starts a fresh period now.
@@ -80,9 +80,10 @@ async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
           kind: 'renewal' as const,
           plan: plan.type,
         };
-        if (!result.ok) return paymentFailed(tx, sub, { ...facts, message: result.message }, now);
+        if (!result.ok) return paymentFailed(tx, caches, sub, { ...facts, message: result.message }, now);
         return paymentSucceeded(
           tx,
+          caches,
           sub,
           { ...facts, periodStart, periodEnd: periodEndFor(plan.type, periodStart) },
           now,

@@ -35,12 +35,20 @@ export const billingRoutes: FastifyPluginAsync<BillingOptions> = async (app, opt
   );
   route(app, billingApi.confirm, async (request) => confirmPayment(deps, sessionUserId(request), request.body));
   route(app, billingApi.grantTestAccess, async (request) => grantTestAccess(deps, sessionUserId(request)));
-  route(app, billingApi.subscription, async (request) => subscriptionDetails(deps, sessionUserId(request)));
-  route(app, billingApi.cancel, async (request) => cancelSubscription(deps, sessionUserId(request)));
-  route(app, billingApi.resume, async (request) => resumeSubscription(deps, sessionUserId(request)));
-  route(app, billingApi.switchPlan, async (request) => switchPlan(deps, sessionUserId(request), request.body.planType));
+  route(app, billingApi.subscription, async (request) =>
+    subscriptionDetails(deps, sessionUserId(request), await request.language()),
+  );
+  route(app, billingApi.cancel, async (request) =>
+    cancelSubscription(deps, sessionUserId(request), await request.language()),
+  );
+  route(app, billingApi.resume, async (request) =>
+    resumeSubscription(deps, sessionUserId(request), await request.language()),
+  );
+  route(app, billingApi.switchPlan, async (request) =>
+    switchPlan(deps, sessionUserId(request), request.body.planType, await request.language()),
+  );
   route(app, billingApi.boostStatus, async (request) => getBoost(db, sessionUserId(request)));
-  route(app, billingApi.boost, async (request) => startBoost(db, sessionUserId(request)));
+  route(app, billingApi.boost, async (request) => startBoost(db, deps.caches, sessionUserId(request)));
 
   // The webhook's signature covers the exact bytes Stripe sent: this scope keeps the body raw.
   await app.register(async (raw) => {

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/billing';
 import type { SubscriptionStatus } from '../../../contract/users';
 import type { z } from 'zod';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
 import { accountState, isPremium, setBoostedUntil } from '../../core';
@@ -29,15 +30,19 @@ import {
   setCancellation,
   type EntitlementChange,
 } from './lifecycle';
-import { cardProblems } from './processors/demo';
+import { cardProblems, paymentFailureText } from './processors/demo';
 import type { PaymentProcessor } from './processors/types';
-import { localText } from '../../i18n';
+import { localText, render, type Language, type LocalText } from '../../i18n';
+
+const inWords = (language: Language, text: LocalText | string) =>
+  typeof text === 'string' ? text : render(language, text);
 
 /** The demo 'Test Access' grant: 30 days, as one month of the monthly plan. */
 const TEST_GRANT_DAYS = 30;
 
 export interface BillingDeps {
   db: Db;
+  caches: DbCaches;
   processor: PaymentProcessor;
   allowTestSubscriptions: boolean;
   events: DomainEvents;
@@ -54,10 +59,10 @@ export async function settle(deps: BillingDeps, changes: (EntitlementChange | un
   for (const change of changes) {
     if (!change) continue;
     if (!change.isPremium) {
-      await setBoostedUntil(deps.db, change.userId, null);
+      await setBoostedUntil(deps.db, deps.caches, change.userId, null);
       // Ghost mode is Premium: it goes off, through discovery (mutual likes made while hidden match).
       if ((await accountState(deps.db, change.userId))?.ghost)
-        await setGhost(deps.db, deps.events, change.userId, false);
+        await setGhost(deps.db, deps.caches, deps.events, change.userId, false);
     }
   }
 }
@@ -186,18 +191,19 @@ export async function confirmPayment(
       plan: plan.type,
     };
     if (!result.ok) {
-      await paymentFailed(tx, sub, { ...facts, message: result.message }, now);
+      await paymentFailed(tx, deps.caches, sub, { ...facts, message: result.message }, now);
       return { paid: false as const, message: result.message };
     }
     const change = await paymentSucceeded(
       tx,
+      deps.caches,
       sub,
       { ...facts, periodStart: now, periodEnd: periodEndFor(plan.type, now), paymentMethod: result.paymentMethod },
       now,
     );
     return { paid: true as const, plan: sub.plan, change };
   });
-  if (!outcome.paid) throw paymentFailedError(outcome.message);
+  if (!outcome.paid) throw paymentFailedError(paymentFailureText(outcome.message));
   if ('change' in outcome) await settle(deps, [outcome.change]);
   return { hasActiveSubscription: true, planType: outcome.plan };
 }
@@ -219,7 +225,7 @@ export async function grantTestAccess(deps: BillingDeps, userId: string): Promis
       createdAt: now,
       updatedAt: now,
     });
-    return refreshEntitlement(tx, userId, now);
+    return refreshEntitlement(tx, deps.caches, userId, now);
   });
   await settle(deps, [change]);
   return { hasActiveSubscription: true };
@@ -241,7 +247,12 @@ async function currentSubscription(db: Db, userId: string): Promise<Subscription
 
 const PAYMENT_HISTORY = 24;
 
-export async function subscriptionDetails(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
+/** Her subscription and payment history; the history's words (plan, why a charge failed) in `language`. */
+export async function subscriptionDetails(
+  deps: BillingDeps,
+  userId: string,
+  language: Language,
+): Promise<SubscriptionDetails> {
   const { db } = deps;
   const now = Date.now();
   const state = await accountState(db, userId, now);
@@ -277,8 +288,8 @@ export async function subscriptionDetails(deps: BillingDeps, userId: string): Pr
       status: p.status,
       cardBrand: p.cardBrand,
       cardLast4: p.cardLast4,
-      description: `${PLANS[p.plan].name} plan${p.kind === 'renewal' ? ' renewal' : ''}`,
-      failureMessage: p.failureMessage,
+      description: render(language, localText('paymentFor', { plan: p.plan, renewal: p.kind === 'renewal' })),
+      failureMessage: p.failureMessage && inWords(language, paymentFailureText(p.failureMessage)),
       createdAt: p.createdAt.toISOString(),
     })),
     boost: boostStatusOf(state, now),
@@ -305,30 +316,50 @@ async function liveSubscription(db: Db, userId: string): Promise<SubscriptionRow
 }
 
 /** Cancels at the end of the paid period: Premium stays until then. Cancelling twice is a no-op. */
-export async function cancelSubscription(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
-  return changeCancellation(deps, userId, true);
+export async function cancelSubscription(
+  deps: BillingDeps,
+  userId: string,
+  language: Language,
+): Promise<SubscriptionDetails> {
+  return changeCancellation(deps, userId, true, language);
 }
 
 /** Undoes a cancellation while the period runs. */
-export async function resumeSubscription(deps: BillingDeps, userId: string): Promise<SubscriptionDetails> {
-  return changeCancellation(deps, userId, false);
+export async function resumeSubscription(
+  deps: BillingDeps,
+  userId: string,
+  language: Language,
+): Promise<SubscriptionDetails> {
+  return changeCancellation(deps, userId, false, language);
 }
 
-async function changeCancellation(deps: BillingDeps, userId: string, cancel: boolean): Promise<SubscriptionDetails> {
+async function changeCancellation(
+  deps: BillingDeps,
+  userId: string,
+  cancel: boolean,
+  language: Language,
+): Promise<SubscriptionDetails> {
   const { db, processor } = deps;
   const sub = await liveSubscription(db, userId);
   if (sub.cancelAtPeriodEnd !== cancel) {
     // The processor first: if Stripe refuses, nothing here changes.
     if (sub.provider === processor.kind) await processor.setCancelAtPeriodEnd(sub, cancel);
     const now = new Date();
-    const change = await db.transaction(async (tx) => setCancellation(tx, await lockLive(tx, userId), cancel, now));
+    const change = await db.transaction(async (tx) =>
+      setCancellation(tx, deps.caches, await lockLive(tx, userId), cancel, now),
+    );
     await settle(deps, [change]);
   }
-  return subscriptionDetails(deps, userId);
+  return subscriptionDetails(deps, userId, language);
 }
 
 /** Monthly ⇄ annual: the new plan is charged, and its period starts, at the next renewal. */
-export async function switchPlan(deps: BillingDeps, userId: string, planType: PlanType): Promise<SubscriptionDetails> {
+export async function switchPlan(
+  deps: BillingDeps,
+  userId: string,
+  planType: PlanType,
+  language: Language,
+): Promise<SubscriptionDetails> {
   const { db, processor } = deps;
   const sub = await liveSubscription(db, userId);
   if (sub.provider === 'test') throw conflict(localText('testAccessDoesntRenew'));
@@ -338,7 +369,7 @@ export async function switchPlan(deps: BillingDeps, userId: string, planType: Pl
     if (sub.provider === processor.kind) await processor.schedulePlanChange(sub, PLANS[planType]);
     await db.update(subscriptions).set({ nextPlan, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
   }
-  return subscriptionDetails(deps, userId);
+  return subscriptionDetails(deps, userId, language);
 }
 
 /** For the webhook and the sweep: the row a processor's subscription id names, locked. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TYPES, type PlanType } from '../../../contract/billing';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { billingEvents } from '../../db/schema/billing';
 import { badRequest, notFound } from '../../http/errors';
@@ -78,7 +79,10 @@ export async function handleStripeWebhook(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (!fresh) return { duplicate: true, change: undefined };
-    return { duplicate: false, change: await applyEvent(tx, event.id, event.type, event.data.object, now) };
+    return {
+      duplicate: false,
+      change: await applyEvent(tx, deps.caches, event.id, event.type, event.data.object, now),
+    };
   });
   await settle(deps, [result.change]);
   return { received: true, duplicate: result.duplicate };
@@ -86,6 +90,7 @@ export async function handleStripeWebhook(
 
 async function applyEvent(
   tx: Db,
+  caches: DbCaches,
   eventId: string,
   type: string,
   object: unknown,
@@ -105,6 +110,7 @@ async function applyEvent(
       if (!line) return undefined;
       return paymentSucceeded(
         tx,
+        caches,
         sub,
         {
           ...facts,
@@ -118,6 +124,7 @@ async function applyEvent(
     }
     return paymentFailed(
       tx,
+      caches,
       sub,
       {
         ...facts,
@@ -134,10 +141,10 @@ async function applyEvent(
     if (!parsed.success) return undefined;
     const sub = await lockByProviderId(tx, parsed.data.id);
     if (!sub) return undefined;
-    if (type === 'customer.subscription.deleted') return subscriptionEnded(tx, sub, now);
+    if (type === 'customer.subscription.deleted') return subscriptionEnded(tx, caches, sub, now);
     const live = sub.status === 'active' || sub.status === 'canceled';
     if (live && sub.cancelAtPeriodEnd !== parsed.data.cancel_at_period_end) {
-      return setCancellation(tx, sub, parsed.data.cancel_at_period_end, now);
+      return setCancellation(tx, caches, sub, parsed.data.cancel_at_period_end, now);
     }
   }
   return undefined;

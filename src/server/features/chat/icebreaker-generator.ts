@@ -1,5 +1,6 @@
 import { ICEBREAKERS_MAX, ICEBREAKERS_MIN, MESSAGE_MAX_LENGTH, type IcebreakerCategory } from '../../../contract/chat';
 import { parseLocation } from '../../../contract/locations';
+import { icebreakerTemplatesOf, interestName, teaName, type Language } from '../../i18n';
 
 /** What a starter may draw on: the parts of a profile both people can see. */
 export interface StarterProfile {
@@ -14,75 +15,6 @@ interface GeneratedIcebreaker {
   message: string;
   category: IcebreakerCategory;
 }
-
-type Template<T> = (values: T) => string;
-
-const sharedInterest: Template<{ interest: string; name: string }>[] = [
-  ({ interest }) => `We both love ${interest}! What got you into it?`,
-  ({ interest }) => `A fellow ${interest} fan! What's your favourite ${interest} memory so far?`,
-  ({ interest }) => `${interest} came up on both our profiles. Want to swap our best ${interest} stories?`,
-  ({ interest, name }) => `Okay ${name}, ${interest} question: beginner-friendly spot or hidden gem you'd recommend?`,
-  ({ interest }) => `If we did ${interest} together, what would the perfect afternoon of it look like?`,
-];
-
-const theirInterest: Template<{ interest: string; name: string }>[] = [
-  ({ interest }) => `I noticed you're into ${interest}. What do you love most about it?`,
-  ({ interest }) => `${interest} is on your profile. Could you convince me to try it?`,
-  ({ interest, name }) => `${name}, how did you get into ${interest}?`,
-  ({ interest }) => `What's the best ${interest} moment you've had lately?`,
-];
-
-const sharedTea: Template<{ tea: string }>[] = [
-  ({ tea }) => `Another ${tea} lover! How do you take yours?`,
-  ({ tea }) => `We're both ${tea} people. Where do you get your favourite cup?`,
-  ({ tea }) => `${tea} match! Loose leaf or tea bags? (No judgement. Mostly.)`,
-];
-
-const theirTea: Template<{ tea: string; mine: string | undefined }>[] = [
-  ({ tea }) => `${tea} fan, I see. What's your go-to time of day for it?`,
-  ({ tea, mine }) =>
-    mine
-      ? `You're into ${tea}, I'm more of a ${mine} person. Trade recommendations?`
-      : `What got you hooked on ${tea}?`,
-  ({ tea }) => `If you could only drink ${tea} from one café for a year, which one would it be?`,
-];
-
-const teaUnknown: Template<{ mine: string | undefined }>[] = [
-  ({ mine }) =>
-    mine ? `I'm a ${mine} person. What's your cup of tea, literally?` : `What's your cup of tea, literally?`,
-  () => `Tea, coffee or something else entirely to start your day?`,
-];
-
-const bio: Template<{ snippet: string }>[] = [
-  ({ snippet }) => `Your bio says "${snippet}". I have to hear more about that!`,
-  ({ snippet }) => `"${snippet}" caught my eye on your profile. What's the story there?`,
-  ({ snippet }) => `Loved reading "${snippet}" in your bio. Tell me more?`,
-];
-
-const sameCity: Template<{ city: string }>[] = [
-  ({ city }) => `Fellow ${city} local! What's your favourite hidden spot in town?`,
-  ({ city }) => `What's the best tea spot in ${city}, in your expert opinion?`,
-  ({ city }) => `Best weekend plan in ${city}: go.`,
-];
-
-const sameState: Template<{ city: string; myCity: string; state: string }>[] = [
-  ({ city, myCity }) => `${city} and ${myCity} aren't that far apart. Do you ever make it over my way?`,
-  ({ state }) => `What's your favourite thing to do in ${state} that tourists never find?`,
-];
-
-const elsewhere: Template<{ city: string }>[] = [
-  ({ city }) => `What's the best thing about living in ${city}?`,
-  ({ city }) => `If I visited ${city}, where should my first stop be?`,
-  ({ city }) => `What would a perfect day in ${city} look like for you?`,
-];
-
-const general: Template<{ name: string }>[] = [
-  ({ name }) => `Hi ${name}! What's something that made you smile this week?`,
-  () => `What does your ideal lazy Sunday look like?`,
-  () => `What's a small thing that instantly makes your day better?`,
-  ({ name }) => `${name}, what's one thing you'd want a first date to know about you?`,
-  () => `Two truths and a lie, you go first?`,
-];
 
 /** FNV-1a: a stable number from a string, so the same seed always builds the same set. */
 function hash(text: string): number {
@@ -136,8 +68,8 @@ export function bioSnippets(text: string): string[] {
 }
 
 /**
- * 3–5 conversation starters for `viewer` to send to `other`, built from what their profiles share
- * (interests, teas, city) and what `other` wrote (interests, bio). Each category gives its options;
+ * 3–5 conversation starters for `viewer` to send to `other`, in `language` (the viewer's), built from what their
+ * profiles share (interests, teas, city) and what `other` wrote (interests, bio). Each category gives its options;
  * the seed picks among them, so different pairs and different seeds get different sets. Starters
  * in `avoid` (recently offered) are used only when nothing else is left.
  */
@@ -145,47 +77,54 @@ export function generateIcebreakers(
   viewer: StarterProfile,
   other: StarterProfile,
   seed: string,
+  language: Language,
   avoid: ReadonlySet<string> = new Set(),
 ): GeneratedIcebreaker[] {
   const rand = random(seed);
   const name = firstName(other.name);
-  const pick = <T>(templates: Template<T>[], values: T) => shuffled(templates, rand).map((t) => t(values));
+  const templates = icebreakerTemplatesOf(language);
+  const pick = <T>(options: ((values: T) => string)[], values: T) => shuffled(options, rand).map((t) => t(values));
   const options = new Map<IcebreakerCategory, string[]>();
   const add = (category: IcebreakerCategory, messages: string[]) => {
     if (messages.length > 0) options.set(category, [...(options.get(category) ?? []), ...messages]);
   };
 
+  // Profiles store interests and teas by their English names: compared as stored, written in her language.
   const mine = new Set(viewer.interests);
   const shared = other.interests.filter((i) => mine.has(i));
   for (const interest of shuffled(shared, rand).slice(0, 3))
-    add('shared_interest', pick(sharedInterest, { interest, name }));
+    add('shared_interest', pick(templates.sharedInterest, { interest: interestName(language, interest), name }));
   const theirsOnly = other.interests.filter((i) => !mine.has(i));
   for (const interest of shuffled(theirsOnly, rand).slice(0, 3))
-    add('interest', pick(theirInterest, { interest, name }));
+    add('interest', pick(templates.theirInterest, { interest: interestName(language, interest), name }));
 
   const myTeas = new Set(viewer.teaInterests);
   const sharedTeas = other.teaInterests.filter((t) => myTeas.has(t));
-  const myTea = shuffled(viewer.teaInterests, rand)[0];
+  const myFirstTea = shuffled(viewer.teaInterests, rand)[0];
+  const myTea = myFirstTea === undefined ? undefined : teaName(language, myFirstTea);
   if (sharedTeas.length > 0) {
-    for (const tea of shuffled(sharedTeas, rand).slice(0, 2)) add('tea', pick(sharedTea, { tea }));
+    for (const tea of shuffled(sharedTeas, rand).slice(0, 2))
+      add('tea', pick(templates.sharedTea, { tea: teaName(language, tea) }));
   } else if (other.teaInterests.length > 0) {
-    for (const tea of shuffled(other.teaInterests, rand).slice(0, 2)) add('tea', pick(theirTea, { tea, mine: myTea }));
+    for (const tea of shuffled(other.teaInterests, rand).slice(0, 2))
+      add('tea', pick(templates.theirTea, { tea: teaName(language, tea), mine: myTea }));
   } else {
-    add('tea', pick(teaUnknown, { mine: myTea }));
+    add('tea', pick(templates.teaUnknown, { mine: myTea }));
   }
 
-  for (const snippet of shuffled(bioSnippets(other.bio), rand).slice(0, 2)) add('bio', pick(bio, { snippet }));
+  for (const snippet of shuffled(bioSnippets(other.bio), rand).slice(0, 2))
+    add('bio', pick(templates.bio, { snippet }));
 
   const here = parseLocation(viewer.location);
   const there = parseLocation(other.location);
   if (there) {
     if (here && here.city === there.city && here.state === there.state)
-      add('location', pick(sameCity, { city: there.city }));
+      add('location', pick(templates.sameCity, { city: there.city }));
     else if (here && here.state === there.state)
-      add('location', pick(sameState, { city: there.city, myCity: here.city, state: there.state }));
-    else add('location', pick(elsewhere, { city: there.city }));
+      add('location', pick(templates.sameState, { city: there.city, myCity: here.city, state: there.state }));
+    else add('location', pick(templates.elsewhere, { city: there.city }));
   }
-  add('general', pick(general, { name }));
+  add('general', pick(templates.general, { name }));
 
   // One starter per category, in a seeded order, with the general ones last (they are the filler);
   // a second one from a category (two quotes of the same bio read as a repeat) only to reach the minimum.

@@ -173,3 +173,55 @@ describe('POST /api/icebreakers/:id/use', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
+
+describe('starters in her language', () => {
+  let sofi: Client;
+  let lu: Client;
+  let pairId: string;
+  beforeAll(async () => {
+    // Sofi signed up from a Spanish browser (her saved language); Lu in English. Their bios are too short to quote.
+    sofi = await signUp(
+      t.app,
+      { name: 'Sofi', bio: 'Hola.', interests: ['Hiking', 'Pottery', 'Running'], teaInterests: ['Chamomile'] },
+      { 'accept-language': 'es' },
+    );
+    lu = await signUp(t.app, {
+      name: 'Lu',
+      bio: 'Hi there.',
+      interests: ['Hiking', 'Pottery'],
+      teaInterests: ['Chamomile'],
+      location: 'Austin, Texas',
+    });
+    pairId = await createMatch(t.database.db, sofi.user.id, lu.user.id);
+  });
+
+  it('writes a Spanish member’s starters in Spanish, with the Spanish names of interests and teas', async () => {
+    // Shared interests, the shared tea and her city: one starter each.
+    const text = (await generate(sofi, pairId, '?seed=7')).map((s) => s.message).join('\n');
+    expect(text).toMatch(/Senderismo|Cerámica/);
+    expect(text).toMatch(/Manzanilla/);
+    expect(text).toMatch(/Austin/);
+    expect(text).toMatch(/¿/);
+    expect(text).not.toMatch(/Hiking|Pottery|Chamomile|\b(What|you|your)\b/);
+  });
+
+  it('writes an English member’s in English, whatever the other member speaks', async () => {
+    const text = (await generate(lu, pairId, '?seed=7')).map((s) => s.message).join('\n');
+    expect(text).toMatch(/Hiking|Pottery/);
+    expect(text).toMatch(/Chamomile/);
+    expect(text).not.toMatch(/Senderismo|Cerámica|Manzanilla|¿/);
+  });
+
+  it('offers back only the stored set in her language', async () => {
+    const spanish = await generate(sofi, pairId);
+    const english = await generate(lu, pairId);
+    const stored = async (client: Client) => {
+      const response = await client.request('GET', `/api/icebreakers/generate/${pairId}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<Icebreaker[]>().map((s) => s.message);
+    };
+    // The English set is the newest of the match; Sofi still reads hers.
+    expect((await stored(sofi)).sort()).toEqual(spanish.map((s) => s.message).sort());
+    expect((await stored(lu)).sort()).toEqual(english.map((s) => s.message).sort());
+  });
+});

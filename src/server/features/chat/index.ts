@@ -1,12 +1,17 @@
-export { forgetConversationsBetween } from './access';
 export { markMessageRead, sendMessage, type ChatDeps } from './messages';
-export { chatActivityOf, type ChatActivity } from './activity';
-export { conversationSummaries, matchHasMessages, twoWayConversations } from './queries';
+export type { ChatActivity } from './activity';
+export {
+  conversationSummaries,
+  createChatRepository,
+  matchHasMessages,
+  messagesWrittenBy,
+  twoWayConversations,
+  unreadConversationCount,
+  type ChatRepository,
+} from './repository';
 export { recentMessagesForReport } from './report-excerpt';
 export { chatRoutes } from './routes';
-export { messagesWrittenBy } from './personal-data';
 export { chatMediaRoutes } from './media-routes';
 export { chatSubscriptions } from './subscriptions';
 export { mediaUploadedBy } from './media';
 export { createNsfwClassifier, type NudityClassifier } from './nudity';
-export { unreadConversationCount } from './unread';

@@ -1,11 +1,9 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CHAT_IMAGE_MAX_SIDE,
   MAX_CHAT_IMAGE_BYTES,
   MAX_VOICE_BYTES,
   MAX_VOICE_MS,
-  MEDIA_MESSAGES_PER_HOUR,
   MEDIA_UPLOAD_TTL_MS,
   type MediaKind,
   type MediaState,
@@ -13,9 +11,8 @@ import {
   type MessageMedia,
 } from '../../../contract/chat-media';
 import type { Db } from '../../db/client';
-import { chatMedia } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
-import { AppError, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { findMatchForMember, otherMember } from '../matches';
 import {
@@ -30,8 +27,18 @@ import {
 import { requireConversation } from './access';
 import type { NudityClassifier } from './nudity';
 import { localText } from '../../i18n';
-
-type ChatMediaRow = typeof chatMedia.$inferSelect;
+import {
+  deleteMediaRows,
+  insertMedia,
+  markOpened,
+  markPlayedOnce,
+  mediaById,
+  mediaOfMessageIds,
+  sentMediaOf,
+  sweepableMedia,
+  type ChatMediaRow,
+  type NewChatMedia,
+} from './repository';
 
 export interface MediaDeps {
   db: Db;
@@ -76,7 +83,7 @@ export async function uploadMedia(
 ): Promise<MediaUpload> {
   const match = await requireConversation(deps.db, matchId, uploaderId);
   const { data } = input;
-  let values: Omit<typeof chatMedia.$inferInsert, 'storageKey'> & { kind: MediaKind };
+  let values: Omit<NewChatMedia, 'storageKey'> & { kind: MediaKind };
   let file: Buffer;
   let extension: string;
   // Declared audio must really be audio (a renamed PNG is a 415); otherwise the bytes say what it is.
@@ -117,10 +124,7 @@ export async function uploadMedia(
   await deps.store.put(storageKey, file);
   let row: ChatMediaRow | undefined;
   try {
-    [row] = await deps.db
-      .insert(chatMedia)
-      .values({ ...values, storageKey })
-      .returning();
+    row = await insertMedia(deps.db, { ...values, storageKey });
   } finally {
     if (!row) await deleteFiles(deps, [storageKey]);
   }
@@ -144,42 +148,6 @@ async function likelyExplicit(deps: MediaDeps, image: Buffer): Promise<boolean> 
     deps.log.warn({ err: error }, 'nudity classifier failed; photo not labelled');
     return false;
   }
-}
-
-/**
- * Inside the send transaction, after the message row: her own unsent upload of this conversation,
- * younger than an hour, becomes this message's — once. Also the conversation's hourly media cap.
- * Throws (undoing the message) when the upload cannot be used.
- */
-export async function claimMedia(
-  tx: Db,
-  input: { mediaId: string; matchId: string; senderId: string; messageId: string; kind: MediaKind },
-): Promise<ChatMediaRow> {
-  const hourAgo = new Date(Date.now() - MEDIA_UPLOAD_TTL_MS);
-  const [sent] = await tx
-    .select({ n: count() })
-    .from(chatMedia)
-    .where(and(eq(chatMedia.matchId, input.matchId), isNotNull(chatMedia.messageId), gt(chatMedia.createdAt, hourAgo)));
-  if ((sent?.n ?? 0) >= MEDIA_MESSAGES_PER_HOUR) {
-    throw tooManyRequests(localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR }), 600, 'LIMIT_REACHED');
-  }
-  const [claimed] = await tx
-    .update(chatMedia)
-    .set({ messageId: input.messageId })
-    .where(
-      and(
-        eq(chatMedia.id, input.mediaId),
-        eq(chatMedia.matchId, input.matchId),
-        eq(chatMedia.uploaderId, input.senderId),
-        eq(chatMedia.kind, input.kind),
-        isNull(chatMedia.messageId),
-        isNotNull(chatMedia.storageKey),
-        gt(chatMedia.createdAt, hourAgo),
-      ),
-    )
-    .returning();
-  if (!claimed) throw new AppError(409, 'CONFLICT', localText('mediaUnusable'));
-  return claimed;
 }
 
 export function presentMedia(row: ChatMediaRow): MessageMedia {
@@ -207,7 +175,7 @@ export async function mediaOfMessages(
 ): Promise<Map<string, MessageMedia>> {
   const ids = rows.filter((r) => r.messageType === 'image' || r.messageType === 'voice').map((r) => r.id);
   if (ids.length === 0) return new Map();
-  const media = await db.select().from(chatMedia).where(inArray(chatMedia.messageId, ids));
+  const media = await mediaOfMessageIds(db, ids);
   return new Map(media.map((m) => [m.messageId ?? '', presentMedia(m)]));
 }
 
@@ -221,7 +189,7 @@ async function visibleMedia(
   viewerId: string,
 ): Promise<{ row: ChatMediaRow; recipientId: string }> {
   if (!isUuid(mediaId)) throw notFound(localText('mediaNotFound'));
-  const [row] = await db.select().from(chatMedia).where(eq(chatMedia.id, mediaId));
+  const row = await mediaById(db, mediaId);
   if (!row?.matchId || !row.uploaderId) throw notFound(localText('mediaNotFound'));
   if (!row.messageId && row.uploaderId !== viewerId) throw notFound(localText('mediaNotFound'));
   const match = await findMatchForMember(db, row.matchId, viewerId);
@@ -264,11 +232,7 @@ export async function openViewOnce(deps: MediaDeps, viewerId: string, mediaId: s
   if (!row.storageKey) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
   const file = await readFile(deps, row);
   // The claim decides: of two opens at once, one gets the photo.
-  const [opened] = await deps.db
-    .update(chatMedia)
-    .set({ storageKey: null, openedAt: new Date() })
-    .where(and(eq(chatMedia.id, row.id), isNotNull(chatMedia.storageKey)))
-    .returning();
+  const opened = await markOpened(deps.db, row.id);
   if (!opened) throw new AppError(410, 'GONE', localText('mediaAlreadyOpened'));
   await deleteFiles(deps, [row.storageKey]);
   announce(deps, opened, recipientId);
@@ -280,11 +244,7 @@ export async function markPlayed(deps: MediaDeps, viewerId: string, mediaId: str
   const { row, recipientId } = await visibleMedia(deps.db, mediaId, viewerId);
   if (row.kind !== 'voice' || !row.messageId || row.uploaderId === viewerId) throw notFound(localText('mediaNotFound'));
   if (row.playedAt) return stateOf(row);
-  const [played] = await deps.db
-    .update(chatMedia)
-    .set({ playedAt: new Date() })
-    .where(and(eq(chatMedia.id, row.id), isNull(chatMedia.playedAt)))
-    .returning();
+  const played = await markPlayedOnce(deps.db, row.id);
   if (!played) return stateOf(row);
   announce(deps, played, recipientId);
   return stateOf(played);
@@ -323,25 +283,13 @@ async function sweepMedia(deps: Pick<MediaDeps, 'db' | 'store' | 'jobs' | 'log'>
   const expired = new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS);
   let removed = 0;
   for (;;) {
-    const rows = await deps.db
-      .select({ id: chatMedia.id, storageKey: chatMedia.storageKey })
-      .from(chatMedia)
-      .where(
-        or(
-          isNull(chatMedia.matchId),
-          isNull(chatMedia.uploaderId),
-          and(isNull(chatMedia.messageId), lt(chatMedia.createdAt, expired)),
-        ),
-      )
-      .limit(SWEEP_BATCH);
+    const rows = await sweepableMedia(deps.db, expired, SWEEP_BATCH);
     if (rows.length === 0) return removed;
     const keys = rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
     await Promise.all(keys.map((key) => deps.store.delete(key)));
-    await deps.db.delete(chatMedia).where(
-      inArray(
-        chatMedia.id,
-        rows.map((r) => r.id),
-      ),
+    await deleteMediaRows(
+      deps.db,
+      rows.map((r) => r.id),
     );
     removed += rows.length;
     if (rows.length < SWEEP_BATCH) return removed;
@@ -368,11 +316,7 @@ export function queueMediaSweep(deps: Pick<MediaDeps, 'jobs' | 'log'>): Promise<
 
 /** Her own uploads, with their bytes, for her data export. The other member's files are theirs and stay out. */
 export async function mediaUploadedBy(deps: Pick<MediaDeps, 'db' | 'store'>, userId: string) {
-  const rows = await deps.db
-    .select()
-    .from(chatMedia)
-    .where(and(eq(chatMedia.uploaderId, userId), isNotNull(chatMedia.messageId)))
-    .orderBy(chatMedia.createdAt);
+  const rows = await sentMediaOf(deps.db, userId);
   return Promise.all(
     rows.map(async (row) => ({
       matchId: row.matchId,

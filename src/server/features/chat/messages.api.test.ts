@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage, ReadReceipt } from '../../../contract/chat';
 import { setSuspendedUntil } from '../../core';
-import { databaseCache } from '../../db/process-cache';
 import { signUp, type Client, createTestApp, type TestApp } from '../../test/harness';
-import { conversationSummaries, matchHasMessages } from './queries';
+import { conversationSummaries, matchHasMessages } from './repository';
 import { createMatch, deleteMatch } from '../../test/matches';
 
 let t: TestApp;
@@ -150,7 +149,7 @@ describe('POST /api/messages', () => {
 
   it('forgets the remembered pair on a block or unmatch, announced on the real-time bus', async () => {
     const remembered = (id: string) =>
-      databaseCache<{ id: string }>(t.database.db, 'conversation-pairs', { max: 1 })?.get(id);
+      t.context.caches.databaseCache<{ id: string }>('conversation-pairs', { max: 1 }).on(t.database.db).get(id);
     const blocked = await pair();
     const unmatched = await pair();
     for (const { a, matchId: id } of [blocked, unmatched]) {
@@ -166,9 +165,9 @@ describe('POST /api/messages', () => {
   it('stops messaging a member suspended mid-conversation, though the pair is remembered', async () => {
     const { a, b, matchId: id } = await pair();
     expect((await send(a, { matchId: id, content: 'hello' })).statusCode).toBe(201);
-    await setSuspendedUntil(t.database.db, b.user.id, new Date(Date.now() + 86_400_000));
+    await setSuspendedUntil(t.database.db, t.context.caches, b.user.id, new Date(Date.now() + 86_400_000));
     expect((await send(a, { matchId: id, content: 'still there?' })).statusCode).toBe(404);
-    await setSuspendedUntil(t.database.db, b.user.id, null);
+    await setSuspendedUntil(t.database.db, t.context.caches, b.user.id, null);
     expect((await send(a, { matchId: id, content: 'welcome back' })).statusCode).toBe(201);
   });
 

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   isMediaMessageType,
   type Message,
@@ -7,29 +6,33 @@ import {
   type ReactionGroup,
   type ReadReceipt,
 } from '../../../contract/chat';
+import { MEDIA_MESSAGES_PER_HOUR, MEDIA_UPLOAD_TTL_MS } from '../../../contract/chat-media';
 import type { Db } from '../../db/client';
-import { icebreakers, messages } from '../../db/schema/chat';
 import type { DomainEvents } from '../../domain-events';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { otherMember } from '../matches';
-import { recordChatActivity } from './activity';
-import { mayWrite } from './may-write';
-import { storeUnlessRefused } from './store';
-import {
-  conversationPair,
-  findMessageForMember,
-  forgetConversationPair,
-  requireConversation,
-  type MessageRow,
-} from './access';
-import { claimMedia, mediaOfMessages, presentMedia } from './media';
+import { conversationPair, findMessageForMember, requireConversation } from './access';
+import { mediaOfMessages, presentMedia } from './media';
 import { reactionGroupsFor } from './reactions';
+import {
+  markRead,
+  mayWrite,
+  messageByClientId,
+  messagesBefore,
+  readAtOf,
+  storeMediaMessage,
+  storeStarterMessage,
+  type ChatRepository,
+  type MessageRow,
+} from './repository';
 import type { MessageMedia } from '../../../contract/chat-media';
 import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
 
 export interface ChatDeps {
   db: Db;
+  /** Chat's statements and what it keeps of the database (app.ts makes one). */
+  repository: ChatRepository;
   events: DomainEvents;
 }
 
@@ -65,9 +68,6 @@ function isForeignKeyViolation(error: unknown): boolean {
   return code(error) === '23503' || code((error as { cause?: unknown } | undefined)?.cause) === '23503';
 }
 
-/** Thrown inside the send transaction to undo an icebreaker claim when the message turns out to be a retry. */
-class AlreadyStored extends Error {}
-
 /**
  * The one way a message comes into being, for HTTP and the socket alike. It is stored before
  * anyone hears of it; `message.created` then reaches both members. A retry with the same
@@ -94,7 +94,7 @@ export async function sendMessage(
   }
   const match = icebreakerId
     ? await requireConversation(db, input.matchId, senderId)
-    : await conversationPair(db, input.matchId, senderId);
+    : await conversationPair(deps.repository, input.matchId, senderId);
   const recipientId = otherMember(match, senderId);
   // Any other message checks `mayWrite` in its own insert; a starter, rare, asks first.
   if (icebreakerId) await requireRecipientAllows(db, senderId, recipientId, match.id);
@@ -102,40 +102,36 @@ export async function sendMessage(
 
   let row: MessageRow | undefined;
   try {
-    row = icebreakerId
-      ? await db.transaction(async (tx) => {
-          await claimIcebreaker(tx, icebreakerId, match.id);
-          const [stored] = await tx
-            .insert(messages)
-            .values({
-              matchId: match.id,
-              senderId,
-              content,
-              messageType: input.messageType,
-              icebreakerId,
-              clientMessageId,
-            })
-            .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-            .returning();
-          if (!stored) throw new AlreadyStored();
-          return stored;
-        })
-      : await storeUnlessRefused(db, {
-          matchId: match.id,
-          senderId,
-          recipientId,
-          content,
-          // Never 'icebreaker' here (checked above: a starter carries its icebreakerId); said again for the type.
-          messageType: input.messageType === 'icebreaker' ? 'text' : input.messageType,
-          clientMessageId,
-        });
+    if (icebreakerId) {
+      const starter = await storeStarterMessage(db, {
+        matchId: match.id,
+        senderId,
+        content,
+        icebreakerId,
+        clientMessageId,
+      });
+      if (starter.outcome === 'used') throw conflict(localText('icebreakerUsed'));
+      if (starter.outcome === 'unknown') throw notFound(localText('icebreakerNotFound'));
+      // 'repeated': the claim was undone; the first message is replayed below.
+      if (starter.outcome === 'stored') row = starter.row;
+    } else {
+      row = await deps.repository.storeMessage({
+        matchId: match.id,
+        senderId,
+        recipientId,
+        content,
+        // Never 'icebreaker' here (checked above: a starter carries its icebreakerId); said again for the type.
+        messageType: input.messageType === 'icebreaker' ? 'text' : input.messageType,
+        clientMessageId,
+      });
+    }
   } catch (error) {
     // The match was dissolved after the membership check (its row lock made the insert wait).
     if (isForeignKeyViolation(error)) {
-      forgetConversationPair(db, match.id);
+      deps.repository.forgetConversationPair(match.id);
       throw notFound(localText('conversationNotFound'));
     }
-    if (!(error instanceof AlreadyStored)) throw error;
+    throw error;
   }
   if (!row) {
     // Her privacy setting first, as if it had been asked before the insert: it says why better than a 404.
@@ -143,12 +139,12 @@ export async function sendMessage(
     const earlier = input.clientMessageId ? await replayed(db, senderId, input) : undefined;
     if (earlier) return { message: earlier, created: false };
     // Nothing stored and nothing to replay: a block stands between them now, or she is suspended.
-    forgetConversationPair(db, match.id);
+    deps.repository.forgetConversationPair(match.id);
     throw notFound(localText('conversationNotFound'));
   }
 
   const message = presentMessage(row);
-  recordChatActivity(db, row, recipientId);
+  deps.repository.recordActivity(row, recipientId);
   deps.events.emit('message.created', { message, recipientId });
   return { message, created: true };
 }
@@ -176,60 +172,49 @@ async function sendMediaMessage(
   const match = await requireConversation(db, input.matchId, senderId);
   const recipientId = otherMember(match, senderId);
   await requireRecipientAllows(db, senderId, recipientId, match.id);
-  let stored: { row: MessageRow; media: Message['media'] } | undefined;
-  try {
-    stored = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          matchId: match.id,
-          senderId,
-          content: MEDIA_CONTENT[kind],
-          messageType: kind,
-          clientMessageId: input.clientMessageId ?? null,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-        .returning();
-      if (!row) throw new AlreadyStored();
-      const media = await claimMedia(tx, { mediaId, matchId: match.id, senderId, messageId: row.id, kind });
-      return { row, media: presentMedia(media) };
-    });
-  } catch (error) {
+  const stored = await storeMediaMessage(
+    db,
+    {
+      matchId: match.id,
+      senderId,
+      content: MEDIA_CONTENT[kind],
+      kind,
+      mediaId,
+      clientMessageId: input.clientMessageId ?? null,
+    },
+    { uploadedAfter: new Date(Date.now() - MEDIA_UPLOAD_TTL_MS), perHour: MEDIA_MESSAGES_PER_HOUR },
+  ).catch((error: unknown) => {
     if (isForeignKeyViolation(error)) {
-      forgetConversationPair(db, match.id);
+      deps.repository.forgetConversationPair(match.id);
       throw notFound(localText('conversationNotFound'));
     }
-    if (!(error instanceof AlreadyStored)) throw error;
+    throw error;
+  });
+  if (stored.outcome === 'cap') {
+    throw tooManyRequests(localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR }), 600, 'LIMIT_REACHED');
   }
-  if (!stored) {
+  if (stored.outcome === 'unusable') throw new AppError(409, 'CONFLICT', localText('mediaUnusable'));
+  if (stored.outcome === 'repeated') {
     const earlier = await replayed(db, senderId, input);
     if (earlier) return { message: earlier, created: false };
     throw notFound(localText('conversationNotFound'));
   }
-  const message = presentMessage(stored.row, [], stored.media);
+  const message = presentMessage(stored.row, [], presentMedia(stored.media));
   deps.events.emit('message.created', { message, recipientId });
   return { message, created: true };
 }
 
 /**
- * The reason behind a refused message when it is `mayWrite` (her 'allowMessagesFrom: verified'
- * setting), asked before a starter is stored and after a refused insert: the same rule, one place.
+ * The reason behind a refused message when it is her first-message setting (`mayWrite`'s
+ * `settingAllows`), asked before a starter is stored and after a refused insert: the same rule, one place.
  */
 async function requireRecipientAllows(db: Db, senderId: string, recipientId: string, matchId: string): Promise<void> {
-  const [row] = await db
-    .select({
-      allowed: sql<boolean>`${mayWrite(sql`${senderId}::uuid`, sql`${recipientId}::uuid`, sql`${matchId}::uuid`)}`,
-    })
-    .from(sql`(select 1) as one`);
-  if (row?.allowed) return;
+  if ((await mayWrite(db, { senderId, recipientId, matchId })).settingAllows) return;
   throw forbidden(localText('thisMemberOnlyAccepts'));
 }
 
 async function replayed(db: Db, senderId: string, input: SendMessageInput): Promise<Message | undefined> {
-  const [existing] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, input.clientMessageId ?? '')));
+  const existing = await messageByClientId(db, senderId, input.clientMessageId ?? '');
   if (!existing) return undefined;
   if (existing.matchId !== input.matchId) {
     throw conflict(localText('thisClientmessageidWasAlready'), [
@@ -243,21 +228,6 @@ async function replayed(db: Db, senderId: string, input: SendMessageInput): Prom
   return presentMessage(existing, reactions.get(existing.id), media.get(existing.id) ?? null);
 }
 
-/** A starter is sent once: the first claim wins, a second one is a 409. */
-async function claimIcebreaker(db: Db, icebreakerId: string, matchId: string): Promise<void> {
-  const claimed = await db
-    .update(icebreakers)
-    .set({ usedAt: new Date() })
-    .where(and(eq(icebreakers.id, icebreakerId), eq(icebreakers.matchId, matchId), isNull(icebreakers.usedAt)))
-    .returning({ id: icebreakers.id });
-  if (claimed.length > 0) return;
-  const [existing] = await db
-    .select({ id: icebreakers.id })
-    .from(icebreakers)
-    .where(and(eq(icebreakers.id, icebreakerId), eq(icebreakers.matchId, matchId)));
-  throw existing ? conflict(localText('icebreakerUsed')) : notFound(localText('icebreakerNotFound'));
-}
-
 /**
  * Newest page first; within a page oldest → newest. The cursor is the id of the oldest message of
  * the previous page, compared as (created_at, id) in SQL so no timestamp precision is lost.
@@ -269,23 +239,8 @@ export async function listMessages(
   page: { cursor?: string | undefined; limit: number },
 ): Promise<MessagePage> {
   const { mode } = await requireConversation(db, matchId, viewerId);
-  const conditions = [eq(messages.matchId, matchId)];
-  if (page.cursor) {
-    const [cursorRow] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.id, page.cursor), eq(messages.matchId, matchId)));
-    if (!cursorRow) throw badRequest(localText('invalidCursor'), [fieldError('cursor', localText('notAMessageOf'))]);
-    conditions.push(
-      sql`(${messages.createdAt}, ${messages.id}) < (select "created_at", "id" from "messages" where "id" = ${page.cursor})`,
-    );
-  }
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit + 1);
+  const rows = await messagesBefore(db, matchId, page.cursor, page.limit + 1);
+  if (!rows) throw badRequest(localText('invalidCursor'), [fieldError('cursor', localText('notAMessageOf'))]);
   const pageRows = rows.slice(0, page.limit);
   const [reactions, media] = await Promise.all([
     reactionGroupsFor(
@@ -312,17 +267,16 @@ export async function markMessageRead(deps: ChatDeps, readerId: string, messageI
   if (message.senderId === readerId) throw notFound(localText('messageNotFound'));
   if (message.readAt) return { messageId, matchId: message.matchId, readAt: message.readAt.toISOString() };
 
-  const [updated] = await db
-    .update(messages)
-    .set({ readAt: new Date() })
-    .where(and(eq(messages.id, messageId), isNull(messages.readAt)))
-    .returning({ readAt: messages.readAt });
-  if (!updated?.readAt) {
+  const marked = await markRead(db, messageId);
+  if (!marked) {
     // Another request marked it in between: answer with its time, without a second receipt.
-    const [current] = await db.select({ readAt: messages.readAt }).from(messages).where(eq(messages.id, messageId));
-    return { messageId, matchId: message.matchId, readAt: (current?.readAt ?? new Date()).toISOString() };
+    return {
+      messageId,
+      matchId: message.matchId,
+      readAt: ((await readAtOf(db, messageId)) ?? new Date()).toISOString(),
+    };
   }
-  const readAt = updated.readAt.toISOString();
+  const readAt = marked.toISOString();
   deps.events.emit('message.read', {
     messageId,
     matchId: message.matchId,

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { REACTION_EMOJI, type MessageReactions, type ReactionEmoji, type ReactionGroup } from '../../../contract/chat';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
-import { messageReactions } from '../../db/schema/chat';
 import { findMessageForMember } from './access';
+import { deleteReaction, insertReaction, reactionsOf } from './repository';
 
 /** Reactions of each message, grouped per emoji in picker order; every id of `messageIds` gets a list. */
 export async function reactionGroupsFor(
@@ -13,11 +12,7 @@ export async function reactionGroupsFor(
 ): Promise<Map<string, ReactionGroup[]>> {
   const result = new Map<string, ReactionGroup[]>(messageIds.map((id) => [id, []]));
   if (messageIds.length === 0) return result;
-  const rows = await db
-    .select({ messageId: messageReactions.messageId, userId: messageReactions.userId, emoji: messageReactions.emoji })
-    .from(messageReactions)
-    .where(inArray(messageReactions.messageId, [...messageIds]))
-    .orderBy(asc(messageReactions.createdAt));
+  const rows = await reactionsOf(db, messageIds);
   const byMessage = new Map<string, Map<string, string[]>>();
   for (const row of rows) {
     const groups = byMessage.get(row.messageId) ?? new Map<string, string[]>();
@@ -72,14 +67,10 @@ export async function addReaction(
   emoji: ReactionEmoji,
 ): Promise<{ reactions: MessageReactions; added: boolean }> {
   const { match } = await findMessageForMember(db, messageId, userId);
-  const inserted = await db
-    .insert(messageReactions)
-    .values({ messageId, userId, emoji })
-    .onConflictDoNothing()
-    .returning({ emoji: messageReactions.emoji });
+  const added = await insertReaction(db, { messageId, userId, emoji });
   const reactions = await present(db, messageId, userId);
-  if (inserted.length > 0) announce(events, match, reactions);
-  return { reactions, added: inserted.length > 0 };
+  if (added) announce(events, match, reactions);
+  return { reactions, added };
 }
 
 /** Removing a reaction she does not have is not an error: the client's toggle may race itself. */
@@ -90,17 +81,8 @@ export async function removeReaction(
   emoji: ReactionEmoji,
 ): Promise<MessageReactions> {
   const { match } = await findMessageForMember(db, messageId, userId);
-  const removed = await db
-    .delete(messageReactions)
-    .where(
-      and(
-        eq(messageReactions.messageId, messageId),
-        eq(messageReactions.userId, userId),
-        eq(messageReactions.emoji, emoji),
-      ),
-    )
-    .returning({ emoji: messageReactions.emoji });
+  const removed = await deleteReaction(db, { messageId, userId, emoji });
   const reactions = await present(db, messageId, userId);
-  if (removed.length > 0) announce(events, match, reactions);
+  if (removed) announce(events, match, reactions);
   return reactions;
 }

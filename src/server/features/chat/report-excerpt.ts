@@ -1,9 +1,8 @@
-import { desc, eq, inArray } from 'drizzle-orm';
-import { chatMedia, messages } from '../../db/schema/chat';
 import type { MediaStorage } from '../../media';
 import { otherMember } from '../matches';
 import type { MessageCopy, RecentMessages } from '../safety';
 import { requireConversation } from './access';
+import { latestMessagesWithMedia } from './repository';
 
 const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'audio/webm': 'webm', 'audio/mp4': 'm4a' };
 
@@ -17,21 +16,7 @@ const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'audio/webm':
 export function recentMessagesForReport(store: MediaStorage): RecentMessages {
   return async (db, matchId, userId, limit) => {
     const match = await requireConversation(db, matchId, userId);
-    const rows = await db
-      .select({
-        id: messages.id,
-        senderId: messages.senderId,
-        content: messages.content,
-        createdAt: messages.createdAt,
-        messageType: messages.messageType,
-      })
-      .from(messages)
-      .where(eq(messages.matchId, match.id))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit);
-    const withMedia = rows.filter((r) => r.messageType === 'image' || r.messageType === 'voice').map((r) => r.id);
-    const media =
-      withMedia.length === 0 ? [] : await db.select().from(chatMedia).where(inArray(chatMedia.messageId, withMedia));
+    const { rows, media } = await latestMessagesWithMedia(db, match.id, limit);
     const byMessage = new Map(media.map((m) => [m.messageId ?? '', m]));
     const copies = rows.reverse().map((r): MessageCopy => {
       const m = byMessage.get(r.id);

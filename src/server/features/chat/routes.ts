@@ -43,12 +43,19 @@ export const chatRoutes: FastifyPluginAsync<ChatDeps> = async (app, deps) => {
     removeReaction(deps, sessionUserId(request), request.params.id, request.body.emoji),
   );
 
+  // Starters are written in her language (her saved setting, as every signed-in request is answered).
   route(app, chatApi.icebreakers, async (request) =>
-    generateForMatch(deps, sessionUserId(request), request.params.matchId, request.query.seed),
+    generateForMatch(
+      deps,
+      sessionUserId(request),
+      request.params.matchId,
+      await request.language(),
+      request.query.seed,
+    ),
   );
 
   route(app, chatApi.storedIcebreakers, async (request) =>
-    storedIcebreakers(deps, sessionUserId(request), request.params.matchId),
+    storedIcebreakers(deps, sessionUserId(request), request.params.matchId, await request.language()),
   );
 
   route(app, chatApi.useIcebreaker, async (request) => useIcebreaker(deps, sessionUserId(request), request.params.id));

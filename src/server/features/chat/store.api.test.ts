@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatActivityOf } from '.';
 import { blocks } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch, deleteMatch } from '../../test/matches';
-import { storeUnlessRefused, type MessageToStore } from './store';
+import type { MessageToStore } from './store';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -33,7 +32,7 @@ describe('storing messages with group commit', () => {
     const sends = conversations.flatMap(({ ana, bea, matchId }) =>
       Array.from({ length: 5 }, (_, i) => message(i % 2 ? bea : ana, i % 2 ? ana : bea, matchId, `hello ${i}`)),
     );
-    const rows = await Promise.all(sends.map((m) => storeUnlessRefused(db(), m)));
+    const rows = await Promise.all(sends.map((m) => t.context.chat.storeMessage(m)));
     rows.forEach((row, i) => expect(row).toMatchObject({ content: sends[i]!.content, senderId: sends[i]!.senderId }));
     // One statement, one transaction: they share its timestamp. Twenty alone would each have their own.
     expect(new Set(rows.map((row) => row!.createdAt.getTime())).size).toBeLessThan(sends.length);
@@ -44,8 +43,8 @@ describe('storing messages with group commit', () => {
     const blocked = await pair();
     await db().insert(blocks).values({ blockerId: blocked.bea.user.id, blockedUserId: blocked.ana.user.id });
     const [stored, refused] = await Promise.all([
-      storeUnlessRefused(db(), message(open.ana, open.bea, open.matchId, 'still here')),
-      storeUnlessRefused(db(), message(blocked.ana, blocked.bea, blocked.matchId, 'not delivered')),
+      t.context.chat.storeMessage(message(open.ana, open.bea, open.matchId, 'still here')),
+      t.context.chat.storeMessage(message(blocked.ana, blocked.bea, blocked.matchId, 'not delivered')),
     ]);
     expect(stored?.content).toBe('still here');
     expect(refused).toBeUndefined();
@@ -56,8 +55,8 @@ describe('storing messages with group commit', () => {
     const gone = await pair();
     await deleteMatch(db(), gone.matchId);
     const [stored, failed] = await Promise.allSettled([
-      storeUnlessRefused(db(), message(open.ana, open.bea, open.matchId, 'still here')),
-      storeUnlessRefused(db(), message(gone.ana, gone.bea, gone.matchId, 'too late')),
+      t.context.chat.storeMessage(message(open.ana, open.bea, open.matchId, 'still here')),
+      t.context.chat.storeMessage(message(gone.ana, gone.bea, gone.matchId, 'too late')),
     ]);
     expect(stored).toMatchObject({ status: 'fulfilled', value: { content: 'still here' } });
     expect(failed.status).toBe('rejected');
@@ -70,21 +69,21 @@ describe('chat activity for badges, in memory', () => {
     const send = async (from: Client, content: string) =>
       expect((await from.request('POST', '/api/messages', { matchId, content })).statusCode).toBe(201);
     await send(ana, 'one');
-    expect(await chatActivityOf(db(), ana.user.id)).toEqual({
+    expect(await t.context.chat.activityOf(ana.user.id)).toEqual({
       messagesSent: 1,
       icebreakersSent: 0,
       conversationsRepliedIn: 0,
     });
     await send(ana, 'two');
-    expect((await chatActivityOf(db(), ana.user.id)).conversationsRepliedIn).toBe(0);
+    expect((await t.context.chat.activityOf(ana.user.id)).conversationsRepliedIn).toBe(0);
     await send(bea, 'an answer');
     await send(ana, 'three, a reply');
-    expect(await chatActivityOf(db(), ana.user.id)).toEqual({
+    expect(await t.context.chat.activityOf(ana.user.id)).toEqual({
       messagesSent: 3,
       icebreakersSent: 0,
       conversationsRepliedIn: 1,
     });
     await send(ana, 'four');
-    expect(await chatActivityOf(db(), ana.user.id)).toMatchObject({ messagesSent: 4, conversationsRepliedIn: 1 });
+    expect(await t.context.chat.activityOf(ana.user.id)).toMatchObject({ messagesSent: 4, conversationsRepliedIn: 1 });
   });
 });

@@ -4,6 +4,7 @@ import { unsubscribeAll, type DomainEvents, type Unsubscribe } from '../../domai
 import type { JobQueue } from '../../jobs';
 import { postLikeComments } from './like-comments';
 import { queueMediaSweep } from './media';
+import type { ChatRepository } from './repository';
 
 /**
  * Every listener of chat: a new match opens with the comments of its likes; message media is swept at
@@ -11,6 +12,7 @@ import { queueMediaSweep } from './media';
  */
 export function chatSubscriptions(deps: {
   db: Db;
+  repository: ChatRepository;
   events: DomainEvents;
   jobs: JobQueue;
   log: FastifyBaseLogger;

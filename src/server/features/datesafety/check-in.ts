@@ -90,7 +90,8 @@ async function alertContacts(deps: CheckInDeps, planId: string, now: Date): Prom
     const facts = await factsOf(tx, plan);
     if (!facts) return;
     const contacts = await tx.select().from(datePlanContacts).where(eq(datePlanContacts.planId, plan.id));
-    for (const contact of contacts) await queueToContact(deps, contact, alertText(facts), tx);
+    const text = alertText(facts, await memberLanguage(tx, plan.userId));
+    for (const contact of contacts) await queueToContact(deps, contact, text, tx);
   });
 }
 

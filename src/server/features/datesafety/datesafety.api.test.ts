@@ -7,7 +7,7 @@ import type { ActiveDatePlans, CreateDatePlanBody, DatePlan, SharedDatePlan } fr
 import type { EventCard } from '../../../contract/events';
 import { buildApp } from '../../app';
 import { datePlanContacts, datePlans, jobs, smsOutbox } from '../../test/tables';
-import { clientFor, createTestApp, type Client, type TestApp } from '../../test/harness';
+import { clientFor, createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';
 import { member, setProfile } from '../../test/members';
 
@@ -60,8 +60,10 @@ async function runJobs(now = new Date()) {
   await t.app.jobs.runDue(new Date(Math.max(now.getTime(), Date.now()) + 1_000));
 }
 
-async function pair(): Promise<{ jordan: Client; alex: Client; matchId: string }> {
-  const jordan = await member(t, { name: 'Jordan Rivers' });
+async function pair(language: 'en' | 'es' = 'en'): Promise<{ jordan: Client; alex: Client; matchId: string }> {
+  // A Spanish member is one who signed up from a Spanish browser (her saved language).
+  const headers: Record<string, string> = language === 'es' ? { 'accept-language': 'es' } : {};
+  const jordan = await signUp(t.app, { name: 'Jordan Rivers' }, headers);
   const alex = await member(t, { name: 'Alex Stone' });
   const matchId = await createMatch(t.database.db, jordan.user.id, alex.user.id);
   return { jordan, alex, matchId };
@@ -296,8 +298,8 @@ describe('the check-in', () => {
   const alertsOf = async (client: Client) =>
     (await textsOf(client)).filter((text) => text.body.includes("hasn't checked in after the date"));
 
-  async function planWithCheckIn() {
-    const { jordan, matchId } = await pair();
+  async function planWithCheckIn(language: 'en' | 'es' = 'en') {
+    const { jordan, matchId } = await pair(language);
     await setProfile(t, jordan, { email: `${jordan.user.username}@mail.example`, emailVerifiedAt: new Date() });
     const body = planBody({ matchId, startsAt: inHours(1), checkInAt: inHours(3) });
     const plan = await share(jordan, body);
@@ -349,6 +351,73 @@ describe('the check-in', () => {
     expect(safe.json<DatePlan>().status).toBe('safe');
     await runJobs();
     expect((await textsOf(jordan)).filter((m) => m.body.includes('is safe'))).toHaveLength(1);
+  });
+
+  it('writes to her contacts in her language: Spanish for a Spanish member, times included', async () => {
+    const { jordan, plan, body, checkInAt } = await planWithCheckIn('es');
+    const spanishTime = (at: string | Date) =>
+      new Intl.DateTimeFormat('es', {
+        timeZone: 'America/Los_Angeles',
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }).format(new Date(at));
+    const [shared] = await textsOf(jordan);
+    expect(shared?.body).toBe(
+      `Jordan compartió contigo su plan en Steep: cita con Alex en Blue Bottle, 3rd & Pine, ${spanishTime(plan.startsAt)}. ` +
+        `Steep le preguntará a Jordan si está bien (${spanishTime(checkInAt)}) y te avisará si no hay respuesta. ` +
+        `Ver el plan: https://steep.example/date/${linkIn(shared?.body ?? '')}`,
+    );
+    const kim = body.contacts[1]?.address ?? '';
+    expect((await inbox(kim)).map((m) => m.subject)).toEqual(['Jordan compartió contigo un plan de cita']);
+    // The contact's page speaks her reader's language (the browser's), not the sharer's.
+    const token = linkIn(shared?.body ?? '') ?? '';
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/shared-dates/${token}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(page.json<SharedDatePlan>()).toMatchObject({
+      startsAtLabel: spanishTime(plan.startsAt),
+      checkInLabel: spanishTime(checkInAt),
+    });
+    expect((await openLink(token)).json<SharedDatePlan>().startsAtLabel).toMatch(/P[DS]T$/);
+
+    // Her missed check-in, then "I'm safe": the alert and the all-clear in Spanish too.
+    await runJobs(new Date(checkInAt.getTime() + 1_000));
+    expect((await inbox(`${jordan.user.username}@mail.example`)).map((m) => m.subject)).toEqual([
+      'Steep quiere saber de ti',
+    ]);
+    await runJobs(new Date(checkInAt.getTime() + 15 * 60_000 + 1_000));
+    const alert = (await textsOf(jordan)).find((m) => m.body.includes('no ha confirmado'));
+    expect(alert?.body).toBe(
+      'Jordan no ha confirmado que está bien después de la cita. ' +
+        `Último plan compartido: cita con Alex en Blue Bottle, 3rd & Pine, ${spanishTime(plan.startsAt)}. ` +
+        'Intenta comunicarte con Jordan.',
+    );
+    expect(await alertsOf(jordan)).toHaveLength(0);
+    expect((await jordan.request('POST', `/api/date-plans/${plan.id}/safe`, {})).statusCode).toBe(200);
+    await runJobs();
+    const safe = (await textsOf(jordan)).filter((m) => m.body.startsWith('Buenas noticias'));
+    expect(safe.map((m) => m.body)).toEqual(['Buenas noticias: Jordan confirmó en Steep que está bien.']);
+    expect((await inbox(kim)).map((m) => m.subject)).toEqual([
+      'Jordan compartió contigo un plan de cita',
+      'Jordan no ha confirmado que está bien después de la cita',
+      'Jordan confirmó que está bien',
+    ]);
+  });
+
+  it('writes in her saved language, not the browser she shares from', async () => {
+    const { jordan, matchId } = await pair();
+    await share(jordan, planBody({ matchId }));
+    await jordan.request('POST', '/api/date-plans', planBody({ matchId }), { 'accept-language': 'es' });
+    await runJobs();
+    const texts = await textsOf(jordan);
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text.body).toMatch(/^Jordan shared a date plan with you on Steep: meeting Alex/);
   });
 
   it("sends nothing to her contacts after she taps I'm safe", async () => {

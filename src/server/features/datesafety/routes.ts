@@ -28,6 +28,6 @@ export const dateSafetyRoutes: FastifyPluginAsync<DateSafetyRouteDeps> = async (
   route(app, datesafetyApi.active, async (request) => ({ plans: await activePlans(deps, sessionUserId(request)) }));
   route(app, datesafetyApi.safe, async (request) => markSafe(deps, sessionUserId(request), request.params.id));
   route(app, datesafetyApi.cancel, async (request) => cancelPlan(deps, sessionUserId(request), request.params.id));
-  route(app, datesafetyApi.shared, async (request) => sharedPlan(deps, request.params.token));
+  route(app, datesafetyApi.shared, async (request) => sharedPlan(deps, request.params.token, await request.language()));
   registerCheckInJobs({ db: deps.db, jobs: deps.jobs, appUrl: deps.appUrl });
 };

@@ -21,7 +21,8 @@ import { findMatchForMember, otherMember } from '../matches';
 import { memberSummaries } from '../profiles';
 import { maskPhone, normalisePhone, queueContactText } from '../notifications';
 import { firstNameOf, safeAfterAlertText, sharedText, timeLabel, type PlanFacts } from './texts';
-import { localText } from '../../i18n';
+import { localText, type Language } from '../../i18n';
+import { memberLanguage } from '../preferences';
 import { fieldError, type FieldError } from '../../http/errors';
 
 export const CHECK_IN_JOB = 'datesafety.check-in';
@@ -164,7 +165,7 @@ function normaliseContacts(
         address = normalisePhone(contact.address, countries, field);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        errors.push(...(error.details?.errors ?? [{ path: field, message: error.message }]));
+        errors.push(...(error.details?.errors ?? [{ path: field, message: error.message, text: error.text }]));
         return { ...contact, address: contact.address };
       }
     } else if (!emailAddress.safeParse(address).success) {
@@ -222,7 +223,7 @@ export async function createPlan(
     const index = hashes.findIndex((hash) => (sent.get(hash) ?? 0) >= DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY);
     if (index !== -1) {
       throw new AppError(429, 'LIMIT_REACHED', localText('thisContactHasBeen'), {
-        errors: [{ path: `contacts.${index}.address`, message: 'This contact has been sent enough plans today' }],
+        errors: [fieldError(`contacts.${index}.address`, localText('thisContactHasBeenField'))],
         retryAfterSeconds: 3600,
       });
     }
@@ -258,8 +259,10 @@ export async function createPlan(
       .returning();
     const facts = await factsOf(tx, plan);
     if (facts) {
+      const language = await memberLanguage(tx, userId);
       for (const { contact, token } of links) {
-        await queueToContact(deps, { ...contact, userId }, sharedText(facts, `${deps.appUrl}/date/${token}`), tx);
+        const text = sharedText(facts, `${deps.appUrl}/date/${token}`, language);
+        await queueToContact(deps, { ...contact, userId }, text, tx);
       }
     }
     if (checkInAt) {
@@ -331,7 +334,10 @@ export async function markSafe(deps: DateSafetyDeps, userId: string, planId: str
     const contacts = (await contactsOf(tx, [plan.id])).get(plan.id) ?? [];
     if (plan.alertedAt) {
       const facts = await factsOf(tx, plan);
-      if (facts) for (const contact of contacts) await queueToContact(deps, contact, safeAfterAlertText(facts), tx);
+      if (facts) {
+        const text = safeAfterAlertText(facts, await memberLanguage(tx, plan.userId));
+        for (const contact of contacts) await queueToContact(deps, contact, text, tx);
+      }
     }
     return { plan, contacts };
   });
@@ -365,11 +371,11 @@ export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: s
 }
 
 /**
- * A contact's view by the token in her link: the plan, the sharer's first name, the match's first name
+ * A contact's view by the token in her link, its times in the reader's `language`: the plan, the sharer's first name, the match's first name
  * and photo. 404 for an unknown token (or a deleted plan), 410 from a day after the date and for a cancelled
  * plan: the holder of a valid link knows the plan existed, so she is told it was cancelled (nothing more).
  */
-export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<SharedDatePlan> {
+export async function sharedPlan(deps: DateSafetyDeps, token: string, language: Language): Promise<SharedDatePlan> {
   const { db } = deps;
   const [found] = await db
     .select({ plan: datePlans })
@@ -393,12 +399,12 @@ export async function sharedPlan(deps: DateSafetyDeps, token: string): Promise<S
     sharerFirstName: facts.sharer,
     place: plan.place,
     startsAt: plan.startsAt.toISOString(),
-    startsAtLabel: timeLabel(plan.startsAt, plan.timeZone),
+    startsAtLabel: timeLabel(plan.startsAt, plan.timeZone, language),
     timeZone: plan.timeZone,
     with: partner,
     eventTitle: facts.eventTitle,
     status: statusOf(plan),
-    checkInLabel: plan.checkInAt ? timeLabel(plan.checkInAt, plan.timeZone) : null,
+    checkInLabel: plan.checkInAt ? timeLabel(plan.checkInAt, plan.timeZone, language) : null,
     expiresAt: plan.expiresAt.toISOString(),
   };
 }

@@ -1,3 +1,5 @@
+import { messagesOf, type Language } from '../../i18n';
+
 /**
  * What the contacts and she read (product §2, Share My Date). Every time is in her time zone,
  * whatever the server's; nothing names her beyond her first name, and nothing says where she is beyond
@@ -7,7 +9,7 @@
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** 'Sat, Nov 28, 8:00 PM EST': the zone's short name says whose clock it is. */
-export function timeLabel(at: Date, timeZone: string, language: 'en' | 'es' = 'en'): string {
+export function timeLabel(at: Date, timeZone: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
     timeZone,
     weekday: 'short',
@@ -29,36 +31,34 @@ export interface PlanFacts {
   checkInAt: Date | null;
 }
 
-/** 'meeting Alex at Blue Bottle, Sat, Nov 28, 8:00 PM EST' */
-export function planSummary(plan: PlanFacts): string {
-  const who = plan.withName
-    ? `meeting ${plan.withName}`
-    : plan.eventTitle
-      ? `at the meetup “${plan.eventTitle}”`
-      : 'on a date';
-  return `${who} at ${plan.place}, ${timeLabel(plan.startsAt, plan.timeZone)}`;
+/** 'meeting Alex at Blue Bottle, Sat, Nov 28, 8:00 PM EST' (en), 'cita con Alex en Blue Bottle, sáb, 28 nov, 20:00 GMT-5' (es). */
+export function planSummary(plan: PlanFacts, language: Language): string {
+  return messagesOf(language).datePlanSummary({
+    withName: plan.withName,
+    eventTitle: plan.eventTitle,
+    place: plan.place,
+    time: timeLabel(plan.startsAt, plan.timeZone, language),
+  });
 }
 
-export function sharedText(plan: PlanFacts, link: string): { subject: string; text: string } {
-  const checkIn = plan.checkInAt
-    ? ` Steep will check on ${plan.sharer} at ${timeLabel(plan.checkInAt, plan.timeZone)} and tell you if there is no answer.`
-    : '';
-  return {
-    subject: `${plan.sharer} shared a date plan with you`,
-    text: `${plan.sharer} shared a date plan with you on Steep: ${planSummary(plan)}.${checkIn} The plan: ${link}`,
-  };
+/*
+ * The contacts' texts and mails are in her language (the sharer's saved setting): she chose them, and she is the one
+ * whose words they carry.
+ */
+
+export function sharedText(plan: PlanFacts, link: string, language: Language): { subject: string; text: string } {
+  return messagesOf(language).datePlanShared({
+    sharer: plan.sharer,
+    summary: planSummary(plan, language),
+    checkInTime: plan.checkInAt ? timeLabel(plan.checkInAt, plan.timeZone, language) : null,
+    link,
+  });
 }
 
-export function alertText(plan: PlanFacts): { subject: string; text: string } {
-  return {
-    subject: `${plan.sharer} hasn't checked in after the date`,
-    text: `${plan.sharer} hasn't checked in after the date; last shared plan: ${planSummary(plan)}. Please try to reach ${plan.sharer}.`,
-  };
+export function alertText(plan: PlanFacts, language: Language): { subject: string; text: string } {
+  return messagesOf(language).datePlanAlert({ sharer: plan.sharer, summary: planSummary(plan, language) });
 }
 
-export function safeAfterAlertText(plan: PlanFacts): { subject: string; text: string } {
-  return {
-    subject: `${plan.sharer} checked in: safe`,
-    text: `Good news: ${plan.sharer} has checked in on Steep and is safe.`,
-  };
+export function safeAfterAlertText(plan: PlanFacts, language: Language): { subject: string; text: string } {
+  return messagesOf(language).datePlanSafe({ sharer: plan.sharer });
 }

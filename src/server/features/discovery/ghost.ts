@@ -1,10 +1,20 @@
-import type { GhostModeResponse } from '../../../contract/discovery';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { premiumRequired } from '../../http/errors';
 import { isPremium, setGhostMode } from '../../core';
 import { createPendingMatches } from '../matches';
-import { localText } from '../../i18n';
+import { localText, type LocalText } from '../../i18n';
+
+/** Ghost mode as it is now, and how many matches turning it off made. */
+interface GhostChange {
+  ghostMode: boolean;
+  newMatches: number;
+}
+
+/** What the switch did, in words for her (the route puts them in her language). */
+export const ghostChangeText = (change: GhostChange): LocalText =>
+  change.ghostMode ? localText('ghostModeOn') : localText('ghostModeOff', { count: change.newMatches });
 
 /**
  * Ghost mode hides her from everyone's discovery and likes lists and makes no new matches; existing
@@ -12,12 +22,16 @@ import { localText } from '../../i18n';
  * billing turns it off (the issue's rule: a lapsed member is visible again).
  * Likes she gave while hidden were kept: mutual ones become matches when she turns it off.
  */
-export async function setGhost(db: Db, events: DomainEvents, userId: string, on: boolean): Promise<GhostModeResponse> {
+export async function setGhost(
+  db: Db,
+  caches: DbCaches,
+  events: DomainEvents,
+  userId: string,
+  on: boolean,
+): Promise<GhostChange> {
   if (on && !(await isPremium(db, userId))) throw premiumRequired(localText('ghostModeIsA'));
-  await setGhostMode(db, userId, on);
-  if (on) {
-    return { ghostMode: true, message: "You're invisible: you won't appear in discovery or get new matches" };
-  }
+  await setGhostMode(db, caches, userId, on);
+  if (on) return { ghostMode: true, newMatches: 0 };
   const created = await createPendingMatches(db, userId);
   for (const match of created) {
     events.emit('match.created', {
@@ -27,7 +41,5 @@ export async function setGhost(db: Db, events: DomainEvents, userId: string, on:
       mode: match.mode,
     });
   }
-  const news =
-    created.length === 0 ? '' : ` and you have ${created.length} new match${created.length === 1 ? '' : 'es'}`;
-  return { ghostMode: false, message: `You're visible in discovery again${news}` };
+  return { ghostMode: false, newMatches: created.length };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { discoveryApi } from '../../../contract/api/discovery';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import type { JobQueue } from '../../jobs';
@@ -14,18 +15,20 @@ import {
   setLookingFor,
 } from '../preferences';
 import type { EarnedBadgesOf } from '../profiles';
-import { setGhost } from './ghost';
+import { render } from '../../i18n';
+import { ghostChangeText, setGhost } from './ghost';
 import { peopleMetBy } from './people-met';
 import { getDiscoveryPage } from './service';
 import { endTravel, getTravel, registerTravelJobs, setTravel } from './travel';
 
 export const discoveryRoutes: FastifyPluginAsync<{
   db: Db;
+  caches: DbCaches;
   events: DomainEvents;
   jobs: JobQueue;
   earnedBadges: EarnedBadgesOf;
-}> = async (app, { db, events, jobs, earnedBadges }) => {
-  registerTravelJobs({ db, jobs });
+}> = async (app, { db, caches, events, jobs, earnedBadges }) => {
+  registerTravelJobs({ db, caches, jobs });
   route(app, discoveryApi.feed, async (request) =>
     getDiscoveryPage(db, sessionUserId(request), request.query, earnedBadges),
   );
@@ -42,10 +45,11 @@ export const discoveryRoutes: FastifyPluginAsync<{
   route(app, discoveryApi.saveFriendsFilters, async (request) =>
     saveFriendsFilters(db, sessionUserId(request), request.body),
   );
-  route(app, discoveryApi.setGhostMode, async (request) =>
-    setGhost(db, events, sessionUserId(request), request.body.ghostMode),
-  );
+  route(app, discoveryApi.setGhostMode, async (request) => {
+    const change = await setGhost(db, caches, events, sessionUserId(request), request.body.ghostMode);
+    return { ghostMode: change.ghostMode, message: render(await request.language(), ghostChangeText(change)) };
+  });
   route(app, discoveryApi.getTravel, async (request) => getTravel(db, sessionUserId(request)));
-  route(app, discoveryApi.setTravel, async (request) => setTravel(db, sessionUserId(request), request.body));
-  route(app, discoveryApi.endTravel, async (request) => endTravel(db, sessionUserId(request)));
+  route(app, discoveryApi.setTravel, async (request) => setTravel(db, caches, sessionUserId(request), request.body));
+  route(app, discoveryApi.endTravel, async (request) => endTravel(db, caches, sessionUserId(request)));
 };

@@ -1,6 +1,7 @@
 import { eq, inArray, lte } from 'drizzle-orm';
 import { TRAVEL_MAX_DAYS, type TravelBody, type TravelPlan, type TravelState } from '../../../contract/discovery';
 import { locationCoordinates } from '../../../contract/locations';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { travelPlans } from '../../db/schema/discovery';
 import { badRequest, premiumRequired } from '../../http/errors';
@@ -40,7 +41,13 @@ export async function getTravel(db: Db, userId: string, now = new Date()): Promi
   return { plan: user && row.location === user.location ? present(row) : null };
 }
 
-export async function setTravel(db: Db, userId: string, body: TravelBody, now = new Date()): Promise<TravelState> {
+export async function setTravel(
+  db: Db,
+  caches: DbCaches,
+  userId: string,
+  body: TravelBody,
+  now = new Date(),
+): Promise<TravelState> {
   if (!(await isPremium(db, userId))) throw premiumRequired(localText('travelModeIsA'));
   const centre = locationCoordinates(body.location);
   if (!centre) throw badRequest(localText('invalidLocation'), [fieldError('location', localText('chooseACityFrom'))]);
@@ -49,8 +56,8 @@ export async function setTravel(db: Db, userId: string, body: TravelBody, now = 
     throw badRequest(localText('yourTripMustEnd'), [fieldError('until', localText('chooseALaterEnd'))]);
   }
   if (until.getTime() > now.getTime() + TRAVEL_MAX_DAYS * DAY_MS) {
-    throw badRequest(`A trip lasts at most ${TRAVEL_MAX_DAYS} days`, [
-      { path: 'until', message: `Choose an end within ${TRAVEL_MAX_DAYS} days` },
+    throw badRequest(localText('tripAtMostDays', { days: TRAVEL_MAX_DAYS }), [
+      fieldError('until', localText('chooseAnEndWithin', { days: TRAVEL_MAX_DAYS })),
     ]);
   }
   return db.transaction(async (tx) => {
@@ -67,13 +74,13 @@ export async function setTravel(db: Db, userId: string, body: TravelBody, now = 
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: travelPlans.userId, set: values })
       .returning();
-    await updateUser(tx, userId, { location: body.location, latitude: centre.lat, longitude: centre.lng });
+    await updateUser(tx, caches, userId, { location: body.location, latitude: centre.lat, longitude: centre.lng });
     return { plan: row ? present(row) : null };
   });
 }
 
 /** Ends her trip (now, or because it is over): her home city comes back if she is still away. */
-export async function endTravel(db: Db, userId: string, onlyIfOverAt?: Date): Promise<TravelState> {
+export async function endTravel(db: Db, caches: DbCaches, userId: string, onlyIfOverAt?: Date): Promise<TravelState> {
   await db.transaction(async (tx) => {
     const user = await lockUserRow(tx, userId);
     const [row] = await tx.select().from(travelPlans).where(eq(travelPlans.userId, userId)).for('update');
@@ -81,7 +88,7 @@ export async function endTravel(db: Db, userId: string, onlyIfOverAt?: Date): Pr
     if (onlyIfOverAt && row.until > onlyIfOverAt) return;
     const home = locationCoordinates(row.homeLocation);
     if (user.location === row.location && home) {
-      await updateUser(tx, userId, { location: row.homeLocation, latitude: home.lat, longitude: home.lng });
+      await updateUser(tx, caches, userId, { location: row.homeLocation, latitude: home.lat, longitude: home.lng });
     }
     await tx.delete(travelPlans).where(eq(travelPlans.userId, userId));
   });
@@ -89,9 +96,9 @@ export async function endTravel(db: Db, userId: string, onlyIfOverAt?: Date): Pr
 }
 
 /** Every trip whose end has come: each member's home city back. */
-async function endFinishedTrips(db: Db, now: Date): Promise<number> {
+async function endFinishedTrips(db: Db, caches: DbCaches, now: Date): Promise<number> {
   const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
-  for (const { userId } of over) await endTravel(db, userId, now);
+  for (const { userId } of over) await endTravel(db, caches, userId, now);
   return over.length;
 }
 
@@ -114,8 +121,8 @@ export async function visitorsAmong(
   return new Set(rows.filter((r) => visiting.get(r.id) === r.location).map((r) => r.id));
 }
 
-export function registerTravelJobs(deps: { db: Db; jobs: JobQueue }): void {
+export function registerTravelJobs(deps: { db: Db; caches: DbCaches; jobs: JobQueue }): void {
   deps.jobs.every(TRAVEL_SWEEP_JOB, SWEEP_EVERY_MS, async (now) => {
-    await endFinishedTrips(deps.db, now);
+    await endFinishedTrips(deps.db, deps.caches, now);
   });
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { createEventBody, eventQuery } from '../../../contract/events';
 import { parseLocation } from '../../../contract/locations';
 import { accountState, notSuspended, suspendedUntil } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { eventAttendees, events, type EventRow } from '../../db/schema/events';
 import type { DomainEvents } from '../../domain-events';
@@ -186,12 +187,12 @@ function rankOf(row: EventRow, viewerLocation: string): number {
 }
 
 /** An upcoming event the viewer may see: not cancelled, not past, no block with its host. */
-async function visibleEvent(db: Db, viewerId: string, eventId: string, now: Date): Promise<EventRow> {
+async function visibleEvent(db: Db, caches: DbCaches, viewerId: string, eventId: string, now: Date): Promise<EventRow> {
   const row = await findEvent(db, eventId);
   if (
     !row ||
     (row.creatorId !== viewerId &&
-      ((await isBlockedBetween(db, viewerId, row.creatorId)) || (await suspendedUntil(db, row.creatorId))))
+      ((await isBlockedBetween(db, viewerId, row.creatorId)) || (await suspendedUntil(db, caches, row.creatorId))))
   )
     throw hiddenEvent();
   if (row.cancelledAt) throw gone(localText('meetupCancelled'));
@@ -205,20 +206,27 @@ async function findEvent(db: Db, eventId: string): Promise<EventRow | undefined>
   return row;
 }
 
-export async function getEvent(db: Db, viewerId: string, eventId: string, now = new Date()): Promise<EventCard> {
-  const row = await visibleEvent(db, viewerId, eventId, now);
+export async function getEvent(
+  db: Db,
+  caches: DbCaches,
+  viewerId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<EventCard> {
+  const row = await visibleEvent(db, caches, viewerId, eventId, now);
   const [card] = await present(db, viewerId, [row]);
   return card!;
 }
 
 export async function joinEvent(
   db: Db,
+  caches: DbCaches,
   domainEvents: DomainEvents,
   userId: string,
   eventId: string,
   now = new Date(),
 ): Promise<EventCard> {
-  const row = await visibleEvent(db, userId, eventId, now);
+  const row = await visibleEvent(db, caches, userId, eventId, now);
   if (row.creatorId === userId) throw conflict(localText('youreHostingThisMeetup'));
   if (row.verifiedOnly && !(await accountState(db, userId))?.verified) {
     throw new AppError(403, 'VERIFICATION_REQUIRED', localText('thisMeetupIsFor'));
@@ -239,11 +247,17 @@ export async function joinEvent(
     if (!taken) throw conflict(localText('thisMeetupIsFull'));
   });
   domainEvents.emit('event.joined', { userId, eventId });
-  return getEvent(db, userId, eventId, now);
+  return getEvent(db, caches, userId, eventId, now);
 }
 
-export async function leaveEvent(db: Db, userId: string, eventId: string, now = new Date()): Promise<EventCard> {
-  const row = await visibleEvent(db, userId, eventId, now);
+export async function leaveEvent(
+  db: Db,
+  caches: DbCaches,
+  userId: string,
+  eventId: string,
+  now = new Date(),
+): Promise<EventCard> {
+  const row = await visibleEvent(db, caches, userId, eventId, now);
   if (row.creatorId === userId) throw conflict(localText('hostsCancelAMeetup'));
   await db.transaction(async (tx) => {
     const [left] = await tx
@@ -256,17 +270,18 @@ export async function leaveEvent(db: Db, userId: string, eventId: string, now = 
       .set({ attendeeCount: sql`${events.attendeeCount} - 1` })
       .where(eq(events.id, eventId));
   });
-  return getEvent(db, userId, eventId, now);
+  return getEvent(db, caches, userId, eventId, now);
 }
 
 export async function cancelEvent(
   db: Db,
+  caches: DbCaches,
   domainEvents: DomainEvents,
   userId: string,
   eventId: string,
   now = new Date(),
 ) {
-  const row = await visibleEvent(db, userId, eventId, now);
+  const row = await visibleEvent(db, caches, userId, eventId, now);
   if (row.creatorId !== userId) throw forbidden(localText('onlyTheHostCan'));
   const attendees = await db.transaction(async (tx) => {
     await tx.update(events).set({ cancelledAt: now }).where(eq(events.id, eventId));
@@ -278,16 +293,16 @@ export async function cancelEvent(
     eventDate: row.eventDate.toISOString(),
     attendeeIds: attendees.map((a) => a.userId).filter((id) => id !== userId),
   });
-  return { ok: true as const, message: 'Meetup cancelled' };
 }
 
 export async function listAttendees(
   db: Db,
+  caches: DbCaches,
   viewerId: string,
   eventId: string,
   now = new Date(),
 ): Promise<AttendeeList> {
-  const row = await visibleEvent(db, viewerId, eventId, now);
+  const row = await visibleEvent(db, caches, viewerId, eventId, now);
   const rows = await db
     .select({ userId: eventAttendees.userId })
     .from(eventAttendees)
@@ -297,7 +312,7 @@ export async function listAttendees(
   if (!all.includes(viewerId)) throw forbidden(localText('theGuestListIs'));
   // Suspended members are hidden from guest lists too.
   const ids: string[] = [];
-  for (const id of all) if (id === viewerId || !(await suspendedUntil(db, id))) ids.push(id);
+  for (const id of all) if (id === viewerId || !(await suspendedUntil(db, caches, id))) ids.push(id);
   const people = await memberSummaries(db, ids);
   return {
     attendees: ids.map((id) => {

@@ -1,28 +1,28 @@
 // The matches feature's public surface: swipes, matches and likes, as other features may use them.
-export { swipedBy } from './counts';
-export {
-  countPendingLikes,
-  likeCommentsBetween,
-  listPendingItemLikes,
-  listPendingLikes,
-  type LikeComment,
-  type PendingItemLike,
-  type PendingLike,
-} from './likes-received';
-export { limitsFrom, swipeUsage } from './limits';
-export { matchRoutes } from './routes';
 export {
   areMatched,
   countMatches,
+  countPendingLikes,
+  createMatchesRepository,
+  createPendingMatches,
   findMatchForMember,
+  likeCommentsBetween,
+  listPendingItemLikes,
   matchCounts,
+  matchesWithPartner,
+  matchIdsOfMember,
   matchPartnerIds,
+  notUnmatchedWith,
   orderedPair,
-  otherMember,
+  swipedBy,
+  swipedOnSince,
+  type LikeComment,
+  type MatchesRepository,
   type MatchRow,
-} from './service';
-export { createPendingMatches } from './swipes';
+  type PendingItemLike,
+} from './repository';
+export { listPendingLikes, type PendingLike } from './likes-received';
+export { limitsFrom, swipeUsage } from './limits';
+export { matchRoutes } from './routes';
+export { otherMember } from './service';
 export { swipesAndMatchesOf } from './personal-data';
-export { notUnmatchedWith } from './unmatch';
-export { matchIdsOfMember } from './member-matches';
-export { matchesWithPartner, swipedOnSince } from './people-met';

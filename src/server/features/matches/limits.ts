@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   FREE_DAILY_LIKES,
   FREE_WEEKLY_SUPER_LIKES,
@@ -8,6 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { tooManyRequests, type AppError } from '../../http/errors';
 import { localText } from '../../i18n';
+import { readSwipeUsage, type SwipeCaps, type UsageRow } from './repository';
 
 /**
  * The swipe budget, counted from the swipes themselves (no counters to drift):
@@ -32,12 +32,6 @@ function utcDayStart(now: Date): Date {
 
 const nextUtcMidnight = (now: Date) => new Date(utcDayStart(now).getTime() + 24 * 60 * 60_000);
 
-interface UsageRow extends Record<string, unknown> {
-  likes_today: number | null;
-  super_likes: number | null;
-  oldest_super_like_at: string | Date | null;
-}
-
 /** The windows her budget is counted over at `now`: the UTC day, and the rolling super-like window. */
 export function budgetWindows(now: Date): { dayStart: string; windowStart: string } {
   return {
@@ -58,11 +52,7 @@ export function usageFrom(premium: boolean, row: UsageRow | undefined): SwipeUsa
 
 export async function swipeUsage(db: Db, userId: string, premium: boolean, now = new Date()): Promise<SwipeUsage> {
   // swipe_usage (matches/sql/swipe_usage.sql) is the one definition of what counts, shared with record_swipe.
-  const { dayStart, windowStart } = budgetWindows(now);
-  const result = await db.execute<UsageRow>(
-    sql`select likes_today, super_likes, oldest_super_like_at from swipe_usage(${userId}::uuid, ${dayStart}::timestamptz, ${windowStart}::timestamptz)`,
-  );
-  return usageFrom(premium, (result as { rows: UsageRow[] }).rows[0]);
+  return usageFrom(premium, await readSwipeUsage(db, userId, budgetWindows(now)));
 }
 
 const weeklySuperLikes = (premium: boolean) => (premium ? PREMIUM_WEEKLY_SUPER_LIKES : FREE_WEEKLY_SUPER_LIKES);
@@ -85,10 +75,7 @@ export function limitsFrom(usage: SwipeUsage, now = new Date()): SwipeLimits {
  * Her caps for this swipe, one per budget: a like spends a daily like (unlimited with Premium), a
  * super like a weekly super like, a pass nothing. Null: no cap.
  */
-export function swipeCaps(
-  premium: boolean,
-  swipe: { isLike: boolean; superLike: boolean },
-): { likes: number | null; superLikes: number | null } {
+export function swipeCaps(premium: boolean, swipe: { isLike: boolean; superLike: boolean }): SwipeCaps {
   if (!swipe.isLike) return { likes: null, superLikes: null };
   if (swipe.superLike) return { likes: null, superLikes: weeklySuperLikes(premium) };
   return { likes: premium ? null : FREE_DAILY_LIKES, superLikes: null };

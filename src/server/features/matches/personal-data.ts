@@ -1,16 +1,10 @@
-import { asc, eq, or } from 'drizzle-orm';
 import { findUsers } from '../../core';
 import type { Db } from '../../db/client';
-import { matches, swipes } from '../../db/schema/matches';
+import { swipesAndMatchRowsOf } from './repository';
 
 /** Her swipes and matches for her data export: the other member by id and public first name only. */
 export async function swipesAndMatchesOf(db: Db, userId: string) {
-  const swipeRows = await db.select().from(swipes).where(eq(swipes.userId, userId)).orderBy(asc(swipes.createdAt));
-  const matchRows = await db
-    .select()
-    .from(matches)
-    .where(or(eq(matches.userA, userId), eq(matches.userB, userId)))
-    .orderBy(asc(matches.createdAt));
+  const { swipeRows, matchRows } = await swipesAndMatchRowsOf(db, userId);
   const others = await findUsers(
     db,
     matchRows.map((m) => (m.userA === userId ? m.userB : m.userA)),

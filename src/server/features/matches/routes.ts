@@ -1,16 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { matchesApi } from '../../../contract/api/matches';
 import { sessionUserId } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { route } from '../../http/route';
+import { say } from '../../i18n';
 import { profileStatsOf } from './profile-stats';
+import type { MatchesRepository } from './repository';
 import { listMatches, type MatchSummaries, type OnlineAmong } from './service';
 import { createSwipe, undoSwipe, type ConversationStarted } from './swipes';
 import { unmatch } from './unmatch';
 
 interface MatchRouteDeps {
   db: Db;
+  caches: DbCaches;
+  /** The prepared swipe statement (app.ts makes one per database). */
+  repository: MatchesRepository;
   events: DomainEvents;
   /** Chat's last-message preview and unread count for the match list, when chat provides them. */
   summaries?: MatchSummaries;
@@ -21,11 +27,12 @@ interface MatchRouteDeps {
 }
 
 export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps) => {
-  const { db, events, summaries, onlineAmong, conversationStarted } = deps;
+  const { db, caches, events, summaries, onlineAmong, conversationStarted } = deps;
+  const swipeDeps = { db, repository: deps.repository, events };
 
   route(app, matchesApi.swipe, async (request) => {
     const { targetUserId, isLike, superLike, likedItem, comment, mode } = request.body;
-    return createSwipe(db, events, sessionUserId(request), {
+    return createSwipe(swipeDeps, sessionUserId(request), {
       targetUserId,
       isLike,
       superLike,
@@ -49,9 +56,9 @@ export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps)
 
   route(app, matchesApi.unmatch, async (request) => {
     await unmatch(db, events, sessionUserId(request), request.params.id);
-    return { ok: true as const, message: 'Unmatched' };
+    return { ok: true as const, message: say(await request.language(), 'unmatched') };
   });
 
   // Her profile's numbers: counted mostly from swipes and matches, so served by the feature that owns them.
-  route(app, matchesApi.profileStats, async (request) => profileStatsOf(db, sessionUserId(request)));
+  route(app, matchesApi.profileStats, async (request) => profileStatsOf(db, caches, sessionUserId(request)));
 };

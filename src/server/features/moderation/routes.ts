@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { moderationApi } from '../../../contract/api/moderation';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { sessionUserId } from '../../core';
@@ -11,12 +12,16 @@ import { act, memberCase, reportQueue } from './service';
 
 interface ModerationRouteDeps {
   db: Db;
+  caches: DbCaches;
   events: DomainEvents;
   /** The private space of media frozen with reports. */
   reportMedia: MediaStorage;
 }
 
-export const moderationRoutes: FastifyPluginAsync<ModerationRouteDeps> = async (app, { db, events, reportMedia }) => {
+export const moderationRoutes: FastifyPluginAsync<ModerationRouteDeps> = async (
+  app,
+  { db, caches, events, reportMedia },
+) => {
   // Moderators only: the shared guard (http/guards.ts) checks every /api/moderation/* route.
 
   route(app, moderationApi.reportQueue, async () => reportQueue(db));
@@ -24,7 +29,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRouteDeps> = async (
   route(app, moderationApi.memberCase, async (request) => memberCase(db, request.params.id));
 
   route(app, moderationApi.act, async (request) =>
-    act(db, events, sessionUserId(request), request.params.id, request.body),
+    act(db, caches, events, sessionUserId(request), request.params.id, request.body),
   );
 
   route(app, moderationApi.reportMedia, async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   type ReportGroup,
 } from '../../../contract/moderation';
 import type { z } from 'zod';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { deleteUserSessions, findUser, isSuspendedRow, setSuspendedUntil } from '../../core';
@@ -124,6 +125,7 @@ function suspensionEnd(duration: ActionInput['duration'], now: Date): Date {
  */
 export async function act(
   db: Db,
+  caches: DbCaches,
   events: DomainEvents,
   moderatorId: string,
   subjectId: string,
@@ -150,11 +152,11 @@ export async function act(
         await closeReportsAgainst(tx, subject.id, 'action_taken');
         break;
       case 'suspend':
-        await setSuspendedUntil(tx, subject.id, until);
+        await setSuspendedUntil(tx, caches, subject.id, until);
         await closeReportsAgainst(tx, subject.id, 'action_taken');
         break;
       case 'lift':
-        await setSuspendedUntil(tx, subject.id, null);
+        await setSuspendedUntil(tx, caches, subject.id, null);
         break;
     }
     return recordAction(tx, {
@@ -170,7 +172,7 @@ export async function act(
   if (input.action === 'warn') events.emit('member.warned', { userId: subject.id, rule: input.rule ?? 'other' });
   if (input.action === 'suspend' && until) {
     // After the commit and on `db`, not the transaction: the embedded session cache is keyed by `db`.
-    await deleteUserSessions(db, subject.id);
+    await deleteUserSessions(db, caches, subject.id);
     events.emit('account.suspended', { userId: subject.id, until: until.toISOString() });
   }
   const people = await peopleByIds(db, [moderatorId, subject.id]);

@@ -198,7 +198,10 @@ describe('one-click unsubscribe', () => {
       payload: { token: decodeURIComponent(token!) },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ kind: 'like' });
+    expect(response.json()).toEqual({
+      kind: 'like',
+      message: "You won't get likes by email or push any more. Turn them back on in Settings → Notifications.",
+    });
     const { notifications } = (await sam.request('GET', `/api/users/${sam.user.id}/preferences`)).json();
     expect(notifications).toMatchObject({
       likes: false,
@@ -216,6 +219,27 @@ describe('one-click unsubscribe', () => {
       'Someone liked you on Steep',
       'You have a new match on Steep',
     ]);
+  });
+
+  it('confirms in the language of the page that opened the link', async () => {
+    const alex = await member(t);
+    const sam = await member(t);
+    const samMail = await withEmail(sam);
+    await like(alex, sam);
+    await deliver(sam, 1);
+    const [likeMail] = await inbox(samMail);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/unsubscribe',
+      payload: { token: decodeURIComponent(unsubscribeLink(likeMail!)!) },
+      headers: { 'accept-language': 'es-ES' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      kind: 'like',
+      message:
+        'Ya no recibirás avisos de likes por correo ni por notificación push. Puedes volver a activarlo en Ajustes → Notificaciones.',
+    });
   });
 
   it('refuses a forged or altered token with 400 and changes nothing', async () => {

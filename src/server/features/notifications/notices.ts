@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notices } from '../../db/schema/notifications';
 import type { DomainEvents } from '../../domain-events';
 import type { Language } from '../../i18n';
-import { memberLanguage } from '../preferences';
+import { memberLanguages } from '../preferences';
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -28,14 +28,14 @@ export interface NewNotice {
 /** Stores one notice per recipient, in her saved language, and announces each, so her open tabs show it at once. */
 export async function recordNotices(db: Db, events: DomainEvents, userIds: string[], entry: NewNotice): Promise<void> {
   if (userIds.length === 0) return;
-  const languages = await Promise.all(userIds.map((userId) => memberLanguage(db, userId)));
+  const languages = await memberLanguages(db, userIds);
   const rows = await db
     .insert(notices)
     .values(
-      userIds.map((userId, index) => ({
+      userIds.map((userId) => ({
         userId,
         kind: entry.kind,
-        ...entry.text(languages[index] ?? 'en'),
+        ...entry.text(languages.get(userId) ?? 'en'),
         link: entry.link ?? null,
       })),
     )

@@ -4,46 +4,25 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventAttendees, events, jobs, pushSubscriptions } from '../../test/tables';
 import { connect } from '../../realtime/test-socket';
-import { clientFor, createTestApp, type Client, type TestApp } from '../../test/harness';
+import { clientFor, type Client } from '../../test/harness';
 import { createMatch } from '../../test/matches';
 import { like, member, premiumMember } from '../../test/members';
-import { readVapid, startPushService, type LocalPushService, type TestSubscription } from '../../test/push-service';
+import { startPushTestApp, type PushTestApp } from '../../test/push-app';
+import { readVapid, type TestSubscription } from '../../test/push-service';
 import { loadVapidKeys } from './push/vapid';
 
 /*
  * Web Push end to end: the job worker runs for real (polling every 100 ms) and pushes to a
  * push service on a loopback port, which decrypts what arrives with the subscription's own keys.
  */
-let t: TestApp;
-let push: LocalPushService;
+let t: PushTestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  push = await startPushService();
-  t = await createTestApp({
-    PUSH_ALLOWED_HOSTS: '127.0.0.1',
-    JOBS_WORKER: 'true',
-    JOBS_POLL_MS: '100',
-    VAPID_SUBJECT: 'mailto:push-test@steep.local',
-  });
+  t = await startPushTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await t.close();
-  await push.close();
-});
-
-async function subscribed(client: Client): Promise<TestSubscription> {
-  const sub = push.subscription();
-  const response = await client.request(
-    'POST',
-    '/api/push/subscriptions',
-    { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys },
-    { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' },
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return sub;
-}
+afterAll(() => t.close());
 
 const send = (client: Client, matchId: string, content = 'Are you free on Saturday?') =>
   client.request('POST', '/api/messages', { matchId, content, clientMessageId: randomUUID() });
@@ -97,7 +76,7 @@ describe('VAPID keys', () => {
 describe('subscriptions', () => {
   it('refuses an endpoint outside PUSH_ALLOWED_HOSTS, a non-https one and malformed keys with 400', async () => {
     const sam = await member(t);
-    const sub = push.subscription();
+    const sub = t.push.subscription();
     const cases = [
       { endpoint: 'https://evil.example.com/push/1', keys: sub.keys },
       { endpoint: 'https://169.254.169.254/latest/meta-data', keys: sub.keys },
@@ -117,8 +96,8 @@ describe('subscriptions', () => {
   it('lists her devices without their endpoints, caps them at 10 and removes one', async () => {
     const sam = await member(t);
     const subs: TestSubscription[] = [];
-    for (let i = 0; i < 10; i++) subs.push(await subscribed(sam));
-    const eleventh = push.subscription();
+    for (let i = 0; i < 10; i++) subs.push(await t.subscribed(sam));
+    const eleventh = t.push.subscription();
     const refused = await sam.request('POST', '/api/push/subscriptions', {
       endpoint: eleventh.endpoint,
       keys: eleventh.keys,
@@ -151,7 +130,7 @@ describe('subscriptions', () => {
 
   it('signing out removes that device only; deleting the account removes all', async () => {
     const sam = await member(t, { username: `sam_${Date.now().toString(36)}` });
-    await subscribed(sam);
+    await t.subscribed(sam);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -160,7 +139,7 @@ describe('subscriptions', () => {
     expect(login.statusCode, login.body).toBe(200);
     const laptopCookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const laptop = clientFor(t.app, sam.user, laptopCookie);
-    await subscribed(laptop);
+    await t.subscribed(laptop);
     const rows = () => t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, sam.user.id));
     expect(await rows()).toHaveLength(2);
     expect((await laptop.request('POST', '/api/auth/logout')).statusCode).toBe(200);
@@ -177,14 +156,14 @@ describe('subscriptions', () => {
 describe('a new message', () => {
   it('reaches her endpoint within 2 s when she has no socket open: encrypted, VAPID-signed, collapsed per conversation', async () => {
     const { alex, sam, matchId } = await pair();
-    const sub = await subscribed(sam);
+    const sub = await t.subscribed(sam);
     const { publicKey } = (await t.app.inject({ method: 'GET', url: '/api/push/vapid-public-key' })).json();
     const sentAt = Date.now();
     expect((await send(alex, matchId, 'Secret plans for Saturday')).statusCode).toBe(201);
-    await vi.waitFor(() => expect(push.to(sub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(t.push.to(sub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
     expect(Date.now() - sentAt).toBeLessThan(2_000);
 
-    const [arrived] = push.to(sub);
+    const [arrived] = t.push.to(sub);
     expect(arrived!.headers['content-encoding']).toBe('aes128gcm');
     expect(arrived!.headers.ttl).toBe('86400');
     expect(arrived!.headers.urgency).toBe('high');
@@ -192,7 +171,7 @@ describe('a new message', () => {
     expect(arrived!.body.length).toBeLessThanOrEqual(3 * 1024 + 103);
     const { claims, publicKey: k } = readVapid(arrived!.headers.authorization);
     expect(k).toBe(publicKey);
-    expect(claims.aud).toBe(push.origin);
+    expect(claims.aud).toBe(t.push.origin);
     expect(claims.sub).toBe('mailto:push-test@steep.local');
     const exp = Number(claims.exp) * 1000;
     expect(exp).toBeGreaterThan(Date.now());
@@ -212,10 +191,10 @@ describe('a new message', () => {
 
     // The next one says how many, under the same topic and tag (one notification per conversation).
     expect((await send(alex, matchId, 'And Sunday?')).statusCode).toBe(201);
-    await vi.waitFor(() => expect(push.to(sub)).toHaveLength(2), { timeout: 2_000, interval: 20 });
-    const second = sub.open(push.to(sub)[1]!);
+    await vi.waitFor(() => expect(t.push.to(sub)).toHaveLength(2), { timeout: 2_000, interval: 20 });
+    const second = sub.open(t.push.to(sub)[1]!);
     expect(second).toMatchObject({ title: '2 new messages from Alex', tag: `chat-${matchId}`, count: 2 });
-    expect(push.to(sub)[1]!.headers.topic).toBe(matchId.replaceAll('-', ''));
+    expect(t.push.to(sub)[1]!.headers.topic).toBe(matchId.replaceAll('-', ''));
   });
 
   it('shows the text when she turned message previews on', async () => {
@@ -227,15 +206,15 @@ describe('a new message', () => {
       notifications: { ...prefs.notifications, messagePreviews: true },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const sub = await subscribed(sam);
+    const sub = await t.subscribed(sam);
     expect((await send(alex, matchId, 'Tea at four?')).statusCode).toBe(201);
-    await vi.waitFor(() => expect(push.to(sub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    expect(sub.open(push.to(sub)[0]!)).toMatchObject({ title: 'New message from Alex', body: 'Tea at four?' });
+    await vi.waitFor(() => expect(t.push.to(sub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    expect(sub.open(t.push.to(sub)[0]!)).toMatchObject({ title: 'New message from Alex', body: 'Tea at four?' });
   });
 
   it('is not pushed while she has a socket open', async () => {
     const { alex, sam, matchId } = await pair();
-    const sub = await subscribed(sam);
+    const sub = await t.subscribed(sam);
     const socket = await connect(baseUrl, sam.user, sam.cookie);
     try {
       expect((await send(alex, matchId)).statusCode).toBe(201);
@@ -247,7 +226,7 @@ describe('a new message', () => {
         .from(jobs)
         .where(and(eq(jobs.kind, 'notify.push'), sql`${jobs.payload}->>'userId' = ${sam.user.id}`));
       expect(queued).toEqual([]);
-      expect(push.to(sub)).toEqual([]);
+      expect(t.push.to(sub)).toEqual([]);
     } finally {
       await socket.close();
     }
@@ -262,18 +241,18 @@ describe('a new message', () => {
       notifications: { ...prefs.notifications, newMessages: false },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const sub = await subscribed(sam);
+    const sub = await t.subscribed(sam);
     expect((await send(alex, matchId)).statusCode).toBe(201);
     await jobsSettled(sam.user.id);
-    expect(push.to(sub)).toEqual([]);
+    expect(t.push.to(sub)).toEqual([]);
   });
 });
 
 describe('the push service answers', () => {
   it('410: the subscription is deleted', async () => {
     const { alex, sam, matchId } = await pair();
-    const sub = await subscribed(sam);
-    push.answer(sub, 410);
+    const sub = await t.subscribed(sam);
+    t.push.answer(sub, 410);
     expect((await send(alex, matchId)).statusCode).toBe(201);
     await vi.waitFor(
       async () =>
@@ -286,8 +265,8 @@ describe('the push service answers', () => {
 
   it('429 with Retry-After: retried through the job queue no sooner than it asked', async () => {
     const { alex, sam, matchId } = await pair();
-    const sub = await subscribed(sam);
-    push.answer(sub, 429, { 'Retry-After': '120' });
+    const sub = await t.subscribed(sam);
+    t.push.answer(sub, 429, { 'Retry-After': '120' });
     const before = Date.now();
     expect((await send(alex, matchId)).statusCode).toBe(201);
     const retry = await vi.waitFor(
@@ -305,9 +284,9 @@ describe('the push service answers', () => {
     expect(retry.runAt.getTime()).toBeGreaterThanOrEqual(before + 120_000);
     expect(retry.payload).toMatchObject({ attempt: 2, subscriptionId: expect.any(String) });
     // When it is due, it goes out.
-    push.answer(sub, 201);
+    t.push.answer(sub, 201);
     await t.app.jobs.runDue(new Date(retry.runAt.getTime() + 1_000));
-    expect(push.to(sub)).toHaveLength(1);
+    expect(t.push.to(sub)).toHaveLength(1);
   });
 });
 
@@ -322,7 +301,7 @@ describe('meetup reminders', () => {
       notifications: { ...prefs.notifications, events: true },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [guestSub, hostSub] = [await subscribed(guest), await subscribed(host)];
+    const [guestSub, hostSub] = [await t.subscribed(guest), await t.subscribed(host)];
     const [event] = await t.database.db
       .insert(events)
       .values({
@@ -340,18 +319,18 @@ describe('meetup reminders', () => {
     // The scan runs every 5 minutes: run the next one now, twice (once-only per member and meetup).
     await t.app.jobs.runDue(new Date(Date.now() + 5 * 60_000 + 1_000));
     await t.app.jobs.runDue(new Date(Date.now() + 10 * 60_000 + 2_000));
-    await vi.waitFor(() => expect(push.to(guestSub)).toHaveLength(1), { timeout: 3_000, interval: 20 });
-    expect(guestSub.open(push.to(guestSub)[0]!)).toMatchObject({
+    await vi.waitFor(() => expect(t.push.to(guestSub)).toHaveLength(1), { timeout: 3_000, interval: 20 });
+    expect(guestSub.open(t.push.to(guestSub)[0]!)).toMatchObject({
       kind: 'event_reminder',
       title: 'Your meetup starts in an hour',
       body: 'Oolong walk',
       url: '/events',
     });
-    expect(push.to(guestSub)[0]!.headers).toMatchObject({ ttl: '3600', urgency: 'high' });
+    expect(t.push.to(guestSub)[0]!.headers).toMatchObject({ ttl: '3600', urgency: 'high' });
     // The host left meetup notifications at their default (off).
     await jobsSettled(host.user.id);
-    expect(push.to(hostSub)).toEqual([]);
-    expect(push.to(guestSub)).toHaveLength(1);
+    expect(t.push.to(hostSub)).toEqual([]);
+    expect(t.push.to(guestSub)).toHaveLength(1);
   });
 });
 
@@ -360,19 +339,23 @@ describe('matches and likes', () => {
     const alex = await member(t, { name: 'Alex' });
     const sam = await member(t, { name: 'Sam' });
     const pat = await premiumMember(t, { name: 'Pat' });
-    const [alexSub, samSub, patSub] = [await subscribed(alex), await subscribed(sam), await subscribed(pat)];
+    const [alexSub, samSub, patSub] = [await t.subscribed(alex), await t.subscribed(sam), await t.subscribed(pat)];
     await like(alex, sam);
-    await vi.waitFor(() => expect(push.to(samSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    expect(samSub.open(push.to(samSub)[0]!)).toMatchObject({ kind: 'like', title: 'Someone liked you', url: '/home' });
-    expect(push.to(samSub)[0]!.headers.urgency).toBe('low');
+    await vi.waitFor(() => expect(t.push.to(samSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    expect(samSub.open(t.push.to(samSub)[0]!)).toMatchObject({
+      kind: 'like',
+      title: 'Someone liked you',
+      url: '/home',
+    });
+    expect(t.push.to(samSub)[0]!.headers.urgency).toBe('low');
     await like(alex, pat);
-    await vi.waitFor(() => expect(push.to(patSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    expect(patSub.open(push.to(patSub)[0]!)).toMatchObject({ title: 'Alex liked you' });
+    await vi.waitFor(() => expect(t.push.to(patSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    expect(patSub.open(t.push.to(patSub)[0]!)).toMatchObject({ title: 'Alex liked you' });
 
     await like(sam, alex);
-    await vi.waitFor(() => expect(push.to(alexSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    await vi.waitFor(() => expect(push.to(samSub)).toHaveLength(2), { timeout: 2_000, interval: 20 });
-    const toAlex = alexSub.open(push.to(alexSub)[0]!) as { title: string; body: string; url: string };
+    await vi.waitFor(() => expect(t.push.to(alexSub)).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    await vi.waitFor(() => expect(t.push.to(samSub)).toHaveLength(2), { timeout: 2_000, interval: 20 });
+    const toAlex = alexSub.open(t.push.to(alexSub)[0]!) as { title: string; body: string; url: string };
     expect(toAlex).toMatchObject({
       kind: 'match',
       title: "It's a match!",
@@ -383,13 +366,13 @@ describe('matches and likes', () => {
 
   it('the test notification reaches each of her devices', async () => {
     const sam = await member(t);
-    const [phone, laptop] = [await subscribed(sam), await subscribed(sam)];
+    const [phone, laptop] = [await t.subscribed(sam), await t.subscribed(sam)];
     const response = await sam.request('POST', '/api/push/test');
     expect(response.json()).toEqual({ queued: 2 });
-    await vi.waitFor(() => expect([push.to(phone).length, push.to(laptop).length]).toEqual([1, 1]), {
+    await vi.waitFor(() => expect([t.push.to(phone).length, t.push.to(laptop).length]).toEqual([1, 1]), {
       timeout: 2_000,
       interval: 20,
     });
-    expect(phone.open(push.to(phone)[0]!)).toMatchObject({ kind: 'test', url: '/settings' });
+    expect(phone.open(t.push.to(phone)[0]!)).toMatchObject({ kind: 'test', url: '/settings' });
   });
 });

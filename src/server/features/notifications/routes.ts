@@ -15,7 +15,7 @@ import { getLikesReceived, getNotificationCount, listPotentialMatches } from './
 import { smsRoutes } from './sms/routes';
 import type { SmsDeps } from './sms/texts';
 import { readUnsubscribeToken } from './unsubscribe-token';
-import { localText } from '../../i18n';
+import { localText, render } from '../../i18n';
 
 interface NotificationRouteDeps {
   db: Db;
@@ -25,15 +25,6 @@ interface NotificationRouteDeps {
   /** SMS (`smsDepsFrom`), shared with the notifications subscriptions. */
   sms: SmsDeps;
 }
-
-const KIND_NAMES = {
-  match: 'new matches',
-  message: 'new messages',
-  like: 'likes',
-  event_reminder: 'meetup reminders',
-  moderation: 'moderation notices',
-  promotion: 'news and offers',
-} as const;
 
 export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = async (app, deps) => {
   const { db, config, delivery } = deps;
@@ -75,9 +66,10 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRouteDeps> = asy
     if (await findUser(db, link.userId)) {
       await updateNotificationSettings(db, link.userId, { [KIND_TOGGLE[link.kind]]: false });
     }
+    // In the request's language: hers when signed in, else the page's (the web app sends it).
     return {
       kind: link.kind,
-      message: `You won't get ${KIND_NAMES[link.kind]} by email or push any more. Turn them back on in Settings → Notifications.`,
+      message: render(await request.language(), localText('unsubscribed', { kind: link.kind })),
     };
   });
 };

@@ -29,11 +29,12 @@ export {
 export {
   appLanguageOf,
   memberLanguage,
+  memberLanguages,
   dealBreakersOf,
   getPreferences,
   notificationKindOn,
   notificationSettingsOf,
-  saveAppLanguage,
+  saveAppSettings,
   updateNotificationSettings,
 } from './store';
 export type { PreferenceStatSources } from './stats';

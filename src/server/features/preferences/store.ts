@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -126,12 +126,27 @@ const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
- * The language to write to her in when she is not the one asking (mail, SMS, push): her saved app language
- * when Steep speaks it, else English. The one place that decides it for every message sent to a member.
+ * The language to write to her in when she is not the one asking (mail, SMS, push, notices): her saved app
+ * language when Steep speaks it, else English. The one place that decides it for every message sent to a member.
  */
+const writtenIn = (saved: string | undefined): Language => (isLanguage(saved) ? saved : 'en');
+
+/** The language to write to her in (mail, SMS, push). */
 export async function memberLanguage(db: Db, userId: string): Promise<Language> {
-  const saved = await appLanguageOf(db, userId);
-  return isLanguage(saved) ? saved : 'en';
+  return writtenIn(await appLanguageOf(db, userId));
+}
+
+/** memberLanguage of each of several members (a notice to every attendee), in one query: user id → language. */
+export async function memberLanguages(db: Db, userIds: readonly string[]): Promise<Map<string, Language>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ userId: userPreferences.userId, app: userPreferences.app })
+          .from(userPreferences)
+          .where(inArray(userPreferences.userId, [...new Set(userIds)]));
+  const saved = new Map(rows.map((row) => [row.userId, row.app.language]));
+  return new Map(userIds.map((userId) => [userId, writtenIn(saved.get(userId))]));
 }
 
 /** Her saved app language (app.language), or undefined before she saved any preferences. */
@@ -180,12 +195,17 @@ export async function updateNotificationSettings(
 }
 
 /**
- * Saves her app language and leaves the rest of her preferences as they are: at sign-up, the language she
- * signed up in becomes her setting (without it the default, English, would switch the app back after sign-up).
+ * Saves app settings and leaves the rest of her preferences as they are: at sign-up, the language she signed up
+ * in and the units her browser's region suggests become her settings (without them the defaults, English and
+ * miles, would switch the app back after sign-up).
  */
-export async function saveAppLanguage(db: Db, userId: string, language: Preferences['app']['language']): Promise<void> {
+export async function saveAppSettings(
+  db: Db,
+  userId: string,
+  settings: Partial<Pick<Preferences['app'], 'language' | 'units'>>,
+): Promise<void> {
   const current = await findRow(db, userId);
-  const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, language };
+  const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, ...settings };
   const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
   await db
     .insert(userPreferences)

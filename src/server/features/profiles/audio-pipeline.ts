@@ -72,7 +72,8 @@ export function parseWaveform(field: string | undefined): number[] {
   const parsed = waveformSchema.safeParse(bars);
   if (!parsed.success) {
     throw badRequest(localText('aVoiceNoteNeeds'), [
-      { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid waveform' },
+      // The contract's sentence, which the error handler finds in her language (VALIDATION_TEXTS).
+      { path: 'waveform', message: parsed.error.issues[0]?.message ?? 'Invalid value' },
     ]);
   }
   return parsed.data;

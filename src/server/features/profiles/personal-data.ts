@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema/photos';
 import { publicMediaUrl as mediaUrl } from '../../media';
@@ -14,11 +15,11 @@ export async function photosOf(db: Db, userId: string) {
  * Her photo files' storage keys, read before her account is deleted (her photo rows go with her row
  * by ON DELETE CASCADE; the files are the caller's to remove). Forgets her cached photo URLs.
  */
-export async function photoKeysOf(db: Db, userId: string): Promise<string[]> {
+export async function photoKeysOf(db: Db, caches: DbCaches, userId: string): Promise<string[]> {
   const keys = await db
     .select({ largeKey: photos.largeKey, smallKey: photos.smallKey })
     .from(photos)
     .where(eq(photos.userId, userId));
-  forgetSelfPhotos(db, userId);
+  forgetSelfPhotos(db, caches, userId);
   return keys.flatMap((k) => [k.largeKey, k.smallKey]);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { lockUserRow } from '../../core';
 import { photos } from '../../db/schema/photos';
@@ -16,6 +17,7 @@ import { fieldError } from '../../http/errors';
 
 interface PhotoDeps {
   db: Db;
+  caches: DbCaches;
   /** The public photos space. */
   storage: MediaStorage;
   deletes: MediaDeletes;
@@ -125,7 +127,7 @@ export async function addPhoto(deps: PhotoDeps, userId: string, upload: Buffer):
     await discardMedia(deps, [largeKey, smallKey]);
     throw error;
   }
-  forgetSelfPhotos(db, userId);
+  forgetSelfPhotos(db, deps.caches, userId);
   return listPhotos(db, userId);
 }
 
@@ -156,12 +158,17 @@ export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: stri
   if (!removed) throw notFound(localText('photoNotFound'));
   deps.events.emit('photo.deleted', { userId, photoId });
   await deps.deletes.attempt('photos', [removed.largeKey, removed.smallKey]);
-  forgetSelfPhotos(db, userId);
+  forgetSelfPhotos(db, deps.caches, userId);
   return listPhotos(db, userId);
 }
 
 /** `photoIds` must name each of her photos exactly once, in the new order. */
-export async function reorderPhotos(db: Db, userId: string, photoIds: string[]): Promise<PhotoItem[]> {
+export async function reorderPhotos(
+  db: Db,
+  caches: DbCaches,
+  userId: string,
+  photoIds: string[],
+): Promise<PhotoItem[]> {
   await db.transaction(async (tx) => {
     const current = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId));
     const mine = new Set(current.map((p) => p.id));
@@ -171,7 +178,7 @@ export async function reorderPhotos(db: Db, userId: string, photoIds: string[]):
     }
     await renumber(tx, userId, photoIds);
   });
-  forgetSelfPhotos(db, userId);
+  forgetSelfPhotos(db, caches, userId);
   return listPhotos(db, userId);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityDays, blocks, matches, statuses, swipes, users } from '../../test/tables';
-import { orderedPair } from '../matches/service';
+import { orderedPair } from '../matches';
 import { signUp, type Client, type TestApp, createTestApp } from '../../test/harness';
 import { utcDay } from './day-streak';
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { profilesApi } from '../../../contract/api/profiles';
 import { MAX_PHOTO_BYTES, PHOTO_FIELD, STATUS_VOICE_FILE_FIELD } from '../../../contract/profiles';
 import { sessionUserId } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest } from '../../http/errors';
@@ -25,6 +26,7 @@ import { fieldError } from '../../http/errors';
 
 interface ProfileRouteDeps {
   db: Db;
+  caches: DbCaches;
   /** The public photos space. */
   storage: MediaStorage;
   /** The private space of status voice notes. */
@@ -40,11 +42,18 @@ const MULTIPART_LIMITS = { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fiel
 
 export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
   app,
-  { db, storage, statusVoices, deletes, jobs, events, areMatched, earnedBadges },
+  { db, caches, storage, statusVoices, deletes, jobs, events, areMatched, earnedBadges },
 ) => {
   // Registered here, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({ db, storage, deletes, log: request.log, events });
+  const photoDeps = (request: Pick<FastifyRequest, 'log'>) => ({
+    db,
+    caches,
+    storage,
+    deletes,
+    log: request.log,
+    events,
+  });
   const statusDeps = { db, voices: statusVoices, deletes, jobs, areMatched, log: app.log };
   registerStatusJobs(statusDeps);
 
@@ -58,7 +67,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
     return { ok: true as const };
   });
 
-  route(app, profilesApi.update, async (request) => updateProfile(db, sessionUserId(request), request.body));
+  route(app, profilesApi.update, async (request) => updateProfile(db, caches, sessionUserId(request), request.body));
 
   route(app, profilesApi.listPhotos, async (request) => ({ photos: await listPhotos(db, sessionUserId(request)) }));
 
@@ -68,7 +77,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (
   });
 
   route(app, profilesApi.reorderPhotos, async (request) => ({
-    photos: await reorderPhotos(db, sessionUserId(request), request.body.photoIds),
+    photos: await reorderPhotos(db, caches, sessionUserId(request), request.body.photoIds),
   }));
 
   route(app, profilesApi.deletePhoto, async (request) => ({

@@ -4,6 +4,7 @@ import type { ProfileDetail, PublicProfile, UpdateProfileInput } from '../../../
 import { distanceBand, distanceMiles, locationCoordinates } from '../../../contract/locations';
 import type { SelfUser } from '../../../contract/users';
 import { blockedEitherWay, findUser, isOnline, updateUser, type UserChanges, type UserRow } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { disclosure, DEFAULT_PRIVACY, privacyOf, type Disclosure } from '../preferences';
@@ -154,7 +155,12 @@ export async function recordView(db: Db, viewerId: string, userId: string): Prom
 }
 
 /** Applies the fields present in `input`; the schema has already dropped everything not editable. */
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<SelfUser> {
+export async function updateProfile(
+  db: Db,
+  caches: DbCaches,
+  userId: string,
+  input: UpdateProfileInput,
+): Promise<SelfUser> {
   const changes: UserChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.age !== undefined) changes.age = input.age;
@@ -178,8 +184,8 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   if (input.teaInterests !== undefined) changes.teaInterests = [...new Set(input.teaInterests)];
   if (input.prompts !== undefined) changes.prompts = input.prompts;
 
-  await updateUser(db, userId, changes);
-  const user = await getSelfUser(db, userId);
+  await updateUser(db, caches, userId, changes);
+  const user = await getSelfUser(db, caches, userId);
   if (!user) throw notFound(localText('userNotFound'));
   return user;
 }

@@ -3,7 +3,7 @@ import { presentPrompts } from '../../../contract/prompts';
 import type { SelfUser } from '../../../contract/users';
 import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
-import { processCache } from '../../db/process-cache';
+import type { DbCaches } from '../../db/caches';
 import { photos } from '../../db/schema/photos';
 import { publicMediaUrl as mediaUrl } from '../../media';
 
@@ -106,17 +106,17 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
 }
 
 /** Her photo URLs, as /api/auth/me reads them on every app start. Embedded mode only. */
-const selfPhotosCache = (db: Db) => processCache<string[]>(db, 'self-photos');
+const selfPhotosCache = (db: Db, caches: DbCaches) => caches.processCache<string[]>('self-photos')?.on(db);
 
 /** Every write to her photos calls this (her row's cache is core's, evicted by core's writes). */
-export function forgetSelfPhotos(db: Db, userId: string): void {
-  selfPhotosCache(db)?.delete(userId);
+export function forgetSelfPhotos(db: Db, caches: DbCaches, userId: string): void {
+  selfPhotosCache(db, caches)?.delete(userId);
 }
 
-export async function getSelfUser(db: Db, userId: string): Promise<SelfUser | undefined> {
-  const user = await findUserCached(db, userId);
+export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Promise<SelfUser | undefined> {
+  const user = await findUserCached(db, caches, userId);
   if (!user) return undefined;
-  const cache = selfPhotosCache(db);
+  const cache = selfPhotosCache(db, caches);
   let urls = cache?.get(userId);
   if (!urls) {
     const version = cache?.readToken();

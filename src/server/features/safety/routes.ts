@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { safetyApi } from '../../../contract/api/safety';
-import { REPORT_RECEIVED_MESSAGE, reportByUsernameMessage } from '../../../contract/safety';
 import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { route } from '../../http/route';
+import { localText, render, say } from '../../i18n';
 import { createBlock, deleteBlock, listBlocks } from './blocks';
 import { createReport, listReportsFiledBy, type RecentMessages, type ReportMediaStore } from './reports';
 import { safetySummary } from './summary';
@@ -33,16 +33,18 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (
 
   route(app, safetyApi.unblock, async (request) => {
     await deleteBlock(db, sessionUserId(request), request.params.id);
-    return { ok: true as const, message: 'You can now see this user again' };
+    return { ok: true as const, message: say(await request.language(), 'unblocked') };
   });
 
   route(app, safetyApi.report, async (request) => {
     await createReport(db, sessionUserId(request), request.body, recentMessages, reportMedia);
     // Accepted, the same answer whether or not the person exists; by username it says so truthfully.
     const { reportedUserId, reportedUsername } = request.body;
-    const message =
-      !reportedUserId && reportedUsername ? reportByUsernameMessage(reportedUsername) : REPORT_RECEIVED_MESSAGE;
-    return { ok: true as const, message };
+    const text =
+      !reportedUserId && reportedUsername
+        ? localText('reportByUsernameReceived', { username: reportedUsername.trim().replace(/^@/, '') })
+        : localText('reportReceived');
+    return { ok: true as const, message: render(await request.language(), text) };
   });
 
   route(app, safetyApi.listReports, async (request) => listReportsFiledBy(db, sessionUserId(request)));

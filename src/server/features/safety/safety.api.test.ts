@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_REASON_VALUES, REPORT_RECEIVED_MESSAGE } from '../../../contract/safety';
+import { REPORT_REASON_VALUES } from '../../../contract/safety';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { block, feedIds, like, matchesOf, member, PRIVATE_PATTERN, setProfile, swipe } from '../../test/members';
+
+const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your report.';
 
 let t: TestApp;
 beforeAll(async () => {

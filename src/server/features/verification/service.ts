@@ -12,6 +12,7 @@ import {
   type VerificationRecord,
   type VerificationReview,
 } from '../../../contract/verification';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { accountState, requireModerator, updateUser } from '../../core';
 import { verifications, verificationSelfies } from '../../db/schema/verification';
@@ -26,6 +27,7 @@ import { localText } from '../../i18n';
 
 export interface VerificationDeps {
   db: Db;
+  caches: DbCaches;
   /** Published profile photos (read for analysis). */
   media: MediaStorage;
   /** Pose selfies: a private space, never given a public URL. */
@@ -301,7 +303,7 @@ export async function decideVerification(
         updatedAt: now,
       })
       .where(eq(verifications.userId, row.userId));
-    await updateUser(tx, row.userId, { isVerified: decision.approve });
+    await updateUser(tx, deps.caches, row.userId, { isVerified: decision.approve });
     return row;
   });
   if (!decided) throw requestGone();
@@ -314,7 +316,7 @@ export async function decideVerification(
  * The badge stays while every photo on her profile is one the moderator saw: deleting or reordering
  * keeps it, a new photo (a face nobody checked) takes it away until she verifies again.
  */
-export async function onPhotoAdded(db: Db, userId: string): Promise<void> {
+export async function onPhotoAdded(db: Db, caches: DbCaches, userId: string): Promise<void> {
   if (!(await accountState(db, userId))?.verified) return;
   await db.transaction(async (tx) => {
     await tx.insert(verifications).values({ userId }).onConflictDoNothing();
@@ -322,7 +324,7 @@ export async function onPhotoAdded(db: Db, userId: string): Promise<void> {
       .update(verifications)
       .set({ status: 'not_started', notes: PHOTO_ADDED_NOTE, pose: null, retryAfter: null, updatedAt: new Date() })
       .where(eq(verifications.userId, userId));
-    await updateUser(tx, userId, { isVerified: false });
+    await updateUser(tx, caches, userId, { isVerified: false });
   });
 }
 

@@ -26,4 +26,21 @@ Your code to confirm this email on Steep is ${p.code}. It works for ${p.minutes}
 
 If you did not ask for it, ignore this email.`,
   }),
+  loggedOut: 'Logged out successfully',
+  // Email settings' answers (account-security.ts), shown under the form.
+  emailAlreadyVerified: 'This email is already verified',
+  emailCodeSent: (p: { email: string }) => `We sent a 6-digit code to ${p.email}`,
+  emailVerified: 'Your email is verified',
+  // features/account routes: what a member reads after a change of password or deleting her account.
+  passwordChanged: 'Password changed. You were signed out everywhere else.',
+  passwordResetDone: 'Your password is changed. Log in with it.',
+  accountDeleted: 'Your account and everything in it has been deleted.',
+  /**
+   * Why a new password is too weak: zxcvbn's feedback, put in words by password-strength.ts in every language
+   * (its translation tables load with the scorer, not with the catalogue), so the entry only picks hers.
+   */
+  passwordAdvice: (p: { advice: { en: string; es: string } }) => p.advice.en,
+  // What stands in for a part of zxcvbn's feedback it did not give.
+  easyToGuess: 'This password would be easy to guess.',
+  addUncommonWords: 'Add a few uncommon words.',
 };

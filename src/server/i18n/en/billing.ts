@@ -15,4 +15,10 @@ export const billing = {
   yourCardsSecurityCode: "Your card's security code is invalid.",
   alreadyBoosted: 'Your profile is already boosted',
   boostUsedToday: "You've used today's Profile Boost. Boost again in 24 hours.",
+  // Payment history (service.ts billingOverview): each line's plan, and why a charge failed.
+  paymentFor: (p: { plan: 'monthly' | 'annual'; renewal: boolean }) =>
+    `${p.plan === 'monthly' ? 'Monthly' : 'Annual'} plan${p.renewal ? ' renewal' : ''}`,
+  cardDeclined: 'Your card was declined.',
+  cardInsufficientFunds: 'Your card has insufficient funds.',
+  cardNotATestCard: 'Your card was declined. No real money moves in this demo, so only test cards are accepted.',
 };

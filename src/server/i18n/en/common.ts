@@ -1,3 +1,5 @@
+import { durationWords } from '../durations';
+
 /** common: the server's words in English (../en.ts). */
 export const common = {
   moderatorsOnly: 'Moderators only',
@@ -14,6 +16,9 @@ export const common = {
   thisServerIsRestarting: 'This server is restarting. Reconnect in a moment.',
   thisServerIsFull: 'This server is full. Reconnect in a moment.',
   tooManyConnectionsFrom: 'Too many connections from your network',
+  /** The per-address limits of sign-up, login and reset (@fastify/rate-limit), `seconds` until the next try. */
+  tooManyAttemptsFromNetwork: (p: { seconds: number }) =>
+    `Too many attempts from your network. Please try again in ${durationWords('en', p.seconds)}.`,
   onlyActAsYourself: 'You can only act as yourself',
   notFound: 'Not found',
   featureNeedsPremium: 'This feature needs Steep Premium',

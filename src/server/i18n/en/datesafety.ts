@@ -18,8 +18,29 @@ export const datesafety = {
   datePlansPerDay: (p: { count: number }) => `You can share up to ${p.count} date plans a day.`,
   datePlanCancelledBy: (p: { name: string | undefined }) =>
     `${p.name ?? 'The person who shared it'} cancelled this date plan, so there is nothing more to show here.`,
+  // What her trusted contacts receive (SMS or mail), in her language: `summary` is datePlanSummary's words.
+  datePlanSummary: (p: { withName: string | null; eventTitle: string | null; place: string; time: string }) =>
+    `${p.withName ? `meeting ${p.withName}` : p.eventTitle ? `at the meetup “${p.eventTitle}”` : 'on a date'} at ${p.place}, ${p.time}`,
+  datePlanShared: (p: { sharer: string; summary: string; checkInTime: string | null; link: string }) => ({
+    subject: `${p.sharer} shared a date plan with you`,
+    text:
+      `${p.sharer} shared a date plan with you on Steep: ${p.summary}.` +
+      (p.checkInTime
+        ? ` Steep will check on ${p.sharer} at ${p.checkInTime} and tell you if there is no answer.`
+        : '') +
+      ` The plan: ${p.link}`,
+  }),
+  datePlanAlert: (p: { sharer: string; summary: string }) => ({
+    subject: `${p.sharer} hasn't checked in after the date`,
+    text: `${p.sharer} hasn't checked in after the date; last shared plan: ${p.summary}. Please try to reach ${p.sharer}.`,
+  }),
+  datePlanSafe: (p: { sharer: string }) => ({
+    subject: `${p.sharer} checked in: safe`,
+    text: `Good news: ${p.sharer} has checked in on Steep and is safe.`,
+  }),
   checkInMail: (p: { time: string; body: string; link: string }) => ({
     subject: 'Steep is checking on you',
     text: `It's ${p.time}, the time you asked us to check on you. ${p.body} Open Steep: ${p.link}`,
   }),
+  thisContactHasBeenField: 'This contact has been sent enough plans today',
 };

@@ -14,4 +14,5 @@ export const events = {
   meetupHappened: 'This meetup has already happened',
   meetupsDaysAhead: (p: { days: number }) => `Meetups can be planned at most ${p.days} days ahead`,
   hostAtMost: (p: { count: number }) => `You can host at most ${p.count} upcoming meetups at a time`,
+  youCancelledTheMeetup: 'Meetup cancelled',
 };

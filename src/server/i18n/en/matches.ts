@@ -17,4 +17,5 @@ export const matches = {
   superLikeUsedFree: 'Super Like used this week. Upgrade to Premium for 5 super likes a week!',
   dailyLikesUsed: (p: { count: number }) =>
     `Daily limit reached: you've used your ${p.count} likes for today. Upgrade to Premium for unlimited likes!`,
+  unmatched: 'Unmatched',
 };

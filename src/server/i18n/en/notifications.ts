@@ -1,6 +1,9 @@
 import { countryList } from '../countries';
-/** Report reasons as the warning notice names them (the contract's labels: checked by notices.test.ts). */
-const REASONS_EN: Record<string, string> = {
+/**
+ * Report reasons as the warning notice names them: the contract's labels, and the web's words for them
+ * (checked by ../web-catalogues.test.ts).
+ */
+export const REASONS_EN: Record<string, string> = {
   inappropriate_behavior: 'Inappropriate behavior',
   harassment_or_bullying: 'Harassment or bullying',
   fake_profile: 'Fake profile',
@@ -9,6 +12,16 @@ const REASONS_EN: Record<string, string> = {
   underage_user: 'Underage user',
   violence_or_threats: 'Violence or threats',
   other: 'Other',
+};
+
+/** Each kind of notification as the unsubscribe confirmation names it. */
+const KIND_NAMES_EN = {
+  match: 'new matches',
+  message: 'new messages',
+  like: 'likes',
+  event_reminder: 'meetup reminders',
+  moderation: 'moderation notices',
+  promotion: 'news and offers',
 };
 
 /** notifications: the server's words in English (../en.ts). */
@@ -26,7 +39,6 @@ export const notifications = {
   tooManyWrongCodesSave: 'Too many wrong codes. Save your number again to get a new one.',
   thatCodeWasAlready: 'That code was already used. Try again.',
   enterAValidPhoneNumber: 'Enter a valid phone number, e.g. (503) 555-0123',
-  phoneNumberIsRequired: 'Phone number is required',
   pushDevicesFull: (p: { count: number }) => `Push is on for ${p.count} devices already. Remove one in Settings first.`,
   endpointNotUrl: 'The endpoint must be a URL',
   endpointCredentials: 'The endpoint must not carry credentials',
@@ -113,4 +125,13 @@ Or choose what Steep sends you in Settings → Notifications.`,
   // SMS to a member (sms/texts.ts).
   smsCode: (p: { code: string }) => `Your Steep code is ${p.code}. It expires in 10 minutes.`,
   smsMatch: 'You have a new match on Steep! Open the app to say hi.',
+  // SMS settings' answers (sms/texts.ts); the number is masked.
+  smsOff: 'SMS notifications are off.',
+  smsOnFor: (p: { phone: string }) => `SMS notifications are on for ${p.phone}.`,
+  smsCodeSentTo: (p: { phone: string }) =>
+    `We sent a 6-digit code to ${p.phone}. Enter it to turn on SMS notifications.`,
+  smsConfirmed: 'Your phone number is confirmed. We will text you about new matches.',
+  // The unsubscribe link's confirmation (routes.ts), naming the kind of notification turned off.
+  unsubscribed: (p: { kind: 'match' | 'message' | 'like' | 'event_reminder' | 'moderation' | 'promotion' }) =>
+    `You won't get ${KIND_NAMES_EN[p.kind]} by email or push any more. Turn them back on in Settings → Notifications.`,
 };

@@ -29,4 +29,14 @@ Tu código para confirmar este correo en Steep es ${p.code}. Sirve durante ${p.m
 
 Si no lo pediste, ignora este correo.`,
   }),
+  loggedOut: 'Has cerrado sesión',
+  emailAlreadyVerified: 'Este correo ya está verificado',
+  emailCodeSent: (p) => `Enviamos un código de 6 dígitos a ${p.email}`,
+  emailVerified: 'Tu correo está verificado',
+  passwordChanged: 'Contraseña cambiada. Se cerró tu sesión en todos los demás dispositivos.',
+  passwordResetDone: 'Tu contraseña ya está cambiada. Entra con ella.',
+  accountDeleted: 'Tu cuenta y todo lo que contenía se han eliminado.',
+  passwordAdvice: (p) => p.advice.es,
+  easyToGuess: 'Esta contraseña sería fácil de adivinar.',
+  addUncommonWords: 'Añade algunas palabras poco comunes.',
 };

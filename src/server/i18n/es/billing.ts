@@ -18,4 +18,10 @@ export const billing: Translation<typeof en> = {
   yourCardsSecurityCode: 'El código de seguridad de tu tarjeta no es válido.',
   alreadyBoosted: 'Tu perfil ya está destacado',
   boostUsedToday: 'Ya usaste hoy la opción de destacar tu perfil. Podrás volver a hacerlo en 24 horas.',
+  // The plan's name as the plan cards say it (Mensual, Anual).
+  paymentFor: (p) => `${p.renewal ? 'Renovación del plan' : 'Plan'} ${p.plan === 'monthly' ? 'Mensual' : 'Anual'}`,
+  cardDeclined: 'Tu tarjeta fue rechazada.',
+  cardInsufficientFunds: 'Tu tarjeta no tiene fondos suficientes.',
+  cardNotATestCard:
+    'Tu tarjeta fue rechazada. En esta demo no se mueve dinero real, así que solo se aceptan tarjetas de prueba.',
 };

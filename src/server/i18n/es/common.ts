@@ -1,5 +1,6 @@
 import type { Translation } from '../catalogue';
 import type { common as en } from '../en/common';
+import { durationWords } from '../durations';
 
 /** common in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
 export const common: Translation<typeof en> = {
@@ -17,6 +18,8 @@ export const common: Translation<typeof en> = {
   thisServerIsRestarting: 'El servidor se está reiniciando. Vuelve a conectarte en un momento.',
   thisServerIsFull: 'El servidor está lleno. Vuelve a conectarte en un momento.',
   tooManyConnectionsFrom: 'Demasiadas conexiones desde tu red',
+  tooManyAttemptsFromNetwork: (p) =>
+    `Demasiados intentos desde tu red. Vuelve a intentarlo dentro de ${durationWords('es', p.seconds)}.`,
   onlyActAsYourself: 'Solo puedes actuar en tu propio nombre',
   notFound: 'No encontrado',
   featureNeedsPremium: 'Esta función necesita Steep Premium',

@@ -23,8 +23,28 @@ export const datesafety: Translation<typeof en> = {
     p.name
       ? `${p.name} canceló este plan de cita, así que no hay nada más que mostrar aquí.`
       : 'La persona que lo compartió canceló este plan de cita, así que no hay nada más que mostrar aquí.',
+  datePlanSummary: (p) =>
+    `${p.withName ? `cita con ${p.withName}` : p.eventTitle ? `quedada «${p.eventTitle}»` : 'cita'} en ${p.place}, ${p.time}`,
+  datePlanShared: (p) => ({
+    subject: `${p.sharer} compartió contigo un plan de cita`,
+    text:
+      `${p.sharer} compartió contigo su plan en Steep: ${p.summary}.` +
+      (p.checkInTime
+        ? ` Steep le preguntará a ${p.sharer} si está bien (${p.checkInTime}) y te avisará si no hay respuesta.`
+        : '') +
+      ` Ver el plan: ${p.link}`,
+  }),
+  datePlanAlert: (p) => ({
+    subject: `${p.sharer} no ha confirmado que está bien después de la cita`,
+    text: `${p.sharer} no ha confirmado que está bien después de la cita. Último plan compartido: ${p.summary}. Intenta comunicarte con ${p.sharer}.`,
+  }),
+  datePlanSafe: (p) => ({
+    subject: `${p.sharer} confirmó que está bien`,
+    text: `Buenas noticias: ${p.sharer} confirmó en Steep que está bien.`,
+  }),
   checkInMail: (p) => ({
     subject: 'Steep quiere saber de ti',
     text: `Es la hora que elegiste para que te preguntáramos cómo estás (${p.time}). ${p.body} Abre Steep: ${p.link}`,
   }),
+  thisContactHasBeenField: 'Este contacto ya recibió suficientes planes hoy',
 };

@@ -18,4 +18,5 @@ export const events: Translation<typeof en> = {
   meetupHappened: 'Esta quedada ya pasó',
   meetupsDaysAhead: (p) => `Las quedadas se pueden planear como máximo con ${p.days} días de antelación`,
   hostAtMost: (p) => `Puedes organizar como máximo ${p.count} quedadas próximas a la vez`,
+  youCancelledTheMeetup: 'Quedada cancelada',
 };

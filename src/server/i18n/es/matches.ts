@@ -20,4 +20,5 @@ export const matches: Translation<typeof en> = {
   superLikeUsedFree: 'Ya usaste el super like de esta semana. ¡Hazte Premium para tener 5 super likes a la semana!',
   dailyLikesUsed: (p) =>
     `Llegaste al límite diario: ya usaste tus ${p.count} likes de hoy. ¡Hazte Premium para tener likes ilimitados!`,
+  unmatched: 'Match deshecho',
 };

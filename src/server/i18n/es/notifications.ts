@@ -2,7 +2,8 @@ import type { Translation } from '../catalogue';
 import { countryList } from '../countries';
 import type { notifications as en } from '../en/notifications';
 
-const REASONS_ES: Record<string, string> = {
+/** Report reasons in Spanish, the web's words for them (src/locales: checked by ../web-catalogues.test.ts). */
+export const REASONS_ES: Record<string, string> = {
   inappropriate_behavior: 'Comportamiento inapropiado',
   harassment_or_bullying: 'Acoso o intimidación',
   fake_profile: 'Perfil falso',
@@ -13,8 +14,8 @@ const REASONS_ES: Record<string, string> = {
   other: 'Otro motivo',
 };
 
-/** The badges' names and descriptions in Spanish, by id (the web's are in src/locales; the words agree). */
-const BADGES_ES: Record<string, { name: string; description: string }> = {
+/** The badges' names and descriptions in Spanish, by id: the web's words (checked by ../web-catalogues.test.ts). */
+export const BADGES_ES: Record<string, { name: string; description: string }> = {
   first_match: { name: 'Primer match', description: 'Hiciste tu primer match' },
   social_butterfly: { name: 'Alma social', description: 'Diez matches' },
   conversation_starter: { name: 'Rompe el silencio', description: 'Enviaste tu primer mensaje' },
@@ -34,6 +35,15 @@ const BADGES_ES: Record<string, { name: string; description: string }> = {
   safety_ally: { name: 'Alianza segura', description: 'Una de tus denuncias ayudó a que Steep sea un lugar seguro' },
 };
 
+const KIND_NAMES_ES = {
+  match: 'avisos de nuevos matches',
+  message: 'avisos de mensajes nuevos',
+  like: 'avisos de likes',
+  event_reminder: 'recordatorios de quedadas',
+  moderation: 'avisos de moderación',
+  promotion: 'novedades ni ofertas',
+};
+
 /** notifications in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
 export const notifications: Translation<typeof en> = {
   deviceNotFound: 'No encontramos el dispositivo',
@@ -49,7 +59,6 @@ export const notifications: Translation<typeof en> = {
   tooManyWrongCodesSave: 'Demasiados códigos incorrectos. Vuelve a guardar tu número para recibir uno nuevo.',
   thatCodeWasAlready: 'Ese código ya se usó. Vuelve a intentarlo.',
   enterAValidPhoneNumber: 'Escribe un número de teléfono válido, p. ej. (503) 555-0123',
-  phoneNumberIsRequired: 'Escribe tu número de teléfono',
   pushDevicesFull: (p) =>
     `Las notificaciones push ya están activadas en ${p.count} dispositivos. Quita uno en Ajustes primero.`,
   endpointNotUrl: 'El endpoint debe ser una URL',
@@ -129,4 +138,11 @@ Detalles: ${p.link}`,
 O elige qué te envía Steep en Ajustes → Notificaciones.`,
   smsCode: (p) => `Tu código de Steep es ${p.code}. Caduca en 10 minutos.`,
   smsMatch: '¡Tienes un nuevo match en Steep! Abre la app para saludar.',
+  smsOff: 'Las notificaciones por SMS están desactivadas.',
+  smsOnFor: (p) => `Las notificaciones por SMS están activadas para el ${p.phone}.`,
+  smsCodeSentTo: (p) =>
+    `Enviamos un código de 6 dígitos al ${p.phone}. Escríbelo para activar las notificaciones por SMS.`,
+  smsConfirmed: 'Tu número de teléfono está confirmado. Te enviaremos un SMS cuando tengas nuevos matches.',
+  unsubscribed: (p) =>
+    `Ya no recibirás ${KIND_NAMES_ES[p.kind]} por correo ni por notificación push. Puedes volver a activarlo en Ajustes → Notificaciones.`,
 };

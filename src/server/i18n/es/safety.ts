@@ -10,4 +10,7 @@ export const safety: Translation<typeof en> = {
   youCannotReportYourself: 'No puedes denunciarte a ti',
   thatConversationIsNot: 'Esa conversación no es con la persona que denuncias',
   thisFileIsNot: 'Este archivo no está disponible',
+  unblocked: 'Vuelves a ver a esta persona',
+  reportReceived: 'Gracias. Nuestro equipo revisará tu denuncia.',
+  reportByUsernameReceived: (p) => `Gracias. Si @${p.username} está en Steep, nuestro equipo revisará tu denuncia.`,
 };

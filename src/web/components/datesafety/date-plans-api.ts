@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { datesafetyApi } from '../../../contract/api/datesafety';
 import type { CreateDatePlanBody, DatePlan } from '../../../contract/datesafety';
 import { apiCall, lazyDeclarations } from '../../lib/api';
+import { queryKeyOf, routeRef } from '../../lib/query-key';
 
 // The banner is on every signed-in screen: the declarations (and zod) load on first use, not with the shell.
 const api = lazyDeclarations(() => import('../../../contract/api/datesafety'));
 
 /** Her running date plans: the banner reads them; sharing, "I'm safe" and cancel refresh them. */
-export const DATE_PLANS_QUERY_KEY = ['/api/date-plans'] as const;
+const activePlansRoute = routeRef<typeof datesafetyApi.active>('GET', '/api/date-plans');
 
 /** The plan she is on now: one still checking on her (active) or whose contacts were alerted. */
 export const runningPlan = (plans: readonly DatePlan[] | undefined) =>
@@ -14,7 +16,7 @@ export const runningPlan = (plans: readonly DatePlan[] | undefined) =>
 
 export function useActiveDatePlans() {
   return useQuery({
-    queryKey: DATE_PLANS_QUERY_KEY,
+    queryKey: queryKeyOf(activePlansRoute),
     queryFn: async () => (await apiCall((await api()).datesafetyApi.active)).plans,
     staleTime: 60_000,
   });
@@ -24,7 +26,7 @@ export function useShareDatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateDatePlanBody) => apiCall((await api()).datesafetyApi.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATE_PLANS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(activePlansRoute) }),
   });
 }
 
@@ -35,6 +37,6 @@ export function usePlanAction() {
       const { datesafetyApi } = await api();
       return apiCall(action === 'safe' ? datesafetyApi.safe : datesafetyApi.cancel, { params: { id } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DATE_PLANS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(activePlansRoute) }),
   });
 }

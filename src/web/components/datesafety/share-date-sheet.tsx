@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { DATE_PLAN_CONTACTS_MAX, type DateContactInput } from '../../../contract/datesafety';
 import { errorText, fieldErrorText, isApiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { Avatar } from '../avatar';
 import { Button } from '../ui/button';
 import { Field, Input, NativeSelect, describedBy } from '../ui/field';
@@ -98,17 +99,9 @@ export function ShareDateSheet({
   const share = useShareDatePlan();
   const error = share.error;
   const [problems, setProblems] = useState<FieldProblem[]>([]);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Bumped when a submit finds problems: focus then goes to the first field that has one.
-  const [refused, setRefused] = useState(0);
+  // A refused submit (hers or the server's) moves focus to the first field with a problem.
+  const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
-  useEffect(() => {
-    if (refused === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-    // With its label and message in view, not pressed against the sheet's top edge.
-    first?.closest('div')?.parentElement?.scrollIntoView({ block: 'center' });
-  }, [refused]);
 
   // An answer about what she has since changed would point at the wrong thing: it goes with the edit.
   const edited = (path?: string) => {
@@ -126,7 +119,7 @@ export function ShareDateSheet({
     setProblems(found);
     if (found.length > 0) {
       share.reset();
-      setRefused((n) => n + 1);
+      focusFirst();
       return;
     }
     const toIso = (value: string) => (value ? new Date(value).toISOString() : '');
@@ -155,7 +148,7 @@ export function ShareDateSheet({
           share.reset();
           setContacts([emptyContact()]);
         },
-        onError: () => setRefused((n) => n + 1),
+        onError: () => focusFirst(),
       },
     );
   };

@@ -25,11 +25,19 @@ interface FieldProps {
   className?: string;
 }
 
+/**
+ * A message about a group of controls (chips) that no one control carries, marked `data-field-error`: a refused
+ * form focuses it like a wrong control (lib/form-errors.ts), so it shows a ring when reached from the keyboard.
+ */
+export const FIELD_ERROR_CLASS =
+  'rounded-md text-xs font-medium text-red-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-400';
+
 /** A label + control + hint/error group. The control must use the same id. */
 export function Field({ id, label, hint, error, optional, children, className }: FieldProps) {
   const { t } = useLingui();
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    // data-field: what a refused form brings into view with its first wrong control (lib/form-errors.ts).
+    <div data-field className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
         {optional && <span className="ml-1 font-normal text-ink-soft">{t`(optional)`}</span>}

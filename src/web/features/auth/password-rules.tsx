@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { PASSWORD_RULES } from '../../../contract/auth';
 import { Meter } from '../../components/ui/meter';
 import { cn } from '../../lib/cn';
+import { isLocale } from '../../lib/i18n';
 import { usePasswordScore } from './password-strength';
 import { PASSWORD_RULE_TEXT } from './password-text';
 
@@ -61,11 +62,10 @@ export function PasswordRules({
             <span className={cn('font-semibold', strength.strongEnough ? 'text-matcha-700' : 'text-plum-800')}>
               {t`Strength: ${i18n._(STRENGTH_WORDS[strength.score] ?? msg`Very easy to guess`)}.`}
             </span>{' '}
-            {/* zxcvbn's own feedback is in English: other languages get the one sentence that always helps. */}
+            {/* zxcvbn-ts's feedback in her language; the one sentence that always helps when it has none. */}
             {strength.advice &&
-              (i18n.locale === 'en'
-                ? strength.advice
-                : t`This password would be easy to guess. Add a few uncommon words.`)}
+              (strength.advice[isLocale(i18n.locale) ? i18n.locale : 'en'] ||
+                t`This password would be easy to guess. Add a few uncommon words.`)}
           </p>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { TranslationKeys } from '@zxcvbn-ts/core';
 import { MIN_PASSWORD_SCORE } from '../../../contract/auth';
+import type { Locale } from '../../lib/i18n';
 
 /*
  * The sign-up form's strength meter scores with zxcvbn-ts and the dictionaries the server refuses weak
@@ -11,8 +13,16 @@ interface PasswordScore {
   /** 0–4. */
   score: number;
   strongEnough: boolean;
-  /** Why it is easy to guess, and what would help; empty when strong enough. */
-  advice: string;
+  /** Why it is easy to guess, and what would help, in each language (zxcvbn-ts's words); null when strong enough. */
+  advice: Record<Locale, string> | null;
+}
+
+/** The library's sentences in a row; some end without a full stop, and two must not run together. */
+export function sentences(parts: readonly (string | false | undefined | null)[]): string {
+  return parts
+    .filter((text): text is string => Boolean(text))
+    .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`))
+    .join(' ');
 }
 
 type Scorer = (password: string, personalWords: string[]) => PasswordScore;
@@ -24,19 +34,24 @@ function loadScorer(): Promise<Scorer> {
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
     import('@zxcvbn-ts/language-en'),
-  ]).then(([{ ZxcvbnFactory }, common, english]) => {
+    import('./zxcvbn-spanish'),
+  ]).then(([{ ZxcvbnFactory }, common, english, { spanish }]) => {
+    // No translations: the feedback comes as keys, put in words below for each language.
     const zxcvbn = new ZxcvbnFactory({
       dictionary: { ...common.dictionary, ...english.dictionary },
       graphs: common.adjacencyGraphs,
-      translations: english.translations,
     });
+    const tables: Record<Locale, TranslationKeys> = { en: english.translations, es: spanish };
     return (password, personalWords) => {
       const result = zxcvbn.check(password, personalWords);
       const strongEnough = result.score >= MIN_PASSWORD_SCORE;
-      const advice = strongEnough
-        ? ''
-        : [result.feedback.warning, result.feedback.suggestions[0]].filter(Boolean).join(' ') ||
-          'This password would be easy to guess. Add a few uncommon words.';
+      const { warning, suggestions } = result.feedback;
+      const inWords = (table: TranslationKeys) =>
+        sentences([
+          warning && table.warnings[warning as keyof TranslationKeys['warnings']],
+          suggestions[0] && table.suggestions[suggestions[0] as keyof TranslationKeys['suggestions']],
+        ]);
+      const advice = strongEnough ? null : { en: inWords(tables.en), es: inWords(tables.es) };
       return { score: result.score, strongEnough, advice };
     };
   });

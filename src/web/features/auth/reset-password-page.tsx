@@ -6,11 +6,15 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Field, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthScreen } from './auth-screen';
 import { PasswordInput } from './password-input';
 import { PASSWORD_HINT_TEXT, passwordProblemText } from './password-text';
+
+/** The server names the password `newPassword`; the form's confirmation field is its own. */
+const fieldOf = (path: string) => (path === 'newPassword' ? 'password' : undefined);
 
 /** The emailed link's screen (/reset-password?token=…): a new password by the product's rules, then login. */
 export function ResetPasswordPage() {
@@ -23,7 +27,7 @@ export function ResetPasswordPage() {
   const { setUser } = useAuth();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors<'password' | 'confirm'>(fieldOf);
   const [linkBroken, setLinkBroken] = useState(token.length < 20);
   // The link is checked as the page opens, so a used or expired one never shows the form.
   const [checked, setChecked] = useState(token.length < 20);
@@ -55,8 +59,7 @@ export function ResetPasswordPage() {
     if (pending) return;
     const problem = passwordProblemText(i18n, password);
     const mismatch = !problem && password !== confirm ? t`The passwords do not match` : undefined;
-    setErrors({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) });
-    if (problem || mismatch) return;
+    if (refuse({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) })) return;
     setPending(true);
     try {
       await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
@@ -67,8 +70,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       const field = isApiError(error) ? error.body?.errors?.[0] : undefined;
       if (field?.path === 'token') setLinkBroken(true);
-      else if (field?.path === 'newPassword') setErrors({ password: field.message });
-      else {
+      else if (!refuseFromServer(error)) {
         console.warn('Password reset failed', error);
         toast({
           title: t`Could not change your password`,
@@ -110,7 +112,13 @@ export function ResetPasswordPage() {
       title={t`Choose a new password`}
       intro={t`You'll be signed out everywhere, then you can log in with the new one.`}
     >
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t`Set a new password`} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(e) => void submit(e)}
+        className="grid gap-4"
+        aria-label={t`Set a new password`}
+        noValidate
+      >
         <Field id="reset-password" label={t`New password`} hint={passwordHint} error={errors.password}>
           <PasswordInput
             id="reset-password"

@@ -11,7 +11,9 @@ import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
+import { defaultUnits } from '../../lib/units';
 import { PasswordInput } from './password-input';
 import { PasswordRules } from './password-rules';
 import { passwordProblemText } from './password-text';
@@ -28,20 +30,20 @@ const ORIENTATION_LABELS: Record<SexualOrientation, MessageDescriptor> = {
   pansexual: msg`Pansexual`,
 };
 
-type FieldName =
-  | 'username'
-  | 'password'
-  | 'email'
-  | 'name'
-  | 'age'
-  | 'bio'
-  | 'genderIdentity'
-  | 'sexualOrientation'
-  | 'location'
-  | 'interests'
-  | 'teaInterests';
-
-type FieldErrors = Partial<Record<FieldName, string>>;
+/** Every field of the form, by the server's name for it: its field errors show beside them. */
+const FIELDS = [
+  'username',
+  'password',
+  'email',
+  'name',
+  'age',
+  'bio',
+  'genderIdentity',
+  'sexualOrientation',
+  'location',
+  'interests',
+  'teaInterests',
+] as const;
 
 function Section({
   id,
@@ -91,9 +93,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   const [city, setCity] = useState(draft.city);
   const [interests, setInterests] = useState<string[]>(draft.interests);
   const [teaInterests, setTeaInterests] = useState<TeaPreference[]>(draft.teaInterests);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, refuse, refuseFromServer, clearError } = useFormErrors(FIELDS);
   const [pending, setPending] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const created = useRef(false);
 
   useEffect(() => {
@@ -114,23 +115,13 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
     });
   }, [username, email, name, age, bio, genderIdentity, sexualOrientation, state, city, interests, teaInterests]);
 
-  const clearError = (field: FieldName) =>
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
 
     const passwordProblem = passwordProblemText(i18n, password);
     if (passwordProblem) {
-      setErrors((current) => ({ ...current, password: passwordProblem }));
-      toast({ title: t`Password requirements not met`, description: passwordProblem, variant: 'destructive' });
-      passwordRef.current?.focus();
+      refuse({ ...errors, password: passwordProblem });
       return;
     }
     // The native `required` attributes normally stop these earlier.
@@ -148,6 +139,8 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       sexualOrientation,
       interests,
       teaInterests,
+      // Her browser's region suggests miles or kilometres; Preferences changes it.
+      units: defaultUnits(),
       ...(trimmedEmail ? { email: trimmedEmail } : {}),
     };
 
@@ -161,24 +154,16 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);
-      const serverErrors = isApiError(error) ? (error.body?.errors ?? []) : [];
-      const byField: FieldErrors = {};
-      for (const { path, message } of serverErrors) {
-        const field = path.split('.')[0] as FieldName;
-        byField[field] ??= message;
+      // Field errors are said beside their fields, and only there.
+      if (!refuseFromServer(error)) {
+        toast({ title: t`Registration failed`, description: errorText(error), variant: 'destructive' });
       }
-      setErrors(byField);
-      toast({
-        title: (isApiError(error) ? error.serverMessage : undefined) ?? t`Registration failed`,
-        description: serverErrors[0]?.message ?? t`Please check your information`,
-        variant: 'destructive',
-      });
       setPending(false);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`}>
+    <form ref={formRef} onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`}>
       <Section id="signup-section-account" title={t`Your account`}>
         <Field id="signup-username" label={t`Username`} error={errors.username}>
           <Input
@@ -199,7 +184,6 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
         </Field>
         <Field id="signup-password" label={t`Password`} error={errors.password}>
           <PasswordInput
-            ref={passwordRef}
             id="signup-password"
             name="password"
             autoComplete="new-password"

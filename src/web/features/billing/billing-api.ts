@@ -2,25 +2,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingApi } from '../../../contract/api/billing';
 import type { ConfirmPaymentBody, PlanType } from '../../../contract/billing';
 import { apiCall } from '../../lib/api';
-import { BOOST_QUERY_KEY } from '../../lib/query-keys';
+import { queryKeyOf } from '../../lib/query-key';
 import { useAuth } from '../../lib/session';
 
 /** Billing on the web: one hook per declared route, all through apiCall. */
 
-const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
-
 export function useBillingConfig() {
-  return useQuery({ queryKey: ['billing', 'config'], queryFn: () => apiCall(billingApi.config) });
+  return useQuery({ queryKey: queryKeyOf(billingApi.config), queryFn: () => apiCall(billingApi.config) });
 }
 
+/** Her plan and payment history; the history's lines come worded by the server, refetched when her language changes. */
 export function useSubscriptionDetails() {
-  return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: () => apiCall(billingApi.subscription) });
+  return useQuery({ queryKey: queryKeyOf(billingApi.subscription), queryFn: () => apiCall(billingApi.subscription) });
 }
 
 /** The payment form's secret for a plan: a new one whenever the plan changes. */
 export function usePaymentSecret(planType: PlanType, enabled: boolean) {
   return useQuery({
-    queryKey: ['billing', 'secret', planType],
+    queryKey: queryKeyOf(billingApi.createSubscription, { body: { planType } }),
     queryFn: () => apiCall(billingApi.createSubscription, { body: { planType } }),
     enabled,
     staleTime: Infinity,
@@ -35,8 +34,8 @@ function useRefreshPremium() {
   return async () => {
     await Promise.all([
       refreshUser(),
-      queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
-      queryClient.invalidateQueries({ queryKey: BOOST_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(billingApi.subscription) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(billingApi.boostStatus) }),
     ]);
   };
 }

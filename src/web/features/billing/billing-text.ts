@@ -3,7 +3,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import {
   CURRENCY,
   PLANS,
-  PLAN_TYPES,
   type PlanType,
   type PremiumFeatureKey,
   type SubscriptionStatusValue,
@@ -12,7 +11,7 @@ import { FREE_DAILY_LIKES, FREE_WEEKLY_SUPER_LIKES, PREMIUM_WEEKLY_SUPER_LIKES }
 import { activeLocale, i18n } from '../../lib/i18n';
 
 /**
- * Billing's words in her language (issue 29). The contract's plans and feature list stay the data (codes, cents,
+ * Billing's words in her language. The contract's plans and feature list stay the data (codes, cents,
  * limits); their labels are here, keyed by the plan's type and the feature's key.
  */
 
@@ -95,39 +94,4 @@ export function featureText(key: PremiumFeatureKey): { title: string; free: stri
     free: text.free ? i18n._(text.free) : NOT_INCLUDED,
     premium: i18n._(text.premium),
   };
-}
-
-/**
- * The payment processor's and the card checks' sentences (the server's words are English), in her language.
- * A sentence not listed here is shown as the server wrote it.
- */
-const PAYMENT_MESSAGES: Record<string, MessageDescriptor> = {
-  'Your card was declined.': msg`Your card was declined.`,
-  'Your card has insufficient funds.': msg`Your card has insufficient funds.`,
-  'Your card was declined. No real money moves in this demo, so only test cards are accepted.': msg`Your card was declined. No real money moves in this demo, so only test cards are accepted.`,
-  'Your card number is invalid.': msg`Your card number is invalid.`,
-  "Your card's expiration date is in the past.": msg`Your card's expiration date is in the past.`,
-  "Your card's security code is invalid.": msg`Your card's security code is invalid.`,
-  'Your card number is incomplete.': msg`Your card number is incomplete.`,
-  "Your card's security code is incomplete.": msg`Your card's security code is incomplete.`,
-  'Card number is required': msg`Card number is required`,
-  'CVC is required': msg`CVC is required`,
-  'Invalid expiry month': msg`Invalid expiry month`,
-  'Expiry month is required': msg`Expiry month is required`,
-  'Expiry year is required': msg`Expiry year is required`,
-};
-
-export function paymentMessageText(message: string): string {
-  const known = PAYMENT_MESSAGES[message];
-  return known ? i18n._(known) : message;
-}
-
-/** A payment history line's description ("Monthly plan", "Annual plan renewal": the server's words) in her language. */
-export function paymentDescriptionText(description: string): string {
-  for (const type of PLAN_TYPES) {
-    const name = planName(type);
-    if (description === `${PLANS[type].name} plan`) return t`${name} plan`;
-    if (description === `${PLANS[type].name} plan renewal`) return t`${name} plan renewal`;
-  }
-  return description;
 }

@@ -2,11 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Loader2, Lock } from 'lucide-react';
 import type { PlanType } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field, Input, describedBy } from '../../components/ui/field';
 import { errorText, isApiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useConfirmPayment } from './billing-api';
 import { useLingui } from '@lingui/react/macro';
-import { paymentMessageText, perInterval } from './billing-text';
+import { perInterval } from './billing-text';
 
 /** Digits in groups of four as she types ("4242 4242 4242 4242"); at most 19 digits. */
 export function spacedCardNumber(text: string): string {
@@ -25,6 +26,9 @@ function parseExpiry(text: string): { expMonth: number; expYear: number } | unde
   if (!match) return undefined;
   return { expMonth: Number(match[1]), expYear: Number(match[2]) };
 }
+
+/** The fields a refusal can name (the server's expMonth and expYear are the expiry field). */
+const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'];
 
 /**
  * The demo processor's card form (PAYMENTS=demo). The card goes to our server once, for a simulated
@@ -48,7 +52,12 @@ export function DemoCardForm({
   const { t } = useLingui();
   const confirm = useConfirmPayment();
   const [cardNumber, setCardNumber] = useState('');
-  const [error, setError] = useState<{ path?: string; message: string } | null>(null);
+  const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  const { formRef, focusFirst } = useFocusFirstInvalid();
+  const refuse = (path: string, message: string) => {
+    setError({ path, message });
+    focusFirst();
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,18 +67,18 @@ export function DemoCardForm({
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
-    // What can be told before sending, in her language (the server's checks say the same in English).
+    // What can be told before sending, without a round trip (the server's checks say the same).
     if (!/^\d{12,19}$/.test(text('cardNumber').replace(/[\s-]/g, ''))) {
-      setError({ path: 'cardNumber', message: t`Your card number is incomplete.` });
+      refuse('cardNumber', t`Your card number is incomplete.`);
       return;
     }
     const expiry = parseExpiry(text('expiry'));
     if (!expiry || expiry.expMonth < 1 || expiry.expMonth > 12) {
-      setError({ path: 'expiry', message: t`Enter the expiry as MM/YY` });
+      refuse('expiry', t`Enter the expiry as MM/YY`);
       return;
     }
     if (!/^\d{3,4}$/.test(text('cvc'))) {
-      setError({ path: 'cvc', message: t`Your card's security code is incomplete.` });
+      refuse('cvc', t`Your card's security code is incomplete.`);
       return;
     }
     setError(null);
@@ -84,15 +93,15 @@ export function DemoCardForm({
       {
         onSuccess: onPaid,
         onError: (failure) => {
-          const message = paymentMessageText(
+          // The server's words, in her language: the card field's problem first, else why the charge failed.
+          const message =
             (isApiError(failure) && failure.firstFieldError) ||
-              errorText(failure, t`Something went wrong. Please try again.`),
-          );
-          if (isApiError(failure) && failure.status === 400) {
-            const path = failure.body?.errors?.[0]?.path;
-            setError({ path: path === 'expMonth' || path === 'expYear' ? 'expiry' : path, message });
-          }
-          onFailed(message);
+            errorText(failure, t`Something went wrong. Please try again.`);
+          // A field on the form is named: said beside it, and only there.
+          const path = isApiError(failure) ? failure.body?.errors?.[0]?.path : undefined;
+          const field = path === 'expMonth' || path === 'expYear' ? 'expiry' : path;
+          if (field && CARD_FIELDS.includes(field)) refuse(field, message);
+          else onFailed(message);
         },
       },
     );
@@ -101,7 +110,7 @@ export function DemoCardForm({
   const fieldError = (path: string) => (error?.path === path ? error.message : undefined);
 
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label={t`Card payment`}>
+    <form ref={formRef} onSubmit={submit} className="grid gap-3" aria-label={t`Card payment`}>
       <p className="rounded-2xl bg-matcha-50 px-3 py-2 text-xs leading-relaxed text-matcha-800">
         <strong>{t`Demo payments: no real money moves.`}</strong>{' '}
         {t`Use test card 4242 4242 4242 4242 (any future expiry, any 3-digit CVC). 4000 0000 0000 0002 shows a declined card.`}
@@ -116,6 +125,7 @@ export function DemoCardForm({
           required
           maxLength={23}
           value={cardNumber}
+          {...describedBy(`${id}-number`, { error: fieldError('cardNumber') })}
           onChange={(event) => setCardNumber(spacedCardNumber(event.target.value))}
         />
       </Field>
@@ -129,6 +139,7 @@ export function DemoCardForm({
             placeholder={t`MM/YY`}
             required
             maxLength={7}
+            {...describedBy(`${id}-expiry`, { error: fieldError('expiry') })}
           />
         </Field>
         <Field id={`${id}-cvc`} label="CVC" error={fieldError('cvc')}>
@@ -140,11 +151,18 @@ export function DemoCardForm({
             placeholder="123"
             required
             maxLength={4}
+            {...describedBy(`${id}-cvc`, { error: fieldError('cvc') })}
           />
         </Field>
       </div>
-      <Field id={`${id}-name`} label={t`Name on card`} optional>
-        <Input id={`${id}-name`} name="name" autoComplete="cc-name" maxLength={100} />
+      <Field id={`${id}-name`} label={t`Name on card`} optional error={fieldError('name')}>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="cc-name"
+          maxLength={100}
+          {...describedBy(`${id}-name`, { error: fieldError('name') })}
+        />
       </Field>
       <Button type="submit" size="lg" block disabled={confirm.isPending}>
         {confirm.isPending ? (

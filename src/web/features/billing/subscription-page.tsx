@@ -6,15 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { PLANS, PLAN_TYPES, type SubscriptionDetails } from '../../../contract/billing';
 import { activeLocale } from '../../lib/i18n';
-import {
-  formatMoney,
-  paymentDescriptionText,
-  paymentMessageText,
-  perInterval,
-  planName,
-  pricePerInterval,
-  statusLabel,
-} from './billing-text';
+import { formatMoney, perInterval, planName, pricePerInterval, statusLabel } from './billing-text';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -151,11 +143,11 @@ function Manage({ details }: { details: SubscriptionDetails }) {
               <li key={payment.id} className="flex items-center gap-3 py-2.5 text-sm">
                 <CreditCard className="size-4 shrink-0 text-ink-soft" aria-hidden />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-ink">{paymentDescriptionText(payment.description)}</p>
+                  <p className="font-medium text-ink">{payment.description}</p>
                   <p className="text-xs text-ink-soft">
                     {date(payment.createdAt)}
                     {payment.cardLast4 && ` · ${payment.cardBrand ?? t`card`} ···· ${payment.cardLast4}`}
-                    {payment.failureMessage && ` · ${paymentMessageText(payment.failureMessage)}`}
+                    {payment.failureMessage && ` · ${payment.failureMessage}`}
                   </p>
                 </div>
                 <span

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Message, ReactionGroup } from '../../../contract/chat';
 import {
-  chatKeys,
   flattenPages,
+  messagesRoute,
   syncCacheWithFrame,
   toggledReactions,
   withMessage,
   type MessagePages,
 } from './chat-cache';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 
 const MATCH = '22222222-2222-4222-8222-222222222222';
 
@@ -77,9 +78,9 @@ describe('toggledReactions', () => {
 describe('syncCacheWithFrame (product §4 cache rules)', () => {
   function clientWithData() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(MATCHES_QUERY_KEY, []);
-    queryClient.setQueryData(chatKeys.messages(MATCH), pages([msg(1)]));
-    queryClient.setQueryData(chatKeys.messages('other-match'), pages([]));
+    queryClient.setQueryData(queryKeyOf(matchListRoute), []);
+    queryClient.setQueryData(queryKeyOf(messagesRoute, { params: { matchId: MATCH } }), pages([msg(1)]));
+    queryClient.setQueryData(queryKeyOf(messagesRoute, { params: { matchId: 'other-match' } }), pages([]));
     return queryClient;
   }
   const invalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
@@ -95,52 +96,57 @@ describe('syncCacheWithFrame (product §4 cache rules)', () => {
       messageId: incoming.id,
       message: incoming,
     });
-    expect(flattenPages(queryClient.getQueryData(chatKeys.messages(MATCH))).map((m) => m.content)).toEqual([
-      'm1',
-      'm2',
-    ]);
-    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(true);
-    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
-    expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(false);
+    expect(
+      flattenPages(queryClient.getQueryData(queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).map(
+        (m) => m.content,
+      ),
+    ).toEqual(['m1', 'm2']);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(matchListRoute))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: 'other-match' } }))).toBe(false);
   });
 
   it('reactions: replaces the message’s groups with the frame’s, without refetching', () => {
     const queryClient = clientWithData();
     const reactions = [{ emoji: '❤️' as const, count: 1, userIds: ['b'], reactedByMe: false }];
     syncCacheWithFrame(queryClient, { type: 'reactions', matchId: MATCH, messageId: msg(1).id, reactions });
-    expect(flattenPages(queryClient.getQueryData(chatKeys.messages(MATCH)))[0]?.reactions).toEqual(reactions);
-    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
+    expect(
+      flattenPages(queryClient.getQueryData(queryKeyOf(messagesRoute, { params: { matchId: MATCH } })))[0]?.reactions,
+    ).toEqual(reactions);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(false);
   });
 
   it('online_status: refreshes the matches only', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'online_status', userId: 'b', isOnline: true, lastActive: null });
-    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
-    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
+    expect(invalidated(queryClient, queryKeyOf(matchListRoute))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(false);
   });
 
   it('read_receipt: marks the message read and refreshes every cached conversation and the unread counts', () => {
     const queryClient = clientWithData();
     const readAt = '2025-06-15T13:00:00.000Z';
     syncCacheWithFrame(queryClient, { type: 'read_receipt', matchId: MATCH, messageId: msg(1).id, readAt });
-    expect(flattenPages(queryClient.getQueryData(chatKeys.messages(MATCH)))[0]?.readAt).toBe(readAt);
-    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(true);
-    expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(true);
-    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
+    expect(
+      flattenPages(queryClient.getQueryData(queryKeyOf(messagesRoute, { params: { matchId: MATCH } })))[0]?.readAt,
+    ).toBe(readAt);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: 'other-match' } }))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(matchListRoute))).toBe(true);
   });
 
   it('connected: refetches conversations and matches so nothing sent meanwhile is missed', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'connected', userId: 'a' });
-    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(true);
-    expect(invalidated(queryClient, chatKeys.messages('other-match'))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(matchListRoute))).toBe(true);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: 'other-match' } }))).toBe(true);
   });
 
   it('typing and error frames leave the cache alone', () => {
     const queryClient = clientWithData();
     syncCacheWithFrame(queryClient, { type: 'typing', matchId: MATCH, userId: 'b' });
     syncCacheWithFrame(queryClient, { type: 'error', message: 'nope' });
-    expect(invalidated(queryClient, MATCHES_QUERY_KEY)).toBe(false);
-    expect(invalidated(queryClient, chatKeys.messages(MATCH))).toBe(false);
+    expect(invalidated(queryClient, queryKeyOf(matchListRoute))).toBe(false);
+    expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(false);
   });
 });

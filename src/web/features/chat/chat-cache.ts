@@ -1,20 +1,17 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage, ReactionEmoji, ReactionGroup } from '../../../contract/chat';
+import type { chatApi } from '../../../contract/api/chat';
 import type { MediaState } from '../../../contract/chat-media';
 import { REACTION_EMOJI } from '../../../contract/reactions';
 import type { ServerFrame } from '../../../contract/realtime';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf, routeRef } from '../../lib/query-key';
 
 /**
- * Query keys and cache edits for chat. Keys follow product §7 (the path from the key parts), so
- * `['/api/messages']` as a prefix reaches every cached conversation.
+ * A conversation's messages, the route the cache edits below write to (`queryKeyOf(messagesRoute)` reaches
+ * every cached conversation). Named by its head: this module is part of /home's first paint.
  */
-export const chatKeys = {
-  allMessages: ['/api/messages'] as const,
-  messages: (matchId: string) => ['/api/messages', matchId] as const,
-  /** The counter forces a fresh set (product §7: "A counter in the key forces a refresh"). */
-  icebreakers: (matchId: string, round: number) => ['/api/icebreakers/generate', matchId, round] as const,
-};
+export const messagesRoute = routeRef<typeof chatApi.listMessages>('GET', '/api/messages/:matchId');
 
 export type MessagePages = InfiniteData<MessagePage, string | null>;
 
@@ -50,7 +47,7 @@ export function withMessage(data: MessagePages, message: Message): MessagePages 
 }
 
 export function upsertMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(message.matchId), (data) =>
+  queryClient.setQueryData<MessagePages>(queryKeyOf(messagesRoute, { params: { matchId: message.matchId } }), (data) =>
     data ? withMessage(data, message) : data,
   );
 }
@@ -61,20 +58,20 @@ export function setMessageReactions(
   messageId: string,
   reactions: ReactionGroup[],
 ): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(matchId), (data) =>
+  queryClient.setQueryData<MessagePages>(queryKeyOf(messagesRoute, { params: { matchId } }), (data) =>
     data ? mapMessages(data, (m) => (m.id === messageId ? { ...m, reactions } : m)) : data,
   );
 }
 
 export function setMessageRead(queryClient: QueryClient, matchId: string, messageId: string, readAt: string): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(matchId), (data) =>
+  queryClient.setQueryData<MessagePages>(queryKeyOf(messagesRoute, { params: { matchId } }), (data) =>
     data ? mapMessages(data, (m) => (m.id === messageId && !m.readAt ? { ...m, readAt } : m)) : data,
   );
 }
 
 /** A view-once photo opened or a voice note played: both members' copies of the message follow. */
 export function setMessageMedia(queryClient: QueryClient, state: MediaState): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(state.matchId), (data) =>
+  queryClient.setQueryData<MessagePages>(queryKeyOf(messagesRoute, { params: { matchId: state.matchId } }), (data) =>
     data
       ? mapMessages(data, (m) =>
           m.id === state.messageId && m.media
@@ -118,34 +115,36 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
   switch (frame.type) {
     case 'message':
       upsertMessage(queryClient, frame.message);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(frame.matchId) });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeyOf(messagesRoute, { params: { matchId: frame.matchId } }),
+      });
       // Previews and unread counts in the chat list.
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
       return;
     case 'reactions':
       // Either member's reaction, live: the frame carries the groups as they now stand.
       setMessageReactions(queryClient, frame.matchId, frame.messageId, frame.reactions);
       return;
     case 'online_status':
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
       return;
     case 'read_receipt':
       setMessageRead(queryClient, frame.matchId, frame.messageId, frame.readAt);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(messagesRoute) });
       // She read it on another device: the unread counts (chat list, Chats tab, app badge) follow.
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
       return;
     case 'media_state':
       setMessageMedia(queryClient, frame);
       return;
     case 'match_ended':
       // Unmatched (by either member): the conversation is gone for both.
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
       return;
     case 'connected':
       // Anything sent while this socket was away is only in the API: refetch what is on screen.
-      void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(messagesRoute) });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
       return;
     default:
       return;

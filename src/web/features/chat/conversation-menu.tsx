@@ -10,8 +10,9 @@ import { usePersonSafety } from '../../components/person-safety';
 import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
 import { apiCall } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
-import { chatKeys } from './chat-cache';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { messagesRoute } from './chat-cache';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 import { useLingui } from '@lingui/react/macro';
 import { t as tNow } from '@lingui/core/macro';
 
@@ -53,8 +54,8 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
   const leaveConversation = async () => {
     // Leave first: refreshing while the conversation is on screen would flash 'not found'.
     await navigate('/chats', { replace: true });
-    queryClient.removeQueries({ queryKey: chatKeys.allMessages });
-    await queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+    queryClient.removeQueries({ queryKey: queryKeyOf(messagesRoute) });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
   };
 
   const safety = usePersonSafety({

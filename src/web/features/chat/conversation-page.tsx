@@ -8,7 +8,8 @@ import type { Match } from '../../../contract/matches';
 import { buttonClasses } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 import { saveOfflineConversation, toOfflineConversation } from '../../lib/offline-conversations';
 import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
@@ -102,8 +103,8 @@ function Conversation({ match }: { match: Match }) {
       title: t`Conversation no longer available`,
       description: t`You can no longer message this member.`,
     });
-    queryClient.setQueryData<Match[]>(MATCHES_QUERY_KEY, (list) => list?.filter((m) => m.id !== matchId));
-    void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+    queryClient.setQueryData<Match[]>(queryKeyOf(matchListRoute), (list) => list?.filter((m) => m.id !== matchId));
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
     void navigate('/chats', { replace: true });
   }, [matchId, navigate, queryClient, t]);
   const { outbox, isSending, send, retry, discard } = useSendMessage(matchId, leaveGoneConversation);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageCircleHeart, RefreshCw } from 'lucide-react';
 import { type Icebreaker } from '../../../contract/chat';
@@ -11,7 +10,8 @@ import { upsertMessage } from './chat-cache';
 import { useIcebreakers } from './queries';
 import { sendFailedToast } from './use-send-message';
 import { chatApi } from '../../../contract/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 import { useLingui } from '@lingui/react/macro';
 import { interestLabel } from '../../lib/labels/interests';
 
@@ -21,15 +21,14 @@ const EMPTY_STATE_INTERESTS = 3;
 function StarterCard({ matchId }: { matchId: string }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [round, setRound] = useState(0);
-  const starters = useIcebreakers(matchId, round);
+  const starters = useIcebreakers(matchId);
 
   const use = useMutation({
     mutationFn: (starter: Icebreaker) => apiCall(chatApi.useIcebreaker, { params: { id: starter.id } }),
     onSuccess: (stored) => {
       // The conversation is no longer empty, so the card (and its starters) leaves the screen.
       upsertMessage(queryClient, stored);
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
     },
     onError: (error) => {
       console.warn('Starter not sent.', error);
@@ -52,7 +51,7 @@ function StarterCard({ matchId }: { matchId: string }) {
           type="button"
           aria-label={t`New starters`}
           disabled={refreshing || use.isPending}
-          onClick={() => setRound((n) => n + 1)}
+          onClick={() => void starters.refetch()}
           className="grid size-10 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 disabled:opacity-50"
         >
           <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden />

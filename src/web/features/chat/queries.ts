@@ -1,16 +1,15 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { chatApi } from '../../../contract/api/chat';
 import { matchesApi } from '../../../contract/api/matches';
 import { type MessagePage } from '../../../contract/chat';
 import { type Match } from '../../../contract/matches';
 import { apiCall } from '../../lib/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
-import { chatKeys } from './chat-cache';
+import { queryKeyOf } from '../../lib/query-key';
 
 /** One match from the list (which carries the other member's public profile and presence). */
 export function useMatch(matchId: string) {
   return useQuery({
-    queryKey: MATCHES_QUERY_KEY,
+    queryKey: queryKeyOf(matchesApi.list),
     queryFn: () => apiCall(matchesApi.list),
     select: (matches): Match | null => matches.find((m) => m.id === matchId) ?? null,
   });
@@ -19,7 +18,7 @@ export function useMatch(matchId: string) {
 /** Newest page first; `fetchNextPage` loads the page before the oldest one shown. */
 export function useMessages(matchId: string) {
   return useInfiniteQuery({
-    queryKey: chatKeys.messages(matchId),
+    queryKey: queryKeyOf(chatApi.listMessages, { params: { matchId } }),
     queryFn: ({ pageParam }): Promise<MessagePage> => {
       return apiCall(chatApi.listMessages, { params: { matchId }, query: pageParam ? { cursor: pageParam } : {} });
     },
@@ -29,15 +28,14 @@ export function useMessages(matchId: string) {
 }
 
 /**
- * Product §7: a new `round` gets a new set. Used only by the starter card, which shows only while the
- * conversation is empty, so nothing is generated for a conversation that has begun.
+ * A generated set; `refetch()` generates a new one, the current set staying on screen while it loads. Used
+ * only by the starter card, which shows only while the conversation is empty, so nothing is generated for a
+ * conversation that has begun.
  */
-export function useIcebreakers(matchId: string, round: number) {
+export function useIcebreakers(matchId: string) {
   return useQuery({
-    queryKey: chatKeys.icebreakers(matchId, round),
+    queryKey: queryKeyOf(chatApi.icebreakers, { params: { matchId } }),
     // Generating stores the set, so it is a POST (chatApi.icebreakers); GET only reads the stored one.
     queryFn: () => apiCall(chatApi.icebreakers, { params: { matchId } }),
-    // The current set stays on screen while a refresh loads.
-    placeholderData: keepPreviousData,
   });
 }

@@ -5,7 +5,8 @@ import { apiCall } from '../../lib/api';
 import { setMessageRead } from './chat-cache';
 import { useRealtimeClient, useRealtimeEvent } from '../../lib/realtime/realtime-provider';
 import { chatApi } from '../../../contract/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 
 function subscribeVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
@@ -44,6 +45,6 @@ export function useReadReceipts(matchId: string, messages: Message[], myId: stri
           console.warn('Read receipt not sent.', error);
         }
       }),
-    ).then(() => queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
+    ).then(() => queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) }));
   }, [client, matchId, messages, myId, queryClient, visible]);
 }

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../contract/chat';
 import { chatApi, chatMediaApi } from '../../../contract/api';
 import { apiCall, apiUpload, isApiError } from '../../lib/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
@@ -50,7 +51,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
           clientMessageId: newClientMessageId(),
         });
         upsertMessage(queryClient, stored);
-        void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
         return true;
       } catch (error) {
         if (isConversationGone(error)) {

@@ -8,7 +8,8 @@ import { newClientMessageId } from './client-message-id';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { chatApi } from '../../../contract/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { queryKeyOf } from '../../lib/query-key';
 import { t } from '@lingui/core/macro';
 
 /** A message the user sent that the server has not confirmed yet (or refused). */
@@ -71,7 +72,7 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         const stored = await deliver(client, { matchId, content: item.content, clientMessageId: item.clientMessageId });
         upsertMessage(queryClient, stored);
         setOutbox((list) => list.filter((m) => m.clientMessageId !== item.clientMessageId));
-        void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
         return true;
       } catch (error) {
         if (isConversationGone(error)) {

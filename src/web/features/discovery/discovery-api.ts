@@ -18,36 +18,35 @@ import type {
   TravelState,
   UpdateFiltersBody,
 } from '../../../contract/discovery';
+import type { discoveryApi } from '../../../contract/api/discovery';
 import type { CreateLikeBody } from '../../../contract/matches';
 import { apiCall, lazyDeclarations } from '../../lib/api';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
+import { matchListRoute } from '../../lib/matches';
+import { invalidateRoutes, queryKeyOf, routeRef } from '../../lib/query-key';
 import { checkSession, useAuth } from '../../lib/session';
-import {
-  DISCOVERY_QUERY_PREFIX,
-  filtersQueryKey,
-  NOTIFICATIONS_QUERY_PREFIX,
-  TRAVEL_QUERY_KEY,
-} from '../../lib/query-keys';
+import { BELL_ROUTES, discoveryFeedRoute, filtersRoute } from '../../lib/shared-routes';
 
 const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
-const LOOKING_FOR_QUERY_KEY = ['/api/discovery/looking-for'] as const;
 const profiles = lazyDeclarations(() => import('../../../contract/api/profiles'));
 const discovery = lazyDeclarations(() => import('../../../contract/api/discovery'));
+const lookingForRoute = routeRef<typeof discoveryApi.getLookingFor>('GET', '/api/discovery/looking-for');
+const friendsFiltersRoute = routeRef<typeof discoveryApi.getFriendsFilters>(
+  'GET',
+  '/api/users/:userId/friends-filters',
+);
+const travelRoute = routeRef<typeof discoveryApi.getTravel>('GET', '/api/discovery/travel');
 
 const lookingForOptions = queryOptions({
-  queryKey: LOOKING_FOR_QUERY_KEY,
+  queryKey: queryKeyOf(lookingForRoute),
   queryFn: async () => apiCall((await discovery()).discoveryApi.getLookingFor),
 });
-
-export const discoveryQueryKey = (userId: string, scope: DiscoveryScope, mode: DiscoveryMode = 'dating') =>
-  [...DISCOVERY_QUERY_PREFIX, userId, { scope, mode }] as const;
 
 /** Where Discover looks when it opens. */
 export const INITIAL_DISCOVERY_SCOPE: DiscoveryScope = 'nearby';
 
 const discoveryFeedOptions = (userId: string, scope: DiscoveryScope, mode: DiscoveryMode = 'dating') =>
   infiniteQueryOptions({
-    queryKey: discoveryQueryKey(userId, scope, mode),
+    queryKey: queryKeyOf(discoveryFeedRoute, { params: { userId }, query: { scope, mode } }),
     queryFn: async ({ pageParam }) =>
       apiCall((await discovery()).discoveryApi.feed, {
         params: { userId },
@@ -62,8 +61,6 @@ export function useDiscoveryFeed(userId: string, scope: DiscoveryScope, mode: Di
   return useInfiniteQuery(discoveryFeedOptions(userId, scope, mode));
 }
 
-const friendsFiltersQueryKey = (userId: string) => ['/api/users', userId, 'friends-filters'] as const;
-
 /** Friends mode: what she is looking for (dating until she chooses). */
 export function useLookingFor() {
   return useQuery(lookingForOptions);
@@ -75,10 +72,10 @@ export function useSetLookingFor() {
     mutationFn: async (lookingFor: LookingFor) =>
       apiCall((await discovery()).discoveryApi.setLookingFor, { body: { lookingFor } }),
     onSuccess: async (state) => {
-      queryClient.setQueryData(LOOKING_FOR_QUERY_KEY, state);
+      queryClient.setQueryData(queryKeyOf(lookingForRoute), state);
       await Promise.all([
-        queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX }),
-        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX }),
+        queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) }),
+        invalidateRoutes(queryClient, BELL_ROUTES),
       ]);
     },
   });
@@ -86,7 +83,7 @@ export function useSetLookingFor() {
 
 export function useFriendsFilters(userId: string) {
   return useQuery({
-    queryKey: friendsFiltersQueryKey(userId),
+    queryKey: queryKeyOf(friendsFiltersRoute, { params: { userId } }),
     queryFn: async () => apiCall((await discovery()).discoveryApi.getFriendsFilters, { params: { userId } }),
   });
 }
@@ -97,8 +94,8 @@ export function useSaveFriendsFilters(userId: string) {
     mutationFn: async (body: UpdateFriendsFiltersBody) =>
       apiCall((await discovery()).discoveryApi.saveFriendsFilters, { params: { userId }, body }),
     onSuccess: async (saved: FriendsFilters) => {
-      queryClient.setQueryData(friendsFiltersQueryKey(userId), saved);
-      await queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX });
+      queryClient.setQueryData(queryKeyOf(friendsFiltersRoute, { params: { userId } }), saved);
+      await queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) });
     },
   });
 }
@@ -127,7 +124,7 @@ export async function prefetchDiscoveryFeed(queryClient: QueryClient): Promise<v
 
 export function useDiscoveryFilters(userId: string) {
   return useQuery({
-    queryKey: filtersQueryKey(userId),
+    queryKey: queryKeyOf(filtersRoute, { params: { userId } }),
     queryFn: async () => apiCall((await discovery()).discoveryApi.getFilters, { params: { userId } }),
   });
 }
@@ -138,9 +135,9 @@ export function useSaveFilters(userId: string) {
     mutationFn: async (body: UpdateFiltersBody) =>
       apiCall((await discovery()).discoveryApi.saveFilters, { params: { userId }, body }),
     onSuccess: async (saved: DiscoveryFilters) => {
-      queryClient.setQueryData(filtersQueryKey(userId), saved);
+      queryClient.setQueryData(queryKeyOf(filtersRoute, { params: { userId } }), saved);
       // New filters mean a different feed; drop the old pages rather than showing stale cards.
-      await queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX });
+      await queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) });
     },
   });
 }
@@ -152,9 +149,10 @@ export function useSwipeMutation() {
     mutationFn: async (body: CreateLikeBody) => apiCall((await matches()).matchesApi.swipe, { body }),
     onSuccess: async (result) => {
       // Swiping someone who liked me takes her out of the bell; a match joins the strip.
-      const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
-      if (result.match) refreshes.push(queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
-      await Promise.all(refreshes);
+      await Promise.all([
+        invalidateRoutes(queryClient, BELL_ROUTES),
+        result.match && queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) }),
+      ]);
     },
   });
 }
@@ -165,9 +163,10 @@ export function useUndoSwipeMutation() {
   return useMutation({
     mutationFn: async (swipeId: string) => apiCall((await matches()).matchesApi.undoSwipe, { params: { id: swipeId } }),
     onSuccess: async (result) => {
-      const refreshes = [queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX })];
-      if (result.matchDissolved) refreshes.push(queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY }));
-      await Promise.all(refreshes);
+      await Promise.all([
+        invalidateRoutes(queryClient, BELL_ROUTES),
+        result.matchDissolved && queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) }),
+      ]);
     },
   });
 }
@@ -189,7 +188,7 @@ export function recordProfileView(userId: string): void {
 export function useTravel(enabled = true) {
   return useQuery({
     enabled,
-    queryKey: TRAVEL_QUERY_KEY,
+    queryKey: queryKeyOf(travelRoute),
     queryFn: async () => apiCall((await discovery()).discoveryApi.getTravel),
   });
 }
@@ -204,8 +203,8 @@ export function useTravelMutation() {
       return body ? apiCall(discoveryApi.setTravel, { body }) : apiCall(discoveryApi.endTravel);
     },
     onSuccess: async (state: TravelState) => {
-      queryClient.setQueryData(TRAVEL_QUERY_KEY, state);
-      await Promise.all([refreshUser(), queryClient.resetQueries({ queryKey: DISCOVERY_QUERY_PREFIX })]);
+      queryClient.setQueryData(queryKeyOf(travelRoute), state);
+      await Promise.all([refreshUser(), queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) })]);
     },
   });
 }

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
-import { distanceText } from '../../lib/theme';
+import { distanceSlider, distanceText } from '../../lib/distance';
 import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
 import { FriendsSection } from './friends-section';
@@ -19,7 +19,7 @@ import { toggled } from '../../lib/toggled';
 import { teaNameLabel } from '../../lib/tea-labels';
 import { TravelSection } from './travel-section';
 import { useLingui } from '@lingui/react/macro';
-import { AGE_SLIDER, DISTANCE_SLIDER, describeFilters, distanceToSlider, sliderToDistance } from './filter-values';
+import { AGE_SLIDER, DISTANCE_BOUNDS, describeFilters } from './filter-values';
 import { preferenceOptionLabel } from '../../lib/labels/preference-options';
 
 function Section({
@@ -72,6 +72,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
   const save = useSaveFilters(userId);
   const units = useUnits();
   const { t, i18n } = useLingui();
+  const distance = distanceSlider(units, filters.maxDistance, DISTANCE_BOUNDS);
 
   const onSave = () => {
     save.mutate(filters, {
@@ -118,32 +119,32 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
         icon={<MapPin className="size-5" />}
         title={t`Maximum distance`}
         hint={t`From the centre of your city`}
-        value={distanceText(filters.maxDistance, units)}
+        value={distance.text}
       >
         <Slider.Root
           aria-labelledby="distance-title"
-          min={DISTANCE_SLIDER.min}
-          max={DISTANCE_SLIDER.max}
+          min={distance.min}
+          max={distance.max}
           step={1}
-          value={[distanceToSlider(filters.maxDistance)]}
+          value={[distance.value]}
           onValueChange={([position]) => {
-            if (position !== undefined)
-              setFilters((f) => ({ ...f, maxDistance: sliderToDistance(position, f.maxDistance) }));
+            if (position === undefined) return;
+            // From the state as it is now: two moves may come before the next render.
+            setFilters((f) => ({
+              ...f,
+              maxDistance: distanceSlider(units, f.maxDistance, DISTANCE_BOUNDS).milesAt(position),
+            }));
           }}
           className="relative flex h-8 touch-none items-center select-none"
         >
           <Slider.Track className={trackClass}>
             <Slider.Range className={rangeClass} />
           </Slider.Track>
-          <Slider.Thumb
-            aria-label={t`Maximum distance`}
-            aria-valuetext={distanceText(filters.maxDistance, units)}
-            className={thumbClass}
-          />
+          <Slider.Thumb aria-label={t`Maximum distance`} aria-valuetext={distance.text} className={thumbClass} />
         </Slider.Root>
         <div aria-hidden className="-mt-2 flex justify-between text-xs text-ink-soft">
-          <span>{distanceText(DISTANCE_SLIDER.min, units)}</span>
-          <span>{distanceText(DISTANCE_SLIDER.max, units)}</span>
+          <span>{distanceText(DISTANCE_BOUNDS.min, units)}</span>
+          <span>{distanceText(DISTANCE_BOUNDS.max, units)}</span>
         </div>
       </Section>
 

@@ -13,12 +13,15 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
-import { Field, Input, describedBy } from '../../components/ui/field';
+import { FIELD_ERROR_CLASS, Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { errorText, fieldErrorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useFormErrors, type FieldErrors as Problems } from '../../lib/form-errors';
 import { cn } from '../../lib/cn';
 import { toggled } from '../../lib/toggled';
 import { useCurrentUser } from '../../lib/session';
+import { useUnits } from '../../lib/preferences';
+import { kmFromMiles, milesFromKm } from '../../lib/distance';
 import { useFriendsFilters, useLookingFor, useSaveFriendsFilters, useSetLookingFor } from './discovery-api';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -88,17 +91,22 @@ function LookingForChoice() {
   );
 }
 
-type FieldErrors = Partial<Record<'minAge' | 'maxAge' | 'maxDistance' | 'interests', string>>;
+const FIELDS = ['minAge', 'maxAge', 'maxDistance', 'interests'] as const;
+type FieldErrors = Problems<(typeof FIELDS)[number]>;
 
 /** The Friends deck's filters: age range, distance and shared interests (from her own profile's). */
 function FriendsFiltersForm({ userId, initial }: { userId: string; initial: FriendsFilters }) {
   const user = useCurrentUser();
   const save = useSaveFriendsFilters(userId);
+  // The distance is typed in her units; the server keeps whole miles (lib/distance.ts converts at the edge).
+  const metric = useUnits() === 'metric';
   const [minAge, setMinAge] = useState(String(initial.minAge));
   const [maxAge, setMaxAge] = useState(String(initial.maxAge));
-  const [maxDistance, setMaxDistance] = useState(String(initial.maxDistance));
+  const [maxDistance, setMaxDistance] = useState(
+    String(metric ? kmFromMiles(initial.maxDistance) : initial.maxDistance),
+  );
   const [interests, setInterests] = useState<readonly string[]>(initial.interests);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors(FIELDS);
   const { t } = useLingui();
   const choices = [...new Set([...user.interests, ...initial.interests])];
 
@@ -110,6 +118,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
       FILTER_DISTANCE_MIN,
       FILTER_DISTANCE_MAX,
     ];
+    const [kmMin, kmMax] = [kmFromMiles(milesMin), kmFromMiles(milesMax)];
     const age = (value: number) =>
       Number.isInteger(value) && value >= ageMin && value <= ageMax
         ? undefined
@@ -117,8 +126,11 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
     const fields: FieldErrors = {
       minAge: age(body.minAge),
       maxAge: age(body.maxAge),
-      maxDistance:
-        Number.isInteger(body.maxDistance) && body.maxDistance >= milesMin && body.maxDistance <= milesMax
+      maxDistance: metric
+        ? Number.isInteger(body.maxDistance) && body.maxDistance >= kmMin && body.maxDistance <= kmMax
+          ? undefined
+          : t`Enter whole kilometres from ${kmMin} to ${kmMax}`
+        : Number.isInteger(body.maxDistance) && body.maxDistance >= milesMin && body.maxDistance <= milesMax
           ? undefined
           : t`Enter whole miles from ${milesMin} to ${milesMax}`,
     };
@@ -129,22 +141,17 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
 
   const submit = () => {
     const body = { minAge: Number(minAge), maxAge: Number(maxAge), maxDistance: Number(maxDistance) };
-    const invalid = check(body);
-    setErrors(invalid);
-    if (Object.values(invalid).some(Boolean)) return;
+    if (refuse(check(body))) return;
+    const miles = metric
+      ? milesFromKm(body.maxDistance, { min: FILTER_DISTANCE_MIN, max: FILTER_DISTANCE_MAX })
+      : body.maxDistance;
     save.mutate(
-      { ...body, interests: [...interests] },
+      { ...body, maxDistance: miles, interests: [...interests] },
       {
         onSuccess: () => toast({ title: t`Friends filters saved`, description: t`Your Friends deck uses them now.` }),
         onError: (failure) => {
-          const fields: FieldErrors = {
-            minAge: fieldErrorText(failure, 'minAge'),
-            maxAge: fieldErrorText(failure, 'maxAge'),
-            maxDistance: fieldErrorText(failure, 'maxDistance'),
-            interests: fieldErrorText(failure, 'interests'),
-          };
-          if (Object.values(fields).some(Boolean)) setErrors(fields);
-          else toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' });
+          if (!refuseFromServer(failure))
+            toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' });
         },
       },
     );
@@ -168,6 +175,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
 
   return (
     <form
+      ref={formRef}
       aria-labelledby="friends-filters-title"
       className="grid gap-3"
       noValidate
@@ -182,7 +190,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
       <div className="grid grid-cols-3 items-start gap-2">
         {number('minAge', t`Min age`, minAge, setMinAge)}
         {number('maxAge', t`Max age`, maxAge, setMaxAge)}
-        {number('maxDistance', t`Miles`, maxDistance, setMaxDistance)}
+        {number('maxDistance', metric ? t`Kilometres` : t`Miles`, maxDistance, setMaxDistance)}
       </div>
       {choices.length > 0 && (
         <div className="grid gap-2">
@@ -202,7 +210,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
             ))}
           </ul>
           {errors.interests && (
-            <p role="alert" className="text-xs font-medium text-red-700">
+            <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
               {errors.interests}
             </p>
           )}

@@ -1,7 +1,7 @@
 import { BadgeCheck, MapPin, Plane } from 'lucide-react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
-import { distanceBandText } from '../../lib/theme';
+import { distanceBandText } from '../../lib/units';
 import { useUnits } from '../../lib/preferences';
 import { CardBadges } from '../../components/badges';
 import { LikeItemButton, type LikeTarget } from '../../components/like-item-button';

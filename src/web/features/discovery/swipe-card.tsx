@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   m,
   useIsPresent,
@@ -80,7 +80,8 @@ interface SwipeCardProps {
   canSuperLike: boolean;
   /** The direction the drag points at (from 20 px), for the buttons to echo. */
   onPreview: (direction: SwipeAction | null) => void;
-  onSwipe: (action: SwipeAction, element: HTMLElement | null) => void;
+  /** False when the swipe is refused, so a dragged card springs back. */
+  onSwipe: (action: SwipeAction, element: HTMLElement | null) => boolean;
   /** A tap (not a drag) on the top card, or its info button, opens her full profile. */
   onOpenProfile: () => void;
   /** The top card's Report / Block menu, in its top-left corner. */
@@ -126,13 +127,7 @@ export function SwipeCard({
     }
   };
 
-  const onDragEnd = (_: PointerEvent | MouseEvent | TouchEvent, info: PanInfo) => {
-    onPreview(null);
-    const action = swipeDecision(info.offset, canSuperLike);
-    if (action) {
-      onSwipe(action, ref.current);
-      return;
-    }
+  const toRest = () => {
     setFeedback(AT_REST);
     // A drag only happens once motion's features have loaded, so the spring comes from that chunk.
     void loadMotionFeatures().then(({ springBack }) => {
@@ -140,6 +135,26 @@ export function SwipeCard({
       springBack(y, SPRING_BACK);
     });
   };
+
+  const onDragEnd = (_: PointerEvent | MouseEvent | TouchEvent, info: PanInfo) => {
+    onPreview(null);
+    const action = swipeDecision(info.offset, canSuperLike);
+    if (action && onSwipe(action, ref.current)) return;
+    toRest();
+  };
+
+  // A swipe that failed to save puts the card back while it may still be flying out: its exit stops
+  // wherever it got to (the tilt follows x), so bring it home and drop the stamp it left with.
+  const wasLeaving = useRef(false);
+  useEffect(() => {
+    if (!isPresent) {
+      wasLeaving.current = true;
+      return;
+    }
+    if (!wasLeaving.current) return;
+    wasLeaving.current = false;
+    toRest();
+  });
 
   // While leaving, show the stamp of the action that sent the card away (buttons included).
   const leavingWith = !isPresent && exitAction ? exitAction : null;

@@ -11,15 +11,11 @@ import { PersonSafetyMenu, usePersonSafety } from '../../components/person-safet
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { queryKeyOf } from '../../lib/query-key';
+import { discoveryFeedRoute } from '../../lib/shared-routes';
 import { fireMicroInteraction, fireMicroInteractionAt } from '../../lib/micro-interactions';
 import { buildDeck, likesExhausted, withId, withoutId } from './deck';
-import {
-  discoveryQueryKey,
-  recordProfileView,
-  useDiscoveryFeed,
-  useSwipeMutation,
-  useUndoSwipeMutation,
-} from './discovery-api';
+import { recordProfileView, useDiscoveryFeed, useSwipeMutation, useUndoSwipeMutation } from './discovery-api';
 import { celebrateMatch } from '../../lib/celebration-store';
 import { SwipeActions, SwipeCounters } from './swipe-actions';
 import { SwipeCard } from './swipe-card';
@@ -307,7 +303,9 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
 
   const refresh = () => {
     setReturned([]);
-    void queryClient.resetQueries({ queryKey: discoveryQueryKey(user.id, scope, mode) });
+    void queryClient.resetQueries({
+      queryKey: queryKeyOf(discoveryFeedRoute, { params: { userId: user.id }, query: { scope, mode } }),
+    });
   };
 
   const topName = top?.name;

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { errorText, fieldErrorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { longDate } from './travel-format';
 import { useCurrentUser } from '../../lib/session';
 import { useTravel, useTravelMutation } from './discovery-api';
@@ -74,6 +75,8 @@ function TripText({ city, home, until }: { city: string; home: string; until: st
   );
 }
 
+const TRAVEL_FIELDS = ['location', 'until'] as const;
+
 /** The Travel mode card of Discovery Filters: her running trip with End trip, or a form to plan one. */
 export function TravelSection() {
   const user = useCurrentUser();
@@ -84,7 +87,7 @@ export function TravelSection() {
   const lastDay = localDay(addDays(today, TRAVEL_MAX_DAYS - 1));
   const [place, setPlace] = useState<Place>({ state: '', city: '' });
   const [day, setDay] = useState(localDay(addDays(today, 3)));
-  const [error, setError] = useState<{ location?: string; until?: string }>({});
+  const { formRef, errors: error, setErrors: setError, refuse, refuseFromServer } = useFormErrors(TRAVEL_FIELDS);
 
   const plan = travel.data?.plan ?? null;
   const { t } = useLingui();
@@ -92,18 +95,18 @@ export function TravelSection() {
 
   const start = () => {
     if (!place.state) {
-      setError({ location: t`Choose the state you are visiting` });
+      refuse({ location: t`Choose the state you are visiting` });
       return;
     }
     if (!place.city) {
-      setError({ location: t`Choose the city you are visiting` });
+      refuse({ location: t`Choose the city you are visiting` });
       return;
     }
     if (!day || day < localDay(today) || day > lastDay) {
-      setError({ until: t`Choose a day within the next ${days} days` });
+      refuse({ until: t`Choose a day within the next ${days} days` });
       return;
     }
-    setError({});
+    refuse({});
     const location = `${place.city}, ${place.state}`;
     save.mutate(
       { location, until: endOfDay(day).toISOString() },
@@ -113,9 +116,8 @@ export function TravelSection() {
           toast({ title: t`You're visiting ${city}`, description: t`Discover now shows people there.` });
         },
         onError: (failure) => {
-          const fields = { location: fieldErrorText(failure, 'location'), until: fieldErrorText(failure, 'until') };
-          if (fields.location || fields.until) setError(fields);
-          else toast({ title: t`Could not start your trip`, description: errorText(failure), variant: 'destructive' });
+          if (!refuseFromServer(failure))
+            toast({ title: t`Could not start your trip`, description: errorText(failure), variant: 'destructive' });
         },
       },
     );
@@ -153,6 +155,7 @@ export function TravelSection() {
         </Link>
       ) : (
         <form
+          ref={formRef}
           className="grid gap-3"
           noValidate
           onSubmit={(event) => {

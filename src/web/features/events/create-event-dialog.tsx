@@ -15,7 +15,8 @@ import { LocationPicker, type Place } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { toLocalInputValue } from './event-date';
 import { useCreateEvent } from './events-api';
 import { teaNameLabel } from '../../lib/tea-labels';
@@ -28,7 +29,8 @@ interface CreateEventDialogProps {
   homeLocation: string;
 }
 
-type Errors = Partial<Record<'title' | 'location' | 'eventDate' | 'maxAttendees' | 'venue', string>>;
+/** The fields that show the server's field errors, by its names. */
+const FIELDS = ['title', 'location', 'eventDate', 'maxAttendees', 'venue'] as const;
 
 /** 'Create Tea Meetup': the server checks every rule again; the form only helps. */
 export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEventDialogProps) {
@@ -41,7 +43,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   const [maxAttendees, setMaxAttendees] = useState(String(EVENT_ATTENDEES.default));
   const [teaType, setTeaType] = useState('');
   const [verifiedOnly, setVerifiedOnly] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors(FIELDS);
   const create = useCreateEvent();
   const { t, i18n } = useLingui();
 
@@ -68,21 +70,16 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!title.trim() || !place.city || !when) {
-      setErrors({
+      refuse({
         ...(title.trim() ? {} : { title: t`Give your meetup a title` }),
         ...(place.city ? {} : { location: t`Choose a city` }),
         ...(when ? {} : { eventDate: t`Choose a date and time` }),
-      });
-      toast({
-        title: t`Missing information`,
-        description: t`Please fill in all required fields`,
-        variant: 'destructive',
       });
       return;
     }
     const startsAt = new Date(when);
     if (startsAt.getTime() < Date.now() + EVENT_MIN_LEAD_MS) {
-      setErrors({ eventDate: t`Pick a time at least an hour from now` });
+      refuse({ eventDate: t`Pick a time at least an hour from now` });
       return;
     }
     const parsedMax = Number.parseInt(maxAttendees, 10);
@@ -105,16 +102,9 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
         onOpenChange(false);
       },
       onError: (error) => {
-        const fieldErrors: Errors = {};
-        if (isApiError(error)) {
-          for (const e of error.body?.errors ?? []) fieldErrors[e.path as keyof Errors] = e.message;
+        if (!refuseFromServer(error)) {
+          toast({ title: t`Failed to create event`, description: errorText(error), variant: 'destructive' });
         }
-        setErrors(fieldErrors);
-        toast({
-          title: t`Failed to create event`,
-          description: (isApiError(error) && error.serverMessage) || t`Please try again`,
-          variant: 'destructive',
-        });
       },
     });
   }
@@ -135,7 +125,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
           <Dialog.Description className="mb-4 text-sm text-ink-soft">
             {t`Meet in a public place. The venue is shown only to people who join.`}
           </Dialog.Description>
-          <form noValidate onSubmit={submit} className="grid gap-4">
+          <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
             <Field id="event-title" label={t`Title`} error={errors.title}>
               <Input
                 id="event-title"

@@ -2,14 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { eventsApi } from '../../../contract/api/events';
 import type { CreateEventBody, EventReportBody, EventScope } from '../../../contract/events';
 import { apiCall } from '../../lib/api';
-
-const EVENTS_QUERY_PREFIX = ['/api/events'] as const;
-const eventsKey = (scope: EventScope) => [...EVENTS_QUERY_PREFIX, { scope }] as const;
-const attendeesKey = (eventId: string) => [...EVENTS_QUERY_PREFIX, eventId, 'attendees'] as const;
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
 export function useEvents(scope: EventScope) {
   return useInfiniteQuery({
-    queryKey: eventsKey(scope),
+    queryKey: queryKeyOf(eventsApi.list, { query: { scope } }),
     queryFn: ({ pageParam }) =>
       apiCall(eventsApi.list, { query: { scope, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
@@ -19,7 +16,7 @@ export function useEvents(scope: EventScope) {
 
 export function useAttendees(eventId: string, enabled: boolean) {
   return useQuery({
-    queryKey: attendeesKey(eventId),
+    queryKey: queryKeyOf(eventsApi.attendees, { params: { id: eventId } }),
     queryFn: () => apiCall(eventsApi.attendees, { params: { id: eventId } }),
     enabled,
   });
@@ -30,7 +27,7 @@ function useEventMutation<A>(run: (arg: A) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_PREFIX }),
+    onSuccess: () => invalidateRoutes(queryClient, [eventsApi.list, eventsApi.attendees]),
   });
 }
 

@@ -1,35 +1,45 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { moderationApi } from '../../../contract/api/moderation';
+import { teaModerationApi } from '../../../contract/api/tea';
 import type { ModerationActionBody } from '../../../contract/moderation';
 import { apiCall } from '../../lib/api';
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
-const moderationKeys = {
-  all: ['moderation'] as const,
-  queue: ['moderation', 'queue'] as const,
-  member: (id: string) => ['moderation', 'member', id] as const,
-  audit: ['moderation', 'audit'] as const,
-};
+/** Every moderation queue: an action on a member can change any of them (her Tea posts too). */
+const MODERATION_READS = [
+  moderationApi.reportQueue,
+  moderationApi.memberCase,
+  moderationApi.auditLog,
+  teaModerationApi.listStories,
+  teaModerationApi.listReplies,
+];
 
 export function useReportQueue() {
-  return useQuery({ queryKey: moderationKeys.queue, queryFn: () => apiCall(moderationApi.reportQueue) });
+  return useQuery({
+    queryKey: queryKeyOf(moderationApi.reportQueue),
+    queryFn: () => apiCall(moderationApi.reportQueue),
+  });
 }
 
 export function useMemberCase(id: string | null) {
   return useQuery({
-    queryKey: moderationKeys.member(id ?? ''),
+    queryKey: queryKeyOf(moderationApi.memberCase, { params: { id: id ?? '' } }),
     queryFn: () => apiCall(moderationApi.memberCase, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }
 
 export function useAuditLog() {
-  return useQuery({ queryKey: moderationKeys.audit, queryFn: () => apiCall(moderationApi.auditLog, { query: {} }) });
+  return useQuery({
+    queryKey: queryKeyOf(moderationApi.auditLog),
+    queryFn: () => apiCall(moderationApi.auditLog, { query: {} }),
+  });
 }
 
 export function useModerate(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ModerationActionBody) => apiCall(moderationApi.act, { params: { id: memberId }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+    onSettled: () => invalidateRoutes(queryClient, MODERATION_READS),
   });
 }

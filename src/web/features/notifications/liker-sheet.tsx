@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
 import { celebrateMatch } from '../../lib/celebration-store';
-import { MATCHES_QUERY_KEY } from '../../lib/matches';
-import { NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
+import { BELL_ROUTES } from '../../lib/shared-routes';
 
 interface LikerSheetProps {
   entry: LikeEntry;
@@ -50,8 +50,8 @@ export function LikerSheet({ entry, open, onOpenChange, onReport, onBlock }: Lik
       });
     } finally {
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_PREFIX });
-      void queryClient.invalidateQueries({ queryKey: MATCHES_QUERY_KEY });
+      void invalidateRoutes(queryClient, BELL_ROUTES);
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchesApi.list) });
     }
   };
 

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, lazyDeclarations } from '../../lib/api';
-import { NOTIFICATIONS_QUERY_PREFIX } from '../../lib/query-keys';
+import { queryKeyOf } from '../../lib/query-key';
+import { likesReceivedRoute, notificationCountRoute, potentialMatchesRoute } from '../../lib/shared-routes';
 
 const api = lazyDeclarations(() => import('../../../contract/api/notifications'));
-
-export const notificationCountKey = [...NOTIFICATIONS_QUERY_PREFIX, 'count'] as const;
-export const likesReceivedKey = [...NOTIFICATIONS_QUERY_PREFIX, 'likes-received'] as const;
-export const potentialMatchesKey = [...NOTIFICATIONS_QUERY_PREFIX, 'potential-matches'] as const;
 
 /** Product §9: the badge caps at 9+. Nothing is shown at 0. */
 export function formatBadgeCount(count: number): string | null {
@@ -17,7 +14,7 @@ export function formatBadgeCount(count: number): string | null {
 /** People who liked me and wait for my swipe; a failed read shows no badge rather than an error. */
 export function useNotificationCount(): number {
   const { data } = useQuery({
-    queryKey: notificationCountKey,
+    queryKey: queryKeyOf(notificationCountRoute),
     queryFn: async () => apiCall((await api()).notificationsApi.count),
   });
   return data ?? 0;
@@ -26,7 +23,7 @@ export function useNotificationCount(): number {
 /** Read only while the panel is open. */
 export function useLikesReceived(enabled: boolean) {
   return useQuery({
-    queryKey: likesReceivedKey,
+    queryKey: queryKeyOf(likesReceivedRoute),
     queryFn: async () => apiCall((await api()).notificationsApi.likesReceived),
     enabled,
   });
@@ -35,7 +32,7 @@ export function useLikesReceived(enabled: boolean) {
 /** Premium only: free users never ask (the server would refuse with 403). */
 export function usePotentialMatches(enabled: boolean) {
   return useQuery({
-    queryKey: potentialMatchesKey,
+    queryKey: queryKeyOf(potentialMatchesRoute),
     queryFn: async () => apiCall((await api()).notificationsApi.potentialMatches),
     enabled,
   });

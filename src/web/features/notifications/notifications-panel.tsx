@@ -1,7 +1,8 @@
 import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { withMessages } from '../../lib/i18n';
-import { likesReceivedKey, notificationCountKey, potentialMatchesKey } from './notifications-api';
+import { invalidateRoutes } from '../../lib/query-key';
+import { BELL_ROUTES } from '../../lib/shared-routes';
 
 // The panel (and Radix's dialog and tabs) is not needed for the first paint of /home: it loads on the
 // first tap of the bell.
@@ -29,9 +30,7 @@ export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerP
     if (next) {
       setOpened(true);
       // Reads are never stale by default (product §9); opening the bell is the moment to look again.
-      void queryClient.invalidateQueries({ queryKey: notificationCountKey });
-      void queryClient.invalidateQueries({ queryKey: likesReceivedKey });
-      void queryClient.invalidateQueries({ queryKey: potentialMatchesKey });
+      void invalidateRoutes(queryClient, BELL_ROUTES);
     }
   };
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Dialog, Progress } from 'radix-ui';
 import { AnimatePresence, m } from 'motion/react';
 import { MotionFeatures } from '../../lib/motion';
+import { useBackCloses } from '../../lib/overlay-history';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useLingui } from '@lingui/react/macro';
@@ -28,6 +29,9 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
   const [direction, setDirection] = useState<1 | -1>(1);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const { t, i18n } = useLingui();
+  // Back closes the tour like any overlay (skipped, as Escape does) and leaves her on the page under it. Its
+  // history entry goes as soon as it is finishing, so Back afterwards is an ordinary Back.
+  useBackCloses(open && !finishing, () => onFinish('skipped'));
   const total = ONBOARDING_STEPS.length;
   const step = ONBOARDING_STEPS[index] ?? ONBOARDING_STEPS[0];
   if (!step) return null;

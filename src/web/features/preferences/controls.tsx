@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Slider, Switch } from 'radix-ui';
+import { FILTER_DISTANCE_MAX, FILTER_DISTANCE_MIN } from '../../../contract/discovery';
 import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Units } from '../../../contract/preferences';
 import { cn } from '../../lib/cn';
-import { distanceText } from '../../lib/theme';
+import { distanceSlider, distanceText } from '../../lib/distance';
 import { useLingui } from '@lingui/react/macro';
 
 /** A labelled on/off switch row (44px target). */
@@ -164,7 +165,9 @@ export function AgeRangeField({
   );
 }
 
-/** The maximum-distance slider (1–100 miles, shown in her units). */
+const DISTANCE_BOUNDS = { min: FILTER_DISTANCE_MIN, max: FILTER_DISTANCE_MAX } as const;
+
+/** The maximum-distance slider: whole miles for the server, moved and shown in her units (lib/units.ts). */
 export function DistanceField({
   value,
   units,
@@ -175,19 +178,20 @@ export function DistanceField({
   onChange: (value: number) => void;
 }) {
   const { t } = useLingui();
+  const slider = distanceSlider(units, value, DISTANCE_BOUNDS);
   return (
     <SliderField
       title={t`Maximum distance`}
-      valueText={distanceText(value, units)}
-      min={1}
-      max={100}
+      valueText={slider.text}
+      min={slider.min}
+      max={slider.max}
       step={1}
-      value={[value]}
+      value={[slider.value]}
       thumbLabels={[t`Maximum distance`]}
-      onChange={([d]) => {
-        if (d !== undefined) onChange(d);
+      onChange={([position]) => {
+        if (position !== undefined) onChange(slider.milesAt(position));
       }}
-      ends={[distanceText(1, units), distanceText(100, units)]}
+      ends={[distanceText(DISTANCE_BOUNDS.min, units), distanceText(DISTANCE_BOUNDS.max, units)]}
     />
   );
 }

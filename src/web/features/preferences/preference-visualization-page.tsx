@@ -12,6 +12,7 @@ import {
   SMOKING_TOLERANCE,
   preferenceCompleteness,
   preferenceTips,
+  type PreferenceTip,
   type Preferences,
 } from '../../../contract/preferences';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -52,15 +53,11 @@ const EDITOR_TAB_LABELS: Record<Exclude<(typeof EDITOR_TABS)[number], 'premium'>
   visibility: msg`Visibility`,
 };
 
-/** The contract's tips (English, `preferenceTips`) in her language. */
-const TIP_TEXT: Record<string, MessageDescriptor> = {
-  'Add more interests to find people who share your passions.': msg`Add more interests to find people who share your passions.`,
-  'Increase your distance to see more potential matches nearby.': msg`Increase your distance to see more potential matches nearby.`,
-  'Widen your age range to discover more compatible people.': msg`Widen your age range to discover more compatible people.`,
-};
-const tipText = (tip: string) => {
-  const known = TIP_TEXT[tip];
-  return known ? i18n._(known) : tip;
+/** The contract's tips (`preferenceTips`, by id) in words. */
+const TIP_TEXT: Record<PreferenceTip, MessageDescriptor> = {
+  moreInterests: msg`Add more interests to find people who share your passions.`,
+  widerDistance: msg`Increase your distance to see more potential matches nearby.`,
+  widerAgeRange: msg`Widen your age range to discover more compatible people.`,
 };
 
 const options = <T extends string>(key: LifestyleKey, values: readonly T[]) =>
@@ -160,7 +157,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           </h2>
           <ul className="grid list-disc gap-1 pl-5 text-sm text-ink-soft">
             {tips.map((tip) => (
-              <li key={tip}>{tipText(tip)}</li>
+              <li key={tip}>{i18n._(TIP_TEXT[tip])}</li>
             ))}
           </ul>
         </Card>

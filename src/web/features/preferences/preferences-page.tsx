@@ -13,7 +13,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { toggled } from '../../lib/toggled';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass } from './controls';
-import { preferencesQueryKey, toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+import { preferencesRoute, toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
+import { queryKeyOf } from '../../lib/query-key';
 import { QuietHoursField } from './quiet-hours-field';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -79,7 +80,8 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
    * turned back with a toast if the server refuses.
    */
   const flipNotification = (key: NotificationSwitch, on: boolean) => {
-    const saved = queryClient.getQueryData<Preferences>(preferencesQueryKey(userId)) ?? initial;
+    const saved =
+      queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
     const notifications = { ...saved.notifications, ...switchesOf(draft), [key]: on };
     set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }));
     switchSave.mutate(toUpdateBody({ ...saved, notifications }), {
@@ -99,7 +101,8 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
    * over what the server holds; a refusal switches back.
    */
   const changeLanguage = (language: Preferences['app']['language']) => {
-    const saved = queryClient.getQueryData<Preferences>(preferencesQueryKey(userId)) ?? initial;
+    const saved =
+      queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
     const before = draft.app.language;
     set((p) => ({ ...p, app: { ...p.app, language } }));
     if (language === 'en' || language === 'es') void activateLocale(language);

@@ -19,9 +19,10 @@ import { InterestPicker, TeaInterestPicker } from '../../components/interest-pic
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { FIELD_ERROR_CLASS, Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
@@ -97,7 +98,25 @@ function bodyFrom(form: FormState): UpdateProfileBody {
   };
 }
 
-type Errors = Partial<Record<string, string>>;
+/** The form's fields by the server's names; a prompt's own row shows its message beside its field. */
+const FIELDS = [
+  'name',
+  'age',
+  'bio',
+  'pronouns',
+  'location',
+  'job',
+  'education',
+  'height',
+  'relationshipGoals',
+  'loveLanguage',
+  'lifestyle',
+  'interests',
+  'teaInterests',
+  'prompts',
+];
+const fieldOf = (path: string): string | undefined =>
+  /^prompts\.\d+\.(answer|promptId)$/.test(path) ? path : FIELDS.find((field) => field === path.split('.')[0]);
 
 function FormSection({
   id,
@@ -130,7 +149,7 @@ export function EditProfilePage() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [form, setForm] = useState<FormState>(() => formFrom(user));
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, errors, setErrors, refuseFromServer } = useFormErrors(fieldOf);
   const [saving, setSaving] = useState(false);
   const { t } = useLingui();
   useDocumentTitle(t`Edit Profile · Steep`);
@@ -168,23 +187,15 @@ export function EditProfilePage() {
       await navigate('/profile');
     } catch (error) {
       console.warn('Profile update failed', error);
-      const fieldErrors: Errors = {};
-      for (const { path, message } of (isApiError(error) && error.body?.errors) || []) {
-        // A prompt's own row shows its message beside its field; other fields by their name.
-        fieldErrors[path.startsWith('prompts.') ? path : (path.split('.')[0] ?? path)] ??= message;
+      if (!refuseFromServer(error)) {
+        toast({ title: t`Failed to update profile`, description: errorText(error), variant: 'destructive' });
       }
-      setErrors(fieldErrors);
-      toast({
-        title: t`Failed to update profile`,
-        description: (isApiError(error) && (error.firstFieldError ?? error.serverMessage)) || t`Please try again`,
-        variant: 'destructive',
-      });
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={save} aria-label={t`Edit profile`} className="grid gap-4 px-4 pt-4 pb-6">
+    <form ref={formRef} onSubmit={save} aria-label={t`Edit profile`} className="grid gap-4 px-4 pt-4 pb-6">
       <div className="flex items-end justify-between gap-3 px-1">
         <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Edit Profile`}</h1>
       </div>
@@ -304,7 +315,7 @@ export function EditProfilePage() {
           ))}
         </div>
         {errors.lifestyle && (
-          <p role="alert" className="text-xs font-medium text-red-700">
+          <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
             {errors.lifestyle}
           </p>
         )}
@@ -349,7 +360,11 @@ export function EditProfilePage() {
       </FormSection>
 
       <FormSection id="edit-tea" title={t`Your cup of tea`}>
-        <TeaInterestPicker selected={form.teaInterests} onChange={(next) => set('teaInterests', next)} />
+        <TeaInterestPicker
+          selected={form.teaInterests}
+          onChange={(next) => set('teaInterests', next)}
+          error={errors.teaInterests}
+        />
       </FormSection>
 
       <div

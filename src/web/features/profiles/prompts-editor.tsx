@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../contract/prompts';
 import { Button } from '../../components/ui/button';
-import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { FIELD_ERROR_CLASS, Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useLingui } from '@lingui/react/macro';
 import { promptText } from '../../lib/labels/prompts';
 
@@ -83,7 +83,7 @@ export function PromptsEditor({
         );
       })}
       {errors.prompts && (
-        <p role="alert" className="text-xs font-medium text-red-700">
+        <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
           {errors.prompts}
         </p>
       )}

@@ -3,19 +3,14 @@ import { matchesApi } from '../../../contract/api/matches';
 import { profilesApi } from '../../../contract/api/profiles';
 import { type PhotoItem, type StatusBody, type UserStatus } from '../../../contract/profiles';
 import { apiCall, apiUpload } from '../../lib/api';
+import { queryKeyOf } from '../../lib/query-key';
 import type { Recording } from '../../lib/voice-recorder';
 import { useAuth } from '../../lib/session';
-
-const profileKeys = {
-  stats: (userId: string) => ['/api/users', userId, 'stats'] as const,
-  photos: (userId: string) => ['/api/users', userId, 'photos'] as const,
-  status: (userId: string) => ['/api/users', userId, 'status'] as const,
-};
 
 /** Her profile numbers; fetched again every time the profile opens, since they change elsewhere. */
 export function useProfileStats(userId: string) {
   return useQuery({
-    queryKey: profileKeys.stats(userId),
+    queryKey: queryKeyOf(matchesApi.profileStats, { params: { id: userId } }),
     queryFn: () => apiCall(matchesApi.profileStats, { params: { id: userId } }),
     refetchOnMount: 'always',
   });
@@ -23,7 +18,7 @@ export function useProfileStats(userId: string) {
 
 export function usePhotos(userId: string) {
   return useQuery({
-    queryKey: profileKeys.photos(userId),
+    queryKey: queryKeyOf(profilesApi.listPhotos, { params: { id: userId } }),
     queryFn: async () => (await apiCall(profilesApi.listPhotos, { params: { id: userId } })).photos,
   });
 }
@@ -36,15 +31,15 @@ export function usePhotoListUpdate(userId: string) {
   const queryClient = useQueryClient();
   const { user, setUser } = useAuth();
   return async (photos: PhotoItem[]) => {
-    queryClient.setQueryData(profileKeys.photos(userId), photos);
+    queryClient.setQueryData(queryKeyOf(profilesApi.listPhotos, { params: { id: userId } }), photos);
     if (user) setUser({ ...user, photos: photos.map((p) => p.url) });
-    await queryClient.invalidateQueries({ queryKey: profileKeys.stats(userId) });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(matchesApi.profileStats, { params: { id: userId } }) });
   };
 }
 
 export function useStatus(userId: string) {
   return useQuery({
-    queryKey: profileKeys.status(userId),
+    queryKey: queryKeyOf(profilesApi.getStatus, { params: { id: userId } }),
     queryFn: async () => (await apiCall(profilesApi.getStatus, { params: { id: userId } })).status,
   });
 }
@@ -54,7 +49,8 @@ export function useSetStatus(userId: string) {
   return useMutation({
     mutationFn: async (body: StatusBody) =>
       (await apiCall(profilesApi.setStatus, { params: { id: userId }, body })).status,
-    onSuccess: (status: UserStatus | null) => queryClient.setQueryData(profileKeys.status(userId), status),
+    onSuccess: (status: UserStatus | null) =>
+      queryClient.setQueryData(queryKeyOf(profilesApi.getStatus, { params: { id: userId } }), status),
   });
 }
 
@@ -69,7 +65,8 @@ export function useSetVoiceStatus(userId: string) {
           waveform: recording.waveform.join(','),
         })
       ).status,
-    onSuccess: (status: UserStatus | null) => queryClient.setQueryData(profileKeys.status(userId), status),
+    onSuccess: (status: UserStatus | null) =>
+      queryClient.setQueryData(queryKeyOf(profilesApi.getStatus, { params: { id: userId } }), status),
   });
 }
 
@@ -77,6 +74,6 @@ export function useClearStatus(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await apiCall(profilesApi.clearStatus, { params: { id: userId } })).status,
-    onSuccess: () => queryClient.setQueryData(profileKeys.status(userId), null),
+    onSuccess: () => queryClient.setQueryData(queryKeyOf(profilesApi.getStatus, { params: { id: userId } }), null),
   });
 }

@@ -5,35 +5,31 @@ import { useLingui } from '@lingui/react/macro';
 import { safetyApi } from '../../../contract/api/safety';
 import type { CreateReportBody } from '../../../contract/safety';
 import { apiCall } from '../../lib/api';
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 import type { PickablePerson } from '../../components/report-dialog';
 import { discoveryApi } from '../../../contract/api/discovery';
 import type { PersonMet } from '../../../contract/discovery';
 
-const safetyKeys = {
-  all: ['safety'] as const,
-  peopleMet: ['safety', 'people-met'] as const,
-  summary: (userId: string) => ['safety', 'summary', userId] as const,
-  reports: (userId: string) => ['safety', 'reports', userId] as const,
-  blocks: (userId: string) => ['safety', 'blocks', userId] as const,
-};
+/** What the Safety Center shows: a report, a block or an unblock refreshes it all. */
+const SAFETY_READS = [safetyApi.summary, safetyApi.listReports, safetyApi.listBlocks, discoveryApi.peopleMet];
 
 export function useSafetySummary(userId: string) {
   return useQuery({
-    queryKey: safetyKeys.summary(userId),
+    queryKey: queryKeyOf(safetyApi.summary, { params: { userId } }),
     queryFn: () => apiCall(safetyApi.summary, { params: { userId } }),
   });
 }
 
 export function useFiledReports(userId: string) {
   return useQuery({
-    queryKey: safetyKeys.reports(userId),
+    queryKey: queryKeyOf(safetyApi.listReports, { params: { userId } }),
     queryFn: () => apiCall(safetyApi.listReports, { params: { userId } }),
   });
 }
 
 export function useBlocks(userId: string, enabled = true) {
   return useQuery({
-    queryKey: safetyKeys.blocks(userId),
+    queryKey: queryKeyOf(safetyApi.listBlocks, { params: { userId } }),
     queryFn: () => apiCall(safetyApi.listBlocks, { params: { userId } }),
     enabled,
   });
@@ -43,7 +39,7 @@ export function useFileReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReportBody) => apiCall(safetyApi.report, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.all }),
+    onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }
 
@@ -61,7 +57,7 @@ const HOW_MET: Record<PersonMet['how'], MessageDescriptor> = {
 export function usePickablePeople(enabled: boolean): PickablePerson[] {
   const { i18n } = useLingui();
   const people = useQuery({
-    queryKey: safetyKeys.peopleMet,
+    queryKey: queryKeyOf(discoveryApi.peopleMet),
     queryFn: () => apiCall(discoveryApi.peopleMet),
     enabled,
   });
@@ -79,7 +75,7 @@ export function useBlockUser() {
   return useMutation({
     mutationFn: (who: { blockedUserId: string } | { blockedUsername: string }) =>
       apiCall(safetyApi.block, { body: who }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.all }),
+    onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }
 
@@ -87,6 +83,6 @@ export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blockId: string) => apiCall(safetyApi.unblock, { params: { id: blockId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: safetyKeys.all }),
+    onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }

@@ -4,31 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { useLingui } from '@lingui/react/macro';
-import { msg, t } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { i18n } from '../../lib/i18n';
+import { t } from '@lingui/core/macro';
 
-/** The account routes' own sentences (the server writes them in English), in her language. */
-const SERVER_TEXT: Record<string, MessageDescriptor> = {
-  'That password is not right': msg`That password is not right`,
-  'The new password must differ from the current one': msg`The new password must differ from the current one`,
-  'That code is not right': msg`That code is not right`,
-  'That code has expired': msg`That code has expired: ask for a new one`,
-  'That code has expired: ask for a new one': msg`That code has expired: ask for a new one`,
-  'Too many wrong codes': msg`Too many wrong codes: ask for a new one`,
-  'Too many wrong codes: ask for a new one': msg`Too many wrong codes: ask for a new one`,
-};
-
+/** A refusal's words: the server writes them in her language, the field's own message first. */
 const messageOf = (error: unknown) => {
   if (!isApiError(error)) return t`Something went wrong`;
-  const text = error.body?.errors?.[0]?.message ?? error.body?.message ?? error.message;
-  const known = SERVER_TEXT[text];
-  return known ? i18n._(known) : text;
+  return error.body?.errors?.[0]?.message ?? error.body?.message ?? error.message;
 };
 
 /** The field a refusal is about (`currentPassword`, `newPassword`…), when the server names one. */
@@ -41,7 +28,10 @@ export function ChangePasswordForm() {
   const [next, setNext] = useState('');
   const [error, setError] = useState<{ path?: string; message: string }>();
   const [busy, setBusy] = useState(false);
+  const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
+  const currentError = error?.path === 'currentPassword' ? error.message : undefined;
+  const newError = error && error.path !== 'currentPassword' ? error.message : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,37 +46,31 @@ export function ChangePasswordForm() {
       setNext('');
     } catch (caught) {
       setError({ path: pathOf(caught), message: messageOf(caught) });
+      focusFirst();
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="grid gap-3" onSubmit={(e) => void submit(e)}>
-      <Field
-        id={`${id}-current`}
-        label={t`Current password`}
-        error={error?.path === 'currentPassword' ? error.message : undefined}
-      >
+    <form ref={formRef} className="grid gap-3" onSubmit={(e) => void submit(e)}>
+      <Field id={`${id}-current`} label={t`Current password`} error={currentError}>
         <Input
           id={`${id}-current`}
           type="password"
           autoComplete="current-password"
           value={current}
-          aria-invalid={error?.path === 'currentPassword' || undefined}
+          {...describedBy(`${id}-current`, { error: currentError })}
           onChange={(e) => setCurrent(e.target.value)}
         />
       </Field>
-      <Field
-        id={`${id}-new`}
-        label={t`New password`}
-        error={error && error.path !== 'currentPassword' ? error.message : undefined}
-      >
+      <Field id={`${id}-new`} label={t`New password`} error={newError}>
         <Input
           id={`${id}-new`}
           type="password"
           autoComplete="new-password"
           value={next}
+          {...describedBy(`${id}-new`, { error: newError })}
           onChange={(e) => setNext(e.target.value)}
         />
       </Field>
@@ -108,6 +92,7 @@ export function DataAndPrivacy() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
 
   const download = async () => {
@@ -137,6 +122,7 @@ export function DataAndPrivacy() {
     } catch (caught) {
       setError(messageOf(caught));
       setBusy(false);
+      focusFirst();
     }
   };
 
@@ -153,6 +139,7 @@ export function DataAndPrivacy() {
         </Button>
       ) : (
         <form
+          ref={formRef}
           className="grid gap-3 rounded-2xl border border-red-200 bg-red-50/60 p-3"
           onSubmit={(e) => void remove(e)}
         >
@@ -165,6 +152,7 @@ export function DataAndPrivacy() {
               type="password"
               autoComplete="current-password"
               value={password}
+              {...describedBy(`${id}-password`, { error })}
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
@@ -230,6 +218,7 @@ export function EmailSettings() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
   if (!user) return null;
   const email = user.email;
@@ -249,6 +238,7 @@ export function EmailSettings() {
       await refreshUser();
     } catch (caught) {
       setError(messageOf(caught));
+      focusFirst();
     } finally {
       setBusy(false);
     }
@@ -266,6 +256,7 @@ export function EmailSettings() {
       toast({ title: t`Email verified`, description: t`Your email is verified` });
     } catch (caught) {
       setError(messageOf(caught));
+      focusFirst();
     } finally {
       setBusy(false);
     }
@@ -297,7 +288,7 @@ export function EmailSettings() {
       </div>
 
       {pending && !editing ? (
-        <form className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
+        <form ref={formRef} className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
           <p role="status" className="text-sm text-ink">
             {t`We sent a 6-digit code to ${pending.to}`}
           </p>
@@ -307,6 +298,7 @@ export function EmailSettings() {
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
+              {...describedBy(`${id}-code`, { error })}
               onChange={(e) => {
                 // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
                 setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
@@ -337,6 +329,7 @@ export function EmailSettings() {
         </form>
       ) : editing || !email ? (
         <form
+          ref={formRef}
           className="grid gap-3"
           aria-label={email ? t`Change your email` : t`Add your email`}
           onSubmit={(e) => {
@@ -351,6 +344,7 @@ export function EmailSettings() {
               autoComplete="email"
               inputMode="email"
               value={address}
+              {...describedBy(`${id}-email`, { error })}
               onChange={(e) => setAddress(e.target.value)}
               placeholder={t`you@example.com`}
             />

@@ -1,9 +1,12 @@
 import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { pushApi } from '../../../contract/api/push';
 import { apiCall, lazyDeclarations } from '../../lib/api';
+import { localQueryKey, queryKeyOf, routeRef } from '../../lib/query-key';
 import { resyncPush, type SubscriptionLike } from './push-resync';
 
 const api = lazyDeclarations(() => import('../../../contract/api/push'));
+const devicesRoute = routeRef<typeof pushApi.devices>('GET', '/api/push/subscriptions');
 
 /*
  * Web Push from the page: permission is asked only when she taps Enable; the browser's
@@ -25,15 +28,12 @@ async function readPushState(): Promise<PushState> {
   return Notification.permission === 'granted' && subscription ? 'on' : 'off';
 }
 
-const DEVICES_KEY = ['/api/push/subscriptions'] as const;
-const STATE_KEY = ['push-state'] as const;
-
 export function usePushState() {
-  return useQuery({ queryKey: STATE_KEY, queryFn: readPushState });
+  return useQuery({ queryKey: localQueryKey('push-state'), queryFn: readPushState });
 }
 
 export function usePushDevices() {
-  return useQuery({ queryKey: DEVICES_KEY, queryFn: async () => apiCall((await api()).pushApi.devices) });
+  return useQuery({ queryKey: queryKeyOf(devicesRoute), queryFn: async () => apiCall((await api()).pushApi.devices) });
 }
 
 const base64UrlToBytes = (value: string) => {
@@ -112,8 +112,8 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: STATE_KEY }),
-      queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+      queryClient.invalidateQueries({ queryKey: localQueryKey('push-state') }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(devicesRoute) }),
     ]);
 }
 

@@ -27,8 +27,8 @@ import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { useOnboarding } from '../../lib/onboarding';
 import { ChangePasswordForm, DataAndPrivacy, EmailSettings } from './account-settings';
 import { PushSettings } from './push-settings';
-import { smsErrorText, smsSavedText, useSaveSms, useSmsSettings, useVerifySms } from '../../lib/sms';
-import { SMS_PHONE_PLACEHOLDER, type SmsSettings } from '../../../contract/sms';
+import { smsErrorText, useSaveSms, useSmsSettings, useVerifySms } from '../../lib/sms';
+import { SMS_PHONE_PLACEHOLDER } from '../../../contract/sms';
 import { toast } from '../../components/ui/toast';
 import { useBlurPhotos } from '../../lib/photo-blur';
 import { useLingui } from '@lingui/react/macro';
@@ -259,7 +259,7 @@ function SmsForm({ userId }: { userId: string }) {
       description: smsErrorText(error, t`Failed to update SMS settings`),
       variant: 'destructive',
     });
-  const saved = (answer: SmsSettings) => toast({ title: t`SMS Settings Updated`, description: smsSavedText(answer) });
+  const saved = (answer: { message: string }) => toast({ title: t`SMS Settings Updated`, description: answer.message });
 
   const onToggle = (next: boolean) => {
     setOn(next);

@@ -8,7 +8,7 @@ import { billingApi } from '../../../contract/api/billing';
 import { CURRENCY, DEFAULT_PLAN, PLANS } from '../../../contract/billing';
 import { apiCall, isApiError } from '../../lib/api';
 import { useAuth, useCurrentUser } from '../../lib/session';
-import { TEA_QUERY_PREFIX } from './tea-api';
+import { refreshTea } from './tea-api';
 import { activeLocale } from '../../lib/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -47,7 +47,7 @@ export function TeaPaywall() {
     try {
       await apiCall(billingApi.grantTestAccess, { params: { userId: user.id } });
       await refreshUser();
-      await queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX });
+      await refreshTea(queryClient);
       toast({ title: t`Test access granted`, description: t`Welcome to Tea!` });
     } catch (error) {
       console.warn('Test access failed.', error);

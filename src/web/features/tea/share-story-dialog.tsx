@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AlertDialog, Dialog } from '../../components/ui/dialog';
 import { PenLine, X } from 'lucide-react';
 import {
@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { fieldErrorText, isApiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { PROMPT_STARTERS, withStarter } from './prompt-starters';
 import { useShareStory } from './tea-api';
 import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
@@ -40,11 +41,7 @@ export function ShareStoryDialog() {
   const share = useShareStory();
   const { t, i18n } = useLingui();
   const [problems, setProblems] = useState<{ path: string; message: string }[]>([]);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refused, setRefused] = useState(0);
-  useEffect(() => {
-    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
+  const { formRef, focusFirst } = useFocusFirstInvalid();
   /** The form's own problems (the contract's rule, `storyFieldErrors`), worded in her language where shown. */
   const storyProblems = (d: Draft) =>
     storyFieldErrors(d).map(({ path }) => {
@@ -90,7 +87,7 @@ export function ShareStoryDialog() {
         setNudging(false);
         console.warn('Sharing a story failed.', error);
         if (isApiError(error) && error.body?.errors?.some((e) => e.path === 'title' || e.path === 'content')) {
-          setRefused((n) => n + 1);
+          focusFirst();
           return;
         }
         const reason = isApiError(error) ? (error.firstFieldError ?? error.serverMessage) : undefined;
@@ -105,7 +102,7 @@ export function ShareStoryDialog() {
     const found = storyProblems(draft);
     setProblems(found);
     if (found.length > 0) {
-      setRefused((n) => n + 1);
+      focusFirst();
       return;
     }
     send(false);

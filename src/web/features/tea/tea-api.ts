@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { teaApi, teaModerationApi } from '../../../contract/api/tea';
 import type {
   CreateReplyBody,
@@ -9,28 +16,23 @@ import type {
   TeaCategory,
 } from '../../../contract/tea';
 import { apiCall } from '../../lib/api';
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
-/** Every Tea query starts with this, so a share, delete or Premium change refreshes them all. */
-export const TEA_QUERY_PREFIX = ['tea'] as const;
-const teaKeys = {
-  stats: [...TEA_QUERY_PREFIX, 'stats'] as const,
-  stories: [...TEA_QUERY_PREFIX, 'stories'] as const,
-  storiesIn: (category: TeaCategory | null) => [...TEA_QUERY_PREFIX, 'stories', { category }] as const,
-  varieties: [...TEA_QUERY_PREFIX, 'varieties'] as const,
-  reviews: (teaId: string) => [...TEA_QUERY_PREFIX, 'reviews', teaId] as const,
-  replies: (storyId: string) => [...TEA_QUERY_PREFIX, 'replies', storyId] as const,
-  moderation: ['moderation', 'tea'] as const,
-  replyModeration: ['moderation', 'tea', 'replies'] as const,
-};
+/** Everything Tea shows her: a share, a delete, a reply or a Premium change refreshes it all. */
+const TEA_READS = [teaApi.stats, teaApi.listStories, teaApi.varieties, teaApi.listReviews, teaApi.listReplies];
+export const refreshTea = (queryClient: QueryClient) => invalidateRoutes(queryClient, TEA_READS);
+
+/** The moderation console's Tea queues: an action on a story or a reply refreshes both. */
+const TEA_MODERATION_READS = [teaModerationApi.listStories, teaModerationApi.listReplies];
 
 /** Tea's numbers: Premium only on the server, so asked only when she has Premium (no 403 on a free visit). */
 export function useTeaStats(enabled = true) {
-  return useQuery({ queryKey: teaKeys.stats, queryFn: () => apiCall(teaApi.stats), enabled });
+  return useQuery({ queryKey: queryKeyOf(teaApi.stats), queryFn: () => apiCall(teaApi.stats), enabled });
 }
 
 export function useStories(category: TeaCategory | null) {
   return useInfiniteQuery({
-    queryKey: teaKeys.storiesIn(category),
+    queryKey: queryKeyOf(teaApi.listStories, { query: { category: category ?? undefined } }),
     queryFn: ({ pageParam }) =>
       apiCall(teaApi.listStories, {
         query: { ...(category ? { category } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
@@ -44,7 +46,7 @@ export function useShareStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateStoryBody) => apiCall(teaApi.createStory, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSuccess: () => refreshTea(queryClient),
   });
 }
 
@@ -52,7 +54,7 @@ export function useDeleteStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(teaApi.deleteStory, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSuccess: () => refreshTea(queryClient),
   });
 }
 
@@ -61,7 +63,7 @@ export function useReportStory() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
       apiCall(teaApi.reportStory, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSuccess: () => refreshTea(queryClient),
   });
 }
 
@@ -71,7 +73,7 @@ export function useToggleSupport() {
   return useMutation({
     mutationFn: (id: string) => apiCall(teaApi.toggleSupport, { params: { id } }),
     onSuccess: async (result, id) => {
-      queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: teaKeys.stories }, (data) =>
+      queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: queryKeyOf(teaApi.listStories) }, (data) =>
         data
           ? {
               ...data,
@@ -84,7 +86,7 @@ export function useToggleSupport() {
             }
           : data,
       );
-      await queryClient.invalidateQueries({ queryKey: teaKeys.stats });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.stats) });
     },
   });
 }
@@ -93,7 +95,7 @@ export function useToggleSupport() {
 
 export function useReplies(storyId: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: teaKeys.replies(storyId),
+    queryKey: queryKeyOf(teaApi.listReplies, { params: { id: storyId } }),
     queryFn: ({ pageParam }) =>
       apiCall(teaApi.listReplies, { params: { id: storyId }, query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: null as string | null,
@@ -107,7 +109,7 @@ export function useCreateReply(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReplyBody) => apiCall(teaApi.createReply, { params: { id: storyId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSuccess: () => refreshTea(queryClient),
   });
 }
 
@@ -115,7 +117,7 @@ export function useDeleteReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(teaApi.deleteReply, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSuccess: () => refreshTea(queryClient),
   });
 }
 
@@ -125,17 +127,21 @@ export function useReportReply() {
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
       apiCall(teaApi.reportReply, { params: { id }, body }),
     // After a 409 (she already reported it) too: the thread then shows it as reported.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TEA_QUERY_PREFIX }),
+    onSettled: () => refreshTea(queryClient),
   });
 }
 
 export function useVarieties() {
-  return useQuery({ queryKey: teaKeys.varieties, queryFn: () => apiCall(teaApi.varieties), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeyOf(teaApi.varieties),
+    queryFn: () => apiCall(teaApi.varieties),
+    staleTime: Infinity,
+  });
 }
 
 export function useReviews(teaId: string) {
   return useQuery({
-    queryKey: teaKeys.reviews(teaId),
+    queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId } }),
     queryFn: () => apiCall(teaApi.listReviews, { query: { teaId } }),
   });
 }
@@ -144,7 +150,8 @@ export function useSaveReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReviewBody) => apiCall(teaApi.saveReview, { body }),
-    onSuccess: (review) => queryClient.invalidateQueries({ queryKey: teaKeys.reviews(review.teaId) }),
+    onSuccess: (review) =>
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId: review.teaId } }) }),
   });
 }
 
@@ -152,14 +159,17 @@ export function useToggleReviewLike(teaId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(teaApi.toggleReviewLike, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.reviews(teaId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId } }) }),
   });
 }
 
 /* The moderation console's Tea queue. */
 
 export function useTeaModerationQueue() {
-  return useQuery({ queryKey: teaKeys.moderation, queryFn: () => apiCall(teaModerationApi.listStories) });
+  return useQuery({
+    queryKey: queryKeyOf(teaModerationApi.listStories),
+    queryFn: () => apiCall(teaModerationApi.listStories),
+  });
 }
 
 export function useModerateStory() {
@@ -170,12 +180,15 @@ export function useModerateStory() {
       else if (action === 'restore') await apiCall(teaModerationApi.restoreStory, { params: { id } });
       else await apiCall(teaModerationApi.deleteStory, { params: { id } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.moderation }),
+    onSuccess: () => invalidateRoutes(queryClient, TEA_MODERATION_READS),
   });
 }
 
 export function useTeaReplyModerationQueue() {
-  return useQuery({ queryKey: teaKeys.replyModeration, queryFn: () => apiCall(teaModerationApi.listReplies) });
+  return useQuery({
+    queryKey: queryKeyOf(teaModerationApi.listReplies),
+    queryFn: () => apiCall(teaModerationApi.listReplies),
+  });
 }
 
 export function useModerateReply() {
@@ -186,6 +199,6 @@ export function useModerateReply() {
       else if (action === 'restore') await apiCall(teaModerationApi.restoreReply, { params: { id } });
       else await apiCall(teaModerationApi.deleteReply, { params: { id } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teaKeys.replyModeration }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teaModerationApi.listReplies) }),
   });
 }

@@ -2,16 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { verificationApi } from '../../../contract/api/verification';
 import type { SocialHandlesBody, VerificationRecord } from '../../../contract/verification';
 import { apiCall, apiUpload } from '../../lib/api';
-
-const verificationQueryKey = (userId: string) => ['/api/users/verification', userId] as const;
-const VERIFICATION_QUEUE_KEY = ['/api/moderation/verifications'] as const;
+import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
 /** While her photos are analysed in the background, the record (and its photo check) is asked for again this often. */
 const ANALYSIS_POLL_MS = 1500;
 
 export function useVerificationRecord(userId: string) {
   return useQuery({
-    queryKey: verificationQueryKey(userId),
+    queryKey: queryKeyOf(verificationApi.record, { params: { id: userId } }),
     queryFn: () => apiCall(verificationApi.record, { params: { id: userId } }),
     refetchInterval: (query) =>
       query.state.data?.photoCheck.state === 'analyzing' && !query.state.error ? ANALYSIS_POLL_MS : false,
@@ -20,7 +18,8 @@ export function useVerificationRecord(userId: string) {
 
 function useRecordUpdate(userId: string) {
   const queryClient = useQueryClient();
-  return (record: VerificationRecord) => queryClient.setQueryData(verificationQueryKey(userId), record);
+  return (record: VerificationRecord) =>
+    queryClient.setQueryData(queryKeyOf(verificationApi.record, { params: { id: userId } }), record);
 }
 
 /** Runs the check; its answer is her record's photo check, so the record is refreshed, never patched here. */
@@ -28,7 +27,8 @@ export function useAnalyzePhotos(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall(verificationApi.analyzePhotos, { params: { id: userId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationQueryKey(userId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(verificationApi.record, { params: { id: userId } }) }),
   });
 }
 
@@ -67,12 +67,12 @@ export function useSocialVisibility(userId: string) {
 }
 
 export function useVerificationQueue() {
-  return useQuery({ queryKey: VERIFICATION_QUEUE_KEY, queryFn: () => apiCall(verificationApi.queue) });
+  return useQuery({ queryKey: queryKeyOf(verificationApi.queue), queryFn: () => apiCall(verificationApi.queue) });
 }
 
 export function useVerificationReview(requestId: string) {
   return useQuery({
-    queryKey: [...VERIFICATION_QUEUE_KEY, requestId],
+    queryKey: queryKeyOf(verificationApi.review, { params: { id: requestId } }),
     queryFn: () => apiCall(verificationApi.review, { params: { id: requestId } }),
   });
 }
@@ -84,6 +84,7 @@ export function useDecideVerification() {
       approve
         ? apiCall(verificationApi.approve, { params: { id }, body: note ? { note } : {} })
         : apiCall(verificationApi.reject, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: VERIFICATION_QUEUE_KEY }),
+    // The queue and every request opened from it.
+    onSuccess: () => invalidateRoutes(queryClient, [verificationApi.queue, verificationApi.review]),
   });
 }

@@ -23,6 +23,7 @@ import { describedBy, Field, Input } from '../../components/ui/field';
 import { Meter } from '../../components/ui/meter';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
@@ -455,6 +456,8 @@ function RequestCard({ record }: { record: VerificationRecord }) {
   );
 }
 
+const SOCIAL_FIELDS = ['instagramHandle', 'tiktokHandle', 'twitterHandle'] as const;
+
 function SocialHandlesCard({ record }: { record: VerificationRecord }) {
   const user = useCurrentUser();
   const save = useSaveSocialHandles(user.id);
@@ -464,20 +467,19 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
     tiktokHandle: record.tiktokHandle ?? '',
     twitterHandle: record.twitterHandle ?? '',
   });
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const { formRef, errors, refuse, refuseFromServer } = useFormErrors(SOCIAL_FIELDS);
   const switchId = useId();
   const { t } = useLingui();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    refuse({});
     // Product §5: empty handles are omitted from the payload.
     const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
     save.mutate(body, {
       onSuccess: () => toast({ title: t`Social media handles updated successfully!` }),
       onError: (failure) => {
-        const fieldError = isApiError(failure) ? failure.body?.errors?.[0] : undefined;
-        if (fieldError) setError({ field: fieldError.path, message: fieldError.message });
+        if (refuseFromServer(failure)) return;
         toast({
           title: t`Failed to update social handles`,
           description: serverMessage(failure),
@@ -496,10 +498,10 @@ function SocialHandlesCard({ record }: { record: VerificationRecord }) {
     <Card className="grid gap-3">
       <SectionTitle icon={Sparkles}>{t`Social handles (optional)`}</SectionTitle>
       <p className="text-sm text-ink-soft">{t`Link your handles, not links. Matches see them only if you allow it below.`}</p>
-      <form className="grid gap-3" onSubmit={submit}>
+      <form ref={formRef} className="grid gap-3" onSubmit={submit}>
         {fields.map(({ key, label }) => {
           const id = `social-${key}`;
-          const fieldError = error?.field === key ? error.message : undefined;
+          const fieldError = errors[key];
           return (
             <Field key={key} id={id} label={label} error={fieldError} optional>
               <Input

@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { EARLY_BIRD_MEMBERS, type BadgeId } from '../../../contract/badge-catalogue';
 
-/* What each badge is for and how it is earned (issue 29), by badge id, in her language; names are in ./badges.ts. */
+/* What each badge is for and how it is earned, by badge id, in her language; names are in ./badges.ts. */
 const members = EARLY_BIRD_MEMBERS;
 
 const BADGE_DETAILS: Record<BadgeId, { description: MessageDescriptor; rule: MessageDescriptor }> = {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { BadgeId } from '../../../contract/badge-catalogue';
 
 /*
- * The badges' names for the translators (issue 29), read into the catalogues by `npm run i18n:extract`. The app looks
+ * The badges' names for the translators, read into the catalogues by `npm run i18n:extract`. The app looks
  * each up by its id (`badge.<id>`, ./badges.ts) and does not import this table (badges.test.ts checks the ids).
  */
 export const BADGE_NAME_MESSAGES: Record<BadgeId, MessageDescriptor> = {

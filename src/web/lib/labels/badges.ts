@@ -2,7 +2,7 @@ import { badgeById } from '../../../contract/badge-catalogue';
 import { labelById } from './label-by-id';
 
 /*
- * The badges' names (issue 29), by badge id, read in her language: Discover's cards show them. Their descriptions
+ * The badges' names, by badge id, read in her language: Discover's cards show them. Their descriptions
  * and rules, which only the reveal card and the achievements show, are in ./badge-details.ts (not on /home's first
  * paint).
  */

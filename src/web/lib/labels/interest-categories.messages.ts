@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { InterestCategoryName } from '../../../contract/interests';
 
 /*
- * The interest categories' names for the translators (issue 29): only the interest picker shows them, so they are
+ * The interest categories' names for the translators: only the interest picker shows them, so they are
  * apart from the interests' own words, which Discover's cards need. Looked up by id (./interest-categories.ts).
  */
 export const INTEREST_CATEGORY_MESSAGES: Record<InterestCategoryName, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 import { labelById } from './label-by-id';
 
-/* The interest categories' names (issue 29), in her language; the words are in ./interest-categories.messages.ts. */
+/* The interest categories' names, in her language; the words are in ./interest-categories.messages.ts. */
 
 export const interestCategoryMessageId = (name: string): string => `interest-category.${name}`;
 

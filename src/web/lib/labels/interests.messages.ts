@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { InterestName } from '../../../contract/interests';
 
 /*
- * The interest catalogue's words for the translators (issue 29): `npm run i18n:extract` reads them from here into the
+ * The interest catalogue's words for the translators: `npm run i18n:extract` reads them from here into the
  * catalogues. Nothing in the app imports this table: ./interests.ts looks each label up by its id
  * (`interest.<name>`), so the ~120 labels cost /home's first paint their catalogue entries and no code
  * (interests.test.ts checks that every id here is the one ./interests.ts asks for).

@@ -1,7 +1,7 @@
 import { labelById } from './label-by-id';
 
 /*
- * The interest catalogue's labels (issue 29): a profile stores an interest's English name; only what she reads is
+ * The interest catalogue's labels: a profile stores an interest's English name; only what she reads is
  * translated, in the active locale at call time. The words are in ./interests.messages.ts, for the catalogues only.
  */
 

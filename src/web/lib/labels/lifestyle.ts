@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { LIFESTYLE_FIELDS, LifestyleKey } from '../../../contract/lifestyle';
 
 /*
- * The lifestyle questions and their answers (issue 29): a profile stores the option's code ('occasionally'); only
+ * The lifestyle questions and their answers: a profile stores the option's code ('occasionally'); only
  * what she reads is translated. An answer's words depend on its question, so each answer has the question as context.
  */
 

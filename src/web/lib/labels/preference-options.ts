@@ -5,7 +5,7 @@ import type { DealBreaker, PREFERENCE_INTEREST_CATEGORIES } from '../../../contr
 import { interestLabel } from './interests';
 
 /*
- * The preference editor's and the filters' option lists (issue 29): what is stored stays the English code; only
+ * The preference editor's and the filters' option lists: what is stored stays the English code; only
  * what she reads is translated. Interests the profile catalogue also has use its labels.
  */
 

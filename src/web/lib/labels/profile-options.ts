@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LOVE_LANGUAGES, RELATIONSHIP_GOALS } from '../../../contract/profiles';
 
-/* A profile's relationship goal and love language (issue 29): stored in English, read in her language. */
+/* A profile's relationship goal and love language: stored in English, read in her language. */
 
 const GOALS: Record<(typeof RELATIONSHIP_GOALS)[number], MessageDescriptor> = {
   'Long-term partner': msg`Long-term partner`,

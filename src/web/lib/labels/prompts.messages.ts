@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { PromptId } from '../../../contract/prompts';
 
 /*
- * The profile prompts' questions for the translators (issue 29), read into the catalogues by `npm run i18n:extract`.
+ * The profile prompts' questions for the translators, read into the catalogues by `npm run i18n:extract`.
  * The app looks each up by its id (`prompt.<id>`, ./prompts.ts) and does not import this table (prompts.test.ts
  * checks the ids).
  */

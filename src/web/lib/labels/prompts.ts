@@ -1,6 +1,6 @@
 import { labelById } from './label-by-id';
 
-/* The profile prompts' questions (issue 29): an answer stores the prompt's id; the question is read in her language. */
+/* The profile prompts' questions: an answer stores the prompt's id; the question is read in her language. */
 
 export const promptMessageId = (id: string): string => `prompt.${id}`;
 

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ModerationAction } from '../../../contract/moderation';
 import type { ReportReason, ReportStatus } from '../../../contract/safety';
 
-/* Report reasons, a report's status and the moderators' actions (issue 29): codes stored, labels read in her language. */
+/* Report reasons, a report's status and the moderators' actions: codes stored, labels read in her language. */
 
 /** In the order the report forms offer them. */
 export const REPORT_REASON_LABELS: Record<ReportReason, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Plan } from '../../../../contract/billing';
 import type { CardInput, ChargeResult, PaymentProcessor } from './types';
-import { localText } from '../../../i18n';
+import { localText, type LocalText } from '../../../i18n';
 import { fieldError, type FieldError } from '../../../http/errors';
 
 /**
@@ -24,6 +24,17 @@ const TEST_CARDS: Record<string, { brand: string; behaviour: Behaviour }> = {
 export const DECLINED = 'Your card was declined.';
 const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
 const NOT_A_TEST_CARD = `${DECLINED} No real money moves in this demo, so only test cards are accepted.`;
+
+/**
+ * A failed charge's reason in the catalogue, for her language. Payments store the processor's English words
+ * (a history line is put in words when it is read); a sentence of Stripe's own stays as Stripe wrote it.
+ */
+const FAILURE_TEXTS: Record<string, LocalText> = {
+  [DECLINED]: localText('cardDeclined'),
+  [INSUFFICIENT_FUNDS]: localText('cardInsufficientFunds'),
+  [NOT_A_TEST_CARD]: localText('cardNotATestCard'),
+};
+export const paymentFailureText = (english: string): LocalText | string => FAILURE_TEXTS[english] ?? english;
 
 /** The Luhn check every card number passes. */
 function luhnValid(number: string): boolean {

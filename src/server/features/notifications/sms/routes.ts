@@ -21,8 +21,12 @@ export const smsRoutes: FastifyPluginAsync<{ config: Config; sms: SmsDeps }> = a
   const { sms } = deps;
   const { db, jobs } = sms;
   route(app, smsApi.get, async (request) => getSmsSettings(db, sessionUserId(request)));
-  route(app, smsApi.save, async (request) => updateSmsSettings(sms, sessionUserId(request), request.body));
-  route(app, smsApi.verify, async (request) => verifySmsCode(db, sessionUserId(request), request.body.code));
+  route(app, smsApi.save, async (request) =>
+    updateSmsSettings(sms, sessionUserId(request), request.body, await request.language()),
+  );
+  route(app, smsApi.verify, async (request) =>
+    verifySmsCode(db, sessionUserId(request), request.body.code, await request.language()),
+  );
 
   jobs.handle(SMS_CONTACT_JOB, async (payload) => sendContactText(sms, payload));
   jobs.handle(SMS_MATCH_JOB, async (payload) => {

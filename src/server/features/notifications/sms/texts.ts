@@ -18,7 +18,7 @@ import { maskPhone, type SmsProvider } from './provider';
 import { localText } from '../../../i18n';
 import { fieldError } from '../../../http/errors';
 import { memberLanguage } from '../../preferences';
-import { messagesOf, say } from '../../../i18n';
+import { messagesOf, render, say, type Language } from '../../../i18n';
 
 type SmsRow = typeof smsSettings.$inferSelect;
 
@@ -143,6 +143,7 @@ export async function updateSmsSettings(
   deps: SmsDeps,
   userId: string,
   input: z.output<typeof smsSettingsBody>,
+  language: Language,
 ): Promise<SmsSettings & { message: string }> {
   const { db } = deps;
   const row = await findRow(db, userId);
@@ -154,24 +155,22 @@ export async function updateSmsSettings(
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: smsSettings.userId, set: values })
       .returning();
-    return { ...present(saved), message: 'SMS notifications are off.' };
+    return { ...present(saved), message: say(language, 'smsOff') };
   }
   const typed = input.phoneNumber?.trim() ?? '';
   if (typed === '' && !row?.phoneNumber) {
-    throw badRequest(localText('enterYourPhoneNumber'), [
-      fieldError('phoneNumber', localText('phoneNumberIsRequired')),
-    ]);
+    throw badRequest(localText('enterYourPhoneNumber'), [fieldError('phoneNumber', localText('enterYourPhoneNumber'))]);
   }
   const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed, deps.countries);
   if (phone === row?.phoneNumber) {
     const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
     const [saved] = await db.update(smsSettings).set(values).where(eq(smsSettings.userId, userId)).returning();
-    return { ...present(saved), message: `SMS notifications are on for ${maskPhone(phone)}.` };
+    return { ...present(saved), message: render(language, localText('smsOnFor', { phone: maskPhone(phone) })) };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // The limits first: a refused request leaves her settings as they were.
-  const language = await memberLanguage(deps.db, userId);
-  await sendCode(deps, userId, phone, messagesOf(language).smsCode({ code }), now);
+  // The text in her saved language; the answer in the request's.
+  await sendCode(deps, userId, phone, messagesOf(await memberLanguage(deps.db, userId)).smsCode({ code }), now);
   const values = {
     pendingPhone: phone,
     codeHash: hashCode(userId, code),
@@ -185,7 +184,7 @@ export async function updateSmsSettings(
     .onConflictDoUpdate({ target: smsSettings.userId, set: values });
   return {
     ...present(await findRow(db, userId)),
-    message: `We sent a 6-digit code to ${maskPhone(phone)}. Enter it to turn on SMS notifications.`,
+    message: render(language, localText('smsCodeSentTo', { phone: maskPhone(phone) })),
   };
 }
 
@@ -194,6 +193,7 @@ export async function verifySmsCode(
   db: Db,
   userId: string,
   code: string,
+  language: Language,
   now = new Date(),
 ): Promise<SmsSettings & { message: string }> {
   const row = await findRow(db, userId);
@@ -230,7 +230,7 @@ export async function verifySmsCode(
     .where(and(eq(smsSettings.userId, userId), eq(smsSettings.codeAttempts, row.codeAttempts)))
     .returning();
   if (!saved) throw badRequest(localText('thatCodeWasAlready'));
-  return { ...present(saved), message: 'Your phone number is confirmed. We will text you about new matches.' };
+  return { ...present(saved), message: say(language, 'smsConfirmed') };
 }
 
 /**

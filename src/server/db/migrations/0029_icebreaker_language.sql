@@ -1,0 +1,1 @@
+ALTER TABLE "icebreakers" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
