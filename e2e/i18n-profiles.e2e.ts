@@ -6,7 +6,7 @@ import { ENGLISH_ONLY, englishStrings, person, type Theme } from './spanish';
 import { settle } from './waits';
 
 /*
- * Issue 29, profiles: a Spanish browser signs up from the landing page (a too-young age first), goes through
+ * In Spanish (decision 0023), profiles: a Spanish browser signs up from the landing page (a too-young age first), goes through
  * every step of the onboarding tour to Discover, then her profile, its edit screen (an oversized photo refused
  * on the way) and the verification page, all in Spanish, in light and dark.
  */

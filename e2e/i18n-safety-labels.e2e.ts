@@ -7,7 +7,7 @@ import { englishStrings, person, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
 /*
- * Issue 29, in Spanish: her profile's catalogue labels (interests, lifestyle, prompt, relationship goal, badges),
+ * In Spanish (decision 0023): her profile's catalogue labels (interests, lifestyle, prompt, relationship goal, badges),
  * the Safety Center with its report form (no reason yet: it cannot be sent; a failed send says so) and block
  * dialog, the notifications bell, and a moderator's console. Every screen shows no English catalogue string.
  */

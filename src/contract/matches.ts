@@ -28,7 +28,7 @@ export const likedItemInput = z.discriminatedUnion(
 );
 export type LikedItemInput = z.infer<typeof likedItemInput>;
 
-export const createLikeBody = z
+export const swipeBody = z
   .object({
     /** Optional: the acting user is always the session's; a different id is refused (403). */
     userId: z.uuid('Invalid user id').optional(),
@@ -52,7 +52,7 @@ export const createLikeBody = z
     path: ['comment'],
     message: 'A comment goes with a liked photo or prompt',
   });
-export type CreateLikeBody = z.input<typeof createLikeBody>;
+export type SwipeBody = z.input<typeof swipeBody>;
 
 export const swipe = z.object({
   /** Pass it to DELETE /api/likes/:id to undo (premium). */
@@ -107,18 +107,18 @@ export const matchList = z.array(match);
 export const matchListQuery = z.object({ mode: discoveryMode.optional() });
 export type MatchList = z.infer<typeof matchList>;
 
-export const likeResponse = z.object({
+export const swipeResponse = z.object({
   like: swipe,
   /** Set when this like completed a mutual like. */
   match: match.nullable(),
   limits: swipeLimits,
 });
-export type LikeResponse = z.infer<typeof likeResponse>;
+export type SwipeResponse = z.infer<typeof swipeResponse>;
 
-export const undoLikeResponse = z.object({
+export const undoSwipeResponse = z.object({
   undone: swipe,
   /** True when the undone like had made a match (with no messages yet) and that match is gone. */
   matchDissolved: z.boolean(),
   limits: swipeLimits,
 });
-export type UndoLikeResponse = z.infer<typeof undoLikeResponse>;
+export type UndoSwipeResponse = z.infer<typeof undoSwipeResponse>;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  */
 export const RATE_LIMIT_BUCKETS = [
   'messages',
-  'likes',
+  'swipes',
   'reports',
   'replies',
   'blocks',

@@ -1,5 +1,5 @@
 import { okBody } from '../http';
-import { createLikeBody, likeResponse, matchList, matchListQuery, undoLikeResponse } from '../matches';
+import { swipeBody, swipeResponse, matchList, matchListQuery, undoSwipeResponse } from '../matches';
 import { profileStats } from '../profiles';
 import { defineRoute } from './define';
 import { anyIdParams, resourceIdParams, selfIdParams, userIdParams } from './params';
@@ -10,10 +10,10 @@ export const matchesApi = {
     path: '/api/likes',
     access: { self: 'body.userId' },
     summary: 'Like, super like or pass on a member; a mutual like makes a match',
-    body: createLikeBody,
+    body: swipeBody,
     status: 201,
-    response: likeResponse,
-    limit: 'likes',
+    response: swipeResponse,
+    limit: 'swipes',
   }),
   undoSwipe: defineRoute({
     method: 'DELETE',
@@ -21,8 +21,8 @@ export const matchesApi = {
     access: 'member',
     summary: 'Undo her most recent swipe (Premium)',
     params: resourceIdParams('swipe'),
-    response: undoLikeResponse,
-    limit: 'likes',
+    response: undoSwipeResponse,
+    limit: 'swipes',
   }),
   list: defineRoute({
     method: 'GET',

@@ -17,7 +17,7 @@ export const USER_LIMITS = {
   /** Chat messages over HTTP and the socket together. */
   messages: { burst: 30, perMinute: 60 },
   /** Likes, passes, super likes and their undo. */
-  likes: { burst: 60, perMinute: 60 },
+  swipes: { burst: 60, perMinute: 60 },
   reports: { burst: 5, perMinute: 1 },
   /** Replies on Tea stories: a conversation's pace, not a flood (product §2 "Tea"). */
   replies: { burst: 10, perMinute: 6 },

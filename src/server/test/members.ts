@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { RegisterBody } from '../../contract/auth';
 import type { DiscoveryPage, GhostModeResponse } from '../../contract/discovery';
-import type { LikeResponse, MatchList } from '../../contract/matches';
+import type { SwipeResponse, MatchList } from '../../contract/matches';
 import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
 import type { Block } from '../../contract/safety';
 import { messages, swipes, users } from './tables';
@@ -42,7 +42,7 @@ export async function swipe(client: Client, target: Client | string, isLike = tr
 export async function like(client: Client, target: Client) {
   const response = await swipe(client, target);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<LikeResponse>();
+  return response.json<SwipeResponse>();
 }
 
 export async function block(client: Client, target: Client) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGES, type UserBadge, type UserBadgeList } from '../../../contract/badges';
 import type { Icebreaker } from '../../../contract/chat';
 import type { EventCard } from '../../../contract/events';
-import type { LikeResponse } from '../../../contract/matches';
+import type { SwipeResponse } from '../../../contract/matches';
 import { userBadges } from '../../test/tables';
 import { connect, settled } from '../../realtime/test-socket';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
@@ -35,7 +35,7 @@ const earned = async (client: Client, id: string) => {
 
 async function match(a: Client, b: Client): Promise<string> {
   await like(a, b);
-  const second: LikeResponse = await like(b, a);
+  const second: SwipeResponse = await like(b, a);
   expect(second.match).toBeTruthy();
   return second.match!.id;
 }

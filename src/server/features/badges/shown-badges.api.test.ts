@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicBadge } from '../../../contract/badges';
 import type { DiscoveryCard, DiscoveryPage } from '../../../contract/discovery';
-import type { LikeResponse } from '../../../contract/matches';
+import type { SwipeResponse } from '../../../contract/matches';
 import type { Preferences, UpdatePreferencesBody } from '../../../contract/preferences';
 import type { ProfileDetail } from '../../../contract/profiles';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
@@ -19,7 +19,7 @@ const member = (location = 'Portland, Oregon') => signUp(t.app, { location });
 
 async function match(a: Client, b: Client): Promise<void> {
   await like(a, b);
-  const second: LikeResponse = await like(b, a);
+  const second: SwipeResponse = await like(b, a);
   expect(second.match).toBeTruthy();
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
 import type { MessagePage } from '../../../contract/chat';
 import type { DiscoveryPage, LookingFor } from '../../../contract/discovery';
-import type { LikeResponse, MatchList } from '../../../contract/matches';
+import type { SwipeResponse, MatchList } from '../../../contract/matches';
 import type { LikesReceived } from '../../../contract/notifications';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { block, feedIds, member, premiumMember, setProfile, swipe } from '../../test/members';
@@ -43,7 +43,7 @@ function swipeIn(client: Client, target: Client, mode: string, isLike = true) {
 async function likeIn(client: Client, target: Client, mode: 'dating' | 'friends') {
   const response = await swipeIn(client, target, mode);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<LikeResponse>();
+  return response.json<SwipeResponse>();
 }
 
 async function matchesIn(client: Client, mode?: 'dating' | 'friends') {

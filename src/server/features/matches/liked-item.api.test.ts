@@ -3,7 +3,7 @@ import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
 import type { MessagePage } from '../../../contract/chat';
-import type { LikeResponse } from '../../../contract/matches';
+import type { SwipeResponse } from '../../../contract/matches';
 import type { LikesReceived } from '../../../contract/notifications';
 import type { PromptAnswer } from '../../../contract/prompts';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
@@ -264,7 +264,7 @@ describe('the comment opens the chat', () => {
     ).toBe(201);
     const back = await swipe(bea, ana);
     expect(back.statusCode).toBe(201);
-    const matchId = back.json<LikeResponse>().match?.id;
+    const matchId = back.json<SwipeResponse>().match?.id;
     if (!matchId) throw new Error('no match');
     await t.app.events.drain();
 
@@ -287,7 +287,7 @@ describe('the comment opens the chat', () => {
       comment: COMMENT,
     });
     expect(made.statusCode, made.body).toBe(201);
-    const matchId = made.json<LikeResponse>().match?.id;
+    const matchId = made.json<SwipeResponse>().match?.id;
     if (!matchId) throw new Error('no match');
     await t.app.events.drain();
     expect(await messagesOf(bea, matchId)).toEqual([
@@ -306,7 +306,7 @@ describe('the comment opens the chat', () => {
       likedItem: { kind: 'prompt', promptId: 'comfort-brew' },
       comment: 'Second',
     });
-    const secondMatch = second.json<LikeResponse>().match?.id;
+    const secondMatch = second.json<SwipeResponse>().match?.id;
     if (!secondMatch) throw new Error('no match');
     await t.app.events.drain();
     // A page reads oldest to newest.
@@ -325,7 +325,7 @@ describe('the comment opens the chat', () => {
       (await likeItem(ana, bea, { likedItem: { kind: 'prompt', promptId: 'sunday' }, comment: COMMENT })).statusCode,
     ).toBe(201);
     const back = await swipe(bea, ana);
-    const matchId = back.json<LikeResponse>().match?.id;
+    const matchId = back.json<SwipeResponse>().match?.id;
     if (!matchId) throw new Error('no match');
     await t.app.events.drain();
 

@@ -1,5 +1,5 @@
 import type { DiscoveryMode } from '../../../contract/discovery';
-import type { LikedItemInput, LikeResponse, Swipe, UndoLikeResponse } from '../../../contract/matches';
+import type { LikedItemInput, SwipeResponse, Swipe, UndoSwipeResponse } from '../../../contract/matches';
 import { findUser, hasActivePremium } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
@@ -63,7 +63,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  * person (409). While she is in ghost mode her likes are recorded but make no match; turning ghost
  * mode off makes the matches then (createPendingMatches).
  */
-export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeInput): Promise<LikeResponse> {
+export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeInput): Promise<SwipeResponse> {
   const { db, events } = deps;
   if (input.targetUserId === userId) throw badRequest(localText('youCannotSwipeOn'));
   if (input.superLike && !input.isLike) throw badRequest(localText('aSuperLikeIs'));
@@ -161,7 +161,7 @@ export async function undoSwipe(
   userId: string,
   swipeId: string,
   conversationStarted: ConversationStarted,
-): Promise<UndoLikeResponse> {
+): Promise<UndoSwipeResponse> {
   const actor = await findUser(db, userId);
   if (!actor) throw notFound(localText('userNotFound'));
   const premium = hasActivePremium(actor);

@@ -19,7 +19,7 @@ import type {
   UpdateFiltersBody,
 } from '../../../contract/discovery';
 import type { discoveryApi } from '../../../contract/api/discovery';
-import type { CreateLikeBody } from '../../../contract/matches';
+import type { SwipeBody } from '../../../contract/matches';
 import { apiCall, lazyDeclarations } from '../../lib/api';
 import { matchListRoute } from '../../lib/matches';
 import { invalidateRoutes, queryKeyOf, routeRef } from '../../lib/query-key';
@@ -146,7 +146,7 @@ export function useSaveFilters(userId: string) {
 export function useSwipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateLikeBody) => apiCall((await matches()).matchesApi.swipe, { body }),
+    mutationFn: async (body: SwipeBody) => apiCall((await matches()).matchesApi.swipe, { body }),
     onSuccess: async (result) => {
       // Swiping someone who liked me takes her out of the bell; a match joins the strip.
       await Promise.all([

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
 import { Compass, MapPinOff, RefreshCw } from 'lucide-react';
 import type { DiscoveryCard, DiscoveryMode, DiscoveryScope, SwipeLimits } from '../../../contract/discovery';
-import type { CreateLikeBody, Match } from '../../../contract/matches';
+import type { SwipeBody, Match } from '../../../contract/matches';
 import type { LikeTarget } from '../../components/like-item-button';
 import type { SelfUser } from '../../../contract/users';
 import { PersonSafetyMenu, usePersonSafety } from '../../components/person-safety';
@@ -30,7 +30,7 @@ const LikeItemDialog = lazy(
 );
 
 /** What a like of one photo or prompt sends besides the swipe. */
-type LikedExtras = Pick<CreateLikeBody, 'likedItem' | 'comment'>;
+type LikedExtras = Pick<SwipeBody, 'likedItem' | 'comment'>;
 
 /** Fetch the next page while this many cards are still left. */
 const PREFETCH_WHEN_LEFT = 3;
