@@ -20,9 +20,7 @@ export const changePasswordBody = z.object({
   currentPassword,
   newPassword: passwordField,
 });
-export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 15;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
@@ -30,7 +28,6 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const setEmailBody = z.object({
   email: z.string('Email must be text').trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254)),
 });
-export type SetEmailBody = z.input<typeof setEmailBody>;
 
 export const verifyEmailBody = z.object({
   code: z
@@ -38,7 +35,6 @@ export const verifyEmailBody = z.object({
     .trim()
     .regex(/^\d{6}$/, 'The code is 6 digits'),
 });
-export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 
 /** Where she is in confirming her email. The address itself is in /api/auth/me. */
 export const emailStatus = z.object({
@@ -52,7 +48,6 @@ export const passwordResetRequestBody = z.object({
   /** Her username or her verified email. */
   login: z.string('Enter your username or email').trim().min(1, 'Enter your username or email').max(254),
 });
-export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
 
 /** The same words whether or not an account matched: the answer tells nobody who is a member. */
 export const PASSWORD_RESET_SENT =
@@ -65,16 +60,13 @@ export const passwordResetConfirmBody = z.object({
     .max(100, 'The reset link is invalid'),
   newPassword: passwordField,
 });
-export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 /** Any string: a malformed token is simply not usable, so the answer stays `{ usable: false }`. */
 export const passwordResetCheckBody = z.object({ token: safeText('The reset link is invalid').max(200) });
 /** Whether the link can still set a password. Nothing about whose link it is. */
 export const passwordResetCheck = z.object({ usable: z.boolean() });
-export type PasswordResetCheck = z.infer<typeof passwordResetCheck>;
 
 export const deleteAccountBody = z.object({ password: currentPassword });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 /**
  * 'Download my data': everything Steep holds about her, and only hers. Other members appear by id and
@@ -190,4 +182,3 @@ export type AccountExport = z.infer<typeof accountExport>;
 
 /** Who is signed in, if anyone: 200 either way, so a visitor's page load logs no failed request. */
 export const sessionAnswer = z.object({ user: selfUser.nullable() });
-export type SessionAnswer = z.infer<typeof sessionAnswer>;

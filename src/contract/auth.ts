@@ -5,7 +5,7 @@ import type { Units } from './preferences';
 import { INTEREST_NAMES, TEA_PREFERENCES } from './interests';
 import { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
 
-export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 6;
 /** Hashing cost grows with input length; capping it keeps login from being a CPU lever. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMUM_AGE = 18;
@@ -17,8 +17,6 @@ export const MAXIMUM_AGE = 120;
  * form scores as she types with the same dictionaries, so the meter and the server agree.
  */
 export const MIN_PASSWORD_SCORE = 2;
-
-export const PASSWORD_HINT = 'Password must be at least 6 characters with uppercase, lowercase, and number/underscore';
 
 export type PasswordRuleId = 'min-length' | 'max-length' | 'uppercase' | 'lowercase' | 'digit';
 
@@ -65,13 +63,13 @@ export const PASSWORD_RULES: ReadonlyArray<{
   },
 ];
 
-export function firstPasswordProblem(password: string): string | undefined {
+function firstPasswordProblem(password: string): string | undefined {
   return PASSWORD_RULES.find((rule) => !rule.test(password))?.message;
 }
 
 export { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
 
-export const usernameField = safeText()
+const usernameField = safeText()
   .trim()
   .min(3, 'Username must be at least 3 characters long')
   .max(30, 'Username must be at most 30 characters long')

@@ -4,9 +4,9 @@
  */
 
 export const BADGE_CATEGORIES = ['social', 'tea', 'activity', 'premium', 'special'] as const;
-export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
+type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
 
-export interface BadgeDefinition {
+interface BadgeDefinition {
   id: string;
   name: string;
   description: string;

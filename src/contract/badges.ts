@@ -10,7 +10,7 @@ import { BADGE_CATEGORIES, BADGE_IDS, badgeById, type BadgeId } from './badge-ca
 
 export * from './badge-catalogue';
 
-export const badgeSchema = z.object({
+const badgeSchema = z.object({
   id: z.enum(BADGE_IDS),
   name: z.string(),
   description: z.string(),

@@ -63,7 +63,7 @@ export function bestValuePlan(plans: Readonly<Record<PlanType, Plan>> = PLANS): 
   );
 }
 
-export function formatMoney(cents: number, currency = CURRENCY): string {
+function formatMoney(cents: number, currency = CURRENCY): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
@@ -116,7 +116,6 @@ export const createSubscriptionBody = z.object({
   userId: z.uuid('Invalid user id').optional(),
   planType,
 });
-export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
 
 /** Product §3, "Subscription creation response". */
 export const createSubscriptionResponse = z.object({
@@ -145,7 +144,7 @@ export const confirmPaymentBody = z.object({
 });
 export type ConfirmPaymentBody = z.input<typeof confirmPaymentBody>;
 
-export const paymentEntry = z.object({
+const paymentEntry = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   currency: z.string(),
@@ -156,7 +155,6 @@ export const paymentEntry = z.object({
   failureMessage: z.string().nullable(),
   createdAt: z.string(),
 });
-export type PaymentEntry = z.infer<typeof paymentEntry>;
 
 export const boostStatus = z.object({
   /** While boosted: when it ends. */
@@ -197,7 +195,6 @@ export const confirmPaymentResponse = z.object({ hasActiveSubscription: z.litera
 export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponse>;
 
 export const switchPlanBody = z.object({ planType });
-export type SwitchPlanBody = z.infer<typeof switchPlanBody>;
 
 /** GET /api/billing/config: which payment form the web shows. */
 export const billingConfig = z.object({

@@ -26,8 +26,6 @@ export const WAVEFORM_BARS = 48;
 export const MEDIA_UPLOAD_TTL_MS = 60 * 60_000;
 /** Photo and voice messages per conversation in any hour (both members together). */
 export const MEDIA_MESSAGES_PER_HOUR = 30;
-/** What MediaRecorder makes: Opus in WebM (Chromium, Firefox), AAC in MP4 (Safari). */
-export const VOICE_CONTENT_TYPES = ['audio/webm', 'audio/mp4'] as const;
 
 /** The recorder's loudness per bar, 0–100; sent by the client with a voice upload (field `waveform`, comma separated). */
 export const waveform = z

@@ -26,16 +26,14 @@ import { memberText, safeText } from './text';
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_TYPES = ['text', 'icebreaker', 'image', 'voice'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-/** Messages that carry an uploaded file (contract/chat-media.ts) instead of text. */
-export const MEDIA_MESSAGE_TYPES = ['image', 'voice'] as const;
 export const isMediaMessageType = (type: MessageType): type is 'image' | 'voice' =>
   type === 'image' || type === 'voice';
 
 /** A page of GET /api/messages/{matchId} holds this many messages unless `limit` asks otherwise. */
-export const MESSAGE_PAGE_DEFAULT = 50;
-export const MESSAGE_PAGE_MAX = 100;
+const MESSAGE_PAGE_DEFAULT = 50;
+const MESSAGE_PAGE_MAX = 100;
 /** Client-chosen idempotency key; any opaque string (a UUID is typical). */
-export const CLIENT_MESSAGE_ID_MAX_LENGTH = 100;
+const CLIENT_MESSAGE_ID_MAX_LENGTH = 100;
 
 /**
  * The product's 10 reaction emoji, in picker order: heart, heart-eyes, smile, grin, fire, hundred,
@@ -61,7 +59,7 @@ export const clientMessageId = safeText()
   .min(1, 'clientMessageId cannot be empty')
   .max(CLIENT_MESSAGE_ID_MAX_LENGTH, `clientMessageId must be at most ${CLIENT_MESSAGE_ID_MAX_LENGTH} characters`);
 
-export const reactionEmoji = z.enum(REACTION_EMOJI, { error: 'Choose one of the 10 reaction emoji' });
+const reactionEmoji = z.enum(REACTION_EMOJI, { error: 'Choose one of the 10 reaction emoji' });
 
 /** One emoji on one message: who used it. `reactedByMe` is relative to the caller. */
 export const reactionGroup = z.object({
@@ -125,10 +123,7 @@ export function requireContentOrMedia(
     context.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
   }
 }
-export type CreateMessageBody = z.input<typeof createMessageBody>;
 
-export const matchIdParams = z.object({ matchId: z.uuid('Invalid match id') });
-export const messageIdParams = z.object({ messageId: z.uuid('Invalid message id') });
 export const idParams = z.object({ id: z.uuid('Invalid id') });
 
 /**
@@ -139,7 +134,6 @@ export const messageListQuery = z.object({
   cursor: z.uuid('Invalid cursor').optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_DEFAULT),
 });
-export type MessageListQuery = z.input<typeof messageListQuery>;
 
 /** Messages within a page are in chronological order (oldest first), ready to render top to bottom. */
 export const messagePage = z.object({
@@ -167,7 +161,6 @@ export const reactionBody = z.object({
   emoji: reactionEmoji,
   userId: safeText().optional(),
 });
-export type ReactionBody = z.infer<typeof reactionBody>;
 
 /** GET, POST and DELETE /api/messages/{messageId}/reactions all answer with the message's groups. */
 export const messageReactions = z.object({

@@ -16,7 +16,7 @@ export const DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY = 3;
 export const CHECK_IN_GRACE_MS = 15 * 60_000;
 /** The contacts' link answers until this long after the date, then 410. */
 export const PLAN_LINK_TTL_MS = 24 * 3_600_000;
-export const DATE_PLACE_MAX = 200;
+const DATE_PLACE_MAX = 200;
 
 const isTimeZone = (zone: string) => {
   try {

@@ -47,11 +47,9 @@ export { DISCOVERY_MODES, LOOKING_FOR, modesOf, type DiscoveryMode, type Looking
 export const discoveryMode = z.enum(DISCOVERY_MODES, 'Mode must be dating or friends');
 
 export const lookingForState = z.object({ lookingFor: z.enum(LOOKING_FOR) });
-export type LookingForState = z.infer<typeof lookingForState>;
 export const lookingForBody = z.object({
   lookingFor: z.enum(LOOKING_FOR, 'Looking for must be dating, friends or both'),
 });
-export type LookingForBody = z.input<typeof lookingForBody>;
 
 export const FRIENDS_INTERESTS_MAX = 10;
 
@@ -208,8 +206,8 @@ function categoryInterests(name: string): string[] {
 
 export const DISCOVERY_SCOPES = ['nearby', 'all', 'state', 'city'] as const;
 export type DiscoveryScope = (typeof DISCOVERY_SCOPES)[number];
-export const DISCOVERY_PAGE_SIZE = 20;
-export const DISCOVERY_MAX_PAGE_SIZE = 50;
+const DISCOVERY_PAGE_SIZE = 20;
+const DISCOVERY_MAX_PAGE_SIZE = 50;
 
 export const discoveryQuery = z.object({
   /**
@@ -223,11 +221,9 @@ export const discoveryQuery = z.object({
   cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(DISCOVERY_MAX_PAGE_SIZE).default(DISCOVERY_PAGE_SIZE),
 });
-export type DiscoveryQuery = z.input<typeof discoveryQuery>;
 
 /** A badge as shown on a card: one she has earned. */
-export const cardBadge = publicBadge;
-export type CardBadge = z.infer<typeof cardBadge>;
+const cardBadge = publicBadge;
 
 /**
  * One profile card: public fields only (an allowlist). Never coordinates, contact details, the
@@ -294,7 +290,6 @@ export type TravelState = z.infer<typeof travelState>;
 // ---------------------------------------------------------------- ghost mode
 
 export const ghostModeBody = z.object({ ghostMode: z.boolean('ghostMode must be true or false') });
-export type GhostModeBody = z.infer<typeof ghostModeBody>;
 
 export const ghostModeResponse = z.object({ ghostMode: z.boolean(), message: z.string() });
 export type GhostModeResponse = z.infer<typeof ghostModeResponse>;

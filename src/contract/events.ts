@@ -6,8 +6,8 @@ import { reportGrounds } from './safety';
 
 /** Tea meetups (the /events screen): create, list, join, leave, cancel, guest list. */
 
-export const EVENT_TITLE_MAX = 100;
-export const EVENT_DESCRIPTION_MAX = 2000;
+const EVENT_TITLE_MAX = 100;
+const EVENT_DESCRIPTION_MAX = 2000;
 export const EVENT_VENUE_MAX = 120;
 export const EVENT_ATTENDEES = { min: 2, max: 50, default: 10 } as const;
 /** A meetup starts at least this long after it is posted… */
@@ -21,7 +21,7 @@ export const EVENTS_PAGE_SIZE = 20;
 export const EVENT_SCOPES = ['city', 'state', 'all'] as const;
 export type EventScope = (typeof EVENT_SCOPES)[number];
 
-export const MISSING_EVENT_FIELDS = 'Please fill in all required fields';
+const MISSING_EVENT_FIELDS = 'Please fill in all required fields';
 
 const optionalText = (max: number, label: string) =>
   safeText(`${label} must be text`)
@@ -55,7 +55,7 @@ export const createEventBody = z.object({
 });
 export type CreateEventBody = z.input<typeof createEventBody>;
 
-export const eventHost = z.object({
+const eventHost = z.object({
   firstName: z.string(),
   photo: z.string().nullable(),
   isVerified: z.boolean(),
@@ -84,7 +84,6 @@ export const eventQuery = z.object({
   scope: z.enum(EVENT_SCOPES, 'Scope must be city, state or all').default('all'),
   cursor: safeText().max(200).optional(),
 });
-export type EventQuery = z.input<typeof eventQuery>;
 
 export const eventPage = z.object({ events: z.array(eventCard), nextCursor: z.string().nullable() });
 export type EventPage = z.infer<typeof eventPage>;
@@ -96,7 +95,7 @@ export const eventReportBody = z.object(reportGrounds);
 export type EventReportBody = z.input<typeof eventReportBody>;
 
 /** The guest list: first names and photos, for the host and attendees only. */
-export const eventAttendee = z.object({
+const eventAttendee = z.object({
   id: z.string(),
   firstName: z.string(),
   photo: z.string().nullable(),

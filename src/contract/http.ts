@@ -9,4 +9,3 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const okBody = z.object({ ok: z.literal(true), message: z.string().optional() });
-export type OkBody = z.infer<typeof okBody>;

@@ -3,7 +3,7 @@
  * and "Option lists").
  */
 
-export interface InterestCategory {
+interface InterestCategory {
   readonly name: string;
   readonly interests: readonly string[];
 }

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { REPORT_REASON_VALUES, REPORT_REASONS, REPORT_STATUSES, type ReportReason } from './safety';
+import { REPORT_REASON_VALUES, REPORT_STATUSES, type ReportReason } from './safety';
 
 /** The moderation console (moderators only) and the notices a warned member sees. */
 
 export const MODERATION_ACTIONS = ['dismiss', 'warn', 'suspend', 'lift'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
-  dismiss: 'Dismissed',
-  warn: 'Warned',
-  suspend: 'Suspended',
-  lift: 'Suspension lifted',
-};
 
-export const SUSPENSION_DURATIONS = ['7d', 'permanent'] as const;
-export type SuspensionDuration = (typeof SUSPENSION_DURATIONS)[number];
+const SUSPENSION_DURATIONS = ['7d', 'permanent'] as const;
 export const SUSPENSION_DAYS = 7;
 /** A permanent suspension is stored as this far-off date, so "suspended" is one comparison everywhere. */
 export const PERMANENT_SUSPENSION_UNTIL = '9999-12-31T00:00:00.000Z';
@@ -35,23 +28,8 @@ export const REPORT_SEVERITY: Record<ReportReason, number> = {
 /** Different members reporting her as Underage user that hide her from discovery until reviewed. */
 export const UNDERAGE_AUTO_HIDE_REPORTERS = 3;
 
-export function reasonLabel(reason: string): string {
-  return REPORT_REASONS.find((r) => r.value === reason)?.label ?? reason;
-}
-
 export function isPermanentSuspension(until: string | Date): boolean {
   return new Date(until).getUTCFullYear() >= 9999;
-}
-
-/** What login answers a suspended member (403). */
-export function suspendedMessage(until: string | Date): string {
-  if (isPermanentSuspension(until)) return 'Your account is suspended until further notice.';
-  const day = new Date(until).toLocaleString('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
-  return `Your account is suspended until ${day} UTC.`;
 }
 
 export const moderationActionBody = z
@@ -127,7 +105,7 @@ export const attachedMessage = z.object({
 
 export type AttachedMessage = z.infer<typeof attachedMessage>;
 
-export const moderatedReport = z.object({
+const moderatedReport = z.object({
   id: z.string(),
   reason: z.enum(REPORT_REASON_VALUES),
   description: z.string().nullable(),
@@ -139,7 +117,6 @@ export const moderatedReport = z.object({
   event: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
   messages: z.array(attachedMessage),
 });
-export type ModeratedReport = z.infer<typeof moderatedReport>;
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -83,7 +83,6 @@ export type PotentialMatch = z.infer<typeof potentialMatch>;
 
 /** Best first. */
 export const potentialMatchList = z.array(potentialMatch);
-export type PotentialMatchList = z.infer<typeof potentialMatchList>;
 
 /** The bell badge: how many people liked me and wait for my swipe. */
 export const notificationCount = z.number().int().nonnegative();

@@ -26,7 +26,7 @@ export const PREFERENCE_INTEREST_CATEGORIES = [
 ] as const;
 
 /** Everything `interests` may hold: the editor catalogue and the /preferences lifestyle chips (product §9). */
-export const PREFERENCE_INTEREST_OPTIONS: readonly string[] = [
+const PREFERENCE_INTEREST_OPTIONS: readonly string[] = [
   ...PREFERENCE_INTEREST_CATEGORIES.flatMap((c) => c.interests),
   ...PREFERENCE_LIFESTYLE_OPTIONS,
 ];
@@ -55,14 +55,14 @@ export const DEAL_BREAKERS = [
   { name: 'Poor communication', filter: false, rule: 'Shown on your profile as a preference; not checkable from data' },
 ] as const;
 export type DealBreaker = (typeof DEAL_BREAKERS)[number]['name'];
-export const DEAL_BREAKER_NAMES = DEAL_BREAKERS.map((d) => d.name) as [DealBreaker, ...DealBreaker[]];
+const DEAL_BREAKER_NAMES = DEAL_BREAKERS.map((d) => d.name) as [DealBreaker, ...DealBreaker[]];
 /** How far 'Long distance' reaches. */
 export const LONG_DISTANCE_MILES = 50;
 
-export const PROFILE_VISIBILITY = ['public', 'matches', 'hidden'] as const;
-export const MESSAGES_FROM = ['everyone', 'matches', 'verified'] as const;
+const PROFILE_VISIBILITY = ['public', 'matches', 'hidden'] as const;
+const MESSAGES_FROM = ['everyone', 'matches', 'verified'] as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 export const UNITS = ['imperial', 'metric'] as const;
 export type Theme = (typeof THEMES)[number];
 export type Units = (typeof UNITS)[number];

@@ -17,7 +17,7 @@ import { interestsField, locationField, MAXIMUM_AGE, MINIMUM_AGE, teaInterestsFi
 export const HEIGHT_MIN_CM = 120;
 export const HEIGHT_MAX_CM = 230;
 export const BIO_MAX_LENGTH = 500;
-export const NAME_MAX_LENGTH = 50;
+const NAME_MAX_LENGTH = 50;
 
 /** Offered as suggestions; pronouns stay free text because no list is ever complete. */
 export const PRONOUN_SUGGESTIONS = ['she/her', 'she/they', 'they/them', 'they/she', 'any pronouns'] as const;
@@ -77,14 +77,13 @@ export const publicProfile = z.object({
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 /** A 24-hour status (product §4 Status; its rules are with the status routes below). */
-export const statusVoice = z.object({
+const statusVoice = z.object({
   /** Changes with every new status, so a cached file never outlives its status by more than a minute. */
   url: z.string(),
   contentType: z.string(),
   durationMs: z.number().int(),
   waveform: z.array(z.number().int()),
 });
-export type StatusVoice = z.infer<typeof statusVoice>;
 
 /** `text` may be '' when the status is a voice note alone. */
 export const userStatus = z.object({
@@ -207,7 +206,6 @@ export type PhotoList = z.infer<typeof photoList>;
 export const reorderPhotosBody = z.object({
   photoIds: z.array(z.uuid('Unknown photo')).min(1, 'List your photos').max(MAX_PHOTOS),
 });
-export type ReorderPhotosBody = z.infer<typeof reorderPhotosBody>;
 
 // ---------------------------------------------------------------------------------------------
 // 24-hour status

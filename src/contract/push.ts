@@ -23,7 +23,6 @@ export const pushSubscriptionBody = z.object({
     'keys must be an object with p256dh and auth',
   ),
 });
-export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
 
 export const removePushSubscriptionBody = z.object({
   endpoint: z.string('endpoint is required').min(1).max(2048),

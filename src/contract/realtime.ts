@@ -68,9 +68,8 @@ export const clientFrameSchemas = {
 
 export type ClientFrameType = keyof typeof clientFrameSchemas;
 export type ClientFrame<K extends ClientFrameType = ClientFrameType> = z.infer<(typeof clientFrameSchemas)[K]>;
-export const CLIENT_FRAME_TYPES = Object.keys(clientFrameSchemas) as ClientFrameType[];
 
-export const clientFrame = z.discriminatedUnion('type', [
+const clientFrame = z.discriminatedUnion('type', [
   clientFrameSchemas.auth,
   clientFrameSchemas.message,
   clientFrameSchemas.typing,
@@ -161,9 +160,8 @@ export type ServerFrameType = keyof typeof serverFrameSchemas;
 export type ServerFrame<K extends ServerFrameType = ServerFrameType> = z.infer<(typeof serverFrameSchemas)[K]>;
 /** A frame without its `type`: what `emitToUser(userIds, type, payload)` takes. */
 export type ServerFramePayload<K extends ServerFrameType> = Omit<ServerFrame<K>, 'type'>;
-export const SERVER_FRAME_TYPES = Object.keys(serverFrameSchemas) as ServerFrameType[];
 
-export const serverFrame = z.discriminatedUnion('type', [
+const serverFrame = z.discriminatedUnion('type', [
   serverFrameSchemas.connected,
   serverFrameSchemas.message,
   serverFrameSchemas.reactions,

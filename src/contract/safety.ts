@@ -32,7 +32,6 @@ export const createBlockBody = z
     path: ['blockedUserId'],
     message: 'Give the user id or the username of the person you are blocking',
   });
-export type CreateBlockBody = z.infer<typeof createBlockBody>;
 
 export const block = z.object({
   id: z.string(),
@@ -46,7 +45,6 @@ export type Block = z.infer<typeof block>;
 
 /** Newest first. */
 export const blockList = z.array(block);
-export type BlockList = z.infer<typeof blockList>;
 
 /*
  * POST /api/reports answers 202 { ok, message } with the same thanks whether or not the named person exists
@@ -95,12 +93,6 @@ export type CreateReportBody = z.input<typeof createReportBody>;
  */
 export const REPORT_STATUSES = ['received', 'under_review', 'action_taken', 'closed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  received: 'Received',
-  under_review: 'Under review',
-  action_taken: 'Action taken',
-  closed: 'Closed',
-};
 
 /** A report as its author sees it. Who reported whom is never shown to the reported person. */
 export const report = z.object({
@@ -118,7 +110,6 @@ export type Report = z.infer<typeof report>;
 
 /** Newest first. */
 export const reportList = z.array(report);
-export type ReportList = z.infer<typeof reportList>;
 
 /** The Safety Center's counters: hers, counted on the server. */
 export const safetySummary = z.object({

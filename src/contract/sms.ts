@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/**
- * SMS match notifications, a delivery channel of the notifications feature: her number (confirmed with a
- * 6-digit code before any text goes to it) and the on/off switch. The texts themselves are fixed here.
- */
-export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TRIES = 5;
 export const SMS_CODE_TTL_MS = 10 * 60_000;
 /** At most one match text per member in this window. */

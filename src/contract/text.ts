@@ -6,11 +6,11 @@ import { z } from 'zod';
  * the others are invisible in the UI — a name or message carrying them is refused, not cleaned.
  */
 // eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const CONTROL_CHARACTER_MESSAGE = 'Text may not contain control characters';
 
-export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
 /**
  * Every free-text field a client sends starts here: a string without control characters, with the

@@ -7,7 +7,6 @@ import { z } from 'zod';
  */
 
 export const VERIFICATION_STATUSES = ['not_started', 'pending', 'verified', 'rejected'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const MIN_VERIFICATION_PHOTOS = 3;
 /** A rejected member may ask again after this long; a pending request is overdue after as long. */
@@ -30,13 +29,12 @@ export const VERIFICATION_POSES = [
 // Social handles (product §5: empty handles are omitted; stored as handles, never URLs)
 // ---------------------------------------------------------------------------------------------
 
-export const SOCIAL_NETWORKS = {
+const SOCIAL_NETWORKS = {
   instagramHandle: { label: 'Instagram', max: 30, pattern: /^(?!.*\.\.)(?!\.)(?!.*\.$)[A-Za-z0-9._]+$/ },
   tiktokHandle: { label: 'TikTok', max: 24, min: 2, pattern: /^(?!.*\.$)[A-Za-z0-9._]+$/ },
   twitterHandle: { label: 'Twitter', max: 15, pattern: /^[A-Za-z0-9_]+$/ },
 } as const;
-export type SocialHandleKey = keyof typeof SOCIAL_NETWORKS;
-export const SOCIAL_HANDLE_KEYS = Object.keys(SOCIAL_NETWORKS) as SocialHandleKey[];
+type SocialHandleKey = keyof typeof SOCIAL_NETWORKS;
 
 /** '@name' and 'name' are the same handle; a URL or anything else is refused with the network's rule. */
 const handleField = (key: SocialHandleKey) => {
@@ -83,11 +81,9 @@ export type SocialHandles = z.infer<typeof socialHandles>;
 export const socialVisibilityBody = z.object({
   showSocialHandles: z.boolean('showSocialHandles must be true or false'),
 });
-export type SocialVisibilityBody = z.infer<typeof socialVisibilityBody>;
 
 /** What a match sees: her handles when she turned sharing on, else nothing. */
 export const sharedSocialHandles = z.object({ handles: socialHandles.nullable() });
-export type SharedSocialHandles = z.infer<typeof sharedSocialHandles>;
 
 // ---------------------------------------------------------------------------------------------
 // Photo analysis (POST /api/users/{id}/photos/analyze)
@@ -113,17 +109,15 @@ export const photoAnalysis = z.object({
 });
 export type PhotoAnalysis = z.infer<typeof photoAnalysis>;
 
-export const overallScores = z.object({
+const overallScores = z.object({
   qualityScore: z.number().int(),
   authenticityScore: z.number().int(),
   /** At least one photo shows exactly one clear face; null when no face model could run. */
   faceVerificationPassed: z.boolean().nullable(),
 });
-export type OverallScores = z.infer<typeof overallScores>;
 
 /** What the photo check asks before she may request verification, in the order she meets them. */
-export const PHOTO_REQUIREMENT_IDS = ['enough_photos', 'analysis_finished', 'photos_pass', 'face_alone'] as const;
-export type PhotoRequirementId = (typeof PHOTO_REQUIREMENT_IDS)[number];
+const PHOTO_REQUIREMENT_IDS = ['enough_photos', 'analysis_finished', 'photos_pass', 'face_alone'] as const;
 
 export const photoRequirement = z.object({
   id: z.enum(PHOTO_REQUIREMENT_IDS),
@@ -217,7 +211,7 @@ export const verificationReview = verificationQueueItem.extend({
 });
 export type VerificationReview = z.infer<typeof verificationReview>;
 
-export const NOTE_MAX_LENGTH = 500;
+const NOTE_MAX_LENGTH = 500;
 
 export const approveVerificationBody = z.object({
   note: z
@@ -226,7 +220,6 @@ export const approveVerificationBody = z.object({
     .max(NOTE_MAX_LENGTH, `Notes are at most ${NOTE_MAX_LENGTH} characters`)
     .optional(),
 });
-export type ApproveVerificationBody = z.input<typeof approveVerificationBody>;
 
 export const rejectVerificationBody = z.object({
   note: z
@@ -235,7 +228,6 @@ export const rejectVerificationBody = z.object({
     .min(1, 'Say why in a note')
     .max(NOTE_MAX_LENGTH, `Notes are at most ${NOTE_MAX_LENGTH} characters`),
 });
-export type RejectVerificationBody = z.input<typeof rejectVerificationBody>;
 
 export const verificationDecision = z.object({
   userId: z.string(),

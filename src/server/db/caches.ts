@@ -28,7 +28,7 @@ import type { Db } from './client';
 type Cacheable = NonNullable<unknown>;
 
 /** What callers use of a cache through one handle. */
-export type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
+type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
 
 /** One named cache of the database, used through the handle a statement runs on. */
 export class SharedCache<V extends Cacheable> {

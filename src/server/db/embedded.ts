@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { startPglite, type Database } from './client';
 
-export function embeddedDatabaseDir(config: Pick<Config, 'DATA_DIR'>): string {
+function embeddedDatabaseDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.resolve(config.DATA_DIR, 'db');
 }
 

@@ -5,7 +5,7 @@ import { isLanguage, negotiateLanguage, type Language } from '../i18n';
 import { sessionFromRequest } from './guards';
 
 /** Her saved app language (preferences app.language), or undefined: given by app.ts, which may import features. */
-export type SavedLanguage = (userId: string) => Promise<string | undefined>;
+type SavedLanguage = (userId: string) => Promise<string | undefined>;
 
 interface LanguageDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitBucket } from '../../contract/api/define';
 import { tooManyRequests } from './errors';
@@ -137,10 +137,4 @@ export function installUserRateLimits(app: FastifyInstance, limiter: UserRateLim
     if (SAFE_METHODS.has(request.method) && bucket === undefined) return;
     await limiter.take(request.session.userId, bucket ?? 'writes');
   });
-}
-
-/** For a handler that decides its bucket itself (e.g. one route, two kinds of write). */
-export function limit(request: FastifyRequest, bucket: LimitBucket): Promise<void> {
-  if (!request.session) return Promise.resolve();
-  return request.server.userLimits.take(request.session.userId, bucket);
 }

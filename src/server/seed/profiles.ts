@@ -58,7 +58,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const BIO_MIN_LENGTH = 40;
-export const BIO_MAX_LENGTH = 250;
+const BIO_MAX_LENGTH = 250;
 
 /** The community's cities, checked against the catalogue once: a renamed city fails loudly. */
 function communityCities(): Array<{ location: string; weight: number; tag: string; lat: number; lng: number }> {

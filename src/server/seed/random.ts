@@ -15,7 +15,7 @@ export interface Random {
   normal(mean: number, deviation: number): number;
 }
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -14,7 +14,7 @@ export interface LoadSocket {
   userId: string;
 }
 
-export interface LoadResult {
+interface LoadResult {
   sent: number;
   /** Delivered to the partner at all, and within `withinMs`. */
   delivered: number;

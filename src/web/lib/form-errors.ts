@@ -16,7 +16,7 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
  * Which of the form's fields an error path is about (`contacts.0.name`, `location`), or undefined when the form
  * has no field for it. A list of names matches a path itself, else its first segment (`interests.3` → `interests`).
  */
-export type FieldsOf<F extends string> = readonly F[] | ((path: string) => F | undefined);
+type FieldsOf<F extends string> = readonly F[] | ((path: string) => F | undefined);
 
 function fieldFor<F extends string>(fields: FieldsOf<F>, path: string): F | undefined {
   if (typeof fields === 'function') return fields(path);
@@ -70,7 +70,7 @@ function revealClearOfBars(element: Element): void {
 }
 
 /** Focuses the first wrong field in `form` and brings it, with its label and message, clear of the bars. */
-export function focusFirstInvalid(form: HTMLElement): boolean {
+function focusFirstInvalid(form: HTMLElement): boolean {
   const target = form.querySelector<HTMLElement>(INVALID);
   if (!target) return false;
   // A group's message is not a control: focusable by script only, so a screen reader reads it and Tab goes on.

@@ -10,7 +10,7 @@ import { storage } from './storage';
  */
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
-export type Catalogue = 'start' | 'visitor' | 'home' | 'rest';
+type Catalogue = 'start' | 'visitor' | 'home' | 'rest';
 
 /** Each language named in itself, for the pickers. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
@@ -37,7 +37,7 @@ const catalogues: Record<Locale, Record<Catalogue, Load>> = {
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** The first of the browser's languages Steep speaks (`es-MX` → `es`), else English. */
-export function browserLocale(languages: readonly string[] = navigator.languages): Locale {
+function browserLocale(languages: readonly string[] = navigator.languages): Locale {
   for (const tag of languages) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLocale(base)) return base;

@@ -20,7 +20,7 @@ declare const declaration: unique symbol;
  * A declaration's method and path, typed with the whole declaration: what a first-paint module names
  * a route by when it loads the declaration itself lazily (`lazyDeclarations` in ./api.ts).
  */
-export type RouteRef<D extends RouteDeclaration> = Pick<D, 'method' | 'path'> & { readonly [declaration]?: D };
+type RouteRef<D extends RouteDeclaration> = Pick<D, 'method' | 'path'> & { readonly [declaration]?: D };
 
 /**
  * `routeRef<typeof matchesApi.list>('GET', '/api/matches')` with `import type { matchesApi }`: the

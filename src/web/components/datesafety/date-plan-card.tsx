@@ -17,7 +17,7 @@ const dayOf = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** '10:30 PM' today, 'Wed 10:30 PM' within the week, 'Nov 28, 10:30 PM' further: short enough for one line. */
-export function shortTime(iso: string, timeZone: string, now = new Date()): string {
+function shortTime(iso: string, timeZone: string, now = new Date()): string {
   const at = new Date(iso);
   const sameDay = dayOf(at, timeZone) === dayOf(now, timeZone);
   const withinWeek = Math.abs(at.getTime() - now.getTime()) < 6 * DAY_MS;

@@ -13,7 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
 
 /** What the plan is about: her match (from a conversation) or a meetup (from its sheet). */
-export type DateSubject =
+type DateSubject =
   | { kind: 'match'; matchId: string; name: string; photos: readonly string[] }
   | { kind: 'event'; eventId: string; title: string; venue: string | null; startsAt: string };
 

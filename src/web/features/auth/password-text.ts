@@ -30,5 +30,5 @@ export function passwordProblemText(i18n: I18n, password: string): string | unde
   return broken && i18n._(PASSWORD_RULE_TEXT[broken.id].message);
 }
 
-/** contract/auth's PASSWORD_HINT in her language. */
+/** The password rules as one hint, in her language. */
 export const PASSWORD_HINT_TEXT = msg`Password must be at least 6 characters with uppercase, lowercase, and number/underscore`;

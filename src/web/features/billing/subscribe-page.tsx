@@ -18,7 +18,7 @@ const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 let failedToast: { dismiss: () => void } | null = null;
 
-export function paymentFailed(message: string) {
+function paymentFailed(message: string) {
   failedToast = toast({ title: t`Payment Failed`, description: message, variant: 'destructive' });
 }
 

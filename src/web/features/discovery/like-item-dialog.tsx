@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { useLingui } from '@lingui/react/macro';
 import { promptText } from '../../lib/labels/prompts';
 
-export interface LikeItemDialogProps {
+interface LikeItemDialogProps {
   name: string;
   target: LikeTarget;
   open: boolean;

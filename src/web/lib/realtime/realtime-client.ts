@@ -76,7 +76,7 @@ export function socketUrlFor(location: { protocol: string; host: string }): stri
 }
 
 /** Why a socket send did not end with the server's echo (the caller may retry over HTTP). */
-export class SocketSendError extends Error {
+class SocketSendError extends Error {
   override readonly name = 'SocketSendError';
   constructor(
     message: string,
