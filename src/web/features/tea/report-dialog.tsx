@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import { Dialog } from '../../components/ui/dialog';
-import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/tea';
+import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { isApiError } from '../../lib/api';

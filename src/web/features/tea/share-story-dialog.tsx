@@ -12,7 +12,7 @@ import {
   storyFieldErrors,
   type CreateStoryBody,
   type TeaCategory,
-} from '../../../contract/tea';
+} from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-react';
-import type { TeaStory } from '../../../contract/tea';
+import type { TeaStory } from '../../../contract/stories';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { formatLastActive } from '../../lib/last-active';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Flag, Loader2, Trash2 } from 'lucide-react';
-import { REPLY_CONTENT_MAX, type TeaReply } from '../../../contract/tea';
+import { REPLY_CONTENT_MAX, type TeaReply } from '../../../contract/stories';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/field';

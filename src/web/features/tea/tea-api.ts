@@ -6,35 +6,42 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { teaApi, teaModerationApi } from '../../../contract/api/tea';
+import { storiesApi, storiesModerationApi } from '../../../contract/api/stories';
+import { teasApi } from '../../../contract/api/teas';
 import type {
   CreateReplyBody,
-  CreateReviewBody,
   CreateStoryBody,
   ReportStoryBody,
   StoryPage,
   TeaCategory,
-} from '../../../contract/tea';
+} from '../../../contract/stories';
+import type { CreateReviewBody } from '../../../contract/teas';
 import { apiCall } from '../../lib/api';
 import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
 /** Everything Tea shows her: a share, a delete, a reply or a Premium change refreshes it all. */
-const TEA_READS = [teaApi.stats, teaApi.listStories, teaApi.varieties, teaApi.listReviews, teaApi.listReplies];
+const TEA_READS = [
+  storiesApi.stats,
+  storiesApi.listStories,
+  teasApi.varieties,
+  teasApi.listReviews,
+  storiesApi.listReplies,
+];
 export const refreshTea = (queryClient: QueryClient) => invalidateRoutes(queryClient, TEA_READS);
 
 /** The moderation console's Tea queues: an action on a story or a reply refreshes both. */
-const TEA_MODERATION_READS = [teaModerationApi.listStories, teaModerationApi.listReplies];
+const TEA_MODERATION_READS = [storiesModerationApi.listStories, storiesModerationApi.listReplies];
 
 /** Tea's numbers: Premium only on the server, so asked only when she has Premium (no 403 on a free visit). */
 export function useTeaStats(enabled = true) {
-  return useQuery({ queryKey: queryKeyOf(teaApi.stats), queryFn: () => apiCall(teaApi.stats), enabled });
+  return useQuery({ queryKey: queryKeyOf(storiesApi.stats), queryFn: () => apiCall(storiesApi.stats), enabled });
 }
 
 export function useStories(category: TeaCategory | null) {
   return useInfiniteQuery({
-    queryKey: queryKeyOf(teaApi.listStories, { query: { category: category ?? undefined } }),
+    queryKey: queryKeyOf(storiesApi.listStories, { query: { category: category ?? undefined } }),
     queryFn: ({ pageParam }) =>
-      apiCall(teaApi.listStories, {
+      apiCall(storiesApi.listStories, {
         query: { ...(category ? { category } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
       }),
     initialPageParam: null as string | null,
@@ -45,7 +52,7 @@ export function useStories(category: TeaCategory | null) {
 export function useShareStory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateStoryBody) => apiCall(teaApi.createStory, { body }),
+    mutationFn: (body: CreateStoryBody) => apiCall(storiesApi.createStory, { body }),
     onSuccess: () => refreshTea(queryClient),
   });
 }
@@ -53,7 +60,7 @@ export function useShareStory() {
 export function useDeleteStory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(teaApi.deleteStory, { params: { id } }),
+    mutationFn: (id: string) => apiCall(storiesApi.deleteStory, { params: { id } }),
     onSuccess: () => refreshTea(queryClient),
   });
 }
@@ -62,7 +69,7 @@ export function useReportStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
-      apiCall(teaApi.reportStory, { params: { id }, body }),
+      apiCall(storiesApi.reportStory, { params: { id }, body }),
     onSuccess: () => refreshTea(queryClient),
   });
 }
@@ -71,9 +78,9 @@ export function useReportStory() {
 export function useToggleSupport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(teaApi.toggleSupport, { params: { id } }),
+    mutationFn: (id: string) => apiCall(storiesApi.toggleSupport, { params: { id } }),
     onSuccess: async (result, id) => {
-      queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: queryKeyOf(teaApi.listStories) }, (data) =>
+      queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: queryKeyOf(storiesApi.listStories) }, (data) =>
         data
           ? {
               ...data,
@@ -86,7 +93,7 @@ export function useToggleSupport() {
             }
           : data,
       );
-      await queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.stats) });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(storiesApi.stats) });
     },
   });
 }
@@ -95,9 +102,9 @@ export function useToggleSupport() {
 
 export function useReplies(storyId: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: queryKeyOf(teaApi.listReplies, { params: { id: storyId } }),
+    queryKey: queryKeyOf(storiesApi.listReplies, { params: { id: storyId } }),
     queryFn: ({ pageParam }) =>
-      apiCall(teaApi.listReplies, { params: { id: storyId }, query: pageParam ? { cursor: pageParam } : {} }),
+      apiCall(storiesApi.listReplies, { params: { id: storyId }, query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -108,7 +115,7 @@ export function useReplies(storyId: string, enabled: boolean) {
 export function useCreateReply(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReplyBody) => apiCall(teaApi.createReply, { params: { id: storyId }, body }),
+    mutationFn: (body: CreateReplyBody) => apiCall(storiesApi.createReply, { params: { id: storyId }, body }),
     onSuccess: () => refreshTea(queryClient),
   });
 }
@@ -116,7 +123,7 @@ export function useCreateReply(storyId: string) {
 export function useDeleteReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(teaApi.deleteReply, { params: { id } }),
+    mutationFn: (id: string) => apiCall(storiesApi.deleteReply, { params: { id } }),
     onSuccess: () => refreshTea(queryClient),
   });
 }
@@ -125,7 +132,7 @@ export function useReportReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
-      apiCall(teaApi.reportReply, { params: { id }, body }),
+      apiCall(storiesApi.reportReply, { params: { id }, body }),
     // After a 409 (she already reported it) too: the thread then shows it as reported.
     onSettled: () => refreshTea(queryClient),
   });
@@ -133,33 +140,33 @@ export function useReportReply() {
 
 export function useVarieties() {
   return useQuery({
-    queryKey: queryKeyOf(teaApi.varieties),
-    queryFn: () => apiCall(teaApi.varieties),
+    queryKey: queryKeyOf(teasApi.varieties),
+    queryFn: () => apiCall(teasApi.varieties),
     staleTime: Infinity,
   });
 }
 
 export function useReviews(teaId: string) {
   return useQuery({
-    queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId } }),
-    queryFn: () => apiCall(teaApi.listReviews, { query: { teaId } }),
+    queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId } }),
+    queryFn: () => apiCall(teasApi.listReviews, { query: { teaId } }),
   });
 }
 
 export function useSaveReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewBody) => apiCall(teaApi.saveReview, { body }),
+    mutationFn: (body: CreateReviewBody) => apiCall(teasApi.saveReview, { body }),
     onSuccess: (review) =>
-      queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId: review.teaId } }) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId: review.teaId } }) }),
   });
 }
 
 export function useToggleReviewLike(teaId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(teaApi.toggleReviewLike, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teaApi.listReviews, { query: { teaId } }) }),
+    mutationFn: (id: string) => apiCall(teasApi.toggleReviewLike, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId } }) }),
   });
 }
 
@@ -167,8 +174,8 @@ export function useToggleReviewLike(teaId: string) {
 
 export function useTeaModerationQueue() {
   return useQuery({
-    queryKey: queryKeyOf(teaModerationApi.listStories),
-    queryFn: () => apiCall(teaModerationApi.listStories),
+    queryKey: queryKeyOf(storiesModerationApi.listStories),
+    queryFn: () => apiCall(storiesModerationApi.listStories),
   });
 }
 
@@ -176,9 +183,9 @@ export function useModerateStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: 'hide' | 'restore' | 'delete' }) => {
-      if (action === 'hide') await apiCall(teaModerationApi.hideStory, { params: { id } });
-      else if (action === 'restore') await apiCall(teaModerationApi.restoreStory, { params: { id } });
-      else await apiCall(teaModerationApi.deleteStory, { params: { id } });
+      if (action === 'hide') await apiCall(storiesModerationApi.hideStory, { params: { id } });
+      else if (action === 'restore') await apiCall(storiesModerationApi.restoreStory, { params: { id } });
+      else await apiCall(storiesModerationApi.deleteStory, { params: { id } });
     },
     onSuccess: () => invalidateRoutes(queryClient, TEA_MODERATION_READS),
   });
@@ -186,8 +193,8 @@ export function useModerateStory() {
 
 export function useTeaReplyModerationQueue() {
   return useQuery({
-    queryKey: queryKeyOf(teaModerationApi.listReplies),
-    queryFn: () => apiCall(teaModerationApi.listReplies),
+    queryKey: queryKeyOf(storiesModerationApi.listReplies),
+    queryFn: () => apiCall(storiesModerationApi.listReplies),
   });
 }
 
@@ -195,10 +202,10 @@ export function useModerateReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: 'hide' | 'restore' | 'delete' }) => {
-      if (action === 'hide') await apiCall(teaModerationApi.hideReply, { params: { id } });
-      else if (action === 'restore') await apiCall(teaModerationApi.restoreReply, { params: { id } });
-      else await apiCall(teaModerationApi.deleteReply, { params: { id } });
+      if (action === 'hide') await apiCall(storiesModerationApi.hideReply, { params: { id } });
+      else if (action === 'restore') await apiCall(storiesModerationApi.restoreReply, { params: { id } });
+      else await apiCall(storiesModerationApi.deleteReply, { params: { id } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teaModerationApi.listReplies) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(storiesModerationApi.listReplies) }),
   });
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { EyeOff, Eye, Loader2, ShieldAlert, Trash2 } from 'lucide-react';
 import { REPORT_REASONS } from '../../../contract/safety';
-import { TEA_REPORT_REASONS } from '../../../contract/tea';
-import type { ModeratedReply, ModeratedStory } from '../../../contract/tea';
+import { TEA_REPORT_REASONS } from '../../../contract/stories';
+import type { ModeratedReply, ModeratedStory } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './tea-api';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { Tabs } from 'radix-ui';
 import { CalendarDays, HeartHandshake, Loader2, MessageSquareText, RefreshCw, Coffee } from 'lucide-react';
-import { TEA_CATEGORIES, type TeaCategory } from '../../../contract/tea';
+import { TEA_CATEGORIES, type TeaCategory } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';

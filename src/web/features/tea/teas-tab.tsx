@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { Heart, Leaf, Star, Thermometer, Timer, X } from 'lucide-react';
-import { REVIEW_TEXT_MAX, type TeaReview, type TeaVariety } from '../../../contract/tea';
+import { REVIEW_TEXT_MAX, type TeaReview, type TeaVariety } from '../../../contract/teas';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/ui/button';
 import { Field, Textarea } from '../../components/ui/field';

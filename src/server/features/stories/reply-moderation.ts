@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../contract/safety';
-import type { ModeratedReply } from '../../../contract/tea';
+import type { ModeratedReply } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
+import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/stories';
 import { notFound } from '../../http/errors';
 import { pseudonymsOf } from './replies';
 import { localText } from '../../i18n';

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../contract/safety';
-import type { ModeratedStory, TeaCategory, TeaType } from '../../../contract/tea';
+import type { ModeratedStory, TeaCategory, TeaType } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReports, teaStories, teaSupports } from '../../db/schema/tea';
+import { teaReports, teaStories, teaSupports } from '../../db/schema/stories';
 import { notFound } from '../../http/errors';
 import { localText } from '../../i18n';
 

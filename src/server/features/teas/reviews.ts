@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { TeaReview } from '../../../contract/tea';
+import type { TeaReview } from '../../../contract/teas';
 import type { Db } from '../../db/client';
-import { teaReviewLikes, teaReviews } from '../../db/schema/tea';
+import { teaReviewLikes, teaReviews } from '../../db/schema/teas';
 import { forbidden, notFound } from '../../http/errors';
 import { memberBylines } from '../profiles';
 import { localText } from '../../i18n';
@@ -100,4 +100,10 @@ export async function toggleReviewLike(
     const [counted] = await tx.select({ n: count() }).from(teaReviewLikes).where(eq(teaReviewLikes.reviewId, reviewId));
     return { liked: removed.length === 0, likeCount: counted?.n ?? 0 };
   });
+}
+
+/** Teas she has reviewed (one review per tea), for her Tea Critic badge. */
+export async function reviewsWrittenBy(db: Db, userId: string): Promise<number> {
+  const [reviewed] = await db.select({ n: count() }).from(teaReviews).where(eq(teaReviews.userId, userId));
+  return reviewed?.n ?? 0;
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../contract/http';
 import type { UserBadge, UserBadgeList } from '../../../contract/badges';
-import type { ModeratedStory, StoryPage, TeaReview, TeaStats, TeaStory, TeaVariety } from '../../../contract/tea';
+import type { ModeratedStory, StoryPage, TeaStats, TeaStory } from '../../../contract/stories';
 import { premiumMember, member, setProfile } from '../../test/members';
 import { openSocket, settled } from '../../realtime/test-socket';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
@@ -60,12 +60,10 @@ function expectError(response: { statusCode: number; json<T>(): T }, status: num
 }
 
 describe('Tea is for Premium members', () => {
-  it('answers 403 to a free member on every Tea route', async () => {
+  it('answers 403 to a free member on every story route', async () => {
     const free = await member(t);
     const author = await premiumMember(t);
     const story = await share(author);
-    const review = await author.request('POST', '/api/tea/reviews', { teaId: 'matcha', rating: 5, text: 'Grassy.' });
-    const reviewId = review.json<TeaReview>().id;
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/tea/stories'],
       ['POST', '/api/tea/stories', storyBody()],
@@ -74,10 +72,6 @@ describe('Tea is for Premium members', () => {
       ['POST', `/api/tea/stories/${story.id}/report`, { reason: 'other', description: 'Something else' }],
       ['GET', `/api/tea/story-likes/${free.user.id}`],
       ['GET', '/api/tea/stats'],
-      ['GET', '/api/tea/varieties'],
-      ['GET', '/api/tea/reviews'],
-      ['POST', '/api/tea/reviews', { teaId: 'chai', rating: 4, text: '' }],
-      ['PUT', `/api/tea/reviews/${reviewId}/like`],
     ];
     for (const [method, url, body] of calls) {
       const response = await free.request(method, url, body);
@@ -564,81 +558,7 @@ describe('reports and moderation', () => {
   });
 });
 
-describe('tea varieties and reviews', () => {
-  it('lists the 12 teas with description, caffeine and brewing guide', async () => {
-    const she = await premiumMember(t);
-    const teas = (await she.request('GET', '/api/tea/varieties')).json<TeaVariety[]>();
-    expect(teas.map((v) => v.name)).toEqual([
-      'Green Tea',
-      'Black Tea',
-      'Oolong',
-      'White Tea',
-      'Herbal Tea',
-      'Chai',
-      'Matcha',
-      'Earl Grey',
-      'Jasmine',
-      'Rooibos',
-      'Chamomile',
-      'Peppermint',
-    ]);
-    for (const tea of teas) {
-      expect(tea.description.length).toBeGreaterThan(10);
-      expect(tea.brewTempC).toBeGreaterThan(60);
-      expect(tea.brewMinutes[0]).toBeLessThanOrEqual(tea.brewMinutes[1]);
-    }
-  });
-
-  it('keeps one review per member per tea (a second replaces it), shows first name and photo, and refuses liking your own', async () => {
-    const reviewer = await premiumMember(t, { name: 'Rosa Parker' });
-    const fan = await premiumMember(t);
-    const first = await reviewer.request('POST', '/api/tea/reviews', { teaId: 'oolong', rating: 3, text: 'Fine.' });
-    expect(first.statusCode).toBe(200);
-    const review = first.json<TeaReview>();
-    expect(review).toMatchObject({ teaId: 'oolong', rating: 3, text: 'Fine.', isMine: true, likeCount: 0 });
-    expect(review.reviewer).toEqual({ firstName: 'Rosa', photo: null });
-
-    const liked = await fan.request('PUT', `/api/tea/reviews/${review.id}/like`);
-    expect(liked.json()).toEqual({ liked: true, likeCount: 1 });
-    expectError(
-      await reviewer.request('PUT', `/api/tea/reviews/${review.id}/like`),
-      403,
-      "You can't like your own review",
-    );
-
-    const edited = await reviewer.request('POST', '/api/tea/reviews', {
-      teaId: 'oolong',
-      rating: 5,
-      text: 'Grew on me.',
-    });
-    expect(edited.json<TeaReview>()).toMatchObject({ id: review.id, rating: 5, text: 'Grew on me.' });
-    const list = (await fan.request('GET', '/api/tea/reviews?teaId=oolong')).json<TeaReview[]>();
-    const mine = list.filter((r) => r.reviewer.firstName === 'Rosa');
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ rating: 5, likeCount: 1, likedByMe: true, isMine: false });
-    expect(JSON.stringify(list)).not.toContain('Parker');
-
-    expect((await fan.request('PUT', `/api/tea/reviews/${review.id}/like`)).json()).toEqual({
-      liked: false,
-      likeCount: 0,
-    });
-    expect((await fan.request('GET', '/api/tea/reviews?teaId=chai')).json<TeaReview[]>()).toEqual([]);
-  });
-
-  it.each([
-    [{ teaId: 'coffee', rating: 4 }, 'Unknown tea'],
-    [{ teaId: 'chai', rating: 6 }, 'Rating must be 1 to 5'],
-    [{ teaId: 'chai', rating: 0 }, 'Rating must be 1 to 5'],
-    [{ teaId: 'chai', rating: 2.5 }, 'Rating must be 1 to 5'],
-    [{ teaId: 'chai', rating: 4, text: 'z'.repeat(1001) }, 'Your review must be at most 1000 characters'],
-  ])('refuses a bad review %j', async (body, message) => {
-    const she = await premiumMember(t);
-    const response = await she.request('POST', '/api/tea/reviews', body);
-    expect(expectError(response, 400).errors?.map((e) => e.message)).toContain(message);
-  });
-});
-
-describe('Tea badges', () => {
+describe('story badges', () => {
   async function badgesSeenBy(viewer: Client, userId: string): Promise<UserBadge[]> {
     const response = await viewer.request('GET', `/api/users/${userId}/badges`);
     expect(response.statusCode, response.body).toBe(200);
@@ -676,15 +596,6 @@ describe('Tea badges', () => {
     expect(JSON.stringify(await badgesSeenBy(reader, author.user.id))).not.toContain(story.id);
     // Nor does the story say who earned a badge with it.
     expect(JSON.stringify(await page(reader))).not.toContain(author.user.id);
-  });
-
-  it('earns Tea Critic at the fifth tea reviewed', async () => {
-    const critic = await premiumMember(t);
-    for (const teaId of ['green-tea', 'oolong', 'chai', 'earl-grey', 'jasmine']) {
-      const response = await critic.request('POST', '/api/tea/reviews', { teaId, rating: 4, text: 'Lovely.' });
-      expect(response.statusCode, response.body).toBe(200);
-    }
-    expect((await earned(critic, 'tea_critic')).progress).toBe(5);
   });
 });
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { REPORTS_TO_HIDE, type ReplyPage, type TeaReply } from '../../../contract/tea';
+import { REPORTS_TO_HIDE, type ReplyPage, type TeaReply } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/tea';
+import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/stories';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isReplier, isStoryAuthor, replierTag } from './author-key';
 import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
 import { pseudonymsInOrder } from './pseudonyms';
-import type { TeaDeps } from './stories';
+import type { StoriesDeps } from './stories';
 import { localText } from '../../i18n';
 
 /*
@@ -74,7 +74,7 @@ function present(
 }
 
 export async function createReply(
-  deps: TeaDeps,
+  deps: StoriesDeps,
   userId: string,
   storyId: string,
   reply: { content: string; confirmed: boolean },
@@ -108,7 +108,7 @@ function decodeCursor(cursor: string | undefined): number | undefined {
 }
 
 export async function listReplies(
-  deps: TeaDeps,
+  deps: StoriesDeps,
   viewerId: string,
   storyId: string,
   query: { cursor?: string | undefined; limit: number },
@@ -159,7 +159,7 @@ export async function listReplies(
 }
 
 /** Only her own; anyone else's answers 404, the same as a reply that does not exist. */
-export async function deleteOwnReply(deps: TeaDeps, userId: string, replyId: string): Promise<void> {
+export async function deleteOwnReply(deps: StoriesDeps, userId: string, replyId: string): Promise<void> {
   if (!UUID.test(replyId)) throw replyNotFound();
   const [reply] = await deps.db.select().from(teaReplies).where(eq(teaReplies.id, replyId));
   if (!reply || !isReplier(deps.authorKey, reply, userId)) throw replyNotFound();

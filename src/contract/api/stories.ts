@@ -1,20 +1,14 @@
 import {
-  createReviewBody,
   createStoryBody,
   moderatedStoryList,
   reportStoryBody,
-  reviewLikeResult,
-  reviewsQuery,
   storiesQuery,
   storyLikes,
   storyPage,
   supportResult,
   teaOk,
-  teaReview,
-  teaReviewList,
   teaStats,
   teaStory,
-  teaVarietyList,
   moderatedStory,
   createReplyBody,
   moderatedReply,
@@ -22,12 +16,12 @@ import {
   repliesQuery,
   replyPage,
   teaReply,
-} from '../tea';
+} from '../stories';
 import { defineRoute } from './define';
 import { anyIdParams, userIdParams } from './params';
 
 /** Every route here answers 403 PREMIUM_REQUIRED to a member without Premium. */
-export const teaApi = {
+export const storiesApi = {
   listStories: defineRoute({
     method: 'GET',
     path: '/api/tea/stories',
@@ -85,37 +79,6 @@ export const teaApi = {
     summary: 'Stories shared, support given, stories this week and the count per category',
     response: teaStats,
   }),
-  varieties: defineRoute({
-    method: 'GET',
-    path: '/api/tea/varieties',
-    access: 'member',
-    summary: 'The 12 tea varieties with caffeine level and brewing guide',
-    response: teaVarietyList,
-  }),
-  listReviews: defineRoute({
-    method: 'GET',
-    path: '/api/tea/reviews',
-    access: 'member',
-    summary: 'Tea reviews, newest first, optionally for one tea',
-    query: reviewsQuery,
-    response: teaReviewList,
-  }),
-  saveReview: defineRoute({
-    method: 'POST',
-    path: '/api/tea/reviews',
-    access: 'member',
-    summary: 'Review a tea; one review per member per tea, a second one replaces the first',
-    body: createReviewBody,
-    response: teaReview,
-  }),
-  toggleReviewLike: defineRoute({
-    method: 'PUT',
-    path: '/api/tea/reviews/:id/like',
-    access: 'member',
-    summary: "Like someone else's review, or take the like back",
-    params: anyIdParams,
-    response: reviewLikeResult,
-  }),
   listReplies: defineRoute({
     method: 'GET',
     path: '/api/tea/stories/:id/replies',
@@ -157,7 +120,7 @@ export const teaApi = {
 };
 
 /** The moderation console's Tea queue: moderators only (403 otherwise). */
-export const teaModerationApi = {
+export const storiesModerationApi = {
   listStories: defineRoute({
     method: 'GET',
     path: '/api/moderation/tea/stories',

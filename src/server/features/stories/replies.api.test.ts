@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
 import type { ErrorBody } from '../../../contract/http';
-import type { ModeratedReply, ReplyPage, TeaReply, TeaStats, TeaStory } from '../../../contract/tea';
+import type { ModeratedReply, ReplyPage, TeaReply, TeaStats, TeaStory } from '../../../contract/stories';
 import { USER_LIMITS } from '../../http/rate-limit';
 import { member, premiumMember, setProfile } from '../../test/members';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';

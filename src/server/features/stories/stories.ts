@@ -12,9 +12,9 @@ import {
   type TeaStats,
   type TeaStory,
   type TeaType,
-} from '../../../contract/tea';
+} from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaDailyQuota, teaReplies, teaReports, teaStories, teaSupports } from '../../db/schema/tea';
+import { teaDailyQuota, teaReplies, teaReports, teaStories, teaSupports } from '../../db/schema/stories';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { DomainEvents } from '../../domain-events';
 import { isStoryAuthor, quotaTag, storyAuthorTag } from './author-key';
@@ -22,7 +22,7 @@ import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
 import { localText } from '../../i18n';
 
-export interface TeaDeps {
+export interface StoriesDeps {
   db: Db;
   /** TEA_AUTHOR_KEY: ties a story to its author without the database ever holding the link. */
   authorKey: Buffer;
@@ -56,7 +56,7 @@ const supportedBySql = (userId: string) =>
   sql<boolean>`exists(select 1 from ${teaSupports} where ${teaSupports.storyId} = ${teaStories.id} and ${teaSupports.userId} = ${userId})`;
 
 function present(
-  deps: TeaDeps,
+  deps: StoriesDeps,
   viewerId: string,
   row: StoryRow,
   supportCount: number,
@@ -87,7 +87,12 @@ function secondsUntilNextUtcDay(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-export async function createStory(deps: TeaDeps, userId: string, story: NewStory, now = new Date()): Promise<TeaStory> {
+export async function createStory(
+  deps: StoriesDeps,
+  userId: string,
+  story: NewStory,
+  now = new Date(),
+): Promise<TeaStory> {
   const fieldErrors = storyFieldErrors(story);
   if (fieldErrors.length > 0) {
     throw badRequest(
@@ -150,7 +155,7 @@ function decodeCursor(cursor: string | undefined): number | undefined {
 }
 
 export async function listStories(
-  deps: TeaDeps,
+  deps: StoriesDeps,
   viewerId: string,
   query: { category?: TeaCategory | undefined; cursor?: string | undefined; limit: number },
 ): Promise<StoryPage> {
@@ -189,7 +194,7 @@ async function findStory(db: Db, storyId: string): Promise<StoryRow | undefined>
 }
 
 /** Only her own: the author tag must be hers. Anyone else is refused, and learns nothing new. */
-export async function deleteOwnStory(deps: TeaDeps, userId: string, storyId: string): Promise<void> {
+export async function deleteOwnStory(deps: StoriesDeps, userId: string, storyId: string): Promise<void> {
   const story = await findStory(deps.db, storyId);
   if (!story) throw storyNotFound();
   if (!isStoryAuthor(deps.authorKey, story, userId)) throw forbidden(localText('youCanOnlyDelete'));
@@ -207,7 +212,7 @@ async function visibleStory(db: Db, storyId: string): Promise<StoryRow> {
  * (story, member) pair is the primary key: concurrent toggles can neither double-count nor lose
  * one, and the count read back is the committed truth.
  */
-export async function toggleSupport(deps: TeaDeps, userId: string, storyId: string): Promise<SupportResult> {
+export async function toggleSupport(deps: StoriesDeps, userId: string, storyId: string): Promise<SupportResult> {
   requireStoryId(storyId);
   return deps.db.transaction(async (tx) => {
     const [story] = await tx

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  check,
   date,
   index,
   integer,
@@ -16,7 +14,7 @@ import {
 import { users } from './users';
 
 /*
- * Owned by the tea feature. A story has no column naming its author: `author_tag` is an HMAC of
+ * Owned by the stories feature. A story has no column naming its author: `author_tag` is an HMAC of
  * (story id, author id) under TEA_AUTHOR_KEY, which never enters the database. Without the key a
  * database reader can neither tie a story to an account nor tell that two stories share an author.
  */
@@ -85,40 +83,6 @@ export const teaReports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tea_reports_story_reporter_key').on(t.storyId, t.reporterId)],
-);
-
-export const teaReviews = pgTable(
-  'tea_reviews',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    teaId: text().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: integer().notNull(),
-    text: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('tea_reviews_user_tea_key').on(t.userId, t.teaId),
-    index('tea_reviews_tea_idx').on(t.teaId, t.updatedAt),
-    check('tea_reviews_rating_range', sql`${t.rating} between 1 and 5`),
-  ],
-);
-
-export const teaReviewLikes = pgTable(
-  'tea_review_likes',
-  {
-    reviewId: uuid()
-      .notNull()
-      .references(() => teaReviews.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
 /*
