@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { Tabs } from 'radix-ui';
 import { CalendarDays, HeartHandshake, Loader2, MessageSquareText, RefreshCw, Coffee } from 'lucide-react';
@@ -11,14 +11,16 @@ import { useCurrentUser } from '../../lib/session';
 import { TeaPaywall } from './paywall';
 import { ShareStoryDialog } from './share-story-dialog';
 import { StoryCard } from './story-card';
-import { useStories, useTeaStats } from './tea-api';
-import { TeasTab } from './teas-tab';
+import { useStories, useTeaStats } from './stories-api';
 import { teaCategoryLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
-/** /tea (product §2): the paywall for non-members; stories and teas for members. */
-export function TeaPage() {
+/**
+ * /tea (product §2): the paywall for non-members; stories and teas for members. The tea tab is the teas
+ * feature's, handed in by the app (app/tea-route.tsx) so features never import each other's components.
+ */
+export function TeaPage({ teasTab }: { teasTab: ReactNode }) {
   const { t } = useLingui();
   useDocumentTitle(t`Tea`);
   const user = useCurrentUser();
@@ -26,10 +28,10 @@ export function TeaPage() {
   // The server has the last word: a subscription that lapsed since sign-in answers 403 PREMIUM_REQUIRED.
   const refused = isApiError(stats.error) && stats.error.body?.code === 'PREMIUM_REQUIRED';
   if (!user.hasActiveSubscription || refused) return <TeaPaywall />;
-  return <TeaCommunity />;
+  return <TeaCommunity teasTab={teasTab} />;
 }
 
-function TeaCommunity() {
+function TeaCommunity({ teasTab }: { teasTab: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className="grid gap-4 px-4 py-5">
@@ -58,7 +60,7 @@ function TeaCommunity() {
           <StoriesSection />
         </Tabs.Content>
         <Tabs.Content value="teas" className="focus:outline-none">
-          <TeasTab />
+          {teasTab}
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
-import { useReportReply, useReportStory } from './tea-api';
+import { useReportReply, useReportStory } from './stories-api';
 import { teaReportReasonLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 

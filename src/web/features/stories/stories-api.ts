@@ -15,11 +15,13 @@ import type {
   StoryPage,
   TeaCategory,
 } from '../../../contract/stories';
-import type { CreateReviewBody } from '../../../contract/teas';
 import { apiCall } from '../../lib/api';
 import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
-/** Everything Tea shows her: a share, a delete, a reply or a Premium change refreshes it all. */
+/**
+ * Everything Tea shows her, its tea tab's reads too (named by their declarations: features never import each other):
+ * a share, a delete, a reply or a Premium change refreshes it all.
+ */
 const TEA_READS = [
   storiesApi.stats,
   storiesApi.listStories,
@@ -135,38 +137,6 @@ export function useReportReply() {
       apiCall(storiesApi.reportReply, { params: { id }, body }),
     // After a 409 (she already reported it) too: the thread then shows it as reported.
     onSettled: () => refreshTea(queryClient),
-  });
-}
-
-export function useVarieties() {
-  return useQuery({
-    queryKey: queryKeyOf(teasApi.varieties),
-    queryFn: () => apiCall(teasApi.varieties),
-    staleTime: Infinity,
-  });
-}
-
-export function useReviews(teaId: string) {
-  return useQuery({
-    queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId } }),
-    queryFn: () => apiCall(teasApi.listReviews, { query: { teaId } }),
-  });
-}
-
-export function useSaveReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateReviewBody) => apiCall(teasApi.saveReview, { body }),
-    onSuccess: (review) =>
-      queryClient.invalidateQueries({ queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId: review.teaId } }) }),
-  });
-}
-
-export function useToggleReviewLike(teaId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiCall(teasApi.toggleReviewLike, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(teasApi.listReviews, { query: { teaId } }) }),
   });
 }
 

@@ -8,7 +8,7 @@ import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useReviews, useSaveReview, useToggleReviewLike, useVarieties } from './tea-api';
+import { useReviews, useSaveReview, useToggleReviewLike, useVarieties } from './teas-api';
 import { CAFFEINE_LABELS, teaDescription, teaNameLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';

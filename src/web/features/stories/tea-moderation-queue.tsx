@@ -5,7 +5,7 @@ import { TEA_REPORT_REASONS } from '../../../contract/stories';
 import type { ModeratedReply, ModeratedStory } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './tea-api';
+import { useModerateReply, useModerateStory, useTeaModerationQueue, useTeaReplyModerationQueue } from './stories-api';
 import { teaCategoryLabel, teaReportReasonLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';

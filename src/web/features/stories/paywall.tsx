@@ -8,7 +8,7 @@ import { billingApi } from '../../../contract/api/billing';
 import { CURRENCY, DEFAULT_PLAN, PLANS } from '../../../contract/billing';
 import { apiCall, isApiError } from '../../lib/api';
 import { useAuth, useCurrentUser } from '../../lib/session';
-import { refreshTea } from './tea-api';
+import { refreshTea } from './stories-api';
 import { activeLocale } from '../../lib/i18n';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { errorText, isApiError } from '../../lib/api';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
-import { useCreateReply, useDeleteReply, useReplies } from './tea-api';
+import { useCreateReply, useDeleteReply, useReplies } from './stories-api';
 import { useLingui } from '@lingui/react/macro';
 
 /**

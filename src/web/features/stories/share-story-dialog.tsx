@@ -19,7 +19,7 @@ import { toast } from '../../components/ui/toast';
 import { fieldErrorText, isApiError } from '../../lib/api';
 import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { PROMPT_STARTERS, withStarter } from './prompt-starters';
-import { useShareStory } from './tea-api';
+import { useShareStory } from './stories-api';
 import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { StoryReplies } from './story-replies';
-import { useDeleteStory, useToggleSupport } from './tea-api';
+import { useDeleteStory, useToggleSupport } from './stories-api';
 import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
