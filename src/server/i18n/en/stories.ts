@@ -1,10 +1,9 @@
-/** tea: the server's words in English (../en.ts). */
-/** tea.ts's contract messages (MISSING_REPLY_MESSAGE…) are repeated here (checked by contract-messages.test.ts). */
-export const tea = {
+/** stories: the server's words in English (../en.ts). */
+/** contract/stories.ts's messages (MISSING_REPLY_MESSAGE…) are repeated here (checked by contract-messages.test.ts). */
+export const stories = {
   storyNotFound: 'Story not found',
   replyNotFound: 'Reply not found',
-  reviewNotFound: 'Review not found',
-  youCantLikeYour: "You can't like your own review",
+  /** Tea's refusal without Premium: the teas feature's routes answer it too. */
   teaIsForPremium: 'Tea is for Premium members. Upgrade to read and share stories.',
   youCanOnlyDelete: 'You can only delete your own story',
   missingReply: 'Please write a reply',

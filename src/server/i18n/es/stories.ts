@@ -1,8 +1,8 @@
 import type { Translation } from '../catalogue';
-import type { tea as en } from '../en/tea';
+import type { stories as en } from '../en/stories';
 
-/** tea in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
-/** The doxxing guard's details (features/tea/doxxing.ts), as a Spanish sentence names them. */
+/** stories in Spanish (neutral, inclusive, tú: docs/i18n-glossary.md). */
+/** The doxxing guard's details (features/stories/doxxing.ts), as a Spanish sentence names them. */
 const DETAILS: Partial<Record<string, string>> = {
   link: 'el enlace',
   'phone number': 'el número de teléfono',
@@ -11,11 +11,9 @@ const DETAILS: Partial<Record<string, string>> = {
   'email address': 'el correo electrónico',
 };
 
-export const tea: Translation<typeof en> = {
+export const stories: Translation<typeof en> = {
   storyNotFound: 'No encontramos la historia',
   replyNotFound: 'No encontramos la respuesta',
-  reviewNotFound: 'No encontramos la reseña',
-  youCantLikeYour: 'No puedes dar like a tu propia reseña',
   teaIsForPremium: 'Tea es para Premium. Hazte Premium para leer y compartir historias.',
   youCanOnlyDelete: 'Solo puedes borrar tus propias historias',
   missingReply: 'Escribe una respuesta',
