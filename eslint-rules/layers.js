@@ -20,7 +20,10 @@ export const SERVER_FEATURE_ORDER = [
   'verification',
   'billing',
   'events',
-  'tea',
+  // Tea, in two features that never import each other: the tea catalogue and its reviews, then the
+  // anonymous stories. Badges above reads both (her review count, her story counts).
+  'teas',
+  'stories',
   'badges',
   'notifications',
   // Share My Date: reads matches, meetups and profiles; texts and pushes through notifications.
@@ -44,7 +47,8 @@ export const TABLE_OWNERS = {
   auth: ['auth'],
   billing: ['billing'],
   moderation: ['moderation'],
-  tea: ['tea'],
+  teas: ['teas'],
+  stories: ['stories'],
   preferences: ['preferences'],
   datesafety: ['datesafety'],
   discovery: ['discovery'],

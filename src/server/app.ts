@@ -49,7 +49,8 @@ import { eventRoutes } from './features/events';
 import { badgeRoutes, badgesSubscriptions, createBadgeStore, earnedBadgeIds, type BadgeStore } from './features/badges';
 import { verificationRoutes, verificationSubscriptions } from './features/verification';
 import { moderationRoutes } from './features/moderation';
-import { loadAuthorKey, teaAuthorship, teaModerationRoutes, teaRoutes } from './features/tea';
+import { loadAuthorKey, storiesModerationRoutes, storiesRoutes, storyAuthorship } from './features/stories';
+import { teasRoutes } from './features/teas';
 import { compiledSerializerCompiler } from './http/serializer';
 import { installErrorHandler, tooManyRequests } from './http/errors';
 import { localText } from './i18n';
@@ -205,11 +206,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('events', events);
   // Listeners' work (notices, badges, queued texts) finishes before the database closes.
   app.addHook('onClose', async () => events.drain());
-  // Tea's stories and replies carry only HMAC tags: its author key is loaded once, for tea's routes and for
-  // the features that ask tea about her (badges count her stories, account exports and erases her replies).
+  // Tea's stories and replies carry only HMAC tags: its author key is loaded once, for the stories' routes and
+  // for the features that ask stories about her (badges count her stories, account exports and erases her replies).
   const teaAuthorKey = loadAuthorKey(config);
-  const tea = teaAuthorship(teaAuthorKey);
-  const badgeSources = { tea, chat: context.chat };
+  const stories = storyAuthorship(teaAuthorKey);
+  const badgeSources = { stories, chat: context.chat };
   const badgeDeps = { db, caches, events, sources: badgeSources, store: context.badges };
   const chat: ChatDeps = { db, repository: context.chat, events };
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
@@ -285,8 +286,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
   });
 
-  await app.register(teaRoutes, { db, events, authorKey: teaAuthorKey });
-  await app.register(teaModerationRoutes, { db });
+  await app.register(storiesRoutes, { db, events, authorKey: teaAuthorKey });
+  await app.register(teasRoutes, { db, events });
+  await app.register(storiesModerationRoutes, { db });
 
   await app.register(profileRoutes, {
     db,
@@ -328,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chatMediaStore: media.chat,
     statusVoiceStore: media.statuses,
     scryptLogN,
-    tea,
+    stories,
   });
   servePublicMedia(app, media.photos);
 

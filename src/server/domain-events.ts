@@ -48,11 +48,11 @@ interface DomainEventMap {
   'event.hosted': { userId: string; eventId: string };
   'event.joined': { userId: string; eventId: string };
   /**
-   * Her Tea activity, for her badges. Only her id: never the story, so no listener can tie a story
-   * to its author. Server-side only: no socket frame, notice or log line is made from these.
+   * Her Tea activity (stories, support, tea reviews), for her badges. Only her id: never the story, so
+   * no listener can tie a story to its author. Server-side only: no socket frame, notice or log line is made from these.
    */
-  'tea.story_posted': { userId: string };
-  'tea.story_supported': { userId: string };
+  'story.posted': { userId: string };
+  'story.supported': { userId: string };
   'tea.review_posted': { userId: string };
   /** She earned a badge (stored once; the badges feature announces it exactly once). */
   'badge.earned': { userId: string; badge: UserBadge };

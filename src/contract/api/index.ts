@@ -18,7 +18,8 @@ import { profilesApi } from './profiles';
 import { safetyApi } from './safety';
 import { smsApi } from './sms';
 import { verificationApi } from './verification';
-import { teaApi, teaModerationApi } from './tea';
+import { storiesApi, storiesModerationApi } from './stories';
+import { teasApi } from './teas';
 
 export * from './define';
 export {
@@ -43,8 +44,9 @@ export {
   safetyApi,
   smsApi,
   verificationApi,
-  teaApi,
-  teaModerationApi,
+  storiesApi,
+  storiesModerationApi,
+  teasApi,
 };
 
 /** Every feature's route group: the OpenAPI document and its coverage test read this list. */
@@ -65,8 +67,9 @@ export const apiGroups = {
   notices: noticesApi,
   account: accountApi,
   moderation: moderationApi,
-  tea: teaApi,
-  teaModeration: teaModerationApi,
+  stories: storiesApi,
+  storiesModeration: storiesModerationApi,
+  teas: teasApi,
   preferences: preferencesApi,
   push: pushApi,
   notificationLinks: notificationLinksApi,

@@ -10,8 +10,8 @@ import {
   MISSING_REPLY_MESSAGE,
   NUDGE_MESSAGE,
   REPLY_NUDGE_MESSAGE,
-} from '../../contract/tea';
-import { removeDetailsMessage } from '../features/tea/doxxing';
+} from '../../contract/stories';
+import { removeDetailsMessage } from '../features/stories/doxxing';
 import { zodMessagesOf } from './contract-messages';
 import { en, VALIDATION_TEXTS } from './en';
 import { es, esValidation } from './es';

@@ -11,7 +11,8 @@ import { notifications } from './en/notifications';
 import { preferences } from './en/preferences';
 import { profiles } from './en/profiles';
 import { safety } from './en/safety';
-import { tea } from './en/tea';
+import { stories } from './en/stories';
+import { teas } from './en/teas';
 import { verification } from './en/verification';
 import { CONTRACT_TEXTS } from './en/validation';
 
@@ -60,7 +61,8 @@ export const en = {
   ...preferences,
   ...profiles,
   ...safety,
-  ...tea,
+  ...stories,
+  ...teas,
   ...verification,
 };
 

@@ -12,7 +12,8 @@ import { notifications } from './es/notifications';
 import { preferences } from './es/preferences';
 import { profiles } from './es/profiles';
 import { safety } from './es/safety';
-import { tea } from './es/tea';
+import { stories } from './es/stories';
+import { teas } from './es/teas';
 import { verification } from './es/verification';
 import { contractTexts } from './es/validation';
 
@@ -53,7 +54,8 @@ export const es: Catalogue = {
   ...preferences,
   ...profiles,
   ...safety,
-  ...tea,
+  ...stories,
+  ...teas,
   ...verification,
 };
 

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ModerationConsole, type ExtraQueue } from '../features/moderation/moderation-console';
-import { TeaModerationQueue, TeaReplyModerationQueue } from '../features/tea/tea-moderation-queue';
+import { TeaModerationQueue, TeaReplyModerationQueue } from '../features/stories/tea-moderation-queue';
 import { VerificationReviewQueue } from '../features/verification/verification-review-queue';
 
 /**

@@ -18,7 +18,7 @@ export const screens = {
   ResetPasswordPage: withMessages('visitor', () =>
     import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
   ),
-  TeaPage: withMessages('rest', () => import('../features/tea/tea-page').then((m) => m.TeaPage)),
+  TeaPage: withMessages('rest', () => import('./tea-route').then((m) => m.TeaRoute)),
   SubscribePage: withMessages('rest', () => import('../features/billing/subscribe-page').then((m) => m.SubscribePage)),
   PremiumPage: withMessages('rest', () => import('../features/billing/premium-page').then((m) => m.PremiumPage)),
   ChatsPage: withMessages('rest', () => import('../features/chat/chats-page').then((m) => m.ChatsPage)),

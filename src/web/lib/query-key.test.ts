@@ -4,7 +4,7 @@ import { allRouteDeclarations } from '../../contract/api';
 import { chatApi } from '../../contract/api/chat';
 import { discoveryApi } from '../../contract/api/discovery';
 import { matchesApi } from '../../contract/api/matches';
-import { teaApi } from '../../contract/api/tea';
+import { storiesApi } from '../../contract/api/stories';
 import { invalidateRoutes, localQueryKey, queryKeyOf, routeRef } from './query-key';
 
 const U1 = '11111111-1111-4111-8111-111111111111';
@@ -36,10 +36,10 @@ describe('queryKeyOf', () => {
   });
 
   it('leaves out absent and empty parts, so one call never has two keys', () => {
-    const bare = queryKeyOf(teaApi.listStories);
-    expect(queryKeyOf(teaApi.listStories, {})).toEqual(bare);
-    expect(queryKeyOf(teaApi.listStories, { query: {} })).toEqual(bare);
-    expect(queryKeyOf(teaApi.listStories, { query: { category: undefined } })).toEqual(bare);
+    const bare = queryKeyOf(storiesApi.listStories);
+    expect(queryKeyOf(storiesApi.listStories, {})).toEqual(bare);
+    expect(queryKeyOf(storiesApi.listStories, { query: {} })).toEqual(bare);
+    expect(queryKeyOf(storiesApi.listStories, { query: { category: undefined } })).toEqual(bare);
     expect(queryKeyOf(chatApi.listMessages, { params: { matchId: U1 }, query: {} })).toEqual(
       queryKeyOf(chatApi.listMessages, { params: { matchId: U1 } }),
     );
@@ -75,13 +75,13 @@ describe('queryKeyOf', () => {
 
   it('invalidates each route of a group and leaves the others alone', async () => {
     const queryClient = new QueryClient();
-    const stats = queryKeyOf(teaApi.stats);
-    const stories = queryKeyOf(teaApi.listStories, { query: { category: 'Dating' } });
+    const stats = queryKeyOf(storiesApi.stats);
+    const stories = queryKeyOf(storiesApi.listStories, { query: { category: 'Dating' } });
     const matches = queryKeyOf(matchesApi.list);
     queryClient.setQueryData(stats, []);
     queryClient.setQueryData(stories, []);
     queryClient.setQueryData(matches, []);
-    await invalidateRoutes(queryClient, [teaApi.stats, teaApi.listStories]);
+    await invalidateRoutes(queryClient, [storiesApi.stats, storiesApi.listStories]);
     const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect([invalidated(stats), invalidated(stories), invalidated(matches)]).toEqual([true, true, false]);
   });

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { TeaPreference } from '../../contract/interests';
-import type { TeaCategory, TeaReportReason, TeaType, TeaVariety } from '../../contract/tea';
+import type { TeaCategory, TeaReportReason, TeaType } from '../../contract/stories';
+import type { TeaVariety } from '../../contract/teas';
 
 /*
  * Tea's catalogue labels: the stored codes stay English and language-neutral, only what a

@@ -15,7 +15,8 @@ export * from './verification'; // verification
 export * from './auth'; // auth (email codes, password resets)
 export * from './billing'; // billing
 export * from './moderation'; // moderation
-export * from './tea'; // tea
+export * from './teas'; // teas (the tea catalogue's reviews)
+export * from './stories'; // stories (the anonymous Tea community)
 export * from './preferences'; // preferences (discovery filters, preferences)
 export * from './datesafety'; // datesafety (Share My Date)
 export * from './discovery'; // discovery (Travel mode)

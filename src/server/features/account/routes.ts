@@ -22,7 +22,7 @@ import {
 } from '../auth';
 import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser } from '../profiles';
-import type { TeaAuthorship } from '../tea';
+import type { StoryAuthorship } from '../stories';
 import { deleteAccount, exportAccount, type AccountDeps } from './service';
 
 interface AccountRouteDeps {
@@ -37,8 +37,8 @@ interface AccountRouteDeps {
   /** The private store of status voice notes (hers is in her export). */
   statusVoiceStore: MediaStorage;
   scryptLogN: number;
-  /** Her Tea replies (export, deletion): only tea's author key finds them. */
-  tea: TeaAuthorship;
+  /** Her Tea replies (export, deletion): only the stories' author key finds them. */
+  stories: StoryAuthorship;
 }
 
 /** Reset requests one client address may make in an hour (each queues a job, whatever it names). */
@@ -67,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     mediaDeletes: deps.mediaDeletes,
     sessionsEnded,
     accountDeleted: (userId) => events.emit('account.deleted', { userId }),
-    tea: deps.tea,
+    stories: deps.stories,
   };
   registerPasswordResetJob(security);
 
@@ -132,7 +132,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     return exportAccount(db, caches, sessionUserId(request), {
       chat: deps.chatMediaStore,
       statuses: deps.statusVoiceStore,
-      tea: deps.tea,
+      stories: deps.stories,
     });
   });
   route(app, accountApi.deleteAccount, async (request, reply) => {

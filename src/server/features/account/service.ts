@@ -17,7 +17,7 @@ import type { MediaDeletes, MediaStorage } from '../../media';
 import { getSelfUser, photoKeysOf, photosOf, statusVoiceKeysOf, statusVoiceOf } from '../profiles';
 import { blocksAndReportsBy, reportMediaKeysOf } from '../safety';
 import { selfieKeysOf } from '../verification';
-import type { TeaAuthorship } from '../tea';
+import type { StoryAuthorship } from '../stories';
 import { localText } from '../../i18n';
 
 export interface AccountDeps {
@@ -30,7 +30,7 @@ export interface AccountDeps {
   sessionsEnded: (userId: string, tokenHashes: string[]) => void;
   /** Announced after the rows are gone (realtime forgets her, other features clean up). */
   accountDeleted: (userId: string) => void;
-  tea: Pick<TeaAuthorship, 'eraseReplies'>;
+  stories: Pick<StoryAuthorship, 'eraseReplies'>;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function exportAccount(
   db: Db,
   caches: DbCaches,
   userId: string,
-  stores: { chat: MediaStorage; statuses: MediaStorage; tea: Pick<TeaAuthorship, 'repliesOf'> },
+  stores: { chat: MediaStorage; statuses: MediaStorage; stories: Pick<StoryAuthorship, 'repliesOf'> },
 ): Promise<AccountExport> {
   const [account, row] = await Promise.all([getSelfUser(db, caches, userId), findUser(db, userId)]);
   if (!account || !row) throw notFound(localText('userNotFound'));
@@ -73,7 +73,7 @@ export async function exportAccount(
     exportTables(db, userId),
     pushDevicesOf(db, userId),
     statusVoiceOf(db, stores.statuses, userId),
-    stores.tea.repliesOf(db, userId),
+    stores.stories.repliesOf(db, userId),
     lookingForOf(db, userId),
     getFriendsFilters(db, userId),
   ]);
@@ -135,8 +135,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     const voiceKeys = await statusVoiceKeysOf(tx, userId);
     // Reports she filed go with her (their media copies too); reports about her stay for safety.
     const reportKeys = await reportMediaKeysOf(tx, userId);
-    // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: tea finds them with its key.
-    await deps.tea.eraseReplies(tx, userId);
+    // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: stories finds them by key.
+    await deps.stories.eraseReplies(tx, userId);
     const existed = await deleteUser(tx, caches, userId);
     await deps.jobs.forgetUser(userId, tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };

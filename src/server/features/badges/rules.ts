@@ -7,7 +7,8 @@ import type { ChatRepository } from '../chat';
 import { eventActivityOf } from '../events';
 import { countMatches } from '../matches';
 import { dayStreakOf, getSelfUser } from '../profiles';
-import type { TeaAuthorship } from '../tea';
+import type { StoryAuthorship } from '../stories';
+import { reviewsWrittenBy } from '../teas';
 
 /*
  * How far she is towards each badge, computed from the owning features' own counts (never their
@@ -25,15 +26,16 @@ interface Facts {
   events: () => ReturnType<typeof eventActivityOf>;
   account: () => ReturnType<typeof accountState>;
   streak: () => Promise<number>;
-  tea: () => ReturnType<TeaAuthorship['activityOf']>;
+  stories: () => ReturnType<StoryAuthorship['activityOf']>;
+  reviews: () => Promise<number>;
 }
 
 /**
- * What the rules read beyond the database, handed in by app.ts: Tea recognises her stories only with its
- * author key; chat keeps her activity in memory (its repository's tallies).
+ * What the rules read beyond the database, handed in by app.ts: stories recognises her stories only with
+ * its author key; chat keeps her activity in memory (its repository's tallies).
  */
 export interface BadgeSources {
-  tea: Pick<TeaAuthorship, 'activityOf'>;
+  stories: Pick<StoryAuthorship, 'activityOf'>;
   chat: Pick<ChatRepository, 'activityOf'>;
 }
 
@@ -55,7 +57,8 @@ function factsFor({ db, sources }: RuleContext, userId: string, now: Date): Fact
     events: once(() => eventActivityOf(db, userId)),
     account: once(() => accountState(db, userId)),
     streak: once(() => dayStreakOf(db, userId, now)),
-    tea: once(() => sources.tea.activityOf(db, userId)),
+    stories: once(() => sources.stories.activityOf(db, userId)),
+    reviews: once(() => reviewsWrittenBy(db, userId)),
   };
 }
 
@@ -79,9 +82,9 @@ const RULES: Partial<Record<BadgeId, (facts: Facts, context: RuleContext, userId
   premium_member: async (f) => ((await f.account())?.premium ? 1 : 0),
   host: async (f) => (await f.events()).hosted,
   regular: async (f) => (await f.events()).attended,
-  storyteller: async (f) => (await f.tea()).storiesPosted,
-  supportive: async (f) => (await f.tea()).storiesSupported,
-  tea_critic: async (f) => (await f.tea()).reviewsWritten,
+  storyteller: async (f) => (await f.stories()).storiesPosted,
+  supportive: async (f) => (await f.stories()).storiesSupported,
+  tea_critic: (f) => f.reviews(),
 };
 
 export const RULED_BADGES = Object.keys(RULES) as BadgeId[];

@@ -15,8 +15,8 @@ export function badgesSubscriptions(deps: BadgeDeps & { log: FastifyBaseLogger }
     events.on('event.hosted', ({ userId }) => award([userId], ['host'])),
     events.on('event.joined', ({ userId }) => award([userId], ['regular'])),
     events.on('verification.approved', ({ userId }) => award([userId], ['verified'])),
-    events.on('tea.story_posted', ({ userId }) => award([userId], ['storyteller'])),
-    events.on('tea.story_supported', ({ userId }) => award([userId], ['supportive'])),
+    events.on('story.posted', ({ userId }) => award([userId], ['storyteller'])),
+    events.on('story.supported', ({ userId }) => award([userId], ['supportive'])),
     events.on('tea.review_posted', ({ userId }) => award([userId], ['tea_critic'])),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { moderationApi } from '../../../contract/api/moderation';
-import { teaModerationApi } from '../../../contract/api/tea';
+import { storiesModerationApi } from '../../../contract/api/stories';
 import type { ModerationActionBody } from '../../../contract/moderation';
 import { apiCall } from '../../lib/api';
 import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
@@ -10,8 +10,8 @@ const MODERATION_READS = [
   moderationApi.reportQueue,
   moderationApi.memberCase,
   moderationApi.auditLog,
-  teaModerationApi.listStories,
-  teaModerationApi.listReplies,
+  storiesModerationApi.listStories,
+  storiesModerationApi.listReplies,
 ];
 
 export function useReportQueue() {
