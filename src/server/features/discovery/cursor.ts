@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/errors';
-import type { PoolBoundary } from './candidates';
+import type { PoolBoundary } from './repository';
 import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
 
@@ -14,7 +14,7 @@ interface FeedPosition {
   rank: number;
   id: string;
   rankedAt: Date;
-  /** The candidate pool window the card came from (candidates.ts); absent for the first. */
+  /** The candidate pool window the card came from (repository.ts `candidateQuery`); absent for the first. */
   window?: PoolBoundary;
 }
 

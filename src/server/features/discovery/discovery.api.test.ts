@@ -5,7 +5,7 @@ import { photos } from '../../test/tables';
 import { createRandom } from '../../seed/random';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { findUser } from '../../core';
-import { findCandidates } from './candidates';
+import { findCandidates } from './repository';
 import { DEFAULT_DISCOVERY_FILTERS } from '../../../contract/discovery';
 import {
   block,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationCoordinates } from '../../../contract/locations';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member, premiumMember, setProfile } from '../../test/members';
-import { CANDIDATE_POOL } from './candidates';
+import { CANDIDATE_POOL } from './repository';
 
 let t: TestApp;
 beforeAll(async () => {

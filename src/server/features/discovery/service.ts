@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
 import type { DiscoveryCard, DiscoveryPage, discoveryQuery } from '../../../contract/discovery';
 import { distanceBand } from '../../../contract/locations';
 import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
-import { hasActivePremium, isOnline, memberTable as users } from '../../core';
+import { hasActivePremium, isOnline } from '../../core';
 import { badRequest, notFound } from '../../http/errors';
 import { limitsFrom, swipeUsage } from '../matches';
 import {
@@ -27,7 +26,8 @@ import {
   type CandidateSearch,
   type PoolBoundary,
   type Viewer,
-} from './candidates';
+  viewerRow,
+} from './repository';
 import { decodeCursor, encodeCursor } from './cursor';
 import { visitorsAmong } from './travel';
 import { localText } from '../../i18n';
@@ -40,25 +40,8 @@ import { fieldError } from '../../http/errors';
  */
 async function loadViewer(db: Db, userId: string, mode: DiscoveryMode = 'dating') {
   const friends = mode === 'friends';
-  const [[row], filters, friendsFilters, dealBreakers, lookingFor] = await Promise.all([
-    db
-      .select({
-        viewer: {
-          id: users.id,
-          age: users.age,
-          location: users.location,
-          latitude: users.latitude,
-          longitude: users.longitude,
-          interests: users.interests,
-          teaInterests: users.teaInterests,
-        },
-        premiumUntil: users.premiumUntil,
-        lifestyle: users.lifestyle,
-        relationshipGoals: users.relationshipGoals,
-        isVerified: users.isVerified,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
+  const [row, filters, friendsFilters, dealBreakers, lookingFor] = await Promise.all([
+    viewerRow(db, userId),
     friends ? undefined : getFilters(db, userId),
     friends ? getFriendsFilters(db, userId) : undefined,
     friends ? [] : dealBreakersOf(db, userId),

@@ -1,14 +1,21 @@
-import { eq, inArray, lte } from 'drizzle-orm';
 import { TRAVEL_MAX_DAYS, type TravelBody, type TravelPlan, type TravelState } from '../../../contract/discovery';
 import { locationCoordinates } from '../../../contract/locations';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { travelPlans } from '../../db/schema/discovery';
 import { badRequest, premiumRequired } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { findUser, isPremium, lockUserRow, updateUser } from '../../core';
 import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
+import {
+  deleteTravelPlan,
+  finishedTravellers,
+  lockTravelPlan,
+  travelDestinationsOf,
+  travelPlanOf,
+  upsertTravelPlan,
+  type TravelPlanRow as PlanRow,
+} from './repository';
 
 /*
  * Travel mode (Premium): she picks a city and when her trip ends (at most 14 days ahead). Until then her
@@ -22,20 +29,18 @@ const DAY_MS = 86_400_000;
 const TRAVEL_SWEEP_JOB = 'discovery.travel-ends';
 const SWEEP_EVERY_MS = 60_000;
 
-type PlanRow = typeof travelPlans.$inferSelect;
-
 function present(row: PlanRow): TravelPlan {
   return { location: row.location, homeLocation: row.homeLocation, until: row.until.toISOString() };
 }
 
 /** Her running trip: its row, while her location is still the city she is visiting. */
 async function runningPlan(db: Db, userId: string, location: string, now: Date): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(travelPlans).where(eq(travelPlans.userId, userId));
+  const row = await travelPlanOf(db, userId);
   return row && row.location === location && row.until > now ? row : undefined;
 }
 
 export async function getTravel(db: Db, userId: string, now = new Date()): Promise<TravelState> {
-  const [row] = await db.select().from(travelPlans).where(eq(travelPlans.userId, userId));
+  const row = await travelPlanOf(db, userId);
   if (!row || row.until <= now) return { plan: null };
   const user = await findUser(db, userId);
   return { plan: user && row.location === user.location ? present(row) : null };
@@ -69,11 +74,7 @@ export async function setTravel(
       throw badRequest(localText('thatIsYourHome'), [fieldError('location', localText('chooseTheCityYou'))]);
     }
     const values = { location: body.location, homeLocation: home, until, createdAt: now };
-    const [row] = await tx
-      .insert(travelPlans)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: travelPlans.userId, set: values })
-      .returning();
+    const row = await upsertTravelPlan(tx, userId, values);
     await updateUser(tx, caches, userId, { location: body.location, latitude: centre.lat, longitude: centre.lng });
     return { plan: row ? present(row) : null };
   });
@@ -83,22 +84,22 @@ export async function setTravel(
 export async function endTravel(db: Db, caches: DbCaches, userId: string, onlyIfOverAt?: Date): Promise<TravelState> {
   await db.transaction(async (tx) => {
     const user = await lockUserRow(tx, userId);
-    const [row] = await tx.select().from(travelPlans).where(eq(travelPlans.userId, userId)).for('update');
+    const row = await lockTravelPlan(tx, userId);
     if (!user || !row) return;
     if (onlyIfOverAt && row.until > onlyIfOverAt) return;
     const home = locationCoordinates(row.homeLocation);
     if (user.location === row.location && home) {
       await updateUser(tx, caches, userId, { location: row.homeLocation, latitude: home.lat, longitude: home.lng });
     }
-    await tx.delete(travelPlans).where(eq(travelPlans.userId, userId));
+    await deleteTravelPlan(tx, userId);
   });
   return { plan: null };
 }
 
 /** Every trip whose end has come: each member's home city back. */
 async function endFinishedTrips(db: Db, caches: DbCaches, now: Date): Promise<number> {
-  const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
-  for (const { userId } of over) await endTravel(db, caches, userId, now);
+  const over = await finishedTravellers(db, now);
+  for (const userId of over) await endTravel(db, caches, userId, now);
   return over.length;
 }
 
@@ -108,16 +109,10 @@ export async function visitorsAmong(
   rows: ReadonlyArray<{ id: string; location: string }>,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const plans = await db
-    .select({ userId: travelPlans.userId, location: travelPlans.location })
-    .from(travelPlans)
-    .where(
-      inArray(
-        travelPlans.userId,
-        rows.map((r) => r.id),
-      ),
-    );
-  const visiting = new Map(plans.map((p) => [p.userId, p.location]));
+  const visiting = await travelDestinationsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return new Set(rows.filter((r) => visiting.get(r.id) === r.location).map((r) => r.id));
 }
 

@@ -1,5 +1,3 @@
 export { eventRoutes } from './routes';
-export { eventActivityOf } from './service';
 export { eventsOf, releaseEventsOf } from './personal-data';
-export { eventTitles } from './report';
-export { attendancesStartingBetween, type UpcomingAttendance } from './reminders';
+export { attendancesStartingBetween, eventActivityOf, eventTitles, type UpcomingAttendance } from './repository';

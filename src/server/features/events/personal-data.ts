@@ -1,26 +1,14 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventAttendees, events } from '../../db/schema/events';
 import type { DomainEvents } from '../../domain-events';
+import { eventsHostedBy, eventsJoinedBy, guestsOf, leaveEventsOfOthers, upcomingEventsHostedBy } from './repository';
 
 /**
  * Her meetups for her data export: the ones she hosted (all she wrote) and the ones of others she
  * joined (the meetup as she saw it; never its other guests).
  */
 export async function eventsOf(db: Db, userId: string) {
-  const hosted = await db.select().from(events).where(eq(events.creatorId, userId)).orderBy(asc(events.createdAt));
-  const joined = await db
-    .select({
-      eventId: events.id,
-      title: events.title,
-      location: events.location,
-      eventDate: events.eventDate,
-      joinedAt: eventAttendees.joinedAt,
-    })
-    .from(eventAttendees)
-    .innerJoin(events, eq(events.id, eventAttendees.eventId))
-    .where(and(eq(eventAttendees.userId, userId), ne(events.creatorId, userId)))
-    .orderBy(asc(eventAttendees.joinedAt));
+  const hosted = await eventsHostedBy(db, userId);
+  const joined = await eventsJoinedBy(db, userId);
   return {
     hosted: hosted.map((e) => ({
       eventId: e.id,
@@ -52,47 +40,14 @@ export async function eventsOf(db: Db, userId: string) {
  * go with her user row by ON DELETE CASCADE.
  */
 export async function releaseEventsOf(db: Db, domainEvents: DomainEvents, userId: string, now = new Date()) {
-  await db.transaction(async (tx) => {
-    const left = await tx
-      .delete(eventAttendees)
-      .where(
-        and(
-          eq(eventAttendees.userId, userId),
-          inArray(
-            eventAttendees.eventId,
-            tx.select({ id: events.id }).from(events).where(ne(events.creatorId, userId)),
-          ),
-        ),
-      )
-      .returning({ eventId: eventAttendees.eventId });
-    if (left.length === 0) return;
-    await tx
-      .update(events)
-      .set({ attendeeCount: sql`${events.attendeeCount} - 1` })
-      .where(
-        inArray(
-          events.id,
-          left.map((l) => l.eventId),
-        ),
-      );
-  });
-  const hosted = await db
-    .select({ id: events.id, title: events.title, eventDate: events.eventDate })
-    .from(events)
-    .where(and(eq(events.creatorId, userId), isNull(events.cancelledAt), gt(events.eventDate, now)));
+  await leaveEventsOfOthers(db, userId);
+  const hosted = await upcomingEventsHostedBy(db, userId, now);
   if (hosted.length === 0) return;
-  const guests = await db
-    .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId })
-    .from(eventAttendees)
-    .where(
-      and(
-        inArray(
-          eventAttendees.eventId,
-          hosted.map((e) => e.id),
-        ),
-        ne(eventAttendees.userId, userId),
-      ),
-    );
+  const guests = await guestsOf(
+    db,
+    hosted.map((e) => e.id),
+    userId,
+  );
   for (const event of hosted) {
     domainEvents.emit('event.cancelled', {
       eventId: event.id,

@@ -1,11 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { eventReportBody } from '../../../contract/events';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema/events';
 import { badRequest, notFound } from '../../http/errors';
 import { reportEvent } from '../safety';
 import { localText } from '../../i18n';
+import { eventById } from './repository';
 
 /**
  * Reporting a meetup files a safety report against its host that names the event. A past or
@@ -18,20 +17,8 @@ export async function reportMeetup(
   eventId: string,
   input: z.output<typeof eventReportBody>,
 ): Promise<void> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(eventId)
-    ? await db.select({ creatorId: events.creatorId }).from(events).where(eq(events.id, eventId)).limit(1)
-    : [];
+  const row = /^[0-9a-f-]{36}$/i.test(eventId) ? await eventById(db, eventId) : undefined;
   if (!row) throw notFound(localText('thisMeetupIsNot'));
   if (row.creatorId === reporterId) throw badRequest(localText('youCannotReportYour'));
   await reportEvent(db, reporterId, { eventId, hostId: row.creatorId, ...input });
-}
-
-/** Titles of meetups by id, for the moderation console (a deleted meetup is simply absent). */
-export async function eventTitles(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: events.id, title: events.title })
-    .from(events)
-    .where(inArray(events.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.title]));
 }

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   EVENT_MAX_AHEAD_DAYS,
   EVENT_MIN_LEAD_MS,
@@ -8,22 +7,34 @@ import {
   type AttendeeList,
   type EventCard,
   type EventPage,
-  type EventScope,
 } from '../../../contract/events';
 import type { z } from 'zod';
 import type { createEventBody, eventQuery } from '../../../contract/events';
 import { parseLocation } from '../../../contract/locations';
-import { accountState, notSuspended, suspendedUntil } from '../../core';
+import { accountState, suspendedUntil } from '../../core';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { eventAttendees, events, type EventRow } from '../../db/schema/events';
 import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { blockedEitherWay as isBlockedBetween, findUser, notBlockedWith } from '../../core';
+import { blockedEitherWay as isBlockedBetween, findUser } from '../../core';
 import { memberSummaries } from '../profiles';
 import { decodeEventCursor, encodeEventCursor } from './cursor';
 import { localText, type LocalText } from '../../i18n';
 import { fieldError } from '../../http/errors';
+import {
+  attendeeIdsOf,
+  attendingAmong,
+  cancelEventRow,
+  countUpcomingHostedBy,
+  eventById,
+  insertAttendee,
+  insertEvent,
+  lockHostCreations,
+  removeAttendee,
+  takeSpot,
+  upcomingEventsFor,
+  type EventRow,
+} from './repository';
 
 type CreateEvent = z.output<typeof createEventBody>;
 type EventQueryOut = z.output<typeof eventQuery>;
@@ -32,34 +43,10 @@ const DAY_MS = 24 * 60 * 60_000;
 const gone = (message: LocalText) => new AppError(410, 'GONE', message);
 const hiddenEvent = () => notFound(localText('thisMeetupIsNot'));
 
-/** Upcoming: not cancelled and not started. */
-const upcoming = (now: Date): SQL => and(isNull(events.cancelledAt), gt(events.eventDate, now)) as SQL;
-
-/** 0 her city, 1 her state, 2 elsewhere: the "near her first" order. */
-function proximity(viewerLocation: string): SQL<number> {
-  const state = parseLocation(viewerLocation)?.state ?? '';
-  return sql<number>`(case when ${events.location} = ${viewerLocation} then 0 when ${events.location} like ${`%, ${state}`} then 1 else 2 end)`;
-}
-
-function scopeCondition(scope: EventScope, viewerLocation: string): SQL | undefined {
-  if (scope === 'city') return eq(events.location, viewerLocation);
-  if (scope === 'state') return sql`${events.location} like ${`%, ${parseLocation(viewerLocation)?.state ?? ''}`}`;
-  return undefined;
-}
-
 async function viewerOf(db: Db, userId: string) {
   const [user, state] = await Promise.all([findUser(db, userId), accountState(db, userId)]);
   if (!user || !state) throw notFound(localText('userNotFound'));
   return { id: userId, location: user.location, verified: state.verified };
-}
-
-async function attendingIds(db: Db, userId: string, eventIds: string[]): Promise<Set<string>> {
-  if (eventIds.length === 0) return new Set();
-  const rows = await db
-    .select({ eventId: eventAttendees.eventId })
-    .from(eventAttendees)
-    .where(and(eq(eventAttendees.userId, userId), sql`${eventAttendees.eventId} in ${eventIds}`));
-  return new Set(rows.map((r) => r.eventId));
 }
 
 async function present(db: Db, viewerId: string, rows: EventRow[]): Promise<EventCard[]> {
@@ -68,7 +55,7 @@ async function present(db: Db, viewerId: string, rows: EventRow[]): Promise<Even
       db,
       rows.map((r) => r.creatorId),
     ),
-    attendingIds(
+    attendingAmong(
       db,
       viewerId,
       rows.map((r) => r.id),
@@ -118,33 +105,21 @@ export async function createEvent(
     throw badRequest(message, [fieldError('eventDate', message)]);
   }
   const row = await db.transaction(async (tx) => {
-    // One host's creations take turns, so two at once cannot both pass the limit below.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events:host:${hostId}`}))`);
-    const [hosted] = await tx
-      .select({ n: count() })
-      .from(events)
-      .where(and(eq(events.creatorId, hostId), upcoming(now)));
-    if ((hosted?.n ?? 0) >= MAX_UPCOMING_HOSTED) {
+    await lockHostCreations(tx, hostId);
+    if ((await countUpcomingHostedBy(tx, hostId, now)) >= MAX_UPCOMING_HOSTED) {
       throw conflict(localText('hostAtMost', { count: MAX_UPCOMING_HOSTED }));
     }
-    const [created] = await tx
-      .insert(events)
-      .values({
-        creatorId: hostId,
-        title: body.title,
-        description: body.description,
-        location: body.location,
-        venue: body.venue,
-        eventDate,
-        maxAttendees: body.maxAttendees,
-        teaType: body.teaType ?? null,
-        verifiedOnly: body.verifiedOnly,
-        attendeeCount: 1,
-      })
-      .returning();
-    if (!created) throw new Error('event insert returned nothing');
-    await tx.insert(eventAttendees).values({ eventId: created.id, userId: hostId });
-    return created;
+    return insertEvent(tx, {
+      creatorId: hostId,
+      title: body.title,
+      description: body.description,
+      location: body.location,
+      venue: body.venue,
+      eventDate,
+      maxAttendees: body.maxAttendees,
+      teaType: body.teaType ?? null,
+      verifiedOnly: body.verifiedOnly,
+    });
   });
   domainEvents.emit('event.hosted', { userId: hostId, eventId: row.id });
   const [card] = await present(db, hostId, [row]);
@@ -153,25 +128,9 @@ export async function createEvent(
 
 export async function listEvents(db: Db, viewerId: string, query: EventQueryOut, now = new Date()): Promise<EventPage> {
   const viewer = await viewerOf(db, viewerId);
-  const rank = proximity(viewer.location);
   const after = query.cursor === undefined ? undefined : decodeEventCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw badRequest(localText('invalidCursor'));
-  const rows = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        upcoming(now),
-        scopeCondition(query.scope, viewer.location),
-        notBlockedWith(viewerId, events.creatorId),
-        // A suspended host's meetups are hidden with her.
-        notSuspended(events.creatorId),
-        after &&
-          sql`(${rank}, ${events.eventDate}, ${events.id}) > (${after.rank}::int, ${after.eventDate}::timestamptz, ${after.id}::uuid)`,
-      ),
-    )
-    .orderBy(rank, asc(events.eventDate), asc(events.id))
-    .limit(EVENTS_PAGE_SIZE + 1);
+  const rows = await upcomingEventsFor(db, viewer, { scope: query.scope, after, now, limit: EVENTS_PAGE_SIZE + 1 });
   const page = rows.slice(0, EVENTS_PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor =
@@ -202,8 +161,7 @@ async function visibleEvent(db: Db, caches: DbCaches, viewerId: string, eventId:
 
 async function findEvent(db: Db, eventId: string): Promise<EventRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
-  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-  return row;
+  return eventById(db, eventId);
 }
 
 export async function getEvent(
@@ -232,19 +190,8 @@ export async function joinEvent(
     throw new AppError(403, 'VERIFICATION_REQUIRED', localText('thisMeetupIsFor'));
   }
   await db.transaction(async (tx) => {
-    const [joined] = await tx
-      .insert(eventAttendees)
-      .values({ eventId, userId })
-      .onConflictDoNothing()
-      .returning({ eventId: eventAttendees.eventId });
-    if (!joined) throw conflict(localText('youreAlreadyAttendingThis'));
-    // The row lock of this UPDATE makes racing joiners take turns; each re-checks the count after the one before.
-    const [taken] = await tx
-      .update(events)
-      .set({ attendeeCount: sql`${events.attendeeCount} + 1` })
-      .where(and(eq(events.id, eventId), upcoming(now), sql`${events.attendeeCount} < ${events.maxAttendees}`))
-      .returning({ id: events.id });
-    if (!taken) throw conflict(localText('thisMeetupIsFull'));
+    if (!(await insertAttendee(tx, eventId, userId))) throw conflict(localText('youreAlreadyAttendingThis'));
+    if (!(await takeSpot(tx, eventId, now))) throw conflict(localText('thisMeetupIsFull'));
   });
   domainEvents.emit('event.joined', { userId, eventId });
   return getEvent(db, caches, userId, eventId, now);
@@ -260,15 +207,7 @@ export async function leaveEvent(
   const row = await visibleEvent(db, caches, userId, eventId, now);
   if (row.creatorId === userId) throw conflict(localText('hostsCancelAMeetup'));
   await db.transaction(async (tx) => {
-    const [left] = await tx
-      .delete(eventAttendees)
-      .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)))
-      .returning({ eventId: eventAttendees.eventId });
-    if (!left) throw conflict(localText('youreNotAttendingThis'));
-    await tx
-      .update(events)
-      .set({ attendeeCount: sql`${events.attendeeCount} - 1` })
-      .where(eq(events.id, eventId));
+    if (!(await removeAttendee(tx, eventId, userId))) throw conflict(localText('youreNotAttendingThis'));
   });
   return getEvent(db, caches, userId, eventId, now);
 }
@@ -283,15 +222,12 @@ export async function cancelEvent(
 ) {
   const row = await visibleEvent(db, caches, userId, eventId, now);
   if (row.creatorId !== userId) throw forbidden(localText('onlyTheHostCan'));
-  const attendees = await db.transaction(async (tx) => {
-    await tx.update(events).set({ cancelledAt: now }).where(eq(events.id, eventId));
-    return tx.select({ userId: eventAttendees.userId }).from(eventAttendees).where(eq(eventAttendees.eventId, eventId));
-  });
+  const attendees = await cancelEventRow(db, eventId, now);
   domainEvents.emit('event.cancelled', {
     eventId,
     title: row.title,
     eventDate: row.eventDate.toISOString(),
-    attendeeIds: attendees.map((a) => a.userId).filter((id) => id !== userId),
+    attendeeIds: attendees.filter((id) => id !== userId),
   });
 }
 
@@ -303,12 +239,7 @@ export async function listAttendees(
   now = new Date(),
 ): Promise<AttendeeList> {
   const row = await visibleEvent(db, caches, viewerId, eventId, now);
-  const rows = await db
-    .select({ userId: eventAttendees.userId })
-    .from(eventAttendees)
-    .where(eq(eventAttendees.eventId, eventId))
-    .orderBy(asc(eventAttendees.joinedAt));
-  const all = rows.map((r) => r.userId);
+  const all = await attendeeIdsOf(db, eventId);
   if (!all.includes(viewerId)) throw forbidden(localText('theGuestListIs'));
   // Suspended members are hidden from guest lists too.
   const ids: string[] = [];
@@ -326,17 +257,4 @@ export async function listAttendees(
       };
     }),
   };
-}
-
-/** Meetups she hosted and meetups of others she joined, cancelled ones left out (badges read it). */
-export async function eventActivityOf(db: Db, userId: string): Promise<{ hosted: number; attended: number }> {
-  const [row] = await db
-    .select({
-      hosted: sql<number>`count(*) filter (where ${events.creatorId} = ${userId})::int`,
-      attended: sql<number>`count(*) filter (where ${events.creatorId} <> ${userId})::int`,
-    })
-    .from(eventAttendees)
-    .innerJoin(events, eq(events.id, eventAttendees.eventId))
-    .where(and(eq(eventAttendees.userId, userId), isNull(events.cancelledAt)));
-  return { hosted: row?.hosted ?? 0, attended: row?.attended ?? 0 };
 }

@@ -3,20 +3,24 @@
  * discovery_filters and user_preferences; the features above read them only through what is exported
  * here. (How a notification reaches her — SMS, email, push — is the notifications feature's.)
  */
-export { getFilters, saveFilters, presentFilters, savedRangeHolds } from './filters';
+export { getFilters, saveFilters, presentFilters } from './filters';
+export { getFriendsFilters, deckNotChosen, saveFriendsFilters, setLookingFor } from './looking-for';
 export {
+  acceptsOnlyVerifiedWriters,
+  appLanguageOf,
+  dealBreakersOf,
+  discoveryConditions,
   friendsRangeHolds,
-  getFriendsFilters,
-  deckNotChosen,
   inDeck,
   inDeckAt,
   lookingForOf,
-  saveFriendsFilters,
-  setLookingFor,
-} from './looking-for';
-export { discoveryConditions, notHidden, type CandidateColumns, type MatchingViewer } from './conditions';
+  notHidden,
+  notificationKindOn,
+  savedRangeHolds,
+  type CandidateColumns,
+  type MatchingViewer,
+} from './repository';
 export {
-  acceptsOnlyVerifiedWriters,
   DEFAULT_PRIVACY,
   disclosure,
   disclosuresFor,
@@ -27,12 +31,9 @@ export {
   type PrivacyView,
 } from './privacy';
 export {
-  appLanguageOf,
   memberLanguage,
   memberLanguages,
-  dealBreakersOf,
   getPreferences,
-  notificationKindOn,
   notificationSettingsOf,
   saveAppSettings,
   updateNotificationSettings,

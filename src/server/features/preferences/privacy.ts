@@ -1,7 +1,6 @@
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, type PrivacySettings } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
-import { userPreferences } from '../../db/schema/preferences';
+import { privacyRows } from './repository';
 
 /** What other features need to know about a member's privacy choices. */
 export interface PrivacyView {
@@ -27,20 +26,7 @@ export async function privacyOf(db: Db, userIds: readonly string[]): Promise<Map
   const ids = [...new Set(userIds)];
   const result = new Map<string, PrivacyView>(ids.map((id) => [id, DEFAULT_PRIVACY]));
   if (ids.length === 0) return result;
-  const p = userPreferences;
-  const rows = await db
-    .select({
-      userId: p.userId,
-      showAge: p.showAge,
-      showDistance: p.showDistance,
-      showOnlineStatus: p.showOnlineStatus,
-      showLastActive: p.showLastActive,
-      profileVisibility: p.profileVisibility,
-      allowMessagesFrom: p.allowMessagesFrom,
-    })
-    .from(p)
-    .where(inArray(p.userId, ids));
-  for (const { userId, ...view } of rows) {
+  for (const { userId, ...view } of await privacyRows(db, ids)) {
     result.set(userId, {
       ...view,
       profileVisibility: view.profileVisibility as PrivacyView['profileVisibility'],
@@ -52,15 +38,6 @@ export async function privacyOf(db: Db, userIds: readonly string[]): Promise<Map
 
 export async function privacyFor(db: Db, userId: string): Promise<PrivacyView> {
   return (await privacyOf(db, [userId])).get(userId) ?? DEFAULT_PRIVACY;
-}
-
-/**
- * A condition for another feature's statement: `userId` chose 'allowMessagesFrom: verified'. SQL, so
- * a hot write can check it in its own statement instead of a query of its own.
- */
-export function acceptsOnlyVerifiedWriters(userId: SQLWrapper): SQL {
-  const p = userPreferences;
-  return sql`exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.allowMessagesFrom} = 'verified')`;
 }
 
 /** What `viewer` may learn about `subject`. Presence and last-active are reciprocal, as on WhatsApp: hide yours, see no one's. */

@@ -1,4 +1,3 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
@@ -8,19 +7,20 @@ import {
   type updatePreferencesBody,
 } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
-import { userPreferences } from '../../db/schema/preferences';
 import { premiumRequired } from '../../http/errors';
 import { accountState } from '../../core';
 import { getFilters, saveFilters } from './filters';
 import { localText } from '../../i18n';
 import { isLanguage, type Language } from '../../i18n';
-
-type PreferencesRow = typeof userPreferences.$inferSelect;
-
-async function findRow(db: Db, userId: string): Promise<PreferencesRow | undefined> {
-  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-  return row;
-}
+import {
+  appLanguageOf,
+  preferencesRow,
+  savedLanguages,
+  savedNotifications,
+  upsertPreferences,
+  writePreferenceColumns,
+  type PreferencesRow,
+} from './repository';
 
 /**
  * Her whole preferences object. ageRange/maxDistance are read from the discovery filters (the one
@@ -28,7 +28,7 @@ async function findRow(db: Db, userId: string): Promise<PreferencesRow | undefin
  */
 export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
   const [row, filters, account] = await Promise.all([
-    findRow(db, userId),
+    preferencesRow(db, userId),
     getFilters(db, userId),
     accountState(db, userId),
   ]);
@@ -78,7 +78,7 @@ export async function savePreferences(
   userId: string,
   input: z.output<typeof updatePreferencesBody>,
 ): Promise<Preferences> {
-  const current = await findRow(db, userId);
+  const current = await preferencesRow(db, userId);
   const before = current?.premium ?? DEFAULT_PREFERENCES.premium;
   const turnedOn = (Object.keys(input.premium) as (keyof Preferences['premium'])[]).filter(
     (key) => input.premium[key] && !before[key],
@@ -105,13 +105,9 @@ export async function savePreferences(
       ...withoutUndefined(input.notifications),
     },
     app: { ...DEFAULT_PREFERENCES.app, ...current?.app, ...withoutUndefined(input.app) },
-    updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(userPreferences)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: userPreferences.userId, set: values });
+    await upsertPreferences(tx, userId, values);
     await saveFilters(tx, userId, {
       ...filters,
       minAge: input.ageRange[0],
@@ -138,42 +134,13 @@ export async function memberLanguage(db: Db, userId: string): Promise<Language> 
 
 /** memberLanguage of each of several members (a notice to every attendee), in one query: user id → language. */
 export async function memberLanguages(db: Db, userIds: readonly string[]): Promise<Map<string, Language>> {
-  const rows =
-    userIds.length === 0
-      ? []
-      : await db
-          .select({ userId: userPreferences.userId, app: userPreferences.app })
-          .from(userPreferences)
-          .where(inArray(userPreferences.userId, [...new Set(userIds)]));
-  const saved = new Map(rows.map((row) => [row.userId, row.app.language]));
+  const saved = await savedLanguages(db, userIds);
   return new Map(userIds.map((userId) => [userId, writtenIn(saved.get(userId))]));
-}
-
-/** Her saved app language (app.language), or undefined before she saved any preferences. */
-export async function appLanguageOf(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ app: userPreferences.app })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return row?.app.language;
 }
 
 /** Her notification switches (defaults until she saves), for in-app notices, SMS, email and push. */
 export async function notificationSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
-  const [row] = await db
-    .select({ notifications: userPreferences.notifications })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return { ...DEFAULT_PREFERENCES.notifications, ...row?.notifications };
-}
-
-/**
- * SQL that holds unless she switched this kind of notification off (every kind is on by default, before
- * she saves any): for a statement that claims a delivery in one step, such as the match text.
- */
-export function notificationKindOn(userId: string, kind: keyof NotificationSettings): SQL {
-  const p = userPreferences;
-  return sql`not exists (select 1 from ${p} where ${p.userId} = ${userId} and ${p.notifications}->>${kind} = 'false')`;
+  return { ...DEFAULT_PREFERENCES.notifications, ...(await savedNotifications(db, userId)) };
 }
 
 /**
@@ -186,11 +153,7 @@ export async function updateNotificationSettings(
   change: Partial<NotificationSettings>,
 ): Promise<NotificationSettings> {
   const notifications = { ...(await notificationSettingsOf(db, userId)), ...change };
-  const { premium, lifestyle, app } = DEFAULT_PREFERENCES;
-  await db
-    .insert(userPreferences)
-    .values({ userId, notifications, premium, lifestyle, app })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { notifications, updatedAt: new Date() } });
+  await writePreferenceColumns(db, userId, { notifications });
   return notifications;
 }
 
@@ -204,13 +167,9 @@ export async function saveAppSettings(
   userId: string,
   settings: Partial<Pick<Preferences['app'], 'language' | 'units'>>,
 ): Promise<void> {
-  const current = await findRow(db, userId);
+  const current = await preferencesRow(db, userId);
   const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, ...settings };
-  const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
-  await db
-    .insert(userPreferences)
-    .values({ userId, notifications, premium, lifestyle, app })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { app, updatedAt: new Date() } });
+  await writePreferenceColumns(db, userId, { app });
 }
 
 /**
@@ -218,19 +177,7 @@ export async function saveAppSettings(
  * show it again; the rest of her preferences stay as they are (a member who never saved gets the defaults).
  */
 export async function markTourSeen(db: Db, userId: string): Promise<void> {
-  const current = await findRow(db, userId);
+  const current = await preferencesRow(db, userId);
   const app = { ...DEFAULT_PREFERENCES.app, ...current?.app, tourSeen: true };
-  const { premium, lifestyle, notifications } = DEFAULT_PREFERENCES;
-  await db
-    .insert(userPreferences)
-    .values({ userId, notifications, premium, lifestyle, app })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { app, updatedAt: new Date() } });
-}
-
-export async function dealBreakersOf(db: Db, userId: string): Promise<DealBreaker[]> {
-  const [row] = await db
-    .select({ dealBreakers: userPreferences.dealBreakers })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return (row?.dealBreakers ?? []) as DealBreaker[];
+  await writePreferenceColumns(db, userId, { app });
 }

@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { blocksMadeBy, usernameBlocksMadeBy } from '../../core';
 import type { Db } from '../../db/client';
-import { reports } from '../../db/schema/safety';
+import { reportsFiledOldestFirst } from './repository';
 
 /**
  * Her blocks and the reports she filed, for her data export. Reports about her are not hers to
@@ -13,11 +12,7 @@ export async function blocksAndReportsBy(db: Db, userId: string) {
     .filter((b) => !b.byUsernameOnly)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const nameRows = (await usernameBlocksMadeBy(db, userId)).reverse();
-  const reportRows = await db
-    .select()
-    .from(reports)
-    .where(eq(reports.reporterId, userId))
-    .orderBy(asc(reports.createdAt));
+  const reportRows = await reportsFiledOldestFirst(db, userId);
   return {
     blocks: blockRows.map((b) => ({ blockedUserId: b.blockedUserId, at: b.createdAt.toISOString() })),
     blockedUsernames: nameRows.map((b) => ({ username: b.username, at: b.createdAt.toISOString() })),

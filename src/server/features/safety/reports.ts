@@ -1,4 +1,3 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { UNDERAGE_AUTO_HIDE_REPORTERS } from '../../../contract/moderation';
 import {
@@ -9,10 +8,10 @@ import {
 } from '../../../contract/safety';
 import type { Db } from '../../db/client';
 import { blockersAmong, blocksMadeBy, findUser, findUserByUsername, findUsers, isPremium } from '../../core';
-import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety';
 import { badRequest } from '../../http/errors';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { HIDDEN_MEMBER_NAME } from './blocks';
+import { findOpenReport, holdFromDiscovery, insertReport, openUnderageReporters, reportsFiledBy } from './repository';
 import { localText } from '../../i18n';
 
 type ReportInput = z.output<typeof createReportBody>;
@@ -57,9 +56,6 @@ export type RecentMessages = (
   userId: string,
   limit: number,
 ) => Promise<{ otherUserId: string; messages: MessageCopy[] }>;
-
-/** Reports a moderator has not closed yet. */
-export const OPEN_STATUSES: ReportStatus[] = ['received', 'under_review'];
 
 /**
  * Files a report. The answer is the same whoever is named — an unknown username or id, a repeat —
@@ -120,19 +116,7 @@ async function storeReport(
   about: { matchId: string | null; eventId: string | null; attached: MessageCopy[] },
   reportMedia?: ReportMediaStore,
 ): Promise<void> {
-  const [open] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.reporterId, reporterId),
-        eq(reports.reportedUserId, reportedUserId),
-        eq(reports.reason, input.reason),
-        about.eventId ? eq(reports.eventId, about.eventId) : isNull(reports.eventId),
-        inArray(reports.status, OPEN_STATUSES),
-      ),
-    )
-    .limit(1);
+  const open = await findOpenReport(db, { reporterId, reportedUserId, reason: input.reason, eventId: about.eventId });
   if (open) return;
   const reporterPremium = await isPremium(db, reporterId);
   const frozen = reportMedia ? await freezeMedia(reportMedia.store, about.attached) : new Map<string, string>();
@@ -140,9 +124,21 @@ async function storeReport(
   let stored = false;
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(reports)
-        .values({
+      const messages = about.attached.map((m) => ({
+        messageId: m.id,
+        senderId: m.senderId,
+        content: m.content,
+        sentAt: m.createdAt,
+        messageType: m.messageType ?? 'text',
+        mediaKey: frozen.get(m.id) ?? null,
+        mediaContentType: m.media?.contentType ?? null,
+        mediaDurationMs: m.media?.durationMs ?? null,
+        mediaWaveform: m.media?.waveform ?? null,
+        mediaViewOnce: m.media?.viewOnce ?? false,
+      }));
+      await insertReport(
+        tx,
+        {
           reporterId,
           reportedUserId,
           reason: input.reason,
@@ -150,27 +146,9 @@ async function storeReport(
           reporterPremium,
           matchId: about.matchId,
           eventId: about.eventId,
-        })
-        .returning({ id: reports.id });
-      if (!row) throw new Error('report insert returned nothing');
-      if (about.attached.length > 0) {
-        await tx.insert(reportMessages).values(
-          about.attached.map((m, position) => ({
-            reportId: row.id,
-            messageId: m.id,
-            senderId: m.senderId,
-            content: m.content,
-            sentAt: m.createdAt,
-            position,
-            messageType: m.messageType ?? 'text',
-            mediaKey: frozen.get(m.id) ?? null,
-            mediaContentType: m.media?.contentType ?? null,
-            mediaDurationMs: m.media?.durationMs ?? null,
-            mediaWaveform: m.media?.waveform ?? null,
-            mediaViewOnce: m.media?.viewOnce ?? false,
-          })),
-        );
-      }
+        },
+        messages,
+      );
       if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reportedUserId);
     });
     stored = true;
@@ -198,30 +176,10 @@ async function freezeMedia(store: MediaStorage, attached: MessageCopy[]): Promis
   return frozen;
 }
 
-/** The frozen copies of reports she filed, read before her account (and so those reports) is deleted. */
-export async function reportMediaKeysOf(db: Db, reporterId: string): Promise<string[]> {
-  const rows = await db
-    .select({ key: reportMessages.mediaKey })
-    .from(reportMessages)
-    .innerJoin(reports, eq(reports.id, reportMessages.reportId))
-    .where(and(eq(reports.reporterId, reporterId), isNotNull(reportMessages.mediaKey)));
-  return rows.flatMap((r) => (r.key ? [r.key] : []));
-}
-
 /** Three different members reporting her as underage hide her from discovery until a moderator reviews. */
 async function holdIfReportedUnderage(db: Db, userId: string): Promise<void> {
-  const [row] = await db
-    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})`.mapWith(Number) })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.reportedUserId, userId),
-        eq(reports.reason, 'underage_user'),
-        inArray(reports.status, OPEN_STATUSES),
-      ),
-    );
-  if ((row?.reporters ?? 0) >= UNDERAGE_AUTO_HIDE_REPORTERS) {
-    await db.insert(discoveryHolds).values({ userId, reason: 'underage_user' }).onConflictDoNothing();
+  if ((await openUnderageReporters(db, userId)) >= UNDERAGE_AUTO_HIDE_REPORTERS) {
+    await holdFromDiscovery(db, userId, 'underage_user');
   }
 }
 
@@ -230,16 +188,7 @@ async function holdIfReportedUnderage(db: Db, userId: string): Promise<void> {
  * are never listed to her. Someone with a block between them is named HIDDEN_MEMBER_NAME.
  */
 export async function listReportsFiledBy(db: Db, reporterId: string): Promise<Report[]> {
-  const rows = await db
-    .select({
-      report: reports,
-      // Qualified by hand: in a one-table select drizzle leaves column names bare, and a bare "id" here
-      // would name report_messages' own.
-      messagesAttached: sql<boolean>`exists (select 1 from ${reportMessages} where ${reportMessages.reportId} = "reports"."id")`,
-    })
-    .from(reports)
-    .where(eq(reports.reporterId, reporterId))
-    .orderBy(desc(reports.createdAt), desc(reports.id));
+  const rows = await reportsFiledBy(db, reporterId);
   const ids = rows.map((r) => r.report.reportedUserId);
   const members = await findUsers(db, ids);
   // A block between them, either way, hides the other person's name here too.
@@ -262,9 +211,4 @@ export async function listReportsFiledBy(db: Db, reporterId: string): Promise<Re
       },
     ];
   });
-}
-
-export async function countReportsFiledBy(db: Db, reporterId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.reporterId, reporterId));
-  return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { SafetySummary } from '../../../contract/safety';
 import { accountState, countBlocksMadeBy } from '../../core';
 import type { Db } from '../../db/client';
-import { countReportsFiledBy } from './reports';
+import { countReportsFiledBy } from './repository';
 
 /** The Safety Center's counters, from her own data. */
 export async function safetySummary(db: Db, userId: string): Promise<SafetySummary> {

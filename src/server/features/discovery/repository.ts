@@ -1,4 +1,4 @@
-import { and, between, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import {
   LIFESTYLE_FILTER_INTERESTS,
   LIFESTYLE_FILTERS_MATCHING_JOB,
@@ -15,9 +15,11 @@ import {
   US_STATES,
 } from '../../../contract/locations';
 import { LONG_DISTANCE_MILES } from '../../../contract/preferences';
+import { COMPLETENESS_CRITERIA, COMPLETENESS_TOTAL } from '../../../contract/profiles';
 import type { PromptAnswer } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
-import { memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
+import { travelPlans } from '../../db/schema/discovery';
+import { boostMultiplierSql, memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
 import {
   discoveryConditions,
@@ -27,8 +29,17 @@ import {
   savedRangeHolds,
   type MatchingViewer,
 } from '../preferences';
+import { hasTwoPhotos } from '../profiles';
 import { notHeldFromDiscovery, notReportedBy } from '../safety';
-import { hasTwoPhotos, premiumBoost, scoreOf, scoreParts } from './score';
+
+/**
+ * Every statement of discovery: the discovery query (the candidate pool, its score and one ranked page),
+ * the viewer's own inputs, travel plans and the interests trending near her. Services decide and answer
+ * (which deck, cursors, cards, the Premium rules of travel); what is read and written is here. Functions
+ * take the handle to run on (the database, or a transaction).
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export interface Viewer {
   id: string;
@@ -402,4 +413,239 @@ export async function poolEnd(db: Db, search: CandidateSearch): Promise<PoolBoun
 
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {
   return candidateQuery(db, search);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The score
+
+/**
+ * The compatibility score of a candidate for a viewer, 0-100, computed in the discovery query:
+ *
+ * | part                | points                                                          |
+ * |---------------------|-----------------------------------------------------------------|
+ * | shared interests    | 8 per interest we share, up to 5 (40)                           |
+ * | shared tea          | 5 per tea we share, up to 3 (15)                                |
+ * | recent activity     | active in the last day 15, week 10, month 5                     |
+ * | verified            | 10                                                              |
+ * | profile complete    | profile completeness (product §5: photos, bio, location, interests) |
+ * |                     | scaled to 20                                                    |
+ *
+ * The feed is ordered by rank = score × 2 while a member's Profile Boost runs (billing), then by id.
+ * Potential matches show the score itself as "match score %", and are ordered by it.
+ * Every part is an integer so the rank can be compared exactly in a keyset cursor.
+ */
+const SCORE_PARTS = {
+  perSharedInterest: 8,
+  sharedInterestsCounted: 5,
+  perSharedTea: 5,
+  sharedTeasCounted: 3,
+  activeDay: 15,
+  activeWeek: 10,
+  activeMonth: 5,
+  verified: 10,
+  completeProfile: 20,
+} as const;
+
+/** Constants are inlined, not bound: they are part of the query's shape, and plans can fold them. */
+const int = (value: number) => sql.raw(String(Math.trunc(value)));
+
+interface ScoringViewer {
+  interests: readonly string[];
+  teaInterests: readonly string[];
+}
+
+/**
+ * How many of `mine` the candidate's array holds: one containment test per item of mine (run in C,
+ * no subquery per row), and only for candidates that share at least one — one overlap test first.
+ */
+function sharedCount(column: typeof users.interests | typeof users.teaInterests, mine: readonly string[]): SQL {
+  const items = [...new Set(mine)];
+  if (items.length === 0) return sql`0`;
+  const perItem = sql.join(
+    items.map((item) => sql`(${column} @> array[${item}]::text[])::int`),
+    sql` + `,
+  );
+  return sql`(case when ${column} && ${textArray(items)} then ${perItem} else 0 end)`;
+}
+
+/**
+ * The score comes in parts so the query can bound it cheaply first: everything read from the user's
+ * own row, and the photo criterion of completeness (2+ photos), a lookup in photos that the query
+ * makes only for candidates that can still reach the page (see `candidateQuery`).
+ */
+interface ScoreParts {
+  /** Interests, tea, activity and verification points. */
+  profilePoints: SQL<number>;
+  /** Completeness points earned by everything but photos (of COMPLETENESS_TOTAL). */
+  completenessWithoutPhotos: SQL<number>;
+}
+
+type Criterion = (typeof COMPLETENESS_CRITERIA)[number]['key'];
+const PHOTO_POINTS = COMPLETENESS_CRITERIA.find((c) => c.key === 'photos')?.points ?? 0;
+
+/** Completeness points in SQL, criterion by criterion as `profileCompleteness` in the contract defines them. */
+function completenessWithoutPhotos(): SQL<number> {
+  const condition: Record<Exclude<Criterion, 'photos'>, SQL> = {
+    bio: sql`char_length(btrim(${users.bio}, E' \t\n\r')) > 20`,
+    location: sql`btrim(${users.location}) <> ''`,
+    interests: sql`cardinality(${users.interests}) >= 5`,
+    prompts: sql`jsonb_array_length(${users.prompts}) >= 1`,
+  };
+  return sql<number>`(${sql.join(
+    COMPLETENESS_CRITERIA.filter((c) => c.key !== 'photos').map(
+      (c) => sql`(case when ${condition[c.key as Exclude<Criterion, 'photos'>]} then ${int(c.points)} else 0 end)`,
+    ),
+    sql` + `,
+  )})`;
+}
+
+export function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
+  const p = SCORE_PARTS;
+  const since = (ms: number) => sql`${new Date(rankedAt.getTime() - ms).toISOString()}::timestamptz`;
+  return {
+    profilePoints: sql<number>`(
+      least(${sharedCount(users.interests, viewer.interests)}, ${int(p.sharedInterestsCounted)}) * ${int(p.perSharedInterest)}
+      + least(${sharedCount(users.teaInterests, viewer.teaInterests)}, ${int(p.sharedTeasCounted)}) * ${int(p.perSharedTea)}
+      + case
+          when ${users.lastActiveAt} >= ${since(DAY_MS)} then ${int(p.activeDay)}
+          when ${users.lastActiveAt} >= ${since(7 * DAY_MS)} then ${int(p.activeWeek)}
+          when ${users.lastActiveAt} >= ${since(30 * DAY_MS)} then ${int(p.activeMonth)}
+          else 0
+        end
+      + case when ${users.isVerified} then ${int(p.verified)} else 0 end
+    )`,
+    completenessWithoutPhotos: completenessWithoutPhotos(),
+  };
+}
+
+/**
+ * The score from its parts: completeness earned (with or without the photo points) scaled to 20 and
+ * rounded half up, in integer arithmetic (round(a·20/T) = (40a + T) / 2T, T = COMPLETENESS_TOTAL): numeric math per row
+ * was a measurable part of the query.
+ */
+export function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, withPhotos: boolean | SQL): SQL<number> {
+  const photoPoints =
+    typeof withPhotos === 'boolean'
+      ? int(withPhotos ? PHOTO_POINTS : 0)
+      : sql`(case when ${withPhotos} then ${int(PHOTO_POINTS)} else 0 end)`;
+  const scale = SCORE_PARTS.completeProfile;
+  return sql<number>`(${profilePoints} + ((${completenessWithoutPhotos} + ${photoPoints}) * ${int(2 * scale)} + ${int(COMPLETENESS_TOTAL)}) / ${int(2 * COMPLETENESS_TOTAL)})`;
+}
+
+/** The rank multiplier of a running Profile Boost, as of `rankedAt` (the rule lives in the core). */
+export function premiumBoost(rankedAt: Date): SQL<number> {
+  return boostMultiplierSql(rankedAt);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The viewer
+
+/** Her own row's discovery inputs: what the query searches from and what others' deal breakers read. */
+export async function viewerRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      viewer: {
+        id: users.id,
+        age: users.age,
+        location: users.location,
+        latitude: users.latitude,
+        longitude: users.longitude,
+        interests: users.interests,
+        teaInterests: users.teaInterests,
+      },
+      premiumUntil: users.premiumUntil,
+      lifestyle: users.lifestyle,
+      relationshipGoals: users.relationshipGoals,
+      isVerified: users.isVerified,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Interests trending near her
+
+/** Where she lives: her location and its city centre. */
+export async function placeOf(
+  db: Db,
+  userId: string,
+): Promise<{ location: string; latitude: number; longitude: number } | undefined> {
+  const [me] = await db
+    .select({ location: users.location, latitude: users.latitude, longitude: users.longitude })
+    .from(users)
+    .where(eq(users.id, userId));
+  return me;
+}
+
+/** The `limit` interests most listed by members at these locations (not her, not ghosts), by count. */
+export async function popularInterestsAt(
+  db: Db,
+  userId: string,
+  places: readonly string[],
+  limit: number,
+): Promise<{ interest: string; count: number }[]> {
+  const interest = sql<string>`unnest(${users.interests})`;
+  return db
+    .select({ interest: sql<string>`i.interest`, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(
+      db
+        .select({ interest: interest.as('interest') })
+        .from(users)
+        .where(and(ne(users.id, userId), not(users.ghostMode), sql`${users.location} = any(${textArray(places)})`))
+        .as('i'),
+    )
+    .groupBy(sql`i.interest`)
+    .orderBy(sql`count(*) desc`, sql`i.interest`)
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Travel plans
+
+export type TravelPlanRow = typeof travelPlans.$inferSelect;
+
+export async function travelPlanOf(db: Db, userId: string): Promise<TravelPlanRow | undefined> {
+  const [row] = await db.select().from(travelPlans).where(eq(travelPlans.userId, userId));
+  return row;
+}
+
+/** Her plan, locked until the transaction ends (ending a trip twice at once puts her home back once). */
+export async function lockTravelPlan(tx: Db, userId: string): Promise<TravelPlanRow | undefined> {
+  const [row] = await tx.select().from(travelPlans).where(eq(travelPlans.userId, userId)).for('update');
+  return row;
+}
+
+/** Her plan, replacing the one she had. */
+export async function upsertTravelPlan(
+  db: Db,
+  userId: string,
+  plan: Omit<TravelPlanRow, 'userId'>,
+): Promise<TravelPlanRow | undefined> {
+  const [row] = await db
+    .insert(travelPlans)
+    .values({ userId, ...plan })
+    .onConflictDoUpdate({ target: travelPlans.userId, set: plan })
+    .returning();
+  return row;
+}
+
+export async function deleteTravelPlan(db: Db, userId: string): Promise<void> {
+  await db.delete(travelPlans).where(eq(travelPlans.userId, userId));
+}
+
+/** Whose trips have ended by `now`. */
+export async function finishedTravellers(db: Db, now: Date): Promise<string[]> {
+  const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
+  return over.map((o) => o.userId);
+}
+
+/** The city each of these members' plan visits (only those with a plan). */
+export async function travelDestinationsOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const plans = await db
+    .select({ userId: travelPlans.userId, location: travelPlans.location })
+    .from(travelPlans)
+    .where(inArray(travelPlans.userId, userIds));
+  return new Map(plans.map((p) => [p.userId, p.location]));
 }
