@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DiscoveryMode } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
-import { notificationsSent } from '../../db/schema/notifications';
 import { retryDelayMs, type JobQueue } from '../../jobs';
 import { Lru } from '../../lib/lru';
 import type { MailOutbox } from '../../mail/mailer';
@@ -14,8 +13,8 @@ import { memberSummaries } from '../profiles';
 import { channelsFor, type NotificationKind } from './channels';
 import { mailFor, pushOptionsFor, pushPayloadFor, type NotificationSubject } from './content';
 import { sendPush, type PushOptions } from './push/sender';
-import { deleteSubscription, findSubscription, markPushed, subscriptionsOf } from './push/subscriptions';
 import type { VapidKeys } from './push/vapid';
+import { deleteSubscription, findSubscription, markPushed, recordFirstSend, subscriptionsOf } from './repository';
 import { unsubscribeToken } from './unsubscribe-token';
 import { memberLanguage } from '../preferences';
 import { messagesOf } from '../../i18n';
@@ -252,16 +251,6 @@ export function messageNotifier(deps: DeliveryDeps): (userId: string, matchId: s
   };
 }
 
-/** Records a once-only notification; false when it was already recorded. */
-async function firstTime(db: Db, userId: string, key: string): Promise<boolean> {
-  const rows = await db
-    .insert(notificationsSent)
-    .values({ userId, key })
-    .onConflictDoNothing()
-    .returning({ key: notificationsSent.key });
-  return rows.length > 0;
-}
-
 /** Meetup reminders: 24 h before (push and email) and 1 h before (push), each once per member and meetup. */
 async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> {
   const hour = 3_600_000;
@@ -276,7 +265,7 @@ async function scanEventReminders(deps: DeliveryDeps, now: Date): Promise<void> 
       new Date(now.getTime() + window.to),
     );
     for (const a of due) {
-      if (!(await firstTime(deps.db, a.userId, `event:${a.eventId}:${window.lead}`))) continue;
+      if (!(await recordFirstSend(deps.db, a.userId, `event:${a.eventId}:${window.lead}`))) continue;
       await notify(deps, a.userId, { kind: 'event_reminder', eventId: a.eventId, title: a.title, lead: window.lead });
     }
   }

@@ -1,8 +1,7 @@
-import { count, eq } from 'drizzle-orm';
 import { activeDaysSince } from '../../core';
 import type { Db } from '../../db/client';
-import { profileViews } from '../../db/schema/profiles';
 import { dayStreak, utcDay } from './day-streak';
+import { insertProfileView } from './repository';
 
 /** A streak longer than this is shown as this; it bounds the rows read. */
 const MAX_STREAK_DAYS = 400;
@@ -20,13 +19,5 @@ export async function recordProfileView(
   at: Date = new Date(),
 ): Promise<void> {
   if (viewerId === viewedId) return;
-  await db
-    .insert(profileViews)
-    .values({ viewerId, viewedId, day: utcDay(at) })
-    .onConflictDoNothing();
-}
-
-export async function countProfileViews(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(profileViews).where(eq(profileViews.viewedId, userId));
-  return row?.n ?? 0;
+  await insertProfileView(db, viewerId, viewedId, utcDay(at));
 }

@@ -1,16 +1,18 @@
 // The profiles feature's public surface: what other features and the app may use.
-export { countProfileViews, dayStreakOf } from './activity';
+export { dayStreakOf } from './activity';
 export { renderPhoto } from './image-pipeline';
 export { hammingDistance, perceptualHash } from './phash';
+export { listPhotos, storedPhotosOf, type StoredPhoto } from './photos';
 export {
   NEAR_DUPLICATE_BITS,
-  listPhotos,
+  answersPrompt,
+  countProfileViews,
+  hasTwoPhotos,
+  photoOfMember,
   photoOwnersNearHash,
   photosCopiedFromOthers,
-  storedPhotosOf,
-  type StoredPhoto,
-} from './photos';
-export { answersPrompt, photoKeyOfUrl, photoOfMember, photoThumbnailsById } from './liked-items';
+} from './repository';
+export { photoKeyOfUrl, photoThumbnailsById } from './liked-items';
 export { profileRoutes } from './routes';
 export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';
@@ -18,7 +20,6 @@ export { isUuid } from './service';
 export { localDiskStorage, newMediaKey, type MediaStorage } from '../../media';
 export {
   getSelfUser,
-  hasTwoPhotos,
   memberBylines,
   memberSummaries,
   photoUrlsOf,

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { UserStatus } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { statuses } from '../../db/schema/profiles';
-
-export type StatusRow = typeof statuses.$inferSelect;
+import { statusOf, type StatusRow } from './repository';
 
 /** The version in the file's URL: a new status is a new URL, so a cached file never plays for the next one. */
 export const versionOf = (row: StatusRow) => String(row.createdAt.getTime());
@@ -32,7 +29,7 @@ export async function liveStatusOf(
   userId: string,
   now = new Date(),
 ): Promise<UserStatus | null> {
-  const [row] = await db.select().from(statuses).where(eq(statuses.userId, userId));
+  const row = await statusOf(db, userId);
   if (!row) return null;
   if (userId !== viewerId && row.expiresAt <= now) return null;
   return presentStatus(row);

@@ -1,15 +1,22 @@
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_STATUS_VOICE_MS, MAX_VOICE_BYTES } from '../../../contract/chat-media';
 import { STATUS_LIFETIME_MS, STATUS_MAX_LENGTH, type UserStatus } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
-import { statuses } from '../../db/schema/profiles';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { inspectVoice, parseWaveform } from './audio-pipeline';
 import { findViewableUser, findVisibleUser, type AreMatched } from './service';
-import { liveStatusOf, presentStatus, versionOf, type StatusRow } from './status-present';
+import {
+  clearExpiredVoices,
+  deleteStatus,
+  NO_VOICE,
+  replaceStatusRow,
+  statusOf,
+  type NewStatus,
+  type StatusRow,
+} from './repository';
+import { liveStatusOf, presentStatus, versionOf } from './status-present';
 import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
 
@@ -25,14 +32,6 @@ interface StatusDeps {
 
 const STATUS_VOICE_SWEEP_JOB = 'status-voice.sweep';
 const SWEEP_EVERY_MS = 10 * 60_000;
-
-const NO_VOICE = {
-  voiceKey: null,
-  voiceContentType: null,
-  voiceBytes: null,
-  voiceDurationMs: null,
-  voiceWaveform: null,
-} as const;
 
 /** Her own status even when expired (she sees 'Expired'); for anyone else only a live one. */
 export async function getStatus(
@@ -52,21 +51,10 @@ export async function getStatus(
 async function replaceStatus(
   deps: Pick<StatusDeps, 'db' | 'deletes'>,
   userId: string,
-  values: Omit<typeof statuses.$inferInsert, 'userId'>,
+  values: NewStatus,
 ): Promise<StatusRow> {
   const { row, oldKey } = await deps.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ voiceKey: statuses.voiceKey })
-      .from(statuses)
-      .where(eq(statuses.userId, userId))
-      .for('update');
-    const [row] = await tx
-      .insert(statuses)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: statuses.userId, set: values })
-      .returning();
-    if (!row) throw new Error('status upsert returned no row');
-    const oldKey = old?.voiceKey && old.voiceKey !== row.voiceKey ? old.voiceKey : null;
+    const { row, oldVoiceKey: oldKey } = await replaceStatusRow(tx, userId, values);
     if (oldKey) await deps.deletes.queue('statuses', [oldKey], tx);
     return { row, oldKey };
   });
@@ -139,12 +127,9 @@ export async function setVoiceStatus(
 /** Clearing her status deletes its voice note too. */
 export async function clearStatus(deps: Pick<StatusDeps, 'db' | 'deletes'>, userId: string): Promise<void> {
   const key = await deps.db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(statuses)
-      .where(eq(statuses.userId, userId))
-      .returning({ voiceKey: statuses.voiceKey });
-    if (gone?.voiceKey) await deps.deletes.queue('statuses', [gone.voiceKey], tx);
-    return gone?.voiceKey ?? null;
+    const voiceKey = await deleteStatus(tx, userId);
+    if (voiceKey) await deps.deletes.queue('statuses', [voiceKey], tx);
+    return voiceKey;
   });
   if (key) await deps.deletes.attempt('statuses', [key]);
 }
@@ -164,7 +149,7 @@ export async function statusVoiceFile(
   now = new Date(),
 ): Promise<{ data: Buffer; contentType: string }> {
   const user = await findViewableUser(deps.db, viewerId, userId, deps.areMatched);
-  const [row] = await deps.db.select().from(statuses).where(eq(statuses.userId, user.id));
+  const row = await statusOf(deps.db, user.id);
   if (!row?.voiceKey || !row.voiceContentType || versionOf(row) !== version) throw voiceGone();
   if (user.id !== viewerId && row.expiresAt <= now) throw voiceGone();
   try {
@@ -180,21 +165,9 @@ export async function statusVoiceFile(
  * durable media-deletes queue, in the same transaction. The text stays (she sees 'Expired').
  */
 async function sweepExpiredStatusVoices(deps: Pick<StatusDeps, 'db' | 'deletes'>, now = new Date()): Promise<number> {
-  const expired = and(isNotNull(statuses.voiceKey), lte(statuses.expiresAt, now));
   const keys = await deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: statuses.userId, voiceKey: statuses.voiceKey })
-      .from(statuses)
-      .where(expired)
-      .for('update');
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.userId);
-    await tx
-      .update(statuses)
-      .set(NO_VOICE)
-      .where(and(inArray(statuses.userId, ids), expired));
-    const keys = rows.flatMap((r) => (r.voiceKey ? [r.voiceKey] : []));
-    await deps.deletes.queue('statuses', keys, tx);
+    const keys = await clearExpiredVoices(tx, now);
+    if (keys.length > 0) await deps.deletes.queue('statuses', keys, tx);
     return keys;
   });
   // Tried at once too: the file stops being there now, not at the queue's next poll.
@@ -210,13 +183,13 @@ export function registerStatusJobs(deps: Pick<StatusDeps, 'db' | 'deletes' | 'jo
 
 /** Her status voice note's key, read before her account is deleted (the row goes by ON DELETE CASCADE). */
 export async function statusVoiceKeysOf(db: Db, userId: string): Promise<string[]> {
-  const [row] = await db.select({ voiceKey: statuses.voiceKey }).from(statuses).where(eq(statuses.userId, userId));
+  const row = await statusOf(db, userId);
   return row?.voiceKey ? [row.voiceKey] : [];
 }
 
 /** Her status voice note with its bytes, for her data export. */
 export async function statusVoiceOf(db: Db, voices: MediaStorage, userId: string) {
-  const [row] = await db.select().from(statuses).where(eq(statuses.userId, userId));
+  const row = await statusOf(db, userId);
   if (!row?.voiceKey) return null;
   return {
     contentType: row.voiceContentType ?? 'application/octet-stream',

@@ -1,30 +1,16 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { presentPrompts } from '../../../contract/prompts';
 import type { SelfUser } from '../../../contract/users';
 import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
 import type { DbCaches } from '../../db/caches';
-import { photos } from '../../db/schema/photos';
 import { publicMediaUrl as mediaUrl } from '../../media';
+import { largeKeysOf } from './repository';
 
 export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return result;
-  const rows = await db
-    .select({ userId: photos.userId, largeKey: photos.largeKey })
-    .from(photos)
-    .where(inArray(photos.userId, userIds))
-    .orderBy(asc(photos.position));
-  for (const row of rows) result.get(row.userId)?.push(mediaUrl(row.largeKey));
+  for (const row of await largeKeysOf(db, userIds)) result.get(row.userId)?.push(mediaUrl(row.largeKey));
   return result;
-}
-
-/**
- * The photo criterion of profile completeness, as SQL for other features' list queries (discovery
- * ranks by completeness): the member `userId` names has a second photo.
- */
-export function hasTwoPhotos(userId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${photos} where ${photos.userId} = ${userId} offset 1)`;
 }
 
 /** What other features may show of a member next to their own content: name, first photo, verified badge. */

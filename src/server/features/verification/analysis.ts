@@ -1,4 +1,3 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MIN_VERIFICATION_PHOTOS,
@@ -7,12 +6,12 @@ import {
   type PhotoRequirement,
 } from '../../../contract/verification';
 import type { Db } from '../../db/client';
-import { photoAnalyses } from '../../db/schema/verification';
 import type { JobQueue } from '../../jobs';
 import type { MediaStorage } from '../../media';
 import { photosCopiedFromOthers, storedPhotosOf } from '../profiles';
 import { faceDetector } from './face-detector';
 import { measureQuality } from './image-quality';
+import { analysesOf, hasAnalysis, insertAnalysis } from './repository';
 
 export const ANALYZE_PHOTO_JOB = 'verification.analyze-photo';
 export const COPIED_PHOTO_REASON = 'This photo is used by another profile';
@@ -38,31 +37,24 @@ export async function analyzeStoredPhoto(deps: AnalysisDeps, userId: string, pho
   const { db, media, log } = deps;
   const photo = (await storedPhotosOf(db, userId)).find((p) => p.id === photoId);
   if (!photo) return;
-  const [cached] = await db
-    .select({ id: photoAnalyses.photoId })
-    .from(photoAnalyses)
-    .where(eq(photoAnalyses.photoId, photoId));
-  if (cached) return;
+  if (await hasAnalysis(db, photoId)) return;
   const image = await media.get(photo.largeKey);
   const quality = await measureQuality(image);
   const detector = await faceDetector((error) =>
     log.warn({ err: error }, 'face model unavailable; faces go to moderators'),
   );
   const faceCount = detector ? await detector.countFaces(image) : null;
-  await db
-    .insert(photoAnalyses)
-    .values({
-      photoId,
-      userId,
-      width: quality.width,
-      height: quality.height,
-      sharpness: quality.sharpness,
-      brightness: quality.brightness,
-      qualityScore: quality.qualityScore,
-      qualityReasons: quality.reasons,
-      faceCount,
-    })
-    .onConflictDoNothing();
+  await insertAnalysis(db, {
+    photoId,
+    userId,
+    width: quality.width,
+    height: quality.height,
+    sharpness: quality.sharpness,
+    brightness: quality.brightness,
+    qualityScore: quality.qualityScore,
+    qualityReasons: quality.reasons,
+    faceCount,
+  });
 }
 
 /**
@@ -77,8 +69,10 @@ export async function photoAnalysisOf(
 ): Promise<PhotoAnalysisResult> {
   const { db, jobs } = deps;
   const stored = await storedPhotosOf(db, userId);
-  const ids = stored.map((p) => p.id);
-  const cached = ids.length ? await db.select().from(photoAnalyses).where(inArray(photoAnalyses.photoId, ids)) : [];
+  const cached = await analysesOf(
+    db,
+    stored.map((p) => p.id),
+  );
   const byPhoto = new Map(cached.map((row) => [row.photoId, row]));
   const copied = await photosCopiedFromOthers(db, userId);
   const measured: MeasuredPhoto[] = [];

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MIN_VERIFICATION_PHOTOS,
@@ -15,7 +14,6 @@ import {
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { accountState, requireModerator, updateUser } from '../../core';
-import { verifications, verificationSelfies } from '../../db/schema/verification';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
@@ -23,6 +21,17 @@ import { matchPartnerIds } from '../matches';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { perceptualHash, photoOwnersNearHash, renderPhoto, reviewSubjects } from '../profiles';
 import { firstUnmet, photoAnalysisOf } from './analysis';
+import {
+  deleteSelfie,
+  pendingSelfieOf,
+  pendingSelfies,
+  selfieById,
+  storeSelfie,
+  updateVerification,
+  upsertVerification,
+  verificationOf,
+  type VerificationRow,
+} from './repository';
 import { localText } from '../../i18n';
 
 export interface VerificationDeps {
@@ -41,26 +50,14 @@ export interface VerificationDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PHOTO_ADDED_NOTE = 'You added a new photo after your verification. Verify again to get your badge back.';
 
-type VerificationRow = typeof verifications.$inferSelect;
-
-async function rowOf(db: Db, userId: string): Promise<VerificationRow | undefined> {
-  const [row] = await db.select().from(verifications).where(eq(verifications.userId, userId));
-  return row;
-}
-
-async function selfieOf(db: Db, userId: string) {
-  const [row] = await db.select().from(verificationSelfies).where(eq(verificationSelfies.userId, userId));
-  return row;
-}
-
 export async function getVerificationRecord(
   deps: Pick<VerificationDeps, 'db' | 'jobs'>,
   userId: string,
 ): Promise<VerificationRecord> {
   const { db } = deps;
   const [row, selfie, state, photoCheck] = [
-    await rowOf(db, userId),
-    await selfieOf(db, userId),
+    await verificationOf(db, userId),
+    await pendingSelfieOf(db, userId),
     await accountState(db, userId),
     await photoAnalysisOf(deps, userId, { queueMissing: false }),
   ];
@@ -103,8 +100,8 @@ function handlesOf(row: VerificationRow | undefined): SocialHandles {
 export async function requestVerification(deps: VerificationDeps, userId: string, now = new Date()): Promise<string> {
   const { db } = deps;
   if ((await accountState(db, userId))?.verified) throw conflict(localText('yourProfileIsAlready'));
-  if (await selfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
-  const row = await rowOf(db, userId);
+  if (await pendingSelfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
+  const row = await verificationOf(db, userId);
   if (row?.status === 'rejected' && row.retryAfter && row.retryAfter > now) {
     throw tooManyRequests(
       localText('verificationRetryAfter', { at: row.retryAfter.toISOString() }),
@@ -116,10 +113,7 @@ export async function requestVerification(deps: VerificationDeps, userId: string
     throw badRequest(localText('verificationUnmet', { id: unmet.id, todo: unmet.todo, label: unmet.label }));
   }
   const pose = VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? VERIFICATION_POSES[0];
-  await db
-    .insert(verifications)
-    .values({ userId, pose, updatedAt: now })
-    .onConflictDoUpdate({ target: verifications.userId, set: { pose, updatedAt: now } });
+  await upsertVerification(db, userId, { pose, updatedAt: now });
   return pose;
 }
 
@@ -129,21 +123,15 @@ export async function requestVerification(deps: VerificationDeps, userId: string
  */
 export async function submitSelfie(deps: VerificationDeps, userId: string, upload: Buffer): Promise<void> {
   const { db, selfies } = deps;
-  const row = await rowOf(db, userId);
+  const row = await verificationOf(db, userId);
   if ((await accountState(db, userId))?.verified) throw conflict(localText('yourProfileIsAlready'));
-  if (await selfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
+  if (await pendingSelfieOf(db, userId)) throw conflict(localText('yourVerificationIsAlready'));
   if (!row?.pose) throw conflict(localText('requestVerificationFirstWe'));
   const { large } = await renderPhoto(upload);
   const storageKey = newMediaKey('webp');
   await selfies.put(storageKey, large);
   try {
-    await db.transaction(async (tx) => {
-      await tx.insert(verificationSelfies).values({ userId, pose: row.pose ?? '', storageKey });
-      await tx
-        .update(verifications)
-        .set({ status: 'pending', notes: null, updatedAt: new Date() })
-        .where(eq(verifications.userId, userId));
-    });
+    await storeSelfie(db, { userId, pose: row.pose ?? '', storageKey });
   } catch (error) {
     await removeSelfieFiles(deps, [storageKey]);
     // Two uploads at once: the unique user id lets one through.
@@ -165,17 +153,11 @@ export async function saveSocialHandles(
     twitterHandle: body.twitterHandle ?? null,
     updatedAt: new Date(),
   };
-  await db
-    .insert(verifications)
-    .values({ userId, ...handles })
-    .onConflictDoUpdate({ target: verifications.userId, set: handles });
+  await upsertVerification(db, userId, handles);
 }
 
 export async function setSocialVisibility(db: Db, userId: string, showSocialHandles: boolean): Promise<void> {
-  await db
-    .insert(verifications)
-    .values({ userId, showSocialHandles })
-    .onConflictDoUpdate({ target: verifications.userId, set: { showSocialHandles, updatedAt: new Date() } });
+  await upsertVerification(db, userId, { showSocialHandles, updatedAt: new Date() });
 }
 
 /**
@@ -184,7 +166,7 @@ export async function setSocialVisibility(db: Db, userId: string, showSocialHand
  */
 export async function socialHandlesFor(db: Db, viewerId: string, ownerId: string): Promise<SocialHandles | null> {
   if (!UUID.test(ownerId)) throw notFound(localText('memberNotFound'));
-  const row = await rowOf(db, ownerId);
+  const row = await verificationOf(db, ownerId);
   if (viewerId === ownerId) return handlesOf(row);
   if (!row?.showSocialHandles) return null;
   const partners = await matchPartnerIds(db, viewerId);
@@ -199,7 +181,7 @@ export async function socialHandlesFor(db: Db, viewerId: string, ownerId: string
 
 export async function verificationQueue(db: Db, moderatorId: string, now = new Date()): Promise<VerificationQueue> {
   await requireModerator(db, moderatorId);
-  const rows = await db.select().from(verificationSelfies).orderBy(asc(verificationSelfies.createdAt));
+  const rows = await pendingSelfies(db);
   const members = await reviewSubjects(
     db,
     rows.map((r) => r.userId),
@@ -221,10 +203,8 @@ export async function verificationQueue(db: Db, moderatorId: string, now = new D
   };
 }
 
-async function selfieById(db: Db, requestId: string) {
-  if (!UUID.test(requestId)) return undefined;
-  const [row] = await db.select().from(verificationSelfies).where(eq(verificationSelfies.id, requestId));
-  return row;
+async function requestById(db: Db, requestId: string) {
+  return UUID.test(requestId) ? selfieById(db, requestId) : undefined;
 }
 
 const requestGone = () => notFound(localText('thisRequestWasAlready'));
@@ -237,7 +217,7 @@ export async function verificationReview(
 ): Promise<VerificationReview> {
   const { db, selfies } = deps;
   await requireModerator(db, moderatorId);
-  const row = await selfieById(db, requestId);
+  const row = await requestById(db, requestId);
   if (!row) throw requestGone();
   const user = (await reviewSubjects(db, [row.userId])).get(row.userId);
   if (!user) throw requestGone();
@@ -280,29 +260,22 @@ export async function decideVerification(
 ): Promise<VerificationDecision> {
   const { db, events } = deps;
   await requireModerator(db, moderatorId);
-  const pending = await selfieById(db, requestId);
+  const pending = await requestById(db, requestId);
   if (!pending) throw requestGone();
   if (pending.userId === moderatorId) throw forbidden(localText('anotherModeratorMustReview'));
   const status = decision.approve ? 'verified' : 'rejected';
   const decided = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(verificationSelfies)
-      .where(eq(verificationSelfies.id, requestId))
-      .returning({ userId: verificationSelfies.userId, storageKey: verificationSelfies.storageKey });
+    const row = await deleteSelfie(tx, requestId);
     if (!row) return undefined;
     await deps.mediaDeletes.queue('selfies', [row.storageKey], tx);
-    await tx.insert(verifications).values({ userId: row.userId }).onConflictDoNothing();
-    await tx
-      .update(verifications)
-      .set({
-        status,
-        notes: decision.note ?? null,
-        pose: null,
-        reviewedAt: now,
-        retryAfter: decision.approve ? null : new Date(now.getTime() + VERIFICATION_RETRY_MS),
-        updatedAt: now,
-      })
-      .where(eq(verifications.userId, row.userId));
+    await updateVerification(tx, row.userId, {
+      status,
+      notes: decision.note ?? null,
+      pose: null,
+      reviewedAt: now,
+      retryAfter: decision.approve ? null : new Date(now.getTime() + VERIFICATION_RETRY_MS),
+      updatedAt: now,
+    });
     await updateUser(tx, deps.caches, row.userId, { isVerified: decision.approve });
     return row;
   });
@@ -319,11 +292,13 @@ export async function decideVerification(
 export async function onPhotoAdded(db: Db, caches: DbCaches, userId: string): Promise<void> {
   if (!(await accountState(db, userId))?.verified) return;
   await db.transaction(async (tx) => {
-    await tx.insert(verifications).values({ userId }).onConflictDoNothing();
-    await tx
-      .update(verifications)
-      .set({ status: 'not_started', notes: PHOTO_ADDED_NOTE, pose: null, retryAfter: null, updatedAt: new Date() })
-      .where(eq(verifications.userId, userId));
+    await updateVerification(tx, userId, {
+      status: 'not_started',
+      notes: PHOTO_ADDED_NOTE,
+      pose: null,
+      retryAfter: null,
+      updatedAt: new Date(),
+    });
     await updateUser(tx, caches, userId, { isVerified: false });
   });
 }
@@ -337,6 +312,6 @@ async function removeSelfieFiles(deps: Pick<VerificationDeps, 'mediaDeletes' | '
 
 /** Her selfie awaiting review, if any: account deletion removes the file with her rows. */
 export async function selfieKeysOf(db: Db, userId: string): Promise<string[]> {
-  const row = await selfieOf(db, userId);
+  const row = await pendingSelfieOf(db, userId);
   return row ? [row.storageKey] : [];
 }

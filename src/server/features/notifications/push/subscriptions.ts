@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PUSH_MAX_DEVICES, type PushDeviceList, type pushSubscriptionBody } from '../../../../contract/push';
 import type { Db } from '../../../db/client';
-import { pushSubscriptions } from '../../../db/schema/notifications';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { endpointProblem } from './endpoint';
 import { localText } from '../../../i18n';
 import { fieldError } from '../../../http/errors';
-
-type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+import { deleteDeviceOf, deleteEndpointOf, saveSubscription, subscriptionsOf } from '../repository';
 
 interface PushPolicy {
   allowedHosts: readonly string[];
@@ -48,11 +45,7 @@ export function endpointHash(endpoint: string): string {
 }
 
 export async function listDevices(db: Db, userId: string, sessionTokenHash: string): Promise<PushDeviceList> {
-  const rows = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(asc(pushSubscriptions.createdAt));
+  const rows = await subscriptionsOf(db, userId);
   return {
     devices: rows.map((row) => ({
       id: row.id,
@@ -78,7 +71,8 @@ export async function subscribe(
 ): Promise<PushDeviceList> {
   const problem = endpointProblem(input.endpoint, policy.allowedHosts, policy.production);
   if (problem) throw badRequest(localText(problem), [fieldError('endpoint', localText(problem))]);
-  const values = {
+  const subscription = {
+    endpoint: input.endpoint,
     userId: session.userId,
     sessionTokenHash: session.tokenHash,
     p256dh: input.keys.p256dh,
@@ -86,25 +80,9 @@ export async function subscribe(
     expiresAt: input.expirationTime ? new Date(input.expirationTime) : null,
     device: deviceLabel(userAgent),
   };
-  await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ userId: pushSubscriptions.userId })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, input.endpoint));
-    if (existing?.userId !== session.userId) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, session.userId));
-      if ((row?.n ?? 0) >= PUSH_MAX_DEVICES) {
-        throw new AppError(409, 'LIMIT_REACHED', localText('pushDevicesFull', { count: PUSH_MAX_DEVICES }));
-      }
-    }
-    await tx
-      .insert(pushSubscriptions)
-      .values({ ...values, endpoint: input.endpoint })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
-  });
+  if ((await saveSubscription(db, subscription, PUSH_MAX_DEVICES)) === 'full') {
+    throw new AppError(409, 'LIMIT_REACHED', localText('pushDevicesFull', { count: PUSH_MAX_DEVICES }));
+  }
   return listDevices(db, session.userId, session.tokenHash);
 }
 
@@ -113,9 +91,7 @@ export async function unsubscribeEndpoint(
   session: { userId: string; tokenHash: string },
   endpoint: string,
 ): Promise<PushDeviceList> {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, session.userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await deleteEndpointOf(db, session.userId, endpoint);
   return listDevices(db, session.userId, session.tokenHash);
 }
 
@@ -124,29 +100,8 @@ export async function removeDevice(
   session: { userId: string; tokenHash: string },
   id: string,
 ): Promise<PushDeviceList> {
-  const removed = await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, session.userId), eq(pushSubscriptions.id, id)))
-    .returning({ id: pushSubscriptions.id });
-  if (removed.length === 0) throw notFound(localText('deviceNotFound'));
+  if (!(await deleteDeviceOf(db, session.userId, id))) throw notFound(localText('deviceNotFound'));
   return listDevices(db, session.userId, session.tokenHash);
-}
-
-export async function subscriptionsOf(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-}
-
-export async function findSubscription(db: Db, id: string): Promise<PushSubscriptionRow | undefined> {
-  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-  return row;
-}
-
-export async function deleteSubscription(db: Db, id: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-}
-
-export async function markPushed(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(pushSubscriptions).set({ lastPushedAt: at }).where(eq(pushSubscriptions.id, id));
 }
 
 /** Her devices for her data export: the label and when, never the endpoint or keys. */

@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SMS_CODE_TRIES,
@@ -9,18 +8,28 @@ import {
   type smsSettingsBody,
 } from '../../../../contract/sms';
 import type { Db } from '../../../db/client';
-import { smsOutbox, smsSettings } from '../../../db/schema/notifications';
 import { AppError, badRequest, tooManyRequests } from '../../../http/errors';
 import type { JobQueue } from '../../../jobs';
-import { notificationKindOn } from '../../preferences';
 import { normalisePhone } from './phone';
 import { maskPhone, type SmsProvider } from './provider';
 import { localText } from '../../../i18n';
 import { fieldError } from '../../../http/errors';
 import { memberLanguage } from '../../preferences';
 import { messagesOf, render, say, type Language } from '../../../i18n';
-
-type SmsRow = typeof smsSettings.$inferSelect;
+import {
+  claimMatchText,
+  confirmPendingPhone,
+  countWrongCode,
+  deleteText,
+  recordText,
+  reserveCodeText,
+  setProviderId,
+  setSmsSettings,
+  smsSettingsOf,
+  stopTextsTo,
+  upsertSmsSettings,
+  type SmsRow,
+} from '../repository';
 
 export const SMS_MATCH_JOB = 'sms.match';
 
@@ -42,11 +51,6 @@ const hashNumber = (phone: string) => createHash('sha256').update(phone).digest(
 
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
-async function findRow(db: Db, userId: string): Promise<SmsRow | undefined> {
-  const [row] = await db.select().from(smsSettings).where(eq(smsSettings.userId, userId));
-  return row;
-}
-
 function present(row: SmsRow | undefined): SmsSettings {
   const shown = row?.pendingPhone ?? row?.phoneNumber ?? null;
   return {
@@ -57,7 +61,7 @@ function present(row: SmsRow | undefined): SmsSettings {
 }
 
 export async function getSmsSettings(db: Db, userId: string): Promise<SmsSettings> {
-  return present(await findRow(db, userId));
+  return present(await smsSettingsOf(db, userId));
 }
 
 /** Hands one text to the provider now and records it in the outbox (number masked). */
@@ -69,7 +73,7 @@ async function sendNow(
   purpose: 'notice' | 'contact' = 'notice',
 ): Promise<void> {
   const providerId = await deps.provider.send(to, body);
-  await deps.db.insert(smsOutbox).values({
+  await recordText(deps.db, {
     userId,
     toMasked: maskPhone(to),
     toHash: hashNumber(to),
@@ -90,47 +94,26 @@ const tooManyCodes = (retryAfterSeconds: number) =>
  */
 async function sendCode(deps: SmsDeps, userId: string, to: string, body: string, now: Date): Promise<void> {
   const { db } = deps;
-  const toHash = hashNumber(to);
-  const o = smsOutbox;
-  const recordId = await db.transaction(async (tx) => {
-    // Account first, then number: every sender takes them in that order, so two cannot deadlock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-account:${userId}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-number:${toHash}`}))`);
-    const hourAgo = new Date(now.getTime() - HOUR_MS);
-    const dayAgo = new Date(now.getTime() - DAY_MS);
-    const [perNumber] = await tx
-      .select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${o.sentAt})` })
-      .from(o)
-      .where(and(eq(o.toHash, toHash), eq(o.purpose, 'code'), gt(o.sentAt, hourAgo)));
-    if ((perNumber?.n ?? 0) >= SMS_CODES_PER_NUMBER_PER_HOUR) {
-      throw tooManyCodes((new Date(perNumber?.first ?? now).getTime() + HOUR_MS - now.getTime()) / 1000);
-    }
-    const [perAccount] = await tx
-      .select({ n: sql<number>`count(*)::int`, first: sql<Date | null>`min(${o.sentAt})` })
-      .from(o)
-      .where(and(eq(o.userId, userId), eq(o.purpose, 'code'), gt(o.sentAt, dayAgo)));
-    if ((perAccount?.n ?? 0) >= SMS_CODES_PER_ACCOUNT_PER_DAY) {
-      throw tooManyCodes((new Date(perAccount?.first ?? now).getTime() + DAY_MS - now.getTime()) / 1000);
-    }
-    const [record] = await tx
-      .insert(o)
-      .values({
-        userId,
-        toMasked: maskPhone(to),
-        toHash,
-        purpose: 'code',
-        body,
-        provider: deps.provider.name,
-        sentAt: now,
-      })
-      .returning({ id: o.id });
-    return record?.id;
-  });
+  const reserved = await reserveCodeText(
+    db,
+    { userId, toMasked: maskPhone(to), toHash: hashNumber(to), body, provider: deps.provider.name, sentAt: now },
+    {
+      perNumber: SMS_CODES_PER_NUMBER_PER_HOUR,
+      perAccount: SMS_CODES_PER_ACCOUNT_PER_DAY,
+      hourAgo: new Date(now.getTime() - HOUR_MS),
+      dayAgo: new Date(now.getTime() - DAY_MS),
+    },
+  );
+  if (reserved.outcome !== 'reserved') {
+    const window = reserved.outcome === 'per_number' ? HOUR_MS : DAY_MS;
+    throw tooManyCodes((reserved.first.getTime() + window - now.getTime()) / 1000);
+  }
+  const recordId = reserved.id;
   try {
     const providerId = await deps.provider.send(to, body);
-    if (recordId) await db.update(o).set({ providerId }).where(eq(o.id, recordId));
+    if (recordId) await setProviderId(db, recordId, providerId);
   } catch {
-    if (recordId) await db.delete(o).where(eq(o.id, recordId));
+    if (recordId) await deleteText(db, recordId);
     throw new AppError(503, 'INTERNAL', localText('weCouldntSendA'));
   }
 }
@@ -146,15 +129,11 @@ export async function updateSmsSettings(
   language: Language,
 ): Promise<SmsSettings & { message: string }> {
   const { db } = deps;
-  const row = await findRow(db, userId);
+  const row = await smsSettingsOf(db, userId);
   const now = new Date();
   if (!input.smsNotifications) {
     const values = { enabled: false, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
-    const [saved] = await db
-      .insert(smsSettings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: smsSettings.userId, set: values })
-      .returning();
+    const saved = await upsertSmsSettings(db, userId, values);
     return { ...present(saved), message: say(language, 'smsOff') };
   }
   const typed = input.phoneNumber?.trim() ?? '';
@@ -164,7 +143,7 @@ export async function updateSmsSettings(
   const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed, deps.countries);
   if (phone === row?.phoneNumber) {
     const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
-    const [saved] = await db.update(smsSettings).set(values).where(eq(smsSettings.userId, userId)).returning();
+    const saved = await setSmsSettings(db, userId, values);
     return { ...present(saved), message: render(language, localText('smsOnFor', { phone: maskPhone(phone) })) };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -178,12 +157,9 @@ export async function updateSmsSettings(
     codeAttempts: 0,
     updatedAt: now,
   };
-  await db
-    .insert(smsSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: smsSettings.userId, set: values });
+  await upsertSmsSettings(db, userId, values);
   return {
-    ...present(await findRow(db, userId)),
+    ...present(await smsSettingsOf(db, userId)),
     message: render(language, localText('smsCodeSentTo', { phone: maskPhone(phone) })),
   };
 }
@@ -196,7 +172,7 @@ export async function verifySmsCode(
   language: Language,
   now = new Date(),
 ): Promise<SmsSettings & { message: string }> {
-  const row = await findRow(db, userId);
+  const row = await smsSettingsOf(db, userId);
   if (!row?.pendingPhone || !row.codeHash || !row.codeExpiresAt) {
     throw badRequest(localText('noCodeIsWaiting'));
   }
@@ -208,27 +184,11 @@ export async function verifySmsCode(
   }
   if (hashCode(userId, code) !== row.codeHash) {
     // Counted in the statement so parallel guesses cannot all pass the check above.
-    const [counted] = await db
-      .update(smsSettings)
-      .set({ codeAttempts: sql`${smsSettings.codeAttempts} + 1` })
-      .where(eq(smsSettings.userId, userId))
-      .returning({ attempts: smsSettings.codeAttempts });
-    const left = Math.max(0, SMS_CODE_TRIES - (counted?.attempts ?? SMS_CODE_TRIES));
+    const attempts = await countWrongCode(db, userId);
+    const left = Math.max(0, SMS_CODE_TRIES - (attempts ?? SMS_CODE_TRIES));
     throw badRequest(left > 0 ? localText('codeNotRightTriesLeft', { left }) : localText('tooManyWrongCodesSave'));
   }
-  const [saved] = await db
-    .update(smsSettings)
-    .set({
-      phoneNumber: row.pendingPhone,
-      enabled: true,
-      pendingPhone: null,
-      codeHash: null,
-      codeExpiresAt: null,
-      codeAttempts: 0,
-      updatedAt: now,
-    })
-    .where(and(eq(smsSettings.userId, userId), eq(smsSettings.codeAttempts, row.codeAttempts)))
-    .returning();
+  const saved = await confirmPendingPhone(db, row, now);
   if (!saved) throw badRequest(localText('thatCodeWasAlready'));
   return { ...present(saved), message: say(language, 'smsConfirmed') };
 }
@@ -241,27 +201,14 @@ export async function verifySmsCode(
 export async function queueMatchText(deps: SmsDeps, userId: string, now = new Date()): Promise<boolean> {
   const { db } = deps;
   const since = new Date(now.getTime() - SMS_MIN_INTERVAL_MS);
-  const claimed = await db
-    .update(smsSettings)
-    .set({ lastQueuedAt: now })
-    .where(
-      and(
-        eq(smsSettings.userId, userId),
-        eq(smsSettings.enabled, true),
-        isNotNull(smsSettings.phoneNumber),
-        or(isNull(smsSettings.lastQueuedAt), lt(smsSettings.lastQueuedAt, since)),
-        notificationKindOn(userId, 'newMatches'),
-      ),
-    )
-    .returning({ userId: smsSettings.userId });
-  if (claimed.length === 0) return false;
+  if (!(await claimMatchText(db, userId, since, now))) return false;
   await deps.jobs.enqueue(SMS_MATCH_JOB, { userId }, { maxAttempts: 5 });
   return true;
 }
 
 /** The job: re-reads her settings (she may have sent STOP since) and sends the fixed text. */
 export async function sendMatchText(deps: SmsDeps, userId: string): Promise<void> {
-  const row = await findRow(deps.db, userId);
+  const row = await smsSettingsOf(deps.db, userId);
   if (!row?.enabled || !row.phoneNumber) return;
   await sendNow(deps, userId, row.phoneNumber, say(await memberLanguage(deps.db, userId), 'smsMatch'));
 }
@@ -292,10 +239,5 @@ const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', '
 
 export async function handleInboundSms(db: Db, from: string, body: string): Promise<boolean> {
   if (!STOP_WORDS.has(body.trim().toUpperCase())) return false;
-  const stopped = await db
-    .update(smsSettings)
-    .set({ enabled: false, updatedAt: new Date() })
-    .where(eq(smsSettings.phoneNumber, from))
-    .returning({ userId: smsSettings.userId });
-  return stopped.length > 0;
+  return stopTextsTo(db, from);
 }
