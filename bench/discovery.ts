@@ -34,7 +34,7 @@ import {
   findCandidates,
   locationsWithin,
   type CandidateSearch,
-} from '../src/server/features/discovery/candidates';
+} from '../src/server/features/discovery/repository';
 import { getFilters } from '../src/server/features/preferences';
 import { benchApp } from './bench-app';
 import { atMost, context, percentiles, type BenchRow, type Stats } from './report';
