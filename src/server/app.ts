@@ -46,7 +46,13 @@ import { healthRoutes } from './features/health';
 import { appLanguageOf, preferencesRoutes } from './features/preferences';
 import { countProfileViews, profileRoutes } from './features/profiles';
 import { eventRoutes } from './features/events';
-import { badgeRoutes, badgesSubscriptions, createBadgeStore, earnedBadgeIds, type BadgeStore } from './features/badges';
+import {
+  badgeRoutes,
+  badgesSubscriptions,
+  createBadgesRepository,
+  earnedBadgeIds,
+  type BadgesRepository,
+} from './features/badges';
 import { verificationRoutes, verificationSubscriptions } from './features/verification';
 import { moderationRoutes } from './features/moderation';
 import { loadAuthorKey, storiesModerationRoutes, storiesRoutes, storyAuthorship } from './features/stories';
@@ -134,7 +140,7 @@ export interface AppContext {
   /** Chat's statements and state: the prepared message insert, remembered pairs, activity tallies. */
   chat: ChatRepository;
   /** Badges' prepared earned-badges read and its cache of what members have earned. */
-  badges: BadgeStore;
+  badges: BadgesRepository;
 }
 
 export function createAppContext(database: Database): AppContext {
@@ -146,7 +152,7 @@ export function createAppContext(database: Database): AppContext {
     caches,
     matches: createMatchesRepository(db),
     chat: createChatRepository(db, caches),
-    badges: createBadgeStore(db, caches),
+    badges: createBadgesRepository(db, caches),
   };
 }
 
@@ -211,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const teaAuthorKey = loadAuthorKey(config);
   const stories = storyAuthorship(teaAuthorKey);
   const badgeSources = { stories, chat: context.chat };
-  const badgeDeps = { db, caches, events, sources: badgeSources, store: context.badges };
+  const badgeDeps = { db, caches, events, sources: badgeSources, repository: context.badges };
   const chat: ChatDeps = { db, repository: context.chat, events };
   const scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
   await app.register(healthRoutes, { database, lifecycle, ...(redis ? { redis } : {}) });

@@ -1,7 +1,8 @@
-import { eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { allTables } from '../../db/user-references';
+import { rowsNaming } from './repository';
 
 /**
  * What her data export takes from each table that references users (src/server/db/user-references.ts
@@ -72,15 +73,12 @@ export async function exportTables(db: Db, userId: string): Promise<Record<strin
     const table = tables.get(name);
     if (!table || 'skip' in rule) continue;
     const columns = getTableColumns(table) as Record<string, PgColumn>;
-    const conditions: SQL[] = rule.hers.map((key) => {
+    const hers = rule.hers.map((key) => {
       const column = columns[key];
       if (!column) throw new Error(`export rule for ${name} names unknown column ${key}`);
-      return eq(column, userId);
+      return column;
     });
-    const rows = (await db
-      .select()
-      .from(table)
-      .where(conditions.length === 1 ? conditions[0] : or(...conditions))) as Record<string, unknown>[];
+    const rows = await rowsNaming(db, table, hers, userId);
     const omit = new Set(rule.omit ?? []);
     result[name] = rows
       .filter((row) => rule.keep?.(row) ?? true)

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
@@ -16,7 +15,6 @@ import {
   setPasswordHash as storePasswordHash,
   updateUser,
 } from '../../core';
-import { emailCodes, passwordResets } from '../../db/schema/auth';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { localText, messagesOf, render, say, type Language } from '../../i18n';
 import { memberLanguage } from '../preferences';
@@ -24,6 +22,17 @@ import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-strength';
+import {
+  countWrongEmailCode,
+  deleteEmailCode,
+  findEmailCode,
+  insertPasswordReset,
+  resetsSince,
+  resetUsable,
+  saveEmailCode,
+  spendReset,
+  spendResetsOf,
+} from './repository';
 import { FailureThrottle } from './throttle';
 import { fieldError } from '../../http/errors';
 
@@ -128,14 +137,13 @@ export async function setEmail(
   const mailLanguage = await memberLanguage(db, userId);
   await db.transaction(async (tx) => {
     await updateUser(tx, deps.caches, userId, { email, emailVerifiedAt: null });
-    const row = {
+    await saveEmailCode(tx, {
       userId,
       email,
       codeHash: sha256(`${userId}:${code}`),
       attempts: 0,
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
-    };
-    await tx.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.userId, set: row });
+    });
     await deps.mail.send(
       {
         to: email,
@@ -156,7 +164,7 @@ export async function verifyEmail(
   language: Language,
 ): Promise<EmailStatus> {
   const { db } = deps;
-  const [pending] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
+  const pending = await findEmailCode(db, userId);
   const user = await findUser(db, userId);
   if (!pending || !user || pending.email !== user.email || pending.expiresAt.getTime() <= Date.now()) {
     throw badRequest(localText('thatCodeHasExpired'), [fieldError('code', localText('thatCodeHasExpiredAsk'))]);
@@ -167,15 +175,12 @@ export async function verifyEmail(
   const expected = Buffer.from(pending.codeHash, 'hex');
   const given = Buffer.from(sha256(`${userId}:${code}`), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    await db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(eq(emailCodes.userId, userId));
+    await countWrongEmailCode(db, userId);
     throw badCode();
   }
   await db.transaction(async (tx) => {
     await updateUser(tx, deps.caches, userId, { emailVerifiedAt: new Date() });
-    await tx.delete(emailCodes).where(eq(emailCodes.userId, userId));
+    await deleteEmailCode(tx, userId);
   });
   return statusOf(user.email, true, say(language, 'emailVerified'));
 }
@@ -202,18 +207,15 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
   const { db } = deps;
   const user = login.includes('@') ? await findUserByVerifiedEmail(db, login) : await findUserByUsername(db, login);
   if (!user?.email || !user.emailVerifiedAt) return;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000))));
+  const recent = await resetsSince(db, user.id, new Date(now.getTime() - 3_600_000));
   // Enough links are on their way: more would only flood her inbox.
-  if ((recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return;
+  if (recent >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return;
   // In her saved language (the asker may be anyone, so never the request's).
   const language = await memberLanguage(db, user.id);
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
+    await insertPasswordReset(tx, {
       tokenHash: sha256(token),
       userId: user.id,
       createdAt: now,
@@ -249,18 +251,7 @@ const invalidLink = () =>
  */
 export async function passwordResetUsable(db: Db, token: string, now = new Date()): Promise<boolean> {
   if (token.length < 20 || token.length > 100) return false;
-  const [usable] = await db
-    .select({ expiresAt: passwordResets.expiresAt })
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, sha256(token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return usable !== undefined;
+  return resetUsable(db, sha256(token), now);
 }
 
 /** Single use: the token is spent in the same statement that checks it, so two tries cannot both win. */
@@ -272,23 +263,10 @@ export async function confirmPasswordReset(
   // Before the link is spent: a weak choice leaves it usable for a better one.
   await assertStrongPassword(input.newPassword, 'newPassword');
   const now = new Date();
-  const [spent] = await db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, sha256(input.token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .returning({ userId: passwordResets.userId });
-  if (!spent) throw invalidLink();
-  await setPasswordHash(deps, spent.userId, input.newPassword);
+  const userId = await spendReset(db, sha256(input.token), now);
+  if (!userId) throw invalidLink();
+  await setPasswordHash(deps, userId, input.newPassword);
   // Every other open link of hers dies with this one.
-  await db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
-  deps.sessionsEnded(spent.userId, await deleteSessionsOf(db, deps.caches, spent.userId));
+  await spendResetsOf(db, userId, now);
+  deps.sessionsEnded(userId, await deleteSessionsOf(db, deps.caches, userId));
 }

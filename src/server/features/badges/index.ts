@@ -1,4 +1,5 @@
 export { badgeRoutes } from './routes';
 export { badgesSubscriptions } from './subscriptions';
 export type { BadgeSources } from './rules';
-export { createBadgeStore, earnedBadgeIds, earnedBadgesFor, type BadgeStore } from './service';
+export { createBadgesRepository, type BadgesRepository } from './repository';
+export { earnedBadgeIds, earnedBadgesFor } from './service';

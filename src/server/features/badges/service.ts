@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
-import type { DbCaches, SharedCache } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { userBadges } from '../../db/schema/badges';
 import type { DomainEvents } from '../../domain-events';
-import { blockedEitherWay, findUser, notBlockedWith } from '../../core';
+import { blockedEitherWay, findUser } from '../../core';
 import { notFound } from '../../http/errors';
+import { earnedBy, earnedByMembers, insertEarned, type BadgesRepository } from './repository';
 import { progressOf, RULED_BADGES, type RuleContext } from './rules';
 import { localText } from '../../i18n';
 
@@ -20,37 +18,10 @@ function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadg
   };
 }
 
-type EarnedRow = typeof userBadges.$inferSelect;
-
-/** What badges keeps of one database (app.ts makes one): its prepared read and what members are known to have earned. */
-export interface BadgeStore {
-  /** Her earned badges. Awarding asks after every chat message she sends, so the statement is prepared once. */
-  earnedRows(userId: string): Promise<EarnedRow[]>;
-  /**
-   * What each member is known to have earned. A badge once earned stays earned, so an entry can only
-   * be incomplete (another instance awarded one since), never wrong: an incomplete one costs a progress
-   * query and an insert that changes nothing, then knows the badge. It spares the earned-badges read
-   * awarding would otherwise make after every chat message.
-   */
-  knownEarned: SharedCache<Set<string>>;
-}
-
-export function createBadgeStore(db: Db, caches: DbCaches): BadgeStore {
-  const earned = db
-    .select()
-    .from(userBadges)
-    .where(eq(userBadges.userId, sql.placeholder('userId')))
-    .prepare('badges_earned_by');
-  return {
-    earnedRows: (userId) => earned.execute({ userId }),
-    knownEarned: caches.databaseCache<Set<string>>('earned-badges', { max: 50_000 }),
-  };
-}
-
-/** What badges' services use: the rules' context, the events they announce with, and the store. */
+/** What badges' services use: the rules' context, the events they announce with, and the repository. */
 export interface BadgeDeps extends RuleContext {
   events: DomainEvents;
-  store: BadgeStore;
+  repository: BadgesRepository;
 }
 
 /**
@@ -64,11 +35,11 @@ export async function evaluateBadges(
   now = new Date(),
 ): Promise<UserBadge[]> {
   const { db, events } = deps;
-  const cache = deps.store.knownEarned.on(db);
+  const cache = deps.repository.knownEarned.on(db);
   let earned = cache.get(userId);
   if (!earned) {
     const readToken = cache.readToken();
-    earned = new Set((await deps.store.earnedRows(userId)).map((r) => r.badgeId));
+    earned = new Set((await deps.repository.earnedRows(userId)).map((r) => r.badgeId));
     cache.set(userId, earned, readToken);
   }
   const open = ids.filter((id) => !earned.has(id));
@@ -76,11 +47,7 @@ export async function evaluateBadges(
   const progress = await progressOf(deps, userId, open, now);
   const reached = open.filter((id) => (progress.get(id) ?? 0) >= badgeById(id)!.maxProgress);
   if (reached.length === 0) return [];
-  const inserted = await db
-    .insert(userBadges)
-    .values(reached.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertEarned(db, userId, reached, now);
   // Earned now, by this run or (a conflict) by another.
   for (const id of reached) earned.add(id);
   const fresh = inserted.map((row) =>
@@ -92,7 +59,7 @@ export async function evaluateBadges(
 
 /** Her own list: every badge, earned ones with the date, the rest with progress. */
 async function ownBadges(deps: BadgeDeps, userId: string, now = new Date()): Promise<UserBadge[]> {
-  const earned = new Map((await deps.store.earnedRows(userId)).map((r) => [r.badgeId, r.earnedAt]));
+  const earned = new Map((await deps.repository.earnedRows(userId)).map((r) => [r.badgeId, r.earnedAt]));
   const progress = await progressOf(
     deps,
     userId,
@@ -116,10 +83,7 @@ export async function badgesOf(
   if (viewerId === userId) return ownBadges(deps, userId, now);
   const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUser(db, userId) : undefined;
   if (!user || (await blockedEitherWay(db, viewerId, userId))) throw notFound(localText('userNotFound'));
-  const rows = await db
-    .select()
-    .from(userBadges)
-    .where(and(eq(userBadges.userId, userId)));
+  const rows = await earnedBy(db, userId);
   return rows
     .filter((r) => badgeById(r.badgeId) && !PRIVATE_BADGES.has(r.badgeId))
     .map((r) => ({ id: r.badgeId as BadgeId, earnedAt: r.earnedAt }))
@@ -137,11 +101,7 @@ const PRIVATE_BADGES: ReadonlySet<string> = new Set<BadgeId>(['storyteller', 'su
 /** Earned badge ids per member, oldest first (cards show the first three). */
 export async function earnedBadgesOf(db: Db, viewerId: string, userIds: string[]): Promise<EarnedBadges> {
   const earned: Record<string, BadgeId[]> = Object.fromEntries(userIds.map((id) => [id, []]));
-  const rows = await db
-    .select()
-    .from(userBadges)
-    .where(and(inArray(userBadges.userId, userIds), notBlockedWith(viewerId, userBadges.userId)))
-    .orderBy(asc(userBadges.earnedAt));
+  const rows = await earnedByMembers(db, viewerId, userIds);
   for (const row of rows) {
     if (!badgeById(row.badgeId)) continue;
     if (row.userId !== viewerId && PRIVATE_BADGES.has(row.badgeId)) continue;
@@ -158,7 +118,7 @@ export async function earnedBadgeIds(db: Db, viewerId: string, userIds: string[]
 
 /** The badges she earned, for her data export (her rows go with her account by ON DELETE CASCADE). */
 export async function earnedBadgesFor(db: Db, userId: string): Promise<{ badgeId: string; earnedAt: string }[]> {
-  const rows = await db.select().from(userBadges).where(eq(userBadges.userId, userId));
+  const rows = await earnedBy(db, userId);
   return rows
     .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime())
     .map((r) => ({ badgeId: r.badgeId, earnedAt: r.earnedAt.toISOString() }));

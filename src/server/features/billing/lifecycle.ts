@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { PLANS, type PlanType } from '../../../contract/billing';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
 import { accountState, setPremiumUntil } from '../../core';
+import { insertPayment, liveSubscriptionsOf, updateSubscription, type SubscriptionRow } from './repository';
 
 /**
  * The subscription lifecycle, the same for every processor: the demo processor calls it when a card
@@ -55,19 +54,11 @@ export async function refreshEntitlement(
   now: Date,
 ): Promise<EntitlementChange> {
   const before = await accountState(tx, userId, now.getTime());
-  const live = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'canceled'])));
+  const live = await liveSubscriptionsOf(tx, userId);
   const ends = live.map(entitlementEnd).filter((end): end is Date => end !== null);
   const until = ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
   await setPremiumUntil(tx, caches, userId, until);
   return { userId, wasPremium: before?.premium ?? false, isPremium: until !== null && until.getTime() > now.getTime() };
-}
-
-export async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-  return row;
 }
 
 interface PaymentFacts {
@@ -90,24 +81,19 @@ async function recordPayment(
   outcome: { status: 'succeeded' } | { status: 'failed'; failureMessage: string },
   now: Date,
 ): Promise<boolean> {
-  const [stored] = await tx
-    .insert(payments)
-    .values({
-      userId: sub.userId,
-      subscriptionId: sub.id,
-      plan: payment.plan,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      kind: payment.kind,
-      cardBrand: payment.cardBrand,
-      cardLast4: payment.cardLast4,
-      providerReference: payment.reference,
-      createdAt: now,
-      ...outcome,
-    })
-    .onConflictDoNothing({ target: payments.providerReference })
-    .returning({ id: payments.id });
-  return stored !== undefined;
+  return insertPayment(tx, {
+    userId: sub.userId,
+    subscriptionId: sub.id,
+    plan: payment.plan,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    kind: payment.kind,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+    providerReference: payment.reference,
+    createdAt: now,
+    ...outcome,
+  });
 }
 
 /**
@@ -123,19 +109,16 @@ export async function paymentSucceeded(
 ): Promise<EntitlementChange | undefined> {
   const stored = await recordPayment(tx, sub, payment, { status: 'succeeded' }, now);
   if (!stored) return undefined;
-  await tx
-    .update(subscriptions)
-    .set({
-      status: sub.cancelAtPeriodEnd ? 'canceled' : 'active',
-      plan: payment.plan,
-      nextPlan: sub.nextPlan === payment.plan ? null : sub.nextPlan,
-      currentPeriodStart: payment.periodStart,
-      currentPeriodEnd: payment.periodEnd,
-      ...(payment.cardLast4 && { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 }),
-      ...(payment.paymentMethod && { providerPaymentMethod: payment.paymentMethod }),
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, sub.id));
+  await updateSubscription(tx, sub.id, {
+    status: sub.cancelAtPeriodEnd ? 'canceled' : 'active',
+    plan: payment.plan,
+    nextPlan: sub.nextPlan === payment.plan ? null : sub.nextPlan,
+    currentPeriodStart: payment.periodStart,
+    currentPeriodEnd: payment.periodEnd,
+    ...(payment.cardLast4 && { cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 }),
+    ...(payment.paymentMethod && { providerPaymentMethod: payment.paymentMethod }),
+    updatedAt: now,
+  });
   return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
@@ -149,7 +132,7 @@ export async function paymentFailed(
 ): Promise<EntitlementChange | undefined> {
   const stored = await recordPayment(tx, sub, payment, { status: 'failed', failureMessage: payment.message }, now);
   if (!stored || payment.kind === 'initial') return undefined;
-  await tx.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+  await updateSubscription(tx, sub.id, { status: 'past_due', updatedAt: now });
   return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
@@ -160,10 +143,7 @@ export async function subscriptionEnded(
   sub: SubscriptionRow,
   now: Date,
 ): Promise<EntitlementChange> {
-  await tx
-    .update(subscriptions)
-    .set({ status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null })
-    .where(eq(subscriptions.id, sub.id));
+  await updateSubscription(tx, sub.id, { status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null });
   return refreshEntitlement(tx, caches, sub.userId, now);
 }
 
@@ -174,9 +154,10 @@ export async function setCancellation(
   cancel: boolean,
   now: Date,
 ): Promise<EntitlementChange> {
-  await tx
-    .update(subscriptions)
-    .set({ status: cancel ? 'canceled' : 'active', cancelAtPeriodEnd: cancel, updatedAt: now })
-    .where(eq(subscriptions.id, sub.id));
+  await updateSubscription(tx, sub.id, {
+    status: cancel ? 'canceled' : 'active',
+    cancelAtPeriodEnd: cancel,
+    updatedAt: now,
+  });
   return refreshEntitlement(tx, caches, sub.userId, now);
 }

@@ -1,6 +1,4 @@
-import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import { CURRENCY, PLANS } from '../../../contract/billing';
-import { subscriptions } from '../../db/schema/billing';
 import type { JobQueue } from '../../jobs';
 import {
   paymentFailed,
@@ -10,6 +8,7 @@ import {
   subscriptionEnded,
   type EntitlementChange,
 } from './lifecycle';
+import { dueSubscriptionIds, lockDue } from './repository';
 import { settle, type BillingDeps } from './service';
 
 /** The sweep runs at startup and every 5 minutes, on one instance at a time (the job queue's row locks). */
@@ -28,33 +27,12 @@ async function runRenewals(deps: BillingDeps, now: Date): Promise<number> {
   const { db, caches, processor } = deps;
   let handled = 0;
   for (;;) {
-    const due = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(subscriptions.status, ['active', 'canceled']),
-          ne(subscriptions.provider, 'stripe'),
-          lte(subscriptions.currentPeriodEnd, now),
-        ),
-      )
-      .orderBy(asc(subscriptions.currentPeriodEnd))
-      .limit(BATCH);
+    const due = await dueSubscriptionIds(db, now, BATCH);
     const changes: (EntitlementChange | undefined)[] = [];
     let progressed = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       const change = await db.transaction(async (tx) => {
-        const [sub] = await tx
-          .select()
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.id, id),
-              inArray(subscriptions.status, ['active', 'canceled']),
-              lte(subscriptions.currentPeriodEnd, now),
-            ),
-          )
-          .for('update', { skipLocked: true });
+        const sub = await lockDue(tx, id, now);
         // Another instance holds it, or it changed since we looked.
         if (!sub?.currentPeriodEnd) return undefined;
         progressed++;

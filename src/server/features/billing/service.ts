@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CURRENCY,
@@ -15,14 +14,12 @@ import type { SubscriptionStatus } from '../../../contract/users';
 import type { z } from 'zod';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { payments, subscriptions, type SubscriptionRow } from '../../db/schema/billing';
 import { accountState, isPremium, setBoostedUntil } from '../../core';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, paymentFailedError } from '../../http/errors';
 import { setGhost } from '../discovery';
 import { boostStatusOf } from './boost';
 import {
-  lockSubscription,
   paymentFailed,
   paymentSucceeded,
   periodEndFor,
@@ -32,6 +29,17 @@ import {
 } from './lifecycle';
 import { cardProblems, paymentFailureText } from './processors/demo';
 import type { PaymentProcessor } from './processors/types';
+import {
+  currentSubscription,
+  expireUnpaid,
+  insertSubscription,
+  lockBySecret,
+  lockNewestLive,
+  paymentsOf,
+  subscriptionsWith,
+  updateSubscription,
+  type SubscriptionRow,
+} from './repository';
 import { localText, render, type Language, type LocalText } from '../../i18n';
 
 const inWords = (language: Language, text: LocalText | string) =>
@@ -100,11 +108,7 @@ export async function createSubscription(
   const { db, processor } = deps;
   if (await isPremium(db, userId)) throw alreadyPremium();
   const plan = PLANS[planType];
-  const previous = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, processor.kind)))
-    .orderBy(desc(subscriptions.createdAt));
+  const previous = await subscriptionsWith(db, userId, processor.kind);
   const customerId = previous.find((s) => s.providerCustomerId)?.providerCustomerId ?? null;
   // An unpaid one is replaced; a past-due one is closed: she starts over with a new card.
   const stale = previous.filter((s) => s.status === 'incomplete' || s.status === 'past_due');
@@ -115,20 +119,13 @@ export async function createSubscription(
   try {
     await db.transaction(async (tx) => {
       if (stale.length > 0) {
-        await tx
-          .update(subscriptions)
-          .set({ status: 'expired', endedAt: now, updatedAt: now, clientSecretHash: null })
-          .where(
-            and(
-              inArray(
-                subscriptions.id,
-                stale.map((s) => s.id),
-              ),
-              inArray(subscriptions.status, ['incomplete', 'past_due']),
-            ),
-          );
+        await expireUnpaid(
+          tx,
+          stale.map((s) => s.id),
+          now,
+        );
       }
-      await tx.insert(subscriptions).values({
+      await insertSubscription(tx, {
         userId,
         plan: plan.type,
         status: 'incomplete',
@@ -169,11 +166,7 @@ export async function confirmPayment(
   const charge = processor.charge.bind(processor);
 
   const outcome = await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.clientSecretHash, hashSecret(body.clientSecret)), eq(subscriptions.userId, userId)));
-    const sub = found && (await lockSubscription(tx, found.id));
+    const sub = await lockBySecret(tx, userId, hashSecret(body.clientSecret));
     if (!sub) throw notFound(localText('thisPaymentWasNot'));
     if (sub.status === 'active' || sub.status === 'canceled') return { paid: true as const, plan: sub.plan };
     if (sub.status !== 'incomplete') throw conflict(localText('thisPaymentCanNo'));
@@ -215,7 +208,7 @@ export async function grantTestAccess(deps: BillingDeps, userId: string): Promis
   const now = new Date();
   const change = await db.transaction(async (tx) => {
     if ((await accountState(tx, userId, now.getTime()))?.premium) return undefined;
-    await tx.insert(subscriptions).values({
+    await insertSubscription(tx, {
       userId,
       plan: 'monthly',
       status: 'active',
@@ -231,20 +224,6 @@ export async function grantTestAccess(deps: BillingDeps, userId: string): Promis
   return { hasActiveSubscription: true };
 }
 
-/** Her current subscription: the live one, else the most recent that ran (never an unpaid one). */
-async function currentSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'incomplete'`))
-    .orderBy(
-      sql`case ${subscriptions.status} when 'active' then 0 when 'canceled' then 0 when 'past_due' then 1 else 2 end`,
-      desc(subscriptions.createdAt),
-    )
-    .limit(1);
-  return row;
-}
-
 const PAYMENT_HISTORY = 24;
 
 /** Her subscription and payment history; the history's words (plan, why a charge failed) in `language`. */
@@ -257,12 +236,7 @@ export async function subscriptionDetails(
   const now = Date.now();
   const state = await accountState(db, userId, now);
   const sub = await currentSubscription(db, userId);
-  const history = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(PAYMENT_HISTORY);
+  const history = await paymentsOf(db, userId, PAYMENT_HISTORY);
   return {
     hasActiveSubscription: state?.premium ?? false,
     processor: deps.processor.kind,
@@ -298,13 +272,7 @@ export async function subscriptionDetails(
 
 /** Her live subscription, locked; 404 when she has none. */
 async function lockLive(tx: Db, userId: string): Promise<SubscriptionRow> {
-  const [live] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'canceled'])))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  const sub = live && (await lockSubscription(tx, live.id));
+  const sub = await lockNewestLive(tx, userId);
   if (!sub || (sub.status !== 'active' && sub.status !== 'canceled')) {
     throw notFound(localText('youDontHaveAn'));
   }
@@ -367,16 +335,7 @@ export async function switchPlan(
   const nextPlan = planType === sub.plan ? null : planType;
   if (nextPlan !== sub.nextPlan) {
     if (sub.provider === processor.kind) await processor.schedulePlanChange(sub, PLANS[planType]);
-    await db.update(subscriptions).set({ nextPlan, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    await updateSubscription(db, sub.id, { nextPlan, updatedAt: new Date() });
   }
   return subscriptionDetails(deps, userId, language);
-}
-
-/** For the webhook and the sweep: the row a processor's subscription id names, locked. */
-export async function lockByProviderId(tx: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const [found] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
-  return found && lockSubscription(tx, found.id);
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PLAN_TYPES, type PlanType } from '../../../contract/billing';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
-import { billingEvents } from '../../db/schema/billing';
 import { badRequest, notFound } from '../../http/errors';
 import {
   paymentFailed,
@@ -12,7 +11,8 @@ import {
   type EntitlementChange,
 } from './lifecycle';
 import { verifyStripeEvent } from './processors/stripe';
-import { lockByProviderId, settle, type BillingDeps } from './service';
+import { lockByProviderId, recordBillingEvent } from './repository';
+import { settle, type BillingDeps } from './service';
 import { DECLINED } from './processors/demo';
 
 /**
@@ -73,12 +73,8 @@ export async function handleStripeWebhook(
   }
   const now = new Date();
   const result = await deps.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(billingEvents)
-      .values({ id: event.id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: billingEvents.id });
-    if (!fresh) return { duplicate: true, change: undefined };
+    if (!(await recordBillingEvent(tx, { id: event.id, type: event.type, receivedAt: now })))
+      return { duplicate: true, change: undefined };
     return {
       duplicate: false,
       change: await applyEvent(tx, deps.caches, event.id, event.type, event.data.object, now),

@@ -1,11 +1,10 @@
-import { and, eq, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { CHECK_IN_GRACE_MS } from '../../../contract/datesafety';
 import type { Db } from '../../db/client';
-import { datePlanContacts, datePlans } from '../../db/schema/datesafety';
 import { findUser } from '../../core';
 import type { JobQueue } from '../../jobs';
 import { MAIL_JOB } from '../../mail/mailer';
 import { queueDirectPush } from '../notifications';
+import { claimAlert, contactsOfPlan, deletePlansExpiredBefore, openPlan } from './repository';
 import { ALERT_JOB, CHECK_IN_JOB, factsOf, queueToContact } from './service';
 import { alertText, timeLabel } from './texts';
 import { memberLanguage } from '../preferences';
@@ -26,17 +25,7 @@ const planIdOf = (payload: Record<string, unknown>) => (typeof payload.planId ==
 /** At her check-in time: a push to her devices and a mail to her verified address, unless she is already safe. */
 async function remind(deps: CheckInDeps, planId: string): Promise<void> {
   const { db } = deps;
-  const [plan] = await db
-    .select()
-    .from(datePlans)
-    .where(
-      and(
-        eq(datePlans.id, planId),
-        isNull(datePlans.safeAt),
-        isNull(datePlans.alertedAt),
-        isNull(datePlans.cancelledAt),
-      ),
-    );
+  const plan = await openPlan(db, planId);
   if (!plan) return;
   const user = await findUser(db, plan.userId);
   if (!user) return;
@@ -72,24 +61,11 @@ async function remind(deps: CheckInDeps, planId: string): Promise<void> {
  */
 async function alertContacts(deps: CheckInDeps, planId: string, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [plan] = await tx
-      .update(datePlans)
-      .set({ alertedAt: now })
-      .where(
-        and(
-          eq(datePlans.id, planId),
-          isNull(datePlans.safeAt),
-          isNull(datePlans.alertedAt),
-          isNull(datePlans.cancelledAt),
-          isNotNull(datePlans.checkInAt),
-          lte(datePlans.checkInAt, new Date(now.getTime() - CHECK_IN_GRACE_MS)),
-        ),
-      )
-      .returning();
+    const plan = await claimAlert(tx, planId, now, CHECK_IN_GRACE_MS);
     if (!plan) return;
     const facts = await factsOf(tx, plan);
     if (!facts) return;
-    const contacts = await tx.select().from(datePlanContacts).where(eq(datePlanContacts.planId, plan.id));
+    const contacts = await contactsOfPlan(tx, plan.id);
     const text = alertText(facts, await memberLanguage(tx, plan.userId));
     for (const contact of contacts) await queueToContact(deps, contact, text, tx);
   });
@@ -106,6 +82,6 @@ export function registerCheckInJobs(deps: CheckInDeps): void {
     if (planId) await alertContacts(deps, planId, now);
   });
   deps.jobs.every(PURGE_JOB, 3_600_000, async (now) => {
-    await deps.db.delete(datePlans).where(lt(datePlans.expiresAt, new Date(now.getTime() - KEEP_AFTER_EXPIRY_MS)));
+    await deletePlansExpiredBefore(deps.db, new Date(now.getTime() - KEEP_AFTER_EXPIRY_MS));
   });
 }

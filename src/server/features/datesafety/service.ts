@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CHECK_IN_GRACE_MS,
@@ -11,7 +10,6 @@ import {
   type createDatePlanBody,
 } from '../../../contract/datesafety';
 import type { Db } from '../../db/client';
-import { datePlanContacts, datePlans } from '../../db/schema/datesafety';
 import { findUser } from '../../core';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
@@ -20,6 +18,21 @@ import { eventTitles } from '../events';
 import { findMatchForMember, otherMember } from '../matches';
 import { memberSummaries } from '../profiles';
 import { maskPhone, normalisePhone, queueContactText } from '../notifications';
+import {
+  cancelPlanOf,
+  contactsOf,
+  insertContacts,
+  insertPlan,
+  livePlansOf,
+  lockPlansOf,
+  markPlanSafe,
+  planByLink,
+  planOf,
+  plansPerAddressSince,
+  plansSharedSince,
+  type ContactRow,
+  type PlanRow,
+} from './repository';
 import { firstNameOf, safeAfterAlertText, sharedText, timeLabel, type PlanFacts } from './texts';
 import { localText, type Language } from '../../i18n';
 import { memberLanguage } from '../preferences';
@@ -41,9 +54,6 @@ export interface DateSafetyDeps {
   appUrl: string;
   now: () => Date;
 }
-
-type PlanRow = typeof datePlans.$inferSelect;
-type ContactRow = typeof datePlanContacts.$inferSelect;
 
 export const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -205,21 +215,12 @@ export async function createPlan(
     token: newToken(),
   }));
   const { plan, rows } = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`date-plans:${userId}`}))`);
-    const [mine] = await tx
-      .select({ n: count() })
-      .from(datePlans)
-      .where(and(eq(datePlans.userId, userId), gt(datePlans.createdAt, dayAgo)));
-    if ((mine?.n ?? 0) >= DATE_PLANS_PER_DAY) {
+    await lockPlansOf(tx, userId);
+    if ((await plansSharedSince(tx, userId, dayAgo)) >= DATE_PLANS_PER_DAY) {
       throw tooManyRequests(localText('datePlansPerDay', { count: DATE_PLANS_PER_DAY }), 3600, 'LIMIT_REACHED');
     }
     const hashes = contacts.map((c) => hashOf(c.address));
-    const perAddress = await tx
-      .select({ hash: datePlanContacts.addressHash, n: count() })
-      .from(datePlanContacts)
-      .where(and(inArray(datePlanContacts.addressHash, hashes), gt(datePlanContacts.createdAt, dayAgo)))
-      .groupBy(datePlanContacts.addressHash);
-    const sent = new Map(perAddress.map((row) => [row.hash, row.n]));
+    const sent = await plansPerAddressSince(tx, hashes, dayAgo);
     const index = hashes.findIndex((hash) => (sent.get(hash) ?? 0) >= DATE_PLAN_TEXTS_PER_ADDRESS_PER_DAY);
     if (index !== -1) {
       throw new AppError(429, 'LIMIT_REACHED', localText('thisContactHasBeen'), {
@@ -227,36 +228,30 @@ export async function createPlan(
         retryAfterSeconds: 3600,
       });
     }
-    const [plan] = await tx
-      .insert(datePlans)
-      .values({
+    const plan = await insertPlan(tx, {
+      userId,
+      matchId: body.matchId ?? null,
+      eventId: body.eventId ?? null,
+      place: body.place,
+      startsAt,
+      timeZone: body.timeZone,
+      checkInAt,
+      expiresAt: new Date(startsAt.getTime() + PLAN_LINK_TTL_MS),
+      createdAt: now,
+    });
+    const rows = await insertContacts(
+      tx,
+      links.map(({ contact, token }) => ({
+        planId: plan.id,
         userId,
-        matchId: body.matchId ?? null,
-        eventId: body.eventId ?? null,
-        place: body.place,
-        startsAt,
-        timeZone: body.timeZone,
-        checkInAt,
-        expiresAt: new Date(startsAt.getTime() + PLAN_LINK_TTL_MS),
+        name: contact.name,
+        channel: contact.channel,
+        address: contact.address,
+        addressHash: hashOf(contact.address),
+        tokenHash: hashOf(token),
         createdAt: now,
-      })
-      .returning();
-    if (!plan) throw new Error('date plan insert returned nothing');
-    const rows = await tx
-      .insert(datePlanContacts)
-      .values(
-        links.map(({ contact, token }) => ({
-          planId: plan.id,
-          userId,
-          name: contact.name,
-          channel: contact.channel,
-          address: contact.address,
-          addressHash: hashOf(contact.address),
-          tokenHash: hashOf(token),
-          createdAt: now,
-        })),
-      )
-      .returning();
+      })),
+    );
     const facts = await factsOf(tx, plan);
     if (facts) {
       const language = await memberLanguage(tx, userId);
@@ -280,26 +275,10 @@ export async function createPlan(
   return present(db, plan, rows);
 }
 
-async function contactsOf(db: Db, planIds: string[]): Promise<Map<string, ContactRow[]>> {
-  const result = new Map<string, ContactRow[]>();
-  if (planIds.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(datePlanContacts)
-    .where(inArray(datePlanContacts.planId, planIds))
-    .orderBy(asc(datePlanContacts.createdAt), asc(datePlanContacts.name));
-  for (const row of rows) result.set(row.planId, [...(result.get(row.planId) ?? []), row]);
-  return result;
-}
-
 /** Her plans whose link still answers, soonest first. */
 export async function activePlans(deps: DateSafetyDeps, userId: string): Promise<DatePlan[]> {
   const { db } = deps;
-  const plans = await db
-    .select()
-    .from(datePlans)
-    .where(and(eq(datePlans.userId, userId), isNull(datePlans.cancelledAt), gt(datePlans.expiresAt, deps.now())))
-    .orderBy(asc(datePlans.startsAt));
+  const plans = await livePlansOf(db, userId, deps.now());
   const contacts = await contactsOf(
     db,
     plans.map((p) => p.id),
@@ -318,18 +297,7 @@ export async function markSafe(deps: DateSafetyDeps, userId: string, planId: str
   if (!isUuid(planId)) throw notFound(localText('datePlanNotFound'));
   const now = deps.now();
   const result = await db.transaction(async (tx) => {
-    const [plan] = await tx
-      .update(datePlans)
-      .set({ safeAt: now })
-      .where(
-        and(
-          eq(datePlans.id, planId),
-          eq(datePlans.userId, userId),
-          isNull(datePlans.safeAt),
-          isNull(datePlans.cancelledAt),
-        ),
-      )
-      .returning();
+    const plan = await markPlanSafe(tx, userId, planId, now);
     if (!plan) return null;
     const contacts = (await contactsOf(tx, [plan.id])).get(plan.id) ?? [];
     if (plan.alertedAt) {
@@ -348,10 +316,7 @@ export async function markSafe(deps: DateSafetyDeps, userId: string, planId: str
 
 /** Cancelled or already safe: 409 with a sentence the screen shows as is (and refreshes); not hers or none: 404. */
 async function alreadyEnded(db: Db, userId: string, planId: string): Promise<AppError> {
-  const [plan] = await db
-    .select()
-    .from(datePlans)
-    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId)));
+  const plan = await planOf(db, userId, planId);
   if (!plan) return notFound(localText('datePlanNotFound'));
   if (plan.cancelledAt) return conflict(localText('thisPlanWasAlready'));
   return conflict(localText('youAlreadyCheckedIn'));
@@ -361,11 +326,7 @@ async function alreadyEnded(db: Db, userId: string, planId: string): Promise<App
 export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: string): Promise<DatePlan> {
   const { db } = deps;
   if (!isUuid(planId)) throw notFound(localText('datePlanNotFound'));
-  const [plan] = await db
-    .update(datePlans)
-    .set({ cancelledAt: deps.now() })
-    .where(and(eq(datePlans.id, planId), eq(datePlans.userId, userId), isNull(datePlans.cancelledAt)))
-    .returning();
+  const plan = await cancelPlanOf(db, userId, planId, deps.now());
   if (!plan) throw await alreadyEnded(db, userId, planId);
   return present(db, plan, (await contactsOf(db, [plan.id])).get(plan.id) ?? []);
 }
@@ -377,13 +338,8 @@ export async function cancelPlan(deps: DateSafetyDeps, userId: string, planId: s
  */
 export async function sharedPlan(deps: DateSafetyDeps, token: string, language: Language): Promise<SharedDatePlan> {
   const { db } = deps;
-  const [found] = await db
-    .select({ plan: datePlans })
-    .from(datePlanContacts)
-    .innerJoin(datePlans, eq(datePlans.id, datePlanContacts.planId))
-    .where(eq(datePlanContacts.tokenHash, hashOf(token)));
-  if (!found) throw notFound(localText('thisLinkIsNot'));
-  const { plan } = found;
+  const plan = await planByLink(db, hashOf(token));
+  if (!plan) throw notFound(localText('thisLinkIsNot'));
   if (plan.cancelledAt) {
     const sharer = await findUser(db, plan.userId);
     const name = sharer ? firstNameOf(sharer.name) : undefined;

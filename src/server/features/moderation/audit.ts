@@ -1,38 +1,8 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { ReportReason } from '../../../contract/safety';
 import type { AuditEntry, ModerationAction } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
-import { moderationActions } from '../../db/schema/moderation';
 import { findUser } from '../../core';
-
-type ActionRow = typeof moderationActions.$inferSelect;
-type NewAction = typeof moderationActions.$inferInsert;
-
-/** The audit log only grows: this is its one writer (the table's trigger refuses updates and deletes). */
-export async function recordAction(db: Db, values: NewAction): Promise<ActionRow> {
-  const [row] = await db.insert(moderationActions).values(values).returning();
-  if (!row) throw new Error('audit insert returned nothing');
-  return row;
-}
-
-const AUDIT_PAGE = 100;
-
-export async function listAudit(
-  db: Db,
-  options: { subjectUserId?: string; before?: string } = {},
-): Promise<ActionRow[]> {
-  return db
-    .select()
-    .from(moderationActions)
-    .where(
-      and(
-        options.subjectUserId ? eq(moderationActions.subjectUserId, options.subjectUserId) : undefined,
-        options.before ? lt(moderationActions.createdAt, new Date(options.before)) : undefined,
-      ),
-    )
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-    .limit(AUDIT_PAGE);
-}
+import type { ActionRow } from './repository';
 
 interface PersonRef {
   id: string;
@@ -73,13 +43,4 @@ export function presentAuditRow(r: ActionRow, people: Map<string, PersonRef>): A
     suspendedUntil: r.suspendedUntil?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   };
-}
-
-export async function actionsAbout(db: Db, subjectUserIds: string[]): Promise<ActionRow[]> {
-  if (subjectUserIds.length === 0) return [];
-  return db
-    .select()
-    .from(moderationActions)
-    .where(inArray(moderationActions.subjectUserId, subjectUserIds))
-    .orderBy(desc(moderationActions.createdAt));
 }

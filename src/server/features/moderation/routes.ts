@@ -7,7 +7,8 @@ import { sessionUserId } from '../../core';
 import { route } from '../../http/route';
 import type { MediaStorage } from '../../media';
 import { frozenReportMedia } from '../safety';
-import { listAudit, presentAudit } from './audit';
+import { presentAudit } from './audit';
+import { listAudit } from './repository';
 import { act, memberCase, reportQueue } from './service';
 
 interface ModerationRouteDeps {

@@ -23,7 +23,8 @@ import {
   openReportGroups,
   reportsAgainst,
 } from '../safety';
-import { actionsAbout, peopleByIds, presentAudit, presentAuditRow, recordAction } from './audit';
+import { peopleByIds, presentAudit, presentAuditRow } from './audit';
+import { actionsAbout, recordAction } from './repository';
 import { localText } from '../../i18n';
 
 type ActionInput = z.output<typeof moderationActionBody>;

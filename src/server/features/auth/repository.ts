@@ -1,0 +1,87 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailCodes, passwordResets } from '../../db/schema/auth';
+
+/**
+ * Every statement of auth: the email codes and the password-reset links. Members, passwords and
+ * sessions are core's. Secrets arrive here already hashed (account-security.ts hashes them), so nothing
+ * here ever sees a code or a token.
+ */
+
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+
+/** Her one pending code: a new one replaces the last (and its count of wrong tries). */
+export async function saveEmailCode(db: Db, row: EmailCodeRow): Promise<void> {
+  await db.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.userId, set: row });
+}
+
+export async function findEmailCode(db: Db, userId: string): Promise<EmailCodeRow | undefined> {
+  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
+  return row;
+}
+
+/** One more wrong try, counted in the statement so tries sent at once all count. */
+export async function countWrongEmailCode(db: Db, userId: string): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.userId, userId));
+}
+
+export async function deleteEmailCode(db: Db, userId: string): Promise<void> {
+  await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
+}
+
+/** Reset links made for her after `since`, used or not. */
+export async function resetsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, since)));
+  return recent?.n ?? 0;
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  row: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(row);
+}
+
+/** Unused and not expired at `now`. */
+const usable = (tokenHash: string, now: Date) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+
+/**
+ * Whether the link with this hash could still be spent. An indexed equality on a digest, so timing says
+ * nothing about how much of a token matched.
+ */
+export async function resetUsable(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(usable(tokenHash, now))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Spends the link in the same statement that checks it, so two tries cannot both win: whose it was,
+ * or undefined when it was unknown, used or expired.
+ */
+export async function spendReset(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [spent] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(usable(tokenHash, now))
+    .returning({ userId: passwordResets.userId });
+  return spent?.userId;
+}
+
+/** Marks every open link of hers used. */
+export async function spendResetsOf(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
