@@ -4,4 +4,4 @@
  */
 export { teasRoutes } from './routes';
 /** Her review count (the Tea Critic badge). */
-export { reviewsWrittenBy } from './reviews';
+export { reviewsWrittenBy } from './repository';
