@@ -1,8 +1,7 @@
-import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { teaStories, teaSupports } from '../../db/schema/stories';
 import { isStoryAuthor } from './author-key';
 import { deleteRepliesOf, repliesForExport, repliesWrittenBy } from './replies';
+import { storyAuthorTags, supportsGivenBy } from './repository';
 
 export interface StoryActivity {
   /** Her stories that still exist (visible or hidden). */
@@ -19,13 +18,13 @@ export interface StoryActivity {
  */
 async function storyActivityOf(db: Db, key: Buffer, userId: string): Promise<StoryActivity> {
   const [stories, supported, replies] = await Promise.all([
-    db.select({ id: teaStories.id, authorTag: teaStories.authorTag }).from(teaStories),
-    db.select({ n: count() }).from(teaSupports).where(eq(teaSupports.userId, userId)),
+    storyAuthorTags(db),
+    supportsGivenBy(db, userId),
     repliesWrittenBy(db, key, userId),
   ]);
   return {
     storiesPosted: stories.filter((story) => isStoryAuthor(key, story, userId)).length,
-    storiesSupported: supported[0]?.n ?? 0,
+    storiesSupported: supported,
     repliesWritten: replies,
   };
 }

@@ -1,10 +1,18 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../contract/safety';
 import type { ModeratedStory, TeaCategory, TeaType } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReports, teaStories, teaSupports } from '../../db/schema/stories';
 import { notFound } from '../../http/errors';
 import { localText } from '../../i18n';
+import {
+  deleteStory,
+  openStoryReports,
+  reinstateStory,
+  setStoryHidden,
+  storiesByIds,
+  storyById,
+  storyModerationQueue,
+  supportCounts,
+} from './repository';
 
 /*
  * The Tea moderation service, for the moderation console: the queue of reported or hidden
@@ -18,20 +26,11 @@ const storyNotFound = () => notFound(localText('storyNotFound'));
 async function present(db: Db, storyIds: string[]): Promise<ModeratedStory[]> {
   if (storyIds.length === 0) return [];
   const [stories, reports, supports] = await Promise.all([
-    db.select().from(teaStories).where(inArray(teaStories.id, storyIds)),
-    db
-      .select()
-      .from(teaReports)
-      .where(and(inArray(teaReports.storyId, storyIds), eq(teaReports.status, 'open')))
-      .orderBy(asc(teaReports.createdAt)),
-    db
-      .select({ storyId: teaSupports.storyId, n: sql<number>`count(*)::int` })
-      .from(teaSupports)
-      .where(inArray(teaSupports.storyId, storyIds))
-      .groupBy(teaSupports.storyId),
+    storiesByIds(db, storyIds),
+    openStoryReports(db, storyIds),
+    supportCounts(db, storyIds),
   ]);
   const byId = new Map(stories.map((s) => [s.id, s]));
-  const supportCounts = new Map(supports.map((s) => [s.storyId, s.n]));
   return storyIds.flatMap((id) => {
     const story = byId.get(id);
     if (!story) return [];
@@ -45,7 +44,7 @@ async function present(db: Db, storyIds: string[]): Promise<ModeratedStory[]> {
         category: story.category as TeaCategory,
         status: story.status === 'hidden' ? ('hidden' as const) : ('visible' as const),
         postedDespiteNudge: story.postedDespiteNudge,
-        supportCount: supportCounts.get(id) ?? 0,
+        supportCount: supports.get(id) ?? 0,
         reports: reports
           .filter((r) => r.storyId === id)
           .map((r) => ({
@@ -66,40 +65,19 @@ const QUEUE_LIMIT = 200;
  * reports or posted past the harassment nudge, most reported first.
  */
 export async function listReportedStories(db: Db): Promise<ModeratedStory[]> {
-  const openReports = sql<number>`(select count(*) from ${teaReports} where ${teaReports.storyId} = ${teaStories.id} and ${teaReports.status} = 'open')`;
-  const rows = await db
-    .select({ id: teaStories.id })
-    .from(teaStories)
-    .where(
-      or(
-        eq(teaStories.status, 'hidden'),
-        and(eq(teaStories.postedDespiteNudge, true), isNull(teaStories.reviewedAt)),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(teaReports)
-            .where(and(eq(teaReports.storyId, teaStories.id), eq(teaReports.status, 'open'))),
-        ),
-      ),
-    )
-    .orderBy(sql`${teaStories.status} = 'hidden' desc`, desc(openReports), desc(teaStories.seq))
-    .limit(QUEUE_LIMIT);
-  return present(
-    db,
-    rows.map((r) => r.id),
-  );
+  return present(db, await storyModerationQueue(db, QUEUE_LIMIT));
 }
 
 async function requireStory(db: Db, storyId: string): Promise<string> {
   if (!UUID.test(storyId)) throw storyNotFound();
-  const [row] = await db.select({ id: teaStories.id }).from(teaStories).where(eq(teaStories.id, storyId));
+  const row = await storyById(db, storyId);
   if (!row) throw storyNotFound();
   return row.id;
 }
 
 export async function hideStory(db: Db, storyId: string): Promise<ModeratedStory> {
   const id = await requireStory(db, storyId);
-  await db.update(teaStories).set({ status: 'hidden' }).where(eq(teaStories.id, id));
+  await setStoryHidden(db, id);
   const [story] = await present(db, [id]);
   return story!;
 }
@@ -107,18 +85,12 @@ export async function hideStory(db: Db, storyId: string): Promise<ModeratedStory
 /** Back in the list; its open reports are dismissed, so three new reports are needed to hide it again. */
 export async function restoreStory(db: Db, storyId: string): Promise<ModeratedStory> {
   const id = await requireStory(db, storyId);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(teaReports)
-      .set({ status: 'dismissed' })
-      .where(and(eq(teaReports.storyId, id), eq(teaReports.status, 'open')));
-    await tx.update(teaStories).set({ status: 'visible', reviewedAt: new Date() }).where(eq(teaStories.id, id));
-  });
+  await reinstateStory(db, id, new Date());
   const [story] = await present(db, [id]);
   return story!;
 }
 
 export async function deleteStoryAsModerator(db: Db, storyId: string): Promise<void> {
   const id = await requireStory(db, storyId);
-  await db.delete(teaStories).where(eq(teaStories.id, id));
+  await deleteStory(db, id);
 }

@@ -1,12 +1,28 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { REPORTS_TO_HIDE, type ReplyPage, type TeaReply } from '../../../contract/stories';
+import type { ReplyPage, TeaReply } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/stories';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isReplier, isStoryAuthor, replierTag } from './author-key';
 import { checkForIdentifyingDetails } from './doxxing-check';
 import { mayHurtSomeone } from './nudge';
 import { pseudonymsInOrder } from './pseudonyms';
+import {
+  addReplyReport,
+  countRepliesTagged,
+  deleteRepliesTagged,
+  deleteReply,
+  hideReplyIfReported,
+  insertReply,
+  replierTagPairs,
+  replierTagsInOrder,
+  repliesReportedBy,
+  repliesTagged,
+  replyById,
+  storyById,
+  visibleReplies,
+  visibleReplyOnVisibleStory,
+  type ReplyRow,
+  type StoryRow,
+} from './repository';
 import type { StoriesDeps } from './stories';
 import { localText } from '../../i18n';
 
@@ -20,15 +36,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const storyNotFound = () => notFound(localText('storyNotFound'));
 const replyNotFound = () => notFound(localText('replyNotFound'));
 
-type ReplyRow = typeof teaReplies.$inferSelect;
-
-async function visibleStory(db: Db, storyId: string): Promise<typeof teaStories.$inferSelect> {
+async function visibleStory(db: Db, storyId: string): Promise<StoryRow> {
   if (!UUID.test(storyId)) throw storyNotFound();
-  const [story] = await db
-    .select()
-    .from(teaStories)
-    .where(and(eq(teaStories.id, storyId), eq(teaStories.status, 'visible')));
-  if (!story) throw storyNotFound();
+  const story = await storyById(db, storyId);
+  if (!story || story.status !== 'visible') throw storyNotFound();
   return story;
 }
 
@@ -38,20 +49,7 @@ async function visibleStory(db: Db, storyId: string): Promise<typeof teaStories.
  */
 export async function pseudonymsOf(db: Db, storyIds: string[]): Promise<Map<string, Map<string, string>>> {
   const result = new Map<string, Map<string, string>>();
-  if (storyIds.length === 0) return result;
-  const rows = await db
-    .select({ storyId: teaReplies.storyId, tag: teaReplies.replierTag, first: sql<number>`min(${teaReplies.seq})` })
-    .from(teaReplies)
-    .where(inArray(teaReplies.storyId, storyIds))
-    .groupBy(teaReplies.storyId, teaReplies.replierTag)
-    .orderBy(sql`min(${teaReplies.seq})`);
-  const tagsByStory = new Map<string, string[]>();
-  for (const row of rows) {
-    const tags = tagsByStory.get(row.storyId) ?? [];
-    tags.push(row.tag);
-    tagsByStory.set(row.storyId, tags);
-  }
-  for (const [storyId, tags] of tagsByStory) result.set(storyId, pseudonymsInOrder(tags));
+  for (const [storyId, tags] of await replierTagsInOrder(db, storyIds)) result.set(storyId, pseudonymsInOrder(tags));
   return result;
 }
 
@@ -86,19 +84,16 @@ export async function createReply(
   const hurtful = mayHurtSomeone(reply.content);
   if (!reply.confirmed && hurtful) throw new AppError(422, 'NEEDS_CONFIRMATION', localText('replyNudge'));
   const tag = replierTag(deps.authorKey, story.id, userId);
-  const [row] = await deps.db
-    .insert(teaReplies)
-    .values({
-      storyId: story.id,
-      replierTag: tag,
-      byAuthor: isStoryAuthor(deps.authorKey, story, userId),
-      content: reply.content,
-      postedDespiteNudge: reply.confirmed && hurtful,
-      createdAt: now,
-    })
-    .returning();
+  const row = await insertReply(deps.db, {
+    storyId: story.id,
+    replierTag: tag,
+    byAuthor: isStoryAuthor(deps.authorKey, story, userId),
+    content: reply.content,
+    postedDespiteNudge: reply.confirmed && hurtful,
+    createdAt: now,
+  });
   const names = await pseudonymsOf(deps.db, [story.id]);
-  return present(row!, names.get(story.id), tag);
+  return present(row, names.get(story.id), tag);
 }
 
 function decodeCursor(cursor: string | undefined): number | undefined {
@@ -116,42 +111,17 @@ export async function listReplies(
   const story = await visibleStory(deps.db, storyId);
   const after = decodeCursor(query.cursor);
   const [rows, names] = await Promise.all([
-    deps.db
-      .select()
-      .from(teaReplies)
-      .where(
-        and(
-          eq(teaReplies.storyId, story.id),
-          eq(teaReplies.status, 'visible'),
-          after !== undefined ? gt(teaReplies.seq, after) : undefined,
-        ),
-      )
-      .orderBy(asc(teaReplies.seq))
-      .limit(query.limit + 1),
+    visibleReplies(deps.db, story.id, { after, take: query.limit + 1 }),
     pseudonymsOf(deps.db, [story.id]),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const viewerTag = replierTag(deps.authorKey, story.id, viewerId);
-  const reported =
-    page.length === 0
-      ? new Set<string>()
-      : new Set(
-          (
-            await deps.db
-              .select({ replyId: teaReplyReports.replyId })
-              .from(teaReplyReports)
-              .where(
-                and(
-                  eq(teaReplyReports.reporterId, viewerId),
-                  inArray(
-                    teaReplyReports.replyId,
-                    page.map((r) => r.id),
-                  ),
-                ),
-              )
-          ).map((r) => r.replyId),
-        );
+  const reported = await repliesReportedBy(
+    deps.db,
+    viewerId,
+    page.map((r) => r.id),
+  );
   return {
     replies: page.map((row) => present(row, names.get(story.id), viewerTag, reported.has(row.id))),
     nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
@@ -161,9 +131,9 @@ export async function listReplies(
 /** Only her own; anyone else's answers 404, the same as a reply that does not exist. */
 export async function deleteOwnReply(deps: StoriesDeps, userId: string, replyId: string): Promise<void> {
   if (!UUID.test(replyId)) throw replyNotFound();
-  const [reply] = await deps.db.select().from(teaReplies).where(eq(teaReplies.id, replyId));
+  const reply = await replyById(deps.db, replyId);
   if (!reply || !isReplier(deps.authorKey, reply, userId)) throw replyNotFound();
-  await deps.db.delete(teaReplies).where(eq(teaReplies.id, reply.id));
+  await deleteReply(deps.db, reply.id);
 }
 
 /**
@@ -177,28 +147,16 @@ export async function reportReply(
   report: { reason: string; description?: string | undefined },
 ): Promise<void> {
   if (!UUID.test(replyId)) throw replyNotFound();
-  const [reply] = await db
-    .select({ id: teaReplies.id })
-    .from(teaReplies)
-    .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
-    .where(and(eq(teaReplies.id, replyId), eq(teaReplies.status, 'visible'), eq(teaStories.status, 'visible')));
-  if (!reply) throw replyNotFound();
-  const inserted = await db
-    .insert(teaReplyReports)
-    .values({ replyId: reply.id, reporterId: userId, reason: report.reason, description: report.description ?? null })
-    .onConflictDoNothing()
-    .returning({ id: teaReplyReports.id });
-  if (inserted.length === 0) throw conflict(localText('alreadyReported'));
-  await db
-    .update(teaReplies)
-    .set({ status: 'hidden' })
-    .where(
-      and(
-        eq(teaReplies.id, reply.id),
-        eq(teaReplies.status, 'visible'),
-        sql`(select count(*) from ${teaReplyReports} where ${teaReplyReports.replyId} = ${reply.id} and ${teaReplyReports.status} = 'open') >= ${REPORTS_TO_HIDE}`,
-      ),
-    );
+  const id = await visibleReplyOnVisibleStory(db, replyId);
+  if (!id) throw replyNotFound();
+  const added = await addReplyReport(db, {
+    replyId: id,
+    reporterId: userId,
+    reason: report.reason,
+    description: report.description ?? null,
+  });
+  if (!added) throw conflict(localText('alreadyReported'));
+  await hideReplyIfReported(db, id);
 }
 
 /**
@@ -207,21 +165,13 @@ export async function reportReply(
  * one member's replies, so neither can a database reader.
  */
 async function herReplyTags(db: Db, key: Buffer, userId: string): Promise<string[]> {
-  const pairs = await db
-    .selectDistinct({ storyId: teaReplies.storyId, replierTag: teaReplies.replierTag })
-    .from(teaReplies);
+  const pairs = await replierTagPairs(db);
   return pairs.filter((pair) => isReplier(key, pair, userId)).map((pair) => pair.replierTag);
 }
 
 /** How many replies she has written (visible or hidden): her Tea stats and badges. */
 export async function repliesWrittenBy(db: Db, key: Buffer, userId: string): Promise<number> {
-  const tags = await herReplyTags(db, key, userId);
-  if (tags.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(teaReplies)
-    .where(inArray(teaReplies.replierTag, tags));
-  return row?.n ?? 0;
+  return countRepliesTagged(db, await herReplyTags(db, key, userId));
 }
 
 /** Her replies for her data export: what she wrote and the title of the story, nobody else's words. */
@@ -230,24 +180,11 @@ export async function repliesForExport(
   key: Buffer,
   userId: string,
 ): Promise<Array<{ storyTitle: string; content: string; status: string; createdAt: string }>> {
-  const tags = await herReplyTags(db, key, userId);
-  if (tags.length === 0) return [];
-  const rows = await db
-    .select({
-      storyTitle: teaStories.title,
-      content: teaReplies.content,
-      status: teaReplies.status,
-      createdAt: teaReplies.createdAt,
-    })
-    .from(teaReplies)
-    .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
-    .where(inArray(teaReplies.replierTag, tags))
-    .orderBy(asc(teaReplies.seq));
+  const rows = await repliesTagged(db, await herReplyTags(db, key, userId));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 /** Account deletion: her replies go with her (their reports cascade). `db` may be a transaction. */
 export async function deleteRepliesOf(db: Db, key: Buffer, userId: string): Promise<void> {
-  const tags = await herReplyTags(db, key, userId);
-  if (tags.length > 0) await db.delete(teaReplies).where(inArray(teaReplies.replierTag, tags));
+  await deleteRepliesTagged(db, await herReplyTags(db, key, userId));
 }

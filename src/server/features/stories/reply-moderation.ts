@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../contract/safety';
 import type { ModeratedReply } from '../../../contract/stories';
 import type { Db } from '../../db/client';
-import { teaReplies, teaReplyReports, teaStories } from '../../db/schema/stories';
 import { notFound } from '../../http/errors';
 import { pseudonymsOf } from './replies';
 import { localText } from '../../i18n';
+import {
+  deleteReply,
+  openReplyReports,
+  reinstateReply,
+  replyById,
+  replyModerationQueue,
+  repliesWithStoryTitles,
+  setReplyHidden,
+} from './repository';
 
 /*
  * The moderation console's queue of Tea replies, with the same actions as stories: hide, restore
@@ -19,18 +26,7 @@ const QUEUE_LIMIT = 200;
 
 async function present(db: Db, replyIds: string[]): Promise<ModeratedReply[]> {
   if (replyIds.length === 0) return [];
-  const [rows, reports] = await Promise.all([
-    db
-      .select({ reply: teaReplies, storyTitle: teaStories.title })
-      .from(teaReplies)
-      .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
-      .where(inArray(teaReplies.id, replyIds)),
-    db
-      .select()
-      .from(teaReplyReports)
-      .where(and(inArray(teaReplyReports.replyId, replyIds), eq(teaReplyReports.status, 'open')))
-      .orderBy(asc(teaReplyReports.createdAt)),
-  ]);
+  const [rows, reports] = await Promise.all([repliesWithStoryTitles(db, replyIds), openReplyReports(db, replyIds)]);
   const names = await pseudonymsOf(db, [...new Set(rows.map((r) => r.reply.storyId))]);
   const byId = new Map(rows.map((r) => [r.reply.id, r]));
   return replyIds.flatMap((id) => {
@@ -62,40 +58,19 @@ async function present(db: Db, replyIds: string[]): Promise<ModeratedReply[]> {
 
 /** Hidden replies first, then visible ones with open reports or posted past the nudge, most reported first. */
 export async function listReportedReplies(db: Db): Promise<ModeratedReply[]> {
-  const openReports = sql<number>`(select count(*) from ${teaReplyReports} where ${teaReplyReports.replyId} = ${teaReplies.id} and ${teaReplyReports.status} = 'open')`;
-  const rows = await db
-    .select({ id: teaReplies.id })
-    .from(teaReplies)
-    .where(
-      or(
-        eq(teaReplies.status, 'hidden'),
-        and(eq(teaReplies.postedDespiteNudge, true), isNull(teaReplies.reviewedAt)),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(teaReplyReports)
-            .where(and(eq(teaReplyReports.replyId, teaReplies.id), eq(teaReplyReports.status, 'open'))),
-        ),
-      ),
-    )
-    .orderBy(sql`${teaReplies.status} = 'hidden' desc`, desc(openReports), desc(teaReplies.seq))
-    .limit(QUEUE_LIMIT);
-  return present(
-    db,
-    rows.map((r) => r.id),
-  );
+  return present(db, await replyModerationQueue(db, QUEUE_LIMIT));
 }
 
 async function requireReply(db: Db, replyId: string): Promise<string> {
   if (!UUID.test(replyId)) throw replyNotFound();
-  const [row] = await db.select({ id: teaReplies.id }).from(teaReplies).where(eq(teaReplies.id, replyId));
+  const row = await replyById(db, replyId);
   if (!row) throw replyNotFound();
   return row.id;
 }
 
 export async function hideReply(db: Db, replyId: string): Promise<ModeratedReply> {
   const id = await requireReply(db, replyId);
-  await db.update(teaReplies).set({ status: 'hidden' }).where(eq(teaReplies.id, id));
+  await setReplyHidden(db, id);
   const [reply] = await present(db, [id]);
   return reply!;
 }
@@ -103,18 +78,12 @@ export async function hideReply(db: Db, replyId: string): Promise<ModeratedReply
 /** Back in the thread; its open reports are dismissed, so three new reports are needed to hide it again. */
 export async function restoreReply(db: Db, replyId: string): Promise<ModeratedReply> {
   const id = await requireReply(db, replyId);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(teaReplyReports)
-      .set({ status: 'dismissed' })
-      .where(and(eq(teaReplyReports.replyId, id), eq(teaReplyReports.status, 'open')));
-    await tx.update(teaReplies).set({ status: 'visible', reviewedAt: new Date() }).where(eq(teaReplies.id, id));
-  });
+  await reinstateReply(db, id, new Date());
   const [reply] = await present(db, [id]);
   return reply!;
 }
 
 export async function deleteReplyAsModerator(db: Db, replyId: string): Promise<void> {
   const id = await requireReply(db, replyId);
-  await db.delete(teaReplies).where(eq(teaReplies.id, id));
+  await deleteReply(db, id);
 }

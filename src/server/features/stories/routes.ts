@@ -8,12 +8,12 @@ import { deleteStoryAsModerator, hideStory, listReportedStories, restoreStory } 
 import { createReply, deleteOwnReply, listReplies, reportReply } from './replies';
 import { deleteReplyAsModerator, hideReply, listReportedReplies, restoreReply } from './reply-moderation';
 import { storyAuthorship } from './activity';
+import { supportedStoryIds } from './repository';
 import {
   createStory,
   deleteOwnStory,
   listStories,
   reportStory,
-  supportedStoryIds,
   teaStats,
   toggleSupport,
   type StoriesDeps,
