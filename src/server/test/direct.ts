@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll } from 'vitest';
 import { locationCoordinates } from '../../contract/locations';
 import { insertUser, type UserRow } from '../core';
 import { openPglite, type Database, type Db } from '../db/client';
@@ -82,4 +83,17 @@ export async function insertMember(db: Db, overrides: Partial<UserRow> = {}): Pr
   });
   if (!row) throw new Error('member not inserted');
   return row;
+}
+
+/** A test file's database in the fast tier: opened before its tests, closed after them. */
+export function useTestDatabase(): () => Db {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+  return () => {
+    if (!database) throw new Error('The test database opens in beforeAll: call db() inside a test or hook');
+    return database.db;
+  };
 }

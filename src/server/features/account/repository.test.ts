@@ -1,19 +1,12 @@
 import { getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { blocks, matches } from '../../test/tables';
 import { exportTables } from './personal-data-tables';
 import { rowsNaming } from './repository';
 
 /** Her rows for the data export, straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 describe('rowsNaming', () => {
   it('reads the rows where any of the columns names her, and no one else’s', async () => {

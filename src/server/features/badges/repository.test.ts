@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCaches } from '../../db/caches';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { blocks } from '../../test/tables';
 import { createBadgesRepository, earnedBy, earnedByMembers, insertEarned, type BadgesRepository } from './repository';
 
 /** Earned badges straight on the database: no app, no HTTP. */
-let database: Database;
+const db = useTestDatabase();
 let repository: BadgesRepository;
-const db = () => database.db;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  repository = createBadgesRepository(database.db, createCaches({ singleWriter: true }));
+beforeAll(() => {
+  repository = createBadgesRepository(db(), createCaches({ singleWriter: true }));
 });
-afterAll(() => database.close());
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 

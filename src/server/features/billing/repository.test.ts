@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountState } from '../../core';
 import { createCaches } from '../../db/caches';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { paymentSucceeded, periodEndFor } from './lifecycle';
 import {
   currentSubscription,
@@ -19,14 +18,8 @@ import {
 } from './repository';
 
 /** Subscriptions, payments and the lifecycle's bookkeeping straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
+const db = useTestDatabase();
 const caches = createCaches({ singleWriter: true });
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
 
 const DAY = 24 * 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../contract/preferences';
 import { createCaches } from '../../db/caches';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { createMatch, deleteMatch } from '../../test/matches';
 import { blocks, messages, userPreferences, users } from '../../test/tables';
 import { createChatRepository, mayWrite, type ChatRepository } from './repository';
 
 /** Who may write to whom, straight on the database: no app, no HTTP. */
-let database: Database;
+const db = useTestDatabase();
 let repository: ChatRepository;
-const db = () => database.db;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  repository = createChatRepository(database.db, createCaches({ singleWriter: true }));
+beforeAll(() => {
+  repository = createChatRepository(db(), createCaches({ singleWriter: true }));
 });
-afterAll(() => database.close());
 
 async function conversation(options: { recipient?: Parameters<typeof insertMember>[1] } = {}) {
   const sender = await insertMember(db());

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import {
   cancelPlanOf,
   claimAlert,
@@ -19,13 +18,7 @@ import {
 } from './repository';
 
 /** Share My Date's plans and contacts straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const HOUR = 3_600_000;
 const GRACE = 15 * 60_000;

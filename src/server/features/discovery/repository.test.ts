@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters } from '../../../contract/discovery';
 import { locationCoordinates } from '../../../contract/locations';
 import { insertBlock, type UserRow } from '../../core';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { discoveryHolds, reports, swipes } from '../../test/tables';
 import {
   deleteTravelPlan,
@@ -20,13 +19,7 @@ import {
 } from './repository';
 
 /** The discovery query and discovery's own rows straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 /** A member living in `location` (a catalogue city, its centre as her coordinates). */
 function memberIn(location: string, overrides: Partial<UserRow> = {}): Promise<UserRow> {

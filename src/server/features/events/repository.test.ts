@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBlock } from '../../core';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { events as eventRows } from '../../test/tables';
 import {
   attendancesStartingBetween,
@@ -23,13 +22,7 @@ import {
 } from './repository';
 
 /** Meetups and their guest lists straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const HOUR = 60 * 60_000;
 const now = new Date();

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { blocks, matches, unmatchedPairs, users as memberRows } from '../../test/tables';
 import { budgetWindows, swipeCaps } from './limits';
 import {
@@ -13,15 +12,12 @@ import {
 } from './repository';
 
 /** The swipe rule straight on the database: no app, no HTTP. */
-let database: Database;
+const db = useTestDatabase();
 let repository: MatchesRepository;
-const db = () => database.db;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  repository = createMatchesRepository(database.db);
+beforeAll(() => {
+  repository = createMatchesRepository(db());
 });
-afterAll(() => database.close());
 
 const DAY = 24 * 60 * 60_000;
 

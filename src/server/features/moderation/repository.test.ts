@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { moderationActions } from '../../test/tables';
 import { actionsAbout, listAudit, recordAction, type NewAction } from './repository';
 
 /** The audit log straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 

@@ -1,8 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../contract/preferences';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { users as memberRows } from '../../test/tables';
 import {
   acceptsOnlyVerifiedWriters,
@@ -23,13 +22,7 @@ import {
 } from './repository';
 
 /** Her preferences, her filters and the fragments other features filter with, straight on the database. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const EDITOR_DEFAULTS: EditorColumns = {
   interests: [],

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import {
   answersPrompt,
   clearExpiredVoices,
@@ -23,13 +22,7 @@ import {
 } from './repository';
 
 /** Profiles' statements and fragments straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const HOUR = 60 * 60_000;
 let keys = 0;

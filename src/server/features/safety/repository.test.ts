@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { users as memberRows } from '../../test/tables';
 import {
   closeReportsAgainst,
@@ -23,13 +22,7 @@ import {
 } from './repository';
 
 /** Reports, their frozen messages and the discovery holds straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 async function members(n: number) {
   return Promise.all(Array.from({ length: n }, () => insertMember(db())));

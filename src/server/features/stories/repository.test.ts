@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORTS_TO_HIDE } from '../../../contract/stories';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { teaDailyQuota, teaReports } from '../../test/tables';
 import {
   addReplyReport,
@@ -42,13 +41,7 @@ import {
  * Tea's stories straight on the database: no app, no HTTP, and no author key. The tags here are made-up
  * strings, as the repository only ever stores and matches what the services computed.
  */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const PER_DAY = 5;
 

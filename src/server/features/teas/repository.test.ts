@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { reviewAuthor, reviewById, reviewsOfTea, reviewsWrittenBy, toggleLike, upsertReview } from './repository';
 
 /** Tea reviews and their likes straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { insertMember, openTestDatabase } from '../../test/direct';
+import { describe, expect, it } from 'vitest';
+import { insertMember, useTestDatabase } from '../../test/direct';
 import { photos } from '../../test/tables';
 import {
   analysesOf,
@@ -17,13 +16,7 @@ import {
 } from './repository';
 
 /** Verification's statements straight on the database: no app, no HTTP. */
-let database: Database;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
+const db = useTestDatabase();
 
 async function photoOf(userId: string, position = 0): Promise<string> {
   const [row] = await db()
