@@ -1,6 +1,6 @@
 /** 'City, State' text without the city catalogue (./locations), for screens that only display it. */
 
-export interface ParsedLocation {
+interface ParsedLocation {
   city: string;
   state: string;
 }

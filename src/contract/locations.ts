@@ -1,6 +1,6 @@
 import { US_STATES_DATA } from './locations-data';
 
-export { parseLocation, type ParsedLocation } from './location-text';
+export { parseLocation } from './location-text';
 
 /**
  * The location catalogue: US states (50 + District of Columbia) and their main cities.

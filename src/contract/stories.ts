@@ -24,11 +24,9 @@ export const ABOUT_NAME_MAX = 30;
 export const STORIES_PER_DAY = 5;
 /** Reports from this many different members hide a story until a moderator reviews it. */
 export const REPORTS_TO_HIDE = 3;
-export const STORY_PAGE_SIZE = 20;
+const STORY_PAGE_SIZE = 20;
 
 export const MISSING_FIELDS_MESSAGE = 'Please fill in all fields';
-export const STORY_SHARED_MESSAGE = 'Story shared anonymously!';
-export const STORY_FAILED_MESSAGE = 'Failed to share story';
 export const NUDGE_MESSAGE = 'Are you sure? This story may hurt someone';
 
 /** A first name or an initial: letters (any script), spaces, hyphens and apostrophes. */
@@ -103,7 +101,7 @@ export const TEA_REPORT_REASONS = [
 export type TeaReportReason = (typeof TEA_REPORT_REASONS)[number]['value'];
 const TEA_REPORT_REASON_VALUES = TEA_REPORT_REASONS.map((r) => r.value) as [TeaReportReason, ...TeaReportReason[]];
 /** Reasons a moderator may see: today's list and the member reasons stored before it. */
-export const STORED_TEA_REPORT_REASONS = [...new Set([...REPORT_REASON_VALUES, ...TEA_REPORT_REASON_VALUES])] as [
+const STORED_TEA_REPORT_REASONS = [...new Set([...REPORT_REASON_VALUES, ...TEA_REPORT_REASON_VALUES])] as [
   string,
   ...string[],
 ];
@@ -133,7 +131,6 @@ export const storiesQuery = z.object({
   cursor: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(STORY_PAGE_SIZE),
 });
-export type StoriesQuery = z.input<typeof storiesQuery>;
 
 export const storyPage = z.object({ stories: z.array(teaStory), nextCursor: z.string().nullable() });
 export type StoryPage = z.infer<typeof storyPage>;
@@ -142,7 +139,6 @@ export const supportResult = z.object({ supported: z.boolean(), supportCount: z.
 export type SupportResult = z.infer<typeof supportResult>;
 
 export const storyLikes = z.object({ storyIds: z.array(z.string()) });
-export type StoryLikes = z.infer<typeof storyLikes>;
 
 export const teaStats = z.object({
   storiesShared: z.number().int(),
@@ -180,7 +176,7 @@ export const teaOk = z.object({ ok: z.literal(true) });
 /* ---------- Replies (product §2 "Tea": replies keep the replier anonymous) ---------- */
 
 export const REPLY_CONTENT_MAX = 1000;
-export const REPLY_PAGE_SIZE = 20;
+const REPLY_PAGE_SIZE = 20;
 export const MISSING_REPLY_MESSAGE = 'Please write a reply';
 export const REPLY_NUDGE_MESSAGE = 'Are you sure? This reply may hurt someone';
 
@@ -217,7 +213,6 @@ export const repliesQuery = z.object({
   cursor: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(REPLY_PAGE_SIZE),
 });
-export type RepliesQuery = z.input<typeof repliesQuery>;
 
 /** Oldest first: a thread reads top to bottom. */
 export const replyPage = z.object({ replies: z.array(teaReply), nextCursor: z.string().nullable() });
@@ -225,7 +220,7 @@ export type ReplyPage = z.infer<typeof replyPage>;
 
 /* ---------- Moderation (the moderation console's Tea queue) ---------- */
 
-export const TEA_STORY_STATUSES = ['visible', 'hidden'] as const;
+const TEA_STORY_STATUSES = ['visible', 'hidden'] as const;
 
 export const moderatedStory = z.object({
   id: z.string(),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const REVIEW_TEXT_MAX = 1000;
 
-export const CAFFEINE_LEVELS = ['none', 'low', 'medium', 'high'] as const;
+const CAFFEINE_LEVELS = ['none', 'low', 'medium', 'high'] as const;
 
 export const teaVariety = z.object({
   id: z.string(),
@@ -132,7 +132,7 @@ export const TEA_VARIETIES: readonly TeaVariety[] = [
     brewMinutes: [5, 7],
   },
 ];
-export const TEA_VARIETY_IDS = TEA_VARIETIES.map((t) => t.id) as [string, ...string[]];
+const TEA_VARIETY_IDS = TEA_VARIETIES.map((t) => t.id) as [string, ...string[]];
 
 export const teaVarietyList = z.array(teaVariety);
 

@@ -84,4 +84,3 @@ export function negotiateLanguage(header: string | undefined): Language | undefi
 }
 
 export { localText, type LocalText, type MessageKey } from './catalogue';
-export type { IcebreakerTemplates } from './en/icebreakers';

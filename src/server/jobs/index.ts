@@ -1,8 +1,1 @@
-export {
-  createJobQueue,
-  retryDelayMs,
-  type EnqueueOptions,
-  type JobContext,
-  type JobHandler,
-  type JobQueue,
-} from './queue';
+export { createJobQueue, retryDelayMs, type JobQueue } from './queue';

@@ -12,7 +12,7 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export interface JobContext {
+interface JobContext {
   job: Pick<JobRow, 'id' | 'kind' | 'attempts' | 'maxAttempts'>;
   now: Date;
 }

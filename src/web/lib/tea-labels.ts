@@ -9,7 +9,7 @@ import type { TeaVariety } from '../../contract/teas';
  * member reads is translated, at render time (`i18n._(descriptor)`).
  */
 
-export const TEA_CATEGORY_LABELS: Record<TeaCategory, MessageDescriptor> = {
+const TEA_CATEGORY_LABELS: Record<TeaCategory, MessageDescriptor> = {
   Dating: msg`Dating`,
   Friendship: msg`Friendship`,
   Family: msg`Family`,
@@ -17,7 +17,7 @@ export const TEA_CATEGORY_LABELS: Record<TeaCategory, MessageDescriptor> = {
 };
 
 /** The relationship-type badge on a story. */
-export const TEA_TYPE_LABELS: Record<TeaType, MessageDescriptor> = {
+const TEA_TYPE_LABELS: Record<TeaType, MessageDescriptor> = {
   'First date': msg`First date`,
   Situationship: msg`Situationship`,
   Girlfriend: msg`Girlfriend`,
@@ -27,7 +27,7 @@ export const TEA_TYPE_LABELS: Record<TeaType, MessageDescriptor> = {
   Coworker: msg`Coworker`,
 };
 
-export const TEA_REPORT_REASON_LABELS: Record<TeaReportReason, MessageDescriptor> = {
+const TEA_REPORT_REASON_LABELS: Record<TeaReportReason, MessageDescriptor> = {
   harassment_or_bullying: msg`Harassment or bullying`,
   hate_speech: msg`Hate or discrimination`,
   private_information: msg`Shares someone’s private information`,
@@ -37,7 +37,7 @@ export const TEA_REPORT_REASON_LABELS: Record<TeaReportReason, MessageDescriptor
 };
 
 /** The tea names, keyed by the stored name (meetups' featured tea, the varieties' names). */
-export const TEA_NAME_LABELS: Record<TeaPreference, MessageDescriptor> = {
+const TEA_NAME_LABELS: Record<TeaPreference, MessageDescriptor> = {
   'Green Tea': msg`Green Tea`,
   'Black Tea': msg`Black Tea`,
   Oolong: msg`Oolong`,

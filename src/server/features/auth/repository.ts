@@ -8,7 +8,7 @@ import { emailCodes, passwordResets } from '../../db/schema/auth';
  * here ever sees a code or a token.
  */
 
-export type EmailCodeRow = typeof emailCodes.$inferSelect;
+type EmailCodeRow = typeof emailCodes.$inferSelect;
 
 /** Her one pending code: a new one replaces the last (and its count of wrong tries). */
 export async function saveEmailCode(db: Db, row: EmailCodeRow): Promise<void> {

@@ -10,8 +10,8 @@ import { billingEvents, payments, subscriptions, type SubscriptionRow } from '..
 
 export type { SubscriptionRow };
 export type NewSubscription = typeof subscriptions.$inferInsert;
-export type NewPayment = typeof payments.$inferInsert;
-export type PaymentRow = typeof payments.$inferSelect;
+type NewPayment = typeof payments.$inferInsert;
+type PaymentRow = typeof payments.$inferSelect;
 
 /** A subscription that entitles her (paid; a cancelled one runs to its period end). */
 const LIVE = ['active', 'canceled'] as const;
@@ -81,7 +81,7 @@ export async function currentSubscription(db: Db, userId: string): Promise<Subsc
  * The subscription row, locked FOR UPDATE until the transaction ends: every step of the lifecycle runs
  * under it, so a second confirm, a replayed event or the sweep waits and then sees what the first did.
  */
-export async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | undefined> {
+async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   return row;
 }

@@ -20,7 +20,7 @@ import {
 } from './service';
 import { handleStripeWebhook } from './webhook';
 
-export type BillingOptions = Omit<BillingDeps, 'log'> & { jobs: JobQueue; config: Config };
+type BillingOptions = Omit<BillingDeps, 'log'> & { jobs: JobQueue; config: Config };
 
 export const billingRoutes: FastifyPluginAsync<BillingOptions> = async (app, options) => {
   const { jobs, config, ...rest } = options;

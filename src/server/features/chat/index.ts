@@ -1,5 +1,4 @@
 export { markMessageRead, sendMessage, type ChatDeps } from './messages';
-export type { ChatActivity } from './activity';
 export {
   conversationSummaries,
   createChatRepository,

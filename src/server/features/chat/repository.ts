@@ -67,7 +67,7 @@ function writeRule(sender: SQLWrapper, recipient: SQLWrapper, matchId: SQLWrappe
   };
 }
 
-export interface WriteVerdict {
+interface WriteVerdict {
   /** All of the rule's parts hold: a message from her would be stored. */
   allowed: boolean;
   /** She (still) exists and is not suspended. */
@@ -338,7 +338,7 @@ export async function readAtOf(db: Db, messageId: string): Promise<Date | null |
  * One statement, linear in her messages: per conversation she wrote in, her counts, whether the other
  * member wrote at all, and whether her last message came after the other's first (she replied).
  */
-export async function readTally(db: Db, userId: string): Promise<TallyRow[]> {
+async function readTally(db: Db, userId: string): Promise<TallyRow[]> {
   const result = (await db.execute<TallyRow>(sql`
     with mine as (
       select ${messages.matchId} as match_id, count(*)::int as sent,
@@ -414,7 +414,7 @@ export function createChatRepository(db: Db, caches: DbCaches): ChatRepository {
 // ---------------------------------------------------------------------------------------------------
 // Reactions
 
-export interface ReactionRow {
+interface ReactionRow {
   messageId: string;
   userId: string;
   emoji: string;
@@ -458,7 +458,7 @@ export async function deleteReaction(db: Db, reaction: ReactionRow): Promise<boo
 // Conversation starters
 
 type IcebreakerRow = typeof icebreakers.$inferSelect;
-export type IcebreakerOffer = Pick<IcebreakerRow, 'id' | 'message' | 'category'>;
+type IcebreakerOffer = Pick<IcebreakerRow, 'id' | 'message' | 'category'>;
 
 /** The texts of the latest `limit` starters offered in this match. */
 /** A match's starters in one language, newest first: a set is offered again only in the language it was written in. */

@@ -10,7 +10,7 @@ import { alertText, timeLabel } from './texts';
 import { memberLanguage } from '../preferences';
 import { messagesOf } from '../../i18n';
 
-export const PURGE_JOB = 'datesafety.purge';
+const PURGE_JOB = 'datesafety.purge';
 /** Ended plans (and the contacts' numbers and addresses) are kept this long after the link stops, then deleted. */
 const KEEP_AFTER_EXPIRY_MS = 7 * 24 * 3_600_000;
 

@@ -4,4 +4,3 @@
  * the export reads them through the account feature's table rules.
  */
 export { dateSafetyRoutes } from './routes';
-export { registerCheckInJobs } from './check-in';

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs';
 import { registerCheckInJobs } from './check-in';
 import { activePlans, cancelPlan, createPlan, markSafe, sharedPlan, type DateSafetyDeps } from './service';
 
-export interface DateSafetyRouteDeps {
+interface DateSafetyRouteDeps {
   db: Db;
   jobs: JobQueue;
   countries: readonly string[];

@@ -55,7 +55,7 @@ export interface DateSafetyDeps {
   now: () => Date;
 }
 
-export const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
+const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const emailAddress = z.email();
 

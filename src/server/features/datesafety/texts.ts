@@ -32,7 +32,7 @@ export interface PlanFacts {
 }
 
 /** 'meeting Alex at Blue Bottle, Sat, Nov 28, 8:00 PM EST' (en), 'cita con Alex en Blue Bottle, sáb, 28 nov, 20:00 GMT-5' (es). */
-export function planSummary(plan: PlanFacts, language: Language): string {
+function planSummary(plan: PlanFacts, language: Language): string {
   return messagesOf(language).datePlanSummary({
     withName: plan.withName,
     eventTitle: plan.eventTitle,

@@ -499,7 +499,7 @@ function completenessWithoutPhotos(): SQL<number> {
   )})`;
 }
 
-export function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
+function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
   const p = SCORE_PARTS;
   const since = (ms: number) => sql`${new Date(rankedAt.getTime() - ms).toISOString()}::timestamptz`;
   return {
@@ -523,7 +523,7 @@ export function scoreParts(viewer: ScoringViewer, rankedAt: Date): ScoreParts {
  * rounded half up, in integer arithmetic (round(a·20/T) = (40a + T) / 2T, T = COMPLETENESS_TOTAL): numeric math per row
  * was a measurable part of the query.
  */
-export function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, withPhotos: boolean | SQL): SQL<number> {
+function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, withPhotos: boolean | SQL): SQL<number> {
   const photoPoints =
     typeof withPhotos === 'boolean'
       ? int(withPhotos ? PHOTO_POINTS : 0)
@@ -533,7 +533,7 @@ export function scoreOf(profilePoints: SQL, completenessWithoutPhotos: SQL, with
 }
 
 /** The rank multiplier of a running Profile Boost, as of `rankedAt` (the rule lives in the core). */
-export function premiumBoost(rankedAt: Date): SQL<number> {
+function premiumBoost(rankedAt: Date): SQL<number> {
   return boostMultiplierSql(rankedAt);
 }
 

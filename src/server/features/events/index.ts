@@ -1,3 +1,3 @@
 export { eventRoutes } from './routes';
 export { eventsOf, releaseEventsOf } from './personal-data';
-export { attendancesStartingBetween, eventActivityOf, eventTitles, type UpcomingAttendance } from './repository';
+export { attendancesStartingBetween, eventActivityOf, eventTitles } from './repository';

@@ -75,7 +75,7 @@ function scopeCondition(scope: EventScope, viewerLocation: string): SQL | undefi
 }
 
 /** Where a page of the list starts: after this meetup, in the list's order (proximity rank, date, id). */
-export interface EventPosition {
+interface EventPosition {
   rank: number;
   eventDate: string;
   id: string;
@@ -139,7 +139,7 @@ export async function eventTitles(db: Db, ids: string[]): Promise<Map<string, st
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
-export interface UpcomingAttendance {
+interface UpcomingAttendance {
   eventId: string;
   title: string;
   eventDate: Date;

@@ -16,12 +16,10 @@ export {
   orderedPair,
   swipedBy,
   swipedOnSince,
-  type LikeComment,
   type MatchesRepository,
   type MatchRow,
-  type PendingItemLike,
 } from './repository';
-export { listPendingLikes, type PendingLike } from './likes-received';
+export { listPendingLikes } from './likes-received';
 export { limitsFrom, swipeUsage } from './limits';
 export { matchRoutes } from './routes';
 export { otherMember } from './service';

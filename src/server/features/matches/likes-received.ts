@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pendingLikeRows, type PendingLikeRow } from './repository';
 
 /** A like waiting for her (`likedPhotoId`/`likedPromptId`: what it is for), with the liker's name, age and city. */
-export interface PendingLike extends PendingLikeRow {
+interface PendingLike extends PendingLikeRow {
   name: string;
   age: number;
   location: string;

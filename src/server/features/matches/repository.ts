@@ -200,7 +200,7 @@ export async function readSwipeUsage(
 
 export type SwipeRow = typeof swipes.$inferSelect;
 
-export type UndoneSwipe =
+type UndoneSwipe =
   | { outcome: 'no_user' }
   | { outcome: 'not_found' }
   | { outcome: 'not_latest' }
@@ -536,7 +536,7 @@ export async function countPendingLikes(db: Db, userId: string, mode?: Discovery
 }
 
 /** A pending like on one of her photos or prompts, without who sent it or what they wrote. */
-export interface PendingItemLike {
+interface PendingItemLike {
   likedPhotoId: string | null;
   likedPromptId: string | null;
   hasComment: boolean;
@@ -565,7 +565,7 @@ export async function listPendingItemLikes(
 }
 
 /** A comment sent with a like, to open the chat once the pair has matched. */
-export interface LikeComment {
+interface LikeComment {
   swipeId: string;
   senderId: string;
   comment: string;

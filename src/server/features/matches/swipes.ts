@@ -36,7 +36,7 @@ type PresentedSwipe = Pick<
 export type ConversationStarted = (db: Db, matchId: string) => Promise<boolean>;
 
 /** What a swipe needs: the database, its prepared swipe statement, and the events it announces. */
-export interface SwipeDeps {
+interface SwipeDeps {
   db: Db;
   repository: MatchesRepository;
   events: DomainEvents;

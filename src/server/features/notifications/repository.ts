@@ -12,8 +12,8 @@ import { notificationKindOn } from '../preferences';
  */
 
 export type NoticeRow = typeof notices.$inferSelect;
-export type NewNoticeRow = typeof notices.$inferInsert;
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type NewNoticeRow = typeof notices.$inferInsert;
+type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type SmsRow = typeof smsSettings.$inferSelect;
 type SmsChanges = Partial<Omit<SmsRow, 'userId'>>;
 type NewOutboxRow = typeof smsOutbox.$inferInsert;

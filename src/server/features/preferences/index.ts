@@ -3,7 +3,7 @@
  * discovery_filters and user_preferences; the features above read them only through what is exported
  * here. (How a notification reaches her — SMS, email, push — is the notifications feature's.)
  */
-export { getFilters, saveFilters, presentFilters } from './filters';
+export { getFilters, saveFilters } from './filters';
 export { getFriendsFilters, deckNotChosen, saveFriendsFilters, setLookingFor } from './looking-for';
 export {
   acceptsOnlyVerifiedWriters,
@@ -17,7 +17,6 @@ export {
   notHidden,
   notificationKindOn,
   savedRangeHolds,
-  type CandidateColumns,
   type MatchingViewer,
 } from './repository';
 export {
@@ -28,15 +27,12 @@ export {
   privacyOf,
   sharingPresence,
   type Disclosure,
-  type PrivacyView,
 } from './privacy';
 export {
   memberLanguage,
   memberLanguages,
-  getPreferences,
   notificationSettingsOf,
   saveAppSettings,
   updateNotificationSettings,
 } from './store';
-export type { PreferenceStatSources } from './stats';
 export { preferencesRoutes } from './routes';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { privacyRows } from './repository';
 
 /** What other features need to know about a member's privacy choices. */
-export interface PrivacyView {
+interface PrivacyView {
   showAge: boolean;
   showDistance: boolean;
   showOnlineStatus: boolean;

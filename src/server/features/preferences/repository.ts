@@ -246,7 +246,7 @@ export interface MatchingViewer {
 }
 
 /** The candidate's columns the rules read (discovery passes its query's columns). */
-export interface CandidateColumns {
+interface CandidateColumns {
   id: PgColumn;
   lifestyle: PgColumn;
   relationshipGoals: PgColumn;

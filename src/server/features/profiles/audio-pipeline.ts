@@ -4,7 +4,7 @@ import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
 
 /** What a voice upload really is, read from its bytes by music-metadata (its name and declared type are not trusted). */
-export interface VoiceInfo {
+interface VoiceInfo {
   contentType: 'audio/webm' | 'audio/mp4';
   durationMs: number;
 }

@@ -94,7 +94,7 @@ export async function renderPhoto(data: Buffer): Promise<PhotoRenditions> {
   });
 }
 
-export interface ChatImage {
+interface ChatImage {
   /** WebP, its long side at most `maxSide`, no metadata. */
   image: Buffer;
   width: number;

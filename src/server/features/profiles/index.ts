@@ -1,10 +1,9 @@
 // The profiles feature's public surface: what other features and the app may use.
 export { dayStreakOf } from './activity';
 export { renderPhoto } from './image-pipeline';
-export { hammingDistance, perceptualHash } from './phash';
-export { listPhotos, storedPhotosOf, type StoredPhoto } from './photos';
+export { perceptualHash } from './phash';
+export { storedPhotosOf } from './photos';
 export {
-  NEAR_DUPLICATE_BITS,
   answersPrompt,
   countProfileViews,
   hasTwoPhotos,
@@ -17,19 +16,9 @@ export { profileRoutes } from './routes';
 export { presentPublic, type EarnedBadgesOf } from './service';
 export { isUuid } from './service';
 // Media storage moved to src/server/media; these names stay importable from here for callers written before.
-export { localDiskStorage, newMediaKey, type MediaStorage } from '../../media';
-export {
-  getSelfUser,
-  memberBylines,
-  memberSummaries,
-  photoUrlsOf,
-  presentSelf,
-  reviewSubjects,
-  type MemberByline,
-  type MemberSummary,
-  type ReviewSubject,
-} from './users';
+export { newMediaKey, type MediaStorage } from '../../media';
+export { getSelfUser, memberBylines, memberSummaries, photoUrlsOf, presentSelf, reviewSubjects } from './users';
 export { photoKeysOf, photosOf } from './personal-data';
-export { renderChatImage, sniffImageType, type ChatImage } from './image-pipeline';
-export { inspectVoice, parseWaveform, type VoiceInfo } from './audio-pipeline';
+export { renderChatImage, sniffImageType } from './image-pipeline';
+export { inspectVoice, parseWaveform } from './audio-pipeline';
 export { statusVoiceKeysOf, statusVoiceOf } from './status';

@@ -36,13 +36,3 @@ export async function perceptualHash(image: Buffer): Promise<bigint | null> {
   }
   return BigInt.asIntN(64, hash);
 }
-
-export function hammingDistance(a: bigint, b: bigint): number {
-  let x = BigInt.asUintN(64, a ^ b);
-  let bits = 0;
-  while (x > 0n) {
-    bits += Number(x & 1n);
-    x >>= 1n;
-  }
-  return bits;
-}

@@ -31,7 +31,7 @@ export async function listPhotos(db: Db, userId: string): Promise<PhotoItem[]> {
   return rows.map((row) => ({ id: row.id, url: mediaUrl(row.largeKey), thumbnailUrl: mediaUrl(row.smallKey) }));
 }
 
-export interface StoredPhoto {
+interface StoredPhoto {
   id: string;
   url: string;
   largeKey: string;

@@ -13,7 +13,7 @@ import { profileViews, statuses } from '../../db/schema/profiles';
  * media files for deletion in the same transaction, the service opens it and passes it here.
  */
 
-export type PhotoRow = typeof photos.$inferSelect;
+type PhotoRow = typeof photos.$inferSelect;
 export type StatusRow = typeof statuses.$inferSelect;
 export type NewStatus = Omit<typeof statuses.$inferInsert, 'userId'>;
 

@@ -14,7 +14,7 @@ export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string
 }
 
 /** What other features may show of a member next to their own content: name, first photo, verified badge. */
-export interface MemberSummary {
+interface MemberSummary {
   name: string;
   photo: string | null;
   isVerified: boolean;
@@ -37,7 +37,7 @@ export async function memberSummaries(db: Db, userIds: string[]): Promise<Map<st
   return result;
 }
 
-export interface ReviewSubject {
+interface ReviewSubject {
   id: string;
   name: string;
   age: number;
@@ -113,7 +113,7 @@ export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Pro
   return presentSelf(user, urls);
 }
 
-export interface MemberByline {
+interface MemberByline {
   firstName: string;
   photo: string | null;
 }

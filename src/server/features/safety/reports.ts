@@ -17,7 +17,7 @@ import { localText } from '../../i18n';
 type ReportInput = z.output<typeof createReportBody>;
 
 /** A photo or voice note of an attached message, with a reader of its file while the file exists. */
-export interface AttachedMedia {
+interface AttachedMedia {
   kind: 'image' | 'voice';
   contentType: string;
   /** The copy's file extension (the store serves by key). */
@@ -90,7 +90,7 @@ export async function createReport(
 }
 
 /** A report about a meetup, filed from the event: it is against the host, and names the event. */
-export interface EventReportInput {
+interface EventReportInput {
   eventId: string;
   hostId: string;
   reason: ReportInput['reason'];

@@ -12,13 +12,13 @@ import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety'
  * (the database, or a transaction). Blocks are core's relation: safety reaches them through core.
  */
 
-export type ReportRow = typeof reports.$inferSelect;
-export type ReportMessageRow = typeof reportMessages.$inferSelect;
-export type NewReport = typeof reports.$inferInsert;
+type ReportRow = typeof reports.$inferSelect;
+type ReportMessageRow = typeof reportMessages.$inferSelect;
+type NewReport = typeof reports.$inferInsert;
 export type NewReportMessage = Omit<typeof reportMessages.$inferInsert, 'reportId' | 'position'>;
 
 /** Reports a moderator has not closed yet. */
-export const OPEN_STATUSES: ReportStatus[] = ['received', 'under_review'];
+const OPEN_STATUSES: ReportStatus[] = ['received', 'under_review'];
 
 // ---------------------------------------------------------------------------------------------------
 // Filing

@@ -28,7 +28,7 @@ export async function openReportGroups(db: Db, limit = 100): Promise<OpenReportG
   }));
 }
 
-export interface ReportForReview {
+interface ReportForReview {
   id: string;
   reporterId: string;
   reason: ReportReason;
@@ -42,7 +42,7 @@ export interface ReportForReview {
 }
 
 /** A frozen message; `frozenMediaId` names its media copy (moderators fetch it by that id). */
-export interface ReportedMessage {
+interface ReportedMessage {
   id: string;
   senderId: string;
   content: string;

@@ -6,7 +6,5 @@
 export { storiesRoutes, storiesModerationRoutes } from './routes';
 export { loadAuthorKey } from './author-key';
 /** The Tea moderation service: list reported, hide, restore, delete. */
-export { listReportedStories, hideStory, restoreStory, deleteStoryAsModerator } from './moderation';
-export { teaStats } from './stories';
 /** Her own counts (badges), her replies for her export and their deletion with her account (decisions/0021). */
-export { storyAuthorship, type StoryActivity, type StoryAuthorship } from './activity';
+export { storyAuthorship, type StoryAuthorship } from './activity';

@@ -22,8 +22,8 @@ import {
 
 export type StoryRow = typeof teaStories.$inferSelect;
 export type ReplyRow = typeof teaReplies.$inferSelect;
-export type StoryReportRow = typeof teaReports.$inferSelect;
-export type ReplyReportRow = typeof teaReplyReports.$inferSelect;
+type StoryReportRow = typeof teaReports.$inferSelect;
+type ReplyReportRow = typeof teaReplyReports.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------
 // Stories
@@ -63,7 +63,7 @@ export async function postStory(
   });
 }
 
-export interface ListedStory {
+interface ListedStory {
   story: StoryRow;
   supportCount: number;
   supportedByMe: boolean;
@@ -224,7 +224,7 @@ export async function repliesReportedBy(db: Db, reporterId: string, replyIds: st
 // ---------------------------------------------------------------------------------------------------
 // Community numbers
 
-export interface CommunityCounts {
+interface CommunityCounts {
   visibleByCategory: Array<{ category: string; n: number }>;
   /** Support on visible stories. */
   supports: number;

@@ -9,7 +9,7 @@ import { premiumOnly, quietRequestLogs } from '../../http/scoped-guards';
 import { localText } from '../../i18n';
 import { listReviews, saveReview, toggleReviewLike } from './reviews';
 
-export interface TeasDeps {
+interface TeasDeps {
   db: Db;
   events: DomainEvents;
 }

@@ -12,9 +12,9 @@ import { photoAnalyses, verifications, verificationSelfies } from '../../db/sche
  */
 
 export type VerificationRow = typeof verifications.$inferSelect;
-export type SelfieRow = typeof verificationSelfies.$inferSelect;
-export type PhotoAnalysisRow = typeof photoAnalyses.$inferSelect;
-export type NewPhotoAnalysis = typeof photoAnalyses.$inferInsert;
+type SelfieRow = typeof verificationSelfies.$inferSelect;
+type PhotoAnalysisRow = typeof photoAnalyses.$inferSelect;
+type NewPhotoAnalysis = typeof photoAnalyses.$inferInsert;
 
 type VerificationChanges = Partial<Omit<VerificationRow, 'userId'>>;
 

@@ -7,7 +7,10 @@ import { translations } from '@zxcvbn-ts/language-es-es';
  * package has no side effects).
  */
 
-/** With the one sentence that reads wrong put right ("Evitas…"); the server makes the same correction. */
+/**
+ * With the one sentence that reads wrong put right ("Evitas…"); the server makes the same correction.
+ * @public read from the dynamic import in password-strength.ts, which knip does not follow
+ */
 export const spanish: TranslationKeys = {
   ...translations,
   suggestions: { ...translations.suggestions, repeated: 'Evita palabras y letras repetidas.' },

@@ -3,8 +3,6 @@ import { PLANS, PLAN_TYPES, bestValuePlan, type PlanType } from '../../../contra
 import { cn } from '../../lib/cn';
 import { formatMoney, perPeriod, planBadge, planName, planNote } from './billing-text';
 
-export { perInterval } from './billing-text';
-
 /** The two plan cards of /subscribe (product §2): a radio group, monthly first and the default. */
 export function PlanPicker({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
   const { t } = useLingui();

@@ -16,7 +16,7 @@ import { plural } from '@lingui/core/macro';
 /** Longer stories are folded to this many characters behind 'Read more'. */
 const STORY_PREVIEW_CHARS = 280;
 
-export function previewOf(content: string): { text: string; folded: boolean } {
+function previewOf(content: string): { text: string; folded: boolean } {
   if (content.length <= STORY_PREVIEW_CHARS) return { text: content, folded: false };
   const cut = content.slice(0, STORY_PREVIEW_CHARS);
   const lastSpace = cut.lastIndexOf(' ');

@@ -75,7 +75,7 @@ export async function sendPush(
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 §10.2.3); capped at a day. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (!header) return null;
   const seconds = Number(header);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;

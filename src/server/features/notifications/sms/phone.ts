@@ -2,12 +2,6 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { badRequest } from '../../../http/errors';
 import { localText } from '../../../i18n';
 import { fieldError } from '../../../http/errors';
-import { countryList } from '../../../i18n/countries';
-
-/** ['US', 'CA'] → 'the United States or Canada': country names in words, as an English sentence says them. */
-export function countryNames(codes: readonly string[]): string {
-  return countryList('en', codes);
-}
 
 /**
  * A phone number as a member types it ('(503) 555-0123', '+44 20 7946 0958') in E.164. Numbers without
