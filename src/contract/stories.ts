@@ -222,23 +222,23 @@ export type ReplyPage = z.infer<typeof replyPage>;
 
 const TEA_STORY_STATUSES = ['visible', 'hidden'] as const;
 
-export const moderatedStory = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  aboutName: z.string().optional(),
-  teaType: z.enum(TEA_TYPES).optional(),
-  category: z.enum(TEA_CATEGORIES),
-  status: z.enum(TEA_STORY_STATUSES),
-  /** The author saw the harassment nudge and chose "Post anyway". */
-  postedDespiteNudge: z.boolean(),
-  supportCount: z.number().int(),
-  /** Open reports: reasons only, never who sent them. */
-  reports: z.array(
-    z.object({ reason: z.enum(STORED_TEA_REPORT_REASONS), description: z.string().optional(), createdAt: z.string() }),
-  ),
+/** An open report on a story or reply: the reason only, never who sent it. */
+const openReport = z.object({
+  reason: z.enum(STORED_TEA_REPORT_REASONS),
+  description: z.string().optional(),
   createdAt: z.string(),
 });
+
+/** A story as moderators see it: the member's card, minus her own view of it, plus its moderation state. */
+export const moderatedStory = teaStory
+  .pick({ id: true, title: true, content: true, aboutName: true, teaType: true, category: true, supportCount: true })
+  .extend({
+    status: z.enum(TEA_STORY_STATUSES),
+    /** The author saw the harassment nudge and chose "Post anyway". */
+    postedDespiteNudge: z.boolean(),
+    reports: z.array(openReport),
+    createdAt: z.string(),
+  });
 export type ModeratedStory = z.infer<typeof moderatedStory>;
 
 export const moderatedStoryList = z.array(moderatedStory);
@@ -253,9 +253,7 @@ export const moderatedReply = z.object({
   content: z.string(),
   status: z.enum(TEA_STORY_STATUSES),
   postedDespiteNudge: z.boolean(),
-  reports: z.array(
-    z.object({ reason: z.enum(STORED_TEA_REPORT_REASONS), description: z.string().optional(), createdAt: z.string() }),
-  ),
+  reports: z.array(openReport),
   createdAt: z.string(),
 });
 export type ModeratedReply = z.infer<typeof moderatedReply>;

@@ -13,6 +13,30 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
+/** What a moderator acts on, the same on a story and on a reply. */
+const moderationColumns = () => ({
+  /** 'visible' or 'hidden' (3 reports, or a moderator): hidden ones leave the list. */
+  status: text().notNull().default('visible'),
+  /** She saw the harassment nudge and chose "Post anyway". */
+  postedDespiteNudge: boolean().notNull().default(false),
+  /** Set when a moderator restores it: a nudged one then leaves the moderation queue. */
+  reviewedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A report on a story or a reply: fresh builders per table (drizzle binds a column to its table). */
+const reportColumns = () => ({
+  id: uuid().primaryKey().defaultRandom(),
+  reporterId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text().notNull(),
+  description: text(),
+  /** 'open' until a moderator restores what was reported (dismissed). */
+  status: text().notNull().default('open'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /*
  * Owned by the stories feature. A story has no column naming its author: `author_tag` is an HMAC of
  * (story id, author id) under TEA_AUTHOR_KEY, which never enters the database. Without the key a
@@ -30,13 +54,7 @@ export const teaStories = pgTable(
     aboutName: text(),
     teaType: text(),
     category: text().notNull(),
-    /** 'visible' or 'hidden' (3 reports, or a moderator): hidden stories leave the list. */
-    status: text().notNull().default('visible'),
-    /** She saw the harassment nudge and chose "Post anyway". */
-    postedDespiteNudge: boolean().notNull().default(false),
-    /** Set when a moderator restores it: a nudged story then leaves the moderation queue. */
-    reviewedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...moderationColumns(),
   },
   (t) => [
     uniqueIndex('tea_stories_seq_key').on(t.seq),
@@ -69,18 +87,10 @@ export const teaSupports = pgTable(
 export const teaReports = pgTable(
   'tea_reports',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    ...reportColumns(),
     storyId: uuid()
       .notNull()
       .references(() => teaStories.id, { onDelete: 'cascade' }),
-    reporterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text().notNull(),
-    description: text(),
-    /** 'open' until a moderator restores the story (dismissed). */
-    status: text().notNull().default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tea_reports_story_reporter_key').on(t.storyId, t.reporterId)],
 );
@@ -104,11 +114,7 @@ export const teaReplies = pgTable(
     /** Written by the story's author (decided with the key at write time): the thread marks her "Author". */
     byAuthor: boolean().notNull().default(false),
     content: text().notNull(),
-    /** 'visible' or 'hidden' (3 reports, or a moderator). */
-    status: text().notNull().default('visible'),
-    postedDespiteNudge: boolean().notNull().default(false),
-    reviewedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...moderationColumns(),
   },
   (t) => [
     uniqueIndex('tea_replies_seq_key').on(t.seq),
@@ -120,18 +126,10 @@ export const teaReplies = pgTable(
 export const teaReplyReports = pgTable(
   'tea_reply_reports',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    ...reportColumns(),
     replyId: uuid()
       .notNull()
       .references(() => teaReplies.id, { onDelete: 'cascade' }),
-    reporterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text().notNull(),
-    description: text(),
-    /** 'open' until a moderator restores the reply (dismissed). */
-    status: text().notNull().default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tea_reply_reports_reply_reporter_key').on(t.replyId, t.reporterId)],
 );
