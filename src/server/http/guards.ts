@@ -75,17 +75,15 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
   });
 
   // preValidation sees the body before the schema strips fields it does not list.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const access = request.routeOptions.config.declaration?.access;
-    if (!request.session || typeof access !== 'object') return;
+    if (!request.session || typeof access !== 'object') return done();
     const [where, field] = access.self.split('.') as ['params' | 'body', string];
     const source = where === 'params' ? request.params : request.body;
     const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
-    if (
-      where === 'params' ? value !== request.session.userId : value !== undefined && value !== request.session.userId
-    ) {
-      throw forbidden();
-    }
+    const own =
+      where === 'params' ? value === request.session.userId : value === undefined || value === request.session.userId;
+    done(own ? undefined : forbidden());
   });
 }
 

@@ -129,12 +129,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function installUserRateLimits(app: FastifyInstance, limiter: UserRateLimiter): void {
   app.decorate('userLimits', limiter);
   // preValidation: a malformed write costs from the budget too (it still costs the server).
-  app.addHook('preValidation', async (request) => {
-    if (!request.session) return;
+  // A callback hook: most reads take from no budget, and skip without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.session) return done();
     const bucket = request.routeOptions.config.declaration?.limit;
-    if (bucket === false) return;
+    if (bucket === false) return done();
     // A read takes from a budget only when its declaration names one (`reads`).
-    if (SAFE_METHODS.has(request.method) && bucket === undefined) return;
-    await limiter.take(request.session.userId, bucket ?? 'writes');
+    if (SAFE_METHODS.has(request.method) && bucket === undefined) return done();
+    limiter.take(request.session.userId, bucket ?? 'writes').then(() => done(), done);
   });
 }

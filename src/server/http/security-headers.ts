@@ -33,7 +33,7 @@ export const STRIPE_CSP = {
 } as const;
 
 /**
- * Security headers on every response (HTML, JSON, media, errors): a CSP the built SPA passes
+ * Security headers for documents (the web app, static files, media, health): a CSP the built SPA passes
  * (its only script is the hashed bundle; no inline script anywhere), no framing, no MIME sniffing,
  * a referrer that never carries a path across sites, and HSTS when the public address is https.
  * Styles allow inline: Radix and motion set element styles at run time (and Radix's scroll lock
@@ -97,10 +97,32 @@ function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer of a declared route needs (OWASP REST Security Cheat Sheet, "Security headers"):
+ * it is never a document, so no script, frame, form or browser feature policy can apply to it. A CSP of
+ * `default-src 'none'` still makes a browser that is tricked into rendering one run nothing, and
+ * `frame-ancestors 'none'` with X-Frame-Options keeps it out of frames. The document-only headers
+ * (the SPA's CSP, Permissions-Policy, COOP, Origin-Agent-Cluster and helmet's legacy ones) cost a
+ * third of `/api/auth/me`'s response bytes and most of its write time (decision 0025).
+ */
+function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const kept = ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy'];
+  if (documentHeaders['strict-transport-security'] !== undefined) kept.push('strict-transport-security');
+  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+  for (const name of kept) headers[name] = documentHeaders[name]!;
+  return headers;
+}
+
+/**
+ * The full set on everything a browser may treat as a document or load into one (the web app, static
+ * files, media, health, 404s); the short JSON set on declared /api routes, told apart by the route's
+ * declaration, not its URL. Declared routes that answer a file set their own sandboxing CSP.
+ */
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const documents = securityHeaders(config);
+  const api = apiHeaders(documents);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.routeOptions.config.declaration === undefined ? documents : api);
     done();
   });
 }

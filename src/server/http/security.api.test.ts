@@ -368,19 +368,34 @@ describe('password hashing is bounded', () => {
 });
 
 describe('security headers', () => {
-  const expectHeaders = (headers: Record<string, unknown>) => {
+  const expectShared = (headers: Record<string, unknown>) => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  };
+  /** Documents: the SPA's policy (its hashed bundle only, never inline script) and the feature policy. */
+  const expectHeaders = (headers: Record<string, unknown>) => {
+    expectShared(headers);
     expect(String(headers['content-security-policy'])).toContain("script-src 'self'");
     expect(String(headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(String(headers['permissions-policy'])).toContain('camera=()');
   };
+  /** JSON answers of declared routes: nothing may load or run at all, and no document-only headers (decision 0025). */
+  const expectApiHeaders = (headers: Record<string, unknown>) => {
+    expectShared(headers);
+    expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers['permissions-policy']).toBeUndefined();
+    expect(headers['cross-origin-opener-policy']).toBeUndefined();
+  };
 
-  it('are on JSON answers, errors and 404s', async () => {
-    expectHeaders((await ana.request('GET', '/api/auth/me')).headers);
-    expectHeaders((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).headers);
+  it('are on JSON answers and their errors, 404s and health', async () => {
+    expectApiHeaders((await ana.request('GET', '/api/auth/me')).headers);
+    expectApiHeaders((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).headers);
+    expectApiHeaders(
+      (await ana.request('PUT', `/api/users/${ana.user.id}`, { displayName: 1 })).headers,
+    );
     expectHeaders((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).headers);
     expectHeaders((await t.app.inject({ method: 'GET', url: '/ready' })).headers);
   });
@@ -416,6 +431,8 @@ describe('security headers', () => {
     try {
       const headers = (await https.app.inject({ method: 'GET', url: '/health' })).headers;
       expect(headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      const api = (await https.app.inject({ method: 'GET', url: '/api/auth/me' })).headers;
+      expect(api['strict-transport-security']).toMatch(/max-age=31536000/);
     } finally {
       await https.close();
     }
