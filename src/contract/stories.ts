@@ -229,33 +229,35 @@ const openReport = z.object({
   createdAt: z.string(),
 });
 
+/** What moderators see beside a story's or reply's own fields: where it stands and its open reports. */
+const moderationState = z.object({
+  status: z.enum(TEA_STORY_STATUSES),
+  /** The author saw the harassment nudge and chose "Post anyway". */
+  postedDespiteNudge: z.boolean(),
+  reports: z.array(openReport),
+});
+
 /** A story as moderators see it: the member's card, minus her own view of it, plus its moderation state. */
 export const moderatedStory = teaStory
-  .pick({ id: true, title: true, content: true, aboutName: true, teaType: true, category: true, supportCount: true })
-  .extend({
-    status: z.enum(TEA_STORY_STATUSES),
-    /** The author saw the harassment nudge and chose "Post anyway". */
-    postedDespiteNudge: z.boolean(),
-    reports: z.array(openReport),
-    createdAt: z.string(),
-  });
+  .pick({
+    id: true,
+    title: true,
+    content: true,
+    aboutName: true,
+    teaType: true,
+    category: true,
+    supportCount: true,
+    createdAt: true,
+  })
+  .extend(moderationState.shape);
 export type ModeratedStory = z.infer<typeof moderatedStory>;
 
 export const moderatedStoryList = z.array(moderatedStory);
 
 /** A reported, nudged or hidden reply, with its story's title for context; never who wrote or reported it. */
-export const moderatedReply = z.object({
-  id: z.string(),
-  storyId: z.string(),
-  storyTitle: z.string(),
-  pseudonym: z.string(),
-  isAuthor: z.boolean(),
-  content: z.string(),
-  status: z.enum(TEA_STORY_STATUSES),
-  postedDespiteNudge: z.boolean(),
-  reports: z.array(openReport),
-  createdAt: z.string(),
-});
+export const moderatedReply = teaReply
+  .pick({ id: true, storyId: true, pseudonym: true, isAuthor: true, content: true, createdAt: true })
+  .extend({ storyTitle: z.string(), ...moderationState.shape });
 export type ModeratedReply = z.infer<typeof moderatedReply>;
 
 export const moderatedReplyList = z.array(moderatedReply);

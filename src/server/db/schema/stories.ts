@@ -21,7 +21,6 @@ const moderationColumns = () => ({
   postedDespiteNudge: boolean().notNull().default(false),
   /** Set when a moderator restores it: a nudged one then leaves the moderation queue. */
   reviewedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A report on a story or a reply: fresh builders per table (drizzle binds a column to its table). */
@@ -55,6 +54,7 @@ export const teaStories = pgTable(
     teaType: text(),
     category: text().notNull(),
     ...moderationColumns(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tea_stories_seq_key').on(t.seq),
@@ -115,6 +115,7 @@ export const teaReplies = pgTable(
     byAuthor: boolean().notNull().default(false),
     content: text().notNull(),
     ...moderationColumns(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tea_replies_seq_key').on(t.seq),
