@@ -83,7 +83,10 @@ export function installCompression(app: FastifyInstance): void {
       void reply.removeHeader('content-length').header('content-encoding', encoding);
       const compressor = encoding === 'br' ? createBrotliCompress(BROTLI_DYNAMIC) : createGzip();
       // pipeline, not pipe: a failing source (a file read error) also ends the compressed stream.
-      return done(null, pipeline(payload, compressor, () => {}));
+      return done(
+        null,
+        pipeline(payload, compressor, () => {}),
+      );
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (!body) return done(null, payload);

@@ -393,9 +393,7 @@ describe('security headers', () => {
   it('are on JSON answers and their errors, 404s and health', async () => {
     expectApiHeaders((await ana.request('GET', '/api/auth/me')).headers);
     expectApiHeaders((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).headers);
-    expectApiHeaders(
-      (await ana.request('PUT', `/api/users/${ana.user.id}`, { displayName: 1 })).headers,
-    );
+    expectApiHeaders((await ana.request('PUT', `/api/users/${ana.user.id}`, { displayName: 1 })).headers);
     expectHeaders((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).headers);
     expectHeaders((await t.app.inject({ method: 'GET', url: '/ready' })).headers);
   });
