@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
+import { overlayLeaving, releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
@@ -134,9 +134,10 @@ export function BadgeReveal() {
   const myTurn = useOverlayTurn(BADGE_OVERLAY_KEY);
   useEffect(() => {
     if (hasBadges) requestOverlay('badge', BADGE_OVERLAY_KEY);
-    // A card on screen gives its turn up when its exit animation ends (onExitComplete), so nothing overlaps.
-    else if (!myTurn) releaseOverlay(BADGE_OVERLAY_KEY);
-  }, [hasBadges, myTurn]);
+    // A card on screen keeps the screen while it animates out and gives its turn up when the exit ends
+    // (onExitComplete), so a celebration arriving meanwhile waits instead of overlapping it.
+    else overlayLeaving(BADGE_OVERLAY_KEY);
+  }, [hasBadges]);
   useEffect(() => () => releaseOverlay(BADGE_OVERLAY_KEY), []);
   // Also exits when a higher overlay (the tour, a celebration, a toast) takes the screen: then it keeps its place.
   const closed = useRef(!hasBadges);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   activeOverlay,
+  overlayLeaving,
   releaseOverlay,
   requestOverlay,
   resetOverlayQueue,
@@ -18,6 +19,39 @@ describe('the overlay queue: one overlay at a time', () => {
     releaseOverlay('celebration:m1');
     expect(activeOverlay()).toBe('badge-reveal');
     releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBeNull();
+  });
+
+  it('a badge card animating out keeps the screen from a celebration until its exit ends', () => {
+    requestOverlay('badge', 'badge-reveal');
+    overlayLeaving('badge-reveal');
+    requestOverlay('celebration', 'celebration:m2');
+    expect(activeOverlay()).toBe('badge-reveal');
+    releaseOverlay('badge-reveal');
+    expect(activeOverlay()).toBe('celebration:m2');
+  });
+
+  it('a card that leaves without an exit to end gives its turn up after at most a second', () => {
+    vi.useFakeTimers();
+    try {
+      requestOverlay('badge', 'badge-reveal');
+      overlayLeaving('badge-reveal');
+      requestOverlay('celebration', 'celebration:m3');
+      vi.advanceTimersByTime(1000);
+      expect(activeOverlay()).toBe('celebration:m3');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a badge arriving while the card leaves keeps it in its usual order; one not on screen leaves at once', () => {
+    requestOverlay('badge', 'badge-reveal');
+    overlayLeaving('badge-reveal');
+    requestOverlay('badge', 'badge-reveal');
+    requestOverlay('celebration', 'celebration:m4');
+    expect(activeOverlay()).toBe('celebration:m4');
+    overlayLeaving('badge-reveal');
+    releaseOverlay('celebration:m4');
     expect(activeOverlay()).toBeNull();
   });
 

@@ -12,6 +12,9 @@ import { useSyncExternalStore } from 'react';
  * A sheet or dialog she opened is an overlay too, but it never waits: it is what she is looking at. While
  * one is open everything queued here waits for it to close, except an entry marked `overSheets`: a toast,
  * which answers what she just did inside the sheet (holding it back would leave her action unanswered).
+ *
+ * An overlay that is animating out (`overlayLeaving`) keeps the screen until it releases its turn, even from a
+ * higher one: otherwise a celebration arriving during the badge card's exit would be drawn over it.
  */
 
 export type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
@@ -25,17 +28,24 @@ interface Entry {
   droppedBy: readonly OverlayKind[];
   onDropped: (() => void) | undefined;
   overSheets: boolean;
+  /** 0, or which call to `overlayLeaving` it is leaving by. */
+  leaving: number;
 }
+
+/** Longer than any exit animation. */
+const LEAVING_AT_MOST_MS = 1000;
 
 let queue: Entry[] = [];
 let nextSeq = 0;
+let leaves = 0;
 let active: string | null = null;
 const openSheets = new Set<string>();
 const listeners = new Set<() => void>();
 
 function settle(): void {
   const ordered = [...queue].sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.seq - b.seq);
-  const head = openSheets.size > 0 ? ordered.find((entry) => entry.overSheets) : ordered[0];
+  const leaving = queue.find((entry) => entry.leaving > 0 && entry.key === active);
+  const head = leaving ?? (openSheets.size > 0 ? ordered.find((entry) => entry.overSheets) : ordered[0]);
   active = head?.key ?? null;
   listeners.forEach((listener) => listener());
 }
@@ -50,7 +60,15 @@ interface OverlayRequest {
 
 /** Asks for a turn; `key` names this overlay instance (asking twice is asking once). */
 export function requestOverlay(kind: OverlayKind, key: string, request: OverlayRequest = {}): void {
-  if (queue.some((entry) => entry.key === key)) return;
+  const existing = queue.find((entry) => entry.key === key);
+  if (existing) {
+    // Asked again while leaving (a new badge during the card's exit): it stays, in its usual order.
+    if (existing.leaving) {
+      existing.leaving = 0;
+      settle();
+    }
+    return;
+  }
   const droppedBy = request.droppedBy ?? [];
   if (queue.some((entry) => droppedBy.includes(entry.kind))) {
     request.onDropped?.();
@@ -65,6 +83,7 @@ export function requestOverlay(kind: OverlayKind, key: string, request: OverlayR
     droppedBy,
     onDropped: request.onDropped,
     overSheets: request.overSheets ?? false,
+    leaving: 0,
   });
   settle();
   dropped.forEach((entry) => entry.onDropped?.());
@@ -75,6 +94,25 @@ export function releaseOverlay(key: string): void {
   if (!queue.some((entry) => entry.key === key)) return;
   queue = queue.filter((entry) => entry.key !== key);
   settle();
+}
+
+/**
+ * The overlay on screen is animating out: it keeps its turn until `releaseOverlay`, so nothing is drawn over it.
+ * An entry that is not on screen has nothing to animate and is released at once.
+ */
+export function overlayLeaving(key: string): void {
+  const entry = queue.find((e) => e.key === key);
+  if (!entry) return;
+  if (active !== key) {
+    releaseOverlay(key);
+    return;
+  }
+  const leave = ++leaves;
+  entry.leaving = leave;
+  // A card that never mounted has no exit to end: its turn must not be held for ever.
+  setTimeout(() => {
+    if (entry.leaving === leave) releaseOverlay(key);
+  }, LEAVING_AT_MOST_MS);
 }
 
 /** A sheet or dialog opened (`key` names it): the queue holds its entries until every sheet is closed. */
