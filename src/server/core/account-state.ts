@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
-import { findUserCached, updateUser } from './users';
+import { cachedUser, findUserCached, updateUser } from './users';
 import { forbidden, localText } from '../http/errors';
 
 /**
@@ -106,6 +106,13 @@ export async function requireModerator(db: Db, userId: string): Promise<void> {
 export async function suspendedUntil(db: Db, caches: DbCaches, userId: string): Promise<Date | null> {
   const row = await findUserCached(db, caches, userId);
   return row && isSuspendedRow(row) ? row.suspendedUntil : null;
+}
+
+/** `suspendedUntil` when the embedded-mode cache holds her row; undefined: ask `suspendedUntil`. */
+export function cachedSuspendedUntil(db: Db, caches: DbCaches, userId: string): Date | null | undefined {
+  const row = cachedUser(db, caches, userId);
+  if (!row) return undefined;
+  return isSuspendedRow(row) ? row.suspendedUntil : null;
 }
 
 /** Starts (a date) or lifts (null) a suspension. Ending her sessions is the caller's next step. */

@@ -35,6 +35,19 @@ interface CachedSession {
 }
 const sessionCache = (db: Db, caches: DbCaches) => caches.processCache<CachedSession>('sessions')?.on(db);
 
+/**
+ * The session a token names when the embedded-mode cache alone can answer: cached, unexpired, and no sliding
+ * extension due. Undefined: ask `resolveSession`. Lets the guard answer most reads without a promise.
+ */
+export function cachedSession(db: Db, caches: DbCaches, token: string): SessionInfo | undefined {
+  const cache = sessionCache(db, caches);
+  if (!cache || token.length > 100) return undefined;
+  const tokenHash = hashToken(token);
+  const row = cache.get(tokenHash);
+  if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - EXTEND_AFTER_MS) return undefined;
+  return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };
+}
+
 export async function resolveSession(db: Db, caches: DbCaches, token: string): Promise<SessionInfo | undefined> {
   if (token.length > 100) return undefined;
   const tokenHash = hashToken(token);

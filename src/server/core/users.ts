@@ -103,6 +103,11 @@ function forgetCachedUser(db: Db, caches: DbCaches, userId: string): void {
 }
 
 /** `findUser`, served from memory in embedded mode; every write in this module evicts. */
+/** Her row when the embedded-mode cache holds it, without a read; undefined: ask `findUserCached`. */
+export function cachedUser(db: Db, caches: DbCaches, userId: string): UserRow | undefined {
+  return rowCache(db, caches)?.get(userId);
+}
+
 export async function findUserCached(db: Db, caches: DbCaches, userId: string): Promise<UserRow | undefined> {
   const cache = rowCache(db, caches);
   const hit = cache?.get(userId);

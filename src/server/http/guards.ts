@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteAccess } from '../../contract/api/define';
 import type { Config } from '../config';
 import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import {
+  cachedSession,
+  cachedSuspendedUntil,
   requireModerator,
   resolveSession,
   SESSION_COOKIE,
@@ -48,13 +51,8 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
     now: () => Date.now(),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
-      throw forbidden(localText('crossSiteRequestRefused'));
-    }
-    const access = request.routeOptions.config.declaration?.access;
-    // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.
-    if (access === undefined || access === 'public') return;
+  /** The guard's full path: reads the session and suspension (from the database on a cache miss). */
+  async function guard(request: FastifyRequest, reply: FastifyReply, access: RouteAccess): Promise<void> {
     const session = await sessionFromRequest(deps.db, deps.caches, request);
     if (!session) throw unauthenticated();
     // A suspension deletes her sessions; this refuses any that a racing login slipped past it.
@@ -72,6 +70,28 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
       recentlyTouched.set(session.userId, true);
       await touchLastActive(deps.db, deps.caches, session.userId);
     }
+  }
+
+  // A callback hook: most authenticated reads in embedded mode are answered from the caches with no promise
+  // at all (the same checks as `guard`, each answered by a cache); anything else takes `guard`.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {
+      return done(forbidden(localText('crossSiteRequestRefused')));
+    }
+    const access = request.routeOptions.config.declaration?.access;
+    // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.
+    if (access === undefined || access === 'public') return done();
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token && access !== 'moderator' ? cachedSession(deps.db, deps.caches, token) : undefined;
+    if (
+      session &&
+      recentlyTouched.has(session.userId) &&
+      cachedSuspendedUntil(deps.db, deps.caches, session.userId) === null
+    ) {
+      request.session = session;
+      return done();
+    }
+    guard(request, reply, access).then(() => done(), done);
   });
 
   // preValidation sees the body before the schema strips fields it does not list.
