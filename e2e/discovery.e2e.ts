@@ -125,6 +125,17 @@ describe('discovery journey', () => {
     await screenshot(bea.page, 'discover-empty-local');
     await bea.page.getByRole('button', { name: 'Show All Areas' }).click();
     await expect.poll(() => bea.page.getByRole('heading', { name: 'No More Profiles' }).isVisible()).toBe(true);
+    // Where she looks stays chosen: a visit to Chats and back, and (below) a reload, open All Areas again.
+    const allAreas = bea.page.getByRole('button', { name: /All Areas\s*Anywhere/ });
+    expect(await allAreas.getAttribute('aria-pressed')).toBe('true');
+    await bea.page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Chats/ })
+      .first()
+      .click();
+    await bea.page.waitForURL('**/chats');
+    await bea.page.goBack();
+    await expect.poll(() => allAreas.getAttribute('aria-pressed')).toBe('true');
 
     // Ava likes Bea back: it's a match.
     await ava.page.goto('/home');
@@ -169,6 +180,7 @@ describe('discovery journey', () => {
           .isVisible(),
       )
       .toBe(true);
+    expect(await allAreas.getAttribute('aria-pressed')).toBe('true');
     await screenshot(bea.page, 'discover-full-free', { fullPage: true });
 
     await ava.context.close();

@@ -7,6 +7,10 @@
 export const DISCOVERY_MODES = ['dating', 'friends'] as const;
 export type DiscoveryMode = (typeof DISCOVERY_MODES)[number];
 
+/** Where Discover looks: within her distance, anywhere ('All Areas'), her state, her city. */
+export const DISCOVERY_SCOPES = ['nearby', 'all', 'state', 'city'] as const;
+export type DiscoveryScope = (typeof DISCOVERY_SCOPES)[number];
+
 /** Her "Looking for" setting ('dating' until she chooses): which decks she sees and is seen in. */
 export const LOOKING_FOR = ['dating', 'friends', 'both'] as const;
 export type LookingFor = (typeof LOOKING_FOR)[number];

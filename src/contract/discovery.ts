@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOVERY_MODES, LOOKING_FOR } from './decks';
+import { DISCOVERY_MODES, DISCOVERY_SCOPES, LOOKING_FOR } from './decks';
 import { safeText } from './text';
 import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
@@ -43,7 +43,14 @@ export type SwipeLimits = z.infer<typeof swipeLimits>;
 
 // ---------------------------------------------------------------- Friends mode
 
-export { LOOKING_FOR, modesOf, type DiscoveryMode, type LookingFor } from './decks';
+export {
+  DISCOVERY_SCOPES,
+  LOOKING_FOR,
+  modesOf,
+  type DiscoveryMode,
+  type DiscoveryScope,
+  type LookingFor,
+} from './decks';
 export const discoveryMode = z.enum(DISCOVERY_MODES, 'Mode must be dating or friends');
 
 export const lookingForState = z.object({ lookingFor: z.enum(LOOKING_FOR) });
@@ -204,8 +211,6 @@ function categoryInterests(name: string): string[] {
 
 // ---------------------------------------------------------------- feed
 
-export const DISCOVERY_SCOPES = ['nearby', 'all', 'state', 'city'] as const;
-export type DiscoveryScope = (typeof DISCOVERY_SCOPES)[number];
 const DISCOVERY_PAGE_SIZE = 20;
 const DISCOVERY_MAX_PAGE_SIZE = 50;
 

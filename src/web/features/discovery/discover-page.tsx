@@ -8,7 +8,8 @@ import { useOnboarding } from '../../lib/onboarding';
 import { FriendsLabel } from '../../components/friends-label';
 import { CompletenessCard } from './completeness-card';
 import { DeckSwitch } from './deck-switch';
-import { INITIAL_DISCOVERY_SCOPE, useLookingFor } from './discovery-api';
+import { useLookingFor } from './discovery-api';
+import { readDiscoverChoice, saveDiscoverChoice, type DiscoverChoice } from './discover-choice';
 import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
@@ -20,8 +21,16 @@ import { useLingui } from '@lingui/react/macro';
 export function DiscoverPage() {
   const user = useCurrentUser();
   const { startIfNew } = useOnboarding();
-  const [scope, setScope] = useState<DiscoveryScope>(INITIAL_DISCOVERY_SCOPE);
-  const [chosenDeck, setChosenDeck] = useState<DiscoveryMode>('dating');
+  // Opens where she left it on this device (discover-choice.ts), whatever took her away.
+  const [choice, setChoice] = useState(() => readDiscoverChoice(user.id));
+  const choose = (next: Partial<DiscoverChoice>) => {
+    const chosen = { ...choice, ...next };
+    setChoice(chosen);
+    saveDiscoverChoice(user.id, chosen);
+  };
+  const { scope, deck: chosenDeck } = choice;
+  const setScope = (value: DiscoveryScope) => choose({ scope: value });
+  const setChosenDeck = (value: DiscoveryMode) => choose({ deck: value });
   const { t } = useLingui();
   useDocumentTitle(t`Discover · Steep`);
   // Friends mode: the decks she looks in. Until the setting is read, dating (everyone's default).

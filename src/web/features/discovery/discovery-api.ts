@@ -24,6 +24,7 @@ import { apiCall, lazyDeclarations } from '../../lib/api';
 import { matchListRoute } from '../../lib/matches';
 import { invalidateRoutes, queryKeyOf, routeRef } from '../../lib/query-key';
 import { checkSession, useAuth } from '../../lib/session';
+import { readDiscoverChoice } from './discover-choice';
 import { BELL_ROUTES, discoveryFeedRoute, filtersRoute } from '../../lib/shared-routes';
 
 const matches = lazyDeclarations(() => import('../../../contract/api/matches'));
@@ -40,9 +41,6 @@ const lookingForOptions = queryOptions({
   queryKey: queryKeyOf(lookingForRoute),
   queryFn: async () => apiCall((await discovery()).discoveryApi.getLookingFor),
 });
-
-/** Where Discover looks when it opens. */
-export const INITIAL_DISCOVERY_SCOPE: DiscoveryScope = 'nearby';
 
 const discoveryFeedOptions = (userId: string, scope: DiscoveryScope, mode: DiscoveryMode = 'dating') =>
   infiniteQueryOptions({
@@ -109,7 +107,9 @@ export function useSaveFriendsFilters(userId: string) {
 export async function prefetchDiscoveryFeed(queryClient: QueryClient): Promise<void> {
   const user = await checkSession(queryClient);
   if (!user) return;
-  const options = discoveryFeedOptions(user.id, INITIAL_DISCOVERY_SCOPE);
+  // The page Discover will open on: where she left it on this device.
+  const { scope, deck } = readDiscoverChoice(user.id);
+  const options = discoveryFeedOptions(user.id, scope, deck);
   // Which decks she looks in (Friends mode) decides whether the dating deck shows: read alongside.
   void queryClient.prefetchQuery(lookingForOptions);
   await queryClient.prefetchInfiniteQuery(options);
