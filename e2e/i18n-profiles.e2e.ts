@@ -193,7 +193,8 @@ describe('profiles in Spanish', () => {
       await page.getByRole('tablist', { name: 'Secciones del perfil' }).getByRole('tab', { name: 'Detalles' }).click();
       await page.getByText('A largo plazo, sin descartar algo corto').waitFor();
       await page.getByText('Tiempo de calidad').waitFor();
-      await page.getByText('168 cm (5′6″)').waitFor();
+      // She signed up with a Spanish browser: metric, centimetres alone.
+      await page.getByText('168 cm', { exact: true }).waitFor();
       await page.getByText(/^(Loading|Cargando)…$/).waitFor({ state: 'hidden' });
       await expectSpanish(page, page.locator('body'), 'profile after saving');
 

@@ -137,7 +137,7 @@ describe('profile detail', () => {
     await expect.poll(() => sheet.getByText('Ceramicist').isVisible()).toBe(true);
     for (const text of [
       'Boise State University',
-      '170 cm (5′7″)',
+      '5′7″ (170 cm)',
       'she/her',
       'Long-term partner',
       'Quality time',

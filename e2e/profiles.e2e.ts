@@ -127,8 +127,20 @@ describe('profiles journey', () => {
     expect(await page.locator('header img').first().getAttribute('src')).toBe(me.photos[0]);
 
     await page.getByRole('tab', { name: 'Details' }).click();
-    await expect.poll(() => page.getByText('170 cm (5′7″)').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('5′7″ (170 cm)').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Quality time').isVisible()).toBe(true);
+    // In metric her height is centimetres alone (the preference is per member, read from the server).
+    const preferences = (await (await context.request.get(`/api/users/${user.id}/preferences`)).json()) as {
+      app: Record<string, unknown>;
+    };
+    const metric = await context.request.put(`/api/users/${user.id}/preferences`, {
+      data: { ...preferences, app: { ...preferences.app, units: 'metric' } },
+    });
+    expect(metric.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect.poll(() => page.getByText('170 cm', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('5′7″').count()).toBe(0);
 
     // A 24-hour status.
     await page.getByRole('button', { name: 'Add 24h Status' }).click();

@@ -103,7 +103,7 @@ function Details({
   const details: Array<[string, string | null]> = [
     [t`Job`, profile.job],
     [t`Education`, profile.education],
-    [t`Height`, profile.height === null ? null : formatHeight(profile.height)],
+    [t`Height`, profile.height === null ? null : formatHeight(profile.height, units)],
     [t`Pronouns`, profile.pronouns],
     [t`Looking for`, profile.relationshipGoals && relationshipGoalLabel(profile.relationshipGoals)],
     [t`Love language`, profile.loveLanguage && loveLanguageLabel(profile.loveLanguage)],

@@ -6,14 +6,19 @@ import { formatHeight, formatMonthYear, lifestyleEntries } from './profile-forma
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('formatHeight', () => {
-  it('shows centimetres with feet and inches', () => {
-    expect(formatHeight(168)).toBe('168 cm (5′6″)');
-    expect(formatHeight(183)).toBe('183 cm (6′0″)');
-    expect(formatHeight(120)).toBe('120 cm (3′11″)');
+  it('in imperial: feet and inches, then the centimetres', () => {
+    expect(formatHeight(168, 'imperial')).toBe('5′6″ (168 cm)');
+    expect(formatHeight(183, 'imperial')).toBe('6′0″ (183 cm)');
+    expect(formatHeight(120, 'imperial')).toBe('3′11″ (120 cm)');
+  });
+
+  it('in metric: centimetres alone', () => {
+    expect(formatHeight(168, 'metric')).toBe('168 cm');
   });
 
   it('writes the centimetres in her language', () => {
-    expect(formatHeight(168, 'es')).toBe('168 cm (5′6″)');
+    expect(formatHeight(168, 'metric', 'es')).toBe('168 cm');
+    expect(formatHeight(168, 'imperial', 'es')).toBe('5′6″ (168 cm)');
   });
 });
 

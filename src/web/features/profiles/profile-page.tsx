@@ -30,6 +30,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { CompletenessBar } from './completeness-bar';
 import { formatHeight, formatMonthYear, lifestyleEntries } from '../../lib/profile-format';
+import { useUnits } from '../../lib/preferences';
 import { interestLabel } from '../../lib/labels/interests';
 import { teaNameLabel } from '../../lib/tea-labels';
 import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
@@ -258,10 +259,11 @@ function Overview({ user }: { user: SelfUser }) {
 
 function Details({ user }: { user: SelfUser }) {
   const { t } = useLingui();
+  const units = useUnits();
   const rows: Array<[string, string | null]> = [
     [t`Job`, user.job],
     [t`Education`, user.education],
-    [t`Height`, user.height === null ? null : formatHeight(user.height)],
+    [t`Height`, user.height === null ? null : formatHeight(user.height, units)],
     [t`Pronouns`, user.pronouns],
     [t`Relationship goals`, user.relationshipGoals && relationshipGoalLabel(user.relationshipGoals)],
     [t`Love language`, user.loveLanguage && loveLanguageLabel(user.loveLanguage)],
