@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { expectAccessible, phoneContext, saveTheme, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import { settle } from './waits';
 
 /*
- * The demo account's checklist tells the truth, a boost reads 30 minutes, Premium is not
+ * The demo account's checklist tells the truth, a boost is confirmed first and reads 30 minutes, Premium is not
  * offered to Premium members, Tea's stats are asked only when they can be answered, and a member gets the
  * 404 page at every moderation address.
  */
@@ -53,7 +54,18 @@ describe('lived in: the smaller things', () => {
       await page.goto('/home');
       const boost = page.getByRole('button', { name: /Profile Boost/ });
       await expect.poll(() => boost.isEnabled(), { timeout: 15_000 }).toBe(true);
+      // A stray tap spends nothing: she is asked first, and "Not now" leaves the boost for later.
       await boost.click();
+      const confirm = page.getByRole('alertdialog', { name: 'Boost your profile now?' });
+      await expect.poll(() => confirm.isVisible(), { timeout: 10_000 }).toBe(true);
+      await settle(page);
+      await screenshot(page, `lived-in-boost-confirm-${theme}`);
+      await expectAccessible(page, `boost confirmation (${theme})`);
+      await confirm.getByRole('button', { name: 'Not now' }).click();
+      await expect.poll(() => confirm.count(), { timeout: 10_000 }).toBe(0);
+      expect(await boost.textContent()).not.toContain('Boosted');
+      await boost.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Boost now' }).click();
       await expect.poll(() => boost.textContent(), { timeout: 10_000 }).toContain('Boosted · 30 min left');
       await boost.scrollIntoViewIfNeeded();
       await screenshot(page, `lived-in-boost-30-min-${theme}`);

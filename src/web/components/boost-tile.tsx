@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { LazyConfirmDialog } from './lazy-on-open';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { Zap } from 'lucide-react';
 import { toast } from './ui/toast';
@@ -27,6 +29,8 @@ export function BoostTile({ className }: { className: string }) {
   const now = Math.max(tick, status.dataUpdatedAt);
   const boost = status.data;
   const { t } = useLingui();
+  // A day's only boost is not spent by a stray tap: she says yes first.
+  const [confirming, setConfirming] = useState(false);
   const active = boost?.activeUntil && Date.parse(boost.activeUntil) > now ? boost.activeUntil : null;
   const text = active
     ? t`Boosted · ${boostMinutesLeft(active, now)} min left`
@@ -34,37 +38,55 @@ export function BoostTile({ className }: { className: string }) {
       ? nextBoostText(boost.nextAvailableAt, now)
       : t`Tap for 2× visibility, 30 min`;
 
+  const boostNow = () =>
+    start.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        fireMicroInteraction('boost', innerWidth / 2, innerHeight / 2);
+        toast({ title: t`Profile Boost is on`, description: t`You're shown 2× as often for the next 30 minutes.` });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast({
+          title: t`Boost unavailable`,
+          description: errorText(error, t`Something went wrong. Please try again.`),
+          variant: 'destructive',
+        });
+      },
+    });
+
   return (
-    <button
-      type="button"
-      disabled={!boost?.available || start.isPending}
-      onClick={() =>
-        start.mutate(undefined, {
-          onSuccess: () => {
-            fireMicroInteraction('boost', innerWidth / 2, innerHeight / 2);
-            toast({ title: t`Profile Boost is on`, description: t`You're shown 2× as often for the next 30 minutes.` });
-          },
-          onError: (error) =>
-            toast({
-              title: t`Boost unavailable`,
-              description: errorText(error, t`Something went wrong. Please try again.`),
-              variant: 'destructive',
-            }),
-        })
-      }
-      className={cn(
-        className,
-        'w-full border-amber-200 bg-amber-50 disabled:cursor-default',
-        boost?.available && 'hover:bg-amber-100',
-      )}
-    >
-      <span aria-hidden className="grid size-8 place-items-center rounded-xl bg-amber-400 text-white">
-        <Zap className="size-4" fill="currentColor" />
-      </span>
-      <span className="grid leading-tight">
-        <span className="text-sm font-semibold text-ink">{t`Profile Boost`}</span>
-        <span className="text-xs text-ink-soft">{text}</span>
-      </span>
-    </button>
+    <>
+      <button
+        type="button"
+        disabled={!boost?.available || start.isPending}
+        onClick={() => setConfirming(true)}
+        className={cn(
+          className,
+          'w-full border-amber-200 bg-amber-50 disabled:cursor-default',
+          boost?.available && 'hover:bg-amber-100',
+        )}
+      >
+        <span aria-hidden className="grid size-8 place-items-center rounded-xl bg-amber-400 text-white">
+          <Zap className="size-4" fill="currentColor" />
+        </span>
+        <span className="grid leading-tight">
+          <span className="text-sm font-semibold text-ink">{t`Profile Boost`}</span>
+          <span className="text-xs text-ink-soft">{text}</span>
+        </span>
+      </button>
+      <LazyConfirmDialog
+        open={confirming}
+        tone="primary"
+        title={t`Boost your profile now?`}
+        description={t`For the next 30 minutes you're shown 2× as often. You can boost once a day.`}
+        confirmLabel={t`Boost now`}
+        busyLabel={t`Boosting…`}
+        cancelLabel={t`Not now`}
+        busy={start.isPending}
+        onConfirm={boostNow}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
   );
 }
