@@ -43,14 +43,7 @@ export type SwipeLimits = z.infer<typeof swipeLimits>;
 
 // ---------------------------------------------------------------- Friends mode
 
-export {
-  DISCOVERY_SCOPES,
-  LOOKING_FOR,
-  modesOf,
-  type DiscoveryMode,
-  type DiscoveryScope,
-  type LookingFor,
-} from './decks';
+export { LOOKING_FOR, modesOf, type DiscoveryMode, type DiscoveryScope, type LookingFor } from './decks';
 export const discoveryMode = z.enum(DISCOVERY_MODES, 'Mode must be dating or friends');
 
 export const lookingForState = z.object({ lookingFor: z.enum(LOOKING_FOR) });
