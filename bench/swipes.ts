@@ -17,6 +17,7 @@
  * Every fourth swipe likes another swiper who likes her back in the same round, so match creation
  * is part of the mix; a third of the others are passes.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -105,7 +106,23 @@ export async function run(): Promise<BenchRow[]> {
     const targets = visible.slice(SWIPERS);
 
     const events = createDomainEvents(() => {});
-    const swipeDeps = { db, repository: createMatchesRepository(db), events };
+    // The trace: how long record_swipe itself took, so a slow swipe says whether it waited on the
+    // statement (and its commit) or on what follows a match.
+    const repository = createMatchesRepository(db);
+    const trace = new AsyncLocalStorage<{ statementMs: number }>();
+    const traced: typeof repository = {
+      recordSwipe: async (swipe) => {
+        const began = performance.now();
+        try {
+          return await repository.recordSwipe(swipe);
+        } finally {
+          const entry = trace.getStore();
+          if (entry) entry.statementMs = performance.now() - began;
+        }
+      },
+    };
+    const swipeDeps = { db, repository: traced, events };
+    const slowest: Array<{ ms: number; statementMs: number; match: boolean }> = [];
     const random = createRandom(20240611);
     let next = 0;
     let matchesMade = 0;
@@ -116,27 +133,34 @@ export async function run(): Promise<BenchRow[]> {
       const mutual = k % 4 === 0 && partner !== undefined && k < 64;
       const target = mutual ? partner : targets[next++ % targets.length]!;
       const started = performance.now();
+      const entry = { statementMs: 0 };
+      let match = false;
       try {
-        const result = await createSwipe(swipeDeps, swipers[s]!, {
-          targetUserId: target,
-          isLike: mutual || k % 3 !== 2,
-          superLike: false,
-          mode: 'dating',
-        });
-        if (result.match) matchesMade += 1;
+        const result = await trace.run(entry, () =>
+          createSwipe(swipeDeps, swipers[s]!, {
+            targetUserId: target,
+            isLike: mutual || k % 3 !== 2,
+            superLike: false,
+            mode: 'dating',
+          }),
+        );
+        match = result.match !== null;
+        if (match) matchesMade += 1;
       } catch {
         // Already swiped (a background swipe) or a block: still a timed request.
         refused += 1;
       }
-      samples.push(performance.now() - started);
+      const ms = performance.now() - started;
+      samples.push(ms);
+      if (samples === paced) slowest.push({ ms, statementMs: entry.statementMs, match });
     };
 
     const alone: number[] = [];
+    const paced: number[] = [];
     for (let k = 0; k < ALONE_SWIPES; k++) await swipeOnce(0, 1 + k * 4, alone);
     const aloneStats = percentiles(alone);
     log(`one swiper alone: p50 ${aloneStats.p50.toFixed(2)} ms, p99 ${aloneStats.p99.toFixed(2)} ms`);
 
-    const paced: number[] = [];
     await Promise.all(
       swipers.map(async (_, s) => {
         for (let k = 0; k < PACED_SWIPES; k++) {
@@ -147,6 +171,10 @@ export async function run(): Promise<BenchRow[]> {
     );
     const pacedStats = percentiles(paced);
     log(`${SWIPERS} paced swipers: p50 ${pacedStats.p50.toFixed(2)} ms, p99 ${pacedStats.p99.toFixed(2)} ms`);
+    const tail = slowest.sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(paced.length / 100));
+    log(
+      `the slowest 1 %: ${tail.map((t) => `${t.ms.toFixed(1)} ms (record_swipe ${t.statementMs.toFixed(1)}${t.match ? ', match' : ''})`).join('; ')}`,
+    );
 
     const burst: number[] = [];
     const started = performance.now();
