@@ -5,6 +5,7 @@ import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
 import { cachedUser, findUserCached, updateUser } from './users';
+import type { SessionInfo } from './sessions';
 import { forbidden, localText } from '../http/errors';
 
 /**
@@ -105,14 +106,32 @@ export async function requireModerator(db: Db, userId: string): Promise<void> {
  */
 export async function suspendedUntil(db: Db, caches: DbCaches, userId: string): Promise<Date | null> {
   const row = await findUserCached(db, caches, userId);
-  return row && isSuspendedRow(row) ? row.suspendedUntil : null;
+  return row ? activeSuspension(row.suspendedUntil) : null;
+}
+
+/** The end of a suspension when it is still running, else null. */
+function activeSuspension(until: Date | null): Date | null {
+  return isSuspendedRow({ suspendedUntil: until }) ? until : null;
+}
+
+/**
+ * `suspendedUntil` for a session just resolved: from the session's own read when it carried her suspension
+ * (no second round trip), else read. The HTTP guard and the socket upgrade both refuse with it.
+ */
+export function sessionSuspendedUntil(
+  db: Db,
+  caches: DbCaches,
+  session: Pick<SessionInfo, 'userId' | 'suspendedUntil'>,
+): Promise<Date | null> {
+  return session.suspendedUntil === undefined
+    ? suspendedUntil(db, caches, session.userId)
+    : Promise.resolve(activeSuspension(session.suspendedUntil));
 }
 
 /** `suspendedUntil` when the embedded-mode cache holds her row; undefined: ask `suspendedUntil`. */
 export function cachedSuspendedUntil(db: Db, caches: DbCaches, userId: string): Date | null | undefined {
   const row = cachedUser(db, caches, userId);
-  if (!row) return undefined;
-  return isSuspendedRow(row) ? row.suspendedUntil : null;
+  return row ? activeSuspension(row.suspendedUntil) : undefined;
 }
 
 /** Starts (a date) or lifts (null) a suspension. Ending her sessions is the caller's next step. */

@@ -12,7 +12,7 @@ import {
   SESSION_TTL_MS,
   touchLastActive,
   unauthenticated,
-  suspendedUntil,
+  sessionSuspendedUntil,
   type SessionInfo,
 } from '../core';
 import { Lru } from '../lib/lru';
@@ -56,7 +56,7 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
     const session = await sessionFromRequest(deps.db, deps.caches, request);
     if (!session) throw unauthenticated();
     // A suspension deletes her sessions; this refuses any that a racing login slipped past it.
-    const until = await suspendedUntil(deps.db, deps.caches, session.userId);
+    const until = await sessionSuspendedUntil(deps.db, deps.caches, session);
     if (until) throw accountSuspended(until);
     request.session = session;
     // Checked before the request is validated (a member learns nothing from a 400), the role read fresh

@@ -12,7 +12,7 @@ import { touchLastActive } from '../core';
 import type { ChatDeps } from '../features/chat';
 import { accountSuspended, forbidden, unavailable } from '../http/errors';
 import type { Lifecycle } from '../http/lifecycle';
-import { resolveSession, SESSION_COOKIE, suspendedUntil, unauthenticated } from '../core';
+import { resolveSession, sessionSuspendedUntil, SESSION_COOKIE, unauthenticated } from '../core';
 import { isAllowedOrigin, sessionFromRequest } from '../http/guards';
 import type { SocketHub } from './socket-hub';
 import { SharedUserSocketCap, SocketCaps } from './socket-caps';
@@ -142,7 +142,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
         const session = await sessionFromRequest(db, caches, request);
         if (!session) throw unauthenticated();
         // The same rule as the HTTP guard: a session a racing login slipped past a suspension is refused.
-        const until = await suspendedUntil(db, caches, session.userId);
+        const until = await sessionSuspendedUntil(db, caches, session);
         if (until) throw accountSuspended(until);
         request.session = session;
       },

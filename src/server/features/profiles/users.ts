@@ -100,15 +100,16 @@ export function forgetSelfPhotos(db: Db, caches: DbCaches, userId: string): void
 }
 
 export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Promise<SelfUser | undefined> {
-  const user = await findUserCached(db, caches, userId);
-  if (!user) return undefined;
   const cache = selfPhotosCache(db, caches);
-  let urls = cache?.get(userId);
-  if (!urls) {
-    const version = cache?.readToken();
-    urls = (await photoUrlsOf(db, [userId])).get(userId) ?? [];
-    cache?.set(userId, urls, version);
-  }
+  const cachedUrls = cache?.get(userId);
+  const version = cachedUrls ? undefined : cache?.readToken();
+  // Her row and her photos at once: on PostgreSQL (nothing cached) one round-trip time instead of two.
+  const [user, urls] = await Promise.all([
+    findUserCached(db, caches, userId),
+    cachedUrls ?? photoUrlsOf(db, [userId]).then((found) => found.get(userId) ?? []),
+  ]);
+  if (!user) return undefined;
+  if (!cachedUrls) cache?.set(userId, urls, version);
   // Presented per request: isOnline depends on the time of asking, not of caching.
   return presentSelf(user, urls);
 }
