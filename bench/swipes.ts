@@ -171,6 +171,11 @@ export async function run(): Promise<BenchRow[]> {
     );
     const pacedStats = percentiles(paced);
     log(`${SWIPERS} paced swipers: p50 ${pacedStats.p50.toFixed(2)} ms, p99 ${pacedStats.p99.toFixed(2)} ms`);
+    const p99Of = (match: boolean) => percentiles(slowest.filter((t) => t.match === match).map((t) => t.ms)).p99;
+    const statementP99 = percentiles(slowest.map((t) => t.statementMs)).p99;
+    log(
+      `paced p99: swipes that made a match ${p99Of(true).toFixed(2)} ms (${slowest.filter((t) => t.match).length}), the others ${p99Of(false).toFixed(2)} ms; record_swipe alone ${statementP99.toFixed(2)} ms`,
+    );
     const tail = slowest.sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(paced.length / 100));
     log(
       `the slowest 1 %: ${tail.map((t) => `${t.ms.toFixed(1)} ms (record_swipe ${t.statementMs.toFixed(1)}${t.match ? ', match' : ''})`).join('; ')}`,
