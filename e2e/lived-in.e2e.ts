@@ -53,7 +53,7 @@ describe('lived in: the smaller things', () => {
       const { page } = await member(theme === 'light' ? 'Paz' : 'Pip', { premium: true, theme });
       await page.goto('/home');
       const boost = page.getByRole('button', { name: /Profile Boost/ });
-      await expect.poll(() => boost.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => boost.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
       // A stray tap spends nothing: she is asked first, and "Not now" leaves the boost for later.
       await boost.click();
       const confirm = page.getByRole('alertdialog', { name: 'Boost your profile now?' });
@@ -64,9 +64,16 @@ describe('lived in: the smaller things', () => {
       await confirm.getByRole('button', { name: 'Not now' }).click();
       await expect.poll(() => confirm.count(), { timeout: 10_000 }).toBe(0);
       expect(await boost.textContent()).not.toContain('Boosted');
+      // Focus goes back to the tile, not to the top of the page.
+      await expect.poll(() => boost.evaluate((el) => el === document.activeElement)).toBe(true);
       await boost.click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Boost now' }).click();
       await expect.poll(() => boost.textContent(), { timeout: 10_000 }).toContain('Boosted · 30 min left');
+      // Spent, yet still in the Tab order, so a screen reader hears how long is left; Enter on it opens nothing.
+      expect(await boost.getAttribute('aria-disabled')).toBe('true');
+      await expect.poll(() => boost.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
       await boost.scrollIntoViewIfNeeded();
       await screenshot(page, `lived-in-boost-30-min-${theme}`);
 

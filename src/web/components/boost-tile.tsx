@@ -57,13 +57,16 @@ export function BoostTile({ className }: { className: string }) {
 
   return (
     <>
+      {/* aria-disabled, not disabled: she can still Tab to it and hear "Boosted · 30 min left" or when the next comes. */}
       <button
         type="button"
-        disabled={!boost?.available || start.isPending}
-        onClick={() => setConfirming(true)}
+        aria-disabled={!boost?.available || start.isPending}
+        onClick={() => {
+          if (boost?.available && !start.isPending) setConfirming(true);
+        }}
         className={cn(
           className,
-          'w-full border-amber-200 bg-amber-50 disabled:cursor-default',
+          'w-full border-amber-200 bg-amber-50 aria-disabled:cursor-default',
           boost?.available && 'hover:bg-amber-100',
         )}
       >

@@ -28,6 +28,10 @@ export function useStartBoost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => apiCall((await api()).billingApi.boost),
+    // Offline, fail at once (a toast) rather than wait for the network and spend the boost by itself later.
+    networkMode: 'always',
     onSuccess: (status) => queryClient.setQueryData(queryKeyOf(boostStatusRoute), status),
+    // Refused (already boosted from another device, or used today): the tile catches up with the server.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(boostStatusRoute) }),
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from './button';
-import { AlertDialog } from './dialog';
+import { AlertDialog, useReturnFocus } from './dialog';
 
 /**
  * The one "are you sure?" dialog: a bottom card with a title, what will happen, a way back and the
@@ -35,11 +35,15 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useLingui();
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
+        >
           <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
             {description}

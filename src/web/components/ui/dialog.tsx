@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
 import { useBackCloses } from '../../lib/overlay-history';
 import { sheetClosed, sheetOpened } from '../../lib/overlay-queue';
@@ -46,3 +46,36 @@ function AlertDialogRoot(props: ComponentProps<typeof RadixAlertDialog.Root>) {
 
 export const Dialog = { ...RadixDialog, Root: DialogRoot };
 export const AlertDialog = { ...RadixAlertDialog, Root: AlertDialogRoot };
+
+/**
+ * What focus goes back to when a dialog closes: the element focused when it opened, or, when that was an item
+ * of a menu (which is gone by then), the button that opened the menu.
+ */
+function openerOf(element: Element | null): HTMLElement | null {
+  if (!(element instanceof HTMLElement) || element === document.body) return null;
+  const menu = element.closest<HTMLElement>('[role="menu"]');
+  if (!menu) return element;
+  return (
+    (menu.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null) ??
+    document.querySelector<HTMLElement>('[aria-haspopup="menu"][data-state="open"]')
+  );
+}
+
+/**
+ * The Content's `onCloseAutoFocus` for a dialog opened from state rather than its Trigger: focus goes back to
+ * what opened it (Radix alone would leave it on the page, and a keyboard user would start again from the top).
+ */
+export function useReturnFocus(open: boolean): (event: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the dialog moves focus inside itself (its own effect runs after layout effects).
+  useLayoutEffect(() => {
+    if (open) opener.current = openerOf(document.activeElement);
+  }, [open]);
+  return (event) => {
+    const target = opener.current;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}

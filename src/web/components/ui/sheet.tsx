@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Dialog } from './dialog';
+import type { ReactNode } from 'react';
+import { Dialog, useReturnFocus } from './dialog';
 import { X } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 
@@ -11,40 +11,16 @@ interface SheetProps {
   children: ReactNode;
 }
 
-/**
- * What focus goes back to when a sheet closes: the element focused when it opened, or, when that was an item
- * of a menu (which is gone by then), the button that opened the menu.
- */
-function openerOf(element: Element | null): HTMLElement | null {
-  if (!(element instanceof HTMLElement) || element === document.body) return null;
-  const menu = element.closest<HTMLElement>('[role="menu"]');
-  if (!menu) return element;
-  return (
-    (menu.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null) ??
-    document.querySelector<HTMLElement>('[aria-haspopup="menu"][data-state="open"]')
-  );
-}
-
 /** A bottom sheet dialog (focus trapped, Escape closes) with a title and an accessible close button. */
 export function Sheet({ open, onOpenChange, title, description, children }: SheetProps) {
   const { t } = useLingui();
-  const opener = useRef<HTMLElement | null>(null);
-  // Before the dialog moves focus inside itself (its own effect runs after layout effects).
-  useLayoutEffect(() => {
-    if (open) opener.current = openerOf(document.activeElement);
-  }, [open]);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[90dvh] w-full max-w-md gap-4 overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
         >
           <div className="flex items-start justify-between gap-3">

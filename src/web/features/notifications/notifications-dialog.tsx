@@ -407,7 +407,7 @@ export function NotificationsDialog({
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
           <Dialog.Content
             onCloseAutoFocus={(event) => {
               event.preventDefault();

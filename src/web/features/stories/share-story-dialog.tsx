@@ -116,7 +116,7 @@ export function ShareStoryDialog() {
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-md overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-1">
@@ -220,7 +220,7 @@ export function ShareStoryDialog() {
 
           <AlertDialog.Root open={nudging} onOpenChange={(next) => !share.isPending && setNudging(next)}>
             <AlertDialog.Portal>
-              <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-plum-900/40 data-[state=open]:animate-fade-in" />
+              <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-scrim/40 data-[state=open]:animate-fade-in" />
               <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-[60] mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
                 <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">
                   {t`Are you sure? This story may hurt someone`}
