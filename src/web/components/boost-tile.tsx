@@ -38,15 +38,15 @@ export function BoostTile({ className }: { className: string }) {
       ? nextBoostText(boost.nextAvailableAt, now)
       : t`Tap for 2× visibility, 30 min`;
 
+  const unavailable = !boost?.available || start.isPending;
   const boostNow = () =>
     start.mutate(undefined, {
+      onSettled: () => setConfirming(false),
       onSuccess: () => {
-        setConfirming(false);
         fireMicroInteraction('boost', innerWidth / 2, innerHeight / 2);
         toast({ title: t`Profile Boost is on`, description: t`You're shown 2× as often for the next 30 minutes.` });
       },
       onError: (error) => {
-        setConfirming(false);
         toast({
           title: t`Boost unavailable`,
           description: errorText(error, t`Something went wrong. Please try again.`),
@@ -60,9 +60,9 @@ export function BoostTile({ className }: { className: string }) {
       {/* aria-disabled, not disabled: she can still Tab to it and hear "Boosted · 30 min left" or when the next comes. */}
       <button
         type="button"
-        aria-disabled={!boost?.available || start.isPending}
+        aria-disabled={unavailable}
         onClick={() => {
-          if (boost?.available && !start.isPending) setConfirming(true);
+          if (!unavailable) setConfirming(true);
         }}
         className={cn(
           className,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from './button';
-import { AlertDialog, useReturnFocus } from './dialog';
+import { AlertDialog, useReturnFocus, OVERLAY_CLASS } from './dialog';
 
 /**
  * The one "are you sure?" dialog: a bottom card with a title, what will happen, a way back and the
@@ -39,7 +39,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Overlay className={OVERLAY_CLASS} />
         <AlertDialog.Content
           onCloseAutoFocus={returnFocus}
           className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"

@@ -16,6 +16,9 @@ interface OverlayRootProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+/** The dim behind every dialog and sheet (--color-scrim darkens the page in both themes). */
+export const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in';
+
 /** Open state for a Root given either way (controlled, or by its trigger). */
 function useOverlayRoot({ open, defaultOpen, onOpenChange }: OverlayRootProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog, useReturnFocus } from './dialog';
+import { Dialog, useReturnFocus, OVERLAY_CLASS } from './dialog';
 import { X } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 
@@ -18,7 +18,7 @@ export function Sheet({ open, onOpenChange, title, description, children }: Shee
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[90dvh] w-full max-w-md gap-4 overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none"

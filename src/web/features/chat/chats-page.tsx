@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import {
   BookOpen,
   Coffee,
@@ -224,7 +224,7 @@ function ProfileSheet() {
         <Settings2 className="size-5" aria-hidden />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-md rounded-t-[1.75rem] bg-cream-50 px-5 pt-3 pb-[calc(1.25rem+env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <span aria-hidden className="mx-auto mb-4 block h-1.5 w-10 rounded-full bg-cream-300" />
           <div className="flex items-center gap-3">

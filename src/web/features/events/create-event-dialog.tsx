@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Switch } from 'radix-ui';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { X } from 'lucide-react';
 import {
   EVENT_ATTENDEES,
@@ -112,7 +112,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{t`Create Tea Meetup`}</Dialog.Title>

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { useState } from 'react';
 import { BadgeCheck, CalendarClock, Coffee, Flag, MapPin, ShieldCheck, Users, X } from 'lucide-react';
 import type { EventCard } from '../../../contract/events';
@@ -31,7 +31,7 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[88dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           {event && (
             <>

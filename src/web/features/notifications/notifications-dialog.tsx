@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { Crown, Heart, Lock, MapPin, Sparkles, Star, X } from 'lucide-react';
 import type {
   LikedItemView,
@@ -407,7 +407,7 @@ export function NotificationsDialog({
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+          <Dialog.Overlay className={OVERLAY_CLASS} />
           <Dialog.Content
             onCloseAutoFocus={(event) => {
               event.preventDefault();

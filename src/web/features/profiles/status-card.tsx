@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMinuteClock } from '../../lib/use-minute-clock';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { Clock, Mic, Plus, Square, Trash2, X } from 'lucide-react';
 import { MAX_STATUS_VOICE_MS } from '../../../contract/chat-media';
 import { STATUS_MAX_LENGTH, statusTimeLeft, type UserStatus } from '../../../contract/profiles';
@@ -162,7 +162,7 @@ function StatusDialog({
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-md gap-4 rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="flex items-start justify-between gap-3">
             <div>

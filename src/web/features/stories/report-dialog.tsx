@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { X } from 'lucide-react';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
@@ -77,7 +77,7 @@ export function ReportDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !report.isPending && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid w-full max-w-md gap-4 rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-1">

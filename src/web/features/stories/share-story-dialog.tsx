@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AlertDialog, Dialog } from '../../components/ui/dialog';
+import { AlertDialog, Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { PenLine, X } from 'lucide-react';
 import {
   ABOUT_NAME_MAX,
@@ -116,7 +116,7 @@ export function ShareStoryDialog() {
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-md overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           <div className="flex items-start justify-between gap-3">
             <div className="grid gap-1">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { Heart, Leaf, Star, Thermometer, Timer, X } from 'lucide-react';
 import { REVIEW_TEXT_MAX, type TeaReview, type TeaVariety } from '../../../contract/teas';
 import { Avatar } from '../../components/avatar';
@@ -81,7 +81,7 @@ function ReviewsSheet({ tea, onClose }: { tea: TeaVariety | null; onClose: () =>
   return (
     <Dialog.Root open={tea !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[90dvh] w-full max-w-md gap-4 overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
           {tea && <ReviewsBody tea={tea} />}
         </Dialog.Content>
