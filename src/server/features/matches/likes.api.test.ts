@@ -15,6 +15,7 @@ import {
   swipe,
   writeMessage,
 } from '../../test/members';
+import { photos } from '../../test/tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +24,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('likes and matches', () => {
+  it('answers the like that makes a match with her photos in her order', async () => {
+    const [ana, bea] = [await member(t), await member(t)];
+    const keys = [1, 0, 2].map((position) => ({ position, largeKey: `test/${randomUUID()}-large.webp` }));
+    await t.database.db.insert(photos).values(
+      keys.map((k) => ({
+        userId: ana.user.id,
+        position: k.position,
+        largeKey: k.largeKey,
+        smallKey: `${k.largeKey}-small`,
+      })),
+    );
+    await like(ana, bea);
+    const made = await like(bea, ana);
+    const inOrder = [...keys].sort((a, b) => a.position - b.position).map((k) => `/media/${k.largeKey}`);
+    expect(made.match?.otherUser.photos).toEqual(inOrder);
+    // The same as her match list shows.
+    expect((await matchesOf(bea))[0]?.otherUser.photos).toEqual(inOrder);
+  });
+
   it('makes a match when the like is mutual, and both see it with public fields only', async () => {
     const ana = await member(t, { email: 'ana@example.com', interests: ['Yoga', 'Hiking'] });
     const bea = await member(t, { email: 'bea@example.com', interests: ['Pottery'] });

@@ -4,8 +4,8 @@ import type { DiscoveryMode } from '../../../contract/discovery';
 import { isVisibleMember, lockUserRow, memberTable, notBlockedWith, notSuspended, premiumSql } from '../../core';
 import type { Db } from '../../db/client';
 import { matches, swipes, unmatchedPairs } from '../../db/schema/matches';
-import { answersPrompt, photoOfMember } from '../profiles';
-import { inDeckAt } from '../preferences';
+import { answersPrompt, photoKeysOfMember, photoOfMember } from '../profiles';
+import { inDeckAt, presenceChoicesOf } from '../preferences';
 
 /**
  * Every statement of matches: swipes, matches and the pairs that unmatched. Services decide and answer;
@@ -86,6 +86,17 @@ export interface RecordedSwipe extends Record<string, unknown> {
   swipe_created_at: string | Date | null;
   match_id: string | null;
   match_created_at: string | Date | null;
+  /** With a match, what the answer shows of her (else null): read in the same statement, no second round trip. */
+  other_name: string | null;
+  other_interests: string[] | null;
+  other_is_verified: boolean | null;
+  other_ghost_mode: boolean | null;
+  other_last_active_at: string | Date | null;
+  other_photo_keys: string[] | null;
+  other_shows_online: boolean | null;
+  other_shows_last_active: boolean | null;
+  my_shows_online: boolean | null;
+  my_shows_last_active: boolean | null;
 }
 
 const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
@@ -114,6 +125,18 @@ function prepareRecordSwipe(db: Db) {
   const likedPhoto = sql`(case when ${photoKey} is null then null else ${photoOfMember(target, photoKey)} end)`;
   const itemOk = sql`((${photoKey} is null or ${likedPhoto} is not null) and (${promptId} is null or ${answersPrompt(target, promptId)}))`;
   const column = <T>(name: string) => sql<T>`s.${sql.identifier(name)}`;
+  const shown = (name: string) => sql`o.${sql.identifier(name)}`;
+  const theirs = presenceChoicesOf(target);
+  const mine = presenceChoicesOf(user);
+  // With a match, the answer's presentation of her as of this statement's start (the function's own
+  // statements see later snapshots; her row, photos and privacy are not what the swipe changes).
+  const other = sql`left join lateral (
+      select other.name, other.interests, other.is_verified, other.ghost_mode, other.last_active_at,
+        ${photoKeysOfMember(target)} as photo_keys,
+        ${theirs.showOnlineStatus} as shows_online, ${theirs.showLastActive} as shows_last_active,
+        ${mine.showOnlineStatus} as my_shows_online, ${mine.showLastActive} as my_shows_last_active
+      from ${memberTable} as other where other.id = ${target} and s.match_id is not null
+    ) o on true`;
   return db
     .select({
       outcome: column<RecordedSwipe['outcome']>('outcome'),
@@ -126,6 +149,16 @@ function prepareRecordSwipe(db: Db) {
       swipe_created_at: column<string | Date | null>('swipe_created_at'),
       match_id: column<string | null>('match_id'),
       match_created_at: column<string | Date | null>('match_created_at'),
+      other_name: sql<string | null>`${shown('name')}`,
+      other_interests: sql<string[] | null>`${shown('interests')}`,
+      other_is_verified: sql<boolean | null>`${shown('is_verified')}`,
+      other_ghost_mode: sql<boolean | null>`${shown('ghost_mode')}`,
+      other_last_active_at: sql<string | Date | null>`${shown('last_active_at')}`,
+      other_photo_keys: sql<string[] | null>`${shown('photo_keys')}`,
+      other_shows_online: sql<boolean | null>`${shown('shows_online')}`,
+      other_shows_last_active: sql<boolean | null>`${shown('shows_last_active')}`,
+      my_shows_online: sql<boolean | null>`${shown('my_shows_online')}`,
+      my_shows_last_active: sql<boolean | null>`${shown('my_shows_last_active')}`,
     })
     .from(
       sql`(values (1)) as one (x)
@@ -135,7 +168,8 @@ function prepareRecordSwipe(db: Db) {
         ${reachable}, ${memberTable.ghostMode} is false, ${cap('likes')}, ${cap('superLikes')},
         ${param('dayStart', 'timestamptz')}, ${param('windowStart', 'timestamptz')}, ${PAIR_LOCK}::integer,
         ${itemOk}, ${likedPhoto}, ${promptId}, ${param('comment', 'text')}, ${mode}
-      ) s`,
+      ) s
+      ${other}`,
     )
     .prepare('record_swipe');
 }

@@ -28,7 +28,7 @@ interface MatchRouteDeps {
 
 export const matchRoutes: FastifyPluginAsync<MatchRouteDeps> = async (app, deps) => {
   const { db, caches, events, summaries, onlineAmong, conversationStarted } = deps;
-  const swipeDeps = { db, repository: deps.repository, events };
+  const swipeDeps = { repository: deps.repository, events };
 
   route(app, matchesApi.swipe, async (request) => {
     const { targetUserId, isLike, superLike, likedItem, comment, mode } = request.body;

@@ -4,11 +4,12 @@ import { findUser, hasActivePremium } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { badRequest, conflict, notFound, premiumRequired } from '../../http/errors';
-import { photoKeyOfUrl, photoUrlsOf } from '../profiles';
+import { publicMediaUrl } from '../../media';
+import { photoKeyOfUrl } from '../profiles';
 import { budgetWindows, limitReached, limitsFrom, swipeCaps, swipeUsage, usageAfter, usageFrom } from './limits';
 import { orderedPair, undoLatestSwipe, type MatchesRepository, type MatchRow, type SwipeRow } from './repository';
 import { presentMatch } from './service';
-import { deckNotChosen, disclosuresFor } from '../preferences';
+import { DEFAULT_PRIVACY, deckNotChosen, disclosure } from '../preferences';
 import { localText } from '../../i18n';
 import { fieldError } from '../../http/errors';
 
@@ -35,9 +36,8 @@ type PresentedSwipe = Pick<
  */
 export type ConversationStarted = (db: Db, matchId: string) => Promise<boolean>;
 
-/** What a swipe needs: the database, its prepared swipe statement, and the events it announces. */
+/** What a swipe needs: its prepared swipe statement (one round trip, the match's presentation included) and the events it announces. */
 interface SwipeDeps {
-  db: Db;
   repository: MatchesRepository;
   events: DomainEvents;
 }
@@ -64,7 +64,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  * mode off makes the matches then (createPendingMatches).
  */
 export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeInput): Promise<SwipeResponse> {
-  const { db, events } = deps;
+  const { events } = deps;
   if (input.targetUserId === userId) throw badRequest(localText('youCannotSwipeOn'));
   if (input.superLike && !input.isLike) throw badRequest(localText('aSuperLikeIs'));
   if (!input.isLike && (input.likedItem || input.comment !== undefined)) {
@@ -136,16 +136,31 @@ export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeI
     mode: match.mode,
     createdAt: match.createdAt.toISOString(),
   });
-  const [other, photos, shown] = await Promise.all([
-    findUser(db, targetId),
-    photoUrlsOf(db, [targetId]),
-    disclosuresFor(db, userId, [targetId]),
-  ]);
   // Deleted a moment after the match was made: the match went with her account.
-  if (!other) throw unavailable();
+  if (recorded.other_name === null) throw unavailable();
+  const other = {
+    id: targetId,
+    name: recorded.other_name,
+    interests: recorded.other_interests ?? [],
+    isVerified: recorded.other_is_verified ?? false,
+    ghostMode: recorded.other_ghost_mode ?? false,
+    lastActiveAt: recorded.other_last_active_at === null ? null : new Date(recorded.other_last_active_at),
+  };
+  const shown = disclosure(
+    {
+      ...DEFAULT_PRIVACY,
+      showOnlineStatus: recorded.other_shows_online ?? true,
+      showLastActive: recorded.other_shows_last_active ?? true,
+    },
+    {
+      ...DEFAULT_PRIVACY,
+      showOnlineStatus: recorded.my_shows_online ?? true,
+      showLastActive: recorded.my_shows_last_active ?? true,
+    },
+  );
   return {
     like: presentSwipe(swipe),
-    match: presentMatch({ ...match, other }, photos.get(targetId) ?? [], undefined, shown(targetId)),
+    match: presentMatch({ ...match, other }, (recorded.other_photo_keys ?? []).map(publicMediaUrl), undefined, shown),
     limits,
   };
 }

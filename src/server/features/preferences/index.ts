@@ -16,6 +16,7 @@ export {
   lookingForOf,
   notHidden,
   notificationKindOn,
+  presenceChoicesOf,
   savedRangeHolds,
   type MatchingViewer,
 } from './repository';

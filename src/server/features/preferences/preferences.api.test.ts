@@ -189,6 +189,31 @@ describe('privacy, seen from the other member', () => {
     expect(profile).toMatchObject({ isOnline: false, lastActive: null });
   });
 
+  it('the like that makes a match shows her presence only as both of them share theirs', async () => {
+    const [ana, bea, cleo, dee] = [await member(t), await member(t), await member(t), await member(t)];
+    await like(ana, bea);
+    const shared = (await like(bea, ana)).match?.otherUser;
+    expect(shared).toMatchObject({ id: ana.user.id, isOnline: true });
+    expect(shared?.lastActive).not.toBeNull();
+
+    await savePrivacy(ana, { showOnlineStatus: false });
+    await savePrefs(ana, (p) => (p.visibility.showLastActive = false));
+    await like(ana, cleo);
+    expect((await like(cleo, ana)).match?.otherUser).toMatchObject({
+      id: ana.user.id,
+      isOnline: false,
+      lastActive: null,
+    });
+
+    // Reciprocal: having hidden hers, she sees no one's in the match she makes.
+    await like(dee, ana);
+    expect((await like(ana, dee)).match?.otherUser).toMatchObject({
+      id: dee.user.id,
+      isOnline: false,
+      lastActive: null,
+    });
+  });
+
   it("profileVisibility 'hidden' takes her out of discovery", async () => {
     const [ana, bea] = [await member(t), await member(t)];
     expect(await cardOf(bea, ana)).toBeDefined();

@@ -111,6 +111,20 @@ export async function lookingForOf(db: Db, userId: string): Promise<LookingFor> 
   return row?.lookingFor ?? 'dating';
 }
 
+/**
+ * Whether `userId` shares her online status and her last-active time, in another feature's statement
+ * (defaults for a member who never saved preferences): the inputs of `disclosure`.
+ */
+export function presenceChoicesOf(userId: SQL): { showOnlineStatus: SQL<boolean>; showLastActive: SQL<boolean> } {
+  const p = userPreferences;
+  const choice = (column: typeof p.showOnlineStatus | typeof p.showLastActive, fallback: boolean) =>
+    sql<boolean>`coalesce((select ${column} from ${p} where ${p.userId} = ${userId}), ${fallback})`;
+  return {
+    showOnlineStatus: choice(p.showOnlineStatus, DEFAULT_PREFERENCES.privacy.showOnlineStatus),
+    showLastActive: choice(p.showLastActive, DEFAULT_PREFERENCES.visibility.showLastActive),
+  };
+}
+
 /** The privacy columns of those of `userIds` who saved preferences. */
 export async function privacyRows(db: Db, userIds: readonly string[]) {
   if (userIds.length === 0) return [];

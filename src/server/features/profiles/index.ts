@@ -7,6 +7,7 @@ export {
   answersPrompt,
   countProfileViews,
   hasTwoPhotos,
+  photoKeysOfMember,
   photoOfMember,
   photoOwnersNearHash,
   photosCopiedFromOthers,

@@ -181,6 +181,13 @@ export function photoOfMember(userId: SQL, largeKey: SQL): SQL<string | null> {
   >`(select ${photos.id} from ${photos} where ${photos.userId} = ${userId} and ${photos.largeKey} = ${largeKey})`;
 }
 
+/** The large keys of `userId`'s photos in profile order, as one array (`photoUrlsOf` for another feature's statement). */
+export function photoKeysOfMember(userId: SQL): SQL<string[]> {
+  return sql<
+    string[]
+  >`array(select ${photos.largeKey} from ${photos} where ${photos.userId} = ${userId} order by ${photos.position})`;
+}
+
 /** Whether `promptId` is one of `userId`'s current prompt answers. */
 export function answersPrompt(userId: SQL, promptId: SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${memberTable} where ${memberTable.id} = ${userId} and ${memberTable.prompts} @> jsonb_build_array(jsonb_build_object('promptId', ${promptId})))`;
