@@ -146,17 +146,15 @@ export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeI
     ghostMode: recorded.other_ghost_mode ?? false,
     lastActiveAt: recorded.other_last_active_at === null ? null : new Date(recorded.other_last_active_at),
   };
+  // Never null once her row was read (the statement coalesces to the defaults); typed nullable for the no-match row.
+  const choices = (online: boolean | null, lastActive: boolean | null) => ({
+    ...DEFAULT_PRIVACY,
+    showOnlineStatus: online ?? DEFAULT_PRIVACY.showOnlineStatus,
+    showLastActive: lastActive ?? DEFAULT_PRIVACY.showLastActive,
+  });
   const shown = disclosure(
-    {
-      ...DEFAULT_PRIVACY,
-      showOnlineStatus: recorded.other_shows_online ?? true,
-      showLastActive: recorded.other_shows_last_active ?? true,
-    },
-    {
-      ...DEFAULT_PRIVACY,
-      showOnlineStatus: recorded.my_shows_online ?? true,
-      showLastActive: recorded.my_shows_last_active ?? true,
-    },
+    choices(recorded.other_shows_online, recorded.other_shows_last_active),
+    choices(recorded.my_shows_online, recorded.my_shows_last_active),
   );
   return {
     like: presentSwipe(swipe),
