@@ -136,7 +136,8 @@ export async function createSwipe(deps: SwipeDeps, userId: string, input: SwipeI
     mode: match.mode,
     createdAt: match.createdAt.toISOString(),
   });
-  // Deleted a moment after the match was made: the match went with her account.
+  // Her row is read in the statement's snapshot, where the reachability check found her: absent only if that
+  // ever stops holding, and then she is as unavailable as a member deleted a moment later.
   if (recorded.other_name === null) throw unavailable();
   const other = {
     id: targetId,
