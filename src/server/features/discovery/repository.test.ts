@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters } from '../../../contract/discovery';
+import { DEFAULT_PREFERENCES } from '../../../contract/preferences';
 import { locationCoordinates } from '../../../contract/locations';
 import { insertBlock, type UserRow } from '../../core';
 import { insertMember, useTestDatabase } from '../../test/direct';
-import { discoveryHolds, reports, swipes } from '../../test/tables';
+import { discoveryHolds, photos, reports, swipes, userPreferences } from '../../test/tables';
 import {
   deleteTravelPlan,
   findCandidates,
@@ -11,7 +12,6 @@ import {
   lockTravelPlan,
   poolEnd,
   popularInterestsAt,
-  travelDestinationsOf,
   travelPlanOf,
   upsertTravelPlan,
   viewerRow,
@@ -86,6 +86,60 @@ describe('who is a candidate', () => {
     expect(await candidateIds(viewer.id, { after })).toEqual([some.id, none.id]);
   });
 
+  it('each candidate comes with her photos in order, her privacy choices and whether she is visiting', async () => {
+    const city = 'Rutland, Vermont';
+    const viewer = await memberIn(city);
+    const plain = await memberIn(city);
+    const reserved = await memberIn(city);
+    const visitor = await memberIn(city);
+    await db()
+      .insert(photos)
+      .values(
+        [1, 0, 2].map((position) => ({
+          userId: plain.id,
+          position,
+          largeKey: `l${position}`,
+          smallKey: `s${position}`,
+        })),
+      );
+    await db().insert(userPreferences).values({
+      userId: reserved.id,
+      showAge: false,
+      showDistance: false,
+      showOnlineStatus: false,
+      showLastActive: false,
+      lifestyle: DEFAULT_PREFERENCES.lifestyle,
+      premium: DEFAULT_PREFERENCES.premium,
+      notifications: DEFAULT_PREFERENCES.notifications,
+      app: DEFAULT_PREFERENCES.app,
+    });
+    const until = new Date(Date.now() + 60 * 60_000);
+    await upsertTravelPlan(db(), visitor.id, {
+      location: city,
+      homeLocation: 'Bangor, Maine',
+      until,
+      createdAt: new Date(),
+    });
+    // A plan for a city her row no longer shows (she moved since) is not a visit.
+    await upsertTravelPlan(db(), plain.id, {
+      location: 'Barre, Vermont',
+      homeLocation: city,
+      until,
+      createdAt: new Date(),
+    });
+
+    const found = new Map((await findCandidates(db(), await searchFor(viewer.id))).map((c) => [c.id, c]));
+    expect(found.get(plain.id)).toMatchObject({ photoKeys: ['l0', 'l1', 'l2'], visiting: false });
+    const shared = { showAge: true, showDistance: true, showOnlineStatus: true, showLastActive: true };
+    expect(found.get(plain.id)?.shows).toEqual(shared);
+    expect(found.get(reserved.id)).toMatchObject({
+      photoKeys: [],
+      visiting: false,
+      shows: { showAge: false, showDistance: false, showOnlineStatus: false, showLastActive: false },
+    });
+    expect(found.get(visitor.id)).toMatchObject({ visiting: true, shows: shared });
+  });
+
   it('with fewer candidates than a pool, there is no next window', async () => {
     const viewer = await memberIn('Casper, Wyoming');
     await memberIn('Casper, Wyoming');
@@ -129,7 +183,6 @@ describe('travel plans', () => {
       location: 'Colchester, Vermont',
       homeLocation: 'Bangor, Maine',
     });
-    expect(await travelDestinationsOf(db(), [ana.id])).toEqual(new Map([[ana.id, 'Colchester, Vermont']]));
     expect(await finishedTravellers(db(), now)).not.toContain(ana.id);
     expect(await finishedTravellers(db(), later)).toContain(ana.id);
     await db().transaction(async (tx) => {
@@ -137,6 +190,5 @@ describe('travel plans', () => {
       await deleteTravelPlan(tx, ana.id);
     });
     expect(await travelPlanOf(db(), ana.id)).toBeUndefined();
-    expect(await travelDestinationsOf(db(), [])).toEqual(new Map());
   });
 });

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import {
   LIFESTYLE_FILTER_INTERESTS,
   LIFESTYLE_FILTERS_MATCHING_JOB,
@@ -26,10 +26,11 @@ import {
   friendsRangeHolds,
   inDeck,
   notHidden,
+  privacyChoicesOf,
   savedRangeHolds,
   type MatchingViewer,
 } from '../preferences';
-import { hasTwoPhotos } from '../profiles';
+import { hasTwoPhotos, photoKeysOfMember } from '../profiles';
 import { notHeldFromDiscovery, notReportedBy } from '../safety';
 
 /**
@@ -174,6 +175,12 @@ export interface Candidate {
   score: number;
   /** The feed order: score, doubled for premium members when ranking by 'boosted'. */
   rank: number;
+  /** Her photos' storage keys, in her order. */
+  photoKeys: string[];
+  /** What she chose to show (preferences' `privacyChoicesOf`; `disclosure` decides with the viewer's). */
+  shows: { showAge: boolean; showDistance: boolean; showOnlineStatus: boolean; showLastActive: boolean };
+  /** She is on a trip to the city her card shows (Travel mode). */
+  visiting: boolean;
 }
 
 /**
@@ -192,7 +199,8 @@ export interface Candidate {
  * 3. `cutoff`: the page-size-th best `low` among candidates surely after the cursor. That many
  *    candidates rank at least this high, so no one whose `high` is below it can make the page.
  * 4. `ranked`: the exact score (with the photo lookup) only for candidates whose `high` reaches it.
- * 5. The page: keyset (rank, id) after the cursor, best first, with the public columns.
+ * 5. The page: keyset (rank, id) after the cursor, best first, with the public columns and what the card
+ *    shows with them (photos, privacy choices, a trip), read for the page's rows only.
  */
 export function candidateQuery(db: Db, search: CandidateSearch) {
   const { viewer, after, limit } = search;
@@ -237,6 +245,10 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
       distanceMiles: milesFrom(viewer.latitude, viewer.longitude).mapWith(Number),
       score: sql<number>`r.score`.mapWith(Number),
       rank: rank.mapWith(Number),
+      photoKeys: photoKeysOfMember(sql`${users.id}`),
+      shows: privacyChoicesOf(sql`${users.id}`),
+      visiting: sql<boolean>`exists (select 1 from ${travelPlans} where ${travelPlans.userId} = ${users.id}
+        and ${travelPlans.location} = ${users.location})`,
     })
     .from(ranked)
     .innerJoin(users, sql`${users.id} = r.id`)
@@ -638,14 +650,4 @@ export async function deleteTravelPlan(db: Db, userId: string): Promise<void> {
 export async function finishedTravellers(db: Db, now: Date): Promise<string[]> {
   const over = await db.select({ userId: travelPlans.userId }).from(travelPlans).where(lte(travelPlans.until, now));
   return over.map((o) => o.userId);
-}
-
-/** The city each of these members' plan visits (only those with a plan). */
-export async function travelDestinationsOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const plans = await db
-    .select({ userId: travelPlans.userId, location: travelPlans.location })
-    .from(travelPlans)
-    .where(inArray(travelPlans.userId, userIds));
-  return new Map(plans.map((p) => [p.userId, p.location]));
 }

@@ -1,24 +1,27 @@
 import type { z } from 'zod';
 import { presentPublicBadge, type BadgeId } from '../../../contract/badges';
 import type { DiscoveryCard, DiscoveryPage, discoveryQuery } from '../../../contract/discovery';
+import { modesOf, type DiscoveryMode } from '../../../contract/discovery';
 import { distanceBand } from '../../../contract/locations';
 import { presentPrompts } from '../../../contract/prompts';
 import type { Db } from '../../db/client';
 import { hasActivePremium, isOnline } from '../../core';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, fieldError, notFound } from '../../http/errors';
+import { localText } from '../../i18n';
+import { publicMediaUrl } from '../../media';
 import { limitsFrom, swipeUsage } from '../matches';
 import {
-  dealBreakersOf,
+  DEFAULT_PRIVACY,
   deckNotChosen,
-  disclosuresFor,
-  getFilters,
-  getFriendsFilters,
+  disclosure,
   lookingForOf,
+  searchChoicesOf,
   type Disclosure,
   type MatchingViewer,
+  type SearchChoices,
 } from '../preferences';
-import { modesOf, type DiscoveryMode } from '../../../contract/discovery';
-import { photoUrlsOf, type EarnedBadgesOf } from '../profiles';
+import type { EarnedBadgesOf } from '../profiles';
+import { decodeCursor, encodeCursor } from './cursor';
 import {
   findCandidates,
   poolEnd,
@@ -28,42 +31,35 @@ import {
   type Viewer,
   viewerRow,
 } from './repository';
-import { decodeCursor, encodeCursor } from './cursor';
-import { visitorsAmong } from './travel';
-import { localText } from '../../i18n';
-import { fieldError } from '../../http/errors';
 
 /**
- * Her own row's discovery inputs, the deck's filters and her deal breakers. The Friends deck reads
- * her Friends filters (age, distance, interests; no chips, no deal breakers). A deck she has not
- * chosen in "Looking for" is refused (400), so nobody browses a deck she is not shown in.
+ * Her own row's discovery inputs, the deck's filters and her deal breakers: two reads at once (her row,
+ * and her choices in preferences). The Friends deck reads her Friends filters (age, distance,
+ * interests; no chips, no deal breakers). A deck she has not chosen in "Looking for" is refused (400),
+ * so nobody browses a deck she is not shown in.
  */
 async function loadViewer(db: Db, userId: string, mode: DiscoveryMode = 'dating') {
   const friends = mode === 'friends';
-  const [row, filters, friendsFilters, dealBreakers, lookingFor] = await Promise.all([
-    viewerRow(db, userId),
-    friends ? undefined : getFilters(db, userId),
-    friends ? getFriendsFilters(db, userId) : undefined,
-    friends ? [] : dealBreakersOf(db, userId),
-    lookingForOf(db, userId),
-  ]);
+  const [row, choices] = await Promise.all([viewerRow(db, userId), searchChoicesOf(db, userId)]);
   if (!row) throw notFound(localText('userNotFound'));
-  if (!modesOf(lookingFor).includes(mode)) {
+  if (!modesOf(choices.lookingFor).includes(mode)) {
     throw badRequest(deckNotChosen(mode), [fieldError('mode', deckNotChosen(mode))]);
   }
   const viewer: Viewer = row.viewer;
   const matching: MatchingViewer = {
-    dealBreakers,
+    dealBreakers: friends ? [] : choices.dealBreakers,
     lifestyle: row.lifestyle,
     relationshipGoals: row.relationshipGoals,
     isVerified: row.isVerified,
   };
+  const { friendsFilters } = choices;
   return {
     viewer,
     matching,
     premium: hasActivePremium(row),
     mode,
-    filters: friendsFilters
+    presence: choices.presence,
+    filters: friends
       ? {
           minAge: friendsFilters.minAge,
           maxAge: friendsFilters.maxAge,
@@ -71,8 +67,8 @@ async function loadViewer(db: Db, userId: string, mode: DiscoveryMode = 'dating'
           teaPreferences: [],
           lifestylePreferences: [],
         }
-      : (filters ?? (await getFilters(db, userId))),
-    friendsInterests: friendsFilters?.interests ?? [],
+      : choices.filters,
+    friendsInterests: friends ? friendsFilters.interests : [],
   };
 }
 
@@ -85,7 +81,11 @@ export async function getDiscoveryPage(
 ): Promise<DiscoveryPage> {
   const position = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rankedAt = position?.rankedAt ?? new Date();
-  const { viewer, matching, premium, filters, mode, friendsInterests } = await loadViewer(db, userId, query.mode);
+  const { viewer, matching, premium, filters, mode, friendsInterests, presence } = await loadViewer(
+    db,
+    userId,
+    query.mode,
+  );
   const now = new Date();
   // Independent reads: on PostgreSQL they overlap on two pooled connections.
   const [rows, usage] = await Promise.all([
@@ -107,7 +107,7 @@ export async function getDiscoveryPage(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    users: await presentCards(db, userId, viewer, page, earnedBadges),
+    users: await presentCards(db, userId, viewer, presence, page, earnedBadges),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({ rank: last.rank, id: last.id, rankedAt, ...(last.window && { window: last.window }) })
@@ -140,35 +140,29 @@ async function feedRows(db: Db, search: CandidateSearch): Promise<Array<Candidat
   }
 }
 
-/** The cards, each with only what its member chose to show (her age, distance, presence). */
+/** The cards, each with only what its member chose to show (her age, distance, presence) to this viewer. */
 async function presentCards(
   db: Db,
   viewerId: string,
   viewer: Viewer,
+  presence: SearchChoices['presence'],
   rows: Candidate[],
   earnedBadges: EarnedBadgesOf,
 ): Promise<DiscoveryCard[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const [photos, disclose, badges, visitors] = await Promise.all([
-    photoUrlsOf(db, ids),
-    disclosuresFor(db, viewerId, ids),
-    earnedBadges(db, viewerId, ids),
-    visitorsAmong(db, rows),
-  ]);
+  if (rows.length === 0) return [];
+  const badges = await earnedBadges(
+    db,
+    viewerId,
+    rows.map((r) => r.id),
+  );
+  const mine = { ...DEFAULT_PRIVACY, ...presence };
   return rows.map((r) => ({
-    ...presentCard(r, viewer, photos.get(r.id) ?? [], disclose(r.id), badges[r.id] ?? []),
-    ...(visitors.has(r.id) && { visiting: true as const }),
+    ...presentCard(r, viewer, disclosure({ ...DEFAULT_PRIVACY, ...r.shows }, mine), badges[r.id] ?? []),
+    ...(r.visiting && { visiting: true as const }),
   }));
 }
 
-function presentCard(
-  r: Candidate,
-  viewer: Viewer,
-  photos: string[],
-  shown: Disclosure,
-  badgeIds: readonly BadgeId[],
-): DiscoveryCard {
+function presentCard(r: Candidate, viewer: Viewer, shown: Disclosure, badgeIds: readonly BadgeId[]): DiscoveryCard {
   return {
     id: r.id,
     name: r.name,
@@ -176,7 +170,7 @@ function presentCard(
     bio: r.bio,
     location: r.location,
     pronouns: r.pronouns,
-    photos,
+    photos: r.photoKeys.map(publicMediaUrl),
     interests: r.interests,
     teaInterests: r.teaInterests,
     job: r.job,

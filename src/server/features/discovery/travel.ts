@@ -11,7 +11,6 @@ import {
   deleteTravelPlan,
   finishedTravellers,
   lockTravelPlan,
-  travelDestinationsOf,
   travelPlanOf,
   upsertTravelPlan,
   type TravelPlanRow as PlanRow,
@@ -101,19 +100,6 @@ async function endFinishedTrips(db: Db, caches: DbCaches, now: Date): Promise<nu
   const over = await finishedTravellers(db, now);
   for (const userId of over) await endTravel(db, caches, userId, now);
   return over.length;
-}
-
-/** Which of these members are visiting the city their card shows. */
-export async function visitorsAmong(
-  db: Db,
-  rows: ReadonlyArray<{ id: string; location: string }>,
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const visiting = await travelDestinationsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return new Set(rows.filter((r) => visiting.get(r.id) === r.location).map((r) => r.id));
 }
 
 export function registerTravelJobs(deps: { db: Db; caches: DbCaches; jobs: JobQueue }): void {

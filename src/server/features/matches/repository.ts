@@ -5,7 +5,7 @@ import { isVisibleMember, lockUserRow, memberTable, notBlockedWith, notSuspended
 import type { Db } from '../../db/client';
 import { matches, swipes, unmatchedPairs } from '../../db/schema/matches';
 import { answersPrompt, photoKeysOfMember, photoOfMember } from '../profiles';
-import { inDeckAt, presenceChoicesOf } from '../preferences';
+import { inDeckAt, privacyChoicesOf } from '../preferences';
 
 /**
  * Every statement of matches: swipes, matches and the pairs that unmatched. Services decide and answer;
@@ -126,8 +126,8 @@ function prepareRecordSwipe(db: Db) {
   const itemOk = sql`((${photoKey} is null or ${likedPhoto} is not null) and (${promptId} is null or ${answersPrompt(target, promptId)}))`;
   const column = <T>(name: string) => sql<T>`s.${sql.identifier(name)}`;
   const shown = (name: string) => sql`o.${sql.identifier(name)}`;
-  const theirs = presenceChoicesOf(target);
-  const mine = presenceChoicesOf(user);
+  const theirs = privacyChoicesOf(target);
+  const mine = privacyChoicesOf(user);
   // With a match, the answer's presentation of her as of this statement's start (the function's own
   // statements see later snapshots; her row, photos and privacy are not what the swipe changes).
   const other = sql`left join lateral (

@@ -3,7 +3,7 @@ import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters, type updateFiltersBod
 import type { Db } from '../../db/client';
 import { filtersRow, upsertFilters, type FiltersRow } from './repository';
 
-function presentFilters(row: FiltersRow | null | undefined): DiscoveryFilters {
+export function presentFilters(row: FiltersRow | null | undefined): DiscoveryFilters {
   if (!row) return { ...DEFAULT_DISCOVERY_FILTERS, teaPreferences: [], lifestylePreferences: [] };
   return {
     minAge: row.minAge,

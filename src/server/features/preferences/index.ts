@@ -16,10 +16,11 @@ export {
   lookingForOf,
   notHidden,
   notificationKindOn,
-  presenceChoicesOf,
+  privacyChoicesOf,
   savedRangeHolds,
   type MatchingViewer,
 } from './repository';
+export { searchChoicesOf, type SearchChoices } from './search-choices';
 export {
   DEFAULT_PRIVACY,
   disclosure,

@@ -21,7 +21,7 @@ export async function setLookingFor(db: Db, userId: string, lookingFor: LookingF
   return lookingFor;
 }
 
-function presentFriendsFilters(row: FriendsFiltersRow | undefined): FriendsFilters {
+export function presentFriendsFilters(row: FriendsFiltersRow | null | undefined): FriendsFilters {
   if (!row) return { ...DEFAULT_FRIENDS_FILTERS, interests: [] };
   return { minAge: row.minAge, maxAge: row.maxAge, maxDistance: row.maxDistance, interests: row.interests };
 }

@@ -112,17 +112,47 @@ export async function lookingForOf(db: Db, userId: string): Promise<LookingFor> 
 }
 
 /**
- * Whether `userId` shares her online status and her last-active time, in another feature's statement
- * (defaults for a member who never saved preferences): the inputs of `disclosure`.
+ * Her four disclosure choices (age, distance, online status, last active) as SQL columns of another
+ * feature's statement, with the defaults for a member who never saved preferences: the inputs of
+ * `disclosure`, read where the statement reads her.
  */
-export function presenceChoicesOf(userId: SQL): { showOnlineStatus: SQL<boolean>; showLastActive: SQL<boolean> } {
+export function privacyChoicesOf(userId: SQL): {
+  showAge: SQL<boolean>;
+  showDistance: SQL<boolean>;
+  showOnlineStatus: SQL<boolean>;
+  showLastActive: SQL<boolean>;
+} {
   const p = userPreferences;
-  const choice = (column: typeof p.showOnlineStatus | typeof p.showLastActive, fallback: boolean) =>
+  const choice = (column: PgColumn, fallback: boolean) =>
     sql<boolean>`coalesce((select ${column} from ${p} where ${p.userId} = ${userId}), ${fallback})`;
   return {
+    showAge: choice(p.showAge, DEFAULT_PREFERENCES.privacy.showAge),
+    showDistance: choice(p.showDistance, DEFAULT_PREFERENCES.privacy.showDistance),
     showOnlineStatus: choice(p.showOnlineStatus, DEFAULT_PREFERENCES.privacy.showOnlineStatus),
     showLastActive: choice(p.showLastActive, DEFAULT_PREFERENCES.visibility.showLastActive),
   };
+}
+
+/**
+ * What a discovery search of hers starts from, one statement: both decks' saved filters (null until
+ * saved), her deal breakers, "Looking for" and her presence choices (null without a preferences row).
+ */
+export async function searchChoicesRow(db: Db, userId: string) {
+  const p = userPreferences;
+  const [row] = await db
+    .select({
+      filters: discoveryFilters,
+      friendsFilters: friendsFilters,
+      dealBreakers: p.dealBreakers,
+      lookingFor: p.lookingFor,
+      showOnlineStatus: p.showOnlineStatus,
+      showLastActive: p.showLastActive,
+    })
+    .from(sql`(select ${userId}::uuid as id) as me`)
+    .leftJoin(discoveryFilters, sql`${discoveryFilters.userId} = me.id`)
+    .leftJoin(friendsFilters, sql`${friendsFilters.userId} = me.id`)
+    .leftJoin(p, sql`${p.userId} = me.id`);
+  return row;
 }
 
 /** The privacy columns of those of `userIds` who saved preferences. */
