@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { linguiMacros } from './scripts/lingui-macros.mjs';
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default (cores - 1) runs one file at a time on a 2-core CI machine,
+    // and the API files spend most of their time in PGlite's single thread; each file has its own database
+    // copy (src/server/test/harness.ts), so files share no state. The e2e project stays one file at a time.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         // Lingui's macros (decision 0023) in web modules a unit test imports.
