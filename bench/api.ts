@@ -3,7 +3,8 @@
  * the same size, both served from this process and loaded by wrk from another (one thread, 50
  * connections; autocannon with two workers when wrk is not installed: `apt install wrk`).
  *
- *   npx tsx bench/api.ts
+ *   npx tsx bench/api.ts                               # embedded PGlite
+ *   DATABASE_URL=postgres://… npx tsx bench/api.ts     # a scratch PostgreSQL database, as production runs
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,8 +16,9 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/client';
+import { openPglite, openPostgres } from '../src/server/db/client';
 import { atLeast, context, type BenchRow } from './report';
+import { scratchDatabase } from './scratch-database';
 
 const exec = promisify(execFile);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -81,7 +83,8 @@ async function steepServer() {
     SERVE_WEB: 'false',
     DATA_DIR: dataDir,
   });
-  const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'api') : undefined;
+  const database = scratch ? await openPostgres(scratch.url) : await openPglite({ dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -109,12 +112,14 @@ async function steepServer() {
     close: async () => {
       await app.close();
       await database.close();
+      await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 export async function run(): Promise<BenchRow[]> {
+  const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const steep = await steepServer();
   const body = await (await fetch(steep.url, { headers: { cookie: steep.cookie } })).text();
   const bare = await bareServer(body);
@@ -132,7 +137,7 @@ export async function run(): Promise<BenchRow[]> {
   const { bare: bareLoad, me: meLoad, ratio } = pairs[Math.floor(ROUNDS / 2)]!;
   return [
     atLeast(
-      `GET /api/auth/me vs a bare route with the same ${body.length}-byte body (${meLoad.tool}, median of ${ROUNDS} pairs)`,
+      `GET /api/auth/me vs a bare route with the same ${body.length}-byte body (${kind}, ${meLoad.tool}, median of ${ROUNDS} pairs)`,
       ratio,
       0.6,
       '×',

@@ -18,9 +18,7 @@
  * is part of the mix; a third of the others are passes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Db } from '../src/server/db/client';
 import { createDomainEvents } from '../src/server/domain-events';
@@ -28,6 +26,7 @@ import { createMatchesRepository } from '../src/server/features/matches';
 import { createSwipe } from '../src/server/features/matches/swipes';
 import { createRandom } from '../src/server/seed/random';
 import { atLeast, atMost, context, percentiles, type BenchRow } from './report';
+import { scratchDatabase } from './scratch-database';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_SWIPE_USERS ?? 20_000);
@@ -37,16 +36,6 @@ const SWIPERS = 50;
 const ALONE_SWIPES = 100;
 
 const log = (line: string) => console.error(line);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(db: Db): Promise<void> {
   const started = performance.now();
@@ -89,14 +78,11 @@ async function visibleMembers(db: Db, count: number): Promise<string[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const name = `steep_bench_swipes_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase(DATABASE_URL, 'swipes');
   // The server's own pool unless BENCH_POOL says otherwise: 50 connections on 2 cores only queue in
   // the database instead of in the pool, with worse tails.
   const poolSize = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
-  const database = await openPostgres(url.toString(), poolSize ? { poolSize } : {});
+  const database = await openPostgres(scratch.url, poolSize ? { poolSize } : {});
   try {
     const { db } = database;
     await seed(db);
@@ -201,8 +187,7 @@ export async function run(): Promise<BenchRow[]> {
     ];
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP === '1') log(`kept database ${name}`);
-    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await scratch.drop();
   }
 }
 

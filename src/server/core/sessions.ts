@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DbCaches } from '../db/caches';
 import { sessions } from '../db/schema/sessions';
@@ -65,11 +65,18 @@ export async function resolveSession(db: Db, caches: DbCaches, token: string): P
     const version = cache?.readToken();
     // Her suspension comes with the session: on PostgreSQL, where nothing is cached, the guard then makes one
     // round trip instead of two on every authenticated request.
-    const [read] = await db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, suspendedUntil: users.suspendedUntil })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))));
+    const [read] = await caches
+      .prepared('session_read', db, (handle) =>
+        handle
+          .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, suspendedUntil: users.suspendedUntil })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+          )
+          .prepare('session_read'),
+      )
+      .execute({ tokenHash, now: new Date(now) });
     if (!read) return undefined;
     row = { userId: read.userId, expiresAt: read.expiresAt };
     suspension = { suspendedUntil: read.suspendedUntil };

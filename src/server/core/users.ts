@@ -102,18 +102,29 @@ function forgetCachedUser(db: Db, caches: DbCaches, userId: string): void {
   rowCache(db, caches)?.delete(userId);
 }
 
-/** `findUser`, served from memory in embedded mode; every write in this module evicts. */
 /** Her row when the embedded-mode cache holds it, without a read; undefined: ask `findUserCached`. */
 export function cachedUser(db: Db, caches: DbCaches, userId: string): UserRow | undefined {
   return rowCache(db, caches)?.get(userId);
 }
 
+/**
+ * `findUser` for the hot paths (every /me): served from memory in embedded mode, where every write in this
+ * module evicts; on PostgreSQL a prepared read.
+ */
 export async function findUserCached(db: Db, caches: DbCaches, userId: string): Promise<UserRow | undefined> {
   const cache = rowCache(db, caches);
   const hit = cache?.get(userId);
   if (hit) return hit;
   const version = cache?.readToken();
-  const row = await findUser(db, userId);
+  const [row] = await caches
+    .prepared('member_row', db, (handle) =>
+      handle
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare('member_row'),
+    )
+    .execute({ userId });
   if (row) cache?.set(userId, row, version);
   return row;
 }

@@ -27,6 +27,8 @@ import type { Db } from './client';
 
 type Cacheable = NonNullable<unknown>;
 
+const isTransaction = (handle: Db): boolean => handle instanceof PgTransaction;
+
 /** What callers use of a cache through one handle. */
 type DbCache<V extends Cacheable> = Pick<Lru<V>, 'get' | 'readToken' | 'set' | 'delete' | 'deleteWhere'>;
 
@@ -46,12 +48,13 @@ export class SharedCache<V extends Cacheable> {
 
   /** The cache as a statement on `handle` may use it: evict-only inside a transaction. */
   on(handle: Db): DbCache<V> {
-    return handle instanceof PgTransaction ? this.evictOnly : this.lru;
+    return isTransaction(handle) ? this.evictOnly : this.lru;
   }
 }
 
 export class DbCaches {
   private readonly named = new Map<string, SharedCache<Cacheable>>();
+  private readonly statements = new Map<string, unknown>();
 
   /** `singleWriter`: embedded mode, where `processCache` is on. */
   constructor(readonly singleWriter: boolean) {}
@@ -64,6 +67,19 @@ export class DbCaches {
   /** Facts that never change, or that every use re-checks: both modes. */
   databaseCache<V extends Cacheable>(name: string, options: LruOptions): SharedCache<V> {
     return this.cache<V>(name, options);
+  }
+
+  /**
+   * A hot read prepared once: `build` makes it on `handle` (a Drizzle `.prepare(name)`), the first time
+   * this database's own handle asks; later calls run it without building its SQL again, and on
+   * PostgreSQL as a named statement each pooled connection parses once. Building a query per request
+   * cost more CPU than the round trip (decision 0007). A transaction's handle gets a fresh one.
+   */
+  prepared<T>(name: string, handle: Db, build: (handle: Db) => T): T {
+    if (isTransaction(handle)) return build(handle);
+    let statement = this.statements.get(name) as T | undefined;
+    if (statement === undefined) this.statements.set(name, (statement = build(handle)));
+    return statement;
   }
 
   private cache<V extends Cacheable>(name: string, options: LruOptions): SharedCache<V> {

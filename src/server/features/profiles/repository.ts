@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { lockUserRow, memberTable } from '../../core';
+import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema/photos';
 import { profileViews, statuses } from '../../db/schema/profiles';
@@ -26,6 +27,21 @@ export async function photosOfMember(db: Db, userId: string): Promise<PhotoRow[]
 }
 
 /** The large rendition of each photo of these members, each member's in order. */
+/** Her photos' large keys in her order, prepared once (every /me on PostgreSQL reads them). */
+export async function largeKeysOfMember(db: Db, caches: DbCaches, userId: string): Promise<string[]> {
+  const rows = await caches
+    .prepared('member_photo_keys', db, (handle) =>
+      handle
+        .select({ largeKey: photos.largeKey })
+        .from(photos)
+        .where(eq(photos.userId, sql.placeholder('userId')))
+        .orderBy(asc(photos.position))
+        .prepare('member_photo_keys'),
+    )
+    .execute({ userId });
+  return rows.map((row) => row.largeKey);
+}
+
 export async function largeKeysOf(
   db: Db,
   userIds: readonly string[],

@@ -4,7 +4,7 @@ import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } f
 import type { Db } from '../../db/client';
 import type { DbCaches } from '../../db/caches';
 import { publicMediaUrl as mediaUrl } from '../../media';
-import { largeKeysOf } from './repository';
+import { largeKeysOf, largeKeysOfMember } from './repository';
 
 export async function photoUrlsOf(db: Db, userIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
@@ -106,7 +106,7 @@ export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Pro
   // Her row and her photos at once: on PostgreSQL (nothing cached) one round-trip time instead of two.
   const [user, urls] = await Promise.all([
     findUserCached(db, caches, userId),
-    cachedUrls ?? photoUrlsOf(db, [userId]).then((found) => found.get(userId) ?? []),
+    cachedUrls ?? largeKeysOfMember(db, caches, userId).then((keys) => keys.map(mediaUrl)),
   ]);
   if (!user) return undefined;
   if (!cachedUrls) cache?.set(userId, urls, version);
