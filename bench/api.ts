@@ -18,7 +18,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { atLeast, context, type BenchRow } from './report';
-import { scratchDatabase } from './scratch-database';
+import { createScratchDatabase } from '../src/server/test/postgres';
 
 const exec = promisify(execFile);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -83,7 +83,9 @@ async function steepServer() {
     SERVE_WEB: 'false',
     DATA_DIR: dataDir,
   });
-  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'api') : undefined;
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'steep_bench_api')
+    : undefined;
   const database = scratch ? await openPostgres(scratch.url) : await openPglite({ dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -26,7 +26,7 @@ import { createMatchesRepository } from '../src/server/features/matches';
 import { createSwipe } from '../src/server/features/matches/swipes';
 import { createRandom } from '../src/server/seed/random';
 import { atLeast, atMost, context, percentiles, type BenchRow } from './report';
-import { scratchDatabase } from './scratch-database';
+import { createScratchDatabase } from '../src/server/test/postgres';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_SWIPE_USERS ?? 20_000);
@@ -78,7 +78,7 @@ async function visibleMembers(db: Db, count: number): Promise<string[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const scratch = await scratchDatabase(DATABASE_URL, 'swipes');
+  const scratch = await createScratchDatabase(DATABASE_URL, 'steep_bench_swipes');
   // The server's own pool unless BENCH_POOL says otherwise: 50 connections on 2 cores only queue in
   // the database instead of in the pool, with worse tails.
   const poolSize = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
@@ -187,7 +187,8 @@ export async function run(): Promise<BenchRow[]> {
     ];
   } finally {
     await database.close();
-    await scratch.drop();
+    if (process.env.BENCH_KEEP === '1') log(`kept database ${scratch.name}`);
+    else await scratch.drop();
   }
 }
 

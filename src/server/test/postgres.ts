@@ -42,3 +42,13 @@ export async function createDatabaseFromTemplate(
   await admin(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   return { url: databaseUrl(url, name), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** An empty database on the server of `url` (the app migrates it when it opens it), and its removal: a benchmark's. */
+export async function createScratchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = uniqueName(prefix);
+  await admin(url, `CREATE DATABASE ${name}`);
+  return { name, url: databaseUrl(url, name), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -8,7 +8,6 @@ export { getFriendsFilters, deckNotChosen, saveFriendsFilters, setLookingFor } f
 export {
   acceptsOnlyVerifiedWriters,
   appLanguageOf,
-  dealBreakersOf,
   discoveryConditions,
   friendsRangeHolds,
   inDeck,

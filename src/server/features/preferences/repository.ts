@@ -94,14 +94,6 @@ export async function savedNotifications(db: Db, userId: string): Promise<Prefer
   return row?.notifications;
 }
 
-export async function dealBreakersOf(db: Db, userId: string): Promise<DealBreaker[]> {
-  const [row] = await db
-    .select({ dealBreakers: userPreferences.dealBreakers })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return (row?.dealBreakers ?? []) as DealBreaker[];
-}
-
 /** Her "Looking for"; 'dating' until she chooses. */
 export async function lookingForOf(db: Db, userId: string): Promise<LookingFor> {
   const [row] = await db
