@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { createCaches, type DbCaches } from './db/caches';
+import { createCaches, type DbCaches, type EvictionChannel } from './db/caches';
 import type { Database, Db } from './db/client';
 import { createDomainEvents } from './domain-events';
 import { accountRoutes } from './features/account';
@@ -87,6 +87,7 @@ import {
   type MediaSpaces,
 } from './media';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
+import type { RealtimeBus } from './realtime/bus';
 import { realtimeRoutes } from './realtime/routes';
 import { createSocketHub } from './realtime/socket-hub';
 import { realtimeSubscriptions } from './realtime/subscriptions';
@@ -238,6 +239,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowTestSubscriptions: config.allowTestSubscriptions,
   });
   const realtime = options.realtime ?? createLocalBackend();
+  // The row caches hear other instances' writes over the bus, and tell them theirs (db/caches.ts).
+  const stopSharingEvictions = caches.shareEvictions(evictionChannel(realtime.bus));
+  app.addHook('onClose', async () => stopSharingEvictions());
   const onlineAmong = (ids: readonly string[]) => realtime.presence.onlineAmong(ids);
   const socketHub = createSocketHub({ db, caches, chat: context.chat, events, backend: realtime, log: app.log });
   const delivery = notificationDelivery({ db, jobs, config, onlineAmong, log: app.log });
@@ -343,4 +347,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webRoot = options.webRoot ?? WEB_ROOT;
   if (config.SERVE_WEB && existsSync(path.join(webRoot, 'index.html'))) await serveWeb(app, webRoot, MEDIA_PREFIX);
   return app;
+}
+
+/** The real-time bus as the row caches' way to other instances. */
+function evictionChannel(bus: RealtimeBus): EvictionChannel {
+  return {
+    publish: (cache, keys) => bus.publish({ kind: 'evict', cache, keys }),
+    subscribe: (listener) =>
+      bus.subscribe((message) => {
+        if (message.kind === 'evict') listener(message.cache, message.keys);
+      }),
+    onGap: (listener) => bus.onGap(listener),
+    connected: () => bus.connected(),
+  };
 }

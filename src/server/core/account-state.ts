@@ -102,7 +102,7 @@ export async function requireModerator(db: Db, userId: string): Promise<void> {
 
 /**
  * Ends of a current suspension, or null. Every guarded request asks, so it reads the member row
- * through the embedded-mode cache (every write to users goes through core and evicts it).
+ * through the row cache (every write to users goes through core and evicts it).
  */
 export async function suspendedUntil(db: Db, caches: DbCaches, userId: string): Promise<Date | null> {
   const row = await findUserCached(db, caches, userId);
@@ -128,7 +128,7 @@ export function sessionSuspendedUntil(
     : Promise.resolve(activeSuspension(session.suspendedUntil));
 }
 
-/** `suspendedUntil` when the embedded-mode cache holds her row; undefined: ask `suspendedUntil`. */
+/** `suspendedUntil` when the row cache holds her row; undefined: ask `suspendedUntil`. */
 export function cachedSuspendedUntil(db: Db, caches: DbCaches, userId: string): Date | null | undefined {
   const row = cachedUser(db, caches, userId);
   return row ? activeSuspension(row.suspendedUntil) : undefined;

@@ -21,7 +21,7 @@ export interface SessionInfo {
   extended: boolean;
   /**
    * Her suspension as the session's own read found it (the same statement, so as fresh as a separate read);
-   * absent when the session came from the embedded-mode cache, which never holds it.
+   * absent when the session came from the session cache, which never holds it.
    */
   suspendedUntil?: Date | null;
 }
@@ -39,15 +39,16 @@ interface CachedSession {
   userId: string;
   expiresAt: Date;
 }
-const sessionCache = (db: Db, caches: DbCaches) => caches.processCache<CachedSession>('sessions')?.on(db);
+/** Token hash → her id and expiry: a row cache (db/caches.ts), evicted by every delete below. */
+const sessionCache = (db: Db, caches: DbCaches) => caches.processCache<CachedSession>('sessions').on(db);
 
 /**
- * The session a token names when the embedded-mode cache alone can answer: cached, unexpired, and no sliding
+ * The session a token names when the session cache alone can answer: cached, unexpired, and no sliding
  * extension due. Undefined: ask `resolveSession`. Lets the guard answer most reads without a promise.
  */
 export function cachedSession(db: Db, caches: DbCaches, token: string): SessionInfo | undefined {
   const cache = sessionCache(db, caches);
-  if (!cache || token.length > 100) return undefined;
+  if (token.length > 100) return undefined;
   const tokenHash = hashToken(token);
   const row = cache.get(tokenHash);
   if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - EXTEND_AFTER_MS) return undefined;
@@ -59,10 +60,10 @@ export async function resolveSession(db: Db, caches: DbCaches, token: string): P
   const tokenHash = hashToken(token);
   const now = Date.now();
   const cache = sessionCache(db, caches);
-  let row = cache?.get(tokenHash);
+  let row = cache.get(tokenHash);
   let suspension: Pick<SessionInfo, 'suspendedUntil'> = {};
   if (!row) {
-    const version = cache?.readToken();
+    const version = cache.readToken();
     // Her suspension comes with the session: on PostgreSQL, where nothing is cached, the guard then makes one
     // round trip instead of two on every authenticated request.
     const [read] = await caches
@@ -80,18 +81,18 @@ export async function resolveSession(db: Db, caches: DbCaches, token: string): P
     if (!read) return undefined;
     row = { userId: read.userId, expiresAt: read.expiresAt };
     suspension = { suspendedUntil: read.suspendedUntil };
-    cache?.set(tokenHash, row, version);
+    cache.set(tokenHash, row, version);
   }
   if (row.expiresAt.getTime() <= now) {
-    cache?.delete(tokenHash);
+    cache.delete(tokenHash);
     return undefined;
   }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
-    const version = cache?.readToken();
+    const version = cache.readToken();
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
     // A logout that ran during the update bumped the version: the session must not come back.
-    cache?.set(tokenHash, { userId: row.userId, expiresAt }, version);
+    cache.set(tokenHash, { userId: row.userId, expiresAt }, version);
     return { userId: row.userId, tokenHash, expiresAt, extended: true, ...suspension };
   }
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false, ...suspension };
@@ -99,7 +100,7 @@ export async function resolveSession(db: Db, caches: DbCaches, token: string): P
 
 export async function deleteSession(db: Db, caches: DbCaches, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-  sessionCache(db, caches)?.delete(tokenHash);
+  sessionCache(db, caches).delete(tokenHash);
 }
 
 /**
@@ -117,7 +118,7 @@ export async function deleteSessionsOf(
     .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined))
     .returning({ tokenHash: sessions.tokenHash });
   const cache = sessionCache(db, caches);
-  for (const row of rows) cache?.delete(row.tokenHash);
+  for (const row of rows) cache.delete(row.tokenHash);
   return rows.map((r) => r.tokenHash);
 }
 
@@ -131,5 +132,5 @@ export async function deleteUserSessions(db: Db, caches: DbCaches, userId: strin
     .where(eq(sessions.userId, userId))
     .returning({ tokenHash: sessions.tokenHash });
   const cache = sessionCache(db, caches);
-  for (const row of rows) cache?.delete(row.tokenHash);
+  for (const row of rows) cache.delete(row.tokenHash);
 }

@@ -95,27 +95,27 @@ export async function setBoostedUntil(
   return rows.length > 0;
 }
 
-/** The row as /api/auth/me reads it on every app start. Embedded mode only (see db/caches.ts). */
-const rowCache = (db: Db, caches: DbCaches) => caches.processCache<UserRow>('users')?.on(db);
+/** The row as /api/auth/me and the guard read it on every request: a row cache (db/caches.ts). */
+const rowCache = (db: Db, caches: DbCaches) => caches.processCache<UserRow>('users').on(db);
 
 function forgetCachedUser(db: Db, caches: DbCaches, userId: string): void {
-  rowCache(db, caches)?.delete(userId);
+  rowCache(db, caches).delete(userId);
 }
 
-/** Her row when the embedded-mode cache holds it, without a read; undefined: ask `findUserCached`. */
+/** Her row when the row cache holds it, without a read; undefined: ask `findUserCached`. */
 export function cachedUser(db: Db, caches: DbCaches, userId: string): UserRow | undefined {
-  return rowCache(db, caches)?.get(userId);
+  return rowCache(db, caches).get(userId);
 }
 
 /**
- * `findUser` for the hot paths (every /me): served from memory in embedded mode, where every write in this
- * module evicts; on PostgreSQL a prepared read.
+ * `findUser` for the hot paths (every /me): served from the row cache, which every write in this
+ * module evicts; else a prepared read.
  */
 export async function findUserCached(db: Db, caches: DbCaches, userId: string): Promise<UserRow | undefined> {
   const cache = rowCache(db, caches);
-  const hit = cache?.get(userId);
+  const hit = cache.get(userId);
   if (hit) return hit;
-  const version = cache?.readToken();
+  const version = cache.readToken();
   const [row] = await caches
     .prepared('member_row', db, (handle) =>
       handle
@@ -125,7 +125,7 @@ export async function findUserCached(db: Db, caches: DbCaches, userId: string): 
         .prepare('member_row'),
     )
     .execute({ userId });
-  if (row) cache?.set(userId, row, version);
+  if (row) cache.set(userId, row, version);
   return row;
 }
 

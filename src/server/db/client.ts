@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { repeatableSql } from './repeatable';
 import { asPglite, startPgliteWorker, type PgliteClient } from './pglite-proxy';
+import { followTransactions } from './transaction-end';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -149,6 +150,7 @@ export function startPglite(options: { dataDir?: string; snapshot?: Blob } = {})
   ready.catch(() => {});
   const client = afterReady(ready);
   const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
+  followTransactions(db);
   return {
     database: {
       db,
@@ -209,6 +211,8 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // The statement in flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  // The row caches evict again when a transaction has ended (db/caches.ts).
+  followTransactions(db);
   return {
     db,
     kind: 'postgres',

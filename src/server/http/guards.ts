@@ -72,7 +72,7 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
     }
   }
 
-  // A callback hook: most authenticated reads in embedded mode are answered from the caches with no promise
+  // A callback hook: most authenticated reads are answered from the caches with no promise
   // at all (the same checks as `guard`, each answered by a cache); anything else takes `guard`.
   app.addHook('onRequest', (request, reply, done) => {
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, deps.config)) {

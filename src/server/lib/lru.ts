@@ -74,11 +74,17 @@ export class Lru<V extends NonNullable<unknown>> {
     }
   }
 
-  /** Deletes every entry `matches` picks (for evictions by something other than the key). */
-  deleteWhere(matches: (value: V, key: string) => boolean): void {
+  /**
+   * Deletes every entry `matches` picks (for evictions by something other than the key), each through
+   * `remove` when given (a shared cache also tells other instances).
+   */
+  deleteWhere(
+    matches: (value: V, key: string) => boolean,
+    remove: (key: string) => void = (key) => this.delete(key),
+  ): void {
     const doomed: string[] = [];
     for (const [key, value] of this.entries.entries()) if (matches(value, key)) doomed.push(key);
-    for (const key of doomed) this.delete(key);
+    for (const key of doomed) remove(key);
   }
 
   clear(): void {

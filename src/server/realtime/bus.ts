@@ -10,7 +10,9 @@ export type BusMessage =
   /** Every session of the user ended at once (suspension): close all her sockets. */
   | { kind: 'end-user'; userId: string; reason: string }
   /** The pair can no longer talk (block, dissolved match): forget what was cached about them. */
-  | { kind: 'revoke-pair'; userIds: [string, string] };
+  | { kind: 'revoke-pair'; userIds: [string, string] }
+  /** Rows were written: forget these keys of the named row cache (db/caches.ts). */
+  | { kind: 'evict'; cache: string; keys: string[] };
 
 export interface RealtimeBus {
   /** Delivers to this instance's subscribers at once and to other instances' as soon as the broker can. */
@@ -21,6 +23,8 @@ export interface RealtimeBus {
    * came back): sockets should reconnect and refetch.
    */
   onGap(listener: () => void): () => void;
+  /** Whether messages from other instances are reaching this one now (always, in one process). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,7 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Re
     publish: (message) => listeners.call(message),
     subscribe: (listener) => listeners.add(listener),
     onGap: () => () => {},
+    connected: () => true,
     close: async () => {},
   };
 }

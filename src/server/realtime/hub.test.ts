@@ -102,6 +102,7 @@ describe('Hub', () => {
       publish: (m) => listeners.forEach((l) => l(m)),
       subscribe: (l) => (listeners.push(l), () => {}),
       onGap: (l) => ((gap = l), () => {}),
+      connected: () => true,
       close: async () => {},
     };
     const { hub, events } = hubWith(bus);

@@ -270,6 +270,63 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one
     expect(await storedMessages(matchId)).toEqual([]);
   });
 
+  it('what one instance writes, the other stops serving from its caches: her row, a logout, a password change', async () => {
+    const body = newUserBody();
+    const response = await fetch(`${a.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+    const onA = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const login = await fetch(`${b.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: body.username, password: body.password }),
+    });
+    expect(login.status).toBe(200);
+    const onB = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const me = (instance: Instance, cookie: string) =>
+      fetch(`${instance.baseUrl}/api/auth/me`, { headers: { cookie } });
+    const userId = ((await (await me(a, onA)).json()) as SelfUser).id;
+    // Both instances now hold her session and her row in memory.
+    for (const [instance, cookie] of [
+      [a, onA],
+      [b, onB],
+      [a, onB],
+      [b, onA],
+    ] as const) {
+      expect((await me(instance, cookie)).status).toBe(200);
+    }
+
+    // An eviction crosses Redis in well under a millisecond; the poll's timeout is far below the caches' 60 s age.
+    const within = { timeout: 5_000, interval: 20 };
+    const edited = await fetch(`${a.baseUrl}/api/users/${userId}`, {
+      method: 'PUT',
+      headers: { cookie: onA, 'content-type': 'application/json' },
+      body: JSON.stringify({ bio: 'Written on instance A' }),
+    });
+    expect(edited.status).toBe(200);
+    await vi.waitFor(async () => {
+      expect(((await (await me(b, onB)).json()) as SelfUser).bio).toBe('Written on instance A');
+    }, within);
+
+    // A password change on B ends her other session (the one she signed up with) on A too.
+    const changed = await fetch(`${b.baseUrl}/api/account/password`, {
+      method: 'POST',
+      headers: { cookie: onB, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: body.password, newPassword: 'Brand_new_2_x' }),
+    });
+    expect(changed.status).toBe(200);
+    await vi.waitFor(async () => expect((await me(a, onA)).status).toBe(401), within);
+
+    // Logging out on A ends the session B had cached.
+    expect((await fetch(`${a.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie: onB } })).status).toBe(
+      200,
+    );
+    await vi.waitFor(async () => expect((await me(b, onB)).status).toBe(401), within);
+  });
+
   it('closes a socket on one instance when its session logs out through the other', async () => {
     const cleo = await signUpOn(a);
     const socketOnB = await socketOn(b, cleo);

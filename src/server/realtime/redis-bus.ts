@@ -95,15 +95,28 @@ export function createRedisBus(options: {
     for (const message of messages) listeners.call(message);
   });
 
-  // The first 'ready' is the start; any later one follows a lost connection, during which frames
-  // from other instances went nowhere.
+  // The first 'ready' is the start; any later one follows a lost connection, during which messages
+  // from other instances went nowhere. ioredis turns 'ready' before its own re-subscribe is answered, so
+  // the gap is announced once this SUBSCRIBE is: from then on nothing published is missed.
   let connectedBefore = false;
+  let subscribed = false;
+  subscriber.on('close', () => {
+    subscribed = false;
+  });
   subscriber.on('ready', () => {
-    if (connectedBefore) gapListeners.call();
-    connectedBefore = true;
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    subscriber.subscribe(BUS_CHANNEL).then(() => {
+      subscribed = true;
+      gapListeners.call();
+    }, onError);
   });
 
-  const ready = subscriber.subscribe(BUS_CHANNEL).then(() => undefined);
+  const ready = subscriber.subscribe(BUS_CHANNEL).then(() => {
+    subscribed = true;
+  });
 
   let pending: BusMessage[] = [];
   const flush = () => {
@@ -122,6 +135,7 @@ export function createRedisBus(options: {
     },
     subscribe: (listener) => listeners.add(listener),
     onGap: (listener) => gapListeners.add(listener),
+    connected: () => subscribed && subscriber.status === 'ready',
     async close() {
       await subscriber.unsubscribe(BUS_CHANNEL).catch(() => {});
     },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import type { Message, MessagePage } from '../../contract/chat';
 import { buildApp } from '../app';
@@ -101,6 +101,9 @@ describe.runIf(TEST_REDIS_URL)('a Redis outage', () => {
     await anaSocket.next('message');
 
     await proxy.cut();
+    // A knows it may miss what other instances publish (its row caches stop answering meanwhile).
+    const busA = (backends[0] as RealtimeBackend).bus;
+    await vi.waitFor(() => expect(busA.connected()).toBe(false), { timeout: 5_000, interval: 20 });
     // Writes keep working on both sides and reach the sockets of their own instance.
     const fromBea = await bea.request('POST', '/api/messages', { matchId, content: 'during the outage (B)' });
     expect(fromBea.statusCode).toBe(201);
@@ -118,6 +121,8 @@ describe.runIf(TEST_REDIS_URL)('a Redis outage', () => {
     // Redis comes back: A's sockets are told to reconnect, and catch up through the API.
     await proxy.start();
     expect((await anaSocket.closed).code).toBe(1012);
+    // The gap is announced once A is subscribed again.
+    expect(busA.connected()).toBe(true);
     anaSocket = await connect(urlA, ana.user, ana.cookie);
     const page = (await ana.request('GET', `/api/messages/${matchId}`)).json<MessagePage>();
     expect(page.messages.map((m) => m.content)).toEqual([

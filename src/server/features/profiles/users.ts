@@ -91,25 +91,25 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
   };
 }
 
-/** Her photo URLs, as /api/auth/me reads them on every app start. Embedded mode only. */
-const selfPhotosCache = (db: Db, caches: DbCaches) => caches.processCache<string[]>('self-photos')?.on(db);
+/** Her photo URLs, as /api/auth/me reads them on every app start: a row cache (db/caches.ts). */
+const selfPhotosCache = (db: Db, caches: DbCaches) => caches.processCache<string[]>('self-photos').on(db);
 
 /** Every write to her photos calls this (her row's cache is core's, evicted by core's writes). */
 export function forgetSelfPhotos(db: Db, caches: DbCaches, userId: string): void {
-  selfPhotosCache(db, caches)?.delete(userId);
+  selfPhotosCache(db, caches).delete(userId);
 }
 
 export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Promise<SelfUser | undefined> {
   const cache = selfPhotosCache(db, caches);
-  const cachedUrls = cache?.get(userId);
-  const version = cachedUrls ? undefined : cache?.readToken();
+  const cachedUrls = cache.get(userId);
+  const version = cachedUrls ? undefined : cache.readToken();
   // Her row and her photos at once: on PostgreSQL (nothing cached) one round-trip time instead of two.
   const [user, urls] = await Promise.all([
     findUserCached(db, caches, userId),
     cachedUrls ?? largeKeysOfMember(db, caches, userId).then((keys) => keys.map(mediaUrl)),
   ]);
   if (!user) return undefined;
-  if (!cachedUrls) cache?.set(userId, urls, version);
+  if (!cachedUrls) cache.set(userId, urls, version);
   // Presented per request: isOnline depends on the time of asking, not of caching.
   return presentSelf(user, urls);
 }
