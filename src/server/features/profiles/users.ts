@@ -1,6 +1,6 @@
 import { presentPrompts } from '../../../contract/prompts';
 import type { SelfUser } from '../../../contract/users';
-import { findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
+import { cachedUser, findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
 import type { Db } from '../../db/client';
 import type { DbCaches } from '../../db/caches';
 import { publicMediaUrl as mediaUrl } from '../../media';
@@ -102,6 +102,9 @@ export function forgetSelfPhotos(db: Db, caches: DbCaches, userId: string): void
 export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Promise<SelfUser | undefined> {
   const cache = selfPhotosCache(db, caches);
   const cachedUrls = cache.get(userId);
+  // Both in memory (most /me calls): presented without awaiting anything.
+  const cachedRow = cachedUrls && cachedUser(db, caches, userId);
+  if (cachedUrls && cachedRow) return presentSelf(cachedRow, cachedUrls);
   const version = cachedUrls ? undefined : cache.readToken();
   // Her row and her photos at once: on PostgreSQL (nothing cached) one round-trip time instead of two.
   const [user, urls] = await Promise.all([
