@@ -68,7 +68,7 @@ export class SharedCache<V extends Cacheable> {
   ) {
     const deleteKey = (key: string) => {
       lru.delete(key);
-      this.shared?.caches.published(this.shared.name, [key]);
+      this.shared?.caches.publishEviction(this.shared.name, [key]);
     };
     this.serving = {
       get: (key) => lru.get(key),
@@ -169,7 +169,7 @@ export class DbCaches {
   }
 
   /** A row cache's eviction, for the other instances (nothing to tell in embedded mode). */
-  published(name: string, keys: string[]): void {
+  publishEviction(name: string, keys: string[]): void {
     if (!this.singleWriter) this.channel?.publish(name, keys);
   }
 
