@@ -35,13 +35,7 @@ function follow(tx: Db, ending: Array<() => void>): void {
     }, config);
 }
 
-/**
- * Runs `work` once the outermost transaction `tx` belongs to has ended, committed or rolled back.
- * False when `tx` is not a followed transaction's handle (nothing was registered).
- */
-export function whenTransactionEnds(tx: Db, work: () => void): boolean {
-  const ending = waiting.get(tx);
-  if (!ending) return false;
-  ending.push(work);
-  return true;
+/** Runs `work` once the outermost transaction `tx` belongs to has ended, committed or rolled back. */
+export function whenTransactionEnds(tx: Db, work: () => void): void {
+  waiting.get(tx)?.push(work);
 }
