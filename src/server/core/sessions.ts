@@ -39,8 +39,12 @@ interface CachedSession {
   userId: string;
   expiresAt: Date;
 }
-/** Token hash → her id and expiry: a row cache (db/caches.ts), evicted by every delete below. */
-const sessionCache = (db: Db, caches: DbCaches) => caches.processCache<CachedSession>('sessions').on(db);
+/**
+ * Token hash → her id and expiry: a row cache (db/caches.ts), evicted by every delete below. Embedded mode
+ * only: a logout must end the session on every instance at once, not once the eviction has crossed Redis.
+ */
+const sessionCache = (db: Db, caches: DbCaches) =>
+  caches.processCache<CachedSession>('sessions', undefined, 'embedded').on(db);
 
 /**
  * The session a token names when the session cache alone can answer: cached, unexpired, and no sliding

@@ -173,13 +173,14 @@ describe('the cached /me row after a write inside a transaction', () => {
     expect(me).toMatchObject({ email: 'ana.new@example.com', emailVerified: false });
   });
 
-  it('answers /me from memory on either database once it has read her session and row', async () => {
+  it('answers /me from memory on either database once it has read her row (and her session, embedded)', async () => {
     const { db, caches } = t.context;
     const bea = await signUp(t.app);
     expect((await bea.request('GET', '/api/auth/me')).statusCode).toBe(200);
     expect(cachedUser(db, caches, bea.user.id)?.id).toBe(bea.user.id);
     const token = decodeURIComponent(bea.cookie.slice(bea.cookie.indexOf('=') + 1));
-    expect(cachedSession(db, caches, token)?.userId).toBe(bea.user.id);
+    // Sessions are read every time on PostgreSQL: a logout ends them on every instance at once.
+    expect(cachedSession(db, caches, token)?.userId).toBe(t.database.kind === 'pglite' ? bea.user.id : undefined);
   });
 
   it('never keeps the row a transaction replaced, whatever a read from outside saw while it was open', async () => {

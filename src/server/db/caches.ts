@@ -64,7 +64,7 @@ export class SharedCache<V extends Cacheable> {
   constructor(
     private readonly lru: Lru<V>,
     /** Row caches: evictions also go to the other instances and again when a transaction ends. */
-    private readonly shared?: { name: string; caches: DbCaches },
+    private readonly shared?: { name: string; caches: DbCaches; embeddedOnly: boolean },
   ) {
     const deleteKey = (key: string) => {
       lru.delete(key);
@@ -86,7 +86,7 @@ export class SharedCache<V extends Cacheable> {
    */
   on(handle: Db): DbCache<V> {
     if (isTransaction(handle)) return this.inTransaction(handle);
-    return this.shared && !this.shared.caches.serving() ? this.bypass : this.serving;
+    return this.shared && (this.shared.embeddedOnly || !this.shared.caches.serving()) ? this.bypass : this.serving;
   }
 
   /** Applies evictions another instance published. */
@@ -128,11 +128,20 @@ export class DbCaches {
    * PostgreSQL another instance may write at any time: served only while `shareEvictions`' channel is
    * connected, every eviction also published to the other instances, entries kept at most a minute.
    */
-  processCache<V extends Cacheable>(name: string, options: LruOptions = { max: 50_000 }): SharedCache<V> {
+  processCache<V extends Cacheable>(
+    name: string,
+    options: LruOptions = { max: 50_000 },
+    /**
+     * 'embedded': serves nothing on PostgreSQL. For what must end at once on every instance (a session after
+     * logout), where even the moment an eviction takes to cross Redis is too long.
+     */
+    scope: 'all' | 'embedded' = 'all',
+  ): SharedCache<V> {
     let cache = this.named.get(name);
     if (!cache) {
       const lruOptions = this.singleWriter ? options : { ttlMs: SHARED_ROW_TTL_MS, ...options };
-      cache = new SharedCache(new Lru<Cacheable>(lruOptions), this.singleWriter ? undefined : { name, caches: this });
+      const shared = { name, caches: this, embeddedOnly: scope === 'embedded' };
+      cache = new SharedCache(new Lru<Cacheable>(lruOptions), this.singleWriter ? undefined : shared);
       this.named.set(name, cache);
     }
     return cache as unknown as SharedCache<V>;
