@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installSecurityHeaders(app, config);
   installCompression(app);
+  if (!caches.singleWriter) holdUntilEvictionsDelivered(app, caches);
   trackApiRoutes(app);
   await app.register(cookie);
   installGuards(app, { db, caches, config });
@@ -349,6 +350,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * On PostgreSQL a response that evicted cached rows leaves once the other instances have the eviction: a
+ * member who sees her logout or her edit answered finds it on every instance (decision 0007).
+ */
+function holdUntilEvictionsDelivered(app: FastifyInstance, caches: DbCaches): void {
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const inFlight = caches.evictionsInFlight();
+    if (!inFlight) return done(null, payload);
+    inFlight.then(() => done(null, payload), done);
+  });
+}
+
 /** The real-time bus as the row caches' way to other instances. */
 function evictionChannel(bus: RealtimeBus): EvictionChannel {
   return {
@@ -359,5 +372,6 @@ function evictionChannel(bus: RealtimeBus): EvictionChannel {
       }),
     onGap: (listener) => bus.onGap(listener),
     connected: () => bus.connected(),
+    delivered: () => bus.delivered(),
   };
 }

@@ -40,11 +40,13 @@ interface CachedSession {
   expiresAt: Date;
 }
 /**
- * Token hash → her id and expiry: a row cache (db/caches.ts), evicted by every delete below. Embedded mode
- * only: a logout must end the session on every instance at once, not once the eviction has crossed Redis.
+ * Token hash → her id and expiry: a row cache (db/caches.ts), evicted by every delete below. A logout's
+ * response leaves once every instance has the eviction (`evictionsInFlight`); should one be lost while both
+ * ends look connected, a session outlives its deletion by this much at most on PostgreSQL.
  */
+const SHARED_SESSION_TTL_MS = 10_000;
 const sessionCache = (db: Db, caches: DbCaches) =>
-  caches.processCache<CachedSession>('sessions', undefined, 'embedded').on(db);
+  caches.processCache<CachedSession>('sessions', undefined, SHARED_SESSION_TTL_MS).on(db);
 
 /**
  * The session a token names when the session cache alone can answer: cached, unexpired, and no sliding

@@ -48,6 +48,8 @@ export interface EvictionChannel {
   onGap(listener: () => void): () => void;
   /** Whether evictions from other instances are reaching this one now. */
   connected(): boolean;
+  /** Settles once everything published so far has reached every other instance (or could not be sent). */
+  delivered(): Promise<void>;
 }
 
 /**
@@ -55,6 +57,12 @@ export interface EvictionChannel {
  * another instance is lost on the way while both ends still look connected (a publish that failed).
  */
 const SHARED_ROW_TTL_MS = 60_000;
+
+/**
+ * How long a response waits at most for its evictions to reach the broker. A broker that does not answer
+ * delays write responses by this much; the entries' age then bounds how stale other instances can be.
+ */
+const DELIVERY_WAIT_MS = 1_000;
 
 /** One named cache of the database, used through the handle a statement runs on. */
 export class SharedCache<V extends Cacheable> {
@@ -64,7 +72,7 @@ export class SharedCache<V extends Cacheable> {
   constructor(
     private readonly lru: Lru<V>,
     /** Row caches: evictions also go to the other instances and again when a transaction ends. */
-    private readonly shared?: { name: string; caches: DbCaches; embeddedOnly: boolean },
+    private readonly shared?: { name: string; caches: DbCaches },
   ) {
     const deleteKey = (key: string) => {
       lru.delete(key);
@@ -86,7 +94,7 @@ export class SharedCache<V extends Cacheable> {
    */
   on(handle: Db): DbCache<V> {
     if (isTransaction(handle)) return this.inTransaction(handle);
-    return this.shared && (this.shared.embeddedOnly || !this.shared.caches.serving()) ? this.bypass : this.serving;
+    return this.shared && !this.shared.caches.serving() ? this.bypass : this.serving;
   }
 
   /** Applies evictions another instance published. */
@@ -119,6 +127,8 @@ export class DbCaches {
   private readonly named = new Map<string, SharedCache<Cacheable>>();
   private readonly statements = new Map<string, unknown>();
   private channel: EvictionChannel | undefined;
+  private delivery: Promise<void> | undefined;
+  private unconfirmed: Promise<void> | undefined;
 
   /** `singleWriter`: embedded mode, where this process is the database's only writer. */
   constructor(readonly singleWriter: boolean) {}
@@ -126,21 +136,18 @@ export class DbCaches {
   /**
    * Rows any write may change, evicted by the code that writes them. In embedded mode always served. On
    * PostgreSQL another instance may write at any time: served only while `shareEvictions`' channel is
-   * connected, every eviction also published to the other instances, entries kept at most a minute.
+   * connected, every eviction also published to the other instances (a response leaves once they have
+   * it: `evictionsInFlight`), entries kept at most `sharedTtlMs` (a minute unless given).
    */
   processCache<V extends Cacheable>(
     name: string,
     options: LruOptions = { max: 50_000 },
-    /**
-     * 'embedded': serves nothing on PostgreSQL. For what must end at once on every instance (a session after
-     * logout), where even the moment an eviction takes to cross Redis is too long.
-     */
-    scope: 'all' | 'embedded' = 'all',
+    sharedTtlMs = SHARED_ROW_TTL_MS,
   ): SharedCache<V> {
     let cache = this.named.get(name);
     if (!cache) {
-      const lruOptions = this.singleWriter ? options : { ttlMs: SHARED_ROW_TTL_MS, ...options };
-      const shared = { name, caches: this, embeddedOnly: scope === 'embedded' };
+      const lruOptions = this.singleWriter ? options : { ttlMs: sharedTtlMs, ...options };
+      const shared = { name, caches: this };
       cache = new SharedCache(new Lru<Cacheable>(lruOptions), this.singleWriter ? undefined : shared);
       this.named.set(name, cache);
     }
@@ -179,7 +186,30 @@ export class DbCaches {
 
   /** A row cache's eviction, for the other instances (nothing to tell in embedded mode). */
   publishEviction(name: string, keys: string[]): void {
-    if (!this.singleWriter) this.channel?.publish(name, keys);
+    if (this.singleWriter || !this.channel) return;
+    this.channel.publish(name, keys);
+    // Everything published in one turn settles together: one bounded wait per batch, not per key.
+    const delivery = this.channel.delivered();
+    if (delivery === this.delivery) return;
+    this.delivery = delivery;
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = Promise.race([
+      delivery,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, DELIVERY_WAIT_MS))),
+    ]).finally(() => {
+      clearTimeout(timer);
+      if (this.unconfirmed === bounded) this.unconfirmed = undefined;
+    });
+    this.unconfirmed = bounded;
+  }
+
+  /**
+   * Settles once the evictions published so far have reached the other instances (at most a second), or
+   * undefined when none is on its way. app.ts holds every response until then: once a member sees her
+   * write (a logout, a new bio) answered, no instance serves what it replaced.
+   */
+  evictionsInFlight(): Promise<void> | undefined {
+    return this.unconfirmed;
   }
 
   /**

@@ -25,6 +25,11 @@ export interface RealtimeBus {
   onGap(listener: () => void): () => void;
   /** Whether messages from other instances are reaching this one now (always, in one process). */
   connected(): boolean;
+  /**
+   * Settles once everything published so far has reached the broker, which has then handed it to every
+   * subscribed instance; or once the broker refused it (down: nothing to wait for).
+   */
+  delivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,7 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Re
     subscribe: (listener) => listeners.add(listener),
     onGap: () => () => {},
     connected: () => true,
+    delivered: () => Promise.resolve(),
     close: async () => {},
   };
 }

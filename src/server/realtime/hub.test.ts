@@ -103,6 +103,7 @@ describe('Hub', () => {
       subscribe: (l) => (listeners.push(l), () => {}),
       onGap: (l) => ((gap = l), () => {}),
       connected: () => true,
+      delivered: () => Promise.resolve(),
       close: async () => {},
     };
     const { hub, events } = hubWith(bus);

@@ -73,6 +73,26 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis bus between instances', () => 
     await Promise.all([a.bus.close(), b.bus.close()]);
   });
 
+  it('settles delivered() once Redis has answered the turn\'s PUBLISH, not before', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const key = randomUUID();
+    const onB: string[] = [];
+    b.bus.subscribe((message) => {
+      if (message.kind === 'evict' && message.keys.includes(key)) onB.push(message.cache);
+    });
+    await a.bus.delivered();
+    a.bus.publish({ kind: 'evict', cache: 'sessions', keys: [key] });
+    let answered = false;
+    const delivered = a.bus.delivered().then(() => (answered = true));
+    // The batch is still waiting for the end of this turn: nothing can have reached Redis yet.
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    await delivered;
+    // Redis handed the message to B's connection when it answered A's PUBLISH: B reads it next.
+    await expect.poll(() => onB).toEqual(['sessions']);
+    await Promise.all([a.bus.close(), b.bus.close()]);
+  });
+
   it('understands an instance still publishing one JSON envelope per message', async () => {
     const b = await instance();
     const ana = randomUUID();

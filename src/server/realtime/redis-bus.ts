@@ -119,10 +119,15 @@ export function createRedisBus(options: {
   });
 
   let pending: BusMessage[] = [];
+  // Redis answers one connection's commands in order: the newest PUBLISH answered means all earlier ones were.
+  let lastPublish: Promise<void> = Promise.resolve();
+  let nextFlush: { promise: Promise<void>; resolve: (published: Promise<void>) => void } | undefined;
   const flush = () => {
     const batch = pending;
     pending = [];
-    publisher.publish(BUS_CHANNEL, encode(instanceId, batch)).catch(onError);
+    lastPublish = publisher.publish(BUS_CHANNEL, encode(instanceId, batch)).then(() => {}, onError);
+    nextFlush?.resolve(lastPublish);
+    nextFlush = undefined;
   };
 
   return {
@@ -136,6 +141,15 @@ export function createRedisBus(options: {
     subscribe: (listener) => listeners.add(listener),
     onGap: (listener) => gapListeners.add(listener),
     connected: () => subscribed && subscriber.status === 'ready',
+    delivered() {
+      if (pending.length === 0) return lastPublish;
+      if (!nextFlush) {
+        let resolve: (published: Promise<void>) => void = () => {};
+        const promise = new Promise<void>((done) => (resolve = done));
+        nextFlush = { promise, resolve };
+      }
+      return nextFlush.promise;
+    },
     async close() {
       await subscriber.unsubscribe(BUS_CHANNEL).catch(() => {});
     },
