@@ -73,7 +73,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis bus between instances', () => 
     await Promise.all([a.bus.close(), b.bus.close()]);
   });
 
-  it('settles delivered() once Redis has answered the turn\'s PUBLISH, not before', async () => {
+  it("settles delivered() once Redis has answered the turn's PUBLISH, not before", async () => {
     const [a, b] = [await instance(), await instance()];
     const key = randomUUID();
     const onB: string[] = [];
