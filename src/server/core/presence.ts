@@ -5,7 +5,7 @@ import { activityDays } from '../db/schema/users';
 import { updateUser } from './users';
 
 /** Someone counts as online for this long after her last request. */
-const ONLINE_WINDOW_MS = 5 * 60_000;
+export const ONLINE_WINDOW_MS = 5 * 60_000;
 
 export function isOnline(lastActiveAt: Date | null, now = Date.now()): boolean {
   return lastActiveAt !== null && now - lastActiveAt.getTime() < ONLINE_WINDOW_MS;

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityDays, blocks, matches, statuses, swipes, users } from '../../test/tables';
 import { orderedPair } from '../matches';
 import { signUp, type Client, type TestApp, createTestApp } from '../../test/harness';
 import { utcDay } from './day-streak';
+import { getSelfUser } from './users';
+import { updateUser } from '../../core';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -404,5 +406,33 @@ describe('GET /api/users/:id/stats', () => {
   it('is only for herself', async () => {
     const response = await fans[0]!.request('GET', `/api/users/${star.user.id}/stats`);
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/auth/me from memory', () => {
+  it('serves one presentation until she goes offline, her Premium ends or she edits', async () => {
+    const { caches } = t.context;
+    const ana = await signUp(t.app, { name: 'Ana' });
+    const until = Date.now() + 60 * 60_000;
+    await updateUser(db(), caches, ana.user.id, { premiumUntil: new Date(until) });
+    await getSelfUser(db(), caches, ana.user.id);
+    const first = await getSelfUser(db(), caches, ana.user.id);
+    expect(first).toMatchObject({ isOnline: true, hasActiveSubscription: true });
+    expect(await getSelfUser(db(), caches, ana.user.id)).toBe(first);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
+    try {
+      expect(await getSelfUser(db(), caches, ana.user.id)).toMatchObject({
+        isOnline: false,
+        hasActiveSubscription: true,
+      });
+      vi.setSystemTime(until + 1);
+      expect(await getSelfUser(db(), caches, ana.user.id)).toMatchObject({ hasActiveSubscription: false });
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect((await ana.request('PUT', `/api/users/${ana.user.id}`, { bio: 'Edited just now' })).statusCode).toBe(200);
+    expect((await ana.request('GET', '/api/auth/me')).json().bio).toBe('Edited just now');
   });
 });

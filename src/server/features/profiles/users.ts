@@ -1,6 +1,14 @@
 import { presentPrompts } from '../../../contract/prompts';
 import type { SelfUser } from '../../../contract/users';
-import { cachedUser, findUserCached, findUsers, hasActivePremium, isOnline, type UserRow } from '../../core';
+import {
+  cachedUser,
+  findUserCached,
+  findUsers,
+  hasActivePremium,
+  isOnline,
+  ONLINE_WINDOW_MS,
+  type UserRow,
+} from '../../core';
 import type { Db } from '../../db/client';
 import type { DbCaches } from '../../db/caches';
 import { publicMediaUrl as mediaUrl } from '../../media';
@@ -104,7 +112,7 @@ export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Pro
   const cachedUrls = cache.get(userId);
   // Both in memory (most /me calls): presented without awaiting anything.
   const cachedRow = cachedUrls && cachedUser(db, caches, userId);
-  if (cachedUrls && cachedRow) return presentSelf(cachedRow, cachedUrls);
+  if (cachedUrls && cachedRow) return presentedOnce(cachedRow, cachedUrls);
   const version = cachedUrls ? undefined : cache.readToken();
   // Her row and her photos at once: on PostgreSQL (nothing cached) one round-trip time instead of two.
   const [user, urls] = await Promise.all([
@@ -115,6 +123,25 @@ export async function getSelfUser(db: Db, caches: DbCaches, userId: string): Pro
   if (!cachedUrls) cache.set(userId, urls, version);
   // Presented per request: isOnline depends on the time of asking, not of caching.
   return presentSelf(user, urls);
+}
+
+/**
+ * What `presentSelf` made of a cached row and photo list, until a moment changes it (she goes offline, her
+ * Premium ends). A write replaces the cached row object, so the next /me presents the new one. Frozen:
+ * every caller of the cached path shares it.
+ */
+const presented = new WeakMap<UserRow, { urls: string[]; self: SelfUser; until: number }>();
+
+function presentedOnce(row: UserRow, urls: string[]): SelfUser {
+  const now = Date.now();
+  const kept = presented.get(row);
+  if (kept && kept.urls === urls && now < kept.until) return kept.self;
+  const self = Object.freeze(presentSelf(row, urls));
+  const goesOffline =
+    row.lastActiveAt && isOnline(row.lastActiveAt, now) ? row.lastActiveAt.getTime() + ONLINE_WINDOW_MS : Infinity;
+  const premiumEnds = row.premiumUntil && hasActivePremium(row, now) ? row.premiumUntil.getTime() : Infinity;
+  presented.set(row, { urls, self, until: Math.min(goesOffline, premiumEnds) });
+  return self;
 }
 
 interface MemberByline {
