@@ -23,6 +23,8 @@ export interface TestServer {
   database: Database;
   /** DATA_DIR: media, and the outbox the `log` mail provider writes each email to. */
   dataDir: string;
+  /** Settles once the side work of everything done so far (badge awards, notices) has finished. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServer(
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     dataDir,
+    settled: () => app.events.drain(),
     async close() {
       await app.close();
       await database.close();
@@ -277,15 +280,35 @@ export async function saveTheme(context: BrowserContext, userId: string, theme: 
   await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
 }
 
-/** A new member's "Badge earned" card (its own queue) would cover the section being photographed. */
-export async function closeBadgeCard(page: Page) {
-  const card = page.getByLabel('New badge');
-  const shown = await card
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) return;
-  await card.getByRole('button', { name: 'Close' }).click();
+/** Her session-start badge check on a page's next load: how many new badges its answer reveals. */
+export interface BadgeCheck {
+  revealed: Promise<number>;
+}
+
+/**
+ * Watches the badge check `page` makes when it next loads the app (call before it does). What was done
+ * before (a match's award) finishes first, so that answer alone decides whether the "New badge" card opens.
+ */
+export async function watchBadgeCheck(page: Page, server: TestServer): Promise<BadgeCheck> {
+  await server.settled();
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/check-achievements'));
+  return { revealed: answer.then(async (r) => ((await r.json()) as { newlyEarned: unknown[] }).newlyEarned.length) };
+}
+
+/**
+ * Closes the "New badge" card (its own overlay queue) when the check revealed a badge, so it covers
+ * nothing under test; `inspect` reads it first. Either language.
+ */
+export async function closeBadgeCard(
+  page: Page,
+  check: BadgeCheck,
+  inspect?: (card: Locator) => Promise<void>,
+): Promise<void> {
+  if ((await check.revealed) === 0) return;
+  const card = page.getByRole('status', { name: /^(New badge|Nueva insignia)$/ });
+  await card.waitFor();
+  await inspect?.(card);
+  await card.getByRole('button').click();
   await card.waitFor({ state: 'hidden' });
 }
 

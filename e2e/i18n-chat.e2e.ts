@@ -1,7 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
-import { matchViaApi, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  matchViaApi,
+  screenshot,
+  watchBadgeCheck,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 import { settle } from './waits';
 import { englishStrings, type Language, person, saveLanguage, type Theme } from './spanish';
 
@@ -36,21 +44,6 @@ async function member(
   return { context, page, user };
 }
 
-/**
- * A new member's "Badge earned" card (not chat's, and not converted here) would cover the screen and speak English:
- * closed when it shows. Found by its label in either language.
- */
-async function closeBadgeCard(page: Page): Promise<void> {
-  const card = page.getByRole('status', { name: /^(New badge|Nueva insignia)$/ });
-  const shown = await card
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) return;
-  await card.getByRole('button').first().click();
-  await card.waitFor({ state: 'hidden' });
-}
-
 /** No English catalogue string on screen, then the photograph once everything stands still. */
 async function check(page: Page, screen: string, name: string): Promise<void> {
   expect(await englishStrings(page.locator('body')), screen).toEqual([]);
@@ -68,6 +61,7 @@ describe('chat in Spanish', () => {
     const { page } = ana;
 
     // The chats list with a new match.
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/chats');
     await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
     const beaRow = page.getByRole('link', { name: /Bea/ });
@@ -76,7 +70,7 @@ describe('chat in Spanish', () => {
     await page.getByText('1 match', { exact: true }).waitFor();
     await page.getByText('¡Tienes nuevos matches! Toca cualquier perfil para empezar a chatear.').waitFor();
     await page.getByRole('heading', { name: 'Ideas para quedar' }).waitFor();
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
     await expect.poll(() => page.title()).toBe('Mensajes · Steep');
     await check(page, 'chats list, new match', `i18n-chat-list-new-${theme}`);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
-import { closeBadgeCard, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { closeBadgeCard, screenshot, watchBadgeCheck, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { englishStrings, person, type Theme } from './spanish';
 import { atRest, settle } from './waits';
 
@@ -56,6 +56,7 @@ describe('Discover in Spanish', () => {
       expect(liked.status()).toBe(201);
 
       // Discover: the card says how far in kilometres, the counters and buttons speak Spanish.
+      const badges = await watchBadgeCheck(page, env.server);
       await page.goto('/home');
       const card = page.getByTestId('top-card');
       await card.getByRole('heading', { name: /Ava/ }).waitFor();
@@ -70,7 +71,7 @@ describe('Discover in Spanish', () => {
       await page.getByRole('button', { name: /Mi ciudad/ }).waitFor();
       expect(await page.title()).toBe('Descubrir · Steep');
       // A new member's first badge card would cover the deck.
-      await closeBadgeCard(page);
+      await closeBadgeCard(page, badges);
       await settle(page);
       await noEnglish(page);
       await screenshot(page, `i18n-discovery-deck-${theme}`);

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { users } from '../src/server/db/schema';
-import { matchViaApi, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  matchViaApi,
+  phoneContext,
+  watchBadgeCheck,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 import { englishStrings, person, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
@@ -12,19 +21,6 @@ import { settle } from './waits';
  * dialog, the notifications bell, and a moderator's console. Every screen shows no English catalogue string.
  */
 const env = useServerAndBrowser({}, { timeoutMs: 180_000 });
-
-/** Her new badges' card ('Nueva insignia'), closed when it shows so it covers nothing under test. */
-async function closeBadgeCard(page: Page) {
-  const card = page.getByRole('status', { name: 'Nueva insignia' });
-  const shown = await card
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) return;
-  expect(await englishStrings(card)).toEqual([]);
-  await card.getByRole('button', { name: 'Cerrar' }).click();
-  await card.waitFor({ state: 'hidden' });
-}
 
 async function shoot(page: Page, name: string, theme: Theme) {
   await settle(page);
@@ -66,10 +62,12 @@ describe('safety, notifications and catalogue labels in Spanish', () => {
 
       // Her profile: the catalogue's labels in Spanish, the stored codes unchanged. The profile screen's own words are
       // the profile journeys' (i18n-profiles.e2e.ts), so the check reads the tab panel and the achievements.
+      const badges = await watchBadgeCheck(page, env.server);
       await page.goto('/profile');
       const achievements = page.getByRole('region', { name: 'Logros' });
       await page.getByText('Senderismo', { exact: true }).waitFor();
-      await closeBadgeCard(page);
+      // Her new badges' card ('Nueva insignia') speaks Spanish too.
+      await closeBadgeCard(page, badges, async (card) => expect(await englishStrings(card)).toEqual([]));
       for (const text of ['Juegos de mesa', 'Deporte femenino', 'Mi cita de té ideal…']) {
         await page.getByText(text, { exact: true }).waitFor();
       }

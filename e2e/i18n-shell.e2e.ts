@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { matchViaApi, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  matchViaApi,
+  screenshot,
+  watchBadgeCheck,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 import { ENGLISH_ONLY, englishStrings, person as personIn, saveLanguage, type Theme } from './spanish';
 import { settle } from './waits';
 
@@ -24,18 +32,6 @@ async function member(theme: Theme, name: string) {
   return { context, page, user };
 }
 
-/** A new member's "badge earned" card, found by its shape (a status with a close button), not its words. */
-async function closeBadgeCard(page: Page) {
-  const card = page.locator('[role="status"]:has(button svg.lucide-x)');
-  const shown = await card
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) return;
-  await card.locator('button').last().click();
-  await card.waitFor({ state: 'hidden' });
-}
-
 /** Photographed once the screen stands still. */
 async function photograph(page: Page, screen: string, theme: Theme) {
   await settle(page);
@@ -56,8 +52,9 @@ describe('the app shell in Spanish', () => {
       const { page } = lucia;
 
       // The shell: header and bottom navigation (once her first badge's card, another area's, has gone).
+      const badges = await watchBadgeCheck(page, env.server);
       await page.goto('/home');
-      await closeBadgeCard(page);
+      await closeBadgeCard(page, badges);
       const nav = page.getByRole('navigation', { name: 'Principal' });
       for (const tab of ['Descubrir', 'Tea', 'Chats', 'Perfil']) await nav.getByRole('link', { name: tab }).waitFor();
       await page.getByRole('button', { name: 'Tu perfil' }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeBadgeCard, phoneContext, signUpViaApi, useServerAndBrowser } from './harness';
+import { closeBadgeCard, phoneContext, watchBadgeCheck, signUpViaApi, useServerAndBrowser } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -28,9 +28,10 @@ describe('like something specific', () => {
 
     // Vi meets Rosa in Discover: a heart on her prompt, reached by keyboard.
     const viPage = await viContext.newPage();
+    const viBadges = await watchBadgeCheck(viPage, env.server);
     await viPage.goto('/home');
     await viPage.getByRole('heading', { name: /Rosa/ }).waitFor();
-    await closeBadgeCard(viPage);
+    await closeBadgeCard(viPage, viBadges);
     const card = viPage.getByTestId('top-card');
     const heart = card.getByRole('button', { name: 'Like this prompt' });
     await card
@@ -89,8 +90,9 @@ describe('like something specific', () => {
     const likesRead = rosaPage.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/notifications/likes-received',
     );
+    const rosaBadges = await watchBadgeCheck(rosaPage, env.server);
     await rosaPage.goto('/home');
-    await closeBadgeCard(rosaPage);
+    await closeBadgeCard(rosaPage, rosaBadges);
     await rosaPage.getByRole('button', { name: /Notifications/ }).click();
     const freeBody = await (await likesRead).text();
     expect(freeBody).not.toContain(vi.id);

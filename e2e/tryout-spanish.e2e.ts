@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Preferences } from '../src/contract/preferences';
-import { newUser, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { closeBadgeCard, newUser, signUpViaApi, watchBadgeCheck, toastText, useServerAndBrowser } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { person, saveLanguage } from './spanish';
 import { settle } from './waits';
@@ -31,19 +31,6 @@ function focusedField(page: Page) {
     const box = field.getBoundingClientRect();
     return { id: focused.id, clear: box.top >= top && box.bottom <= bottom };
   });
-}
-
-/** A new member's "New badge" card (its own queue) would cover what is being photographed. */
-async function closeBadgeCard(page: Page) {
-  const card = page.locator('[aria-label="Nueva insignia"]');
-  const shown = await card
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (shown) {
-    await card.getByRole('button', { name: /^(Cerrar|Close)$/ }).click();
-    await card.waitFor({ state: 'hidden' });
-  }
 }
 
 const noToast = async (page: Page) => expect(await page.getByTestId('toasts').locator('li').count()).toBe(0);
@@ -91,6 +78,7 @@ describe('Spanish tryout fixes', () => {
     await noToast(page);
 
     await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
+    const badges = await watchBadgeCheck(page, env.server);
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/home');
 
@@ -110,7 +98,7 @@ describe('Spanish tryout fixes', () => {
     expect(await page.evaluate(() => (window.history.state as Record<string, unknown> | null)?.steepOverlay)).toBe(
       undefined,
     );
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
 
     // A Spanish (Spain) browser starts in kilometres, saved on her account at sign-up.
     expect((await preferencesOf(page, me.id)).app.units).toBe('metric');
@@ -170,8 +158,9 @@ describe('Spanish tryout fixes', () => {
     const { context, page } = await person(env.browser, env.server.baseUrl, 'es');
     const user = await signUpViaApi(context, { location: 'Eugene, Oregon' });
     await saveLanguage(context, user, 'es', 'light');
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/profile/edit');
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
     const form = page.getByRole('form', { name: 'Editar perfil' });
     // Spaces pass the browser's `required`; the server trims them and refuses.
     await form.getByLabel('Nombre', { exact: true }).fill('   ');

@@ -16,7 +16,6 @@ import { NoticeToasts } from '../features/notifications/notice-toasts';
 import { WarningNotices } from '../features/safety/warning-notices';
 import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
-import { useCheckAchievements } from '../lib/badges';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
 
@@ -176,11 +175,10 @@ export function AppShell() {
   const me = useCurrentUser();
   // Her saved theme and units follow her to every device: loading them applies the theme.
   usePreferences(me.id);
-  useCheckAchievements(me.id);
   return (
     <MobileFrame>
       <NoticeToasts />
-      <BadgeReveal />
+      <BadgeReveal userId={me.id} />
       <AppHeader />
       <main
         id={MAIN_ID}

@@ -25,7 +25,7 @@ import {
 } from 'lucide-react';
 import { CARD_BADGES_SHOWN, badgeById } from '../../contract/badge-catalogue';
 import type { UserBadge } from '../../contract/badges';
-import { userBadgesRoute } from '../lib/badges';
+import { useCheckAchievements, userBadgesRoute } from '../lib/badges';
 import { queryKeyOf } from '../lib/query-key';
 import { withMessages } from '../lib/i18n';
 import { badgeName } from '../lib/labels/badges';
@@ -117,16 +117,25 @@ const BadgeRevealCard = lazy(
 
 /**
  * Reveals badges as they are earned, wherever she is: frames arriving together are shown together,
- * one after another 150 ms apart (product §9).
+ * one after another 150 ms apart (product §9). Her session-start check's new badges too, whether or not
+ * their frames reach her; each badge is revealed once.
  */
-export function BadgeReveal() {
+export function BadgeReveal({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<UserBadge[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const revealed = useRef(new Set<string>());
+  const reveal = (badges: UserBadge[]) => {
+    const fresh = badges.filter((badge) => !revealed.current.has(badge.id));
+    if (fresh.length === 0) return;
+    for (const badge of fresh) revealed.current.add(badge.id);
+    setShown((current) => [...current, ...fresh]);
+  };
 
+  useCheckAchievements(userId, reveal);
   useRealtimeEvent('badge_earned', ({ badge }) => {
     void queryClient.invalidateQueries({ queryKey: queryKeyOf(userBadgesRoute) });
-    setShown((current) => (current.some((b) => b.id === badge.id) ? current : [...current, badge]));
+    reveal([badge]);
   });
 
   // One overlay at a time: the card waits behind the tour, a match celebration and a toast; its 6 s start on screen.

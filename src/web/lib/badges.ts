@@ -22,13 +22,17 @@ export function useUserBadges(userId: string) {
 
 /**
  * Once per session start: badges that depend on time or on other features (streaks, a complete profile,
- * Premium) are re-checked; anything new arrives as a badge_earned frame like any other award.
+ * Premium) are re-checked. What is new goes to `reveal` from the answer itself: its badge_earned frame
+ * reaches her only if her socket was already open when the check ran.
  */
-export function useCheckAchievements(userId: string | undefined) {
+export function useCheckAchievements(userId: string | undefined, reveal: (badges: UserBadge[]) => void) {
   const queryClient = useQueryClient();
   const check = useMutation({
     mutationFn: async (id: string) => apiCall((await api()).badgesApi.check, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(userBadgesRoute) }),
+    onSuccess: ({ newlyEarned }) => {
+      if (newlyEarned.length > 0) reveal(newlyEarned);
+      return queryClient.invalidateQueries({ queryKey: queryKeyOf(userBadgesRoute) });
+    },
   });
   const { mutate } = check;
   useEffect(() => {
