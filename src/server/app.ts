@@ -351,11 +351,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * On PostgreSQL a response that evicted cached rows leaves once the other instances have the eviction: a
- * member who sees her logout or her edit answered finds it on every instance (decision 0007).
+ * On PostgreSQL the answer to a write leaves once the other instances have the evictions published so far: a
+ * member who sees her logout or her edit answered finds it on every instance (decision 0007). Reads never
+ * wait: what they evict (her last-active time) is bookkeeping no one needs to see at once elsewhere.
  */
 function holdUntilEvictionsDelivered(app: FastifyInstance, caches: DbCaches): void {
-  app.addHook('onSend', (_request, _reply, payload, done) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
     const inFlight = caches.evictionsInFlight();
     if (!inFlight) return done(null, payload);
     inFlight.then(() => done(null, payload), done);
