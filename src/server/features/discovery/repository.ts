@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, between, eq, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import {
   LIFESTYLE_FILTER_INTERESTS,
@@ -140,11 +141,11 @@ export function locationsWithin(
   );
 }
 
-const textArray = (items: readonly string[]) =>
-  sql`array[${sql.join(
-    items.map((i) => sql`${i}`),
-    sql`, `,
-  )}]::text[]`;
+/**
+ * A list as one text[] parameter: the statement's text is then the same whatever the list holds (her
+ * cities, chips, interests), so PostgreSQL plans it once per shape instead of once per request.
+ */
+const textArray = (items: readonly string[]) => sql`${sql.param([...items])}::text[]`;
 
 function lifestyleCondition(chips: DiscoveryFilters['lifestylePreferences']): SQL | undefined {
   if (chips.length === 0) return undefined;
@@ -218,7 +219,7 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
     with eligible as materialized (${poolQuery(search)}),
     cutoff as (
       select ${low} as rank from eligible e where ${surelyAfter}
-      order by 1 desc offset ${sql.raw(String(Math.max(0, limit - 1)))} limit 1
+      order by 1 desc offset ${Math.max(0, limit - 1)}::int limit 1
     ),
     ranked as materialized (
       select e.id, e.boost, ${scoreOf(sql`e.profile_points`, sql`e.completeness`, hasTwoPhotos(sql`e.id`))} as score
@@ -265,16 +266,29 @@ const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000):
  */
 const STREAM_CAP = 2 * CANDIDATE_POOL;
 
-/** Up to this many cities, the stream merges one ordered scan per city (planning grows per city). */
-const MERGED_CITIES = 12;
+/**
+ * Up to this many cities (New York City within 100 miles: 71), the stream merges one ordered scan per
+ * city. The statement is prepared and planned without her list's values, so its plan must suit any
+ * list: per city it does (each scan stops at the cap), where one scan across cities suits a metro of
+ * 150 000 members and reads nearly all of the index for a few small towns, and the city index read
+ * whole then sorted suits the towns and cost 71 ms in New York City.
+ */
+const MERGED_CITIES = 128;
+
+/**
+ * How many per-city scans a list of `cities` takes: 4, or the next multiple of 8, so a few statement
+ * shapes cover every list. A scan beyond her list names no city and reads nothing.
+ */
+function mergedScans(cities: number): number {
+  return cities <= 4 ? 4 : Math.ceil(cities / 8) * 8;
+}
 
 /**
  * Ids of members not in ghost mode in her cities (any city for 'All Areas'), most recently active
- * first, at most STREAM_CAP, read from the recency indexes alone. A few cities (a town and its
- * neighbours): one ordered range scan of users_discovery_city_recency_idx per city, merged, so only
- * the first STREAM_CAP entries are read. Many (a metro of 150 000 members): one scan across cities
- * of users_discovery_recency_idx that skips other cities' entries, or per city and a sort when the
- * planner expects fewer entries that way.
+ * first, at most STREAM_CAP, read from the recency indexes alone: one ordered range scan of
+ * users_discovery_city_recency_idx per city, merged, so only the first STREAM_CAP entries are read.
+ * More cities than MERGED_CITIES (a wide area, dense enough): one scan of users_discovery_recency_idx
+ * that skips other cities' entries.
  */
 function recencyStream(search: CandidateSearch): SQL {
   const places = placesOf(search);
@@ -286,8 +300,14 @@ function recencyStream(search: CandidateSearch): SQL {
       where ${and(not(users.ghostMode), place, window)} ${order} limit ${cap}`;
   if (places === undefined) return scan(undefined);
   if (places.length === 0) return scan(sql`false`);
-  if (places.length > MERGED_CITIES) return scan(sql`${users.location} = any(${textArray(places)})`);
-  const perCity = places.map((place) => sql`(${scan(sql`${users.location} = ${place}`)})`);
+  if (places.length > MERGED_CITIES) {
+    // `is true`: not an index condition, so no plan reads these cities' whole range of the city index.
+    return scan(sql`(${users.location} = any(${textArray(places)})) is true`);
+  }
+  const perCity = Array.from(
+    { length: mergedScans(places.length) },
+    (_, i) => sql`(${scan(sql`${users.location} = ${places[i] ?? null}::text`)})`,
+  );
   return sql`select * from (${sql.join(perCity, sql` union all `)}) as by_city ${order} limit ${cap}`;
 }
 
@@ -391,7 +411,9 @@ function poolQuery(search: CandidateSearch): SQL {
   if (search.window || search.rankBy !== 'boosted') return pool;
   const places = placesOf(search);
   const boostedNow = and(
-    sql`${users.boostedUntil} > ${search.rankedAt.toISOString()}::timestamptz`,
+    // The first test is implied by the second, but a constant: it tells a plan made without the moment
+    // how few members have a boost at all.
+    sql`${users.boostedUntil} > '-infinity' and ${users.boostedUntil} > ${search.rankedAt.toISOString()}::timestamptz`,
     sql`${premiumBoost(search.rankedAt)} > 1`,
     not(users.ghostMode),
     places === undefined
@@ -426,8 +448,30 @@ export async function poolEnd(db: Db, search: CandidateSearch): Promise<PoolBoun
   return stream && stream.count >= STREAM_CAP ? stream.boundary : undefined;
 }
 
+/**
+ * How many statement shapes a process prepares by name. The discovery statement's text depends only
+ * on the search's shape (deck, how many cities in steps, which deal breakers, a cursor or not), not on
+ * its values, so a few shapes serve nearly every search. A named statement stays prepared on each
+ * pooled connection for good, so rarer shapes past this many run unnamed, planned each time.
+ */
+const PREPARED_SHAPES = 64;
+const preparedShapes = new Set<string>();
+
+/**
+ * The discovery query, as a named prepared statement: on PostgreSQL each pooled connection parses it
+ * once per shape, and its plan cache keeps one generic plan, where planning on every request cost
+ * 2-3 ms at 1 M members. PostgreSQL makes five plans with the values first, then keeps the generic
+ * plan only if its estimated cost is no higher than theirs: so the statement is written for a plan made
+ * without her values to read what the ones with them read, and to be estimated alike (`recencyStream`,
+ * `poolQuery`). The name is a hash of the text, so two shapes never share one. PGlite's driver
+ * ignores the name and runs it as before.
+ */
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {
-  return candidateQuery(db, search);
+  const query = candidateQuery(db, search);
+  const name = `discovery_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
+  if (!preparedShapes.has(name) && preparedShapes.size >= PREPARED_SHAPES) return query;
+  preparedShapes.add(name);
+  return query.prepare(name).execute();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -470,17 +514,14 @@ interface ScoringViewer {
 }
 
 /**
- * How many of `mine` the candidate's array holds: one containment test per item of mine (run in C,
- * no subquery per row), and only for candidates that share at least one — one overlap test first.
+ * How many of `mine` the candidate's array holds, counted only for candidates that share at least one
+ * (one overlap test first). Her list is one parameter, so the statement's text does not depend on
+ * how many she chose; the count runs on the scored pool alone (300 rows, well under a millisecond).
  */
 function sharedCount(column: typeof users.interests | typeof users.teaInterests, mine: readonly string[]): SQL {
-  const items = [...new Set(mine)];
-  if (items.length === 0) return sql`0`;
-  const perItem = sql.join(
-    items.map((item) => sql`(${column} @> array[${item}]::text[])::int`),
-    sql` + `,
-  );
-  return sql`(case when ${column} && ${textArray(items)} then ${perItem} else 0 end)`;
+  const items = textArray([...new Set(mine)]);
+  return sql`(case when ${column} && ${items}
+    then (select count(*) from unnest(${items}) as mine (item) where mine.item = any(${column}))::int else 0 end)`;
 }
 
 /**
