@@ -268,10 +268,11 @@ const STREAM_CAP = 2 * CANDIDATE_POOL;
 
 /**
  * Up to this many cities (New York City within 100 miles: 71), the stream merges one ordered scan per
- * city. The statement is prepared and planned without her list's values, so its plan must suit any
- * list: per city it does (each scan stops at the cap), where one scan across cities suits a metro of
- * 150 000 members and reads nearly all of the index for a few small towns, and the city index read
- * whole then sorted suits the towns and cost 71 ms in New York City.
+ * city. The statement is prepared and its plan made without her list, so the plan must suit any list:
+ * merged per-city scans read about STREAM_CAP entries whatever her cities hold. Each alternative suits
+ * one kind of list only: one scan across cities suits a dense metro and reads nearly all of the index
+ * for a few small towns; each city's whole range then a sort suits the towns, and took 50-70 ms for
+ * New York City's 150 000 members when a generic plan chose it.
  */
 const MERGED_CITIES = 128;
 
