@@ -284,7 +284,7 @@ async function explainPrepared(db: Db, url: string, search: CandidateSearch): Pr
   const client = new pg.Client({ connectionString: url, options: '-c jit=off' });
   await client.connect();
   try {
-    const { sql: text, params } = candidateQuery(db, search).toSQL();
+    const { sql: text, params } = candidateQuery(db, search, true).toSQL();
     const literal = (value: unknown): string => {
       if (value === null || value === undefined) return 'null';
       if (typeof value === 'number') return String(value);
@@ -434,9 +434,13 @@ export async function run(): Promise<BenchRow[]> {
       pass: q10k <= 2 * q300,
     });
 
-    log('\nEXPLAIN (ANALYZE, BUFFERS) — New York City searcher, 300 swipes, first page');
+    log(
+      '\nEXPLAIN (ANALYZE, BUFFERS), planned with her values (as PGlite runs it) — New York City searcher, 300 swipes, first page',
+    );
     log(await explain(db, await searchFor(db, nyc300)));
-    log('\nEXPLAIN (ANALYZE, BUFFERS) — Portland searcher, 300 swipes, first page');
+    log(
+      '\nEXPLAIN (ANALYZE, BUFFERS), planned with her values (as PGlite runs it) — Portland searcher, 300 swipes, first page',
+    );
     log(await explain(db, await searchFor(db, pdx300)));
     if (databaseUrl) {
       for (const [city, id] of [

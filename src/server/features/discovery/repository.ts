@@ -18,7 +18,7 @@ import {
 import { LONG_DISTANCE_MILES } from '../../../contract/preferences';
 import { COMPLETENESS_CRITERIA, COMPLETENESS_TOTAL } from '../../../contract/profiles';
 import type { PromptAnswer } from '../../../contract/prompts';
-import type { Db } from '../../db/client';
+import { onPostgres, type Db } from '../../db/client';
 import { travelPlans } from '../../db/schema/discovery';
 import { boostMultiplierSql, memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
@@ -203,7 +203,7 @@ export interface Candidate {
  * 5. The page: keyset (rank, id) after the cursor, best first, with the public columns and what the card
  *    shows with them (photos, privacy choices, a trip), read for the page's rows only.
  */
-export function candidateQuery(db: Db, search: CandidateSearch) {
+export function candidateQuery(db: Db, search: CandidateSearch, prepared = false) {
   const { viewer, after, limit } = search;
 
   const low = sql`(${scoreOf(sql`e.profile_points`, sql`e.completeness`, false)} * e.boost)`;
@@ -216,7 +216,7 @@ export function candidateQuery(db: Db, search: CandidateSearch) {
 
   // Steps 1-4, as one derived table `r` (id, boost, score) the typed page select below reads.
   const ranked = sql`(
-    with eligible as materialized (${poolQuery(search)}),
+    with eligible as materialized (${poolQuery(search, prepared)}),
     cutoff as (
       select ${low} as rank from eligible e where ${surelyAfter}
       order by 1 desc offset ${Math.max(0, limit - 1)}::int limit 1
@@ -266,19 +266,22 @@ const microsOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000):
  */
 const STREAM_CAP = 2 * CANDIDATE_POOL;
 
-/**
- * Up to this many cities (New York City within 100 miles: 71), the stream merges one ordered scan per
- * city. The statement is prepared and its plan made without her list, so the plan must suit any list:
- * merged per-city scans read about STREAM_CAP entries whatever her cities hold. Each alternative suits
- * one kind of list only: one scan across cities suits a dense metro and reads nearly all of the index
- * for a few small towns; each city's whole range then a sort suits the towns, and took 50-70 ms for
- * New York City's 150 000 members when a generic plan chose it.
- */
-const MERGED_CITIES = 128;
+/** Up to this many cities, a statement planned with her values merges one ordered scan per city (planning grows per city). */
+const MERGED_CITIES = 12;
 
 /**
- * How many per-city scans a list of `cities` takes: 4, or the next multiple of 8, so a few statement
- * shapes cover every list. A scan beyond her list names no city and reads nothing.
+ * Up to this many cities (New York City within 100 miles: 71), a prepared statement merges one ordered
+ * scan per city. Its plan is made without her list, so it must suit any list: merged per-city scans
+ * read about STREAM_CAP entries whatever her cities hold. Each alternative suits one kind of list
+ * only: one scan across cities suits a dense metro and reads nearly all of the index for a few small
+ * towns; each city's whole range then a sort suits the towns, and took 50-70 ms for New York City's
+ * 150 000 members when a generic plan chose it.
+ */
+const PREPARED_MERGED_CITIES = 128;
+
+/**
+ * How many per-city scans a prepared statement takes for `cities`: 4, or the next multiple of 8, so a
+ * few statement shapes cover every list. A scan beyond her list names no city and reads nothing.
  */
 function mergedScans(cities: number): number {
   return cities <= 4 ? 4 : Math.ceil(cities / 8) * 8;
@@ -286,12 +289,14 @@ function mergedScans(cities: number): number {
 
 /**
  * Ids of members not in ghost mode in her cities (any city for 'All Areas'), most recently active
- * first, at most STREAM_CAP, read from the recency indexes alone: one ordered range scan of
+ * first, at most STREAM_CAP, read from the recency indexes alone. A few cities (a town and its
+ * neighbours; for a `prepared` statement, up to PREPARED_MERGED_CITIES): one ordered range scan of
  * users_discovery_city_recency_idx per city, merged, so only the first STREAM_CAP entries are read.
- * More cities than MERGED_CITIES (a wide area, dense enough): one scan of users_discovery_recency_idx
- * that skips other cities' entries.
+ * Many (a metro of 150 000 members): one scan across cities of users_discovery_recency_idx that skips
+ * other cities' entries, or, planned with her values, per city and a sort when the planner expects
+ * fewer entries that way.
  */
-function recencyStream(search: CandidateSearch): SQL {
+function recencyStream(search: CandidateSearch, prepared: boolean): SQL {
   const places = placesOf(search);
   const cap = sql.raw(String(STREAM_CAP));
   const order = sql`order by last_active_at desc nulls last, id desc nulls last`;
@@ -301,12 +306,14 @@ function recencyStream(search: CandidateSearch): SQL {
       where ${and(not(users.ghostMode), place, window)} ${order} limit ${cap}`;
   if (places === undefined) return scan(undefined);
   if (places.length === 0) return scan(sql`false`);
-  if (places.length > MERGED_CITIES) {
-    // `is true`: not an index condition, so no plan reads these cities' whole range of the city index.
-    return scan(sql`(${users.location} = any(${textArray(places)})) is true`);
+  if (places.length > (prepared ? PREPARED_MERGED_CITIES : MERGED_CITIES)) {
+    const inPlaces = sql`${users.location} = any(${textArray(places)})`;
+    // Prepared, `is true` keeps it from being an index condition: no plan made without her list reads
+    // these cities' whole range of the city index.
+    return scan(prepared ? sql`(${inPlaces}) is true` : inPlaces);
   }
   const perCity = Array.from(
-    { length: mergedScans(places.length) },
+    { length: prepared ? mergedScans(places.length) : places.length },
     (_, i) => sql`(${scan(sql`${users.location} = ${places[i] ?? null}::text`)})`,
   );
   return sql`select * from (${sql.join(perCity, sql` union all `)}) as by_city ${order} limit ${cap}`;
@@ -386,7 +393,7 @@ function scoreColumns(search: CandidateSearch): SQL {
  * The window's recency pool, in recency order: up to CANDIDATE_POOL candidates (id, last active) and,
  * with `scored`, their score columns.
  */
-function recencyPool(search: CandidateSearch, scored = false): SQL {
+function recencyPool(search: CandidateSearch, prepared: boolean, scored = false): SQL {
   const boosted = search.rankBy === 'boosted' ? premiumBoost(search.rankedAt) : undefined;
   const where = and(
     candidateConditions(search),
@@ -399,7 +406,7 @@ function recencyPool(search: CandidateSearch, scored = false): SQL {
   // run in that order and stop once the pool is full, instead of checking the whole stream and sorting
   // (New York City at 1 M: 342 members checked instead of 600).
   return sql`select stream.id, stream.last_active_at${scored ? sql`, ${scoreColumns(search)}` : sql``}
-    from (${recencyStream(search)}) as stream
+    from (${recencyStream(search, prepared)}) as stream
     cross join lateral (select ${MEMBER_COLUMNS} from ${users} as member where member.id = stream.id offset 0) as ${users}
     where ${where}
     order by stream.last_active_at desc nulls last, stream.id desc nulls last
@@ -407,8 +414,8 @@ function recencyPool(search: CandidateSearch, scored = false): SQL {
 }
 
 /** Steps 1-2: the scored recency pool, and in the first window of the feed everyone running a Profile Boost. */
-function poolQuery(search: CandidateSearch): SQL {
-  const pool = sql`select id, profile_points, completeness, boost from (${recencyPool(search, true)}) p`;
+function poolQuery(search: CandidateSearch, prepared: boolean): SQL {
+  const pool = sql`select id, profile_points, completeness, boost from (${recencyPool(search, prepared, true)}) p`;
   if (search.window || search.rankBy !== 'boosted') return pool;
   const places = placesOf(search);
   const boostedNow = and(
@@ -443,9 +450,9 @@ export async function poolEnd(db: Db, search: CandidateSearch): Promise<PoolBoun
     const row = result.rows[0];
     return row && { count: Number(row.n), boundary: { activeAtMicros: row.at, id: row.id } };
   };
-  const pool = await last(recencyPool(search));
+  const pool = await last(recencyPool(search, false));
   if (pool && pool.count >= CANDIDATE_POOL) return pool.boundary;
-  const stream = await last(sql`select * from (${recencyStream(search)}) s`);
+  const stream = await last(sql`select * from (${recencyStream(search, false)}) s`);
   return stream && stream.count >= STREAM_CAP ? stream.boundary : undefined;
 }
 
@@ -459,16 +466,18 @@ const PREPARED_SHAPES = 64;
 const preparedShapes = new Set<string>();
 
 /**
- * The discovery query, as a named prepared statement: on PostgreSQL each pooled connection parses it
- * once per shape, and its plan cache keeps one generic plan, where planning on every request cost
- * 2-3 ms at 1 M members. PostgreSQL makes five plans with the values first, then keeps the generic
- * plan only if its estimated cost is no higher than theirs: so the statement is written for a plan made
+ * The discovery query. On PostgreSQL, a named prepared statement: each pooled connection parses it once
+ * per shape, and its plan cache keeps one generic plan, where planning on every request cost 2-3 ms at
+ * 1 M members. PostgreSQL makes five plans with the values first, then keeps the generic plan only if
+ * its estimated cost is no higher than theirs: so the prepared statement is written for a plan made
  * without her values to read what the ones with them read, and to be estimated alike (`recencyStream`,
- * `poolQuery`). The name is a hash of the text, so two shapes never share one. PGlite's driver
- * ignores the name and runs it as before.
+ * `poolQuery`). The name is a hash of the text, so two shapes never share one. PGlite plans every
+ * statement anew (its driver ignores names), so there the statement keeps the form best planned with
+ * her values.
  */
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {
-  const query = candidateQuery(db, search);
+  if (!onPostgres(db)) return candidateQuery(db, search);
+  const query = candidateQuery(db, search, true);
   const name = `discovery_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
   if (!preparedShapes.has(name) && preparedShapes.size >= PREPARED_SHAPES) return query;
   preparedShapes.add(name);
