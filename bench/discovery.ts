@@ -276,12 +276,43 @@ async function explain(db: Db, search: CandidateSearch): Promise<string> {
 }
 
 /**
+ * EXPLAIN (ANALYZE, BUFFERS) of the statement as the app runs it on PostgreSQL: prepared, with the
+ * generic plan its plan cache keeps (made once, so planning costs next to nothing per request). EXPLAIN EXECUTE takes
+ * its arguments as literals, so the bound values are written out.
+ */
+async function explainPrepared(db: Db, url: string, search: CandidateSearch): Promise<string> {
+  const client = new pg.Client({ connectionString: url, options: '-c jit=off' });
+  await client.connect();
+  try {
+    const { sql: text, params } = candidateQuery(db, search, true).toSQL();
+    const literal = (value: unknown): string => {
+      if (value === null || value === undefined) return 'null';
+      if (typeof value === 'number') return String(value);
+      if (Array.isArray(value)) {
+        const items = (value as string[]).map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`);
+        return client.escapeLiteral(`{${items.join(',')}}`);
+      }
+      return client.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+    };
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare discovery as ${text}`);
+    const execute = `execute discovery(${params.map(literal).join(', ')})`;
+    // The first run makes the generic plan; the app's connections have it from then on.
+    await client.query(execute);
+    const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`);
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A scratch database (dropped after), or with BENCH_DB=<name> a named one that is kept and, when it
  * already holds the bench community, reused without seeding (for iterating on the query).
  */
 async function openBenchDatabase(
   url: string | undefined,
-): Promise<{ database: Database; drop: () => Promise<void>; seeded: boolean }> {
+): Promise<{ database: Database; drop: () => Promise<void>; seeded: boolean; url?: string }> {
   if (!url) return { database: await openPglite(), drop: async () => {}, seeded: false };
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -313,6 +344,7 @@ async function openBenchDatabase(
   return {
     database,
     seeded,
+    url: scratch.toString(),
     drop: async () => {
       if (kept) return;
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -326,7 +358,7 @@ export async function run(): Promise<BenchRow[]> {
   const members = Number(process.env.BENCH_USERS ?? (url ? 1_000_000 : 100_000));
   const label = `${kind}, ${members.toLocaleString('en-US')} members`;
   log(`discovery benchmark — ${label}, ${RUNS} runs per measurement`);
-  const { database, drop, seeded } = await openBenchDatabase(url);
+  const { database, drop, seeded, url: databaseUrl } = await openBenchDatabase(url);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-'));
   const rows: BenchRow[] = [];
   try {
@@ -378,6 +410,10 @@ export async function run(): Promise<BenchRow[]> {
         if (response.statusCode !== 200) throw new Error(`endpoint answered ${response.statusCode}: ${response.body}`);
       };
       stats[`${city} endpoint`] = await measure(inject);
+      const [q, e] = [stats[`${city} query`]!, stats[`${city} endpoint`]!];
+      log(
+        `  ${city}: query p50 ${q.p50.toFixed(1)} / p95 ${q.p95.toFixed(1)} ms, endpoint p50 ${e.p50.toFixed(1)} / p95 ${e.p95.toFixed(1)} ms`,
+      );
     }
     for (const city of ['New York City', 'Portland']) {
       rows.push(
@@ -398,10 +434,23 @@ export async function run(): Promise<BenchRow[]> {
       pass: q10k <= 2 * q300,
     });
 
-    log('\nEXPLAIN (ANALYZE, BUFFERS) — New York City searcher, 300 swipes, first page');
+    log(
+      '\nEXPLAIN (ANALYZE, BUFFERS), planned with her values (as PGlite runs it) — New York City searcher, 300 swipes, first page',
+    );
     log(await explain(db, await searchFor(db, nyc300)));
-    log('\nEXPLAIN (ANALYZE, BUFFERS) — Portland searcher, 300 swipes, first page');
+    log(
+      '\nEXPLAIN (ANALYZE, BUFFERS), planned with her values (as PGlite runs it) — Portland searcher, 300 swipes, first page',
+    );
     log(await explain(db, await searchFor(db, pdx300)));
+    if (databaseUrl) {
+      for (const [city, id] of [
+        ['New York City', nyc300],
+        ['Portland', pdx300],
+      ] as const) {
+        log(`\nEXPLAIN (ANALYZE, BUFFERS) EXECUTE, generic plan — ${city} searcher, 300 swipes, first page`);
+        log(await explainPrepared(db, databaseUrl, await searchFor(db, id)));
+      }
+    }
     await app.close();
   } finally {
     await database.close();

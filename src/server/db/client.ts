@@ -19,6 +19,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The handles `openPostgres` made (a transaction's handle is not one of them). */
+const postgresHandles = new WeakSet<Db>();
+
+/**
+ * Whether `db` is a PostgreSQL database's own handle, where a named statement is parsed once per
+ * connection and its plan kept; PGlite's driver ignores the name and plans every statement anew.
+ * For the statements written differently for a plan made without their values (discovery's).
+ */
+export function onPostgres(db: Db): boolean {
+  return postgresHandles.has(db);
+}
+
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 /** Any constant works; all instances must agree on it so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_420_115;
@@ -211,6 +223,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // The statement in flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  postgresHandles.add(db);
   // The row caches evict again when a transaction has ended (db/caches.ts).
   followTransactions(db);
   return {

@@ -339,7 +339,8 @@ const RULES: Record<
   },
 };
 
-const textArray = (items: readonly string[]) => sql`array[${inList(items)}]::text[]`;
+/** A list as one text[] parameter, so discovery's statement has the same text whatever the list (it is prepared). */
+const textArray = (items: readonly string[]) => sql`${sql.param([...items])}::text[]`;
 
 /** Not hidden: profileVisibility 'hidden' keeps her out of every deck (the Friends deck's only privacy rule here). */
 export function notHidden(id: PgColumn): SQL {
@@ -357,7 +358,8 @@ export function notHidden(id: PgColumn): SQL {
 export function discoveryConditions(me: MatchingViewer, nearby: readonly string[], c: CandidateColumns): SQL {
   const p = userPreferences;
   const conditions: SQL[] = [notHidden(c.id)];
-  for (const name of me.dealBreakers) {
+  // In one order whatever order she chose them in: discovery's statement is prepared per text.
+  for (const name of [...new Set(me.dealBreakers)].sort()) {
     if (name === 'Long distance') {
       conditions.push(nearby.length > 0 ? sql`${c.location} = any(${textArray(nearby)})` : sql`false`);
     } else if (name in RULES) {
