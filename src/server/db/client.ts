@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { repeatableSql } from './repeatable';
 import { asPglite, startPgliteWorker, type PgliteClient } from './pglite-proxy';
@@ -19,16 +19,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The handles `openPostgres` made (a transaction's handle is not one of them). */
-const postgresHandles = new WeakSet<Db>();
-
 /**
- * Whether `db` is a PostgreSQL database's own handle, where a named statement is parsed once per
- * connection and its plan kept; PGlite's driver ignores the name and plans every statement anew.
- * For the statements written differently for a plan made without their values (discovery's).
+ * Whether `db` is a PostgreSQL handle (told by its class, as a transaction's is: not PGlite's), where a
+ * named statement is parsed once per connection and its plan kept; PGlite's driver ignores the name and
+ * plans every statement anew. For the statements written differently for a plan made without their
+ * values (discovery's).
  */
 export function onPostgres(db: Db): boolean {
-  return postgresHandles.has(db);
+  return !(db instanceof PgliteDatabase || db instanceof PgliteTransaction);
 }
 
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
@@ -223,7 +221,6 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // The statement in flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
-  postgresHandles.add(db);
   // The row caches evict again when a transaction has ended (db/caches.ts).
   followTransactions(db);
   return {
