@@ -464,6 +464,30 @@ export async function poolEnd(db: Db, search: CandidateSearch): Promise<PoolBoun
  */
 const PREPARED_SHAPES = 64;
 const preparedShapes = new Set<string>();
+/** The name each search shape's statement had last time: a guess, checked against the text every time. */
+const nameByShape = new Map<string, string>();
+
+/**
+ * What decides the statement's text, as far as it can be told without writing it. Only a guess at its
+ * name: a shape this misses costs writing the statement a second time, never a wrong name.
+ */
+function shapeOf(search: CandidateSearch): string {
+  const places = placesOf(search);
+  return JSON.stringify([
+    search.mode ?? 'dating',
+    search.rankBy,
+    search.scope,
+    places === undefined ? 'all' : places.length > PREPARED_MERGED_CITIES ? 'many' : mergedScans(places.length),
+    places?.length === 0,
+    search.window === undefined,
+    search.window?.activeAtMicros === null,
+    search.after === undefined,
+    search.filters.teaPreferences.length > 0,
+    [...search.filters.lifestylePreferences].sort(),
+    (search.friendsInterests ?? []).length > 0,
+    search.matching ? [...new Set(search.matching.dealBreakers)].sort() : null,
+  ]);
+}
 
 /**
  * The discovery query. On PostgreSQL, a named prepared statement: each pooled connection parses it once
@@ -471,17 +495,25 @@ const preparedShapes = new Set<string>();
  * 1 M members. PostgreSQL makes five plans with the values first, then keeps the generic plan only if
  * its estimated cost is no higher than theirs: so the prepared statement is written for a plan made
  * without her values to read what the ones with them read, and to be estimated alike (`recencyStream`,
- * `poolQuery`). The name is a hash of the text, so two shapes never share one. PGlite plans every
+ * `poolQuery`). The name is a hash of the text, so two shapes never share one. Writing the statement's
+ * text is most of its CPU (about 2 ms at 1 M members), so it is written once: prepared under the name
+ * its shape had last time, and again only when the text's own name differs. PGlite plans every
  * statement anew (its driver ignores names), so there the statement keeps the form best planned with
  * her values.
  */
 export async function findCandidates(db: Db, search: CandidateSearch): Promise<Candidate[]> {
   if (!onPostgres(db)) return candidateQuery(db, search);
   const query = candidateQuery(db, search, true);
-  const name = `discovery_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
-  if (!preparedShapes.has(name) && preparedShapes.size >= PREPARED_SHAPES) return query;
-  preparedShapes.add(name);
-  return query.prepare(name).execute();
+  const shape = shapeOf(search);
+  const guess = nameByShape.get(shape) ?? 'discovery_unnamed';
+  const prepared = query.prepare(guess);
+  const name = `discovery_${createHash('sha1').update(prepared.getQuery().sql).digest('base64url')}`;
+  if (!preparedShapes.has(name)) {
+    if (preparedShapes.size >= PREPARED_SHAPES) return query;
+    preparedShapes.add(name);
+  }
+  if (nameByShape.size < 4 * PREPARED_SHAPES) nameByShape.set(shape, name);
+  return (name === guess ? prepared : query.prepare(name)).execute();
 }
 
 // ---------------------------------------------------------------------------------------------------
