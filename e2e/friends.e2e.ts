@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser, watchBadgeCheck } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -33,9 +33,10 @@ describe('friends mode', () => {
     }
     // Dating only at first: no deck switch, Gwen in the deck, never Ivy.
     const page = await fayContext.newPage();
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/home');
     await page.getByRole('heading', { name: /Gwen/ }).waitFor();
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
     expect(await page.getByRole('group', { name: 'Deck' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: /Ivy/ }).count()).toBe(0);
 
@@ -127,9 +128,10 @@ describe('friends mode', () => {
 
     // Ivy looks only for friends: no deck switch, and Discover says which deck she is in.
     const ivyPage = await ivyContext.newPage();
+    const ivyBadges = await watchBadgeCheck(ivyPage, env.server);
     await ivyPage.goto('/home');
     await ivyPage.getByTestId('friends-only-note').waitFor();
-    await closeBadgeCard(ivyPage);
+    await closeBadgeCard(ivyPage, ivyBadges);
     expect(await ivyPage.getByRole('group', { name: 'Deck' }).count()).toBe(0);
     await settle(ivyPage);
     await shootBothThemes(ivyPage, 'friends-only-discover');

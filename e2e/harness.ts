@@ -295,6 +295,12 @@ export async function watchBadgeCheck(page: Page, server: TestServer): Promise<B
   return { revealed: answer.then(async (r) => ((await r.json()) as { newlyEarned: unknown[] }).newlyEarned.length) };
 }
 
+/** A badge the test's own step has just earned while her page is open: its card opens once the award has run. */
+export async function badgeJustEarned(server: TestServer): Promise<BadgeCheck> {
+  await server.settled();
+  return { revealed: Promise.resolve(1) };
+}
+
 /**
  * Closes the "New badge" card (its own overlay queue) when the check revealed a badge, so it covers
  * nothing under test; `inspect` reads it first. Either language.

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  badgeJustEarned,
+  closeBadgeCard,
+  phoneContext,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+  watchBadgeCheck,
+} from './harness';
 import { shootBothThemes } from './flows-themes';
 import { englishStrings, person, saveLanguage } from './spanish';
 import { settle } from './waits';
@@ -75,11 +83,12 @@ describe('Tea and meetups in Spanish', () => {
     expect((await context.request.post(`/api/grant-test-subscription/${me.id}`)).status()).toBe(200);
 
     // The Tea feed.
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/tea');
     const share = page.getByRole('button', { name: 'Cuenta tu experiencia' });
     await share.waitFor();
     // A new member's badge card is the badges' own screen, not Tea's.
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
     const theirs = storyCard(page, storyTitle);
     await theirs.waitFor();
     await theirs.getByText('Casi algo').waitFor();
@@ -109,7 +118,8 @@ describe('Tea and meetups in Spanish', () => {
     await dialog.getByLabel('Categoría').selectOption('Dating');
     await dialog.getByRole('button', { name: 'Compartir de forma anónima' }).click();
     await toastText(page, '¡Historia compartida de forma anónima!').waitFor();
-    await closeBadgeCard(page);
+    // Her first story earns Storyteller: its card follows the toast.
+    await closeBadgeCard(page, await badgeJustEarned(env.server));
     const mine = storyCard(page, 'Me preparó un pícnic sorpresa');
     await mine.getByText('Primera cita').waitFor();
     await mine.getByText('Citas').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser, watchBadgeCheck } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -30,8 +30,9 @@ describe('profile prompts', () => {
     await signUpViaApi(viContext, { name: 'Vi', location: 'Eugene, Oregon' });
 
     const page = await rosaContext.newPage();
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/profile/edit');
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
     const form = page.getByRole('form', { name: 'Edit profile' });
     await form.getByRole('button', { name: 'Add a prompt' }).click();
     await form.getByLabel('Question').selectOption({ label: 'My ideal tea date…' });
@@ -83,9 +84,10 @@ describe('profile prompts', () => {
 
     // Vi meets Rosa in Discover: the first prompt on the card, both in her profile sheet.
     const viPage = await viContext.newPage();
+    const viBadges = await watchBadgeCheck(viPage, env.server);
     await viPage.goto('/home');
     await viPage.getByRole('heading', { name: /Rosa/ }).waitFor();
-    await closeBadgeCard(viPage);
+    await closeBadgeCard(viPage, viBadges);
     await viPage.getByText('A slow oolong flight, then a walk by the river.').waitFor();
     await settle(viPage);
     await shootBothThemes(viPage, 'prompts-card');

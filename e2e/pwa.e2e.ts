@@ -16,6 +16,7 @@ import {
   signUpViaApi,
   startServer,
   type TestServer,
+  watchBadgeCheck,
 } from './harness';
 
 /*
@@ -365,7 +366,9 @@ describe('Settings: push notifications', () => {
     await context.grantPermissions(['notifications'], { origin: server.baseUrl });
 
     const page = await context.newPage();
+    const badges = await watchBadgeCheck(page, server);
     await page.goto('/settings');
+    await closeBadgeCard(page, badges);
     await controlled(page);
     const status = page.getByTestId('push-settings').getByRole('status');
     await status.getByText('Push is off for this device', { exact: false }).waitFor();
@@ -374,7 +377,6 @@ describe('Settings: push notifications', () => {
     await status.getByText('Push is on for this device', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __permissionAsked: number }).__permissionAsked)).toBe(1);
     await page.getByText('· this device').waitFor();
-    await closeBadgeCard(page);
     await page.getByRole('heading', { name: 'Devices with push on' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-push-on-light');
     await expectAccessible(page, '/settings push on (light)');
@@ -384,11 +386,12 @@ describe('Settings: push notifications', () => {
     expect(sub.open(push.to(sub)[0]!)).toMatchObject({ kind: 'test', title: 'Steep notifications are on' });
 
     await setTheme(context, user.id, 'dark');
+    const afterReload = await watchBadgeCheck(page, server);
     await page.reload();
+    await closeBadgeCard(page, afterReload);
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await status.getByText('Push is on for this device', { exact: false }).waitFor();
     await page.getByText('· this device').waitFor();
-    await closeBadgeCard(page);
     await page.getByRole('heading', { name: 'Devices with push on' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-push-on-dark');
     // The whole page's dark-theme contrast (the red Sign Out / Delete buttons) is the dark palette's fix in
@@ -492,13 +495,14 @@ describe('notification settings', () => {
     });
     const user = await signUpViaApi(context, { name: 'Ada' });
     const page = await context.newPage();
+    const badges = await watchBadgeCheck(page, server);
     await page.goto('/preferences');
+    await closeBadgeCard(page, badges);
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await page.getByRole('switch', { name: 'Show message text in notifications' }).click();
     await page.getByRole('switch', { name: /Quiet hours/ }).click();
     await page.getByLabel('Quiet from').fill('23:00');
     await page.getByText('Times are in America/Chicago.').waitFor();
-    await closeBadgeCard(page);
     await page.getByText('Times are in America/Chicago.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'preferences-quiet-hours');
     await expectAccessible(page, '/preferences notifications');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser, watchBadgeCheck } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -20,10 +20,11 @@ describe('travel mode', () => {
     expect((await tessContext.request.post(`/api/grant-test-subscription/${tess.id}`)).status()).toBe(200);
 
     const page = await tessContext.newPage();
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/filters');
     const card = page.getByRole('region', { name: 'Travel mode' });
     await card.getByRole('button', { name: 'Start trip' }).waitFor();
-    await closeBadgeCard(page);
+    await closeBadgeCard(page, badges);
 
     // Off the script first: nothing chosen (said under State, the first thing to choose), her home city
     // (not offered), no city, then a day past the 14 days the trip may last.
@@ -77,9 +78,10 @@ describe('travel mode', () => {
 
     // Lena, who lives there, sees Tess in Discover as visiting her city.
     const lenaPage = await lenaContext.newPage();
+    const lenaBadges = await watchBadgeCheck(lenaPage, env.server);
     await lenaPage.goto('/home');
     await lenaPage.getByRole('heading', { name: /Tess/ }).waitFor();
-    await closeBadgeCard(lenaPage);
+    await closeBadgeCard(lenaPage, lenaBadges);
     await lenaPage.getByText('Visiting Santa Fe · In your city').waitFor();
     await settle(lenaPage);
     await shootBothThemes(lenaPage, 'travel-visiting-card');
