@@ -105,14 +105,16 @@ async function open(specs: SocketSpec[]): Promise<void> {
   const startedAt = performance.now();
   let failed = 0;
   const opening = [...specs.entries()];
-  sockets = new Array<Live>(specs.length);
+  // Added to the sockets already open (until `close`): a run's pairs name members by position.
+  const offset = sockets.length;
+  sockets.length = offset + specs.length;
   // A hundred handshakes at a time: a brisk arrival rate without overflowing the accept backlog.
   const workers = Array.from({ length: 100 }, async () => {
     for (let next = opening.shift(); next; next = opening.shift()) {
       const [index, spec] = next;
       try {
         // By index: pairs name their members by position in `specs`.
-        sockets[index] = await connect(spec);
+        sockets[offset + index] = await connect(spec);
       } catch {
         failed++;
       }
