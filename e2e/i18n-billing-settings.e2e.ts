@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   SCREENSHOT_DIR,
   closeBadgeCard,
@@ -142,8 +142,27 @@ describe('billing and settings in Spanish', () => {
     await shoot(page, 'settings', theme);
     const current = page.getByLabel('Contraseña actual');
     const newPassword = 'Otra_Clave_2024';
+    // A new password that breaks a rule is refused beside its field before the server is asked, and the
+    // rules under it tick as she types.
+    let passwordRequests = 0;
+    const countPasswordRequests = (request: Request) => {
+      if (request.url().endsWith('/api/account/password')) passwordRequests++;
+    };
+    page.on('request', countPasswordRequests);
     await current.fill('Wrong_password1');
+    await page.getByLabel('Contraseña nueva').fill('clave');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('La contraseña debe tener al menos 6 caracteres').waitFor();
+    const rules = page.getByRole('list', { name: 'Requisitos de la contraseña' });
+    expect(await rules.getByRole('listitem').filter({ hasText: 'Al menos 6 caracteres' }).textContent()).toContain(
+      '(pendiente)',
+    );
+    await allSpanish(page, 'settings-password-rule');
+    await shoot(page, 'settings-password-rule', theme);
     await page.getByLabel('Contraseña nueva').fill(newPassword);
+    await rules.getByRole('listitem').filter({ hasText: 'Al menos 6 caracteres' }).getByText('(hecho)').waitFor();
+    page.off('request', countPasswordRequests);
+    expect(passwordRequests).toBe(0);
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/account/password'));
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     expect((await refused).status()).toBe(403);

@@ -61,10 +61,15 @@ describe('password reset', () => {
     await page.getByLabel('Confirm new password').fill('weakpass');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('Password must contain at least one uppercase letter').waitFor();
+    // The rules under the field tick as she types, as at sign-up.
+    const rules = page.getByRole('list', { name: 'Password rules' });
+    expect(await rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).textContent()).toContain(
+      '(not yet)',
+    );
     await page.getByLabel('New password', { exact: true }).fill('Fresh_Tea_42');
+    await rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).getByText('(done)').waitFor();
     await page.getByLabel('Confirm new password').fill('Fresh_Tea_42');
-    await screenshot(page, 'password-reset');
-    await expectAccessible(page, '/reset-password');
+    await shootBothThemes(page, 'password-reset');
     await page.getByRole('button', { name: 'Set New Password' }).click();
 
     await page.waitForURL((u) => u.pathname === '/');

@@ -4,14 +4,22 @@ import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
 import { smsOutbox } from '../src/server/test/tables';
-import { expectAccessible, phoneContext, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  expectAccessible,
+  phoneContext,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+  watchBadgeCheck,
+} from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
 /*
  * What a new member's tryout on a phone found: the celebration over the chat, a double tap liking an
  * unseen card, raw error JSON on screen, a signed-out settings link with no way back, and an SMS number
- * that never showed as confirmed. Each journey lives in its own city, so no deck shows another's people.
+ * that never showed as confirmed, edits lost to one tap of Back. Each journey lives in its own city, so no deck shows another's people.
  */
 
 const env = useServerAndBrowser({}, { timeoutMs: 120_000 });
@@ -188,5 +196,51 @@ describe('tryout fixes', () => {
     await gia.page.locator('#ghost-mode-switch').scrollIntoViewIfNeeded();
     await shootBothThemes(gia.page, 'tryout-ghost-locked', { axeWithin: 'main' });
     await gia.context.close();
+  });
+  it('edit profile: leaving with unsaved edits asks first; Keep editing stays, Discard leaves, saving asks nothing', async () => {
+    const { context, page } = await person({ name: 'Cleo', location: 'Fargo, North Dakota' });
+    const badges = await watchBadgeCheck(page, env.server);
+    await page.goto('/profile');
+    await closeBadgeCard(page, badges);
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile/edit');
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    const bio = form.getByLabel('Bio');
+
+    // Untouched, Back leaves at once.
+    await page.goBack();
+    await page.waitForURL('**/profile');
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile/edit');
+
+    // Edited, Back asks; Keep editing keeps her words and the page.
+    await bio.fill('Genmaicha in the morning, long walks by the river after.');
+    await page.goBack();
+    const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await ask.waitFor();
+    await settle(page);
+    await shootBothThemes(page, 'tryout-edit-profile-discard');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile/edit');
+    expect(await bio.inputValue()).toBe('Genmaicha in the morning, long walks by the river after.');
+
+    // Cancel asks too; Discard leaves and nothing was saved.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL('**/profile');
+    const me = (await (await context.request.get('/api/auth/me')).json()) as { bio: string };
+    expect(me.bio).not.toContain('Genmaicha');
+
+    // Saved, leaving asks nothing.
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/profile/edit');
+    await bio.fill('Genmaicha in the morning, long walks by the river after.');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toastText(page, 'Profile updated').waitFor();
+    await page.waitForURL('**/profile');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await context.close();
   });
 });

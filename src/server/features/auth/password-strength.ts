@@ -39,7 +39,7 @@ function loadScorer(): Promise<Scorer> {
 
 /**
  * The Spanish package's sentences, with the one that reads wrong put right ("Evitas…", a typo for the
- * imperative); the web's scorer (src/web/features/auth/password-strength.ts) makes the same correction.
+ * imperative); the web's scorer (src/web/components/password/password-strength.ts) makes the same correction.
  */
 function spanishFeedback(translations: TranslationKeys): TranslationKeys {
   return {

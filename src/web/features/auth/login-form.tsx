@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/password/password-input';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { tryAgainInText } from '../../lib/wait-time-text';

@@ -10,8 +10,9 @@ import { useFormErrors } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthScreen } from './auth-screen';
-import { PasswordInput } from './password-input';
-import { PASSWORD_HINT_TEXT, passwordProblemText } from './password-text';
+import { PasswordInput } from '../../components/password/password-input';
+import { PasswordRules } from '../../components/password/password-rules';
+import { passwordProblemText } from '../../components/password/password-text';
 
 /** The server names the password `newPassword`; the form's confirmation field is its own. */
 const fieldOf = (path: string) => (path === 'newPassword' ? 'password' : undefined);
@@ -20,7 +21,6 @@ const fieldOf = (path: string) => (path === 'newPassword' ? 'password' : undefin
 export function ResetPasswordPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Choose a new password · Steep`);
-  const passwordHint = i18n._(PASSWORD_HINT_TEXT);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -119,7 +119,7 @@ export function ResetPasswordPage() {
         aria-label={t`Set a new password`}
         noValidate
       >
-        <Field id="reset-password" label={t`New password`} hint={passwordHint} error={errors.password}>
+        <Field id="reset-password" label={t`New password`} error={errors.password}>
           <PasswordInput
             id="reset-password"
             name="new-password"
@@ -130,8 +130,10 @@ export function ResetPasswordPage() {
               setPassword(e.target.value);
               setErrors({});
             }}
-            {...describedBy('reset-password', { hint: passwordHint, error: errors.password })}
+            aria-describedby={errors.password ? 'reset-password-error reset-password-rules' : 'reset-password-rules'}
+            aria-invalid={errors.password ? true : undefined}
           />
+          <PasswordRules id="reset-password-rules" password={password} personalWords={[]} />
         </Field>
         <Field id="reset-confirm" label={t`Confirm new password`} error={errors.confirm}>
           <PasswordInput

@@ -14,9 +14,9 @@ import { useToast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
 import { defaultUnits } from '../../lib/units';
-import { PasswordInput } from './password-input';
-import { PasswordRules } from './password-rules';
-import { passwordProblemText } from './password-text';
+import { PasswordInput } from '../../components/password/password-input';
+import { PasswordRules } from '../../components/password/password-rules';
+import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
 

@@ -1,5 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { MINIMUM_AGE } from '../../../contract/auth';
 import { formatLocation, parseLocation } from '../../../contract/locations';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../contract/profiles';
 import { type SelfUser } from '../../../contract/users';
 import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
+import { LazyConfirmDialog } from '../../components/lazy-on-open';
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -153,6 +154,7 @@ export function EditProfilePage() {
   const [saving, setSaving] = useState(false);
   const { t } = useLingui();
   useDocumentTitle(t`Edit Profile · Steep`);
+  const leaving = useLeaveUnsaved(form);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -184,6 +186,7 @@ export function EditProfilePage() {
       const updated = await apiCall(profilesApi.update, { params: { id: user.id }, body: bodyFrom(form) });
       setUser(updated);
       toast({ title: t`Profile updated` });
+      leaving.saved();
       await navigate('/profile');
     } catch (error) {
       console.warn('Profile update failed', error);
@@ -378,6 +381,44 @@ export function EditProfilePage() {
           {saving ? t`Saving…` : t`Save Changes`}
         </Button>
       </div>
+      <LazyConfirmDialog
+        open={leaving.asking}
+        title={t`Discard your changes?`}
+        description={t`What you changed on this page has not been saved.`}
+        confirmLabel={t`Discard`}
+        cancelLabel={t`Keep editing`}
+        onConfirm={leaving.discard}
+        onCancel={leaving.stay}
+      />
     </form>
   );
+}
+
+/**
+ * Leaving with edits she has not saved (Cancel, Back, the tab bar, closing the tab) asks first, as dating
+ * apps do: a whole profile's worth of typing is not lost to one tap.
+ */
+function useLeaveUnsaved(form: FormState) {
+  const [opened] = useState(() => JSON.stringify(form));
+  const saved = useRef(false);
+  const dirty = JSON.stringify(form) !== opened;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return {
+    asking: blocker.state === 'blocked',
+    discard: () => blocker.proceed?.(),
+    stay: () => blocker.reset?.(),
+    /** The edits are stored: leaving asks nothing. */
+    saved: () => {
+      saved.current = true;
+    },
+  };
 }

@@ -9,6 +9,9 @@ import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
 import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
+import { PasswordInput } from '../../components/password/password-input';
+import { PasswordRules } from '../../components/password/password-rules';
+import { passwordProblemText } from '../../components/password/password-text';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
@@ -21,20 +24,30 @@ const messageOf = (error: unknown) => {
 /** The field a refusal is about (`currentPassword`, `newPassword`…), when the server names one. */
 const pathOf = (error: unknown) => (isApiError(error) ? error.body?.errors?.[0]?.path : undefined);
 
-/** Settings → Change password: her current one first; every other device is signed out. */
+/**
+ * Settings → Change password: her current one first; every other device is signed out. The new one shows
+ * the sign-up rules ticked as she types, and a broken rule is said before the server is asked.
+ */
 export function ChangePasswordForm() {
   const id = useId();
+  const { user } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [error, setError] = useState<{ path?: string; message: string }>();
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const currentError = error?.path === 'currentPassword' ? error.message : undefined;
   const newError = error && error.path !== 'currentPassword' ? error.message : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const problem = passwordProblemText(i18n, next);
+    if (problem) {
+      setError({ path: 'newPassword', message: problem });
+      focusFirst();
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
@@ -53,26 +66,32 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form ref={formRef} className="grid gap-3" onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
       <Field id={`${id}-current`} label={t`Current password`} error={currentError}>
-        <Input
+        <PasswordInput
           id={`${id}-current`}
-          type="password"
           autoComplete="current-password"
           value={current}
           {...describedBy(`${id}-current`, { error: currentError })}
-          onChange={(e) => setCurrent(e.target.value)}
+          onChange={(e) => {
+            setCurrent(e.target.value);
+            if (currentError) setError(undefined);
+          }}
         />
       </Field>
       <Field id={`${id}-new`} label={t`New password`} error={newError}>
-        <Input
+        <PasswordInput
           id={`${id}-new`}
-          type="password"
           autoComplete="new-password"
           value={next}
-          {...describedBy(`${id}-new`, { error: newError })}
-          onChange={(e) => setNext(e.target.value)}
+          aria-describedby={newError ? `${id}-new-error ${id}-new-rules` : `${id}-new-rules`}
+          aria-invalid={newError ? true : undefined}
+          onChange={(e) => {
+            setNext(e.target.value);
+            if (newError) setError(undefined);
+          }}
         />
+        <PasswordRules id={`${id}-new-rules`} password={next} personalWords={user ? [user.username, user.name] : []} />
       </Field>
       <Button type="submit" variant="secondary" block disabled={busy || !current || !next}>
         <KeyRound className="size-4" aria-hidden />

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { PASSWORD_RULES } from '../../../contract/auth';
-import { Meter } from '../../components/ui/meter';
+import { Meter } from '../ui/meter';
 import { cn } from '../../lib/cn';
 import { isLocale } from '../../lib/i18n';
 import { usePasswordScore } from './password-strength';

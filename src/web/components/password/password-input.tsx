@@ -1,7 +1,7 @@
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
-import { Input } from '../../components/ui/field';
+import { Input } from '../ui/field';
 
 /** A password input with a show/hide toggle. */
 export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(

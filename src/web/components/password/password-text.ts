@@ -29,6 +29,3 @@ export function passwordProblemText(i18n: I18n, password: string): string | unde
   const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
   return broken && i18n._(PASSWORD_RULE_TEXT[broken.id].message);
 }
-
-/** The password rules as one hint, in her language. */
-export const PASSWORD_HINT_TEXT = msg`Password must be at least 6 characters with uppercase, lowercase, and number/underscore`;
