@@ -35,6 +35,29 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis presence across instances', ()
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('answers for a member with a socket here without asking Redis, and asks Redis about the others', async () => {
+    const here = createRedisPresence(redis, randomUUID(), fail);
+    const there = createRedisPresence(redis, randomUUID(), fail);
+    const [ana, bea, cam] = [randomUUID(), randomUUID(), randomUUID()];
+    await here.join(ana);
+    await there.join(bea);
+    const monitor = await redis.duplicate().monitor();
+    const asked: string[] = [];
+    let pinged = false;
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      const command = args[0]?.toLowerCase();
+      if (command === 'zcount') asked.push(args[1] ?? '');
+      if (command === 'ping') pinged = true;
+    });
+    expect(await here.onlineAmong([ana, bea, cam])).toEqual(new Set([ana, bea]));
+    // MONITOR reports commands in the order Redis ran them: once this PING is reported, every zcount above is.
+    await redis.ping();
+    await expect.poll(() => pinged, { timeout: 2_000 }).toBe(true);
+    expect(asked.sort()).toEqual([`steep:presence:${bea}`, `steep:presence:${cam}`].sort());
+    monitor.disconnect();
+    await Promise.all([here.close(), there.close()]);
+  });
+
   it('lets the lease of a crashed instance run out instead of keeping her online', async () => {
     const crashed = randomUUID();
     const ana = randomUUID();

@@ -96,16 +96,23 @@ export function createRedisPresence(
       }
     },
     async onlineAmong(userIds) {
-      if (userIds.length === 0) return new Set();
+      // A socket on this instance answers for her (its lease is ours, renewed while it lives): Redis is asked only
+      // about the others. Every message asks about its recipient, and most are on the sender's instance.
+      const online = new Set(userIds.filter((id) => local.has(id)));
+      const elsewhere = userIds.filter((id) => !local.has(id));
+      if (elsewhere.length === 0) return online;
       try {
         const now = Date.now();
         const pipeline = redis.pipeline();
-        for (const userId of userIds) pipeline.zcount(keyOf(userId), now, '+inf');
+        for (const userId of elsewhere) pipeline.zcount(keyOf(userId), now, '+inf');
         const results = (await pipeline.exec()) ?? [];
-        return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+        elsewhere.forEach((userId, i) => {
+          if (Number(results[i]?.[1] ?? 0) > 0) online.add(userId);
+        });
+        return online;
       } catch (error) {
         onError(error);
-        return new Set(userIds.filter((id) => local.has(id)));
+        return online;
       }
     },
     async close() {
