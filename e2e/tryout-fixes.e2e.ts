@@ -202,45 +202,88 @@ describe('tryout fixes', () => {
     const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/profile');
     await closeBadgeCard(page, badges);
-    await page.getByRole('link', { name: 'Edit Profile' }).click();
-    await page.waitForURL('**/profile/edit');
+    const openEdit = async () => {
+      await page.getByRole('link', { name: 'Edit Profile' }).click();
+      await page.waitForURL('**/profile/edit');
+    };
+    await openEdit();
     const form = page.getByRole('form', { name: 'Edit profile' });
     const bio = form.getByLabel('Bio');
+    const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    const words = 'Genmaicha in the morning, long walks by the river after.';
 
     // Untouched, Back leaves at once.
     await page.goBack();
     await page.waitForURL('**/profile');
-    await page.getByRole('link', { name: 'Edit Profile' }).click();
-    await page.waitForURL('**/profile/edit');
+    await openEdit();
 
-    // Edited, Back asks; Keep editing keeps her words and the page.
-    await bio.fill('Genmaicha in the morning, long walks by the river after.');
+    // Edited, Back asks; Keep editing keeps her words and the page; Back asks again (the tryout found Back dead
+    // after a first Keep editing), and Discard then leaves.
+    await bio.fill(words);
     await page.goBack();
-    const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
     await ask.waitFor();
     await settle(page);
     await shootBothThemes(page, 'tryout-edit-profile-discard');
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/profile/edit');
-    expect(await bio.inputValue()).toBe('Genmaicha in the morning, long walks by the river after.');
-
-    // Cancel asks too; Discard leaves and nothing was saved.
-    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await bio.inputValue()).toBe(words);
+    await page.goBack();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Discard' }).click();
     await page.waitForURL('**/profile');
-    const me = (await (await context.request.get('/api/auth/me')).json()) as { bio: string };
+    await page.getByRole('link', { name: 'Edit Profile' }).waitFor();
+    let me = (await (await context.request.get('/api/auth/me')).json()) as { bio: string };
     expect(me.bio).not.toContain('Genmaicha');
 
-    // Saved, leaving asks nothing.
-    await page.getByRole('link', { name: 'Edit Profile' }).click();
-    await page.waitForURL('**/profile/edit');
-    await bio.fill('Genmaicha in the morning, long walks by the river after.');
+    // Cancel asks too; Escape is Keep editing.
+    await openEdit();
+    await bio.fill(words);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile/edit');
+
+    // A slow save: the form is read-only while it saves, leaving asks nothing, and she is not pulled back after.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users/*', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.fallback();
+    });
     await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByRole('button', { name: 'Saving…' }).waitFor();
+    expect(await bio.isDisabled()).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Chats/ })
+      .click();
+    await page.waitForURL('**/chats');
+    expect(await ask.count()).toBe(0);
+    release();
     await toastText(page, 'Profile updated').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/chats');
+    await page.unroute('**/api/users/*');
+    me = (await (await context.request.get('/api/auth/me')).json()) as { bio: string };
+    expect(me.bio).toBe(words);
+
+    // Saved, leaving asks nothing.
+    await page.goto('/profile/edit');
+    await bio.fill(`${words} And oolong.`);
+    await form.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/profile');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // By keyboard: Add a prompt takes focus to the new prompt's question (not a button under the save bar), and
+    // Remove to the Add button, not the top of the page.
+    await page.goto('/profile/edit');
+    await form.getByRole('button', { name: 'Add a prompt' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edit-prompt-0');
+    await form.getByRole('button', { name: 'Remove prompt 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edit-prompt-add');
     await context.close();
   });
 });

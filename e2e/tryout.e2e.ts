@@ -57,6 +57,7 @@ describe('a new member, off the happy path', () => {
       'An uppercase letter (not yet)',
       'A lowercase letter (not yet)',
       'A number or underscore (not yet)',
+      'Hard to guess (not yet)',
     ]);
     const password = form.getByLabel('Password', { exact: true });
     expect(await password.getAttribute('aria-describedby')).toContain('signup-password-rules');
@@ -69,8 +70,10 @@ describe('a new member, off the happy path', () => {
         'An uppercase letter (done)',
         'A lowercase letter (done)',
         'A number or underscore (done)',
+        'Hard to guess (not yet)',
       ]);
-    // Meets the rules, but the server's zxcvbn check would refuse it: the meter says so before she submits.
+    // Meets the character rules, but the server's zxcvbn check would refuse it: its line stays open and the meter
+    // says why before she submits.
     const meter = form.getByRole('progressbar');
     await expect.poll(() => meter.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => form.locator('#signup-password-rules-strength').textContent()).toMatch(/easy to guess/i);
@@ -82,6 +85,7 @@ describe('a new member, off the happy path', () => {
     await expect
       .poll(() => form.locator('#signup-password-rules-strength').textContent())
       .toMatch(/Strength: (Strong|Very strong)/);
+    expect(await rules.getByRole('listitem').filter({ hasText: 'Hard to guess' }).textContent()).toContain('(done)');
     await showRules();
     await shootBothThemes(page, 'tryout-password-strong');
   }, 60_000);

@@ -18,38 +18,47 @@ const STRENGTH_WORDS: readonly MessageDescriptor[] = [
 ];
 
 /**
- * The password rules under the sign-up field from the start, each ticked as she types, and a strength
- * meter once she has typed: she learns the rules before the form refuses her, not after.
+ * The password rules under a new-password field (sign-up, reset, Settings) from the start, each ticked as she
+ * types, the server's strength rule among them ("Hard to guess"), and a strength meter once she has typed: she
+ * learns the rules before the form refuses her, and every line ticked means the server accepts it.
+ * `errorShown`: the field shows its refusal, which is the meter's advice, so the advice is not said twice.
  */
 export function PasswordRules({
   id,
   password,
   personalWords,
+  errorShown = false,
 }: {
   id: string;
   password: string;
   personalWords: readonly string[];
+  errorShown?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const strength = usePasswordScore(password, personalWords);
-  const rules = PASSWORD_RULES.filter((rule) => !rule.listedWhenBroken || !rule.test(password));
+  const lines = [
+    ...PASSWORD_RULES.filter((rule) => !rule.listedWhenBroken || !rule.test(password)).map((rule) => ({
+      id: rule.id,
+      label: i18n._(PASSWORD_RULE_TEXT[rule.id].label),
+      met: password.length > 0 && rule.test(password),
+    })),
+    { id: 'strength', label: t`Hard to guess`, met: strength?.strongEnough === true },
+  ];
   return (
     <div id={id} className="grid gap-2">
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label={t`Password rules`}>
-        {rules.map((rule) => {
-          const met = password.length > 0 && rule.test(password);
-          return (
-            <li key={rule.id} className={cn('flex items-center gap-1.5', met ? 'text-matcha-700' : 'text-ink-soft')}>
-              {met ? (
-                <Check className="size-3.5 shrink-0" aria-hidden strokeWidth={3} />
-              ) : (
-                <Circle className="size-3 shrink-0" aria-hidden />
-              )}
-              {i18n._(PASSWORD_RULE_TEXT[rule.id].label)}
-              <span className="sr-only">{met ? t` (done)` : t` (not yet)`}</span>
-            </li>
-          );
-        })}
+        {lines.map(({ id: line, label, met }) => (
+          <li key={line} className={cn('flex items-center gap-1.5', met ? 'text-matcha-700' : 'text-ink-soft')}>
+            {/* Both marks take the same room, so a tick never rewraps its line. */}
+            {met ? (
+              <Check className="size-3.5 shrink-0" aria-hidden strokeWidth={3} />
+            ) : (
+              <Circle className="size-3.5 shrink-0 p-px" aria-hidden />
+            )}
+            {label}
+            <span className="sr-only">{met ? t` (done)` : t` (not yet)`}</span>
+          </li>
+        ))}
       </ul>
       {strength && (
         <div className="grid gap-1">
@@ -64,6 +73,7 @@ export function PasswordRules({
             </span>{' '}
             {/* zxcvbn-ts's feedback in her language; the one sentence that always helps when it has none. */}
             {strength.advice &&
+              !errorShown &&
               (strength.advice[isLocale(i18n.locale) ? i18n.locale : 'en'] ||
                 t`This password would be easy to guess. Add a few uncommon words.`)}
           </p>

@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** 'danger' for what destroys something; 'primary' for a confirmation that is not (I'm safe). */
   tone?: 'danger' | 'primary';
+  /** It asks about a navigation the router holds (a blocker): Back stays the router's (see dialog.tsx). */
+  holdsNavigation?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -31,13 +33,14 @@ export function ConfirmDialog({
   cancelLabel,
   busy = false,
   tone = 'danger',
+  holdsNavigation = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useLingui();
   const returnFocus = useReturnFocus(open);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()} backCloses={!holdsNavigation}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY_CLASS} />
         <AlertDialog.Content

@@ -20,14 +20,14 @@ interface OverlayRootProps {
 export const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in';
 
 /** Open state for a Root given either way (controlled, or by its trigger). */
-function useOverlayRoot({ open, defaultOpen, onOpenChange }: OverlayRootProps) {
+function useOverlayRoot({ open, defaultOpen, onOpenChange }: OverlayRootProps, backCloses = true) {
   const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
   const isOpen = open ?? uncontrolled;
   const change = (next: boolean) => {
     if (open === undefined) setUncontrolled(next);
     onOpenChange?.(next);
   };
-  useBackCloses(isOpen, () => change(false));
+  useBackCloses(backCloses && isOpen, () => change(false));
   const key = `sheet:${useId()}`;
   useEffect(() => {
     if (!isOpen) return;
@@ -42,8 +42,15 @@ function DialogRoot(props: ComponentProps<typeof RadixDialog.Root>) {
   return <RadixDialog.Root {...props} {...state} />;
 }
 
-function AlertDialogRoot(props: ComponentProps<typeof RadixAlertDialog.Root>) {
-  const state = useOverlayRoot(props);
+/**
+ * `backCloses: false` for a dialog that asks about a navigation the router is holding (leaving with unsaved
+ * edits): Back is then the router's, and a history entry of the dialog's own would step between the two.
+ */
+function AlertDialogRoot({
+  backCloses = true,
+  ...props
+}: ComponentProps<typeof RadixAlertDialog.Root> & { backCloses?: boolean }) {
+  const state = useOverlayRoot(props, backCloses);
   return <RadixAlertDialog.Root {...props} {...state} />;
 }
 

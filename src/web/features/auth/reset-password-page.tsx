@@ -133,7 +133,12 @@ export function ResetPasswordPage() {
             aria-describedby={errors.password ? 'reset-password-error reset-password-rules' : 'reset-password-rules'}
             aria-invalid={errors.password ? true : undefined}
           />
-          <PasswordRules id="reset-password-rules" password={password} personalWords={[]} />
+          <PasswordRules
+            id="reset-password-rules"
+            password={password}
+            personalWords={[]}
+            errorShown={Boolean(errors.password)}
+          />
         </Field>
         <Field id="reset-confirm" label={t`Confirm new password`} error={errors.confirm}>
           <PasswordInput

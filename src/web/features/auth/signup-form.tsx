@@ -196,7 +196,12 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
             aria-describedby={errors.password ? 'signup-password-error signup-password-rules' : 'signup-password-rules'}
             aria-invalid={errors.password ? true : undefined}
           />
-          <PasswordRules id="signup-password-rules" password={password} personalWords={[username, name]} />
+          <PasswordRules
+            id="signup-password-rules"
+            password={password}
+            personalWords={[username, name]}
+            errorShown={Boolean(errors.password)}
+          />
         </Field>
         <Field id="signup-email" label={t`Email`} optional hint={emailHint} error={errors.email}>
           <Input

@@ -154,7 +154,7 @@ export function EditProfilePage() {
   const [saving, setSaving] = useState(false);
   const { t } = useLingui();
   useDocumentTitle(t`Edit Profile · Steep`);
-  const leaving = useLeaveUnsaved(form);
+  const leaving = useLeaveUnsaved(form, saving);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey: string = key) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -187,7 +187,8 @@ export function EditProfilePage() {
       setUser(updated);
       toast({ title: t`Profile updated` });
       leaving.saved();
-      await navigate('/profile');
+      // She may have left while it saved (a tab, Back): the save still counts, and she is not pulled back.
+      if (leaving.stillHere()) await navigate('/profile');
     } catch (error) {
       console.warn('Profile update failed', error);
       if (!refuseFromServer(error)) {
@@ -198,190 +199,194 @@ export function EditProfilePage() {
   }
 
   return (
-    <form ref={formRef} onSubmit={save} aria-label={t`Edit profile`} className="grid gap-4 px-4 pt-4 pb-6">
-      <div className="flex items-end justify-between gap-3 px-1">
-        <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Edit Profile`}</h1>
-      </div>
-      <Card className="p-4">
-        <CompletenessBar user={preview} />
-      </Card>
-
-      <FormSection id="edit-photos" title={t`Photos`} subtitle={t`Your first photo is your main one.`}>
-        <PhotoManager userId={user.id} />
-      </FormSection>
-
-      <FormSection id="edit-about" title={t`About you`}>
-        <div className="grid grid-cols-[1fr_6.5rem] gap-3">
-          <Field id="edit-name" label={t`Name`} error={errors.name}>
-            <Input {...text('name')} autoComplete="given-name" required maxLength={50} />
-          </Field>
-          <Field id="edit-age" label={t`Age`} error={errors.age}>
-            <Input {...text('age')} type="number" inputMode="numeric" min={MINIMUM_AGE} step={1} required />
-          </Field>
+    <form ref={formRef} onSubmit={save} aria-label={t`Edit profile`} className="px-4 pt-4 pb-6">
+      {/* Read-only while it saves: what she typed meanwhile would not be in the save, and would be lost. */}
+      <fieldset disabled={saving} className="grid min-w-0 gap-4">
+        <div className="flex items-end justify-between gap-3 px-1">
+          <h1 className="font-display text-3xl font-semibold text-plum-900">{t`Edit Profile`}</h1>
         </div>
-        <Field id="edit-bio" label={t`Bio`} error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
-          <Textarea
-            {...text('bio')}
-            rows={4}
-            maxLength={BIO_MAX_LENGTH}
-            placeholder={t`Your go-to brew, your perfect Sunday…`}
-          />
-        </Field>
-        <Field id="edit-pronouns" label={t`Pronouns`} optional error={errors.pronouns}>
-          <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder={t`e.g. she/her`} />
-        </Field>
-        <datalist id="edit-pronoun-suggestions">
-          {PRONOUN_SUGGESTIONS.map((p) => (
-            <option key={p} value={p} />
-          ))}
-        </datalist>
-      </FormSection>
+        <Card className="p-4">
+          <CompletenessBar user={preview} />
+        </Card>
 
-      <FormSection id="edit-location" title={t`Location`}>
-        <LocationPicker
-          idPrefix="edit"
-          state={form.state}
-          city={form.city}
-          onChange={(place) => {
-            set('state', place.state, 'location');
-            set('city', place.city, 'location');
-          }}
-          error={errors.location}
-        />
-      </FormSection>
+        <FormSection id="edit-photos" title={t`Photos`} subtitle={t`Your first photo is your main one.`}>
+          <PhotoManager userId={user.id} />
+        </FormSection>
 
-      <FormSection id="edit-details" title={t`Details`}>
-        <Field id="edit-job" label={t`Job`} optional error={errors.job}>
-          <Input {...text('job')} maxLength={80} autoComplete="organization-title" />
-        </Field>
-        <Field id="edit-education" label={t`Education`} optional error={errors.education}>
-          <Input {...text('education')} maxLength={80} />
-        </Field>
-        <Field id="edit-height" label={t`Height (cm)`} optional error={errors.height}>
-          <Input
-            {...text('height')}
-            type="number"
-            inputMode="numeric"
-            min={HEIGHT_MIN_CM}
-            max={HEIGHT_MAX_CM}
-            step={1}
-            placeholder={t`e.g. 168`}
-          />
-        </Field>
-        <Field id="edit-goals" label={t`Relationship goals`} optional error={errors.relationshipGoals}>
-          <NativeSelect
-            id="edit-goals"
-            value={form.relationshipGoals}
-            onChange={(e) => set('relationshipGoals', e.target.value)}
-          >
-            <option value="">{t`Prefer not to say`}</option>
-            {RELATIONSHIP_GOALS.map((goal) => (
-              <option key={goal} value={goal}>
-                {relationshipGoalLabel(goal)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="edit-love-language" label={t`Love language`} optional error={errors.loveLanguage}>
-          <NativeSelect
-            id="edit-love-language"
-            value={form.loveLanguage}
-            onChange={(e) => set('loveLanguage', e.target.value)}
-          >
-            <option value="">{t`Prefer not to say`}</option>
-            {LOVE_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {loveLanguageLabel(language)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      </FormSection>
-
-      <FormSection id="edit-lifestyle" title={t`Lifestyle`}>
-        <div className="grid grid-cols-2 gap-3">
-          {LIFESTYLE_KEYS.map((key) => (
-            <Field key={key} id={`edit-lifestyle-${key}`} label={lifestyleFieldLabel(key)}>
-              <NativeSelect
-                id={`edit-lifestyle-${key}`}
-                value={form.lifestyle[key] ?? ''}
-                onChange={(e) => set('lifestyle', { ...form.lifestyle, [key]: e.target.value }, 'lifestyle')}
-              >
-                <option value="">—</option>
-                {LIFESTYLE_FIELDS[key].options.map((option) => (
-                  <option key={option} value={option}>
-                    {lifestyleOptionLabel(key, option)}
-                  </option>
-                ))}
-              </NativeSelect>
+        <FormSection id="edit-about" title={t`About you`}>
+          <div className="grid grid-cols-[1fr_6.5rem] gap-3">
+            <Field id="edit-name" label={t`Name`} error={errors.name}>
+              <Input {...text('name')} autoComplete="given-name" required maxLength={50} />
             </Field>
-          ))}
+            <Field id="edit-age" label={t`Age`} error={errors.age}>
+              <Input {...text('age')} type="number" inputMode="numeric" min={MINIMUM_AGE} step={1} required />
+            </Field>
+          </div>
+          <Field id="edit-bio" label={t`Bio`} error={errors.bio} hint={`${form.bio.length}/${BIO_MAX_LENGTH}`}>
+            <Textarea
+              {...text('bio')}
+              rows={4}
+              maxLength={BIO_MAX_LENGTH}
+              placeholder={t`Your go-to brew, your perfect Sunday…`}
+            />
+          </Field>
+          <Field id="edit-pronouns" label={t`Pronouns`} optional error={errors.pronouns}>
+            <Input {...text('pronouns')} list="edit-pronoun-suggestions" maxLength={30} placeholder={t`e.g. she/her`} />
+          </Field>
+          <datalist id="edit-pronoun-suggestions">
+            {PRONOUN_SUGGESTIONS.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
+        </FormSection>
+
+        <FormSection id="edit-location" title={t`Location`}>
+          <LocationPicker
+            idPrefix="edit"
+            state={form.state}
+            city={form.city}
+            onChange={(place) => {
+              set('state', place.state, 'location');
+              set('city', place.city, 'location');
+            }}
+            error={errors.location}
+          />
+        </FormSection>
+
+        <FormSection id="edit-details" title={t`Details`}>
+          <Field id="edit-job" label={t`Job`} optional error={errors.job}>
+            <Input {...text('job')} maxLength={80} autoComplete="organization-title" />
+          </Field>
+          <Field id="edit-education" label={t`Education`} optional error={errors.education}>
+            <Input {...text('education')} maxLength={80} />
+          </Field>
+          <Field id="edit-height" label={t`Height (cm)`} optional error={errors.height}>
+            <Input
+              {...text('height')}
+              type="number"
+              inputMode="numeric"
+              min={HEIGHT_MIN_CM}
+              max={HEIGHT_MAX_CM}
+              step={1}
+              placeholder={t`e.g. 168`}
+            />
+          </Field>
+          <Field id="edit-goals" label={t`Relationship goals`} optional error={errors.relationshipGoals}>
+            <NativeSelect
+              id="edit-goals"
+              value={form.relationshipGoals}
+              onChange={(e) => set('relationshipGoals', e.target.value)}
+            >
+              <option value="">{t`Prefer not to say`}</option>
+              {RELATIONSHIP_GOALS.map((goal) => (
+                <option key={goal} value={goal}>
+                  {relationshipGoalLabel(goal)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="edit-love-language" label={t`Love language`} optional error={errors.loveLanguage}>
+            <NativeSelect
+              id="edit-love-language"
+              value={form.loveLanguage}
+              onChange={(e) => set('loveLanguage', e.target.value)}
+            >
+              <option value="">{t`Prefer not to say`}</option>
+              {LOVE_LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {loveLanguageLabel(language)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </FormSection>
+
+        <FormSection id="edit-lifestyle" title={t`Lifestyle`}>
+          <div className="grid grid-cols-2 gap-3">
+            {LIFESTYLE_KEYS.map((key) => (
+              <Field key={key} id={`edit-lifestyle-${key}`} label={lifestyleFieldLabel(key)}>
+                <NativeSelect
+                  id={`edit-lifestyle-${key}`}
+                  value={form.lifestyle[key] ?? ''}
+                  onChange={(e) => set('lifestyle', { ...form.lifestyle, [key]: e.target.value }, 'lifestyle')}
+                >
+                  <option value="">—</option>
+                  {LIFESTYLE_FIELDS[key].options.map((option) => (
+                    <option key={option} value={option}>
+                      {lifestyleOptionLabel(key, option)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            ))}
+          </div>
+          {errors.lifestyle && (
+            <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
+              {errors.lifestyle}
+            </p>
+          )}
+        </FormSection>
+
+        <FormSection
+          id="edit-interests"
+          title={t`Interests`}
+          subtitle={t`${interestCount}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
+        >
+          <InterestPicker
+            idPrefix="edit"
+            headingLevel="h3"
+            selected={form.interests}
+            onChange={(next) => {
+              // Only growing past the cap is refused, so a profile already over it can still shed interests.
+              if (next.length > form.interests.length && next.length > MAX_INTERESTS) {
+                toast({ title: t`You can choose up to ${MAX_INTERESTS} interests` });
+                return;
+              }
+              set('interests', next);
+            }}
+            error={errors.interests}
+          />
+        </FormSection>
+
+        <FormSection
+          id="edit-prompts"
+          title={t`Prompts`}
+          subtitle={t`Answer up to three. They show on your card and your profile, and start conversations.`}
+        >
+          <PromptsEditor
+            value={form.prompts}
+            onChange={(next) => {
+              setForm((current) => ({ ...current, prompts: next }));
+              setErrors((current) =>
+                Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('prompts'))),
+              );
+            }}
+            errors={errors}
+          />
+        </FormSection>
+
+        <FormSection id="edit-tea" title={t`Your cup of tea`}>
+          <TeaInterestPicker
+            selected={form.teaInterests}
+            onChange={(next) => set('teaInterests', next)}
+            error={errors.teaInterests}
+          />
+        </FormSection>
+
+        <div
+          data-obscures-focus="bottom"
+          className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur"
+        >
+          <Button variant="ghost" onClick={() => void navigate('/profile')} disabled={saving}>
+            {t`Cancel`}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? t`Saving…` : t`Save Changes`}
+          </Button>
         </div>
-        {errors.lifestyle && (
-          <p role="alert" data-field-error className={FIELD_ERROR_CLASS}>
-            {errors.lifestyle}
-          </p>
-        )}
-      </FormSection>
-
-      <FormSection
-        id="edit-interests"
-        title={t`Interests`}
-        subtitle={t`${interestCount}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
-      >
-        <InterestPicker
-          idPrefix="edit"
-          headingLevel="h3"
-          selected={form.interests}
-          onChange={(next) => {
-            // Only growing past the cap is refused, so a profile already over it can still shed interests.
-            if (next.length > form.interests.length && next.length > MAX_INTERESTS) {
-              toast({ title: t`You can choose up to ${MAX_INTERESTS} interests` });
-              return;
-            }
-            set('interests', next);
-          }}
-          error={errors.interests}
-        />
-      </FormSection>
-
-      <FormSection
-        id="edit-prompts"
-        title={t`Prompts`}
-        subtitle={t`Answer up to three. They show on your card and your profile, and start conversations.`}
-      >
-        <PromptsEditor
-          value={form.prompts}
-          onChange={(next) => {
-            setForm((current) => ({ ...current, prompts: next }));
-            setErrors((current) =>
-              Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('prompts'))),
-            );
-          }}
-          errors={errors}
-        />
-      </FormSection>
-
-      <FormSection id="edit-tea" title={t`Your cup of tea`}>
-        <TeaInterestPicker
-          selected={form.teaInterests}
-          onChange={(next) => set('teaInterests', next)}
-          error={errors.teaInterests}
-        />
-      </FormSection>
-
-      <div
-        data-obscures-focus="bottom"
-        className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 grid grid-cols-2 gap-3 rounded-full border border-plum-100 bg-cream-50/95 p-1.5 shadow-float backdrop-blur"
-      >
-        <Button variant="ghost" onClick={() => void navigate('/profile')} disabled={saving}>
-          {t`Cancel`}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t`Saving…` : t`Save Changes`}
-        </Button>
-      </div>
+      </fieldset>
       <LazyConfirmDialog
+        holdsNavigation
         open={leaving.asking}
         title={t`Discard your changes?`}
         description={t`What you changed on this page has not been saved.`}
@@ -396,16 +401,24 @@ export function EditProfilePage() {
 
 /**
  * Leaving with edits she has not saved (Cancel, Back, the tab bar, closing the tab) asks first, as dating
- * apps do: a whole profile's worth of typing is not lost to one tap.
+ * apps do: a whole profile's worth of typing is not lost to one tap. While they are being saved, leaving
+ * asks nothing: the save goes on and counts.
  */
-function useLeaveUnsaved(form: FormState) {
+function useLeaveUnsaved(form: FormState, saving: boolean) {
   const [opened] = useState(() => JSON.stringify(form));
   const saved = useRef(false);
+  const mounted = useRef(false);
   const dirty = JSON.stringify(form) !== opened;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty && !saving && !saved.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -420,5 +433,7 @@ function useLeaveUnsaved(form: FormState) {
     saved: () => {
       saved.current = true;
     },
+    /** The page is still on screen (she did not leave while it saved). */
+    stillHere: () => mounted.current,
   };
 }

@@ -1,9 +1,12 @@
+import { useEffect, useRef } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { MAX_PROMPT_ANSWERS, PROMPT_ANSWER_MAX_LENGTH, PROMPTS } from '../../../contract/prompts';
 import { Button } from '../../components/ui/button';
 import { FIELD_ERROR_CLASS, Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useLingui } from '@lingui/react/macro';
 import { promptText } from '../../lib/labels/prompts';
+
+const ADD_PROMPT_ID = 'edit-prompt-add';
 
 export interface PromptDraft {
   promptId: string;
@@ -28,6 +31,24 @@ export function PromptsEditor({
   const update = (index: number, change: Partial<PromptDraft>) =>
     onChange(value.map((draft, i) => (i === index ? { ...draft, ...change } : draft)));
   const firstFree = PROMPTS.find((p) => !used.has(p.id))?.id ?? PROMPTS[0].id;
+  // Where focus goes once the list has changed: the new prompt's question after Add, the prompt that took the
+  // removed one's place (else the one before, else Add) after Remove. Left alone, focus would stay on a button
+  // that moved under the save bar, or fall back to the top of the page.
+  const focusNext = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  });
+  const add = () => {
+    onChange([...value, { promptId: firstFree, answer: '' }]);
+    focusNext.current = `edit-prompt-${value.length}`;
+  };
+  const remove = (index: number) => {
+    onChange(value.filter((_, i) => i !== index));
+    const left = value.length - 1;
+    focusNext.current = left === 0 ? ADD_PROMPT_ID : `edit-prompt-${Math.min(index, left - 1)}`;
+  };
 
   return (
     <div className="grid gap-4">
@@ -71,11 +92,7 @@ export function PromptsEditor({
                 {...describedBy(answerId, { error: answerError, hint: true })}
               />
             </Field>
-            <Button
-              variant="ghost"
-              className="justify-self-start"
-              onClick={() => onChange(value.filter((_, i) => i !== index))}
-            >
+            <Button variant="ghost" className="justify-self-start" onClick={() => remove(index)}>
               <Trash2 className="size-4" aria-hidden />
               {t`Remove prompt ${number}`}
             </Button>
@@ -88,7 +105,7 @@ export function PromptsEditor({
         </p>
       )}
       {value.length < MAX_PROMPT_ANSWERS && (
-        <Button variant="outline" onClick={() => onChange([...value, { promptId: firstFree, answer: '' }])}>
+        <Button id={ADD_PROMPT_ID} variant="outline" onClick={add}>
           <Plus className="size-4" aria-hidden />
           {value.length === 0 ? t`Add a prompt` : t`Add another prompt`}
         </Button>

@@ -91,7 +91,12 @@ export function ChangePasswordForm() {
             if (newError) setError(undefined);
           }}
         />
-        <PasswordRules id={`${id}-new-rules`} password={next} personalWords={user ? [user.username, user.name] : []} />
+        <PasswordRules
+          id={`${id}-new-rules`}
+          password={next}
+          personalWords={user ? [user.username, user.name] : []}
+          errorShown={Boolean(newError)}
+        />
       </Field>
       <Button type="submit" variant="secondary" block disabled={busy || !current || !next}>
         <KeyRound className="size-4" aria-hidden />
