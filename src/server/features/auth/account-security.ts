@@ -201,7 +201,8 @@ export async function requestPasswordReset(deps: Pick<AccountSecurityDeps, 'jobs
 
 /**
  * The job: mails a reset link when `login` names an account (username, or verified email) with a
- * verified email, at most RESET_MAILS_PER_ACCOUNT_PER_HOUR an hour; otherwise does nothing.
+ * verified email, at most RESET_MAILS_PER_ACCOUNT_PER_HOUR an hour, retiring her earlier links; otherwise does
+ * nothing.
  */
 async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: Date): Promise<void> {
   const { db } = deps;
@@ -215,6 +216,9 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {
+    // Only the newest link works (the expired-link page tells her to use the newest email): the earlier ones are
+    // spent as this one is made. They still count towards the hour's limit above.
+    await spendResetsOf(tx, user.id, now);
     await insertPasswordReset(tx, {
       tokenHash: sha256(token),
       userId: user.id,
