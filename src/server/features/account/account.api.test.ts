@@ -120,16 +120,18 @@ describe('email and password reset', () => {
     const mails = await deliveredMail();
     // One for the username, one for her verified email; none for the unknown ones.
     expect(mails).toHaveLength(2);
-    // Only the newest link works: the second mail retired the first.
-    const [older, token] = [tokenOf(mails[0]), tokenOf(mails[1])];
-    expect(older).toBeDefined();
-    expect(token).toBeDefined();
+    // Only the newest link works: the link made last (the two jobs may run in either order) retired the other.
     const usable = async (resetToken: string | undefined) =>
       (
         await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token: resetToken } })
-      ).json<{ usable: boolean }>();
-    expect(await usable(older)).toEqual({ usable: false });
-    expect(await usable(token)).toEqual({ usable: true });
+      ).json<{ usable: boolean }>().usable;
+    const links = mails.map(tokenOf);
+    const working = [];
+    for (const link of links) if (await usable(link)) working.push(link);
+    expect(working).toHaveLength(1);
+    const token = working[0];
+    const older = links.find((link) => link !== token);
+    expect(older).toBeDefined();
 
     // Only the token's hash is stored.
     const stored = await t.database.db.select().from(passwordResets);

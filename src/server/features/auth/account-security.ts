@@ -31,6 +31,7 @@ import {
   resetUsable,
   saveEmailCode,
   spendReset,
+  lockResetsOf,
   spendResetsOf,
 } from './repository';
 import { FailureThrottle } from './throttle';
@@ -218,6 +219,7 @@ async function sendPasswordReset(deps: AccountSecurityDeps, login: string, now: 
   await db.transaction(async (tx) => {
     // Only the newest link works (the expired-link page tells her to use the newest email): the earlier ones are
     // spent as this one is made. They still count towards the hour's limit above.
+    await lockResetsOf(tx, user.id);
     await spendResetsOf(tx, user.id, now);
     await insertPasswordReset(tx, {
       tokenHash: sha256(token),

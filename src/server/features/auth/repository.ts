@@ -79,6 +79,14 @@ export async function spendReset(db: Db, tokenHash: string, now: Date): Promise<
 }
 
 /** Marks every open link of hers used. */
+/**
+ * Her reset links are made one at a time (two requests' jobs may run at once): the one made last retires
+ * every earlier one, whichever committed first.
+ */
+export async function lockResetsOf(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-resets:${userId}`}))`);
+}
+
 export async function spendResetsOf(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .update(passwordResets)
