@@ -546,7 +546,15 @@ async function bench(phases: ReadonlySet<string>): Promise<BenchRow[]> {
         ),
         context('chat: max-phase throughput, 1 instance', oneResult.max.messagesPerSecond, 'msg/s', 0),
       );
-      Object.assign(summary, { insertRate, insertRate10, bare: bareResult, one: oneResult, two: twoResult, colocated, cpu });
+      Object.assign(summary, {
+        insertRate,
+        insertRate10,
+        bare: bareResult,
+        one: oneResult,
+        two: twoResult,
+        colocated,
+        cpu,
+      });
     }
 
     if (PHASES.has('memory')) {

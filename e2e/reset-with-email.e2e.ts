@@ -3,8 +3,8 @@ import { newUser, phoneContext, toastText, useServerAndBrowser, waitForMail } fr
 import { shootBothThemes } from './flows-themes';
 
 /*
- * A forgotten password can be reset because the email she gave at sign-up can be
- * verified in Settings. Sign up with an email → verify it in Settings with the mailed code → sign out
+ * A forgotten password can be reset because the email she gave at sign-up is mailed a code at once. Sign up
+ * with an email → "Check your email" → Enter code → Settings with the code field ready → verify → sign out
  * → forgot password → the mailed link → a new password → signed in with it.
  */
 
@@ -42,17 +42,22 @@ describe('password reset through a verified email', () => {
     await page.waitForURL('**/home');
     await page.getByRole('button', { name: 'Skip' }).click();
 
-    // Settings → Email: her address, not verified yet, and why it matters.
-    await page.goto('/settings');
+    // After the tour: the code is on its way, and a way to type it in.
+    await toastText(page, 'Check your email').waitFor();
+    await toastText(page, `We sent a code to ${email}.`).waitFor();
+    await shootBothThemes(page, 'reset-signup-code-toast');
+    await page.getByRole('button', { name: 'Enter code' }).click();
+    await page.waitForURL('**/settings?verify=email');
+
+    // Settings → Email: her address, not verified yet, why it matters, and the code field ready.
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
     await page.getByText('Not verified', { exact: true }).waitFor();
     await page.getByText('Until it is verified, a forgotten password cannot be reset.').waitFor();
-    await page.getByTestId('settings-email').evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await page.getByText(`We sent a 6-digit code to ${email}`).waitFor();
+    const codeField = page.getByLabel('6-digit code');
+    await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
     await shootBothThemes(page, 'reset-settings-email-unverified', { axeWithin: EMAIL_CARD });
 
-    await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    const codeField = page.getByLabel('6-digit code');
-    await codeField.waitFor();
     // A wrong code is refused where she typed it.
     await codeField.fill('000000');
     await page.getByRole('button', { name: 'Verify Email' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text';
-import { PASSWORD_MAX_LENGTH, passwordField } from './auth';
+import { emailAddress, PASSWORD_MAX_LENGTH, passwordField } from './auth';
 import { discoveryFilters, discoveryMode, friendsFilters, LOOKING_FOR } from './discovery';
 import { notice } from './notifications';
 import { selfUser } from './users';
@@ -26,7 +26,7 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
 export const setEmailBody = z.object({
-  email: z.string('Email must be text').trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254)),
+  email: emailAddress,
 });
 
 export const verifyEmailBody = z.object({

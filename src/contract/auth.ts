@@ -9,6 +9,13 @@ const PASSWORD_MIN_LENGTH = 6;
 /** Hashing cost grows with input length; capping it keeps login from being a CPU lever. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const MINIMUM_AGE = 18;
+
+/** An email address as it is stored: trimmed and lower-cased, so one address is one spelling everywhere. */
+export const emailAddress = z
+  .string('Email must be text')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address').max(254));
 export const MAXIMUM_AGE = 120;
 
 /**
@@ -106,7 +113,8 @@ export const registerBody = z.object({
   sexualOrientation: z.enum(SEXUAL_ORIENTATIONS, 'Orientation must be lesbian, bisexual or pansexual'),
   interests: interestsField.default([]),
   teaInterests: teaInterestsField.default([]),
-  email: z.email('Enter a valid email address').max(254).optional(),
+  /** Optional; when given, a code to verify it is mailed at once (as Settings → Email does). */
+  email: emailAddress.optional(),
   /** Her distance units, a first guess from her browser's region; saved as her setting (app.units). */
   units: z.enum(SIGN_UP_UNITS, 'Units must be one of: imperial, metric').optional(),
 });

@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     caches,
     config,
+    jobs,
     scryptLogN,
     onLogout: (userId, tokenHash) => events.emit('session.ended', { userId, tokenHash }),
   });

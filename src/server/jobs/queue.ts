@@ -29,8 +29,11 @@ export interface JobQueue {
    * job that re-enqueues itself: e.g. subscription renewals.
    */
   every(kind: string, everyMs: number, handler: (now: Date) => Promise<void>): void;
-  /** Deletes every job whose payload names `userId` in a top-level field (account deletion: no row may keep her id). */
-  forgetUser(userId: string, tx?: Db): Promise<void>;
+  /**
+   * Deletes every job whose payload names one of `values` (her id, her email) in a top-level field: account
+   * deletion, after which no row may name her), whether it has run or not.
+   */
+  forgetJobsNaming(values: readonly string[], tx?: Db): Promise<void>;
   /** Claims and runs every due job; returns how many ran. Tests call it with a moved clock. */
   runDue(now?: Date): Promise<number>;
   /** Polls for due jobs until `stop()`. */
@@ -160,11 +163,15 @@ export function createJobQueue(deps: { db: Db; log: FastifyBaseLogger; now?: () 
       recurring.set(kind, everyMs);
       this.handle(kind, async (_payload, { now }) => handler(now));
     },
-    async forgetUser(userId, tx = db) {
-      // Any top-level field naming her: `userId`, and the other member a notification is about (`likerId`).
+    async forgetJobsNaming(values, tx = db) {
+      // Any top-level field naming her: `userId`, the other member a notification is about (`likerId`), a mail's `to`.
+      const named = values.filter((value) => value !== '');
+      if (named.length === 0) return;
       await tx
         .delete(jobs)
-        .where(sql`exists (select 1 from jsonb_each_text(${jobs.payload}) as field where field.value = ${userId})`);
+        .where(
+          sql`exists (select 1 from jsonb_each_text(${jobs.payload}) as field where field.value = any(${sql.param(named)}::text[]))`,
+        );
     },
     async runDue(now = clock()) {
       // One pass at a time in this process; other instances are kept apart by the row locks.

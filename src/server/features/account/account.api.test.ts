@@ -102,6 +102,29 @@ describe('email and password reset', () => {
     expect(me).toMatchObject({ email: 'bea@example.com', emailVerified: false });
   });
 
+  it('mails the code at sign-up to an email given there, in her language, stored as one spelling', async () => {
+    const dee = await signUp(t.app, { email: '  Dee@Example.COM ' }, { 'accept-language': 'es' });
+    expect(dee.user).toMatchObject({ email: 'dee@example.com', emailVerified: false });
+    const [mail, ...more] = await deliveredMail();
+    expect(more).toHaveLength(0);
+    expect(mail).toContain('To: dee@example.com');
+    expect(mail).toContain('Tu código para confirmar este correo');
+    const code = /(\d{6})/.exec(mail ?? '')?.[1];
+    expect(code).toBeDefined();
+    const verified = await dee.request('POST', '/api/account/email/verify', { code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ email: 'dee@example.com', verified: true });
+
+    // Someone else signing up with her verified address: the same answer, no code; Dee is told.
+    const other = await signUp(t.app, { email: 'dee@example.com' });
+    expect(other.user).toMatchObject({ email: 'dee@example.com', emailVerified: false });
+    const [notice, ...rest] = await deliveredMail();
+    expect(rest).toHaveLength(0);
+    expect(notice).toContain('To: dee@example.com');
+    expect(notice).toContain(dee.user.username);
+    expect(notice).not.toMatch(/\b\d{6}\b/);
+  });
+
   it('mails a single-use link, answers the same for unknown accounts, and ends every session', async () => {
     const cleo = await signUp(t.app);
     await withVerifiedEmail(cleo, `cleo-${cleo.user.id.slice(0, 8)}@example.com`);
@@ -159,6 +182,8 @@ describe('email and password reset', () => {
 
   it('does not mail an account without a verified email, and a link expires after 30 minutes', async () => {
     const dana = await signUp(t.app, { email: 'dana@example.com' });
+    // The sign-up's code mail; until it is used, her email is not where a reset may go.
+    expect(await deliveredMail()).toEqual([expect.stringContaining('code to confirm this email')]);
     const unverified = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
@@ -279,6 +304,9 @@ describe('data export', () => {
 describe('account deletion', () => {
   it('needs her password, then removes her rows and media files, closes her sockets and refuses her login', async () => {
     const hana = await signUp(t.app, { email: 'hana@example.com' });
+    // Mail to her address, one sent (its job done) and one not yet: neither job may outlive her.
+    expect((await deliveredMail()).filter((mail) => mail.includes('To: hana@example.com'))).toHaveLength(1);
+    expect((await hana.request('POST', '/api/account/email', { email: 'hana@example.com' })).statusCode).toBe(202);
     const iris = await signUp(t.app);
     const jo = await signUp(t.app);
     const { payload, headers } = multipart([{ filename: 'p.png', contentType: 'image/png', data: await smallImage() }]);

@@ -119,7 +119,7 @@ export async function exportAccount(
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db, caches } = deps;
-  await confirmPassword(db, userId, password, 'password');
+  const { email } = await confirmPassword(db, userId, password, 'password');
   const announcements: Array<() => void> = [];
   const afterCommit: DomainEvents = {
     emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
@@ -138,7 +138,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: stories finds them by key.
     await deps.stories.eraseReplies(tx, userId);
     const existed = await deleteUser(tx, caches, userId);
-    await deps.jobs.forgetUser(userId, tx);
+    // Work not yet done that names her: a notice about her, a mail to her address.
+    await deps.jobs.forgetJobsNaming(email ? [userId, email] : [userId], tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };
   });
   deps.sessionsEnded(userId, ended);

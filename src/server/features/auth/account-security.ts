@@ -111,7 +111,7 @@ function statusOf(email: string | null, verified: boolean, message: string): Ema
  * in `language` (the request's); the mail in her saved language.
  */
 export async function setEmail(
-  deps: AccountSecurityDeps,
+  deps: Pick<AccountSecurityDeps, 'db' | 'caches' | 'mail'>,
   userId: string,
   email: string,
   language: Language,

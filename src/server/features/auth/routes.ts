@@ -10,12 +10,16 @@ import { route } from '../../http/route';
 import { getSelfUser } from '../profiles';
 import { saveAppSettings } from '../preferences';
 import { authenticate, createLoginThrottles, registerUser, type AuthOptions } from './service';
+import { setEmail } from './account-security';
+import type { JobQueue } from '../../jobs';
+import { queuedMail } from '../../mail/mailer';
 import { localText, say } from '../../i18n';
 
 interface AuthRouteDeps extends AuthOptions {
   db: Db;
   caches: DbCaches;
   config: Config;
+  jobs: JobQueue;
   /** Called after a session is deleted, so live sockets of it can be closed. */
   onLogout?: (userId: string, tokenHash: string) => void;
 }
@@ -30,6 +34,7 @@ const loginLimit = (config: Config) => ({ max: Math.ceil(20 * config.RATE_LIMIT_
 export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) => {
   const { db, caches, config } = deps;
   const throttles = createLoginThrottles();
+  const mail = queuedMail(deps.jobs);
 
   const startSession = async (userId: string, secure: boolean) => {
     const session = await createSession(db, userId);
@@ -48,6 +53,9 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (app, deps) =
       if (language !== 'en' || units) {
         await saveAppSettings(db, user.id, { ...(language !== 'en' ? { language } : {}), ...(units ? { units } : {}) });
       }
+      // An email given at sign-up gets its code now, as one added in Settings does: until it is verified, a
+      // forgotten password cannot be reset, and a member who forgets hers on day one would be locked out.
+      if (request.body.email) await setEmail({ db, caches, mail }, user.id, request.body.email, language);
       void reply.setCookie(...(await startSession(user.id, request.protocol === 'https')));
       return user;
     },

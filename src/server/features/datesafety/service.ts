@@ -130,7 +130,7 @@ export async function queueToContact(
   if (contact.channel === 'sms') {
     await queueContactText(deps.jobs, { userId: contact.userId, to: contact.address, body: message.text }, tx);
   } else {
-    // `userId` names her, so account deletion drops a mail not yet sent (jobs.forgetUser).
+    // `userId` names her, so account deletion drops a mail not yet sent (jobs.forgetJobsNaming).
     await deps.jobs.enqueue(
       MAIL_JOB,
       { to: contact.address, ...message, userId: contact.userId },

@@ -52,7 +52,7 @@ export function ToastView() {
             {state.description && (
               <ToastPrimitive.Description
                 className={cn(
-                  'text-sm leading-snug',
+                  'text-sm leading-snug [overflow-wrap:anywhere]',
                   state.variant === 'destructive' ? 'text-red-800' : 'text-ink-soft',
                 )}
               >

@@ -19,6 +19,7 @@ import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
+import { ENTER_EMAIL_CODE_PATH, keepSentCode } from '../../lib/email-code';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
@@ -146,11 +147,22 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
 
     setPending(true);
     try {
-      await register(body);
+      const user = await register(body);
       created.current = true;
       clearSignUpDraft();
-      // The tour a new member sees first says welcome too: then this toast is dropped.
-      toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
+      if (user.email) {
+        // The server mailed a code to confirm it: until then a forgotten password cannot be reset. Said after the tour.
+        keepSentCode(user.email);
+        toast({
+          title: t`Check your email`,
+          description: t`We sent a code to ${user.email}. Confirm your email so you can reset a forgotten password.`,
+          action: { label: t`Enter code`, onClick: () => void navigate(ENTER_EMAIL_CODE_PATH) },
+          duration: 15_000,
+        });
+      } else {
+        // The tour a new member sees first says welcome too: then this toast is dropped.
+        toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
+      }
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
+import { keepSentCode, readSentCode } from '../../lib/email-code';
 import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
@@ -194,48 +195,21 @@ export function DataAndPrivacy() {
   );
 }
 
-interface SentCode {
-  to: string;
-  message: string;
-}
-
-const SENT_CODE_KEY = 'steep-email-code-sent';
-
-/** The code step survives a reload in this tab (sessionStorage: the address is hers, the tab is hers). */
-function readSentCode(): SentCode | undefined {
-  try {
-    const saved = JSON.parse(window.sessionStorage.getItem(SENT_CODE_KEY) ?? 'null') as Partial<SentCode> | null;
-    return typeof saved?.to === 'string' && typeof saved.message === 'string'
-      ? { to: saved.to, message: saved.message }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepSentCode(sent: SentCode | undefined): void {
-  try {
-    if (sent) window.sessionStorage.setItem(SENT_CODE_KEY, JSON.stringify(sent));
-    else window.sessionStorage.removeItem(SENT_CODE_KEY);
-  } catch {
-    // Storage unavailable: the code step lasts until a reload, as before.
-  }
-}
-
 /**
  * Settings → Email: her address and whether it is confirmed, add or change it, confirm it with the
  * mailed 6-digit code. A confirmed email is what a forgotten password's reset link goes to. The
  * server answers 202 to every address (taken or not, so the form tells nobody who is a member), so
- * this screen always goes on to the code step and shows the server's own words.
+ * this screen always goes on to the code step. Arriving from sign-up's "Enter code" (`?verify=email`),
+ * the code field is put in front of her.
  */
 export function EmailSettings() {
   const id = useId();
   const { user, refreshUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
-  /** Set once a code was sent: the address it went to and the server's message (kept over a reload). */
-  const [sent, setSentState] = useState<SentCode | undefined>(readSentCode);
-  const setSent = (next: SentCode | undefined) => {
+  /** Set once a code was sent: the address it went to (kept over a reload). */
+  const [sent, setSentState] = useState<string | undefined>(readSentCode);
+  const setSent = (next: string | undefined) => {
     setSentState(next);
     keepSentCode(next);
   };
@@ -244,19 +218,27 @@ export function EmailSettings() {
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
+  const [params] = useSearchParams();
+  const arrived = useRef(false);
+  const focusOnArrival = useCallback((input: HTMLInputElement | null) => {
+    if (!input || arrived.current) return;
+    arrived.current = true;
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: 'center' });
+  }, []);
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
   // A code step from before a reload applies only while that address is hers and still unconfirmed.
   // (The server keeps addresses trimmed and lower-cased.)
-  const pending = sent && sent.to.trim().toLowerCase() === email && !verified ? sent : undefined;
+  const pending = sent && sent.trim().toLowerCase() === email && !verified ? { to: sent } : undefined;
 
   const sendCode = async (to: string) => {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiCall(accountApi.setEmail, { body: { email: to } });
-      setSent({ to, message: answer.message });
+      await apiCall(accountApi.setEmail, { body: { email: to } });
+      setSent(to);
       setEditing(false);
       setCode('');
       await refreshUser();
@@ -318,6 +300,7 @@ export function EmailSettings() {
           </p>
           <Field id={`${id}-code`} label={t`6-digit code`} error={error}>
             <Input
+              ref={params.get('verify') === 'email' ? focusOnArrival : undefined}
               id={`${id}-code`}
               inputMode="numeric"
               autoComplete="one-time-code"
