@@ -14,12 +14,12 @@ import {
   watchBadgeCheck,
 } from './harness';
 import { ENGLISH_ONLY, englishStrings, person as personIn, saveLanguage, type Theme } from './spanish';
-import { settle } from './waits';
+import { settle, watchRealtime } from './waits';
 
 /*
  * A member in Spanish: Premium checkout with the demo processor (an incomplete card, then a declined
  * one, then a good one; prices in Spanish format), her subscription, Settings (a wrong current password, then a
- * change that works), Preferences and the preference dashboard, and Share My Date sent empty. Every screen shows
+ * change that works, and her other phone told why it was signed out), Preferences and the preference dashboard, and Share My Date sent empty. Every screen shows
  * no English catalogue string; each is photographed at 390×844 in the theme of the run.
  */
 const env = useServerAndBrowser();
@@ -170,9 +170,23 @@ describe('billing and settings in Spanish', () => {
     await allSpanish(page, 'settings-wrong-password');
     await current.scrollIntoViewIfNeeded();
     await shoot(page, 'settings-wrong-password', theme);
+    // Her other phone is open on Discover: the change signs it out, and it says why.
+    const other = await personIn(env.browser, env.server.baseUrl, 'es', theme);
+    const signedIn = await other.context.request.post('/api/auth/login', {
+      data: { username: body.username, password: body.password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const otherLive = watchRealtime(other.page);
+    await other.page.goto('/home');
+    await otherLive.connected();
     await current.fill(body.password);
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await toastText(page, 'Contraseña cambiada').waitFor();
+    await toastText(other.page, 'Tu contraseña se cambió. Inicia sesión con la nueva.').waitFor();
+    await other.page.waitForURL((url) => url.pathname === '/');
+    await allSpanish(other.page, 'other-device-signed-out');
+    await shoot(other.page, 'other-device-signed-out', theme);
+    await other.context.close();
     await page.getByLabel('Difuminar las fotos de tus matches').click();
     await allSpanish(page, 'settings-changed');
     await shoot(page, 'settings-changed', theme);

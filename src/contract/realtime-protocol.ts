@@ -15,6 +15,8 @@ export const TYPING_STOP_AFTER_MS = 2_000;
 /** Close codes the server uses. Only 1000 means "do not reconnect" (product §4). */
 /** The close reason a suspended member's sockets get (with policyViolation): the client signs out. */
 export const ACCOUNT_SUSPENDED_REASON = 'Account suspended';
+/** The close reason of her other devices' sockets when her password was changed or reset: they say why she is signed out. */
+export const PASSWORD_CHANGED_REASON = 'Password changed';
 
 export const WS_CLOSE = {
   normal: 1000,

@@ -16,7 +16,8 @@ interface DomainEventMap {
   'like.created': { userId: string; targetUserId: string; superLike: boolean; mode: DiscoveryMode };
   'match.dissolved': { matchId: string; userIds: [string, string] };
   'user.blocked': { blockerId: string; blockedUserId: string };
-  'session.ended': { userId: string; tokenHash: string };
+  /** `reason`: what her sockets of it are told as they close (a password change), else 'Session ended'. */
+  'session.ended': { userId: string; tokenHash: string; reason?: string };
   /** Her account and everything that cascades from it are gone. */
   'account.deleted': { userId: string };
   /** One member unmatched: both are told, and the pair can no longer talk. */

@@ -5,8 +5,8 @@
 export type BusMessage =
   /** Send `data` (a serialised server frame) to every socket of these users. */
   | { kind: 'frame'; userIds: string[]; data: string }
-  /** A session was deleted (logout): close its sockets. */
-  | { kind: 'end-session'; tokenHash: string }
+  /** A session was deleted (logout, a password change): close its sockets, telling them `reason`. */
+  | { kind: 'end-session'; tokenHash: string; reason?: string }
   /** Every session of the user ended at once (suspension): close all her sockets. */
   | { kind: 'end-user'; userId: string; reason: string }
   /** The pair can no longer talk (block, dissolved match): forget what was cached about them. */

@@ -55,7 +55,11 @@ export class Hub {
             this.deliverLocal(message.userIds, message.data);
             break;
           case 'end-session':
-            this.closeLocal((c) => c.tokenHash === message.tokenHash, WS_CLOSE.policyViolation, 'Session ended');
+            this.closeLocal(
+              (c) => c.tokenHash === message.tokenHash,
+              WS_CLOSE.policyViolation,
+              message.reason ?? 'Session ended',
+            );
             break;
           case 'end-user':
             this.closeLocal((c) => c.userId === message.userId, WS_CLOSE.policyViolation, message.reason);
@@ -82,8 +86,8 @@ export class Hub {
   }
 
   /** Closes the sockets of a deleted session, wherever they are. */
-  endSession(tokenHash: string): void {
-    this.bus.publish({ kind: 'end-session', tokenHash });
+  endSession(tokenHash: string, reason?: string): void {
+    this.bus.publish({ kind: 'end-session', tokenHash, ...(reason ? { reason } : {}) });
   }
 
   /** Closes every socket of a user, wherever they are (her sessions were all deleted). */

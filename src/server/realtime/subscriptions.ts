@@ -44,7 +44,7 @@ export function realtimeSubscriptions(deps: {
     }),
     events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
     events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
-    events.on('session.ended', ({ tokenHash }) => hub.endSession(tokenHash)),
+    events.on('session.ended', ({ tokenHash, reason }) => hub.endSession(tokenHash, reason)),
     events.on('like.created', ({ targetUserId, superLike, mode }) =>
       hub.emitToUser(targetUserId, 'like_received', { superLike, mode }),
     ),

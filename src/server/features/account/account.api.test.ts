@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_SENT, type AccountExport } from '../../../contract/account';
+import { PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
 import { eventAttendees, events, notices, passwordResets, userBadges } from '../../test/tables';
 import { connect, openSocket, UpgradeRefused } from '../../realtime/test-socket';
 import { clientFor, createTestApp, sessionCookie, signUp, type Client, type TestApp } from '../../test/harness';
@@ -81,7 +82,8 @@ describe('change password', () => {
     expect(changed.statusCode).toBe(200);
     expect((await ana.request('GET', '/api/auth/me')).statusCode).toBe(200);
     expect((await laptop.request('GET', '/api/auth/me')).statusCode).toBe(401);
-    expect(await laptopSocket.closed).toMatchObject({ code: 1008 });
+    // Her other device is told why it is signed out.
+    expect(await laptopSocket.closed).toEqual({ code: 1008, reason: PASSWORD_CHANGED_REASON });
     expect((await login(ana.user.username, PASSWORD)).statusCode).toBe(401);
     expect((await login(ana.user.username, 'Brand_new_2')).statusCode).toBe(200);
   });
@@ -167,7 +169,7 @@ describe('email and password reset', () => {
         payload: { token: resetToken, newPassword },
       });
     expect((await reset('Reset_pass_3')).statusCode).toBe(200);
-    expect(await socket.closed).toMatchObject({ code: 1008 });
+    expect(await socket.closed).toEqual({ code: 1008, reason: PASSWORD_CHANGED_REASON });
     expect((await cleo.request('GET', '/api/auth/me')).statusCode).toBe(401);
     expect((await phone.request('GET', '/api/auth/me')).statusCode).toBe(401);
     expect((await login(cleo.user.username, 'Reset_pass_3')).statusCode).toBe(200);

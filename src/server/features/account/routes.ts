@@ -47,8 +47,9 @@ export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 /** Settings → account: password, email, reset, 'Download my data' and 'Delete my account'. */
 export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
   const { db, caches, config, events, jobs } = deps;
-  const sessionsEnded = (userId: string, tokenHashes: string[]) => {
-    for (const tokenHash of tokenHashes) events.emit('session.ended', { userId, tokenHash });
+  const sessionsEnded = (userId: string, tokenHashes: string[], reason?: string) => {
+    for (const tokenHash of tokenHashes)
+      events.emit('session.ended', { userId, tokenHash, ...(reason ? { reason } : {}) });
   };
   const security: AccountSecurityDeps = {
     db,

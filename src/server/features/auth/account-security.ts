@@ -5,6 +5,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   type EmailStatus,
 } from '../../../contract/account';
+import { PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import {
@@ -45,8 +46,8 @@ export interface AccountSecurityDeps {
   scryptLogN: number;
   /** The public address links in emails point to. */
   publicUrl: string;
-  /** Sessions ended here have their sockets closed on every instance. */
-  sessionsEnded: (userId: string, tokenHashes: string[]) => void;
+  /** Sessions ended here have their sockets closed on every instance, told `reason` (a close reason) when given. */
+  sessionsEnded: (userId: string, tokenHashes: string[], reason?: string) => void;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -98,7 +99,11 @@ export async function changePassword(
     throw badRequest(localText('chooseANewPassword'), [fieldError('newPassword', localText('theNewPasswordMust'))]);
   }
   await setPasswordHash(deps, userId, input.newPassword);
-  deps.sessionsEnded(userId, await deleteSessionsOf(deps.db, deps.caches, userId, currentTokenHash));
+  deps.sessionsEnded(
+    userId,
+    await deleteSessionsOf(deps.db, deps.caches, userId, currentTokenHash),
+    PASSWORD_CHANGED_REASON,
+  );
 }
 
 /** The answer to an email change or confirmation, its sentence in the asker's language. */
@@ -274,5 +279,5 @@ export async function confirmPasswordReset(
   await setPasswordHash(deps, userId, input.newPassword);
   // Every other open link of hers dies with this one.
   await spendResetsOf(db, userId, now);
-  deps.sessionsEnded(userId, await deleteSessionsOf(db, deps.caches, userId));
+  deps.sessionsEnded(userId, await deleteSessionsOf(db, deps.caches, userId), PASSWORD_CHANGED_REASON);
 }

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 import { useQueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { ParsedFrame, ServerFrame, ServerFrameType } from '../../../contract/realtime';
-import { ACCOUNT_SUSPENDED_REASON } from '../../../contract/realtime-protocol';
+import { ACCOUNT_SUSPENDED_REASON, PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
 import { toast } from '../../components/ui/toast';
 import { useAuth } from '../session';
 import { RealtimeClient, socketUrlFor, type RealtimeSnapshot } from './realtime-client';
@@ -59,7 +59,8 @@ export function RealtimeProvider({
   );
 
   useEffect(() => {
-    // A suspension or a logout elsewhere ended the session: re-check it; a dead one signs out.
+    // A suspension, a password change or a logout elsewhere ended the session: re-check it; a dead one signs
+    // out, saying why when it was not her own logout.
     client.setSessionClosedHandler((reason) => {
       void refreshUser().then((me) => {
         if (me) return;
@@ -69,6 +70,12 @@ export function RealtimeProvider({
             title: t`Signed out`,
             description: t`Your account has been suspended by the Steep moderators.`,
             variant: 'destructive',
+          });
+        } else if (reason === PASSWORD_CHANGED_REASON) {
+          toast({
+            title: t`Signed out`,
+            description: t`Your password was changed. Log in with the new one.`,
+            duration: 15_000,
           });
         }
       });
