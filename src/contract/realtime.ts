@@ -36,7 +36,6 @@ export {
   AUTH_TIMEOUT_MS,
   TYPING_STOP_AFTER_MS,
   ACCOUNT_SUSPENDED_REASON,
-  PASSWORD_CHANGED_REASON,
   WS_CLOSE,
 } from './realtime-protocol';
 
