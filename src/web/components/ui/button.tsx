@@ -7,10 +7,13 @@ type Size = 'md' | 'lg' | 'icon';
 const variants: Record<Variant, string> = {
   primary:
     'bg-plum-700 text-white shadow-[0_6px_16px_-6px_rgb(107_36_88/0.6)] hover:bg-plum-800 active:bg-plum-900 disabled:bg-plum-300 disabled:shadow-none',
-  secondary: 'bg-matcha-100 text-matcha-700 hover:bg-matcha-200 active:bg-matcha-300 disabled:opacity-60',
-  outline: 'border border-plum-200 bg-white text-plum-800 hover:bg-plum-50 active:bg-plum-100 disabled:opacity-60',
-  ghost: 'text-plum-800 hover:bg-plum-50 active:bg-plum-100 disabled:opacity-60',
-  danger: 'border border-red-200 bg-white text-red-700 hover:bg-red-50 active:bg-red-100 disabled:opacity-60',
+  secondary:
+    'bg-matcha-100 text-matcha-700 hover:bg-matcha-200 active:bg-matcha-300 disabled:opacity-50 disabled:saturate-0',
+  outline:
+    'border border-plum-200 bg-white text-plum-800 hover:bg-plum-50 active:bg-plum-100 disabled:opacity-50 disabled:saturate-0',
+  ghost: 'text-plum-800 hover:bg-plum-50 active:bg-plum-100 disabled:opacity-50 disabled:saturate-0',
+  danger:
+    'border border-red-200 bg-white text-red-700 hover:bg-red-50 active:bg-red-100 disabled:opacity-50 disabled:saturate-0',
 };
 
 const sizes: Record<Size, string> = {
@@ -35,7 +38,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98] disabled:active:scale-100',
+        'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98] disabled:pointer-events-none',
         variants[variant],
         sizes[size],
         block && 'w-full',
