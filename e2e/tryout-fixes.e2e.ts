@@ -212,7 +212,13 @@ describe('tryout fixes', () => {
     const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
     const words = 'Genmaicha in the morning, long walks by the river after.';
 
-    // Untouched, Back leaves at once.
+    // Untouched, Back leaves at once; so it does after changes a save would not store (a space after her name,
+    // her age typed as "029").
+    await page.goBack();
+    await page.waitForURL('**/profile');
+    await openEdit();
+    await form.getByLabel('Name', { exact: true }).fill('Cleo ');
+    await form.getByLabel('Age').fill(`0${await form.getByLabel('Age').inputValue()}`);
     await page.goBack();
     await page.waitForURL('**/profile');
     await openEdit();

@@ -400,15 +400,22 @@ export function EditProfilePage() {
 }
 
 /**
+ * What a save would store, to compare: the server trims text and reads "029" as 29, so a space typed after
+ * her name and taken back is no edit.
+ */
+const storedOf = (form: FormState) =>
+  JSON.stringify(bodyFrom(form), (_key, value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+/**
  * Leaving with edits she has not saved (Cancel, Back, the tab bar, closing the tab) asks first, as dating
  * apps do: a whole profile's worth of typing is not lost to one tap. While they are being saved, leaving
  * asks nothing: the save goes on and counts.
  */
 function useLeaveUnsaved(form: FormState, saving: boolean) {
-  const [opened] = useState(() => JSON.stringify(form));
+  const [opened] = useState(() => storedOf(form));
   const saved = useRef(false);
   const mounted = useRef(false);
-  const dirty = JSON.stringify(form) !== opened;
+  const dirty = storedOf(form) !== opened;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && !saving && !saved.current && currentLocation.pathname !== nextLocation.pathname,
