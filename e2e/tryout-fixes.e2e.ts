@@ -218,7 +218,8 @@ describe('tryout fixes', () => {
     await page.waitForURL('**/profile');
     await openEdit();
     await form.getByLabel('Name', { exact: true }).fill('Cleo ');
-    await form.getByLabel('Age').fill(`0${await form.getByLabel('Age').inputValue()}`);
+    const age = form.getByLabel('Age', { exact: true });
+    await age.fill(`0${await age.inputValue()}`);
     await page.goBack();
     await page.waitForURL('**/profile');
     await openEdit();

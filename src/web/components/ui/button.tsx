@@ -6,7 +6,7 @@ type Size = 'md' | 'lg' | 'icon';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-plum-700 text-white shadow-[0_6px_16px_-6px_rgb(107_36_88/0.6)] hover:bg-plum-800 active:bg-plum-900 disabled:bg-plum-300 disabled:shadow-none',
+    'bg-plum-700 text-white shadow-[0_6px_16px_-6px_rgb(107_36_88/0.6)] hover:bg-plum-800 active:bg-plum-900 disabled:opacity-50 disabled:saturate-0 disabled:shadow-none',
   secondary:
     'bg-matcha-100 text-matcha-700 hover:bg-matcha-200 active:bg-matcha-300 disabled:opacity-50 disabled:saturate-0',
   outline:

@@ -19,7 +19,7 @@ import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
-import { ENTER_EMAIL_CODE_PATH, keepSentCode } from '../../lib/email-code';
+import { ENTER_EMAIL_CODE } from '../../lib/email-code';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
@@ -152,11 +152,10 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
       clearSignUpDraft();
       if (user.email) {
         // The server mailed a code to confirm it: until then a forgotten password cannot be reset. Said after the tour.
-        keepSentCode(user.email);
         toast({
           title: t`Check your email`,
           description: t`We sent a code to ${user.email}. Confirm your email so you can reset a forgotten password.`,
-          action: { label: t`Enter code`, onClick: () => void navigate(ENTER_EMAIL_CODE_PATH) },
+          action: { label: t`Enter code`, onClick: () => void navigate(ENTER_EMAIL_CODE.path) },
           duration: 15_000,
         });
       } else {

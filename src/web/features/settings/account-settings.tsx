@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
-import { keepSentCode, readSentCode } from '../../lib/email-code';
+import { ENTER_EMAIL_CODE } from '../../lib/email-code';
 import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
@@ -197,30 +197,36 @@ export function DataAndPrivacy() {
 
 /**
  * Settings → Email: her address and whether it is confirmed, add or change it, confirm it with the
- * mailed 6-digit code. A confirmed email is what a forgotten password's reset link goes to. The
- * server answers 202 to every address (taken or not, so the form tells nobody who is a member), so
- * this screen always goes on to the code step. Arriving from sign-up's "Enter code" (`?verify=email`),
- * the code field is put in front of her.
+ * mailed 6-digit code. A confirmed email is what a forgotten password's reset link goes to. While her
+ * address is unconfirmed the code field is always here (a code mailed at sign-up, or from another
+ * device, is typed in wherever she is), with a way to have a new one sent. The server answers 202 to
+ * every address (taken or not, so the form tells nobody who is a member), so this screen always goes on
+ * to the code step. Arriving from sign-up's "Enter code", the code field is put in front of her.
  */
 export function EmailSettings() {
   const id = useId();
   const { user, refreshUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
-  /** Set once a code was sent: the address it went to (kept over a reload). */
-  const [sent, setSentState] = useState<string | undefined>(readSentCode);
-  const setSent = (next: string | undefined) => {
-    setSentState(next);
-    keepSentCode(next);
-  };
+  /** Sent from this screen: said under the field, as only the newest code works. */
+  const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
   const [params] = useSearchParams();
+  const codeField = useRef<HTMLInputElement>(null);
+  /** Verified just now: the button that replaces the code form takes her focus as it appears. */
+  const justVerified = useRef(false);
+  const focusAfterVerify = useCallback((button: HTMLButtonElement | null) => {
+    if (!button || !justVerified.current) return;
+    justVerified.current = false;
+    button.focus();
+  }, []);
   const arrived = useRef(false);
   const focusOnArrival = useCallback((input: HTMLInputElement | null) => {
+    codeField.current = input;
     if (!input || arrived.current) return;
     arrived.current = true;
     input.focus({ preventScroll: true });
@@ -229,19 +235,18 @@ export function EmailSettings() {
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
-  // A code step from before a reload applies only while that address is hers and still unconfirmed.
-  // (The server keeps addresses trimmed and lower-cased.)
-  const pending = sent && sent.trim().toLowerCase() === email && !verified ? { to: sent } : undefined;
 
   const sendCode = async (to: string) => {
     setBusy(true);
     setError(undefined);
     try {
       await apiCall(accountApi.setEmail, { body: { email: to } });
-      setSent(to);
+      setResent(true);
       setEditing(false);
       setCode('');
       await refreshUser();
+      // The button she pressed was disabled while it sent: her focus goes where the new code is typed.
+      codeField.current?.focus();
     } catch (caught) {
       setError(messageOf(caught));
       focusFirst();
@@ -256,7 +261,8 @@ export function EmailSettings() {
     setError(undefined);
     try {
       await apiCall(accountApi.verifyEmail, { body: { code } });
-      setSent(undefined);
+      justVerified.current = true;
+      setResent(false);
       setCode('');
       await refreshUser();
       toast({ title: t`Email verified`, description: t`Your email is verified` });
@@ -280,7 +286,9 @@ export function EmailSettings() {
           <p className="text-xs text-ink-soft">
             {verified
               ? t`A reset link can reach you here if you forget your password.`
-              : t`Until it is verified, a forgotten password cannot be reset.`}
+              : email
+                ? t`Until it is verified, a forgotten password cannot be reset.`
+                : t`Add one so a reset link can reach you if you forget your password.`}
           </p>
         </div>
         <span
@@ -293,19 +301,29 @@ export function EmailSettings() {
         </span>
       </div>
 
-      {pending && !editing ? (
+      {email && !verified && !editing ? (
         <form ref={formRef} className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
-          <p role="status" className="text-sm text-ink">
-            {t`We sent a 6-digit code to ${pending.to}`}
+          <p role="status" className="text-sm [overflow-wrap:anywhere] text-ink">
+            {resent
+              ? t`We sent a new code to ${email}. Only the newest code works.`
+              : t`Enter the 6-digit code we emailed to ${email}.`}
           </p>
-          <Field id={`${id}-code`} label={t`6-digit code`} error={error}>
+          <Field
+            id={`${id}-code`}
+            label={t`6-digit code`}
+            error={error}
+            hint={t`No email? Check your spam folder, send a new code, or use another email.`}
+          >
             <Input
-              ref={params.get('verify') === 'email' ? focusOnArrival : undefined}
+              ref={ENTER_EMAIL_CODE.askedIn(params) ? focusOnArrival : codeField}
               id={`${id}-code`}
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              {...describedBy(`${id}-code`, { error })}
+              {...describedBy(`${id}-code`, {
+                error,
+                hint: t`No email? Check your spam folder, send a new code, or use another email.`,
+              })}
               onChange={(e) => {
                 // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
                 setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
@@ -318,16 +336,16 @@ export function EmailSettings() {
             {busy ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(pending.to)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(email)}>
               {t`Send a new code`}
             </Button>
             <Button
               type="button"
-              variant="ghost"
+              variant="outline"
               disabled={busy}
               onClick={() => {
                 setEditing(true);
-                setAddress(pending.to);
+                setAddress(email);
               }}
             >
               {t`Use another email`}
@@ -367,12 +385,8 @@ export function EmailSettings() {
         </form>
       ) : (
         <div className="grid gap-2">
-          {!verified && (
-            <Button block disabled={busy} onClick={() => void sendCode(email)}>
-              {busy ? t`Sending…` : t`Send Verification Code`}
-            </Button>
-          )}
           <Button
+            ref={focusAfterVerify}
             variant="outline"
             block
             onClick={() => {
