@@ -5,6 +5,7 @@ import type { RegisterBody } from '../src/contract/auth';
 import type { Match } from '../src/contract/matches';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 import { atRest, settle } from './waits';
+import { shootBothThemes } from './flows-themes';
 
 const env = useServerAndBrowser();
 
@@ -183,7 +184,7 @@ describe('profile detail', () => {
     await gia.context.close();
   });
 
-  it('the own-profile sheet from the header avatar on Discover: Edit Profile and Close', async () => {
+  it('the own-profile sheet from the header avatar on Discover: Edit Profile, Settings and Close', async () => {
     const hana = await person({ name: 'Hana', age: 27, location: 'Tulsa, Oklahoma' });
     await uploadPhotos(hana, 1);
     await hana.page.goto('/home');
@@ -192,11 +193,16 @@ describe('profile detail', () => {
     await expect.poll(() => sheet.isVisible()).toBe(true);
     expect(await sheet.getByText('Tulsa, Oklahoma').isVisible()).toBe(true);
     await settle(hana.page);
-    await screenshot(hana.page, 'discover-own-profile-sheet');
-    await expectAccessible(hana.page, 'own profile sheet');
+    await shootBothThemes(hana.page, 'discover-own-profile-sheet');
 
     await sheet.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => sheet.isVisible()).toBe(false);
+
+    // Settings is one tap from Discover (the tryout found it only at the bottom of her profile).
+    await hana.page.getByRole('banner').getByRole('button', { name: 'Your profile' }).click();
+    await sheet.getByRole('link', { name: 'Settings' }).click();
+    await hana.page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await hana.page.goto('/home');
 
     await hana.page.getByRole('banner').getByRole('button', { name: 'Your profile' }).click();
     await sheet.getByRole('link', { name: 'Edit Profile' }).click();

@@ -109,6 +109,11 @@ describe('password reset through a verified email', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // Back returns to the login card she came from (the tryout landed on an old sign-up draft).
+    await page.goBack();
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
     await page.getByRole('heading', { name: 'No email arriving?' }).waitFor();
     await page.getByText('Settings → Email there, add and verify one').waitFor();
     await shootBothThemes(page, 'reset-forgot');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MapPin, UserRound } from 'lucide-react';
+import { MapPin, Settings, UserRound } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
 import { Dialog } from './ui/dialog';
 import { useCurrentUser } from '../lib/session';
@@ -45,6 +45,12 @@ export function OwnProfileSheetBody({ open, onOpenChange }: OwnProfileSheetBodyP
           <Link to="/profile" className={buttonClasses('primary', 'md', true)}>
             <UserRound className="size-4" aria-hidden />
             {t`Edit Profile`}
+          </Link>
+        </Dialog.Close>
+        <Dialog.Close asChild>
+          <Link to="/settings" className={buttonClasses('outline', 'md', true)}>
+            <Settings className="size-4" aria-hidden />
+            {t`Settings`}
           </Link>
         </Dialog.Close>
         <Dialog.Close asChild>

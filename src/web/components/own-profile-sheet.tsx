@@ -4,7 +4,7 @@ import { useCurrentUser } from '../lib/session';
 import { Avatar } from './avatar';
 import { LazyOwnProfileSheetBody } from './lazy-on-open';
 
-/** Discover's header avatar (product §2): a small sheet of her own profile with Edit Profile and Close. */
+/** Discover's header avatar (product §2): a small sheet of her own profile with Edit Profile, Settings and Close. */
 export function OwnProfileSheet() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/ui/button';
@@ -25,6 +25,7 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
   const { t, i18n } = useLingui();
   const { toast } = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   // A link that sent her here to log in first (the unsubscribe page's settings link) names where she was going.
   const returnTo = safeReturnTo(useSearchParams()[0].get('returnTo'), '');
   const [username, setUsername] = useState('');
@@ -74,6 +75,13 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
       </Field>
       <Link
         to="/forgot-password"
+        onClick={(event) => {
+          // Back from the reset screens returns to this login card, not to a sign-up draft the page would
+          // otherwise reopen: this history entry remembers that the card was open on login.
+          event.preventDefault();
+          const here = { replace: true, state: { ...(location.state as object | null), openLogin: true } };
+          void Promise.resolve(navigate(location, here)).then(() => navigate('/forgot-password'));
+        }}
         className="-mt-2 inline-flex min-h-11 items-center justify-self-end px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
       >
         {t`Forgot password?`}
