@@ -62,6 +62,13 @@ describe('password reset through a verified email', () => {
     await codeField.fill('000000');
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.getByText('That code is not right').waitFor();
+    // "Use another email" opens a clean form with her focus in it; Cancel comes back to the code.
+    await page.getByRole('button', { name: 'Use another email' }).click();
+    const newEmail = page.getByLabel('New email');
+    await expect.poll(() => newEmail.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByText('That code is not right').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await codeField.waitFor();
     // A reload (the phone reclaiming the tab while she opens her mail) keeps the code field; so does Settings
     // opened anew (another tab, another device): an unconfirmed address always has it.
     await page.reload();

@@ -116,6 +116,14 @@ describe('email and password reset', () => {
     const verified = await dee.request('POST', '/api/account/email/verify', { code });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ email: 'dee@example.com', verified: true });
+    // The same code from a second device that had the form open: already verified, not "expired".
+    const again = await dee.request('POST', '/api/account/email/verify', { code });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      email: 'dee@example.com',
+      verified: true,
+      message: 'Este correo ya está verificado',
+    });
 
     // Someone else signing up with her verified address: the same answer, no code; Dee is told.
     const other = await signUp(t.app, { email: 'dee@example.com' });

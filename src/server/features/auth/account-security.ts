@@ -172,6 +172,10 @@ export async function verifyEmail(
   const { db } = deps;
   const pending = await findEmailCode(db, userId);
   const user = await findUser(db, userId);
+  // Confirmed meanwhile (on another device): her code is spent, and saying "expired" would send her for a new one.
+  if (!pending && user?.email && user.emailVerifiedAt) {
+    return statusOf(user.email, true, say(language, 'emailAlreadyVerified'));
+  }
   if (!pending || !user || pending.email !== user.email || pending.expiresAt.getTime() <= Date.now()) {
     throw badRequest(localText('thatCodeHasExpired'), [fieldError('code', localText('thatCodeHasExpiredAsk'))]);
   }

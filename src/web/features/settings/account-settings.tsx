@@ -346,6 +346,7 @@ export function EmailSettings() {
               onClick={() => {
                 setEditing(true);
                 setAddress(email);
+                setError(undefined);
               }}
             >
               {t`Use another email`}
@@ -368,6 +369,8 @@ export function EmailSettings() {
               type="email"
               autoComplete="email"
               inputMode="email"
+              // Opened by "Use another email" or "Change Email": her focus goes with her to the field.
+              autoFocus={editing}
               value={address}
               {...describedBy(`${id}-email`, { error })}
               onChange={(e) => setAddress(e.target.value)}
