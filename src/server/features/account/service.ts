@@ -138,7 +138,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: stories finds them by key.
     await deps.stories.eraseReplies(tx, userId);
     const existed = await deleteUser(tx, caches, userId);
-    // Work not yet done that names her: a notice about her, a mail to her address.
+    // Jobs that name her, run or not: a notice about her, a mail to her address (kept with its text once sent).
     await deps.jobs.forgetJobsNaming(email ? [userId, email] : [userId], tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };
   });
