@@ -54,6 +54,10 @@ export default defineConfig({
           // A first screen (a lazy chunk, the session check, the first fetch) can take more than the default
           // 5 s on a loaded CI machine; a poll still ends as soon as its condition holds.
           expect: { poll: { timeout: 15_000 } },
+          // One more try for a journey, reported as a retry: on a 2-core CI machine two Chromiums share the cores,
+          // and once a page stopped painting for 30 s mid-form (a click waited for two animation frames that never
+          // came; the same journey passed in every run before and since). A product race still fails twice.
+          retry: 1,
         },
       },
     ],
