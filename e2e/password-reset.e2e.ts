@@ -66,6 +66,12 @@ describe('password reset', () => {
     expect(await rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).textContent()).toContain(
       '(not yet)',
     );
+    // Her current password is not a new one: said beside the field, and the link still works.
+    await page.getByLabel('New password', { exact: true }).fill('Secret_123');
+    await page.getByLabel('Confirm new password').fill('Secret_123');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('That is your current password. Log in with it, or choose a new one').waitFor();
+    await shootBothThemes(page, 'password-reset-current-password');
     await page.getByLabel('New password', { exact: true }).fill('Fresh_Tea_42');
     await rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).getByText('(done)').waitFor();
     await page.getByLabel('Confirm new password').fill('Fresh_Tea_42');
@@ -74,8 +80,12 @@ describe('password reset', () => {
 
     await page.waitForURL((u) => u.pathname === '/');
     await toastText(page, 'Password changed').waitFor();
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill('Fresh_Tea_42');
+    // The login form is hers: her username filled in, the cursor in the password field.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => password.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Username').inputValue()).toBe(user.username);
+    await shootBothThemes(page, 'password-reset-login');
+    await password.fill('Fresh_Tea_42');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/home');
 

@@ -37,6 +37,13 @@ describe('a new member, off the happy path', () => {
     const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
     await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    // The open card is a step of its own: Back closes it, and stays in the app.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Get Started' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Sign up' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goForward();
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: 'Log in' }).click();

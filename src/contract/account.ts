@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text';
+import { okBody } from './http';
 import { emailAddress, PASSWORD_MAX_LENGTH, passwordField } from './auth';
 import { discoveryFilters, discoveryMode, friendsFilters, LOOKING_FOR } from './discovery';
 import { notice } from './notifications';
@@ -60,6 +61,9 @@ export const passwordResetConfirmBody = z.object({
     .max(100, 'The reset link is invalid'),
   newPassword: passwordField,
 });
+
+/** Done: her username, for the login form that follows. */
+export const passwordResetDone = okBody.extend({ username: z.string() });
 
 /** Any string: a malformed token is simply not usable, so the answer stays `{ usable: false }`. */
 export const passwordResetCheckBody = z.object({ token: safeText('The reset link is invalid').max(200) });

@@ -77,7 +77,7 @@ import { route, trackApiRoutes } from './http/route';
 import { metaApi } from '../contract/api/meta';
 import './http/types';
 import { trustProxyOption } from './http/trust-proxy';
-import { createJobQueue } from './jobs';
+import { createJobQueue, FINISHED_JOBS_SWEEP } from './jobs';
 import {
   configurePublicMediaUrls,
   createMediaDeletes,
@@ -205,6 +205,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const jobs = createJobQueue({ db, log: app.log.child({ component: 'jobs' }) });
   app.decorate('jobs', jobs);
+  jobs.every(FINISHED_JOBS_SWEEP, 3_600_000, async (now) => {
+    await jobs.sweepFinished(now);
+  });
   if (config.runJobs) app.addHook('onReady', async () => jobs.start(config.JOBS_POLL_MS));
   app.addHook('onClose', async () => jobs.stop());
 

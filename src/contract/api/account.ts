@@ -4,6 +4,7 @@ import {
   deleteAccountBody,
   emailStatus,
   passwordResetCheck,
+  passwordResetDone,
   passwordResetCheckBody,
   passwordResetConfirmBody,
   passwordResetRequestBody,
@@ -70,7 +71,7 @@ export const accountApi = {
     access: 'public',
     summary: 'Set a new password with a reset token; every session of the account ends',
     body: passwordResetConfirmBody,
-    response: okBody,
+    response: passwordResetDone,
   }),
   exportData: defineRoute({
     method: 'GET',

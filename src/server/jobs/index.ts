@@ -1,1 +1,1 @@
-export { createJobQueue, retryDelayMs, type JobQueue } from './queue';
+export { createJobQueue, FINISHED_JOBS_SWEEP, retryDelayMs, type JobQueue } from './queue';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../test/tables';
 import { createTestApp, type TestApp } from '../test/harness';
-import { createJobQueue, retryDelayMs } from './queue';
+import { createJobQueue, FINISHED_JOBS_KEPT, retryDelayMs } from './queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +57,31 @@ describe('the durable job queue', () => {
     expect(calls).toBe(3);
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'test.flaky'));
     expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'provider down' });
+  });
+
+  it('forgets a done job after a day and a failed one after two weeks, never an unfinished one', async () => {
+    const q = queue();
+    q.handle('test.sweep.ok', async () => {});
+    q.handle('test.sweep.bad', async () => {
+      throw new Error('no such address');
+    });
+    await q.enqueue('test.sweep.ok', { to: 'dee@example.com' });
+    await q.enqueue('test.sweep.bad', { to: 'dee@example.com' }, { maxAttempts: 1 });
+    await q.runDue();
+    const later = new Date(Date.now() + 60_000);
+    await q.enqueue('test.sweep.later', { to: 'dee@example.com' }, { runAt: new Date(later.getTime() + 1e10) });
+    const left = async () =>
+      (await t.database.db.select({ kind: jobs.kind, status: jobs.status }).from(jobs))
+        .filter((row) => row.kind.startsWith('test.sweep.'))
+        .map((row) => `${row.kind}:${row.status}`)
+        .sort();
+
+    expect(await q.sweepFinished(later)).toBe(0);
+    expect(await left()).toEqual(['test.sweep.bad:failed', 'test.sweep.later:queued', 'test.sweep.ok:done']);
+    expect(await q.sweepFinished(new Date(later.getTime() + FINISHED_JOBS_KEPT.done))).toBeGreaterThanOrEqual(1);
+    expect(await left()).toEqual(['test.sweep.bad:failed', 'test.sweep.later:queued']);
+    await q.sweepFinished(new Date(later.getTime() + FINISHED_JOBS_KEPT.failed));
+    expect(await left()).toEqual(['test.sweep.later:queued']);
   });
 
   it('keeps one unfinished job per dedupe key', async () => {

@@ -34,6 +34,11 @@ export interface JobQueue {
    * deletion, after which no row may name her), whether it has run or not.
    */
   forgetJobsNaming(values: readonly string[], tx?: Db): Promise<void>;
+  /**
+   * Deletes finished jobs past their keeping time (FINISHED_JOBS_KEPT): a done job's payload still names whom
+   * it was for (a mail's address, a text's number), and every recurring run leaves a row. Returns how many.
+   */
+  sweepFinished(now: Date): Promise<number>;
   /** Claims and runs every due job; returns how many ran. Tests call it with a moved clock. */
   runDue(now?: Date): Promise<number>;
   /** Polls for due jobs until `stop()`. */
@@ -46,6 +51,14 @@ const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 /** How often a process re-checks that every recurring job has its row (see ensureRecurring). */
 const RECURRING_CHECK_MS = 60_000;
+
+/**
+ * How long a finished job's row is kept: a done one for a day (enough to look into a day's trouble), a failed
+ * one for two weeks (its error is what someone investigating needs).
+ */
+export const FINISHED_JOBS_KEPT = { done: 24 * 3_600_000, failed: 14 * 24 * 3_600_000 } as const;
+/** The recurring job that applies FINISHED_JOBS_KEPT. */
+export const FINISHED_JOBS_SWEEP = 'jobs.sweep-finished';
 
 /** 10 s, 20 s, 40 s… capped at one hour. */
 export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -172,6 +185,19 @@ export function createJobQueue(deps: { db: Db; log: FastifyBaseLogger; now?: () 
         .where(
           sql`exists (select 1 from jsonb_each_text(${jobs.payload}) as field where field.value = any(${sql.param(named)}::text[]))`,
         );
+    },
+    async sweepFinished(now) {
+      const before = (kept: number) => new Date(now.getTime() - kept);
+      const swept = await db
+        .delete(jobs)
+        .where(
+          or(
+            and(eq(jobs.status, 'done'), lt(jobs.finishedAt, before(FINISHED_JOBS_KEPT.done))),
+            and(eq(jobs.status, 'failed'), lt(jobs.finishedAt, before(FINISHED_JOBS_KEPT.failed))),
+          ),
+        )
+        .returning({ id: jobs.id });
+      return swept.length;
     },
     async runDue(now = clock()) {
       // One pass at a time in this process; other instances are kept apart by the row locks.

@@ -176,7 +176,18 @@ describe('email and password reset', () => {
         url: '/api/auth/password-reset/confirm',
         payload: { token: resetToken, newPassword },
       });
-    expect((await reset('Reset_pass_3')).statusCode).toBe(200);
+    // Her current password is not a new one: refused beside the field, and the link still works.
+    const unchanged = await reset(PASSWORD);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json()).toMatchObject({
+      message: 'That is your current password. Log in with it, or choose a new one',
+      errors: [{ path: 'newPassword' }],
+    });
+    expect(await usable(token)).toBe(true);
+    const done = await reset('Reset_pass_3');
+    expect(done.statusCode).toBe(200);
+    // Her username, for the login form that follows.
+    expect(done.json()).toMatchObject({ ok: true, username: cleo.user.username });
     expect(await socket.closed).toEqual({ code: 1008, reason: PASSWORD_CHANGED_REASON });
     expect((await cleo.request('GET', '/api/auth/me')).statusCode).toBe(401);
     expect((await phone.request('GET', '/api/auth/me')).statusCode).toBe(401);

@@ -122,9 +122,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   route(app, accountApi.confirmPasswordReset, async (request, reply) => {
     // Before the reset ends her sessions: a signed-in asker is answered in her saved language.
     const language = await request.language();
-    await confirmPasswordReset(security, request.body);
+    const { username } = await confirmPasswordReset(security, request.body);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const, message: say(language, 'passwordResetDone') };
+    return { ok: true as const, message: say(language, 'passwordResetDone'), username };
   });
 
   route(app, accountApi.exportData, async (request, reply) => {

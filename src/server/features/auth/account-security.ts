@@ -29,7 +29,7 @@ import {
   findEmailCode,
   insertPasswordReset,
   resetsSince,
-  resetUsable,
+  resetOwner,
   saveEmailCode,
   spendReset,
   lockResetsOf,
@@ -266,22 +266,34 @@ const invalidLink = () =>
  */
 export async function passwordResetUsable(db: Db, token: string, now = new Date()): Promise<boolean> {
   if (token.length < 20 || token.length > 100) return false;
-  return resetUsable(db, sha256(token), now);
+  return (await resetOwner(db, sha256(token), now)) !== undefined;
 }
 
-/** Single use: the token is spent in the same statement that checks it, so two tries cannot both win. */
+/**
+ * Single use: the token is spent in the same statement that checks it, so two tries cannot both win. Returns
+ * her username, which the login form is filled with (whoever holds the link is about to own the account).
+ */
 export async function confirmPasswordReset(
   deps: AccountSecurityDeps,
   input: { token: string; newPassword: string },
-): Promise<void> {
+): Promise<{ username: string }> {
   const { db } = deps;
-  // Before the link is spent: a weak choice leaves it usable for a better one.
-  await assertStrongPassword(input.newPassword, 'newPassword');
   const now = new Date();
-  const userId = await spendReset(db, sha256(input.token), now);
+  const tokenHash = sha256(input.token);
+  // Before the link is spent: a weak or unchanged choice leaves it usable for a better one.
+  const owner = await resetOwner(db, tokenHash, now);
+  if (!owner) throw invalidLink();
+  await assertStrongPassword(input.newPassword, 'newPassword');
+  const user = await findUser(db, owner);
+  if (!user) throw invalidLink();
+  if (await verifyPassword(input.newPassword, user.passwordHash)) {
+    throw badRequest(localText('thatIsYourPassword'), [fieldError('newPassword', localText('thatIsYourPassword'))]);
+  }
+  const userId = await spendReset(db, tokenHash, now);
   if (!userId) throw invalidLink();
   await setPasswordHash(deps, userId, input.newPassword);
   // Every other open link of hers dies with this one.
   await spendResetsOf(db, userId, now);
   deps.sessionsEnded(userId, await deleteSessionsOf(db, deps.caches, userId), PASSWORD_CHANGED_REASON);
+  return { username: user.username };
 }

@@ -56,13 +56,14 @@ const usable = (tokenHash: string, now: Date) =>
  * Whether the link with this hash could still be spent. An indexed equality on a digest, so timing says
  * nothing about how much of a token matched.
  */
-export async function resetUsable(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+/** Whose link this is while it can still set a password (unknown, used or expired: undefined). */
+export async function resetOwner(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db
-    .select({ expiresAt: passwordResets.expiresAt })
+    .select({ userId: passwordResets.userId })
     .from(passwordResets)
     .where(usable(tokenHash, now))
     .limit(1);
-  return row !== undefined;
+  return row?.userId;
 }
 
 /**
@@ -78,7 +79,6 @@ export async function spendReset(db: Db, tokenHash: string, now: Date): Promise<
   return spent?.userId;
 }
 
-/** Marks every open link of hers used. */
 /**
  * Her reset links are made one at a time (two requests' jobs may run at once): the one made last retires
  * every earlier one, whichever committed first.
@@ -87,6 +87,7 @@ export async function lockResetsOf(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-resets:${userId}`}))`);
 }
 
+/** Marks every open link of hers used. */
 export async function spendResetsOf(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .update(passwordResets)

@@ -7,6 +7,7 @@ export const auth = {
   thatCodeHasExpired: 'That code has expired',
   tooManyWrongCodes: 'Too many wrong codes',
   chooseACityFrom: 'Choose a city from the list',
+  thatIsYourPassword: 'That is your current password. Log in with it, or choose a new one',
   theNewPasswordMust: 'The new password must differ from the current one',
   thatCodeHasExpiredAsk: 'That code has expired: ask for a new one',
   tooManyWrongCodesAsk: 'Too many wrong codes: ask for a new one',

@@ -10,6 +10,7 @@ export const auth: Translation<typeof en> = {
   thatCodeHasExpired: 'Ese código ha caducado',
   tooManyWrongCodes: 'Demasiados códigos incorrectos',
   chooseACityFrom: 'Elige una ciudad de la lista',
+  thatIsYourPassword: 'Esa es tu contraseña actual. Inicia sesión con ella o elige una nueva',
   theNewPasswordMust: 'La contraseña nueva debe ser distinta de la actual',
   thatCodeHasExpiredAsk: 'Ese código ha caducado: pide uno nuevo',
   tooManyWrongCodesAsk: 'Demasiados códigos incorrectos: pide uno nuevo',

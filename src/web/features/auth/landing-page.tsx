@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -38,14 +38,27 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: MessageDescriptor; text
   },
 ];
 
+/**
+ * The landing page's history entry. An open card is an entry of its own, so Back closes it again instead of
+ * leaving the app. `openLogin`: back from the password screens, after a reset, or sent to log in first;
+ * `username`: whose login form it is (after a reset).
+ */
+export interface LandingState {
+  openLogin?: boolean;
+  openSignUp?: boolean;
+  username?: string;
+}
+
 export function LandingPage() {
   const { user } = useAuth();
-  // Back from the password screens (or a finished reset): the login card is open already.
-  const openLogin = (useLocation().state as { openLogin?: boolean } | null)?.openLogin === true;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = location.state as LandingState | null;
+  const openLogin = entry?.openLogin === true;
   // A sign-up she had started before a reload: the card opens on it again, with what she typed.
   const [resumingSignUp] = useState(() => !openLogin && hasSignUpDraft());
-  const [authOpen, setAuthOpen] = useState(openLogin || resumingSignUp);
-  const [tab, setTab] = useState<AuthTab>(resumingSignUp ? 'signup' : 'login');
+  const authOpen = openLogin || entry?.openSignUp === true || resumingSignUp;
+  const [tab, setTab] = useState<AuthTab>(resumingSignUp || entry?.openSignUp ? 'signup' : 'login');
   const cardRef = useRef<HTMLDivElement>(null);
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Steep: dating for queer women and non-binary people`);
@@ -58,9 +71,8 @@ export function LandingPage() {
 
   const openAuth = (next: AuthTab) => {
     setTab(next);
-    setAuthOpen(true);
-    // Already open: still bring the card into view.
-    cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const opened: LandingState = next === 'login' ? { openLogin: true } : { openSignUp: true };
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { state: opened });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/session';
 import { tryAgainInText } from '../../lib/wait-time-text';
 import { rememberReturnTo, safeReturnTo } from '../../lib/return-to';
 import { msg } from '@lingui/core/macro';
+import type { LandingState } from './landing-page';
 
 /** What went wrong, in words: a lockout is not a wrong password, and says how long to wait. */
 function loginFailure(error: unknown, i18n: I18n): { title: string; description: string } {
@@ -28,7 +29,17 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
   const location = useLocation();
   // A link that sent her here to log in first (the unsubscribe page's settings link) names where she was going.
   const returnTo = safeReturnTo(useSearchParams()[0].get('returnTo'), '');
-  const [username, setUsername] = useState('');
+  // After a reset the form is hers: her username filled in, the new password still to type.
+  const [prefilled] = useState(() => (location.state as LandingState | null)?.username ?? '');
+  const [username, setUsername] = useState(prefilled);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!prefilled) return;
+    passwordRef.current?.focus({ preventScroll: true });
+    // The whole form in view, its Log In button too (focus alone stops at the field's edge).
+    formRef.current?.scrollIntoView({ block: 'end' });
+  }, [prefilled]);
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -49,7 +60,7 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" aria-label={t`Log in`}>
+    <form ref={formRef} onSubmit={handleSubmit} className="grid scroll-mb-4 gap-4" aria-label={t`Log in`}>
       <Field id="login-username" label={t`Username`}>
         <Input
           id="login-username"
@@ -69,6 +80,7 @@ export function LoginForm({ onSwitchToSignUp }: { onSwitchToSignUp?: () => void 
           name="password"
           autoComplete="current-password"
           required
+          ref={passwordRef}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

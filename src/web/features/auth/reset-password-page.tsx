@@ -5,11 +5,13 @@ import { accountApi } from '../../../contract/api/account';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Field, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText, isApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { tryAgainInText } from '../../lib/wait-time-text';
 import { AuthScreen } from './auth-screen';
+import type { LandingState } from './landing-page';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
@@ -62,19 +64,21 @@ export function ResetPasswordPage() {
     if (refuse({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) })) return;
     setPending(true);
     try {
-      await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
+      const { username } = await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
       // Every session of hers ended with the reset, this browser's too.
       setUser(null);
       toast({ title: t`Password changed`, description: t`Log in with your new password.` });
-      await navigate('/', { replace: true, state: { openLogin: true } });
+      const landing: LandingState = { openLogin: true, username };
+      await navigate('/', { replace: true, state: landing });
     } catch (error) {
       const field = isApiError(error) ? error.body?.errors?.[0] : undefined;
       if (field?.path === 'token') setLinkBroken(true);
       else if (!refuseFromServer(error)) {
         console.warn('Password reset failed', error);
+        const limited = isApiError(error) && error.status === 429;
         toast({
-          title: t`Could not change your password`,
-          description: t`Please try again`,
+          title: limited ? t`Too many attempts` : t`Could not change your password`,
+          description: limited ? tryAgainInText(i18n, error.retryAfterSeconds) : errorText(error),
           variant: 'destructive',
         });
       }
