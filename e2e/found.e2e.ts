@@ -53,7 +53,7 @@ describe('misleading errors', () => {
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await toastText(page, 'Too many attempts').waitFor();
     await toastText(page, /^Try again in 15 minutes\.$/).waitFor();
-    expect(await toastText(page, 'Please check your credentials').count()).toBe(0);
+    expect(await page.locator('#login-password-error').count()).toBe(0);
     await screenshot(page, 'found-login-lockout');
     await expectAccessible(page, 'the login lockout toast');
   });

@@ -47,7 +47,7 @@ describe('foundation journeys', () => {
     await context.close();
   });
 
-  it('logs in with the form and shows the failure toast for wrong credentials', async () => {
+  it('logs in with the form, and says a wrong password beside the field, focus in it', async () => {
     const context = await phoneContext(env.browser, env.server.baseUrl);
     const user = newUser();
     expect((await context.request.post('/api/auth/register', { data: user })).status()).toBe(201);
@@ -60,8 +60,15 @@ describe('foundation journeys', () => {
     await form.getByLabel('Username').fill(user.username);
     await form.getByLabel('Password', { exact: true }).fill('Wrong_password1');
     await form.getByRole('button', { name: 'Log In', exact: true }).click();
-    await expect.poll(() => toastText(page, 'Please check your credentials').isVisible()).toBe(true);
-    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    const password = form.getByLabel('Password', { exact: true });
+    await expect
+      .poll(() => form.locator('#login-password-error').textContent())
+      .toBe('That username and password do not match');
+    await expect.poll(() => password.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toastText(page, 'Login failed').count()).toBe(0);
+    await password.fill(user.password);
+    // Her edit answers the message.
+    expect(await form.locator('#login-password-error').count()).toBe(0);
     await form.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/home');
     await context.close();

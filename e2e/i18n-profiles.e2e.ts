@@ -73,11 +73,12 @@ describe('profiles in Spanish', () => {
         if (request.url().endsWith('/api/auth/register')) registered = true;
       });
       await form.getByRole('button', { name: 'Crear cuenta' }).click();
-      // The browser refuses the form: the age field is under its minimum, and nothing is sent.
+      // The form refuses it beside the age field, in Spanish (not the browser's bubble), with focus there; nothing is sent.
       await expect
-        .poll(() => form.getByLabel('Edad').evaluate((input) => (input as HTMLInputElement).validity.rangeUnderflow))
-        .toBe(true);
-      expect(await form.getByLabel('Edad').evaluate((input) => input === document.activeElement)).toBe(true);
+        .poll(() => form.locator('#signup-age-error').textContent())
+        .toBe('Para unirte a Steep necesitas tener 18 años o más.');
+      expect(await form.getByLabel('Edad').getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => form.getByLabel('Edad').evaluate((input) => input === document.activeElement)).toBe(true);
       expect(registered).toBe(false);
       await expectSpanish(page, page.locator('body'), 'sign-up');
       await form.getByLabel('Edad').evaluate((input) => input.scrollIntoView({ block: 'center' }));

@@ -56,6 +56,13 @@ describe('password reset through a verified email', () => {
     await page.getByText(`Enter the 6-digit code we emailed to ${email}.`).waitFor();
     const codeField = page.getByLabel('6-digit code');
     await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Its Verify button in view too, above the tab bar.
+    const verifyBox = await page.getByRole('button', { name: 'Verify Email' }).boundingBox();
+    const barBox = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(
+      verifyBox && barBox && verifyBox.y >= 0 && verifyBox.y + verifyBox.height <= barBox.y,
+      JSON.stringify({ verifyBox, barBox }),
+    ).toBe(true);
     await shootBothThemes(page, 'reset-settings-email-unverified', { axeWithin: EMAIL_CARD });
 
     // A wrong code is refused where she typed it.

@@ -49,7 +49,21 @@ describe('a new member, off the happy path', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     const loginTab = page.getByRole('tab', { name: 'Login' });
     await expect.poll(() => loginTab.getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.waitFor();
+
+    // Forgot password? takes what she typed as her username along; after the answer she can try another.
+    await login.getByLabel('Username').fill('not_sure_which');
+    await login.getByRole('link', { name: 'Forgot password?' }).click();
+    const field = page.getByLabel('Username or email');
+    expect(await field.inputValue()).toBe('not_sure_which');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    const answer = page.getByRole('status').filter({ hasText: 'Check your email' });
+    await expect.poll(() => answer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shootBothThemes(page, 'tryout-forgot-sent');
+    await page.getByRole('button', { name: 'Send Another Link' }).click();
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toBe('not_sure_which');
   });
 
   it('the password rules show from the start and tick as she types, with a strength meter', async () => {
@@ -95,6 +109,56 @@ describe('a new member, off the happy path', () => {
     expect(await rules.getByRole('listitem').filter({ hasText: 'Hard to guess' }).textContent()).toContain('(done)');
     await showRules();
     await shootBothThemes(page, 'tryout-password-strong');
+  }, 60_000);
+
+  it('opened from the keyboard, the card puts her focus in its first field', async () => {
+    const { page } = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).focus();
+    await page.keyboard.press('Enter');
+    const username = page.getByRole('form', { name: 'Sign up' }).getByLabel('Username');
+    await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Log in' }).focus();
+    await page.keyboard.press('Enter');
+    const login = page.getByRole('form', { name: 'Log in' }).getByLabel('Username');
+    await expect.poll(() => login.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("an empty sign-up or login says what is missing beside each field, in the app's words, with focus on the first", async () => {
+    const { page } = await visitor();
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/register') || request.url().includes('/api/auth/login')) sent++;
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('State').selectOption('Oregon');
+    await form.getByLabel('Age').fill('17');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    const username = form.getByLabel('Username');
+    await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
+    const said = async (id: string) => form.locator(`#${id}-error`).textContent();
+    expect(await said('signup-username')).toBe('Choose a username');
+    expect(await said('signup-name')).toBe('Enter your name');
+    expect(await said('signup-age')).toBe('You must be 18 or older to join Steep.');
+    expect(await said('signup-gender')).toBe('Choose your gender identity');
+    expect(await said('signup-orientation')).toBe('Choose your orientation');
+    expect(await said('signup-city')).toBe('Choose your city');
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(7);
+    await shootBothThemes(page, 'tryout-signup-empty');
+    // Her edit answers a field's message.
+    await username.fill('rowan');
+    await expect.poll(() => form.locator('#signup-username-error').count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Login' }).click();
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect.poll(() => login.locator('#login-username-error').textContent()).toBe('Enter your username');
+    expect(await login.locator('#login-password-error').textContent()).toBe('Enter your password');
+    expect(await login.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sent).toBe(0);
   }, 60_000);
 
   it('a reload mid sign-up keeps what she typed (never the password), and finishing clears it', async () => {
@@ -219,6 +283,11 @@ describe('a new member, off the happy path', () => {
     await page.waitForURL('**/preferences?tab=privacy');
     await page.goBack();
     await page.waitForURL('**/settings');
+
+    // The theme and language are one link from Settings too.
+    await page.getByRole('link', { name: 'Choose Theme and Language' }).click();
+    await page.waitForURL('**/preferences?tab=app');
+    await expect.poll(() => page.getByRole('tab', { name: 'App Settings' }).getAttribute('aria-selected')).toBe('true');
   }, 60_000);
 
   it('a notification switch saves as she flips it, and turns back with a toast if the server refuses', async () => {

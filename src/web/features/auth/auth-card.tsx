@@ -9,7 +9,16 @@ const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.
 /** The landing page's Log in / Sign up card, loaded when it is first opened. */
 export type AuthTab = 'login' | 'signup';
 
-export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
+export function AuthCard({
+  tab,
+  onTabChange: setTab,
+  focusForm,
+}: {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  /** Put her focus in the shown form's first field as it appears (the card was opened from the keyboard). */
+  focusForm: boolean;
+}) {
   const { t } = useLingui();
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
@@ -29,15 +38,21 @@ export function AuthCard({ tab, onTabChange: setTab }: { tab: AuthTab; onTabChan
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="login" className="pt-6 focus:outline-none">
+      <Tabs.Content
+        value="login"
+        className="rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400"
+      >
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Welcome back`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`Log in to pick up where you left off.`}</p>
-        <LoginForm onSwitchToSignUp={() => setTab('signup')} />
+        <LoginForm onSwitchToSignUp={() => setTab('signup')} focusFirstField={focusForm} />
       </Tabs.Content>
-      <Tabs.Content value="signup" className="pt-6 focus:outline-none">
+      <Tabs.Content
+        value="signup"
+        className="rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400"
+      >
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Join Steep`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`It takes about two minutes. You can add photos later.`}</p>
-        <SignUpForm onSwitchToLogin={() => setTab('login')} />
+        <SignUpForm onSwitchToLogin={() => setTab('login')} focusFirstField={focusForm} />
       </Tabs.Content>
     </Tabs.Root>
   );

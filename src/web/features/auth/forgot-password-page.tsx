@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { Info, MailCheck } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
@@ -14,12 +15,20 @@ import { AuthScreen } from './auth-screen';
  * 'Forgot password?': her username or email. The answer is the server's, the same whether or not an
  * account matched, so this screen tells nobody who is a member.
  */
+/** The login form's username, carried to this page's field. */
+export interface ForgotPasswordState {
+  login?: string;
+}
+
 export function ForgotPasswordPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Forgot password · Steep`);
-  const [login, setLogin] = useState('');
+  const carried = (useLocation().state as ForgotPasswordState | null)?.login ?? '';
+  const [login, setLogin] = useState(carried);
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
+  // Back from the answer: her focus returns to the field.
+  const focusField = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,16 +59,40 @@ export function ForgotPasswordPage() {
       intro={t`Enter your username or the email you verified in Settings. We'll email you a link to choose a new password.`}
     >
       {answer ? (
-        <div role="status" className="grid justify-items-center gap-3 rounded-2xl bg-matcha-50 p-5 text-center">
-          <MailCheck className="size-8 text-matcha-700" aria-hidden />
-          <p className="font-semibold text-ink">{t`Check your email`}</p>
-          <p className="text-sm leading-relaxed text-ink-soft">{answer}</p>
+        <div className="grid gap-3">
+          <div
+            ref={(node) => node?.focus()}
+            tabIndex={-1}
+            role="status"
+            className="grid justify-items-center gap-3 rounded-2xl bg-matcha-50 p-5 text-center focus:outline-none"
+          >
+            <MailCheck className="size-8 text-matcha-700" aria-hidden />
+            <p className="font-semibold text-ink">{t`Check your email`}</p>
+            <p className="text-sm leading-relaxed text-ink-soft">{answer}</p>
+          </div>
+          {/* Another username, or a second try once the first mail is late: the form again, with what she typed. */}
+          <Button
+            variant="outline"
+            block
+            onClick={() => {
+              focusField.current = true;
+              setAnswer(null);
+            }}
+          >
+            {t`Send Another Link`}
+          </Button>
         </div>
       ) : (
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t`Request a reset link`}>
           <Field id="forgot-login" label={t`Username or email`}>
             <Input
               id="forgot-login"
+              ref={(node) => {
+                if (node && focusField.current) {
+                  focusField.current = false;
+                  node.focus();
+                }
+              }}
               name="login"
               autoComplete="username"
               autoCapitalize="none"

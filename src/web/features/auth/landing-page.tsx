@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
@@ -29,7 +29,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: MessageDescriptor; text
   {
     icon: Coffee,
     title: msg`Spill the Tea`,
-    text: msg`An anonymous story community where members share the good, the bad and the hilarious.`,
+    text: msg`With Premium: an anonymous story community where members share the good, the bad and the hilarious.`,
   },
   {
     icon: ShieldCheck,
@@ -59,6 +59,8 @@ export function LandingPage() {
   const [resumingSignUp] = useState(() => !openLogin && hasSignUpDraft());
   const authOpen = openLogin || entry?.openSignUp === true || resumingSignUp;
   const [tab, setTab] = useState<AuthTab>(resumingSignUp || entry?.openSignUp ? 'signup' : 'login');
+  // Opened from the keyboard (a click with no pointer): her focus goes into the form, not to the page.
+  const [focusForm, setFocusForm] = useState(false);
   const cardRef = useRef<HTMLDivElement>(null);
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Steep: dating for queer women and non-binary people`);
@@ -69,8 +71,9 @@ export function LandingPage() {
 
   if (user) return <Navigate to="/home" replace />;
 
-  const openAuth = (next: AuthTab) => {
+  const openAuth = (next: AuthTab, event: MouseEvent) => {
     setTab(next);
+    setFocusForm(event.detail === 0);
     const opened: LandingState = next === 'login' ? { openLogin: true } : { openSignUp: true };
     void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { state: opened });
   };
@@ -93,7 +96,7 @@ export function LandingPage() {
           <div className="-mr-3 flex items-center gap-1">
             <LanguageSwitch />
             {!authOpen && (
-              <Button variant="ghost" onClick={() => openAuth('login')} className="text-sm">
+              <Button variant="ghost" onClick={(event) => openAuth('login', event)} className="text-sm">
                 {t`Log in`}
               </Button>
             )}
@@ -139,7 +142,7 @@ export function LandingPage() {
           </ul>
 
           {!authOpen && (
-            <Button size="lg" block onClick={() => openAuth('signup')} className="mt-8">
+            <Button size="lg" block onClick={(event) => openAuth('signup', event)} className="mt-8">
               {t`Get Started`}
             </Button>
           )}
@@ -149,7 +152,7 @@ export function LandingPage() {
           {authOpen && (
             <div className="mt-8 animate-sheet-up rounded-[1.75rem] border border-plum-100/70 bg-white p-5 shadow-card motion-reduce:animate-none">
               <Suspense fallback={<FormFallback />}>
-                <AuthCard tab={tab} onTabChange={setTab} />
+                <AuthCard tab={tab} onTabChange={setTab} focusForm={focusForm} />
               </Suspense>
             </div>
           )}

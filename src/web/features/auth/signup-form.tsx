@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { GENDER_IDENTITIES, MINIMUM_AGE, SEXUAL_ORIENTATIONS, type RegisterBody } from '../../../contract/auth';
+import {
+  GENDER_IDENTITIES,
+  MAXIMUM_AGE,
+  MINIMUM_AGE,
+  SEXUAL_ORIENTATIONS,
+  type RegisterBody,
+} from '../../../contract/auth';
 import { type TeaPreference } from '../../../contract/interests';
 import { formatLocation } from '../../../contract/locations';
 import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
@@ -12,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api';
-import { useFormErrors } from '../../lib/form-errors';
+import { useFormErrors, type FieldErrors } from '../../lib/form-errors';
 import { defaultUnits } from '../../lib/units';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
@@ -73,7 +79,14 @@ function Section({
 /** Optional, but recommended: without a verified email a forgotten password cannot be reset. */
 const EMAIL_HINT = msg`Recommended: it is how you reset a forgotten password. Verify it later in Settings. Never shown to anyone.`;
 
-export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }) {
+export function SignUpForm({
+  onSwitchToLogin,
+  focusFirstField = false,
+}: {
+  onSwitchToLogin?: () => void;
+  /** Her focus in Username as the form appears (the card was opened from the keyboard). */
+  focusFirstField?: boolean;
+}) {
   const { register } = useAuth();
   const { t, i18n } = useLingui();
   const emailHint = i18n._(EMAIL_HINT);
@@ -97,6 +110,11 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   const { formRef, errors, refuse, refuseFromServer, clearError } = useFormErrors(FIELDS);
   const [pending, setPending] = useState(false);
   const created = useRef(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const [focusOnShow] = useState(focusFirstField);
+  useEffect(() => {
+    if (focusOnShow) usernameRef.current?.focus();
+  }, [focusOnShow]);
 
   useEffect(() => {
     // After the account exists the draft is gone for good, even if a last render comes through.
@@ -116,17 +134,32 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
     });
   }, [username, email, name, age, bio, genderIdentity, sexualOrientation, state, city, interests, teaInterests]);
 
+  function ageProblemText(value: string): string | undefined {
+    if (!value.trim()) return t`Enter your age`;
+    const years = Number(value);
+    if (!Number.isInteger(years)) return t`Enter your age in whole years`;
+    if (years < MINIMUM_AGE) return t`You must be 18 or older to join Steep.`;
+    if (years > MAXIMUM_AGE) return t`Please enter a real age`;
+    return undefined;
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
 
+    // Every missing or wrong answer at once, each beside its field in her language (not the browser's bubbles).
     const passwordProblem = passwordProblemText(i18n, password);
-    if (passwordProblem) {
-      refuse({ ...errors, password: passwordProblem });
-      return;
-    }
-    // The native `required` attributes normally stop these earlier.
-    if (!genderIdentity || !sexualOrientation) return;
+    const ageProblem = ageProblemText(age);
+    const problems: FieldErrors<(typeof FIELDS)[number]> = {
+      ...(username.trim() ? {} : { username: t`Choose a username` }),
+      ...(passwordProblem ? { password: passwordProblem } : {}),
+      ...(name.trim() ? {} : { name: t`Enter your name` }),
+      ...(ageProblem ? { age: ageProblem } : {}),
+      ...(genderIdentity ? {} : { genderIdentity: t`Choose your gender identity` }),
+      ...(sexualOrientation ? {} : { sexualOrientation: t`Choose your orientation` }),
+      ...(state && city ? {} : { location: state ? t`Choose your city` : t`Choose your state, then your city` }),
+    };
+    if (refuse(problems) || !genderIdentity || !sexualOrientation) return;
 
     const trimmedEmail = email.trim();
     const body: RegisterBody = {
@@ -174,10 +207,11 @@ export function SignUpForm({ onSwitchToLogin }: { onSwitchToLogin?: () => void }
   }
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`}>
+    <form ref={formRef} onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`} noValidate>
       <Section id="signup-section-account" title={t`Your account`}>
         <Field id="signup-username" label={t`Username`} error={errors.username}>
           <Input
+            ref={usernameRef}
             id="signup-username"
             name="username"
             autoComplete="username"

@@ -56,7 +56,7 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-plum-900/55 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/55 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
         <Dialog.Content
           onPointerDownOutside={(event) => event.preventDefault()}
           onOpenAutoFocus={(event) => {

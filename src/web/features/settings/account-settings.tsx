@@ -230,7 +230,9 @@ export function EmailSettings() {
     if (!input || arrived.current) return;
     arrived.current = true;
     input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: 'center' });
+    // The code field with its Verify button in view (the field alone left the button under the tab bar), a frame
+    // later: the router's scroll restoration puts a new screen at its top after this ref is attached.
+    requestAnimationFrame(() => (input.form ?? input).scrollIntoView({ block: 'center' }));
   }, []);
   if (!user) return null;
   const email = user.email;

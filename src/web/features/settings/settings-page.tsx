@@ -16,6 +16,7 @@ import {
   Pencil,
   ShieldCheck,
   type LucideIcon,
+  Palette,
 } from 'lucide-react';
 import { Avatar } from '../../components/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -116,6 +117,16 @@ export function SettingsPage() {
         <SmsForm userId={user.id} />
         <Link to="/preferences?tab=notifications" className={buttonClasses('outline', 'md', true)}>
           {t`Choose what you hear about`}
+        </Link>
+      </SettingsCard>
+
+      <SettingsCard
+        icon={Palette}
+        title={t`Theme & Language`}
+        text={t`Light, dark or like your device; English or Spanish.`}
+      >
+        <Link to="/preferences?tab=app" className={buttonClasses('outline', 'md', true)}>
+          {t`Choose Theme and Language`}
         </Link>
       </SettingsCard>
 
