@@ -53,10 +53,9 @@ const usable = (tokenHash: string, now: Date) =>
   and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
 
 /**
- * Whether the link with this hash could still be spent. An indexed equality on a digest, so timing says
- * nothing about how much of a token matched.
+ * Whose link this is while it can still be spent (unknown, used or expired: undefined). An indexed equality on
+ * a digest, so timing says nothing about how much of a token matched.
  */
-/** Whose link this is while it can still set a password (unknown, used or expired: undefined). */
 export async function resetOwner(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db
     .select({ userId: passwordResets.userId })

@@ -9,6 +9,10 @@ const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.
 /** The landing page's Log in / Sign up card, loaded when it is first opened. */
 export type AuthTab = 'login' | 'signup';
 
+/** A tab's panel: Radix puts it in the tab order, so it shows where focus is. */
+const PANEL_CLASS =
+  'rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400';
+
 export function AuthCard({
   tab,
   onTabChange: setTab,
@@ -38,18 +42,12 @@ export function AuthCard({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content
-        value="login"
-        className="rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400"
-      >
+      <Tabs.Content value="login" className={PANEL_CLASS}>
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Welcome back`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`Log in to pick up where you left off.`}</p>
         <LoginForm onSwitchToSignUp={() => setTab('signup')} focusFirstField={focusForm} />
       </Tabs.Content>
-      <Tabs.Content
-        value="signup"
-        className="rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400"
-      >
+      <Tabs.Content value="signup" className={PANEL_CLASS}>
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Join Steep`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`It takes about two minutes. You can add photos later.`}</p>
         <SignUpForm onSwitchToLogin={() => setTab('login')} focusFirstField={focusForm} />

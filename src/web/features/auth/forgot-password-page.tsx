@@ -11,14 +11,15 @@ import { tryAgainInText } from '../../lib/wait-time-text';
 import { useLingui } from '@lingui/react/macro';
 import { AuthScreen } from './auth-screen';
 
-/**
- * 'Forgot password?': her username or email. The answer is the server's, the same whether or not an
- * account matched, so this screen tells nobody who is a member.
- */
 /** The login form's username, carried to this page's field. */
 export interface ForgotPasswordState {
   login?: string;
 }
+
+/**
+ * 'Forgot password?': her username or email. The answer is the server's, the same whether or not an
+ * account matched, so this screen tells nobody who is a member.
+ */
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useLingui();
