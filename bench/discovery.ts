@@ -28,7 +28,7 @@ import { INTEREST_NAMES, LIFESTYLE_FILTER_OPTIONS, TEA_PREFERENCES } from '../sr
 import { locationCoordinates } from '../src/contract/locations';
 import { US_STATES_DATA } from '../src/contract/locations-data';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client';
-import { createSession, findUser, SESSION_COOKIE } from '../src/server/core';
+import { createSession, findUser, reprojectMembers, SESSION_COOKIE } from '../src/server/core';
 import {
   candidateQuery,
   findCandidates,
@@ -126,7 +126,7 @@ async function seed(database: Db, members: number): Promise<void> {
     const indexes = (await db.execute<{ name: string; definition: string }>(sql`
       select i.indexname as name, i.indexdef as definition from pg_indexes i
       where i.schemaname = current_schema()
-        and i.tablename in ('users', 'photos', 'swipes', 'discovery_filters', 'blocks')
+        and i.tablename in ('users', 'photos', 'swipes', 'discovery_filters', 'blocks', 'discovery_members')
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as {
       rows: Array<{ name: string; definition: string }>;
     };
@@ -198,6 +198,13 @@ async function seed(database: Db, members: number): Promise<void> {
         from generate_series(1, ${Math.floor(members / 100)}::int) g
       ) pairs where a <> b`),
     );
+    // Rows written set-based, past core: copied into discovery's projection as the demo seed does, with the
+    // saved ranges preferences would have handed over.
+    await timed('discovery_members', async () => {
+      await reprojectMembers(db);
+      await db.execute(sql`update discovery_members d set saved_min_age = f.min_age, saved_max_age = f.max_age
+        from discovery_filters f where f.user_id = d.id`);
+    });
     await db.execute(sql`drop table bench_cities`);
     await timed('indexes', async () => {
       for (const index of indexes.rows) await db.execute(sql.raw(index.definition));
@@ -223,6 +230,7 @@ async function addSearcher(
     values (${id}, ${`bench_searcher_${label}`}, 'bench-user-cannot-log-in', 'Searcher', 30,
       'Benchmark searcher with a bio long enough to count.', ${location}, ${here.lat}, ${here.lng},
       'woman', 'lesbian', ${textArray([...INTEREST_NAMES].slice(0, 8))}, ${textArray(TEA_PREFERENCES.slice(0, 3))}, now())`);
+  await reprojectMembers(db, [id]);
   const near = locationsWithin(
     { latitude: here.lat, longitude: here.lng, location },
     DEFAULT_DISCOVERY_FILTERS.maxDistance,

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { INTEREST_NAMES } from '../src/contract/interests';
 import { locationCoordinates } from '../src/contract/locations';
-import { createSession, SESSION_COOKIE } from '../src/server/core';
+import { createSession, reprojectMembers, SESSION_COOKIE } from '../src/server/core';
 import { openPglite, type Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { benchApp } from './bench-app';
@@ -68,6 +68,8 @@ async function seed(db: Db): Promise<string> {
       lastActiveAt: new Date(),
     })
     .returning({ id: users.id });
+  // Written past core: copied into discovery's projection as the demo seed does.
+  await reprojectMembers(db);
   await db.execute(sql`vacuum analyze`);
   return searcher!.id;
 }

@@ -39,6 +39,17 @@ export function notBlockedWith(viewerId: string | SQLWrapper, other: AnyPgColumn
   ))`;
 }
 
+/**
+ * `notBlockedWith` for a statement that checks a long stream of candidates against one member
+ * (discovery): her blocks both ways as two sets read once and hashed (NOT IN over columns that are never
+ * null), so each candidate costs a hash probe. As anti-joins, a plan estimating few candidates probed
+ * the index once per candidate instead: 600 of the 2 261 buffers of a New York City page at 1 M members.
+ */
+export function notInBlocksOf(viewerId: string, other: AnyPgColumn | SQL): SQL {
+  return sql`(${other} not in (select ${blocks.blockedUserId} from ${blocks} where ${blocks.blockerId} = ${viewerId})
+    and ${other} not in (select ${blocks.blockerId} from ${blocks} where ${blocks.blockedUserId} = ${viewerId}))`;
+}
+
 /** Which of `otherIds` have blocked `viewerId`. */
 export async function blockersAmong(db: Db, viewerId: string, otherIds: readonly string[]): Promise<Set<string>> {
   if (otherIds.length === 0) return new Set();

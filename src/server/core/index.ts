@@ -8,3 +8,4 @@ export * from './blocks';
 export * from './presence';
 export * from './sessions';
 export * from './users';
+export * from './discovery-members';

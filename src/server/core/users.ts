@@ -3,12 +3,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { DbCaches } from '../db/caches';
 import { users, type UserRow } from '../db/schema/users';
+import { PROJECTED_COLUMNS, projectMembers, reprojectMembers } from './discovery-members';
 
 /**
  * The member row. Core owns the `users` table: every write goes through a function here, so the
  * cached row below is evicted by the writer itself. Features read a member through these functions;
  * a feature whose list query must filter or rank on member columns (discovery) composes SQL over
- * `memberTable`, the read-only view this module exports for that.
+ * `memberTable`, the read-only view this module exports for that. Every write here keeps the discovery
+ * projection (`discovery-members.ts`) in step, in the same statement or transaction.
  */
 export { users as memberTable, type UserRow };
 
@@ -59,15 +61,24 @@ type NewUser = typeof users.$inferInsert;
 
 /** Returns undefined when the username is taken (case-insensitively). */
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+    if (row) await reprojectMembers(tx, [row.id]);
+    return row;
+  });
 }
 
 export type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'username' | 'passwordHash'>>;
 
 export async function updateUser(db: Db, caches: DbCaches, userId: string, changes: UserChanges): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db.update(users).set(changes).where(eq(users.id, userId));
+  const columns = Object.keys(changes) as (keyof UserChanges)[];
+  if (columns.length === 0) return;
+  const update = db.update(users).set(changes).where(eq(users.id, userId));
+  if (columns.some((column) => PROJECTED_COLUMNS.has(column))) {
+    await db.execute(sql`with changed as ${update.returning()} ${projectMembers(sql`changed`)}`);
+  } else {
+    await update;
+  }
   forgetCachedUser(db, caches, userId);
 }
 
@@ -82,7 +93,7 @@ export async function setBoostedUntil(
   until: Date | null,
   unlessEndsAfter?: Date,
 ): Promise<boolean> {
-  const rows = await db
+  const update = db
     .update(users)
     .set({ boostedUntil: until })
     .where(
@@ -90,7 +101,10 @@ export async function setBoostedUntil(
         ? sql`${users.id} = ${userId} and (${users.boostedUntil} is null or ${users.boostedUntil} <= ${unlessEndsAfter.toISOString()}::timestamptz)`
         : eq(users.id, userId),
     )
-    .returning({ id: users.id });
+    .returning();
+  const { rows } = (await db.execute(
+    sql`with changed as ${update}, projected as (${projectMembers(sql`changed`)}) select id from changed`,
+  )) as { rows: unknown[] };
   forgetCachedUser(db, caches, userId);
   return rows.length > 0;
 }

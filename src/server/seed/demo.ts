@@ -7,6 +7,7 @@ import { hashPassword, NO_PASSWORD } from '../features/auth';
 import { setLookingFor } from '../features/preferences';
 import { diskMediaSpaces, newMediaKey, type MediaStorage } from '../media';
 import type { Db } from '../db/client';
+import { reprojectMembers } from '../core';
 import { travelPlans } from '../db/schema/discovery';
 import { swipes } from '../db/schema/matches';
 import { photos } from '../db/schema/photos';
@@ -382,6 +383,8 @@ export async function seedDemoIfEmpty(
         role: 'moderator',
         createdAt: new Date(now - demo.createdAgoMs),
       });
+      // The rows above were written set-based, past core's writes: copy them into discovery's projection.
+      await reprojectMembers(tx);
 
       // Two open reports against one community member, so the console has a case to review.
       const [reported, firstReporter, secondReporter] = ids.slice(-3);

@@ -5,9 +5,10 @@ import type { DiscoveryPage, GhostModeResponse } from '../../contract/discovery'
 import type { SwipeResponse, MatchList } from '../../contract/matches';
 import type { Preferences, UpdatePreferencesBody } from '../../contract/preferences';
 import type { Block } from '../../contract/safety';
-import { messages, swipes, users } from './tables';
+import { messages, swipes } from './tables';
 import type { Language } from '../i18n';
 import { signUp, type Client, type TestApp } from './harness';
+import { updateUser, type UserChanges } from '../core';
 
 /** Factories for discovery, swipe, match, safety and notification tests. */
 
@@ -86,14 +87,15 @@ export async function plantPrivateData(
   client: Client,
   values: { phoneNumber?: string; job?: string } = {},
 ) {
-  await t.database.db
-    .update(users)
-    .set({ phoneNumber: values.phoneNumber ?? '+15035550199', ...(values.job ? { job: values.job } : {}) })
-    .where(eq(users.id, client.user.id));
+  await updateUser(t.database.db, t.context.caches, client.user.id, {
+    phoneNumber: values.phoneNumber ?? '+15035550199',
+    ...(values.job ? { job: values.job } : {}),
+  });
 }
 
-export async function setProfile(t: TestApp, client: Client, values: Partial<typeof users.$inferInsert>) {
-  await t.database.db.update(users).set(values).where(eq(users.id, client.user.id));
+/** Member columns set through core, as the features write them (so discovery's projection follows). */
+export async function setProfile(t: TestApp, client: Client, values: UserChanges) {
+  await updateUser(t.database.db, t.context.caches, client.user.id, values);
 }
 
 /** Moves all of her swipes back in time (yesterday's likes, last week's super like). */

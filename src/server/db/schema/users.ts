@@ -77,25 +77,63 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_location_idx').on(t.location),
-    // Discovery reads the most recently active members in her cities and stops after a bounded pool,
-    // from either index by the planner's estimate: few members in range (a town), this one's range
-    // per city then a small sort; many (a metro), the scan across cities, skipping other cities'
-    // entries in the index alone.
-    index('users_discovery_city_recency_idx')
-      .on(t.location, t.lastActiveAt.desc().nullsLast(), t.id.desc())
-      .where(sql`not ${t.ghostMode}`),
-    // `location` last only so the scan across cities can test it without reading the table.
-    index('users_discovery_recency_idx')
-      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc(), t.location)
-      .where(sql`not ${t.ghostMode}`),
-    // Members with a running Profile Boost join every feed's pool whatever their last activity.
-    index('users_boosted_until_idx')
-      .on(t.boostedUntil)
-      .where(sql`${t.boostedUntil} is not null`),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The member as discovery filters and ranks her: a narrow copy of the member row's filter columns and
+ * score parts, and her saved age range (preferences). Discovery checks a few hundred candidates a page;
+ * reading each from here is one small row instead of the wide member row by primary key and a probe of
+ * her saved filters. Core keeps it in the same statement as every write of what it copies
+ * (core/discovery-members.ts), so it is never behind the member row (docs/decisions/0026-discovery-members.md).
+ */
+export const discoveryMembers = pgTable(
+  'discovery_members',
+  {
+    id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    age: integer().notNull(),
+    location: text().notNull(),
+    interests: text().array().notNull(),
+    teaInterests: text().array().notNull(),
+    job: text(),
+    lifestyle: jsonb().$type<Record<string, string>>().notNull(),
+    relationshipGoals: text(),
+    isVerified: boolean().notNull(),
+    ghostMode: boolean().notNull(),
+    suspendedUntil: timestamp({ withTimezone: true }),
+    premiumUntil: timestamp({ withTimezone: true }),
+    boostedUntil: timestamp({ withTimezone: true }),
+    lastActiveAt: timestamp({ withTimezone: true }),
+    /** Her bio's length without surrounding white space (profile completeness reads it). */
+    bioLength: integer().notNull(),
+    /** How many prompts she answered (profile completeness reads it). */
+    promptCount: integer().notNull(),
+    /** Her saved discovery age range; null: she saved none (the default range applies). */
+    savedMinAge: integer(),
+    savedMaxAge: integer(),
+  },
+  (t) => [
+    // Discovery reads the most recently active members in her cities and stops after a bounded pool,
+    // from either index by the planner's estimate: few members in range (a town), this one's range
+    // per city then a small sort; many (a metro), the scan across cities, skipping other cities'
+    // entries in the index alone.
+    index('discovery_members_city_recency_idx')
+      .on(t.location, t.lastActiveAt.desc().nullsLast(), t.id.desc())
+      .where(sql`not ${t.ghostMode}`),
+    // `location` last only so the scan across cities can test it without reading the table.
+    index('discovery_members_recency_idx')
+      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc(), t.location)
+      .where(sql`not ${t.ghostMode}`),
+    // Members with a running Profile Boost join every feed's pool whatever their last activity.
+    index('discovery_members_boosted_until_idx')
+      .on(t.boostedUntil)
+      .where(sql`${t.boostedUntil} is not null`),
+  ],
+);
 
 /** Days on which a user was active, for the day streak. */
 export const activityDays = pgTable(

@@ -128,7 +128,10 @@ async function memberInEveryTable(): Promise<{
   };
   const rows = [];
   for (const reference of userReferences()) {
-    const row = await insertRow(reference.table, { [reference.column]: her.user.id }, others);
+    // A row sign-up already wrote (discovery's projection of her) names her as it is.
+    const column = getTableColumns(reference.table)[reference.column] as PgColumn;
+    const [existing] = await t.database.db.select().from(reference.table).where(eq(column, her.user.id)).limit(1);
+    const row = existing ?? (await insertRow(reference.table, { [reference.column]: her.user.id }, others));
     rows.push({ reference, row });
   }
   return { her, rows };

@@ -24,6 +24,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   date_plans: { hers: ['userId'] },
   discovery_filters: { hers: ['userId'] },
   discovery_holds: { skip: 'a hold placed for moderator review (3 underage reports): telling her would tip her off' },
+  discovery_members: { skip: 'discovery’s copy of her profile columns and saved age range, exported with those' },
   email_codes: { skip: 'a secret (the hash of a code); her email is in `account`' },
   event_attendees: { hers: ['userId'] },
   events: { hers: ['creatorId'] },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationCoordinates } from '../../../contract/locations';
+import { reprojectMembers } from '../../core';
 import { createTestApp, type Client, type TestApp } from '../../test/harness';
 import { member, premiumMember, setProfile } from '../../test/members';
 import { CANDIDATE_POOL } from './repository';
@@ -28,7 +29,10 @@ async function crowd(count: number): Promise<string[]> {
       now() - g * interval '1 minute'
     from generate_series(1, ${count}::int) g
     returning id`)) as { rows: Array<{ id: string }> };
-  return result.rows.map((r) => r.id);
+  const ids = result.rows.map((r) => r.id);
+  // Written set-based, past core's writes: copied into discovery's projection as the demo seed does.
+  await reprojectMembers(t.database.db, ids);
+  return ids;
 }
 
 async function pages(viewer: Client, limit: number): Promise<string[][]> {

@@ -21,7 +21,7 @@ import type { PromptAnswer } from '../../../contract/prompts';
 import { onPostgres, writtenOnce, type Db } from '../../db/client';
 import { Lru } from '../../lib/lru';
 import { travelPlans } from '../../db/schema/discovery';
-import { boostMultiplierSql, memberTable as users, notBlockedWith, notSuspendedRow } from '../../core';
+import { boostMultiplierSql, discoveryMembers, memberTable as users, notInBlocksOf, notSuspendedRow } from '../../core';
 import { notUnmatchedWith, swipedBy } from '../matches';
 import {
   discoveryConditions,
@@ -305,6 +305,22 @@ function mergedScans(cities: number): number {
   return cities <= 4 ? 4 : Math.ceil(cities / 8) * 8;
 }
 
+/**
+ * Candidates come from the discovery projection (core's `discoveryMembers`: the member row's filter
+ * columns and score parts, narrow, with her saved range), read under the member table's name, so every
+ * condition written on `users` columns (here, in preferences and in core) reads the projection's. Its
+ * own columns (the score parts and the saved range) are read by name through `projected`.
+ */
+const projected = (column: 'bio_length' | 'prompt_count' | 'saved_min_age' | 'saved_max_age') =>
+  sql`${users}.${sql.raw(column)}`;
+
+/** The projection's columns the conditions and the score read. */
+const MEMBER_COLUMNS = sql.raw(
+  'id, age, location, interests, tea_interests, job, lifestyle, relationship_goals, is_verified, ghost_mode, ' +
+    'suspended_until, premium_until, boosted_until, last_active_at, bio_length, prompt_count, saved_min_age, ' +
+    'saved_max_age',
+);
+
 const RECENCY_ORDER = sql.raw('order by last_active_at desc nulls last, id desc nulls last');
 
 /**
@@ -312,29 +328,30 @@ const RECENCY_ORDER = sql.raw('order by last_active_at desc nulls last, id desc 
  * merges 48 of them, and writing each from its parts was half of the statement's CPU.
  */
 const CITY_SCAN = writtenOnce(
-  sql`select ${users.id} as id, ${users.lastActiveAt} as last_active_at from ${users} where not ${users.ghostMode} and ${users.location} = `,
+  sql`select ${MEMBER_COLUMNS} from ${discoveryMembers} where not ${discoveryMembers.ghostMode} and ${discoveryMembers.location} = `,
 );
 
 /**
- * Ids of members not in ghost mode in her cities (any city for 'All Areas'), most recently active
- * first, at most STREAM_CAP, read from the recency indexes alone. A few cities (a town and its
- * neighbours; for a `prepared` statement, up to PREPARED_MERGED_CITIES): one ordered range scan of
- * users_discovery_city_recency_idx per city, merged, so only the first STREAM_CAP entries are read.
- * Many (a metro of 150 000 members): one scan across cities of users_discovery_recency_idx that skips
+ * Members not in ghost mode in her cities (any city for 'All Areas'), most recently active first, at
+ * most STREAM_CAP, as projection rows read straight through the recency indexes. A few cities (a town
+ * and its neighbours; for a `prepared` statement, up to PREPARED_MERGED_CITIES): one ordered range scan
+ * of discovery_members_city_recency_idx per city, merged, so only the first STREAM_CAP entries are read.
+ * Many (a metro of 150 000 members): one scan across cities of discovery_members_recency_idx that skips
  * other cities' entries, or, planned with her values, per city and a sort when the planner expects
  * fewer entries that way.
  */
 function recencyStream(search: CandidateSearch, prepared: boolean): SQL {
   const places = placesOf(search);
   const cap = sql.raw(String(STREAM_CAP));
-  const window = search.window ? afterBoundary(search.window, sql`${users.lastActiveAt}`, sql`${users.id}`) : undefined;
+  const m = discoveryMembers;
+  const window = search.window ? afterBoundary(search.window, sql`${m.lastActiveAt}`, sql`${m.id}`) : undefined;
   const scan = (place: SQL | undefined) =>
-    sql`select ${users.id} as id, ${users.lastActiveAt} as last_active_at from ${users}
-      where ${and(not(users.ghostMode), place, window)} ${RECENCY_ORDER} limit ${cap}`;
+    sql`select ${MEMBER_COLUMNS} from ${m}
+      where ${and(not(m.ghostMode), place, window)} ${RECENCY_ORDER} limit ${cap}`;
   if (places === undefined) return scan(undefined);
   if (places.length === 0) return scan(sql`false`);
   if (places.length > (prepared ? PREPARED_MERGED_CITIES : MERGED_CITIES)) {
-    const inPlaces = sql`${users.location} = any(${textArray(places)})`;
+    const inPlaces = sql`${m.location} = any(${textArray(places)})`;
     // Prepared, `is true` keeps it from being an index condition: no plan made without her list reads
     // these cities' whole range of the city index.
     return scan(prepared ? sql`(${inPlaces}) is true` : inPlaces);
@@ -364,7 +381,7 @@ function candidateConditions(search: CandidateSearch): SQL | undefined {
           friendsInterests.length > 0 ? sql`${users.interests} && ${textArray(friendsInterests)}` : undefined,
         ]
       : [
-          savedRangeHolds(users.id, viewer.age),
+          savedRangeHolds({ minAge: projected('saved_min_age'), maxAge: projected('saved_max_age') }, viewer.age),
           discoveryConditions(
             search.matching ?? NO_DEAL_BREAKERS,
             locationsWithin(viewer, LONG_DISTANCE_MILES, 'all'),
@@ -381,7 +398,7 @@ function candidateConditions(search: CandidateSearch): SQL | undefined {
     lifestyleCondition(filters.lifestylePreferences),
     // NOT IN over her swipes in this deck becomes one hashed lookup per row (target_user_id is never null).
     sql`${users.id} not in ${swipedBy(viewer.id, mode)}`,
-    notBlockedWith(viewer.id, users.id),
+    notInBlocksOf(viewer.id, users.id),
     // Safety: suspended members, members held back pending review, and pairs that unmatched.
     notSuspendedRow(),
     notHeldFromDiscovery(users.id),
@@ -403,12 +420,6 @@ function afterBoundary(boundary: PoolBoundary, lastActiveAt: SQL, id: SQL): SQL 
     or (${microsOf(lastActiveAt)} = ${at} and ${id} < ${boundary.id}::uuid))`;
 }
 
-/** The member columns the conditions and the score read (a wide row costs per candidate to carry). */
-const MEMBER_COLUMNS = sql.raw(
-  'id, age, location, bio, interests, tea_interests, job, lifestyle, prompts, relationship_goals, is_verified, ' +
-    'ghost_mode, suspended_until, premium_until, boosted_until, last_active_at',
-);
-
 /** The score parts of the member row in `users`, and her boost, as the pool's columns. */
 function scoreColumns(search: CandidateSearch): SQL {
   const parts = scoreParts(search.viewer, search.rankedAt);
@@ -428,16 +439,15 @@ function recencyPool(search: CandidateSearch, prepared: boolean, scored = false)
     // A running boost was in the first window already.
     search.window && boosted ? sql`${boosted} = 1` : undefined,
   );
-  // The filters run on the stream's rows, each member read by primary key: the lateral `offset 0`
-  // keeps the planner from hashing the whole member table for a thousand ids. The stream is a plain
-  // subquery (not a materialized CTE) so the planner knows it comes in recency order: the checks then
-  // run in that order and stop once the pool is full, instead of checking the whole stream and sorting
-  // (New York City at 1 M: 342 members checked instead of 600).
-  return sql`select stream.id, stream.last_active_at${scored ? sql`, ${scoreColumns(search)}` : sql``}
-    from (${recencyStream(search, prepared)}) as stream
-    cross join lateral (select ${MEMBER_COLUMNS} from ${users} as member where member.id = stream.id offset 0) as ${users}
+  // The filters run on the stream's projection rows, as the recency index yields them (no lookup by
+  // primary key, no probe of saved filters). The stream is a plain subquery (not a materialized CTE) so
+  // the planner knows it comes in recency order: the checks then run in that order and stop once the
+  // pool is full, instead of checking the whole stream and sorting (New York City at 1 M: 342 members
+  // checked instead of 600).
+  return sql`select ${users.id}, ${users.lastActiveAt}${scored ? sql`, ${scoreColumns(search)}` : sql``}
+    from (${recencyStream(search, prepared)}) as ${users}
     where ${where}
-    order by stream.last_active_at desc nulls last, stream.id desc nulls last
+    order by ${users.lastActiveAt} desc nulls last, ${users.id} desc nulls last
     limit ${sql.raw(String(CANDIDATE_POOL))}`;
 }
 
@@ -460,7 +470,7 @@ function poolQuery(search: CandidateSearch, prepared: boolean): SQL {
     candidateConditions(search),
   );
   // `union` drops a boosting member the recency pool holds too (the same row twice).
-  return sql`${pool} union select ${users.id}, ${scoreColumns(search)} from ${users} where ${boostedNow}`;
+  return sql`${pool} union select ${users.id}, ${scoreColumns(search)} from ${discoveryMembers} as ${users} where ${boostedNow}`;
 }
 
 /**
@@ -612,10 +622,10 @@ const PHOTO_POINTS = COMPLETENESS_CRITERIA.find((c) => c.key === 'photos')?.poin
 /** Completeness points in SQL, criterion by criterion as `profileCompleteness` in the contract defines them. */
 function completenessWithoutPhotos(): SQL<number> {
   const condition: Record<Exclude<Criterion, 'photos'>, SQL> = {
-    bio: sql`char_length(btrim(${users.bio}, E' \t\n\r')) > 20`,
+    bio: sql`${projected('bio_length')} > 20`,
     location: sql`btrim(${users.location}) <> ''`,
     interests: sql`cardinality(${users.interests}) >= 5`,
-    prompts: sql`jsonb_array_length(${users.prompts}) >= 1`,
+    prompts: sql`${projected('prompt_count')} >= 1`,
   };
   return sql<number>`(${sql.join(
     COMPLETENESS_CRITERIA.filter((c) => c.key !== 'photos').map(

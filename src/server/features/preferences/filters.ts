@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters, type updateFiltersBody } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
+import { projectSavedAgeRange } from '../../core';
 import { filtersRow, upsertFilters, type FiltersRow } from './repository';
 
 export function presentFilters(row: FiltersRow | null | undefined): DiscoveryFilters {
@@ -25,5 +26,11 @@ export async function saveFilters(
   userId: string,
   input: z.output<typeof updateFiltersBody>,
 ): Promise<DiscoveryFilters> {
-  return presentFilters(await upsertFilters(db, userId, input));
+  // Discovery reads her saved range from its projection, which must never disagree with what she saved.
+  const row = await db.transaction(async (tx) => {
+    const saved = await upsertFilters(tx, userId, input);
+    await projectSavedAgeRange(tx, userId, saved ? { minAge: saved.minAge, maxAge: saved.maxAge } : null);
+    return saved;
+  });
+  return presentFilters(row);
 }

@@ -2,7 +2,8 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../contract/preferences';
 import { insertMember, useTestDatabase } from '../../test/direct';
-import { users as memberRows } from '../../test/tables';
+import { discoveryMembers as projection, users as memberRows } from '../../test/tables';
+import { saveFilters } from './filters';
 import {
   acceptsOnlyVerifiedWriters,
   discoveryConditions,
@@ -13,7 +14,6 @@ import {
   preferencesRow,
   savedLanguages,
   savedRangeHolds,
-  upsertFilters,
   upsertFriendsFilters,
   upsertPreferences,
   writePreferenceColumns,
@@ -100,15 +100,23 @@ describe('decks', () => {
 });
 
 describe('age ranges', () => {
-  it('her saved range must hold the viewer’s age; without one, the default decides', async () => {
+  it('her saved range, as discovery’s projection holds it, must hold the viewer’s age; without one, the default decides', async () => {
     const [unsaved, narrow, wide] = await members(3);
     const base = { maxDistance: 50, teaPreferences: [], lifestylePreferences: [] };
-    await upsertFilters(db(), narrow!, { ...base, minAge: 30, maxAge: 35 });
-    await upsertFilters(db(), wide!, { ...base, minAge: 18, maxAge: 90 });
+    await saveFilters(db(), narrow!, { ...base, minAge: 30, maxAge: 35 });
+    await saveFilters(db(), wide!, { ...base, minAge: 18, maxAge: 90 });
     const ids = [unsaved!, narrow!, wide!];
-    expect(await kept(ids, savedRangeHolds(memberRows.id, 32))).toEqual(ids);
-    expect(await kept(ids, savedRangeHolds(memberRows.id, 40))).toEqual([unsaved, wide]);
-    expect(await kept(ids, savedRangeHolds(memberRows.id, 70))).toEqual([wide]);
+    const holds = (age: number) =>
+      sql`${memberRows.id} in (select p.id from ${projection} p where ${savedRangeHolds(
+        { minAge: sql`p.saved_min_age`, maxAge: sql`p.saved_max_age` },
+        age,
+      )})`;
+    expect(await kept(ids, holds(32))).toEqual(ids);
+    expect(await kept(ids, holds(40))).toEqual([unsaved, wide]);
+    expect(await kept(ids, holds(70))).toEqual([wide]);
+    // Saving again moves the projected range with it.
+    await saveFilters(db(), narrow!, { ...base, minAge: 38, maxAge: 45 });
+    expect(await kept(ids, holds(40))).toEqual(ids);
   });
 
   it('the Friends range likewise, everyone by default', async () => {

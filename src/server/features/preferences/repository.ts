@@ -210,19 +210,14 @@ export async function upsertFriendsFilters(
 // Fragments for other features' statements
 
 /**
- * The other half of discovery's mutual age check, for the member in `userId`: her own range must hold
- * `age`. Without saved filters her range is the default: when that holds the age,
- * only people whose saved range excludes it drop out; when it does not, only people whose saved range
- * holds it stay.
+ * The other half of discovery's mutual age check, on a candidate's saved range as discovery's projection
+ * holds it (`savedMinAge` / `savedMaxAge`, null when she saved none): her own range must hold `age`.
+ * Without saved filters her range is the default.
  */
-export function savedRangeHolds(userId: PgColumn, age: number): SQL {
-  const f = discoveryFilters;
+export function savedRangeHolds(saved: { minAge: SQL | PgColumn; maxAge: SQL | PgColumn }, age: number): SQL {
   const defaultHolds = age >= DEFAULT_DISCOVERY_FILTERS.minAge && age <= DEFAULT_DISCOVERY_FILTERS.maxAge;
-  // One primary-key lookup per candidate, as a scalar subquery the planner cannot turn into a join:
-  // discovery checks a bounded stream of candidates, and hashing every saved range that excludes her
-  // (hundreds of thousands at scale) would cost more than the page.
-  const holds = sql`(select ${f.minAge} <= ${age}::int and ${f.maxAge} >= ${age}::int from ${f} where ${f.userId} = ${userId})`;
-  return defaultHolds ? sql`coalesce(${holds}, true)` : sql`coalesce(${holds}, false)`;
+  const holds = sql`(${saved.minAge} <= ${age}::int and ${saved.maxAge} >= ${age}::int)`;
+  return sql`coalesce(${holds}, ${sql.raw(String(defaultHolds))})`;
 }
 
 /** The Friends deck's mutual age check: the candidate's Friends age range (or the default, everyone) holds `age`. */
