@@ -12,24 +12,35 @@ import { discoveryMembers, users } from '../db/schema/users';
  */
 export { discoveryMembers };
 
-/** What the projection copies from a member row, by column, in the projection's column order. */
-const COPIED = sql.raw(
-  'id, age, location, interests, tea_interests, job, lifestyle, relationship_goals, is_verified, ghost_mode, ' +
-    'suspended_until, premium_until, boosted_until, last_active_at, bio_length, prompt_count',
-);
-const FROM_MEMBER = sql.raw(
-  'id, age, location, interests, tea_interests, job, lifestyle, relationship_goals, is_verified, ghost_mode, ' +
-    "suspended_until, premium_until, boosted_until, last_active_at, char_length(btrim(bio, E' \\t\\n\\r')), " +
-    'jsonb_array_length(prompts)',
-);
+/**
+ * What the projection copies from a member row: each projection column, and the expression over the member
+ * row that fills it (its own name but for the two score parts).
+ */
+const COPIED: ReadonlyArray<readonly [column: string, from: string]> = [
+  ['id', 'id'],
+  ['age', 'age'],
+  ['location', 'location'],
+  ['interests', 'interests'],
+  ['tea_interests', 'tea_interests'],
+  ['job', 'job'],
+  ['lifestyle', 'lifestyle'],
+  ['relationship_goals', 'relationship_goals'],
+  ['is_verified', 'is_verified'],
+  ['ghost_mode', 'ghost_mode'],
+  ['suspended_until', 'suspended_until'],
+  ['premium_until', 'premium_until'],
+  ['boosted_until', 'boosted_until'],
+  ['last_active_at', 'last_active_at'],
+  ['bio_length', "char_length(btrim(bio, E' \\t\\n\\r'))"],
+  ['prompt_count', 'jsonb_array_length(prompts)'],
+];
+const INTO = sql.raw(COPIED.map(([column]) => column).join(', '));
+const FROM_MEMBER = sql.raw(COPIED.map(([, from]) => from).join(', '));
+// Her saved range is not a member column: a member write leaves it as preferences handed it over.
 const ON_CONFLICT = sql.raw(
-  'on conflict (id) do update set age = excluded.age, location = excluded.location, ' +
-    'interests = excluded.interests, tea_interests = excluded.tea_interests, job = excluded.job, ' +
-    'lifestyle = excluded.lifestyle, relationship_goals = excluded.relationship_goals, ' +
-    'is_verified = excluded.is_verified, ghost_mode = excluded.ghost_mode, ' +
-    'suspended_until = excluded.suspended_until, premium_until = excluded.premium_until, ' +
-    'boosted_until = excluded.boosted_until, last_active_at = excluded.last_active_at, ' +
-    'bio_length = excluded.bio_length, prompt_count = excluded.prompt_count',
+  `on conflict (id) do update set ${COPIED.filter(([column]) => column !== 'id')
+    .map(([column]) => `${column} = excluded.${column}`)
+    .join(', ')}`,
 );
 
 /** The member columns the projection copies: a write that changes none of them leaves it alone. */
@@ -56,7 +67,7 @@ export const PROJECTED_COLUMNS: ReadonlySet<keyof typeof users.$inferInsert> = n
  * RETURNING, or the table itself) into the projection. Her saved range is left as it was.
  */
 export function projectMembers(source: SQL): SQL {
-  return sql`insert into ${discoveryMembers} (${COPIED}) select ${FROM_MEMBER} from ${source} ${ON_CONFLICT}`;
+  return sql`insert into ${discoveryMembers} (${INTO}) select ${FROM_MEMBER} from ${source} ${ON_CONFLICT}`;
 }
 
 /**
