@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'dri
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { repeatableSql } from './repeatable';
 import { asPglite, startPgliteWorker, type PgliteClient } from './pglite-proxy';
+import { installStatementWriter } from './statement-writer';
 import { followTransactions } from './transaction-end';
 import * as schema from './schema';
 
@@ -79,6 +80,9 @@ function isAlive(pid: number): boolean {
 }
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+/** The dialect a handle writes its statements with (Drizzle keeps it internal). */
+const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
 
 /**
  * A fragment without values, written to SQL text once, as the databases write it (the same casing): for a
@@ -170,6 +174,7 @@ export function startPglite(options: { dataDir?: string; snapshot?: Blob } = {})
   ready.catch(() => {});
   const client = afterReady(ready);
   const db = drizzlePglite({ client: asPglite(client), ...drizzleOptions }) as unknown as Db;
+  installStatementWriter(dialectOf(db));
   followTransactions(db);
   return {
     database: {
@@ -231,6 +236,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // The statement in flight fails on its own and the request answers 503.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
+  installStatementWriter(dialectOf(db));
   // The row caches evict again when a transaction has ended (db/caches.ts).
   followTransactions(db);
   return {
