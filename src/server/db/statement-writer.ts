@@ -73,7 +73,7 @@ export function installStatementWriter(dialect: PgDialect, checked = process.env
     const counter = { value: 0 };
     const out = { sql: '', params: [] as unknown[], typings: [] as string[] };
     const param = (value: unknown, typing: string) => {
-      out.sql += `$${++counter.value}`;
+      out.sql += config.escapeParam(counter.value++, value);
       out.params.push(value);
       out.typings.push(typing);
     };
