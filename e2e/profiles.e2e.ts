@@ -50,6 +50,9 @@ describe('profiles journey', () => {
     await form.getByLabel('Relationship goals').selectOption('Long-term partner');
     await form.getByLabel('Love language').selectOption('Quality time');
     await form.getByLabel('Fitness', { exact: true }).selectOption('high');
+    // She has none yet: the catalogue is one button away (her chosen ones alone are shown until she opens it).
+    await form.getByText('You have not chosen any yet.').waitFor();
+    await form.getByRole('button', { name: /^Show all \d+ interests$/ }).click();
     for (const interest of ['Rock Climbing', 'Pottery', 'Tea Tasting', 'Board Games', 'Hiking']) {
       await form.getByRole('button', { name: interest, exact: true }).click();
     }

@@ -37,6 +37,8 @@ interface InterestPickerProps {
    * from turning a long form into a wall. Every chip wraps inside the card: none is cut at its edge.
    */
   layout?: 'wrap' | 'collapsed';
+  /** Only these interests; a category with none of them is left out (Edit Profile's chosen-interests view). */
+  only?: ReadonlySet<string>;
   selected: readonly string[];
   /** The selection with one interest toggled; a caller enforcing a limit can refuse it. */
   onChange: (next: string[]) => void;
@@ -48,6 +50,7 @@ export function InterestPicker({
   idPrefix,
   headingLevel: Heading,
   layout = 'wrap',
+  only,
   selected,
   onChange,
   error,
@@ -70,6 +73,9 @@ export function InterestPicker({
     <>
       {INTEREST_CATEGORIES.map((category) => {
         const headingId = `${idPrefix}-cat-${slug(category.name)}`;
+        const all: readonly string[] = category.interests;
+        const interests = only ? all.filter((interest) => only.has(interest)) : all;
+        if (interests.length === 0) return null;
         return (
           <div key={category.name} role="group" aria-labelledby={headingId} className="grid gap-2">
             <Heading id={headingId} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
@@ -91,7 +97,7 @@ export function InterestPicker({
                 </button>
               </>
             ) : (
-              chips(category.interests)
+              chips(interests)
             )}
           </div>
         );

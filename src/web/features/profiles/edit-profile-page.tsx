@@ -15,7 +15,7 @@ import {
   type UpdateProfileBody,
 } from '../../../contract/profiles';
 import { type SelfUser } from '../../../contract/users';
-import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
+import { TeaInterestPicker } from '../../components/interest-picker';
 import { LazyConfirmDialog } from '../../components/lazy-on-open';
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
@@ -26,6 +26,7 @@ import { apiCall, errorText } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth, useCurrentUser } from '../../lib/session';
+import { ChosenInterestsPicker } from './chosen-interests-picker';
 import { CompletenessBar } from './completeness-bar';
 import { lifestyleFieldLabel, lifestyleOptionLabel } from '../../lib/labels/lifestyle';
 import { loveLanguageLabel, relationshipGoalLabel } from '../../lib/labels/profile-options';
@@ -332,9 +333,7 @@ export function EditProfilePage() {
           title={t`Interests`}
           subtitle={t`${interestCount}/${MAX_INTERESTS} selected. Choose at least 5 for a complete profile.`}
         >
-          <InterestPicker
-            idPrefix="edit"
-            headingLevel="h3"
+          <ChosenInterestsPicker
             selected={form.interests}
             onChange={(next) => {
               // Only growing past the cap is refused, so a profile already over it can still shed interests.
