@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
+import { EmailAddress } from '../../components/email-address';
 import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -13,7 +14,7 @@ import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
 /** A refusal's words: the server writes them in her language, the field's own message first. */
@@ -282,8 +283,10 @@ export function EmailSettings() {
       <div className="flex items-center gap-3 rounded-2xl bg-cream-100 p-3">
         <Mail className="size-5 shrink-0 text-plum-600" aria-hidden />
         <div className="min-w-0 flex-1">
+          {/* Anywhere, not break-word: the row's min-content stays small, so a very long address cannot widen the
+              card; the address's own <wbr>s come first, so a normal one breaks only after its @ or before a dot. */}
           <p className="text-sm font-semibold [overflow-wrap:anywhere] text-ink" data-testid="account-email">
-            {email ?? t`No email added`}
+            {email ? <EmailAddress email={email} /> : t`No email added`}
           </p>
           <p className="text-xs text-ink-soft">
             {verified
@@ -306,9 +309,15 @@ export function EmailSettings() {
       {email && !verified && !editing ? (
         <form ref={formRef} className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
           <p role="status" className="text-sm [overflow-wrap:anywhere] text-ink">
-            {resent
-              ? t`We sent a new code to ${email}. Only the newest code works.`
-              : t`Enter the 6-digit code we emailed to ${email}.`}
+            {resent ? (
+              <Trans>
+                We sent a new code to <EmailAddress email={email} />. Only the newest code works.
+              </Trans>
+            ) : (
+              <Trans>
+                Enter the 6-digit code we emailed to <EmailAddress email={email} />.
+              </Trans>
+            )}
           </p>
           <Field
             id={`${id}-code`}
