@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/session';
 import { RecentMatchesStrip } from '../../components/recent-matches-strip';
 import { useOnboarding } from '../../lib/onboarding';
 import { FriendsLabel } from '../../components/friends-label';
+import { VerifyEmailReminder } from '../../components/verify-email/verify-email-reminder';
 import { CompletenessCard } from './completeness-card';
 import { DeckSwitch } from './deck-switch';
 import { useLookingFor } from './discovery-api';
@@ -17,7 +18,10 @@ import { SwipeDeck } from './swipe-deck';
 import { TravelBanner } from './travel-banner';
 import { useLingui } from '@lingui/react/macro';
 
-/** Discover (/home): where to look, the swipe deck, recent matches, completeness and quick actions. */
+/**
+ * Discover (/home): where to look, the swipe deck, recent matches, the reminder to confirm her email, completeness
+ * and quick actions.
+ */
 export function DiscoverPage() {
   const user = useCurrentUser();
   const { startIfNew } = useOnboarding();
@@ -61,6 +65,7 @@ export function DiscoverPage() {
         <SwipeDeck key={deck} user={user} scope={scope} mode={deck} onShowAllAreas={() => setScope('all')} />
       )}
       <RecentMatchesStrip />
+      <VerifyEmailReminder user={user} />
       <CompletenessCard user={user} />
       <QuickActions userId={user.id} isPremium={user.hasActiveSubscription} />
     </div>

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { apiCall, isApiError } from '../../lib/api';
-import { ENTER_EMAIL_CODE } from '../../lib/email-code';
+import { CHANGE_EMAIL, ENTER_EMAIL_CODE } from '../../lib/email-code';
 import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
@@ -202,13 +202,16 @@ export function DataAndPrivacy() {
  * address is unconfirmed the code field is always here (a code mailed at sign-up, or from another
  * device, is typed in wherever she is), with a way to have a new one sent. The server answers 202 to
  * every address (taken or not, so the form tells nobody who is a member), so this screen always goes on
- * to the code step. Arriving from sign-up's "Enter code", the code field is put in front of her.
+ * to the code step. Arriving from sign-up's "Enter code", the code field is put in front of her; from the email
+ * reminder's "Change email", the field for a new address.
  */
 export function EmailSettings() {
   const id = useId();
   const { user, refreshUser } = useAuth();
-  const [editing, setEditing] = useState(false);
-  const [address, setAddress] = useState('');
+  const [params] = useSearchParams();
+  const changeAsked = CHANGE_EMAIL.askedIn(params);
+  const [editing, setEditing] = useState(() => changeAsked && Boolean(user?.email));
+  const [address, setAddress] = useState(() => (changeAsked ? (user?.email ?? '') : ''));
   /** Sent from this screen: said under the field, as only the newest code works. */
   const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
@@ -216,7 +219,6 @@ export function EmailSettings() {
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
-  const [params] = useSearchParams();
   const codeField = useRef<HTMLInputElement>(null);
   /** Verified just now: the button that replaces the code form takes her focus as it appears. */
   const justVerified = useRef(false);
@@ -226,15 +228,22 @@ export function EmailSettings() {
     button.focus();
   }, []);
   const arrived = useRef(false);
+  /** The field she was sent to, focused once, with its form in view. */
   const focusOnArrival = useCallback((input: HTMLInputElement | null) => {
-    codeField.current = input;
     if (!input || arrived.current) return;
     arrived.current = true;
     input.focus({ preventScroll: true });
-    // The code field with its Verify button in view (the field alone left the button under the tab bar), a frame
+    // The field with its form's button in view (the field alone left the button under the tab bar), a frame
     // later: the router's scroll restoration puts a new screen at its top after this ref is attached.
     requestAnimationFrame(() => (input.form ?? input).scrollIntoView({ block: 'center' }));
   }, []);
+  const codeFieldOnArrival = useCallback(
+    (input: HTMLInputElement | null) => {
+      codeField.current = input;
+      focusOnArrival(input);
+    },
+    [focusOnArrival],
+  );
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
@@ -326,7 +335,7 @@ export function EmailSettings() {
             hint={t`No email? Check your spam folder, send a new code, or use another email.`}
           >
             <Input
-              ref={ENTER_EMAIL_CODE.askedIn(params) ? focusOnArrival : codeField}
+              ref={ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField}
               id={`${id}-code`}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -382,6 +391,8 @@ export function EmailSettings() {
               inputMode="email"
               // Opened by "Use another email" or "Change Email": her focus goes with her to the field.
               autoFocus={editing}
+              // Arriving from the email reminder's "Change email": in view too, after the router's scroll.
+              ref={changeAsked ? focusOnArrival : undefined}
               value={address}
               {...describedBy(`${id}-email`, { error })}
               onChange={(e) => setAddress(e.target.value)}
