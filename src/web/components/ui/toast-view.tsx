@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
@@ -13,6 +13,7 @@ import {
   toastOverlayKey,
 } from './toast-store';
 import { useOverlayTurn } from '../../lib/overlay-queue';
+import { useToastEdge } from './toast-edge';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {
@@ -20,6 +21,8 @@ export function ToastView() {
   const state = useSyncExternalStore(subscribeToToasts, currentToast, currentToast);
   // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastEdge(viewport, state && myTurn ? state.id : null);
 
   return (
     <ToastPrimitive.Provider
@@ -83,9 +86,11 @@ export function ToastView() {
         </ToastPrimitive.Root>
       )}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={TOAST_HOTKEY}
         data-testid="toasts"
-        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+        // At the top, or the bottom while the top would cover her focus (./toast-edge.ts sets data-edge).
+        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-0 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
