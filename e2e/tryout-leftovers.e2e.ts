@@ -99,6 +99,14 @@ describe('tryout leftovers', () => {
     });
     // Was ~140 with every chip shown; 42 here: the header, photos, fields, her chips, the teas and Cancel.
     expect(stops).toBeLessThan(50);
+    // The Add photo tile draws the keyboard focus of the hidden file input it stands for.
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    const fileInput = form.locator('input[type="file"]');
+    await tabStopsTo(page, fileInput, { limit: 20 });
+    const tileOutline = await form
+      .locator('label', { hasText: 'Add photo' })
+      .evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(tileOutline).toBe('solid');
     await showAll.scrollIntoViewIfNeeded();
     await settle(page);
     await shootBothThemes(page, 'leftovers-edit-interests');
@@ -213,6 +221,11 @@ describe('tryout leftovers', () => {
     expect(await newEmail.inputValue()).toBe(email);
     await settle(page);
     await shootBothThemes(page, 'leftovers-settings-change-email', { axeWithin: '[data-testid="settings-email"]' });
+    // A malformed address: the app's words under the field (not the browser's bubble), and her address unchanged.
+    await newEmail.fill('not-an-email');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('settings-email').getByText('Enter a valid email address').waitFor();
+    expect(await page.getByTestId('account-email').textContent()).toBe(email);
 
     // Hidden by keyboard: gone for this session (a reload too), her focus on what came after it.
     await page.goto('/home');
@@ -239,6 +252,64 @@ describe('tryout leftovers', () => {
     await next.goto('/home');
     await next.getByRole('heading', { name: 'Complete your profile' }).waitFor({ timeout: 15_000 });
     expect(await nextReminder.count()).toBe(0);
+    await context.close();
+  });
+
+  it('discover: a double tap sends one code, and a card left on her other device goes once she has confirmed', async () => {
+    const codesTo = async (to: string) =>
+      (await readOutbox(env.server)).filter((m) => m.to === to && /^Your Steep code/.test(m.subject));
+    const newestCode = async (to: string) => /(\d{6})/.exec((await codesTo(to)).at(-1)?.subject ?? '')?.[1] ?? '';
+
+    const email = 'odalys.ferrer@example.com';
+    const { context, page } = await person({ name: 'Odalys', location: 'Boise, Idaho', email });
+    const badges = await watchBadgeCheck(page, env.server);
+    await page.goto('/home');
+    await closeBadgeCard(page, badges);
+    const reminder = page.getByRole('region', { name: 'Confirm your email' });
+    await reminder.waitFor({ timeout: 15_000 });
+    await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
+
+    // Two taps faster than a render: one request, one new code.
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/email') requests.push(request.method());
+    });
+    await reminder.getByRole('button', { name: 'Send a new code' }).dblclick();
+    await reminder.getByRole('status').getByText(`We sent a new code to ${email}.`, { exact: false }).waitFor();
+    expect(requests).toEqual(['POST']);
+    await expect.poll(async () => (await codesTo(email)).length, { timeout: 10_000 }).toBe(2);
+
+    // Confirmed elsewhere (her other phone: the same account, not this page): the card here does not know yet.
+    const confirmed = await context.request.post('/api/account/email/verify', {
+      data: { code: await newestCode(email) },
+    });
+    expect(confirmed.status()).toBe(200);
+    // Send a new code on the stale card: nothing is mailed, she is told it is confirmed, and the card goes.
+    await reminder.getByRole('button', { name: 'Send a new code' }).click();
+    await toastText(page, 'This email is already verified').waitFor();
+    await reminder.waitFor({ state: 'detached' });
+    expect((await codesTo(email)).length).toBe(2);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(A|BUTTON)$/);
+
+    // Another member's card, stale the same way, goes as soon as Discover shows again.
+    const other = 'iliana.brooks@example.com';
+    const second = await person({ name: 'Iliana', location: 'Fargo, North Dakota', email: other });
+    const secondBadges = await watchBadgeCheck(second.page, env.server);
+    await second.page.goto('/home');
+    await closeBadgeCard(second.page, secondBadges);
+    const secondReminder = second.page.getByRole('region', { name: 'Confirm your email' });
+    await secondReminder.waitFor({ timeout: 15_000 });
+    await waitForMail(env.server, other, /^Your Steep code: \d{6}$/);
+    const secondConfirmed = await second.context.request.post('/api/account/email/verify', {
+      data: { code: await newestCode(other) },
+    });
+    expect(secondConfirmed.status()).toBe(200);
+    await second.page.getByRole('link', { name: 'Chats' }).first().click();
+    await second.page.waitForURL('**/chats**');
+    await second.page.getByRole('link', { name: 'Discover' }).first().click();
+    await second.page.getByRole('heading', { name: 'Complete your profile' }).waitFor({ timeout: 15_000 });
+    await secondReminder.waitFor({ state: 'detached', timeout: 10_000 });
+    await second.context.close();
     await context.close();
   });
 

@@ -1,10 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MailWarning, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountApi } from '../../../contract/api/account';
 import { apiCall, errorText } from '../../lib/api';
 import { CHANGE_EMAIL, ENTER_EMAIL_CODE } from '../../lib/email-code';
+import { useAuth } from '../../lib/session';
+import { toast } from '../ui/toast';
 import { EmailAddress } from '../email-address';
 import { Button, buttonClasses } from '../ui/button';
 
@@ -51,15 +53,41 @@ export function VerifyEmailCard({ userId, email }: { userId: string; email: stri
   const card = useRef<HTMLElement>(null);
   const [hidden, setHidden] = useState(() => hiddenFor(userId));
   const [sent, setSent] = useState<Sent>({ state: 'idle' });
+  const { refreshUser } = useAuth();
+  // Set at the press, not on the next render: two quick taps would otherwise send two codes.
+  const sending = useRef(false);
+
+  // Confirmed on her other device meanwhile: a fresh look at her account, whenever Discover shows the card or the
+  // app comes back to the front, takes the card away.
+  useEffect(() => {
+    void refreshUser();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUser();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refreshUser]);
+
   if (hidden) return null;
 
   const resend = async () => {
+    if (sending.current) return;
+    sending.current = true;
     setSent({ state: 'sending' });
     try {
-      await apiCall(accountApi.setEmail, { body: { email } });
+      const status = await apiCall(accountApi.setEmail, { body: { email } });
+      if (status.verified) {
+        // Nothing was sent: it is confirmed already. The card goes, her focus on to what follows it.
+        if (card.current) nextControlAfter(card.current)?.focus();
+        toast({ title: status.message });
+        await refreshUser();
+        return;
+      }
       setSent({ state: 'sent' });
     } catch (caught) {
       setSent({ state: 'failed', message: errorText(caught) });
+    } finally {
+      sending.current = false;
     }
   };
 
@@ -106,13 +134,7 @@ export function VerifyEmailCard({ userId, email }: { userId: string; email: stri
           {t`Enter code`}
         </Link>
         {/* Not disabled while it sends: a disabled button drops her focus; a second press is ignored instead. */}
-        <Button
-          variant="outline"
-          block
-          onClick={() => {
-            if (sent.state !== 'sending') void resend();
-          }}
-        >
+        <Button variant="outline" block onClick={() => void resend()}>
           {sent.state === 'sending' ? t`Sending…` : t`Send a new code`}
         </Button>
       </div>

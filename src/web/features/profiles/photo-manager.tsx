@@ -131,6 +131,16 @@ export function PhotoManager({ userId }: { userId: string }) {
         })}
         {canAdd && (
           <li className="aspect-[3/4]">
+            {/* Before the tile: the tile draws this input's keyboard focus (peer). */}
+            <input
+              id={inputId}
+              type="file"
+              // image/* lets iPhones hand over a JPEG copy of HEIC photos.
+              accept="image/*"
+              className="peer sr-only"
+              disabled={busy}
+              onChange={onFile}
+            />
             {progress !== null ? (
               <div
                 role="progressbar"
@@ -154,7 +164,8 @@ export function PhotoManager({ userId }: { userId: string }) {
               <label
                 htmlFor={inputId}
                 className={cn(
-                  'grid size-full cursor-pointer place-content-center justify-items-center gap-1.5 rounded-2xl border-2 border-dashed border-plum-200 bg-white text-plum-700 transition-colors hover:bg-plum-50',
+                  // The file input it stands for is visually hidden: its keyboard focus is drawn on this tile.
+                  'grid size-full cursor-pointer place-content-center justify-items-center gap-1.5 rounded-2xl border-2 border-dashed border-plum-200 bg-white text-plum-700 transition-colors hover:bg-plum-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-plum-500',
                   busy && 'pointer-events-none opacity-60',
                 )}
               >
@@ -162,15 +173,6 @@ export function PhotoManager({ userId }: { userId: string }) {
                 <span className="text-xs font-semibold">{t`Add photo`}</span>
               </label>
             )}
-            <input
-              id={inputId}
-              type="file"
-              // image/* lets iPhones hand over a JPEG copy of HEIC photos.
-              accept="image/*"
-              className="sr-only"
-              disabled={busy}
-              onChange={onFile}
-            />
           </li>
         )}
       </ul>

@@ -378,6 +378,8 @@ export function EmailSettings() {
           ref={formRef}
           className="grid gap-3"
           aria-label={email ? t`Change your email` : t`Add your email`}
+          // The app's own words under the field for a malformed address, not the browser's bubble.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void sendCode(address.trim());
