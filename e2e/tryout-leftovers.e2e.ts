@@ -30,6 +30,15 @@ async function person(overrides: Partial<RegisterBody>) {
   return { context, user, page };
 }
 
+/** A new member on `path`, her first-badge card (which sign-up earns) closed. */
+async function personOn(path: string, overrides: Partial<RegisterBody>) {
+  const someone = await person(overrides);
+  const badges = await watchBadgeCheck(someone.page, env.server);
+  await someone.page.goto(path);
+  await closeBadgeCard(someone.page, badges);
+  return someone;
+}
+
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab until `target` has focus: how many stops it took, counting `from` (focused first) as the first. */
@@ -79,10 +88,11 @@ const focusUnderToast = (page: Page) =>
 describe('tryout leftovers', () => {
   it('edit profile: her interests shown, the whole catalogue one button away, Save a few dozen Tab stops away', async () => {
     const chosen = ['Rock Climbing', 'Pottery', 'Tea Tasting', 'Board Games', 'Hiking'];
-    const { context, page } = await person({ name: 'Noor', location: 'Boise, Idaho', interests: chosen });
-    const badges = await watchBadgeCheck(page, env.server);
-    await page.goto('/profile/edit');
-    await closeBadgeCard(page, badges);
+    const { context, page } = await personOn('/profile/edit', {
+      name: 'Noor',
+      location: 'Boise, Idaho',
+      interests: chosen,
+    });
     const form = page.getByRole('form', { name: 'Edit profile' });
     const showAll = form.getByRole('button', { name: /^Show all \d+ interests$/ });
     await showAll.waitFor();
@@ -144,10 +154,11 @@ describe('tryout leftovers', () => {
 
   it('settings: an email address wraps only after its @ or before a dot, and a very long one stays in its card', async () => {
     const email = 'genevieve.montgomery@example.com';
-    const { context, page } = await person({ name: 'Genevieve', location: 'Fargo, North Dakota', email });
-    const badges = await watchBadgeCheck(page, env.server);
-    await page.goto('/settings');
-    await closeBadgeCard(page, badges);
+    const { context, page } = await personOn('/settings', {
+      name: 'Genevieve',
+      location: 'Fargo, North Dakota',
+      email,
+    });
     const line = page.getByTestId('account-email');
     await expect.poll(() => line.textContent()).toBe(email);
     const sentence = page.getByText(`Enter the 6-digit code we emailed to ${email}.`);
@@ -185,10 +196,7 @@ describe('tryout leftovers', () => {
 
   it('discover: a reminder to confirm her email that resends the code, leads to changing it, hides for the session, and goes once confirmed', async () => {
     const email = 'marisol.reyes@example.com';
-    const { context, page } = await person({ name: 'Marisol', location: 'Tulsa, Oklahoma', email });
-    const badges = await watchBadgeCheck(page, env.server);
-    await page.goto('/home');
-    await closeBadgeCard(page, badges);
+    const { context, page } = await personOn('/home', { name: 'Marisol', location: 'Tulsa, Oklahoma', email });
     const reminder = page.getByRole('region', { name: 'Confirm your email' });
     await reminder.waitFor({ timeout: 15_000 });
     await reminder.getByText(`We emailed a 6-digit code to ${email}.`, { exact: false }).waitFor();
@@ -261,10 +269,7 @@ describe('tryout leftovers', () => {
     const newestCode = async (to: string) => /(\d{6})/.exec((await codesTo(to)).at(-1)?.subject ?? '')?.[1] ?? '';
 
     const email = 'odalys.ferrer@example.com';
-    const { context, page } = await person({ name: 'Odalys', location: 'Boise, Idaho', email });
-    const badges = await watchBadgeCheck(page, env.server);
-    await page.goto('/home');
-    await closeBadgeCard(page, badges);
+    const { context, page } = await personOn('/home', { name: 'Odalys', location: 'Boise, Idaho', email });
     const reminder = page.getByRole('region', { name: 'Confirm your email' });
     await reminder.waitFor({ timeout: 15_000 });
     await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
@@ -293,10 +298,7 @@ describe('tryout leftovers', () => {
 
     // Another member's card, stale the same way, goes as soon as Discover shows again.
     const other = 'iliana.brooks@example.com';
-    const second = await person({ name: 'Iliana', location: 'Fargo, North Dakota', email: other });
-    const secondBadges = await watchBadgeCheck(second.page, env.server);
-    await second.page.goto('/home');
-    await closeBadgeCard(second.page, secondBadges);
+    const second = await personOn('/home', { name: 'Iliana', location: 'Fargo, North Dakota', email: other });
     const secondReminder = second.page.getByRole('region', { name: 'Confirm your email' });
     await secondReminder.waitFor({ timeout: 15_000 });
     await waitForMail(env.server, other, /^Your Steep code: \d{6}$/);
