@@ -88,7 +88,7 @@ import {
 } from './media';
 import { createLocalBackend, type RealtimeBackend } from './realtime/backend';
 import type { RealtimeBus } from './realtime/bus';
-import { realtimeRoutes } from './realtime/routes';
+import { realtimeRoutes, releaseAnsweredUpgrades } from './realtime/routes';
 import { createSocketHub } from './realtime/socket-hub';
 import { realtimeSubscriptions } from './realtime/subscriptions';
 
@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const unsubscribe of subscriptions) unsubscribe();
   });
   await app.register(chatRoutes, chat);
+  releaseAnsweredUpgrades(app);
   await app.register(realtimeRoutes, { db, caches, config, chat, socketHub, lifecycle, ...(redis ? { redis } : {}) });
   await app.register(discoveryRoutes, { db, caches, events, jobs, earnedBadges: earnedBadgeIds });
   await app.register(matchRoutes, {

@@ -13,6 +13,11 @@ const EXTEND_AFTER_MS = 24 * 60 * 60_000;
 // One-shot hash: no Hash object per request on the path every authenticated call takes.
 const hashToken = (token: string) => hash('sha256', token, 'hex');
 
+/** What sessions are stored and cached under; undefined for a token no session can have. */
+export function sessionTokenHash(token: string): string | undefined {
+  return token.length > 100 ? undefined : hashToken(token);
+}
+
 export interface SessionInfo {
   userId: string;
   tokenHash: string;
@@ -52,10 +57,8 @@ const sessionCache = (db: Db, caches: DbCaches) =>
  * The session a token names when the session cache alone can answer: cached, unexpired, and no sliding
  * extension due. Undefined: ask `resolveSession`. Lets the guard answer most reads without a promise.
  */
-export function cachedSession(db: Db, caches: DbCaches, token: string): SessionInfo | undefined {
+export function cachedSession(db: Db, caches: DbCaches, tokenHash: string): SessionInfo | undefined {
   const cache = sessionCache(db, caches);
-  if (token.length > 100) return undefined;
-  const tokenHash = hashToken(token);
   const row = cache.get(tokenHash);
   if (!row || row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - EXTEND_AFTER_MS) return undefined;
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt, extended: false };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -251,10 +252,13 @@ describe('the OpenAPI document states each operation’s access', () => {
 });
 
 describe('routes outside defineRoute decide nothing from the URL', () => {
+  let listening: Promise<string> | undefined;
+  const address = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+
   it('the socket refuses a visitor and a suspended member, by plain and encoded paths', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = await address();
     const refused = (cookie: string | undefined) =>
-      openSocket(address, cookie).then(
+      openSocket(url, cookie).then(
         async (socket) => {
           await socket.close();
           return 'opened';
@@ -268,6 +272,49 @@ describe('routes outside defineRoute decide nothing from the URL', () => {
     for (const url of ['/%77s', '/%57s']) {
       const visitor = await t.app.inject({ method: 'GET', url });
       expect(visitor.statusCode, url).not.toBe(200);
+    }
+  });
+
+  it('a keep-alive connection that changes its cookie is answered as the new cookie says, every time', async () => {
+    // The guard keeps the last token each connection presented with its hash (guards.ts `tokenHashOf`).
+    const url = await address();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const me = (cookie: string) =>
+      new Promise<{ status: number; id?: string; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(`${url}/api/auth/me`, { agent, headers: { cookie } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              id: (JSON.parse(body) as { id?: string }).id,
+              reused: req.reusedSocket,
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const answers = [
+        await me(member.cookie),
+        await me(other.cookie),
+        await me('steep_session=forged-token'),
+        await me(other.cookie),
+        await me(member.cookie),
+      ];
+      expect(answers.map((a) => [a.status, a.id])).toEqual([
+        [200, member.user.id],
+        [200, other.user.id],
+        [401, undefined],
+        [200, other.user.id],
+        [200, member.user.id],
+      ]);
+      // One connection carried them all (a refusal keeps the connection open).
+      expect(answers.slice(1).every((a) => a.reused)).toBe(true);
+    } finally {
+      agent.destroy();
     }
   });
 

@@ -5,6 +5,7 @@ import type { DbCaches } from '../db/caches';
 import type { Db } from '../db/client';
 import {
   cachedSession,
+  sessionTokenHash,
   cachedSuspendedUntil,
   requireModerator,
   resolveSession,
@@ -81,8 +82,8 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
     const access = request.routeOptions.config.declaration?.access;
     // No declaration: not an /api route (the web app, health, the socket upgrade, a 404), nothing to guard.
     if (access === undefined || access === 'public') return done();
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token && access !== 'moderator' ? cachedSession(deps.db, deps.caches, token) : undefined;
+    const tokenHash = access === 'moderator' ? undefined : tokenHashOf(request);
+    const session = tokenHash ? cachedSession(deps.db, deps.caches, tokenHash) : undefined;
     if (
       session &&
       recentlyTouched.has(session.userId) &&
@@ -105,6 +106,24 @@ export function installGuards(app: FastifyInstance, deps: { db: Db; caches: DbCa
       where === 'params' ? value === request.session.userId : value === undefined || value === request.session.userId;
     done(own ? undefined : forbidden());
   });
+}
+
+/**
+ * The last session token each keep-alive connection presented, with its hash: a browser sends the same cookie
+ * on every request of a connection, so the SHA-256 is taken once per connection rather than per request.
+ * Held as long as the connection is, like the request that carried it.
+ */
+const connectionTokens = new WeakMap<object, { token: string; hash: string | undefined }>();
+
+function tokenHashOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return undefined;
+  const connection = request.raw.socket;
+  const known = connectionTokens.get(connection);
+  if (known?.token === token) return known.hash;
+  const hash = sessionTokenHash(token);
+  connectionTokens.set(connection, { token, hash });
+  return hash;
 }
 
 export async function sessionFromRequest(

@@ -103,13 +103,6 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
   }, LAST_ACTIVE_INTERVAL_MS);
   toucher.unref();
 
-  // An upgrade request answered with plain HTTP (refused by a guard, not found) is over once the
-  // answer is out: its raw socket belongs to no server any more and must be released here. A
-  // successful upgrade is hijacked and never gets here.
-  app.addHook('onResponse', async (request) => {
-    if (request.raw.headers.upgrade !== undefined) request.raw.socket.destroy();
-  });
-
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     clearInterval(toucher);
@@ -165,11 +158,18 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeDeps): 
 }
 
 /**
- * Not encapsulated (Fastify's documented `skip-override`, what fastify-plugin sets): @fastify/websocket
- * must hook the root instance, or an upgrade request for any other path is answered but its socket
- * is never released.
+ * An upgrade request answered with plain HTTP (refused by a guard, a route that is not /ws, not found) is
+ * over once the answer is out: its raw socket belongs to no server any more and must be released. Installed
+ * on the root instance, so it covers every path; `realtimeRoutes` stays encapsulated, which keeps
+ * @fastify/websocket's own hooks and handler wrapper off every other route's requests. A successful upgrade
+ * is hijacked and never gets here. A callback hook: no promise on every response.
  */
-Object.assign(realtimeRoutes, { [Symbol.for('skip-override')]: true });
+export function releaseAnsweredUpgrades(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.raw.headers.upgrade !== undefined) request.raw.socket.destroy();
+    done();
+  });
+}
 
 /**
  * A socket lives for hours; the HTTP request that opened it need not. @fastify/websocket leaves the
