@@ -147,6 +147,8 @@ describe('tryout leftovers', () => {
 
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/profile');
+    // Saved by keyboard: her focus goes into her profile's main region, not back to the top of the page.
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
     const me = (await (await context.request.get('/api/auth/me')).json()) as { interests: string[] };
     expect([...me.interests].sort()).toEqual(['Board Games', 'Pottery', 'Rock Climbing', 'Tea Tasting', 'Yoga']);
     await context.close();

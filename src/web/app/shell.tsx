@@ -16,7 +16,7 @@ import { NoticeToasts } from '../features/notifications/notice-toasts';
 import { WarningNotices } from '../features/safety/warning-notices';
 import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
-import { MAIN_ID, SkipLink } from '../components/skip-link';
+import { MAIN_ID, SkipLink, useFocusMainOnArrival } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
 
 // The like/pass/match feedback animations: requested with the first render, not part of the first paint.
@@ -175,6 +175,7 @@ export function AppShell() {
   const me = useCurrentUser();
   // Her saved theme and units follow her to every device: loading them applies the theme.
   usePreferences(me.id);
+  useFocusMainOnArrival();
   return (
     <MobileFrame>
       <NoticeToasts />
@@ -196,6 +197,7 @@ export function AppShell() {
 
 /** A signed-in screen without the shell chrome (full-screen flows like a conversation). */
 export function BareLayout() {
+  useFocusMainOnArrival();
   return (
     <MobileFrame>
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">

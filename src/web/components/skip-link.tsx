@@ -1,9 +1,25 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { keepFocusClearOfBars } from '../lib/keep-focus-visible';
 
 /** The id of every signed-in screen's main region, the skip link's target. */
 export const MAIN_ID = 'main';
+
+/**
+ * Navigation state for a screen that sends her on after an action (Save on Edit Profile): the screen she lands on
+ * takes her focus into its main region, instead of it falling to the page, where the next Tab starts from the top.
+ */
+export const FOCUS_MAIN = { focusMain: true } as const;
+
+/** Moves focus into main when she arrived with `FOCUS_MAIN`. Used by each layout that renders main. */
+export function useFocusMainOnArrival(): void {
+  const location = useLocation();
+  useEffect(() => {
+    if ((location.state as Partial<typeof FOCUS_MAIN> | null)?.focusMain !== true) return;
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [location]);
+}
 
 /**
  * "Skip to content" (WCAG 2.4.1): the first Tab stop of every signed-in screen, hidden until focused,

@@ -17,6 +17,7 @@ import {
 import { type SelfUser } from '../../../contract/users';
 import { TeaInterestPicker } from '../../components/interest-picker';
 import { LazyConfirmDialog } from '../../components/lazy-on-open';
+import { FOCUS_MAIN } from '../../components/skip-link';
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -189,7 +190,7 @@ export function EditProfilePage() {
       toast({ title: t`Profile updated` });
       leaving.saved();
       // She may have left while it saved (a tab, Back): the save still counts, and she is not pulled back.
-      if (leaving.stillHere()) await navigate('/profile');
+      if (leaving.stillHere()) await navigate('/profile', { state: FOCUS_MAIN });
     } catch (error) {
       console.warn('Profile update failed', error);
       if (!refuseFromServer(error)) {
