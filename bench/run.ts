@@ -8,31 +8,39 @@
  *   npm run bench -- --only lighthouse              # the same, as an argument
  *
  * Ratios are measured against a baseline in the same run (a bare route, a bare relay), so a slower
- * machine moves both sides. Benchmarks run one after another: each needs the whole machine.
+ * machine moves both sides. Benchmarks run one after another, each in a process of its own
+ * (bench/run-one.ts): each needs the whole machine, and none measures what an earlier one left behind.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BENCHES } from './benches';
 import type { BenchRow } from './report';
 
-interface Bench {
-  name: string;
-  /** Runs only against PostgreSQL (DATABASE_URL set). */
-  postgresOnly?: boolean;
-  load: () => Promise<{ run: () => Promise<BenchRow[]> }>;
+/** Runs one benchmark in a fresh process (bench/run-one.ts) and returns its rows. */
+async function runAlone(name: string): Promise<BenchRow[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'steep-bench-rows-'));
+  const out = path.join(dir, 'rows.json');
+  try {
+    // The same node and loader flags (tsx's) as this process.
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, path.join(import.meta.dirname, 'run-one.ts'), name, out],
+      {
+        stdio: 'inherit',
+      },
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`exited with ${code}`);
+    return JSON.parse(await readFile(out, 'utf8')) as BenchRow[];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
-
-const BENCHES: Bench[] = [
-  { name: 'api', load: () => import('./api') },
-  { name: 'discovery', load: () => import('./discovery') },
-  { name: 'swipes', postgresOnly: true, load: () => import('./swipes') },
-  { name: 'chat', load: () => import('./chat') },
-  { name: 'event-loop', load: () => import('./event-loop') },
-  { name: 'memory', load: () => import('./memory') },
-  { name: 'bundle', load: () => import('./bundle') },
-  { name: 'web-vitals', load: () => import('./web-vitals') },
-  { name: 'lighthouse', load: () => import('./lighthouse') },
-];
 
 const postgres = Boolean(process.env.DATABASE_URL);
 const onlyArg = process.argv.indexOf('--only');
@@ -45,8 +53,7 @@ for (const bench of BENCHES) {
   if (bench.postgresOnly && !postgres) continue;
   process.stdout.write(`\n── ${bench.name} ${'─'.repeat(Math.max(0, 70 - bench.name.length))}\n`);
   try {
-    const { run } = await bench.load();
-    for (const row of await run()) rows.push({ bench: bench.name, ...row });
+    for (const row of await runAlone(bench.name)) rows.push({ bench: bench.name, ...row });
   } catch (error) {
     // One broken benchmark is a MISS in the table, not a lost run.
     const message = error instanceof Error ? error.message : String(error);
