@@ -39,8 +39,11 @@ export const verifyEmailBody = z.object({
 
 /** Where she is in confirming her email. The address itself is in /api/auth/me. */
 export const emailStatus = z.object({
+  /** Her email: while a change is pending, still the confirmed one. */
   email: z.string().nullable(),
   verified: z.boolean(),
+  /** A new address waiting for its code while `email` stays confirmed; null when no change is pending. */
+  pendingEmail: z.string().nullable(),
   message: z.string(),
 });
 export type EmailStatus = z.infer<typeof emailStatus>;

@@ -26,6 +26,11 @@ export const selfUser = z.object({
   email: z.string().nullable(),
   /** She confirmed `email` with a code: password reset can reach her there. */
   emailVerified: z.boolean(),
+  /**
+   * A new address she asked for while `email` is confirmed, waiting for the code sent to it; `email` stays hers
+   * until then. Hers alone: only her own view (this schema) has it.
+   */
+  pendingEmail: z.string().nullable(),
   job: z.string().nullable(),
   education: z.string().nullable(),
   /** Centimetres. */

@@ -35,7 +35,8 @@ export const accountApi = {
     method: 'POST',
     path: '/api/account/email',
     access: 'member',
-    summary: 'Set her email (unverified) and send a 6-digit code to confirm it',
+    summary:
+      'Add her email (unverified), or with a confirmed one ask to change it (pending until confirmed; the confirmed one stays), and send a 6-digit code to the new address',
     body: setEmailBody,
     status: 202,
     response: emailStatus,
@@ -44,8 +45,17 @@ export const accountApi = {
     method: 'POST',
     path: '/api/account/email/verify',
     access: 'member',
-    summary: 'Confirm her email with the code sent to it',
+    summary:
+      'Confirm her email, or her pending new one (which then replaces the confirmed one), with the code sent to it',
     body: verifyEmailBody,
+    response: emailStatus,
+  }),
+  cancelEmailChange: defineRoute({
+    method: 'DELETE',
+    path: '/api/account/email/pending',
+    access: 'member',
+    summary:
+      'Cancel her pending email change: her confirmed email stays and the code sent to the new address stops working',
     response: emailStatus,
   }),
   requestPasswordReset: defineRoute({

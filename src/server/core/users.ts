@@ -176,6 +176,24 @@ export async function findUserByVerifiedEmail(db: Db, email: string): Promise<Us
 }
 
 /**
+ * The one rule for a verified address: it belongs to one account, so a reset link can only ever reach one.
+ * Confirming an address (a first one, or a pending change) goes through here and nowhere else: in her
+ * transaction, the address is locked (two members confirming it at once take turns), then it becomes her
+ * verified email unless another member has it verified by now, and any pending change is over. False when
+ * another member has it: nothing changed. A request to use an address reserves nothing (a pending or
+ * unverified address is no claim), so this is where the conflict is found, and said only to her, who has
+ * just proved with the code that the inbox is hers.
+ */
+export async function claimVerifiedEmail(tx: Db, caches: DbCaches, userId: string, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`verified-email:${address}`}))`);
+  const owner = await findUserByVerifiedEmail(tx, address);
+  if (owner && owner.id !== userId) return false;
+  await updateUser(tx, caches, userId, { email: address, emailVerifiedAt: new Date(), pendingEmail: null });
+  return true;
+}
+
+/**
  * Deletes her row. Every table holding her data references it with ON DELETE CASCADE, so her rows in
  * every feature go with it (docs/decisions/0010-account-deletion.md). False when she did not exist.
  */

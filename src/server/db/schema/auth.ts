@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
  * A code sent to confirm the email address she entered (one per member; a new request replaces it).
  * Only its SHA-256 is kept, with the address it was sent to, so changing the email again voids it.
+ * The hashes of the few codes it replaced are kept too, only so that typing one of them can be answered
+ * "replaced by a newer one" rather than "not right"; none of them confirms anything.
  */
 export const emailCodes = pgTable('email_codes', {
   userId: uuid()
@@ -13,6 +16,11 @@ export const emailCodes = pgTable('email_codes', {
   codeHash: text().notNull(),
   attempts: integer().notNull().default(0),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /** The codes this one replaced, newest first (at most REPLACED_CODES_KEPT). */
+  replacedCodeHashes: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** A password-reset link: single use, 30 minutes, stored as the SHA-256 of its token. */

@@ -48,6 +48,15 @@ export const users = pgTable(
     email: text(),
     /** Set when she confirmed `email` with a code; cleared when the email changes. */
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * A new address she asked for while `email` is confirmed, waiting for its code (auth's email_codes row holds
+     * the code). `email` stays hers — reset links and notices go there — until the code is given; then this one
+     * takes its place. A column on her row rather than a table of its own: /api/auth/me is presented from the
+     * cached member row (core's `users` cache, evicted by every write through core), so her pending address is on
+     * it with no extra query or cache, and the export and deletion take it with the row. Never reserves the address
+     * (no index): a verified address's one owner is decided when it is confirmed (core `claimVerifiedEmail`).
+     */
+    pendingEmail: text(),
     job: text(),
     education: text(),
     heightCm: integer(),

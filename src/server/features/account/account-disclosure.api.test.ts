@@ -49,6 +49,7 @@ describe('adding an email another member has verified', () => {
     expect(taken.json()).toEqual({
       email: 'owner@example.com',
       verified: false,
+      pendingEmail: null,
       message: 'We sent a 6-digit code to owner@example.com',
     });
 

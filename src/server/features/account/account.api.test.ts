@@ -122,6 +122,7 @@ describe('email and password reset', () => {
     expect(again.json()).toEqual({
       email: 'dee@example.com',
       verified: true,
+      pendingEmail: null,
       message: 'Este correo ya está verificado',
     });
 

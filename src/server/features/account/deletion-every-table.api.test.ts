@@ -4,7 +4,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
 import { allTables, userReferences, type UserReference } from '../../db/user-references';
-import { users } from '../../test/tables';
+import { jobs, users } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { setProfile } from '../../test/members';
 import { EXPORT_RULES } from './personal-data-tables';
@@ -184,6 +184,26 @@ describe('deleting an account', () => {
     await setProfile(t, moderator, { role: 'moderator' });
     for (const { reference } of rows)
       expect(await countNaming(reference, her.user.id), reference.tableName).toBeGreaterThan(0);
+    // A confirmed email and a change to another waiting for its code: the code to the new address and the notice
+    // to the old one are queued (jobs name her by address, not by id).
+    const confirmed = `deleted-${her.user.id.slice(0, 8)}@example.com`;
+    const pending = `deleted-new-${her.user.id.slice(0, 8)}@example.com`;
+    await t.database.db
+      .update(users)
+      .set({ email: confirmed, emailVerifiedAt: new Date() })
+      .where(eq(users.id, her.user.id));
+    expect((await her.request('POST', '/api/account/email', { email: pending })).statusCode).toBe(202);
+    const [held] = await t.database.db.select().from(users).where(eq(users.id, her.user.id));
+    expect(held).toMatchObject({ email: confirmed, pendingEmail: pending });
+    const jobsNaming = async (address: string) =>
+      (
+        await t.database.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(sql`${jobs.payload}->>'to' = ${address}`)
+      ).length;
+    expect(await jobsNaming(pending)).toBe(1);
+    expect(await jobsNaming(confirmed)).toBe(1);
 
     const deleted = await her.request('DELETE', '/api/account', { password: PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -199,6 +219,8 @@ describe('deleting an account', () => {
         expect((kept as Record<string, unknown>)[reference.column], where).toBeNull();
       }
     }
+    expect(await jobsNaming(pending)).toBe(0);
+    expect(await jobsNaming(confirmed)).toBe(0);
     expect((await her.request('GET', '/api/auth/me')).statusCode).toBe(401);
     const audit = await moderator.request('GET', '/api/moderation/audit');
     expect(audit.statusCode, audit.body).toBe(200);

@@ -25,7 +25,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   discovery_filters: { hers: ['userId'] },
   discovery_holds: { skip: 'a hold placed for moderator review (3 underage reports): telling her would tip her off' },
   discovery_members: { skip: 'discovery’s copy of her profile columns and saved age range, exported with those' },
-  email_codes: { skip: 'a secret (the hash of a code); her email is in `account`' },
+  email_codes: { skip: 'a secret (the hash of a code); her email and a pending new one are in `account`' },
   event_attendees: { hers: ['userId'] },
   events: { hers: ['creatorId'] },
   friends_filters: { hers: ['userId'] },

@@ -11,6 +11,7 @@ import { route } from '../../http/route';
 import type { JobQueue } from '../../jobs';
 import { createMailer, mailJobs } from '../../mail/mailer';
 import {
+  cancelEmailChange,
   changePassword,
   confirmPasswordReset,
   passwordResetUsable,
@@ -89,6 +90,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   );
   route(app, accountApi.verifyEmail, async (request) =>
     verifyEmail(security, sessionUserId(request), request.body.code, await request.language()),
+  );
+  route(app, accountApi.cancelEmailChange, async (request) =>
+    cancelEmailChange(security, sessionUserId(request), await request.language()),
   );
 
   route(

@@ -119,7 +119,7 @@ export async function exportAccount(
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const { db, caches } = deps;
-  const { email } = await confirmPassword(db, userId, password, 'password');
+  const { email, pendingEmail } = await confirmPassword(db, userId, password, 'password');
   const announcements: Array<() => void> = [];
   const afterCommit: DomainEvents = {
     emit: (name, payload) => void announcements.push(() => deps.events.emit(name, payload)),
@@ -138,8 +138,9 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     // Her Tea replies carry no user column (decisions/0021), so no ON DELETE reaches them: stories finds them by key.
     await deps.stories.eraseReplies(tx, userId);
     const existed = await deleteUser(tx, caches, userId);
-    // Jobs that name her, run or not: a notice about her, a mail to her address (kept with its text once sent).
-    await deps.jobs.forgetJobsNaming(email ? [userId, email] : [userId], tx);
+    // Jobs that name her, run or not: a notice about her, a mail to her address or to the new one she asked for
+    // (kept with its text once sent).
+    await deps.jobs.forgetJobsNaming([userId, ...[email, pendingEmail].filter((a): a is string => Boolean(a))], tx);
     return { ended, keys, selfieKeys, voiceKeys, reportKeys, existed };
   });
   deps.sessionsEnded(userId, ended);

@@ -9,14 +9,16 @@ import { PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
 import type { DbCaches } from '../../db/caches';
 import type { Db } from '../../db/client';
 import {
+  claimVerifiedEmail,
   deleteSessionsOf,
   findUser,
   findUserByUsername,
   findUserByVerifiedEmail,
   setPasswordHash as storePasswordHash,
   updateUser,
+  type UserRow,
 } from '../../core';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { localText, messagesOf, render, say, type Language } from '../../i18n';
 import { memberLanguage } from '../preferences';
 import type { JobQueue } from '../../jobs';
@@ -107,13 +109,44 @@ export async function changePassword(
 }
 
 /** The answer to an email change or confirmation, its sentence in the asker's language. */
-function statusOf(email: string | null, verified: boolean, message: string): EmailStatus {
-  return { email, verified, message };
+function statusOf(
+  user: { email: string | null; verified: boolean; pendingEmail: string | null },
+  message: string,
+): EmailStatus {
+  return { email: user.email, verified: user.verified, pendingEmail: user.pendingEmail, message };
 }
 
+/** Her confirmed address, or null while she has none confirmed. */
+const confirmedEmailOf = (user: UserRow) => (user.email && user.emailVerifiedAt ? user.email : null);
+
 /**
- * Sets her email (not yet verified) and mails a 6-digit code; only the code's hash is stored. The answer is
- * in `language` (the request's); the mail in her saved language.
+ * An address as the security notice to her old one names it: the first character of the name, the domain
+ * whole ("n•••@example.com"). Enough for her to recognise her own new address, not enough to hand whoever
+ * reads her old inbox the new one.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const name = at > 0 ? email.slice(0, at) : email;
+  const domain = at > 0 ? email.slice(at) : '';
+  return `${[...name][0] ?? ''}•••${domain}`;
+}
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * Add or change her email, with a 6-digit code mailed to the new address; only the code's hash is stored. The
+ * answer is in `language` (the request's); mail in her saved language.
+ *
+ * - No confirmed email yet: the address becomes her email, unverified, until the code confirms it.
+ * - A confirmed email: the new address is only pending (`users.pending_email`); her confirmed one stays her email
+ *   (reset links, notices) until the code is given, and it is told of the request (the new address masked),
+ *   after commit through the mail queue. Asking again with another address replaces the pending one and its
+ *   code; with her confirmed address, cancels the change.
+ *
+ * Whether an address has an account is private (an outing risk): an address another member has verified gets
+ * exactly the answer and the state any other gets (its code, never sent, cannot be given), and that member is
+ * told someone tried. A verified address belongs to one account: that is decided when a code confirms it
+ * (core `claimVerifiedEmail`), so nothing here reserves an address.
  */
 export async function setEmail(
   deps: Pick<AccountSecurityDeps, 'db' | 'caches' | 'mail'>,
@@ -124,45 +157,110 @@ export async function setEmail(
   const { db } = deps;
   const user = await findUser(db, userId);
   if (!user) throw notFound(localText('userNotFound'));
-  if (user.email === email && user.emailVerifiedAt) {
-    return statusOf(email, true, say(language, 'emailAlreadyVerified'));
+  const confirmed = confirmedEmailOf(user);
+  if (confirmed === email) {
+    // Back to the address she has: a pending change, if any, is over.
+    if (user.pendingEmail) await dropPendingEmail(deps, userId);
+    return statusOf({ email, verified: true, pendingEmail: null }, say(language, 'emailAlreadyVerified'));
   }
-  const sent = statusOf(email, false, render(language, localText('emailCodeSent', { email })));
-  // A verified address belongs to one account, so a reset link can only ever reach one. Whether an
-  // address has an account is private (an outing risk): she gets the same answer, nothing changes, and
-  // the owner is told someone tried.
   const taken = await findUserByVerifiedEmail(db, email);
-  if (taken && taken.id !== userId) {
-    await deps.mail.send({
-      to: email,
-      ...messagesOf(await memberLanguage(db, taken.id)).emailTakenMail({ name: taken.name, username: taken.username }),
-    });
-    return sent;
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const mailLanguage = await memberLanguage(db, userId);
+  const mail = messagesOf(mailLanguage);
   await db.transaction(async (tx) => {
-    await updateUser(tx, deps.caches, userId, { email, emailVerifiedAt: null });
+    await updateUser(
+      tx,
+      deps.caches,
+      userId,
+      confirmed ? { pendingEmail: email } : { email, emailVerifiedAt: null, pendingEmail: null },
+    );
     await saveEmailCode(tx, {
       userId,
       email,
       codeHash: sha256(`${userId}:${code}`),
-      attempts: 0,
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MINUTES * 60_000),
     });
-    await deps.mail.send(
-      {
-        to: email,
-        ...messagesOf(mailLanguage).emailCodeMail({ name: user.name, code, minutes: EMAIL_CODE_TTL_MINUTES }),
-      },
-      tx,
-    );
+    if (taken && taken.id !== userId) {
+      await deps.mail.send(
+        {
+          to: email,
+          ...messagesOf(await memberLanguage(tx, taken.id)).emailTakenMail({
+            name: taken.name,
+            username: taken.username,
+          }),
+        },
+        tx,
+      );
+    } else {
+      await deps.mail.send(
+        { to: email, ...mail.emailCodeMail({ name: user.name, code, minutes: EMAIL_CODE_TTL_MINUTES }) },
+        tx,
+      );
+    }
+    // Her confirmed address hears of each new address asked for (not of "Send a new code" to the same one).
+    if (confirmed && user.pendingEmail !== email) {
+      await deps.mail.send(
+        {
+          to: confirmed,
+          ...mail.emailChangeRequestedMail({ name: user.name, username: user.username, masked: maskEmail(email) }),
+        },
+        tx,
+      );
+    }
   });
-  return sent;
+  return confirmed
+    ? statusOf(
+        { email: confirmed, verified: true, pendingEmail: email },
+        render(language, localText('emailChangeCodeSent', { email, current: confirmed })),
+      )
+    : statusOf({ email, verified: false, pendingEmail: null }, render(language, localText('emailCodeSent', { email })));
 }
 
-const badCode = () => badRequest(localText('thatCodeIsNot'), [fieldError('code', localText('thatCodeIsNot'))]);
+async function dropPendingEmail(deps: Pick<AccountSecurityDeps, 'db' | 'caches'>, userId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, deps.caches, userId, { pendingEmail: null });
+    await deleteEmailCode(tx, userId);
+  });
+}
 
+/** Cancel a pending change: her confirmed email stays, the code sent to the new address stops working. */
+export async function cancelEmailChange(
+  deps: Pick<AccountSecurityDeps, 'db' | 'caches'>,
+  userId: string,
+  language: Language,
+): Promise<EmailStatus> {
+  const user = await findUser(deps.db, userId);
+  if (!user) throw notFound(localText('userNotFound'));
+  const verified = confirmedEmailOf(user) !== null;
+  if (!user.pendingEmail || !user.email) {
+    return statusOf({ email: user.email, verified, pendingEmail: null }, say(language, 'noEmailChangeWaiting'));
+  }
+  await dropPendingEmail(deps, userId);
+  return statusOf(
+    { email: user.email, verified, pendingEmail: null },
+    render(language, localText('emailChangeCancelled', { email: user.email })),
+  );
+}
+
+/** The sentences a refused code is said with (the field's own asks for a new code where that is the way on). */
+type CodeRefusal =
+  | 'thatCodeIsNot'
+  | 'thatCodeHasExpired'
+  | 'thatCodeHasExpiredAsk'
+  | 'thatCodeWasReplaced'
+  | 'tooManyWrongCodes'
+  | 'tooManyWrongCodesAsk';
+const codeRefused = (message: CodeRefusal, field: CodeRefusal) =>
+  badRequest(localText(message), [fieldError('code', localText(field))]);
+
+const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+
+/**
+ * Confirms the address her code was sent to: her first email, or a pending change, which then takes the
+ * confirmed one's place. A refusal says which: too many wrong tries, a code replaced by a newer one, an expired
+ * code, or a wrong one (every guess that is not the current code counts towards the limit). Another member
+ * who confirmed the address meanwhile: 409, and the change is dropped (her confirmed email stays).
+ */
 export async function verifyEmail(
   deps: AccountSecurityDeps,
   userId: string,
@@ -170,29 +268,39 @@ export async function verifyEmail(
   language: Language,
 ): Promise<EmailStatus> {
   const { db } = deps;
-  const pending = await findEmailCode(db, userId);
-  const user = await findUser(db, userId);
+  const [pending, user] = await Promise.all([findEmailCode(db, userId), findUser(db, userId)]);
+  if (!user) throw notFound(localText('userNotFound'));
+  const confirmed = confirmedEmailOf(user);
+  const target = user.pendingEmail ?? (confirmed ? null : user.email);
   // Confirmed meanwhile (on another device): her code is spent, and saying "expired" would send her for a new one.
-  if (!pending && user?.email && user.emailVerifiedAt) {
-    return statusOf(user.email, true, say(language, 'emailAlreadyVerified'));
+  if (!target && confirmed) {
+    return statusOf({ email: confirmed, verified: true, pendingEmail: null }, say(language, 'emailAlreadyVerified'));
   }
-  if (!pending || !user || pending.email !== user.email || pending.expiresAt.getTime() <= Date.now()) {
-    throw badRequest(localText('thatCodeHasExpired'), [fieldError('code', localText('thatCodeHasExpiredAsk'))]);
-  }
-  if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) {
-    throw badRequest(localText('tooManyWrongCodes'), [fieldError('code', localText('tooManyWrongCodesAsk'))]);
-  }
-  const expected = Buffer.from(pending.codeHash, 'hex');
-  const given = Buffer.from(sha256(`${userId}:${code}`), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  if (!target || !pending || pending.email !== target) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+  if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw codeRefused('tooManyWrongCodes', 'tooManyWrongCodesAsk');
+  const given = sha256(`${userId}:${code}`);
+  const expired = pending.expiresAt.getTime() <= Date.now();
+  if (!sameHash(pending.codeHash, given)) {
+    const replaced = pending.replacedCodeHashes.some((hash) => sameHash(hash, given));
+    if (expired && !replaced) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
     await countWrongEmailCode(db, userId);
-    throw badCode();
+    if (replaced) throw codeRefused('thatCodeWasReplaced', 'thatCodeWasReplaced');
+    throw codeRefused('thatCodeIsNot', 'thatCodeIsNot');
   }
-  await db.transaction(async (tx) => {
-    await updateUser(tx, deps.caches, userId, { emailVerifiedAt: new Date() });
-    await deleteEmailCode(tx, userId);
+  if (expired) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+  const claimed = await db.transaction(async (tx) => {
+    const won = await claimVerifiedEmail(tx, deps.caches, userId, target);
+    if (won) await deleteEmailCode(tx, userId);
+    return won;
   });
-  return statusOf(user.email, true, say(language, 'emailVerified'));
+  if (!claimed) {
+    // Nothing can confirm it now: the change is dropped and her confirmed email stays; a first email stays
+    // unverified, for her to change.
+    if (user.pendingEmail) await dropPendingEmail(deps, userId);
+    else await deleteEmailCode(db, userId);
+    throw conflict(localText('emailConfirmedElsewhere'), [fieldError('code', localText('emailConfirmedElsewhere'))]);
+  }
+  return statusOf({ email: target, verified: true, pendingEmail: null }, say(language, 'emailVerified'));
 }
 
 const PASSWORD_RESET_JOB = 'auth.password-reset';

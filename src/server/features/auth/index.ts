@@ -1,4 +1,5 @@
 export {
+  cancelEmailChange,
   changePassword,
   confirmPassword,
   confirmPasswordReset,

@@ -10,9 +10,26 @@ import { emailCodes, passwordResets } from '../../db/schema/auth';
 
 type EmailCodeRow = typeof emailCodes.$inferSelect;
 
-/** Her one pending code: a new one replaces the last (and its count of wrong tries). */
-export async function saveEmailCode(db: Db, row: EmailCodeRow): Promise<void> {
-  await db.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.userId, set: row });
+/** Replaced codes remembered (for "replaced by a newer one"): a few presses of "Send a new code". */
+export const REPLACED_CODES_KEPT = 5;
+
+/**
+ * Her one pending code: a new one replaces the last (and its count of wrong tries); the last one's hash joins
+ * the replaced ones, newest first, the oldest forgotten beyond REPLACED_CODES_KEPT. In one statement, so two
+ * requests at once each see the other's code as replaced.
+ */
+export async function saveEmailCode(db: Db, row: Omit<EmailCodeRow, 'replacedCodeHashes' | 'attempts'>): Promise<void> {
+  await db
+    .insert(emailCodes)
+    .values({ ...row, attempts: 0, replacedCodeHashes: [] })
+    .onConflictDoUpdate({
+      target: emailCodes.userId,
+      set: {
+        ...row,
+        attempts: 0,
+        replacedCodeHashes: sql`(array_prepend(${emailCodes.codeHash}, ${emailCodes.replacedCodeHashes}))[1:${sql.raw(String(REPLACED_CODES_KEPT))}]`,
+      },
+    });
 }
 
 export async function findEmailCode(db: Db, userId: string): Promise<EmailCodeRow | undefined> {

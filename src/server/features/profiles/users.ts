@@ -79,6 +79,7 @@ export function presentSelf(user: UserRow, photoUrls: string[]): SelfUser {
     teaInterests: user.teaInterests,
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
     job: user.job,
     education: user.education,
     height: user.heightCm,

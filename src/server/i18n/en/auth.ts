@@ -11,6 +11,9 @@ export const auth = {
   theNewPasswordMust: 'The new password must differ from the current one',
   thatCodeHasExpiredAsk: 'That code has expired: ask for a new one',
   tooManyWrongCodesAsk: 'Too many wrong codes: ask for a new one',
+  thatCodeWasReplaced: 'That code was replaced by a newer one — use the latest email',
+  emailConfirmedElsewhere:
+    'Another Steep account confirmed that address first, so it cannot be yours here. Your email did not change.',
   emailTakenMail: (p: { name: string; username: string }) => ({
     subject: 'Someone tried to use your email on Steep',
     text: `Hi ${p.name},
@@ -27,11 +30,23 @@ Your code to confirm this email on Steep is ${p.code}. It works for ${p.minutes}
 
 If you did not ask for it, ignore this email.`,
   }),
+  emailChangeRequestedMail: (p: { name: string; username: string; masked: string }) => ({
+    subject: 'Someone asked to change your Steep email',
+    text: `Hi ${p.name},
+
+Someone asked to change the email of your Steep account ${p.username} to ${p.masked}. This address stays your account's email until the new one is confirmed with the code we sent there.
+
+If it was you, there is nothing to do. If it was not you, change your password now (Settings → Password), then cancel the change in Settings → Email.`,
+  }),
   loggedOut: 'Logged out successfully',
   // Email settings' answers (account-security.ts), shown under the form.
   emailAlreadyVerified: 'This email is already verified',
   emailCodeSent: (p: { email: string }) => `We sent a 6-digit code to ${p.email}`,
   emailVerified: 'Your email is verified',
+  emailChangeCodeSent: (p: { email: string; current: string }) =>
+    `We sent a 6-digit code to ${p.email}. Your email stays ${p.current} until you confirm it.`,
+  emailChangeCancelled: (p: { email: string }) => `Change cancelled. Your email stays ${p.email}.`,
+  noEmailChangeWaiting: 'No email change is waiting',
   // features/account routes: what a member reads after a change of password or deleting her account.
   passwordChanged: 'Password changed. You were signed out everywhere else.',
   passwordResetDone: 'Your password is changed. Log in with it.',

@@ -14,6 +14,9 @@ export const auth: Translation<typeof en> = {
   theNewPasswordMust: 'La contraseña nueva debe ser distinta de la actual',
   thatCodeHasExpiredAsk: 'Ese código ha caducado: pide uno nuevo',
   tooManyWrongCodesAsk: 'Demasiados códigos incorrectos: pide uno nuevo',
+  thatCodeWasReplaced: 'Ese código se sustituyó por uno más reciente: usa el último correo',
+  emailConfirmedElsewhere:
+    'Otra cuenta de Steep confirmó esa dirección antes, así que no puede ser la tuya aquí. Tu correo no cambió.',
   emailTakenMail: (p) => ({
     subject: 'Alguien intentó usar tu correo en Steep',
     text: `Hola, ${p.name}:
@@ -30,10 +33,22 @@ Tu código para confirmar este correo en Steep es ${p.code}. Sirve durante ${p.m
 
 Si no lo pediste, ignora este correo.`,
   }),
+  emailChangeRequestedMail: (p) => ({
+    subject: 'Alguien pidió cambiar tu correo de Steep',
+    text: `Hola, ${p.name}:
+
+Alguien pidió cambiar el correo de tu cuenta de Steep ${p.username} a ${p.masked}. Esta dirección sigue siendo el correo de tu cuenta hasta que la nueva se confirme con el código que enviamos allí.
+
+Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, cambia tu contraseña ahora (Ajustes → Contraseña) y luego cancela el cambio en Ajustes → Correo electrónico.`,
+  }),
   loggedOut: 'Has cerrado sesión',
   emailAlreadyVerified: 'Este correo ya está verificado',
   emailCodeSent: (p) => `Enviamos un código de 6 dígitos a ${p.email}`,
   emailVerified: 'Tu correo está verificado',
+  emailChangeCodeSent: (p) =>
+    `Enviamos un código de 6 dígitos a ${p.email}. Tu correo sigue siendo ${p.current} hasta que lo confirmes.`,
+  emailChangeCancelled: (p) => `Cambio cancelado. Tu correo sigue siendo ${p.email}.`,
+  noEmailChangeWaiting: 'No hay ningún cambio de correo pendiente',
   passwordChanged: 'Contraseña cambiada. Se cerró tu sesión en todos los demás dispositivos.',
   passwordResetDone: 'Tu contraseña ya está cambiada. Entra con ella.',
   accountDeleted: 'Tu cuenta y todo lo que contenía se han eliminado.',

@@ -1,0 +1,371 @@
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_CODE_MAX_ATTEMPTS, type AccountExport, type EmailStatus } from '../../../contract/account';
+import type { SelfUser } from '../../../contract/users';
+import { emailCodes, jobs, users } from '../../test/tables';
+import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
+import { createMatch } from '../../test/matches';
+
+/**
+ * Changing a confirmed email (product §Email): the new address waits, pending, for its code while the confirmed
+ * one stays hers for reset links and notices; her old address is told; the pending address is hers alone.
+ */
+let t: TestApp;
+let outbox: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Secret_123';
+
+/** Runs the due jobs and returns every mail written since the last call. */
+async function deliveredMail(): Promise<string[]> {
+  while ((await t.app.jobs.runDue()) > 0);
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
+  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
+  return mails;
+}
+
+const mailTo = (mails: string[], address: string) => mails.filter((m) => m.includes(`To: ${address}\n`));
+const codeIn = (mail: string | undefined) => /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
+
+/** Asks for `address` and returns the code mailed to it (and every mail that went out). */
+async function ask(client: Client, address: string): Promise<{ code: string; mails: string[]; answer: EmailStatus }> {
+  const response = await client.request('POST', '/api/account/email', { email: address });
+  expect(response.statusCode, response.body).toBe(202);
+  const mails = await deliveredMail();
+  const code = codeIn(mailTo(mails, address)[0]);
+  expect(code, `a code mailed to ${address}`).toBeDefined();
+  return { code: code as string, mails, answer: response.json<EmailStatus>() };
+}
+
+const verify = (client: Client, code: string, headers: Record<string, string> = {}) =>
+  client.request('POST', '/api/account/email/verify', { code }, headers);
+
+async function memberWithConfirmedEmail(local: string): Promise<{ client: Client; email: string }> {
+  const client = await signUp(t.app);
+  const email = `${local}-${client.user.id.slice(0, 8)}@example.com`;
+  const { code } = await ask(client, email);
+  expect((await verify(client, code)).statusCode).toBe(200);
+  return { client, email };
+}
+
+const me = async (client: Client) => (await client.request('GET', '/api/auth/me')).json<SelfUser>();
+
+/** The reset mails a request for `login` leads to. */
+async function resetMailsFor(login: string): Promise<string[]> {
+  const asked = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login } });
+  expect(asked.statusCode).toBe(202);
+  return (await deliveredMail()).filter((m) => m.includes('reset-password?token='));
+}
+
+describe('changing a confirmed email', () => {
+  it('keeps the confirmed address (reset links still reach it) until the new one is confirmed, then swaps', async () => {
+    const { client: ana, email: old } = await memberWithConfirmedEmail('ana');
+    const next = `nova-${ana.user.id.slice(0, 8)}@example.com`;
+
+    const { code, mails, answer } = await ask(ana, next);
+    expect(answer).toEqual({
+      email: old,
+      verified: true,
+      pendingEmail: next,
+      message: `We sent a 6-digit code to ${next}. Your email stays ${old} until you confirm it.`,
+    });
+    expect(await me(ana)).toMatchObject({ email: old, emailVerified: true, pendingEmail: next });
+
+    // Her old address is told, the new one masked; the code went only to the new one.
+    const [notice, ...moreNotices] = mailTo(mails, old);
+    expect(moreNotices).toHaveLength(0);
+    expect(notice).toContain('Subject: Someone asked to change your Steep email');
+    expect(notice).toContain(`to n•••@example.com`);
+    expect(notice).toContain('change your password');
+    expect(notice).not.toContain(next);
+    expect(notice).not.toMatch(/\b\d{6}\b/);
+    expect(mails).toHaveLength(2);
+
+    // Password reset still goes by, and to, the confirmed address; the pending one names no account yet.
+    const byOld = await resetMailsFor(old);
+    expect(byOld).toHaveLength(1);
+    expect(byOld[0]).toContain(`To: ${old}\n`);
+    const byUsername = await resetMailsFor(ana.user.username);
+    expect(byUsername[0]).toContain(`To: ${old}\n`);
+    expect(await resetMailsFor(next)).toHaveLength(0);
+
+    // "Send a new code" to the same pending address: a new code, no second notice to the old address.
+    const again = await ask(ana, next);
+    expect(mailTo(again.mails, old)).toHaveLength(0);
+
+    const confirmed = await verify(ana, again.code);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({
+      email: next,
+      verified: true,
+      pendingEmail: null,
+      message: 'Your email is verified',
+    });
+    expect(await me(ana)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    expect(await resetMailsFor(old)).toHaveLength(0);
+    expect((await resetMailsFor(next))[0]).toContain(`To: ${next}\n`);
+    // The first code was replaced before it could be used, and now nothing is pending: already verified.
+    const late = await verify(ana, code);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ email: next, verified: true, pendingEmail: null });
+  });
+
+  it('can be cancelled: the confirmed address stays and the code sent to the new one confirms nothing', async () => {
+    const { client: bea, email: old } = await memberWithConfirmedEmail('bea');
+    const next = `bea-new-${bea.user.id.slice(0, 8)}@example.com`;
+    const { code } = await ask(bea, next);
+
+    const cancelled = await bea.request('DELETE', '/api/account/email/pending');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual({
+      email: old,
+      verified: true,
+      pendingEmail: null,
+      message: `Change cancelled. Your email stays ${old}.`,
+    });
+    expect(await me(bea)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
+    expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, bea.user.id))).toHaveLength(0);
+    const stale = await verify(bea, code);
+    expect(stale.json()).toMatchObject({ email: old, pendingEmail: null });
+    expect(await me(bea)).toMatchObject({ email: old });
+
+    // Nothing left to cancel: said so, nothing changes.
+    const twice = await bea.request('DELETE', '/api/account/email/pending');
+    expect(twice.json()).toMatchObject({ email: old, pendingEmail: null, message: 'No email change is waiting' });
+  });
+
+  it('is cancelled by asking for her confirmed address again', async () => {
+    const { client: cy, email: old } = await memberWithConfirmedEmail('cy');
+    await ask(cy, `cy-other-${cy.user.id.slice(0, 8)}@example.com`);
+    const back = await cy.request('POST', '/api/account/email', { email: old.toUpperCase() });
+    expect(back.statusCode).toBe(202);
+    expect(back.json()).toEqual({
+      email: old,
+      verified: true,
+      pendingEmail: null,
+      message: 'This email is already verified',
+    });
+    expect(await me(cy)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
+    expect(await deliveredMail()).toHaveLength(0);
+  });
+
+  it('replaces the pending address when she asks for another: the old code says it was replaced', async () => {
+    const { client: di, email: old } = await memberWithConfirmedEmail('di');
+    const typo = `di-typo-${di.user.id.slice(0, 8)}@exmaple.com`;
+    const right = `di-right-${di.user.id.slice(0, 8)}@example.com`;
+    const first = await ask(di, typo);
+    const second = await ask(di, right);
+    // Each new address asked for is a new notice to the old one.
+    expect(mailTo(second.mails, old)).toHaveLength(1);
+    expect(mailTo(second.mails, old)[0]).toContain('d•••@example.com');
+    expect(await me(di)).toMatchObject({ email: old, pendingEmail: right });
+
+    if (first.code !== second.code) {
+      const replaced = await verify(di, first.code);
+      expect(replaced.statusCode).toBe(400);
+      expect(replaced.json()).toMatchObject({
+        message: 'That code was replaced by a newer one — use the latest email',
+        errors: [{ path: 'code', message: 'That code was replaced by a newer one — use the latest email' }],
+      });
+      const spanish = await verify(di, first.code, { 'accept-language': 'es' });
+      expect(spanish.json()).toMatchObject({
+        message: 'Ese código se sustituyó por uno más reciente: usa el último correo',
+      });
+    }
+    const wrong = await verify(di, second.code === '000000' ? '111111' : '000000');
+    expect(wrong.json()).toMatchObject({ message: 'That code is not right' });
+
+    expect((await verify(di, second.code)).statusCode).toBe(200);
+    expect(await me(di)).toMatchObject({ email: right, emailVerified: true, pendingEmail: null });
+  });
+
+  it('says an expired code has expired, even the right one, and keeps the change pending for a new code', async () => {
+    const { client: eve, email: old } = await memberWithConfirmedEmail('eve');
+    const next = `eve-new-${eve.user.id.slice(0, 8)}@example.com`;
+    const { code } = await ask(eve, next);
+    await t.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, eve.user.id));
+    for (const given of [code, code === '000000' ? '111111' : '000000']) {
+      const expired = await verify(eve, given);
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toMatchObject({
+        message: 'That code has expired',
+        errors: [{ path: 'code', message: 'That code has expired: ask for a new one' }],
+      });
+    }
+    expect(await me(eve)).toMatchObject({ email: old, emailVerified: true, pendingEmail: next });
+    const fresh = await ask(eve, next);
+    expect((await verify(eve, fresh.code)).statusCode).toBe(200);
+    expect(await me(eve)).toMatchObject({ email: next, pendingEmail: null });
+  });
+
+  it(`stops after ${EMAIL_CODE_MAX_ATTEMPTS} wrong codes, even the right one, until she asks for a new code`, async () => {
+    const { client: fay } = await memberWithConfirmedEmail('fay');
+    const next = `fay-new-${fay.user.id.slice(0, 8)}@example.com`;
+    const { code } = await ask(fay, next);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < EMAIL_CODE_MAX_ATTEMPTS; i++) {
+      expect((await verify(fay, wrongCode)).json()).toMatchObject({ message: 'That code is not right' });
+    }
+    const blocked = await verify(fay, code);
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json()).toMatchObject({
+      message: 'Too many wrong codes',
+      errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
+    });
+    expect(await me(fay)).toMatchObject({ pendingEmail: next });
+  });
+});
+
+describe('an address another member has', () => {
+  it('answers a request exactly as for any other address, and reports the conflict only at confirm time', async () => {
+    const { client: owner, email: owned } = await memberWithConfirmedEmail('owner');
+    const { client: gia, email: old } = await memberWithConfirmedEmail('gia');
+    const { client: hal } = await memberWithConfirmedEmail('hal');
+    const free = `free-${hal.user.id.slice(0, 8)}@example.com`;
+
+    const taken = await gia.request('POST', '/api/account/email', { email: owned });
+    const open = await hal.request('POST', '/api/account/email', { email: free });
+    expect(taken.statusCode).toBe(open.statusCode);
+    const shape = (body: EmailStatus) => ({
+      ...body,
+      email: 'OLD',
+      pendingEmail: 'NEW',
+      message: body.message.replace(body.pendingEmail ?? '', 'NEW').replace(body.email ?? '', 'OLD'),
+    });
+    expect(shape(taken.json())).toEqual(shape(open.json()));
+    expect(await me(gia)).toMatchObject({ email: old, emailVerified: true, pendingEmail: owned });
+    const mails = await deliveredMail();
+    // The owner is told someone tried (no code, nobody named); Gia's old address gets her notice as anyone's would.
+    const toOwner = mailTo(mails, owned);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]).toContain('Someone tried to add this email address to another Steep account');
+    expect(toOwner[0]).not.toMatch(/\b\d{6}\b/);
+    expect(toOwner[0]).not.toContain(gia.user.username);
+    expect(mailTo(mails, old)).toHaveLength(1);
+    // The owner's account is untouched.
+    expect(await me(owner)).toMatchObject({ email: owned, emailVerified: true, pendingEmail: null });
+  });
+
+  it('answers 409 when another member confirmed the address meanwhile; her confirmed email stays', async () => {
+    const { client: ida, email: old } = await memberWithConfirmedEmail('ida');
+    const contested = `contested-${ida.user.id.slice(0, 8)}@example.com`;
+    const { code } = await ask(ida, contested);
+    // Someone with no confirmed email adds the same address and confirms it first.
+    const jo = await signUp(t.app);
+    const joCode = (await ask(jo, contested)).code;
+    expect((await verify(jo, joCode)).statusCode).toBe(200);
+
+    const conflict = await verify(ida, code);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'Another Steep account confirmed that address first, so it cannot be yours here. Your email did not change.',
+    });
+    expect(await me(ida)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
+    expect(await me(jo)).toMatchObject({ email: contested, emailVerified: true });
+    const owners = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} = ${contested} and ${users.emailVerifiedAt} is not null`);
+    expect(owners).toEqual([{ id: jo.user.id }]);
+  });
+
+  it('two members confirming one address at once: exactly one gets it', async () => {
+    const kai = await signUp(t.app);
+    const lu = await signUp(t.app);
+    const address = `race-${kai.user.id.slice(0, 8)}@example.com`;
+    const kaiCode = (await ask(kai, address)).code;
+    const luCode = (await ask(lu, address)).code;
+    const answers = await Promise.all([verify(kai, kaiCode), verify(lu, luCode)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const owners = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} = ${address} and ${users.emailVerifiedAt} is not null`);
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe('the pending address is hers alone', () => {
+  it('is in her own view and export, never in what another member reads', async () => {
+    const { client: mo } = await memberWithConfirmedEmail('mo');
+    const pending = `mo-secret-${mo.user.id.slice(0, 8)}@example.com`;
+    await ask(mo, pending);
+    const nia = await signUp(t.app);
+    await createMatch(t.database.db, mo.user.id, nia.user.id);
+
+    const session = await mo.request('GET', '/api/auth/session');
+    expect(session.json()).toMatchObject({ user: { pendingEmail: pending } });
+    const exported = await mo.request('GET', '/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json<AccountExport>().account.pendingEmail).toBe(pending);
+
+    for (const url of [`/api/users/${mo.user.id}`, `/api/matches/${nia.user.id}`]) {
+      const seen = await nia.request('GET', url);
+      expect(seen.statusCode, url).toBe(200);
+      expect(seen.body, url).not.toContain(pending);
+      expect(seen.body, url).not.toContain('pendingEmail');
+    }
+  });
+
+  it('goes with her account, and so does every queued mail naming it', async () => {
+    const { client: oli, email: old } = await memberWithConfirmedEmail('oli');
+    const pending = `oli-new-${oli.user.id.slice(0, 8)}@example.com`;
+    // Queued, not run: the code to the new address and the notice to the old one wait in the queue (the mail
+    // that confirmed her old address is there too, done: done jobs keep their payload for a day).
+    expect((await oli.request('POST', '/api/account/email', { email: pending })).statusCode).toBe(202);
+    const naming = async (address: string) =>
+      (
+        await t.database.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(sql`${jobs.payload}->>'to' = ${address}`)
+      ).length;
+    expect(await naming(pending)).toBe(1);
+    expect(await naming(old)).toBe(2);
+
+    expect((await oli.request('DELETE', '/api/account', { password: PASSWORD })).statusCode).toBe(200);
+    expect(await naming(pending)).toBe(0);
+    expect(await naming(old)).toBe(0);
+    expect(await t.database.db.select().from(users).where(eq(users.pendingEmail, pending))).toHaveLength(0);
+    expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, pending))).toHaveLength(0);
+    expect(await deliveredMail()).toHaveLength(0);
+  });
+});
+
+describe('with no confirmed email yet', () => {
+  it('sets the address as her email, unverified, as before (nothing pending, no notice)', async () => {
+    const pia = await signUp(t.app);
+    const first = `pia-${pia.user.id.slice(0, 8)}@example.com`;
+    const { answer, mails, code: firstCode } = await ask(pia, first);
+    expect(answer).toEqual({
+      email: first,
+      verified: false,
+      pendingEmail: null,
+      message: `We sent a 6-digit code to ${first}`,
+    });
+    expect(mails).toHaveLength(1);
+    expect(await me(pia)).toMatchObject({ email: first, emailVerified: false, pendingEmail: null });
+    // Another address before confirming: it replaces the first, whose code now says it was replaced.
+    const second = `pia-2-${pia.user.id.slice(0, 8)}@example.com`;
+    const next = await ask(pia, second);
+    if (next.code !== firstCode) {
+      expect((await verify(pia, firstCode)).json()).toMatchObject({
+        message: 'That code was replaced by a newer one — use the latest email',
+      });
+    }
+    expect((await verify(pia, next.code)).statusCode).toBe(200);
+    expect(await me(pia)).toMatchObject({ email: second, emailVerified: true, pendingEmail: null });
+  });
+});
