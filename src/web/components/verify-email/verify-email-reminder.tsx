@@ -10,7 +10,10 @@ const VerifyEmailCard = lazy(
 
 /**
  * Discover's lasting reminder to confirm her email (sign-up's "Check your email" toast is gone in 15 s and on a
- * reload); nothing once it is confirmed or when she gave none.
+ * reload); nothing once it is confirmed or when she gave none. Nothing either while a change of a confirmed
+ * email waits for its code (`pendingEmail`): her confirmed address still works for reset links and notices, so
+ * there is nothing to nag about; the change was her own step in Settings → Email, which shows it until she
+ * confirms or cancels it (and her old address was mailed about it).
  */
 export function VerifyEmailReminder({ user }: { user: Pick<SelfUser, 'id' | 'email' | 'emailVerified'> }) {
   if (!user.email || user.emailVerified) return null;

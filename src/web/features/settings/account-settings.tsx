@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
@@ -204,6 +204,11 @@ export function DataAndPrivacy() {
  * every address (taken or not, so the form tells nobody who is a member), so this screen always goes on
  * to the code step. Arriving from sign-up's "Enter code", the code field is put in front of her; from the email
  * reminder's "Change email", the field for a new address.
+ *
+ * Changing a confirmed email leaves it hers until the new address is confirmed: the card keeps showing the
+ * confirmed one, and below it "Waiting for you to confirm" the new one (in full: a typo is what she needs to
+ * see), with the code field, Send a new code, Use another email and Cancel change. After a confirmation or a
+ * cancel her focus lands on what the card shows next (Change Email), not the top of the page.
  */
 export function EmailSettings() {
   const id = useId();
@@ -220,13 +225,18 @@ export function EmailSettings() {
   const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
   const codeField = useRef<HTMLInputElement>(null);
-  /** Verified just now: the button that replaces the code form takes her focus as it appears. */
-  const justVerified = useRef(false);
-  const focusAfterVerify = useCallback((button: HTMLButtonElement | null) => {
-    if (!button || !justVerified.current) return;
-    justVerified.current = false;
-    button.focus();
-  }, []);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Where her focus goes once the card has changed under it (a confirmation, a cancel, leaving the new-address
+   * form): the control the card shows next, as soon as it is there; the one she pressed is gone.
+   */
+  const focusNext = useRef<'change' | 'code' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current === 'code' ? codeField.current : focusNext.current ? changeButton.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
   const arrived = useRef(false);
   /** The field she was sent to, focused once, with its form in view. */
   const focusOnArrival = useCallback((input: HTMLInputElement | null) => {
@@ -247,18 +257,30 @@ export function EmailSettings() {
   if (!user) return null;
   const email = user.email;
   const verified = user.emailVerified && email !== null;
+  /** A new address waiting for its code while her confirmed one stays (only with a confirmed one). */
+  const pending = verified ? user.pendingEmail : null;
+  const codeRef = ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField;
 
-  const sendCode = async (to: string) => {
+  /** `again`: her "Send a new code" (said as a new code); a first code to a new address is not. */
+  const sendCode = async (to: string, again = false) => {
     setBusy(true);
     setError(undefined);
     try {
-      await apiCall(accountApi.setEmail, { body: { email: to } });
-      setResent(true);
+      const status = await apiCall(accountApi.setEmail, { body: { email: to } });
       setEditing(false);
       setCode('');
       await refreshUser();
+      if (status.verified && !status.pendingEmail) {
+        // Her confirmed address again: nothing to confirm (a pending change, if any, is over).
+        setResent(false);
+        focusNext.current = 'change';
+        toast({ title: status.message });
+        return;
+      }
+      // Only the newest code works: said after a new one, and after any send to an unconfirmed first address (as before).
+      setResent(again || !status.verified);
       // The button she pressed was disabled while it sent: her focus goes where the new code is typed.
-      codeField.current?.focus();
+      focusNext.current = 'code';
     } catch (caught) {
       setError(messageOf(caught));
       focusFirst();
@@ -273,7 +295,7 @@ export function EmailSettings() {
     setError(undefined);
     try {
       await apiCall(accountApi.verifyEmail, { body: { code } });
-      justVerified.current = true;
+      focusNext.current = 'change';
       setResent(false);
       setCode('');
       await refreshUser();
@@ -281,10 +303,63 @@ export function EmailSettings() {
     } catch (caught) {
       setError(messageOf(caught));
       focusFirst();
+      // A conflict dropped the change: the card no longer asks for a code.
+      if (isApiError(caught) && caught.status === 409) await refreshUser();
     } finally {
       setBusy(false);
     }
   };
+
+  const cancelChange = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const status = await apiCall(accountApi.cancelEmailChange);
+      focusNext.current = 'change';
+      setResent(false);
+      setCode('');
+      await refreshUser();
+      toast({ title: status.message });
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const codeHint = t`No email? Check your spam folder, send a new code, or use another email.`;
+  const codeInput = (
+    <Field id={`${id}-code`} label={t`6-digit code`} error={error} hint={codeHint}>
+      <Input
+        ref={codeRef}
+        id={`${id}-code`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        {...describedBy(`${id}-code`, { error, hint: codeHint })}
+        onChange={(e) => {
+          // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
+          setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+          setError(undefined);
+        }}
+        className="tracking-widest"
+      />
+    </Field>
+  );
+  const anotherEmailButton = (current: string) => (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={busy}
+      onClick={() => {
+        setEditing(true);
+        setAddress(current);
+        setError(undefined);
+      }}
+    >
+      {t`Use another email`}
+    </Button>
+  );
 
   const state = verified ? t`Verified` : email ? t`Not verified` : t`No email yet`;
   return (
@@ -315,7 +390,53 @@ export function EmailSettings() {
         </span>
       </div>
 
-      {email && !verified && !editing ? (
+      {pending && !editing ? (
+        <form
+          ref={formRef}
+          className="grid gap-3 rounded-2xl border border-plum-200 p-3"
+          onSubmit={(e) => void confirm(e)}
+          aria-label={t`Confirm your new email`}
+          data-testid="pending-email"
+        >
+          <div role="status" className="grid gap-1 text-sm [overflow-wrap:anywhere] text-ink">
+            <p>
+              {/* The address on a line of its own: a long one wraps at its own breaks, not after "confirm". */}
+              <Trans>
+                Waiting for you to confirm{' '}
+                <strong className="block font-semibold" data-testid="pending-email-address">
+                  <EmailAddress email={pending} />
+                </strong>
+              </Trans>
+            </p>
+            <p className="text-ink-soft">
+              {resent ? (
+                <Trans>We sent a new code there. Only the newest code works.</Trans>
+              ) : (
+                <Trans>Enter the 6-digit code we emailed there.</Trans>
+              )}{' '}
+              {email && (
+                <Trans>
+                  Until then your email stays <EmailAddress email={email} />.
+                </Trans>
+              )}
+            </p>
+          </div>
+          {codeInput}
+          <Button type="submit" block disabled={busy || code.length !== 6}>
+            {busy ? t`Checking…` : t`Confirm New Email`}
+          </Button>
+          {/* One under the other: side by side, in the box at 390 px, each label wrapped onto two or three lines. */}
+          <div className="grid gap-2">
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(pending, true)}>
+              {t`Send a new code`}
+            </Button>
+            {anotherEmailButton(pending)}
+          </div>
+          <Button type="button" variant="ghost" block disabled={busy} onClick={() => void cancelChange()}>
+            {t`Cancel change`}
+          </Button>
+        </form>
+      ) : email && !verified && !editing ? (
         <form ref={formRef} className="grid gap-3" onSubmit={(e) => void confirm(e)} aria-label={t`Confirm your email`}>
           <p role="status" className="text-sm [overflow-wrap:anywhere] text-ink">
             {resent ? (
@@ -328,49 +449,15 @@ export function EmailSettings() {
               </Trans>
             )}
           </p>
-          <Field
-            id={`${id}-code`}
-            label={t`6-digit code`}
-            error={error}
-            hint={t`No email? Check your spam folder, send a new code, or use another email.`}
-          >
-            <Input
-              ref={ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField}
-              id={`${id}-code`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              {...describedBy(`${id}-code`, {
-                error,
-                hint: t`No email? Check your spam folder, send a new code, or use another email.`,
-              })}
-              onChange={(e) => {
-                // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
-                setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-                setError(undefined);
-              }}
-              className="tracking-widest"
-            />
-          </Field>
+          {codeInput}
           <Button type="submit" block disabled={busy || code.length !== 6}>
             {busy ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(email)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(email, true)}>
               {t`Send a new code`}
             </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={busy}
-              onClick={() => {
-                setEditing(true);
-                setAddress(email);
-                setError(undefined);
-              }}
-            >
-              {t`Use another email`}
-            </Button>
+            {anotherEmailButton(email)}
           </div>
         </form>
       ) : editing || !email ? (
@@ -385,7 +472,12 @@ export function EmailSettings() {
             void sendCode(address.trim());
           }}
         >
-          <Field id={`${id}-email`} label={email ? t`New email` : t`Email`} error={error}>
+          <Field
+            id={`${id}-email`}
+            label={email ? t`New email` : t`Email`}
+            error={error}
+            hint={verified ? t`Your email stays the current one until you confirm the new one.` : undefined}
+          >
             <Input
               id={`${id}-email`}
               type="email"
@@ -396,7 +488,10 @@ export function EmailSettings() {
               // Arriving from the email reminder's "Change email": in view too, after the router's scroll.
               ref={changeAsked ? focusOnArrival : undefined}
               value={address}
-              {...describedBy(`${id}-email`, { error })}
+              {...describedBy(`${id}-email`, {
+                error,
+                hint: verified ? t`Your email stays the current one until you confirm the new one.` : undefined,
+              })}
               onChange={(e) => setAddress(e.target.value)}
               placeholder={t`you@example.com`}
             />
@@ -405,7 +500,17 @@ export function EmailSettings() {
             {busy ? t`Sending…` : t`Send Code`}
           </Button>
           {email && (
-            <Button type="button" variant="ghost" block onClick={() => setEditing(false)}>
+            <Button
+              type="button"
+              variant="ghost"
+              block
+              onClick={() => {
+                // Back to what the card showed: the code field of a pending change, else Change Email.
+                focusNext.current = pending ? 'code' : 'change';
+                setEditing(false);
+                setError(undefined);
+              }}
+            >
               {t`Cancel`}
             </Button>
           )}
@@ -413,7 +518,7 @@ export function EmailSettings() {
       ) : (
         <div className="grid gap-2">
           <Button
-            ref={focusAfterVerify}
+            ref={changeButton}
             variant="outline"
             block
             onClick={() => {
