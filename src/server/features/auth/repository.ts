@@ -11,7 +11,7 @@ import { emailCodes, passwordResets } from '../../db/schema/auth';
 type EmailCodeRow = typeof emailCodes.$inferSelect;
 
 /** Replaced codes remembered (for "replaced by a newer one"): a few presses of "Send a new code". */
-export const REPLACED_CODES_KEPT = 5;
+const REPLACED_CODES_KEPT = 5;
 
 /**
  * Her one pending code: a new one replaces the last (and its count of wrong tries); the last one's hash joins
