@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cachedSession, cachedUser, findUserCached, updateUser } from '../core';
+import { cachedSession, cachedUser, findUserCached, sessionTokenHash, updateUser } from '../core';
 import { insertMember, openTestDatabase } from '../test/direct';
 import { createTestApp, signUp, type TestApp } from '../test/harness';
 import { createCaches } from './caches';
@@ -220,7 +220,7 @@ describe('the cached /me row after a write inside a transaction', () => {
     expect((await bea.request('GET', '/api/auth/me')).statusCode).toBe(200);
     expect(cachedUser(db, caches, bea.user.id)?.id).toBe(bea.user.id);
     const token = decodeURIComponent(bea.cookie.slice(bea.cookie.indexOf('=') + 1));
-    expect(cachedSession(db, caches, token)?.userId).toBe(bea.user.id);
+    expect(cachedSession(db, caches, sessionTokenHash(token)!)?.userId).toBe(bea.user.id);
   });
 
   it('never keeps the row a transaction replaced, whatever a read from outside saw while it was open', async () => {
