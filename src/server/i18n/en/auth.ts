@@ -20,7 +20,7 @@ export const auth = {
 
 Someone tried to add this email address to another Steep account. Nothing changed: it stays with your account ${p.username}.
 
-You do not need to do anything. If you keep getting this email, tell us from Settings → Safety.`,
+You do not need to do anything. If you keep getting this email, tell us from the Safety Center (the shield at the top of the app).`,
   }),
   emailCodeMail: (p: { name: string; code: string; minutes: number }) => ({
     subject: `Your Steep code: ${p.code}`,

@@ -23,7 +23,7 @@ export const auth: Translation<typeof en> = {
 
 Alguien intentó añadir este correo electrónico a otra cuenta de Steep. No cambió nada: sigue vinculado a tu cuenta ${p.username}.
 
-No tienes que hacer nada. Si te sigue llegando este correo, avísanos desde Ajustes → Seguridad.`,
+No tienes que hacer nada. Si te sigue llegando este correo, avísanos desde el Centro de seguridad (el escudo en la parte superior de la app).`,
   }),
   emailCodeMail: (p) => ({
     subject: `Tu código de Steep: ${p.code}`,
