@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTEREST_CATEGORIES, TEA_PREFERENCES, type TeaPreference } from '../../contract/interests';
-import { Chip } from './ui/chip';
+import { ChipGroup } from './ui/chip-group';
 import { FIELD_ERROR_CLASS } from './ui/field';
 import { interestCategoryLabel } from '../lib/labels/interest-categories';
 import { interestLabel } from '../lib/labels/interests';
@@ -45,7 +45,7 @@ interface InterestPickerProps {
   error?: string | undefined;
 }
 
-/** The interest catalogue as toggle chips, one labelled group per category. */
+/** The interest catalogue as toggle chips, one labelled group per category, each group one Tab stop. */
 export function InterestPicker({
   idPrefix,
   headingLevel: Heading,
@@ -56,17 +56,21 @@ export function InterestPicker({
   error,
 }: InterestPickerProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const chips = (interests: readonly string[]) => (
-    <div className="flex flex-wrap gap-2">
-      {interests.map((interest) => (
-        <Chip
-          key={interest}
-          label={interestLabel(interest)}
-          pressed={selected.includes(interest)}
-          onToggle={() => onChange(toggle(selected, interest))}
-        />
-      ))}
-    </div>
+  // 'Show all' goes away as it opens its category: her focus moves to the first chip it revealed, not to the page.
+  const focusOnMount = useRef<string | undefined>(undefined);
+  const itemRef = (value: string, element: HTMLButtonElement | null) => {
+    if (!element || focusOnMount.current !== value) return;
+    focusOnMount.current = undefined;
+    element.focus();
+  };
+  const chips = (interests: readonly string[], headingId: string) => (
+    <ChipGroup
+      aria-labelledby={headingId}
+      options={interests.map((interest) => ({ value: interest, label: interestLabel(interest) }))}
+      selected={selected}
+      onToggle={(interest) => onChange(toggle(selected, interest))}
+      itemRef={itemRef}
+    />
   );
 
   return (
@@ -76,18 +80,24 @@ export function InterestPicker({
         const all: readonly string[] = category.interests;
         const interests = only ? all.filter((interest) => only.has(interest)) : all;
         if (interests.length === 0) return null;
+        const collapsed =
+          layout === 'collapsed' && !expanded.has(category.name) && category.interests.length > COLLAPSED_CHIPS;
         return (
-          <div key={category.name} role="group" aria-labelledby={headingId} className="grid gap-2">
+          <div key={category.name} className="grid gap-2">
             <Heading id={headingId} className="text-xs font-semibold tracking-[0.12em] text-ink-soft uppercase">
               {interestCategoryLabel(category.name)}
             </Heading>
-            {layout === 'collapsed' && !expanded.has(category.name) && category.interests.length > COLLAPSED_CHIPS ? (
+            {collapsed ? (
               <>
-                {chips(shownWhenCollapsed(category.interests, selected))}
+                {chips(shownWhenCollapsed(category.interests, selected), headingId)}
                 <button
                   type="button"
                   aria-expanded={false}
-                  onClick={() => setExpanded((current) => new Set(current).add(category.name))}
+                  onClick={() => {
+                    const shown = shownWhenCollapsed(category.interests, selected);
+                    setExpanded((current) => new Set(current).add(category.name));
+                    focusOnMount.current = category.interests.find((interest) => !shown.includes(interest));
+                  }}
                   className="inline-flex min-h-11 items-center justify-self-start px-1 text-sm font-semibold text-plum-700 underline-offset-4 hover:underline"
                 >
                   <Trans>
@@ -97,7 +107,7 @@ export function InterestPicker({
                 </button>
               </>
             ) : (
-              chips(interests)
+              chips(interests, headingId)
             )}
           </div>
         );
@@ -120,17 +130,13 @@ export function TeaInterestPicker<T extends string>({ selected, onChange, error 
   const chosen: readonly string[] = selected;
   return (
     <>
-      <div role="group" aria-label={t`Tea interests`} className="flex flex-wrap gap-2">
-        {TEA_PREFERENCES.map((tea) => (
-          <Chip
-            key={tea}
-            label={teaNameLabel(i18n, tea)}
-            tone="matcha"
-            pressed={chosen.includes(tea)}
-            onToggle={() => onChange(toggle<T | TeaPreference>(selected, tea))}
-          />
-        ))}
-      </div>
+      <ChipGroup
+        aria-label={t`Tea interests`}
+        tone="matcha"
+        options={TEA_PREFERENCES.map((tea) => ({ value: tea, label: teaNameLabel(i18n, tea) }))}
+        selected={chosen}
+        onToggle={(tea) => onChange(toggle<T | TeaPreference>(selected, tea as TeaPreference))}
+      />
       <PickerError error={error} />
     </>
   );

@@ -1,34 +1,19 @@
-import { Ghost } from 'lucide-react';
-import { useGhostMode } from '../../lib/ghost-mode';
-import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../../lib/session';
+import { withMessages } from '../../lib/i18n';
 
-/** Discover's reminder that she is hidden while ghost mode is on. */
+// The banner (its words and the ghost-mode mutation) loads only while ghost mode is on: most members never
+// download it, and /home's first paint stays inside its budget.
+const GhostBannerCard = lazy(
+  withMessages('rest', () => import('./ghost-banner-card').then((m) => ({ default: m.GhostBannerCard }))),
+);
+
+/** Discover's reminder that she is hidden; nothing while ghost mode is off. */
 export function GhostBanner() {
-  const { ghostMode, setGhostMode, isSaving } = useGhostMode();
-  const { t } = useLingui();
-  if (!ghostMode) return null;
+  if (!useCurrentUser().ghostMode) return null;
   return (
-    <section
-      aria-label={t`Ghost mode`}
-      className="flex items-center gap-3 rounded-3xl bg-plum-900 p-4 text-white shadow-card"
-    >
-      <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-white/12">
-        <Ghost className="size-6" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{t`Ghost Mode is on`}</p>
-        <p className="text-xs leading-snug text-plum-100">
-          {t`Hidden from Discover, no new matches. Chats keep working.`}
-        </p>
-      </div>
-      <button
-        type="button"
-        onClick={() => setGhostMode(false)}
-        disabled={isSaving}
-        className="min-h-11 shrink-0 rounded-full bg-white px-4 text-sm font-semibold text-plum-800 transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.97] disabled:opacity-60"
-      >
-        {t`Turn off`}
-      </button>
-    </section>
+    <Suspense fallback={null}>
+      <GhostBannerCard />
+    </Suspense>
   );
 }

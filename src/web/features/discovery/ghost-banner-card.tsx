@@ -1,0 +1,34 @@
+import { Ghost } from 'lucide-react';
+import { useGhostMode } from '../../lib/ghost-mode';
+import { useLingui } from '@lingui/react/macro';
+
+/** Discover's reminder that she is hidden while ghost mode is on, with the way to turn it off. */
+export function GhostBannerCard() {
+  const { ghostMode, setGhostMode, isSaving } = useGhostMode();
+  const { t } = useLingui();
+  if (!ghostMode) return null;
+  return (
+    <section
+      aria-label={t`Ghost mode`}
+      className="flex items-center gap-3 rounded-3xl bg-plum-900 p-4 text-white shadow-card"
+    >
+      <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-white/12">
+        <Ghost className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{t`Ghost Mode is on`}</p>
+        <p className="text-xs leading-snug text-plum-100">
+          {t`Hidden from Discover, no new matches. Chats keep working.`}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={() => setGhostMode(false)}
+        disabled={isSaving}
+        className="min-h-11 shrink-0 rounded-full bg-white px-4 text-sm font-semibold text-plum-800 transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.97] disabled:opacity-60"
+      >
+        {t`Turn off`}
+      </button>
+    </section>
+  );
+}
