@@ -22,7 +22,9 @@ describe('password reset', () => {
     const own = await phoneContext(env.browser, env.server.baseUrl);
     const user = await signUpViaApi(own, { name: 'Rosa', location: 'Portland, Oregon' });
     const email = `${user.username}@example.com`;
-    expect((await own.request.post('/api/account/email', { data: { email } })).status()).toBe(202);
+    expect(
+      (await own.request.post('/api/account/email', { data: { email, currentPassword: 'Secret_123' } })).status(),
+    ).toBe(202);
     const codeMail = await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
     const code = /(\d{6})/.exec(codeMail.subject)?.[1];
     expect((await own.request.post('/api/account/email/verify', { data: { code } })).status()).toBe(200);

@@ -56,6 +56,7 @@ async function askFor(page: Page, address: string): Promise<void> {
   const field = card.getByLabel('New email');
   await expect.poll(() => isFocused(field)).toBe(true);
   await field.fill(address);
+  await card.getByLabel('Your password').fill('Secret_123');
   await card.getByRole('button', { name: 'Send Code' }).click();
   await card.getByTestId('pending-email-address').getByText(address).waitFor();
   await expect.poll(() => isFocused(card.getByLabel('6-digit code'))).toBe(true);

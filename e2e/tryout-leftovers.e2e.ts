@@ -185,7 +185,9 @@ describe('tryout leftovers', () => {
 
     // A very long address (one part wider than the card) still breaks inside the card, never past its edge.
     const long = `${'a'.repeat(48)}.tea@${'kettle'.repeat(8)}.example.org`;
-    const changed = await context.request.post('/api/account/email', { data: { email: long } });
+    const changed = await context.request.post('/api/account/email', {
+      data: { email: long, currentPassword: 'Secret_123' },
+    });
     expect(changed.status()).toBe(202);
     await page.reload();
     await expect.poll(() => line.textContent()).toBe(long);
@@ -217,7 +219,7 @@ describe('tryout leftovers', () => {
 
     // Send a new code: the same request as Settings' button; the card says it went, and the mail comes.
     await waitForMail(env.server, email, /^Your Steep code: \d{6}$/);
-    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/account/email');
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/account/email/code');
     await reminder.getByRole('button', { name: 'Send a new code' }).click();
     expect((await sent).status()).toBe(202);
     await reminder
@@ -286,7 +288,7 @@ describe('tryout leftovers', () => {
     // Two taps faster than a render: one request, one new code.
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/account/email') requests.push(request.method());
+      if (new URL(request.url()).pathname === '/api/account/email/code') requests.push(request.method());
     });
     await reminder.getByRole('button', { name: 'Send a new code' }).dblclick();
     await reminder.getByRole('status').getByText(`We sent a new code to ${email}.`, { exact: false }).waitFor();
@@ -300,7 +302,7 @@ describe('tryout leftovers', () => {
     expect(confirmed.status()).toBe(200);
     // Send a new code on the stale card: nothing is mailed, she is told it is confirmed, and the card goes.
     await reminder.getByRole('button', { name: 'Send a new code' }).click();
-    await toastText(page, 'This email is already verified').waitFor();
+    await toastText(page, `No address is waiting for a code: your email ${email} is already confirmed.`).waitFor();
     await reminder.waitFor({ state: 'detached' });
     expect((await codesTo(email)).length).toBe(2);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(A|BUTTON)$/);

@@ -460,7 +460,7 @@ async function main(): Promise<void> {
           const r = await request(base, 'POST', '/api/account/email', {
             cookie: person.cookie,
             from: address(7 + i),
-            body: { email: `${person.username}@cluster.example` },
+            body: { email: `${person.username}@cluster.example`, currentPassword: 'Cluster_pass1' },
           });
           check(r.status < 300, `set email answered ${r.status}: ${r.body.toString()}`);
         }

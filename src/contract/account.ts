@@ -28,7 +28,19 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 
 export const setEmailBody = z.object({
   email: emailAddress,
+  /**
+   * Whoever holds her session could otherwise set an address of theirs, confirm it and reset the password: the
+   * address a reset link goes to is the key to the account, so changing it asks for the password, as changing
+   * the password does.
+   */
+  currentPassword,
 });
+
+/**
+ * A confirm or resend answered when no address is waiting for a code (confirmed or cancelled meanwhile, often on
+ * her other device): 409 with this code, so a screen that is behind can say so instead of "verified".
+ */
+export const NOTHING_TO_CONFIRM = 'NOTHING_TO_CONFIRM';
 
 export const verifyEmailBody = z.object({
   code: z

@@ -36,8 +36,17 @@ export const accountApi = {
     path: '/api/account/email',
     access: 'member',
     summary:
-      'Add her email (unverified), or with a confirmed one ask to change it (pending until confirmed; the confirmed one stays), and send a 6-digit code to the new address',
+      'Add her email (unverified), or with a confirmed one ask to change it (pending until confirmed; the confirmed one stays), and send a 6-digit code to the new address; her current password required (403 INVALID_CREDENTIALS, 429 after 5 wrong)',
     body: setEmailBody,
+    status: 202,
+    response: emailStatus,
+  }),
+  resendEmailCode: defineRoute({
+    method: 'POST',
+    path: '/api/account/email/code',
+    access: 'member',
+    summary:
+      'Send a new code to the address waiting for confirmation (her unverified email, or her pending one) and to no other; 409 NOTHING_TO_CONFIRM when none is waiting',
     status: 202,
     response: emailStatus,
   }),
@@ -46,7 +55,7 @@ export const accountApi = {
     path: '/api/account/email/verify',
     access: 'member',
     summary:
-      'Confirm her email, or her pending new one (which then replaces the confirmed one), with the code sent to it',
+      'Confirm her email, or her pending new one (which then replaces the confirmed one), with the code sent to it; 409 CONFLICT if another account confirmed it first, 409 NOTHING_TO_CONFIRM when no address is waiting',
     body: verifyEmailBody,
     response: emailStatus,
   }),

@@ -208,7 +208,10 @@ describe('the cached /me row after a write inside a transaction', () => {
   it('shows her new email at once (set in a transaction with its code)', async () => {
     const ana = await signUp(t.app);
     expect((await ana.request('GET', '/api/auth/me')).json().email).toBe(ana.user.email);
-    const set = await ana.request('POST', '/api/account/email', { email: 'ana.new@example.com' });
+    const set = await ana.request('POST', '/api/account/email', {
+      email: 'ana.new@example.com',
+      currentPassword: 'Secret_123',
+    });
     expect(set.statusCode, set.body).toBe(202);
     const me = (await ana.request('GET', '/api/auth/me')).json();
     expect(me).toMatchObject({ email: 'ana.new@example.com', emailVerified: false });

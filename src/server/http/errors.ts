@@ -23,6 +23,7 @@ type ErrorCode =
   | 'GONE'
   | 'VERIFICATION_REQUIRED'
   | 'NEEDS_CONFIRMATION'
+  | 'NOTHING_TO_CONFIRM'
   | 'INTERNAL';
 
 /**

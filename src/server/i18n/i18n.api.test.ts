@@ -37,7 +37,7 @@ async function deliveredMail(): Promise<string[]> {
 }
 
 async function withVerifiedEmail(client: Client, email: string): Promise<void> {
-  await client.request('POST', '/api/account/email', { email });
+  await client.request('POST', '/api/account/email', { email, currentPassword: 'Secret_123' });
   const [mail] = await deliveredMail();
   const code = /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
   expect((await client.request('POST', '/api/account/email/verify', { code })).statusCode).toBe(200);
@@ -238,7 +238,10 @@ describe('texts and mail to a member in her language', () => {
   it('sends the email confirmation code in her language', async () => {
     const sofia = await signUp(t.app);
     await saveLanguage(sofia, 'es');
-    await sofia.request('POST', '/api/account/email', { email: `sofia-code-${sofia.user.id.slice(0, 8)}@example.com` });
+    await sofia.request('POST', '/api/account/email', {
+      email: `sofia-code-${sofia.user.id.slice(0, 8)}@example.com`,
+      currentPassword: 'Secret_123',
+    });
     const [mail] = await deliveredMail();
     expect(mail).toContain('Subject: Tu código de Steep:');
     expect(mail).toMatch(/Tu código para confirmar este correo en Steep es \d{6}\./);

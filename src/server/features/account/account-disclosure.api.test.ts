@@ -20,6 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const PASSWORD = 'Secret_123';
+
 async function deliveredMail(): Promise<string[]> {
   while ((await t.app.jobs.runDue()) > 0);
   const files = await readdir(outbox).catch(() => [] as string[]);
@@ -29,7 +31,7 @@ async function deliveredMail(): Promise<string[]> {
 }
 
 async function verifiedEmail(client: Client, email: string): Promise<void> {
-  await client.request('POST', '/api/account/email', { email });
+  await client.request('POST', '/api/account/email', { email, currentPassword: PASSWORD });
   const code = /is (\d{6})/.exec((await deliveredMail())[0] ?? '')?.[1];
   expect((await client.request('POST', '/api/account/email/verify', { code })).statusCode).toBe(200);
 }
@@ -40,8 +42,14 @@ describe('adding an email another member has verified', () => {
     const prober = await signUp(t.app);
     await verifiedEmail(owner, 'owner@example.com');
 
-    const taken = await prober.request('POST', '/api/account/email', { email: 'owner@example.com' });
-    const free = await prober.request('POST', '/api/account/email', { email: 'free-address@example.com' });
+    const taken = await prober.request('POST', '/api/account/email', {
+      email: 'owner@example.com',
+      currentPassword: PASSWORD,
+    });
+    const free = await prober.request('POST', '/api/account/email', {
+      email: 'free-address@example.com',
+      currentPassword: PASSWORD,
+    });
     expect(taken.statusCode).toBe(202);
     expect(free.statusCode).toBe(202);
     const shape = (body: { message: string }) => body.message.replace(/\S+@\S+/, 'ADDRESS');

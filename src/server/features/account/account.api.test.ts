@@ -43,7 +43,7 @@ async function deliveredMail(): Promise<string[]> {
 }
 
 async function withVerifiedEmail(client: Client, email: string): Promise<void> {
-  const set = await client.request('POST', '/api/account/email', { email });
+  const set = await client.request('POST', '/api/account/email', { email, currentPassword: PASSWORD });
   expect(set.statusCode).toBe(202);
   expect(set.json()).toMatchObject({ email, verified: false });
   const [mail] = await deliveredMail();
@@ -92,7 +92,7 @@ describe('change password', () => {
 describe('email and password reset', () => {
   it('verifies an email with the code sent to it, refusing a wrong code', async () => {
     const bea = await signUp(t.app);
-    await bea.request('POST', '/api/account/email', { email: 'Bea@Example.com' });
+    await bea.request('POST', '/api/account/email', { email: 'Bea@Example.com', currentPassword: PASSWORD });
     const [mail] = await deliveredMail();
     expect(mail).toContain('To: bea@example.com');
     const sent = /is (\d{6})/.exec(mail ?? '')?.[1];
@@ -328,7 +328,7 @@ describe('account deletion', () => {
     const hana = await signUp(t.app, { email: 'hana@example.com' });
     // Mail to her address, one sent (its job done) and one not yet: neither job may outlive her.
     expect((await deliveredMail()).filter((mail) => mail.includes('To: hana@example.com'))).toHaveLength(1);
-    expect((await hana.request('POST', '/api/account/email', { email: 'hana@example.com' })).statusCode).toBe(202);
+    expect((await hana.request('POST', '/api/account/email/code')).statusCode).toBe(202);
     const iris = await signUp(t.app);
     const jo = await signUp(t.app);
     const { payload, headers } = multipart([{ filename: 'p.png', contentType: 'image/png', data: await smallImage() }]);

@@ -192,7 +192,9 @@ describe('deleting an account', () => {
       .update(users)
       .set({ email: confirmed, emailVerifiedAt: new Date() })
       .where(eq(users.id, her.user.id));
-    expect((await her.request('POST', '/api/account/email', { email: pending })).statusCode).toBe(202);
+    expect(
+      (await her.request('POST', '/api/account/email', { email: pending, currentPassword: PASSWORD })).statusCode,
+    ).toBe(202);
     const [held] = await t.database.db.select().from(users).where(eq(users.id, her.user.id));
     expect(held).toMatchObject({ email: confirmed, pendingEmail: pending });
     const jobsNaming = async (address: string) =>

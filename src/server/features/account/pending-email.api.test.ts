@@ -34,9 +34,12 @@ async function deliveredMail(): Promise<string[]> {
 const mailTo = (mails: string[], address: string) => mails.filter((m) => m.includes(`To: ${address}\n`));
 const codeIn = (mail: string | undefined) => /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
 
+const askFor = (client: Client, email: string, currentPassword = PASSWORD) =>
+  client.request('POST', '/api/account/email', { email, currentPassword });
+
 /** Asks for `address` and returns the code mailed to it (and every mail that went out). */
 async function ask(client: Client, address: string): Promise<{ code: string; mails: string[]; answer: EmailStatus }> {
-  const response = await client.request('POST', '/api/account/email', { email: address });
+  const response = await askFor(client, address);
   expect(response.statusCode, response.body).toBe(202);
   const mails = await deliveredMail();
   const code = codeIn(mailTo(mails, address)[0]);
@@ -97,10 +100,15 @@ describe('changing a confirmed email', () => {
     expect(await resetMailsFor(next)).toHaveLength(0);
 
     // "Send a new code" to the same pending address: a new code, no second notice to the old address.
-    const again = await ask(ana, next);
+    const resent = await ana.request('POST', '/api/account/email/code');
+    expect(resent.statusCode, resent.body).toBe(202);
+    expect(resent.json()).toEqual(answer);
+    const again = { mails: await deliveredMail() };
+    expect(again.mails).toHaveLength(1);
     expect(mailTo(again.mails, old)).toHaveLength(0);
+    const againCode = codeIn(mailTo(again.mails, next)[0]) as string;
 
-    const confirmed = await verify(ana, again.code);
+    const confirmed = await verify(ana, againCode);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({
       email: next,
@@ -144,7 +152,7 @@ describe('changing a confirmed email', () => {
   it('is cancelled by asking for her confirmed address again', async () => {
     const { client: cy, email: old } = await memberWithConfirmedEmail('cy');
     await ask(cy, `cy-other-${cy.user.id.slice(0, 8)}@example.com`);
-    const back = await cy.request('POST', '/api/account/email', { email: old.toUpperCase() });
+    const back = await askFor(cy, old.toUpperCase());
     expect(back.statusCode).toBe(202);
     expect(back.json()).toEqual({
       email: old,
@@ -233,8 +241,8 @@ describe('an address another member has', () => {
     const { client: hal } = await memberWithConfirmedEmail('hal');
     const free = `free-${hal.user.id.slice(0, 8)}@example.com`;
 
-    const taken = await gia.request('POST', '/api/account/email', { email: owned });
-    const open = await hal.request('POST', '/api/account/email', { email: free });
+    const taken = await askFor(gia, owned);
+    const open = await askFor(hal, free);
     expect(taken.statusCode).toBe(open.statusCode);
     const shape = (body: EmailStatus) => ({
       ...body,
@@ -324,7 +332,7 @@ describe('the pending address is hers alone', () => {
     const pending = `oli-new-${oli.user.id.slice(0, 8)}@example.com`;
     // Queued, not run: the code to the new address and the notice to the old one wait in the queue (the mail
     // that confirmed her old address is there too, done: done jobs keep their payload for a day).
-    expect((await oli.request('POST', '/api/account/email', { email: pending })).statusCode).toBe(202);
+    expect((await askFor(oli, pending)).statusCode).toBe(202);
     const naming = async (address: string) =>
       (
         await t.database.db
@@ -367,5 +375,109 @@ describe('with no confirmed email yet', () => {
     }
     expect((await verify(pia, next.code)).statusCode).toBe(200);
     expect(await me(pia)).toMatchObject({ email: second, emailVerified: true, pendingEmail: null });
+  });
+});
+
+describe('her current password', () => {
+  const jobCount = async () => (await t.database.db.select({ id: jobs.id }).from(jobs)).length;
+
+  it('is needed to change her email: a wrong one changes nothing, stores no code and mails nobody', async () => {
+    const { client: qi, email: old } = await memberWithConfirmedEmail('qi');
+    const thief = `thief-${qi.user.id.slice(0, 8)}@example.com`;
+    const queued = await jobCount();
+
+    const wrong = await askFor(qi, thief, 'Not_her_password_1');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'That password is not right',
+      errors: [{ path: 'currentPassword', message: 'That password is not right' }],
+    });
+    expect(await me(qi)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
+    expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, qi.user.id))).toHaveLength(0);
+    expect(await jobCount()).toBe(queued);
+    expect(await deliveredMail()).toHaveLength(0);
+
+    // Missing: refused before anything is looked at, said beside the field.
+    const missing = await qi.request('POST', '/api/account/email', { email: thief });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'currentPassword' }] });
+    const empty = await askFor(qi, thief, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      errors: [{ path: 'currentPassword', message: 'Enter your current password' }],
+    });
+    expect(await me(qi)).toMatchObject({ email: old, pendingEmail: null });
+    expect(await jobCount()).toBe(queued);
+
+    // In her language.
+    const spanish = await qi.request(
+      'POST',
+      '/api/account/email',
+      { email: thief, currentPassword: 'Not_her_password_1' },
+      { 'accept-language': 'es' },
+    );
+    expect(spanish.json()).toMatchObject({ message: 'Esa contraseña no es correcta' });
+  });
+
+  it('is needed to add a first email too', async () => {
+    const ren = await signUp(t.app);
+    const wrong = await askFor(ren, `ren-${ren.user.id.slice(0, 8)}@example.com`, 'Not_her_password_1');
+    expect(wrong.statusCode).toBe(403);
+    expect(await me(ren)).toMatchObject({ email: ren.user.email, emailVerified: false, pendingEmail: null });
+    expect(await deliveredMail()).toHaveLength(0);
+  });
+
+  it('after 5 wrong ones, is not even checked for a while (429), and the right one changes nothing then', async () => {
+    const { client: sol, email: old } = await memberWithConfirmedEmail('sol');
+    const next = `sol-new-${sol.user.id.slice(0, 8)}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await askFor(sol, next, `Wrong_guess_${i}`)).statusCode).toBe(403);
+    const throttled = await askFor(sol, next);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await me(sol)).toMatchObject({ email: old, pendingEmail: null });
+    expect(await deliveredMail()).toHaveLength(0);
+  });
+});
+
+describe('"Send a new code"', () => {
+  const resend = (client: Client, body?: unknown) => client.request('POST', '/api/account/email/code', body);
+
+  it('needs no password and mails only the address waiting: her unverified first email', async () => {
+    const tam = await signUp(t.app);
+    const first = `tam-${tam.user.id.slice(0, 8)}@example.com`;
+    await ask(tam, first);
+    // An address in the body is not an address to send to: the route takes none.
+    const sent = await resend(tam, { email: `elsewhere-${tam.user.id.slice(0, 8)}@example.com` });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({
+      email: first,
+      verified: false,
+      pendingEmail: null,
+      message: `We sent a 6-digit code to ${first}`,
+    });
+    const mails = await deliveredMail();
+    expect(mails).toHaveLength(1);
+    expect(mailTo(mails, first)).toHaveLength(1);
+    expect(await me(tam)).toMatchObject({ email: first, emailVerified: false, pendingEmail: null });
+    expect((await verify(tam, codeIn(mails[0]) as string)).statusCode).toBe(200);
+  });
+
+  it('sends nothing when no address waits (409 NOTHING_TO_CONFIRM): confirmed, or no email at all', async () => {
+    const { client: uma, email } = await memberWithConfirmedEmail('uma');
+    const confirmed = await resend(uma);
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toEqual({
+      code: 'NOTHING_TO_CONFIRM',
+      message: `No address is waiting for a code: your email ${email} is already confirmed.`,
+    });
+    const none = await resend(await signUp(t.app), undefined);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({
+      code: 'NOTHING_TO_CONFIRM',
+      message: 'No address is waiting for a code. Add your email first.',
+    });
+    expect(await deliveredMail()).toHaveLength(0);
   });
 });

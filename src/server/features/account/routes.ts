@@ -12,12 +12,13 @@ import type { JobQueue } from '../../jobs';
 import { createMailer, mailJobs } from '../../mail/mailer';
 import {
   cancelEmailChange,
+  changeEmail,
   changePassword,
   confirmPasswordReset,
   passwordResetUsable,
   registerPasswordResetJob,
   requestPasswordReset,
-  setEmail,
+  resendEmailCode,
   verifyEmail,
   type AccountSecurityDeps,
 } from '../auth';
@@ -86,7 +87,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
   });
 
   route(app, accountApi.setEmail, async (request) =>
-    setEmail(security, sessionUserId(request), request.body.email, await request.language()),
+    changeEmail(security, sessionUserId(request), request.body, await request.language()),
+  );
+  route(app, accountApi.resendEmailCode, async (request) =>
+    resendEmailCode(security, sessionUserId(request), await request.language()),
   );
   route(app, accountApi.verifyEmail, async (request) =>
     verifyEmail(security, sessionUserId(request), request.body.code, await request.language()),

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
+  NOTHING_TO_CONFIRM,
   PASSWORD_RESET_TTL_MINUTES,
   type EmailStatus,
 } from '../../../contract/account';
@@ -214,6 +215,48 @@ export async function setEmail(
         render(language, localText('emailChangeCodeSent', { email, current: confirmed })),
       )
     : statusOf({ email, verified: false, pendingEmail: null }, render(language, localText('emailCodeSent', { email })));
+}
+
+/**
+ * `POST /api/account/email`: her current password first, then `setEmail`. The address reset links go to is the
+ * key to the account: with only her session, someone could set an address of theirs, confirm it and reset the
+ * password. Checked before anything is written or any mail queued; a wrong one counts towards the same throttle
+ * as changing the password or deleting the account.
+ */
+export async function changeEmail(
+  deps: Pick<AccountSecurityDeps, 'db' | 'caches' | 'mail'>,
+  userId: string,
+  input: { email: string; currentPassword: string },
+  language: Language,
+): Promise<EmailStatus> {
+  await confirmPassword(deps.db, userId, input.currentPassword);
+  return setEmail(deps, userId, input.email, language);
+}
+
+/** No address is waiting for a code: said as such (409), with her confirmed email when she has one. */
+const nothingToConfirm = (confirmed: string | null) =>
+  new AppError(
+    409,
+    NOTHING_TO_CONFIRM,
+    confirmed ? localText('emailNothingWaiting', { email: confirmed }) : localText('emailNoneWaiting'),
+  );
+
+/**
+ * "Send a new code": a new code to the address already waiting for one (her unverified email, or her pending
+ * one), never to an address the request names, so it needs no password: it can only repeat what she asked for.
+ * Nothing waiting (confirmed or cancelled meanwhile): 409 NOTHING_TO_CONFIRM, nothing sent.
+ */
+export async function resendEmailCode(
+  deps: Pick<AccountSecurityDeps, 'db' | 'caches' | 'mail'>,
+  userId: string,
+  language: Language,
+): Promise<EmailStatus> {
+  const user = await findUser(deps.db, userId);
+  if (!user) throw notFound(localText('userNotFound'));
+  const confirmed = confirmedEmailOf(user);
+  const waiting = user.pendingEmail ?? (confirmed ? null : user.email);
+  if (!waiting) throw nothingToConfirm(confirmed);
+  return setEmail(deps, userId, waiting, language);
 }
 
 async function dropPendingEmail(deps: Pick<AccountSecurityDeps, 'db' | 'caches'>, userId: string): Promise<void> {

@@ -1,13 +1,14 @@
 export {
   cancelEmailChange,
+  changeEmail,
   changePassword,
   confirmPassword,
   confirmPasswordReset,
   passwordResetUsable,
   registerPasswordResetJob,
   requestPasswordReset,
+  resendEmailCode,
   RESET_MAILS_PER_ACCOUNT_PER_HOUR,
-  setEmail,
   verifyEmail,
   type AccountSecurityDeps,
 } from './account-security';

@@ -43,6 +43,9 @@ If it was you, there is nothing to do. If it was not you, change your password n
   emailAlreadyVerified: 'This email is already verified',
   emailCodeSent: (p: { email: string }) => `We sent a 6-digit code to ${p.email}`,
   emailVerified: 'Your email is verified',
+  emailNothingWaiting: (p: { email: string }) =>
+    `No address is waiting for a code: your email ${p.email} is already confirmed.`,
+  emailNoneWaiting: 'No address is waiting for a code. Add your email first.',
   emailChangeCodeSent: (p: { email: string; current: string }) =>
     `We sent a 6-digit code to ${p.email}. Your email stays ${p.current} until you confirm it.`,
   emailChangeCancelled: (p: { email: string }) => `Change cancelled. Your email stays ${p.email}.`,

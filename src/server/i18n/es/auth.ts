@@ -45,6 +45,8 @@ Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, cambia tu contraseña
   emailAlreadyVerified: 'Este correo ya está verificado',
   emailCodeSent: (p) => `Enviamos un código de 6 dígitos a ${p.email}`,
   emailVerified: 'Tu correo está verificado',
+  emailNothingWaiting: (p) => `Ninguna dirección espera un código: tu correo ${p.email} ya está confirmado.`,
+  emailNoneWaiting: 'Ninguna dirección espera un código. Añade primero tu correo.',
   emailChangeCodeSent: (p) =>
     `Enviamos un código de 6 dígitos a ${p.email}. Tu correo sigue siendo ${p.current} hasta que lo confirmes.`,
   emailChangeCancelled: (p) => `Cambio cancelado. Tu correo sigue siendo ${p.email}.`,

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { MailWarning, X } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountApi } from '../../../contract/api/account';
-import { apiCall, errorText } from '../../lib/api';
+import { NOTHING_TO_CONFIRM } from '../../../contract/account';
+import { apiCall, errorText, isApiError } from '../../lib/api';
 import { CHANGE_EMAIL, ENTER_EMAIL_CODE } from '../../lib/email-code';
 import { useAuth } from '../../lib/session';
 import { toast } from '../ui/toast';
@@ -75,16 +76,18 @@ export function VerifyEmailCard({ userId, email }: { userId: string; email: stri
     sending.current = true;
     setSent({ state: 'sending' });
     try {
-      const status = await apiCall(accountApi.setEmail, { body: { email } });
-      if (status.verified) {
+      // Its own route, not the change of address: it can only send to the address already waiting, so it needs
+      // no password.
+      await apiCall(accountApi.resendEmailCode);
+      setSent({ state: 'sent' });
+    } catch (caught) {
+      if (isApiError(caught) && caught.body?.code === NOTHING_TO_CONFIRM) {
         // Nothing was sent: it is confirmed already. The card goes, her focus on to what follows it.
         if (card.current) nextControlAfter(card.current)?.focus();
-        toast({ title: status.message });
+        toast({ title: caught.message });
         await refreshUser();
         return;
       }
-      setSent({ state: 'sent' });
-    } catch (caught) {
       setSent({ state: 'failed', message: errorText(caught) });
     } finally {
       sending.current = false;

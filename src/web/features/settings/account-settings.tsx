@@ -217,10 +217,12 @@ export function EmailSettings() {
   const changeAsked = CHANGE_EMAIL.askedIn(params);
   const [editing, setEditing] = useState(() => changeAsked && Boolean(user?.email));
   const [address, setAddress] = useState(() => (changeAsked ? (user?.email ?? '') : ''));
+  /** Asked with every new address: with only her session, someone could otherwise take the account. */
+  const [password, setPassword] = useState('');
   /** Sent from this screen: said under the field, as only the newest code works. */
   const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ path?: string; message: string }>();
   const [busy, setBusy] = useState(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
   const { t } = useLingui();
@@ -261,14 +263,18 @@ export function EmailSettings() {
   const pending = verified ? user.pendingEmail : null;
   const codeRef = ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField;
 
-  /** `again`: her "Send a new code" (said as a new code); a first code to a new address is not. */
-  const sendCode = async (to: string, again = false) => {
+  /** A new address (with her password), or `again`: "Send a new code" to the address already waiting. */
+  const sendCode = async (to: string | null) => {
+    const again = to === null;
     setBusy(true);
     setError(undefined);
     try {
-      const status = await apiCall(accountApi.setEmail, { body: { email: to } });
+      const status = again
+        ? await apiCall(accountApi.resendEmailCode)
+        : await apiCall(accountApi.setEmail, { body: { email: to, currentPassword: password } });
       setEditing(false);
       setCode('');
+      setPassword('');
       await refreshUser();
       if (status.verified && !status.pendingEmail) {
         // Her confirmed address again: nothing to confirm (a pending change, if any, is over).
@@ -282,7 +288,7 @@ export function EmailSettings() {
       // The button she pressed was disabled while it sent: her focus goes where the new code is typed.
       focusNext.current = 'code';
     } catch (caught) {
-      setError(messageOf(caught));
+      setError({ path: pathOf(caught), message: messageOf(caught) });
       focusFirst();
     } finally {
       setBusy(false);
@@ -301,7 +307,7 @@ export function EmailSettings() {
       await refreshUser();
       toast({ title: t`Email verified`, description: t`Your email is verified` });
     } catch (caught) {
-      setError(messageOf(caught));
+      setError({ message: messageOf(caught) });
       focusFirst();
       // A conflict dropped the change: the card no longer asks for a code.
       if (isApiError(caught) && caught.status === 409) await refreshUser();
@@ -321,22 +327,25 @@ export function EmailSettings() {
       await refreshUser();
       toast({ title: status.message });
     } catch (caught) {
-      setError(messageOf(caught));
+      setError({ message: messageOf(caught) });
     } finally {
       setBusy(false);
     }
   };
 
   const codeHint = t`No email? Check your spam folder, send a new code, or use another email.`;
+  const codeError = error?.message;
+  const passwordError = error?.path === 'currentPassword' ? error.message : undefined;
+  const addressError = error && !passwordError ? error.message : undefined;
   const codeInput = (
-    <Field id={`${id}-code`} label={t`6-digit code`} error={error} hint={codeHint}>
+    <Field id={`${id}-code`} label={t`6-digit code`} error={codeError} hint={codeHint}>
       <Input
         ref={codeRef}
         id={`${id}-code`}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
-        {...describedBy(`${id}-code`, { error, hint: codeHint })}
+        {...describedBy(`${id}-code`, { error: codeError, hint: codeHint })}
         onChange={(e) => {
           // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
           setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
@@ -427,7 +436,7 @@ export function EmailSettings() {
           </Button>
           {/* One under the other: side by side, in the box at 390 px, each label wrapped onto two or three lines. */}
           <div className="grid gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(pending, true)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(null)}>
               {t`Send a new code`}
             </Button>
             {anotherEmailButton(pending)}
@@ -454,7 +463,7 @@ export function EmailSettings() {
             {busy ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(email, true)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendCode(null)}>
               {t`Send a new code`}
             </Button>
             {anotherEmailButton(email)}
@@ -469,13 +478,18 @@ export function EmailSettings() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            if (!password) {
+              setError({ path: 'currentPassword', message: t`Enter your current password` });
+              focusFirst();
+              return;
+            }
             void sendCode(address.trim());
           }}
         >
           <Field
             id={`${id}-email`}
             label={email ? t`New email` : t`Email`}
-            error={error}
+            error={addressError}
             hint={verified ? t`Your email stays the current one until you confirm the new one.` : undefined}
           >
             <Input
@@ -489,11 +503,35 @@ export function EmailSettings() {
               ref={changeAsked ? focusOnArrival : undefined}
               value={address}
               {...describedBy(`${id}-email`, {
-                error,
+                error: addressError,
                 hint: verified ? t`Your email stays the current one until you confirm the new one.` : undefined,
               })}
-              onChange={(e) => setAddress(e.target.value)}
+              onChange={(e) => {
+                setAddress(e.target.value);
+                if (addressError) setError(undefined);
+              }}
               placeholder={t`you@example.com`}
+            />
+          </Field>
+          {/* The address reset links go to is the key to the account: a stolen session alone must not change it. */}
+          <Field
+            id={`${id}-password`}
+            label={t`Your password`}
+            error={passwordError}
+            hint={t`To keep your account yours, changing your email asks for your password.`}
+          >
+            <PasswordInput
+              id={`${id}-password`}
+              autoComplete="current-password"
+              value={password}
+              {...describedBy(`${id}-password`, {
+                error: passwordError,
+                hint: t`To keep your account yours, changing your email asks for your password.`,
+              })}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                if (passwordError) setError(undefined);
+              }}
             />
           </Field>
           <Button type="submit" variant="secondary" block disabled={busy || !address.trim()}>
@@ -528,7 +566,7 @@ export function EmailSettings() {
           >
             {t`Change Email`}
           </Button>
-          {error && <p className="text-sm text-red-700">{error}</p>}
+          {error && <p className="text-sm text-red-700">{error.message}</p>}
         </div>
       )}
     </div>
