@@ -7,6 +7,7 @@ import type { SelfUser } from '../../../contract/users';
 import { emailCodes, jobs, users } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';
+import { saveLanguage } from '../../test/members';
 
 /**
  * Changing a confirmed email (product §Email): the new address waits, pending, for its code while the confirmed
@@ -32,7 +33,10 @@ async function deliveredMail(): Promise<string[]> {
 }
 
 const mailTo = (mails: string[], address: string) => mails.filter((m) => m.includes(`To: ${address}\n`));
-const codeIn = (mail: string | undefined) => /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
+const codeIn = (mail: string | undefined) =>
+  /(?:code to confirm this email on Steep is|Tu código para confirmar este correo en Steep es) (\d{6})/.exec(
+    mail ?? '',
+  )?.[1];
 
 const askFor = (client: Client, email: string, currentPassword = PASSWORD) =>
   client.request('POST', '/api/account/email', { email, currentPassword });
@@ -114,9 +118,18 @@ describe('changing a confirmed email', () => {
       email: next,
       verified: true,
       pendingEmail: null,
-      message: 'Your email is verified',
+      message: `Confirmed: your email is now ${next}.`,
     });
     expect(await me(ana)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
+    // Her old address is told the change happened (the new address masked) and what to do if it was not her.
+    const afterChange = await deliveredMail();
+    expect(afterChange).toHaveLength(1);
+    const [changed] = mailTo(afterChange, old);
+    expect(changed).toContain('Subject: Your Steep email was changed');
+    expect(changed).toContain(`account ${ana.user.username} was changed to n•••@example.com`);
+    expect(changed).toContain("If this wasn't you, log in and change your password now");
+    expect(changed).toContain('Safety Center');
+    expect(changed).not.toContain(next);
     expect(await resetMailsFor(old)).toHaveLength(0);
     expect((await resetMailsFor(next))[0]).toContain(`To: ${next}\n`);
     // The first code was replaced before it could be used, and now nothing is pending: already verified.
@@ -234,6 +247,30 @@ describe('changing a confirmed email', () => {
   });
 });
 
+describe('the notice to her old address once the change is confirmed', () => {
+  it('is in her saved language, and only the change itself sends it (not the request, nor a cancel)', async () => {
+    const { client: vi, email: old } = await memberWithConfirmedEmail('vi');
+    await saveLanguage(vi, 'es');
+    const next = `vi-nueva-${vi.user.id.slice(0, 8)}@example.com`;
+    const cancelled = await ask(vi, `vi-otra-${vi.user.id.slice(0, 8)}@example.com`);
+    expect(mailTo(cancelled.mails, old).map((m) => /Subject: (.*)/.exec(m)?.[1])).toEqual([
+      'Alguien pidió cambiar tu correo de Steep',
+    ]);
+    expect((await vi.request('DELETE', '/api/account/email/pending')).statusCode).toBe(200);
+    expect(await deliveredMail()).toHaveLength(0);
+
+    const { code } = await ask(vi, next);
+    const confirmed = await verify(vi, code, { 'accept-language': 'es' });
+    expect(confirmed.json()).toMatchObject({ message: `Confirmado: tu correo ahora es ${next}.` });
+    const [notice, ...more] = await deliveredMail();
+    expect(more).toHaveLength(0);
+    expect(notice).toContain(`To: ${old}\n`);
+    expect(notice).toContain('Subject: Se cambió tu correo de Steep');
+    expect(notice).toContain(`se cambió a v•••@example.com`);
+    expect(notice).toContain('Centro de seguridad');
+  });
+});
+
 describe('an address another member has', () => {
   it('answers a request exactly as for any other address, and reports the conflict only at confirm time', async () => {
     const { client: owner, email: owned } = await memberWithConfirmedEmail('owner');
@@ -273,8 +310,11 @@ describe('an address another member has', () => {
     const joCode = (await ask(jo, contested)).code;
     expect((await verify(jo, joCode)).statusCode).toBe(200);
 
+    await deliveredMail();
     const conflict = await verify(ida, code);
     expect(conflict.statusCode).toBe(409);
+    // Nothing changed, so her old address is told nothing.
+    expect(await deliveredMail()).toHaveLength(0);
     expect(conflict.json()).toMatchObject({
       code: 'CONFLICT',
       message:
@@ -375,6 +415,8 @@ describe('with no confirmed email yet', () => {
     }
     expect((await verify(pia, next.code)).statusCode).toBe(200);
     expect(await me(pia)).toMatchObject({ email: second, emailVerified: true, pendingEmail: null });
+    // A first address replaces none: no notice goes anywhere.
+    expect(await deliveredMail()).toHaveLength(0);
   });
 });
 

@@ -300,7 +300,7 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
 
 /**
  * Confirms the address her code was sent to: her first email, or a pending change, which then takes the
- * confirmed one's place. A refusal says which: too many wrong tries, a code replaced by a newer one, an expired
+ * confirmed one's place (and her old address is told, masked). A refusal says which: too many wrong tries, a code replaced by a newer one, an expired
  * code, or a wrong one (every guess that is not the current code counts towards the limit). Another member
  * who confirmed the address meanwhile: 409, and the change is dropped (her confirmed email stays).
  */
@@ -331,10 +331,24 @@ export async function verifyEmail(
     throw codeRefused('thatCodeIsNot', 'thatCodeIsNot');
   }
   if (expired) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+  // A change (not a first address): her old address is told it is no longer hers on Steep.
+  const replaced = user.pendingEmail ? confirmed : null;
+  const mail = replaced ? messagesOf(await memberLanguage(db, userId)) : null;
   const claimed = await db.transaction(async (tx) => {
     const won = await claimVerifiedEmail(tx, deps.caches, userId, target);
-    if (won) await deleteEmailCode(tx, userId);
-    return won;
+    if (!won) return false;
+    await deleteEmailCode(tx, userId);
+    // Queued with the change, sent after commit by the mail job: told only of a change that happened.
+    if (replaced && mail) {
+      await deps.mail.send(
+        {
+          to: replaced,
+          ...mail.emailChangedMail({ name: user.name, username: user.username, masked: maskEmail(target) }),
+        },
+        tx,
+      );
+    }
+    return true;
   });
   if (!claimed) {
     // Nothing can confirm it now: the change is dropped and her confirmed email stays; a first email stays
@@ -343,7 +357,12 @@ export async function verifyEmail(
     else await deleteEmailCode(db, userId);
     throw conflict(localText('emailConfirmedElsewhere'), [fieldError('code', localText('emailConfirmedElsewhere'))]);
   }
-  return statusOf({ email: target, verified: true, pendingEmail: null }, say(language, 'emailVerified'));
+  return replaced
+    ? statusOf(
+        { email: target, verified: true, pendingEmail: null },
+        render(language, localText('emailChangeConfirmed', { email: target })),
+      )
+    : statusOf({ email: target, verified: true, pendingEmail: null }, say(language, 'emailVerified'));
 }
 
 const PASSWORD_RESET_JOB = 'auth.password-reset';

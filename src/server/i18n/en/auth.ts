@@ -38,11 +38,20 @@ Someone asked to change the email of your Steep account ${p.username} to ${p.mas
 
 If it was you, there is nothing to do. If it was not you, change your password now (Settings → Password), then cancel the change in Settings → Email.`,
   }),
+  emailChangedMail: (p: { name: string; username: string; masked: string }) => ({
+    subject: 'Your Steep email was changed',
+    text: `Hi ${p.name},
+
+The email of your Steep account ${p.username} was changed to ${p.masked}. Reset links and notices go there now, not to this address.
+
+If this wasn't you, log in and change your password now (Settings → Password): that signs out every other device. Then set your email back in Settings → Email, and tell us from the Safety Center (the shield at the top of the app).`,
+  }),
   loggedOut: 'Logged out successfully',
   // Email settings' answers (account-security.ts), shown under the form.
   emailAlreadyVerified: 'This email is already verified',
   emailCodeSent: (p: { email: string }) => `We sent a 6-digit code to ${p.email}`,
   emailVerified: 'Your email is verified',
+  emailChangeConfirmed: (p: { email: string }) => `Confirmed: your email is now ${p.email}.`,
   emailNothingWaiting: (p: { email: string }) =>
     `No address is waiting for a code: your email ${p.email} is already confirmed.`,
   emailNoneWaiting: 'No address is waiting for a code. Add your email first.',

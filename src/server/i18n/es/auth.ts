@@ -41,10 +41,19 @@ Alguien pidió cambiar el correo de tu cuenta de Steep ${p.username} a ${p.maske
 
 Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, cambia tu contraseña ahora (Ajustes → Contraseña) y luego cancela el cambio en Ajustes → Correo electrónico.`,
   }),
+  emailChangedMail: (p) => ({
+    subject: 'Se cambió tu correo de Steep',
+    text: `Hola, ${p.name}:
+
+El correo de tu cuenta de Steep ${p.username} se cambió a ${p.masked}. Los enlaces para restablecer la contraseña y los avisos van ahora allí, no a esta dirección.
+
+Si no fuiste tú, inicia sesión y cambia tu contraseña ahora (Ajustes → Contraseña): así se cierra la sesión en todos los demás dispositivos. Luego vuelve a poner tu correo en Ajustes → Correo electrónico y avísanos desde el Centro de seguridad (el escudo en la parte superior de la app).`,
+  }),
   loggedOut: 'Has cerrado sesión',
   emailAlreadyVerified: 'Este correo ya está verificado',
   emailCodeSent: (p) => `Enviamos un código de 6 dígitos a ${p.email}`,
   emailVerified: 'Tu correo está verificado',
+  emailChangeConfirmed: (p) => `Confirmado: tu correo ahora es ${p.email}.`,
   emailNothingWaiting: (p) => `Ninguna dirección espera un código: tu correo ${p.email} ya está confirmado.`,
   emailNoneWaiting: 'Ninguna dirección espera un código. Añade primero tu correo.',
   emailChangeCodeSent: (p) =>
