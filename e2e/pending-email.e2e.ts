@@ -167,7 +167,8 @@ describe('changing a confirmed email', () => {
     const stale = await context.request.post('/api/account/email/verify', {
       data: { code: codeOf((await codesTo(next)).at(-1)?.subject) },
     });
-    expect(await stale.json()).toMatchObject({ email: old, pendingEmail: null });
+    expect(stale.status()).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'NOTHING_TO_CONFIRM' });
     await context.close();
   });
 });

@@ -116,14 +116,13 @@ describe('email and password reset', () => {
     const verified = await dee.request('POST', '/api/account/email/verify', { code });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ email: 'dee@example.com', verified: true });
-    // The same code from a second device that had the form open: already verified, not "expired".
+    // The same code from a second device that had the form open: nothing waits for a code (409), neither
+    // "verified" (any code would look right) nor "expired" (which sends her for a new one).
     const again = await dee.request('POST', '/api/account/email/verify', { code });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
-      email: 'dee@example.com',
-      verified: true,
-      pendingEmail: null,
-      message: 'Este correo ya está verificado',
+      code: 'NOTHING_TO_CONFIRM',
+      message: 'Ninguna dirección espera un código: tu correo dee@example.com ya está confirmado.',
     });
 
     // Someone else signing up with her verified address: the same answer, no code; Dee is told.

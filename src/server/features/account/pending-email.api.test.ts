@@ -132,10 +132,14 @@ describe('changing a confirmed email', () => {
     expect(changed).not.toContain(next);
     expect(await resetMailsFor(old)).toHaveLength(0);
     expect((await resetMailsFor(next))[0]).toContain(`To: ${next}\n`);
-    // The first code was replaced before it could be used, and now nothing is pending: already verified.
+    // The first code was replaced before it could be used, and now nothing is pending: said so (409), never
+    // "verified", which a screen that is behind would show for any code.
     const late = await verify(ana, code);
-    expect(late.statusCode).toBe(200);
-    expect(late.json()).toMatchObject({ email: next, verified: true, pendingEmail: null });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      code: 'NOTHING_TO_CONFIRM',
+      message: `No address is waiting for a code: your email ${next} is already confirmed.`,
+    });
   });
 
   it('can be cancelled: the confirmed address stays and the code sent to the new one confirms nothing', async () => {
@@ -154,7 +158,8 @@ describe('changing a confirmed email', () => {
     expect(await me(bea)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
     expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, bea.user.id))).toHaveLength(0);
     const stale = await verify(bea, code);
-    expect(stale.json()).toMatchObject({ email: old, pendingEmail: null });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'NOTHING_TO_CONFIRM' });
     expect(await me(bea)).toMatchObject({ email: old });
 
     // Nothing left to cancel: said so, nothing changes.
@@ -514,12 +519,35 @@ describe('"Send a new code"', () => {
       code: 'NOTHING_TO_CONFIRM',
       message: `No address is waiting for a code: your email ${email} is already confirmed.`,
     });
-    const none = await resend(await signUp(t.app), undefined);
+    const newcomer = await signUp(t.app);
+    const none = await resend(newcomer, undefined);
     expect(none.statusCode).toBe(409);
     expect(none.json()).toEqual({
       code: 'NOTHING_TO_CONFIRM',
       message: 'No address is waiting for a code. Add your email first.',
     });
     expect(await deliveredMail()).toHaveLength(0);
+  });
+});
+
+describe('a code typed when no address waits for one', () => {
+  it('answers 409 NOTHING_TO_CONFIRM whatever the code: never "verified", never "expired"', async () => {
+    const { client: wyn, email } = await memberWithConfirmedEmail('wyn');
+    for (const code of ['000000', '123456']) {
+      const answer = await verify(wyn, code);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({
+        code: 'NOTHING_TO_CONFIRM',
+        message: `No address is waiting for a code: your email ${email} is already confirmed.`,
+      });
+    }
+    const spanish = await verify(wyn, '000000', { 'accept-language': 'es' });
+    expect(spanish.json()).toMatchObject({
+      message: `Ninguna dirección espera un código: tu correo ${email} ya está confirmado.`,
+    });
+    const none = await verify(await signUp(t.app), '000000');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'NOTHING_TO_CONFIRM' });
+    expect(await me(wyn)).toMatchObject({ email, emailVerified: true, pendingEmail: null });
   });
 });

@@ -300,9 +300,10 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
 
 /**
  * Confirms the address her code was sent to: her first email, or a pending change, which then takes the
- * confirmed one's place (and her old address is told, masked). A refusal says which: too many wrong tries, a code replaced by a newer one, an expired
- * code, or a wrong one (every guess that is not the current code counts towards the limit). Another member
- * who confirmed the address meanwhile: 409, and the change is dropped (her confirmed email stays).
+ * confirmed one's place (and her old address is told, masked). A refusal says which: too many wrong tries, a code
+ * replaced by a newer one, an expired code, or a wrong one (every guess that is not the current code counts
+ * towards the limit). Another member who confirmed the address meanwhile: 409, and the change is dropped (her
+ * confirmed email stays). No address waiting at all: 409 NOTHING_TO_CONFIRM.
  */
 export async function verifyEmail(
   deps: AccountSecurityDeps,
@@ -315,11 +316,10 @@ export async function verifyEmail(
   if (!user) throw notFound(localText('userNotFound'));
   const confirmed = confirmedEmailOf(user);
   const target = user.pendingEmail ?? (confirmed ? null : user.email);
-  // Confirmed meanwhile (on another device): her code is spent, and saying "expired" would send her for a new one.
-  if (!target && confirmed) {
-    return statusOf({ email: confirmed, verified: true, pendingEmail: null }, say(language, 'emailAlreadyVerified'));
-  }
-  if (!target || !pending || pending.email !== target) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+  // Confirmed or cancelled meanwhile (often on her other device): a 409 that says so, never "verified" (a screen
+  // that is behind would take any code for a right one) nor "expired" (which would send her for a new one).
+  if (!target) throw nothingToConfirm(confirmed);
+  if (!pending || pending.email !== target) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
   if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw codeRefused('tooManyWrongCodes', 'tooManyWrongCodesAsk');
   const given = sha256(`${userId}:${code}`);
   const expired = pending.expiresAt.getTime() <= Date.now();
