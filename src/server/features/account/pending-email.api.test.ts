@@ -334,6 +334,29 @@ describe('an address another member has', () => {
     expect(owners).toEqual([{ id: jo.user.id }]);
   });
 
+  it('a first address another member confirmed meanwhile is removed (409): no code box is left that nothing can satisfy', async () => {
+    const xia = await signUp(t.app);
+    const contested = `first-${xia.user.id.slice(0, 8)}@example.com`;
+    const { code } = await ask(xia, contested);
+    const yara = await signUp(t.app);
+    expect((await verify(yara, (await ask(yara, contested)).code)).statusCode).toBe(200);
+
+    const conflict = await verify(xia, code);
+    expect(conflict.statusCode).toBe(409);
+    const message = `Another Steep account confirmed ${contested} first, so it cannot be yours here. Add another address.`;
+    expect(conflict.json()).toEqual({ code: 'CONFLICT', message, errors: [{ path: 'email', message }] });
+    // Nothing waits any more: no address on her account (so no reminder), no code, nothing to resend.
+    expect(await me(xia)).toMatchObject({ email: null, emailVerified: false, pendingEmail: null });
+    expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, xia.user.id))).toHaveLength(0);
+    expect((await xia.request('POST', '/api/account/email/code')).json()).toMatchObject({ code: 'NOTHING_TO_CONFIRM' });
+    expect(await deliveredMail()).toHaveLength(0);
+    // Another address works as a first one does.
+    const other = `other-${xia.user.id.slice(0, 8)}@example.com`;
+    expect((await verify(xia, (await ask(xia, other)).code)).statusCode).toBe(200);
+    expect(await me(xia)).toMatchObject({ email: other, emailVerified: true });
+    expect(await me(yara)).toMatchObject({ email: contested, emailVerified: true });
+  });
+
   it('two members confirming one address at once: exactly one gets it', async () => {
     const kai = await signUp(t.app);
     const lu = await signUp(t.app);
@@ -342,6 +365,8 @@ describe('an address another member has', () => {
     const luCode = (await ask(lu, address)).code;
     const answers = await Promise.all([verify(kai, kaiCode), verify(lu, luCode)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers[0].statusCode === 409 ? kai : lu;
+    expect(await me(loser)).toMatchObject({ email: null, pendingEmail: null });
     const owners = await t.database.db
       .select({ id: users.id })
       .from(users)

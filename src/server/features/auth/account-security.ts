@@ -303,7 +303,7 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
  * confirmed one's place (and her old address is told, masked). A refusal says which: too many wrong tries, a code
  * replaced by a newer one, an expired code, or a wrong one (every guess that is not the current code counts
  * towards the limit). Another member who confirmed the address meanwhile: 409, and the change is dropped (her
- * confirmed email stays). No address waiting at all: 409 NOTHING_TO_CONFIRM.
+ * confirmed email stays) or a first address removed. No address waiting at all: 409 NOTHING_TO_CONFIRM.
  */
 export async function verifyEmail(
   deps: AccountSecurityDeps,
@@ -351,11 +351,19 @@ export async function verifyEmail(
     return true;
   });
   if (!claimed) {
-    // Nothing can confirm it now: the change is dropped and her confirmed email stays; a first email stays
-    // unverified, for her to change.
-    if (user.pendingEmail) await dropPendingEmail(deps, userId);
-    else await deleteEmailCode(db, userId);
-    throw conflict(localText('emailConfirmedElsewhere'), [fieldError('code', localText('emailConfirmedElsewhere'))]);
+    if (user.pendingEmail) {
+      // The change is dropped; her confirmed email stays.
+      await dropPendingEmail(deps, userId);
+      throw conflict(localText('emailConfirmedElsewhere'), [fieldError('code', localText('emailConfirmedElsewhere'))]);
+    }
+    // A first address nothing can confirm now: kept, it would leave her a code box (here and on Discover's
+    // reminder) that no code can ever satisfy, so it goes and she is asked for another.
+    await db.transaction(async (tx) => {
+      await updateUser(tx, deps.caches, userId, { email: null, emailVerifiedAt: null, pendingEmail: null });
+      await deleteEmailCode(tx, userId);
+    });
+    const taken = localText('emailConfirmedElsewhereFirst', { email: target });
+    throw conflict(taken, [fieldError('email', taken)]);
   }
   return replaced
     ? statusOf(

@@ -14,6 +14,8 @@ export const auth = {
   thatCodeWasReplaced: 'That code was replaced by a newer one — use the latest email',
   emailConfirmedElsewhere:
     'Another Steep account confirmed that address first, so it cannot be yours here. Your email did not change.',
+  emailConfirmedElsewhereFirst: (p: { email: string }) =>
+    `Another Steep account confirmed ${p.email} first, so it cannot be yours here. Add another address.`,
   emailTakenMail: (p: { name: string; username: string }) => ({
     subject: 'Someone tried to use your email on Steep',
     text: `Hi ${p.name},

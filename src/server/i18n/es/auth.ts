@@ -17,6 +17,8 @@ export const auth: Translation<typeof en> = {
   thatCodeWasReplaced: 'Ese código se sustituyó por uno más reciente: usa el último correo',
   emailConfirmedElsewhere:
     'Otra cuenta de Steep confirmó esa dirección antes, así que no puede ser la tuya aquí. Tu correo no cambió.',
+  emailConfirmedElsewhereFirst: (p) =>
+    `Otra cuenta de Steep confirmó ${p.email} antes, así que no puede ser la tuya aquí. Añade otra dirección.`,
   emailTakenMail: (p) => ({
     subject: 'Alguien intentó usar tu correo en Steep',
     text: `Hola, ${p.name}:
