@@ -90,6 +90,8 @@ describe('password reset', () => {
     await password.fill('Fresh_Tea_42');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/home');
+    // Discover opening is the answer: no greeting toast to follow her to the next screen.
+    expect(await toastText(page, 'Welcome back!').count()).toBe(0);
 
     // The old password is gone, and the link worked once.
     const old = await context.request.post('/api/auth/login', {

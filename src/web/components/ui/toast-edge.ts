@@ -30,8 +30,9 @@ function wouldCover(list: HTMLElement, toast: HTMLElement, edge: ToastEdge, targ
  * Puts the toast at an edge of the window (`data-edge` on the viewport, read by its classes): the top, unless there
  * it would cover the control her focus is on (a header button, a field near the top; WCAG 2.4.11), then the bottom.
  * Decided when a toast shows and again whenever her focus moves while it does, so no screen has to move her focus
- * away from a toast itself. Only a visible focus counts (a field, or a control reached by keyboard): a tapped button
- * does not send the toast to and fro. Written on the element, not kept in React state: it follows the page's layout.
+ * away from a toast itself. Only a visible focus counts (a field, a control reached by keyboard, or what the page
+ * moved her focus to and rings, `data-shows-focus`): a tapped button does not send the toast to and fro. Written on
+ * the element, not kept in React state: it follows the page's layout.
  */
 export function useToastEdge(viewport: RefObject<HTMLElement | null>, shownId: number | null): void {
   useLayoutEffect(() => {
@@ -41,7 +42,7 @@ export function useToastEdge(viewport: RefObject<HTMLElement | null>, shownId: n
       const toast = list.querySelector('li');
       const target = document.activeElement;
       if (!(toast instanceof HTMLElement) || !target || target === document.body || list.contains(target)) return false;
-      return target.matches(':focus-visible') && wouldCover(list, toast, at, target);
+      return target.matches(':focus-visible, [data-shows-focus]') && wouldCover(list, toast, at, target);
     };
     // Each toast starts at the top; it moves only when its edge covers her focus and the other one does not.
     const place = (from: ToastEdge) => {

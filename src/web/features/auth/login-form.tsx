@@ -68,7 +68,8 @@ export function LoginForm({
     setPending(true);
     try {
       await login({ username: username.trim(), password });
-      toast({ title: t`Welcome back!` });
+      // No "Welcome back!" toast: Discover opening is the answer (Tinder, Hinge and Bumble say nothing either),
+      // and a greeting left over covered the top of whatever screen she went to next.
       if (returnTo) rememberReturnTo(returnTo);
       await navigate('/home');
     } catch (error) {
