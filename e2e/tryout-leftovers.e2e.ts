@@ -154,8 +154,12 @@ describe('tryout leftovers', () => {
 
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL('**/profile');
-    // Saved by keyboard: her focus goes into her profile's main region, not back to the top of the page.
-    await page.waitForFunction(() => document.activeElement?.id === 'main');
+    // Saved: her focus goes to her profile's heading, with a ring to show it, not back to the top of the page.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('solid');
+    await settle(page);
+    await shootBothThemes(page, 'leftovers-profile-saved-heading-focus');
     const me = (await (await context.request.get('/api/auth/me')).json()) as { interests: string[] };
     expect([...me.interests].sort()).toEqual(['Board Games', 'Pottery', 'Rock Climbing', 'Tea Tasting', 'Yoga']);
     await context.close();

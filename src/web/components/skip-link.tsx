@@ -8,16 +8,58 @@ export const MAIN_ID = 'main';
 
 /**
  * Navigation state for a screen that sends her on after an action (Save on Edit Profile): the screen she lands on
- * takes her focus into its main region, instead of it falling to the page, where the next Tab starts from the top.
+ * takes her focus to its heading, instead of it falling to the page, where the next Tab starts from the top.
  */
 export const FOCUS_MAIN = { focusMain: true } as const;
 
-/** Moves focus into main when she arrived with `FOCUS_MAIN`. Used by each layout that renders main. */
+/**
+ * Marks an element focused by script that always draws its focus ring (styles.css: `:focus-visible` may not match
+ * a focus the page moved after a tap), and that a toast must not cover (components/ui/toast-edge.ts).
+ */
+const SHOWS_FOCUS = 'data-shows-focus';
+
+/**
+ * Focuses the screen's h1, which says where she is (main itself draws no ring, so she could not see where her focus
+ * went). Focusable by script only while it holds her focus: a later click on the heading selects text, as before.
+ */
+function focusHeading(heading: HTMLElement): void {
+  const hadTabIndex = heading.hasAttribute('tabindex');
+  if (!hadTabIndex) heading.tabIndex = -1;
+  heading.setAttribute(SHOWS_FOCUS, '');
+  heading.addEventListener(
+    'blur',
+    () => {
+      heading.removeAttribute(SHOWS_FOCUS);
+      if (!hadTabIndex) heading.removeAttribute('tabindex');
+    },
+    { once: true },
+  );
+  heading.focus({ preventScroll: true });
+}
+
+/** Moves focus to the screen's heading when she arrived with `FOCUS_MAIN`. Used by each layout that renders main. */
 export function useFocusMainOnArrival(): void {
   const location = useLocation();
   useEffect(() => {
     if ((location.state as Partial<typeof FOCUS_MAIN> | null)?.focusMain !== true) return;
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    const main = document.getElementById(MAIN_ID);
+    if (!main) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (heading) {
+      focusHeading(heading);
+      return;
+    }
+    // The screen is still on its way (its chunk, its data): main keeps her focus until the heading is there.
+    main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => {
+      const arrived = main.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      observer.disconnect();
+      // Unless she has moved on meanwhile.
+      if (document.activeElement === main) focusHeading(arrived);
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [location]);
 }
 
