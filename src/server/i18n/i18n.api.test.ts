@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, readdir, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preferences } from '../../contract/preferences';
 import { REPORT_REASONS } from '../../contract/safety';
 import { memberLanguages } from '../features/preferences';
 import { messagesOf } from '.';
-import { createTestApp, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
+import { createTestApp, deliveredMail, newUserBody, signUp, type Client, type TestApp } from '../test/harness';
 import { saveLanguage } from '../test/members';
 import { smsOutbox } from '../test/tables';
 
@@ -17,28 +15,17 @@ import { smsOutbox } from '../test/tables';
  * `code`s never change with the language.
  */
 let t: TestApp;
-let outbox: string;
 beforeAll(async () => {
   t = await createTestApp();
-  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
 });
 afterAll(() => t.close());
 
 const register = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload, headers });
 
-/** Runs the jobs and returns every mail written since the last call. */
-async function deliveredMail(): Promise<string[]> {
-  while ((await t.app.jobs.runDue()) > 0);
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
-  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
-  return mails;
-}
-
 async function withVerifiedEmail(client: Client, email: string): Promise<void> {
   await client.request('POST', '/api/account/email', { email, currentPassword: 'Secret_123' });
-  const [mail] = await deliveredMail();
+  const [mail] = await deliveredMail(t);
   const code = /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
   expect((await client.request('POST', '/api/account/email/verify', { code })).statusCode).toBe(200);
 }
@@ -168,7 +155,7 @@ describe('the password-reset mail in the recipient’s language', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(asked.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^If that account/) });
-    const [spanish] = await deliveredMail();
+    const [spanish] = await deliveredMail(t);
     expect(spanish).toContain('Subject: Restablece tu contraseña de Steep');
     expect(spanish).toContain(`Hola, ${sofia.user.name}:`);
     expect(spanish).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/);
@@ -180,7 +167,7 @@ describe('the password-reset mail in the recipient’s language', () => {
       headers: { 'accept-language': 'es' },
     });
     expect(askedInSpanish.json()).toMatchObject({ ok: true, message: expect.stringMatching(/^Si esa cuenta/) });
-    const [english] = await deliveredMail();
+    const [english] = await deliveredMail(t);
     expect(english).toContain('Subject: Reset your Steep password');
     expect(english).toContain(`Hi ${jo.user.name},`);
   });
@@ -242,7 +229,7 @@ describe('texts and mail to a member in her language', () => {
       email: `sofia-code-${sofia.user.id.slice(0, 8)}@example.com`,
       currentPassword: 'Secret_123',
     });
-    const [mail] = await deliveredMail();
+    const [mail] = await deliveredMail(t);
     expect(mail).toContain('Subject: Tu código de Steep:');
     expect(mail).toMatch(/Tu código para confirmar este correo en Steep es \d{6}\./);
   });

@@ -1,4 +1,4 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -54,6 +54,19 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the due jobs (mail is sent by them, and a reset request queues a job that queues its mail) and returns every
+ * mail written to the outbox (MAIL_PROVIDER=log: DATA_DIR/outbox) since the last call, oldest first, as raw text.
+ */
+export async function deliveredMail(t: TestApp): Promise<string[]> {
+  while ((await t.app.jobs.runDue()) > 0);
+  const outbox = path.resolve(t.config.DATA_DIR, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+  const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
+  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
+  return mails;
 }
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -1,10 +1,8 @@
-import { readFile, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_SENT } from '../../../contract/account';
 import { jobs, passwordResets } from '../../test/tables';
-import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
+import { createTestApp, deliveredMail, signUp, type Client, type TestApp } from '../../test/harness';
 import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from '../auth';
 import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR } from './routes';
 
@@ -13,26 +11,16 @@ import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR } from './routes';
  * reset answers (status, body or timing), and reset mail cannot flood an inbox.
  */
 let t: TestApp;
-let outbox: string;
 beforeAll(async () => {
   t = await createTestApp();
-  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
 });
 afterAll(() => t.close());
 
 const PASSWORD = 'Secret_123';
 
-async function deliveredMail(): Promise<string[]> {
-  while ((await t.app.jobs.runDue()) > 0);
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
-  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
-  return mails;
-}
-
 async function verifiedEmail(client: Client, email: string): Promise<void> {
   await client.request('POST', '/api/account/email', { email, currentPassword: PASSWORD });
-  const code = /is (\d{6})/.exec((await deliveredMail())[0] ?? '')?.[1];
+  const code = /is (\d{6})/.exec((await deliveredMail(t))[0] ?? '')?.[1];
   expect((await client.request('POST', '/api/account/email/verify', { code })).statusCode).toBe(200);
 }
 
@@ -61,7 +49,7 @@ describe('adding an email another member has verified', () => {
       message: 'We sent a 6-digit code to owner@example.com',
     });
 
-    const mails = await deliveredMail();
+    const mails = await deliveredMail(t);
     const toOwner = mails.filter((m) => m.includes('To: owner@example.com'));
     expect(toOwner).toHaveLength(1);
     expect(toOwner[0]).toContain('Someone tried to add this email address to another Steep account');
@@ -97,7 +85,7 @@ describe('password reset request', () => {
     expect(queued.map((j) => j.kind)).toEqual(Array(4).fill('auth.password-reset'));
     expect(queued.map((j) => Object.keys(j.payload))).toEqual(Array(4).fill(['login']));
     // The job mails the two that name her.
-    const mails = await deliveredMail();
+    const mails = await deliveredMail(t);
     expect(mails.filter((m) => m.includes('To: known@example.com'))).toHaveLength(2);
     expect(mails).toHaveLength(2);
   });
@@ -114,13 +102,11 @@ describe('password reset request', () => {
       });
       expect(answer.statusCode).toBe(202);
     }
-    expect(await deliveredMail()).toHaveLength(RESET_MAILS_PER_ACCOUNT_PER_HOUR);
+    expect(await deliveredMail(t)).toHaveLength(RESET_MAILS_PER_ACCOUNT_PER_HOUR);
     // An hour later she can ask again.
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login: target.user.username } });
     while ((await t.app.jobs.runDue(new Date(Date.now() + 3_601_000))) > 0);
-    const later = await readdir(outbox);
-    expect(later).toHaveLength(1);
-    await deliveredMail();
+    expect(await deliveredMail(t)).toHaveLength(1);
   });
 
   it(`limits one client address to ${RESET_REQUESTS_PER_ADDRESS_PER_HOUR} requests an hour`, async () => {

@@ -1,4 +1,4 @@
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,19 +7,25 @@ import { PASSWORD_RESET_SENT, type AccountExport } from '../../../contract/accou
 import { PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
 import { eventAttendees, events, notices, passwordResets, userBadges } from '../../test/tables';
 import { connect, openSocket, UpgradeRefused } from '../../realtime/test-socket';
-import { clientFor, createTestApp, sessionCookie, signUp, type Client, type TestApp } from '../../test/harness';
+import {
+  clientFor,
+  createTestApp,
+  deliveredMail,
+  sessionCookie,
+  signUp,
+  type Client,
+  type TestApp,
+} from '../../test/harness';
 import { createMatch } from '../../test/matches';
 import { multipart, smallImage } from '../profiles/test-factories';
 
 let t: TestApp;
 let baseUrl: string;
-let outbox: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
 });
 afterAll(() => t.close());
 
@@ -33,20 +39,11 @@ async function secondDevice(client: Client): Promise<Client> {
   return clientFor(t.app, client.user, sessionCookie(response));
 }
 
-/** Runs the jobs (a reset request queues one that queues the mail) and returns every mail written since the last call. */
-async function deliveredMail(): Promise<string[]> {
-  while ((await t.app.jobs.runDue()) > 0);
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
-  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
-  return mails;
-}
-
 async function withVerifiedEmail(client: Client, email: string): Promise<void> {
   const set = await client.request('POST', '/api/account/email', { email, currentPassword: PASSWORD });
   expect(set.statusCode).toBe(202);
   expect(set.json()).toMatchObject({ email, verified: false });
-  const [mail] = await deliveredMail();
+  const [mail] = await deliveredMail(t);
   const code = /code to confirm this email on Steep is (\d{6})/.exec(mail ?? '')?.[1];
   expect(code).toBeDefined();
   const verified = await client.request('POST', '/api/account/email/verify', { code });
@@ -93,7 +90,7 @@ describe('email and password reset', () => {
   it('verifies an email with the code sent to it, refusing a wrong code', async () => {
     const bea = await signUp(t.app);
     await bea.request('POST', '/api/account/email', { email: 'Bea@Example.com', currentPassword: PASSWORD });
-    const [mail] = await deliveredMail();
+    const [mail] = await deliveredMail(t);
     expect(mail).toContain('To: bea@example.com');
     const sent = /is (\d{6})/.exec(mail ?? '')?.[1];
     const wrong = await bea.request('POST', '/api/account/email/verify', {
@@ -107,7 +104,7 @@ describe('email and password reset', () => {
   it('mails the code at sign-up to an email given there, in her language, stored as one spelling', async () => {
     const dee = await signUp(t.app, { email: '  Dee@Example.COM ' }, { 'accept-language': 'es' });
     expect(dee.user).toMatchObject({ email: 'dee@example.com', emailVerified: false });
-    const [mail, ...more] = await deliveredMail();
+    const [mail, ...more] = await deliveredMail(t);
     expect(more).toHaveLength(0);
     expect(mail).toContain('To: dee@example.com');
     expect(mail).toContain('Tu código para confirmar este correo');
@@ -128,7 +125,7 @@ describe('email and password reset', () => {
     // Someone else signing up with her verified address: the same answer, no code; Dee is told.
     const other = await signUp(t.app, { email: 'dee@example.com' });
     expect(other.user).toMatchObject({ email: 'dee@example.com', emailVerified: false });
-    const [notice, ...rest] = await deliveredMail();
+    const [notice, ...rest] = await deliveredMail(t);
     expect(rest).toHaveLength(0);
     expect(notice).toContain('To: dee@example.com');
     expect(notice).toContain(dee.user.username);
@@ -150,7 +147,7 @@ describe('email and password reset', () => {
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual({ ok: true, message: PASSWORD_RESET_SENT });
     }
-    const mails = await deliveredMail();
+    const mails = await deliveredMail(t);
     // One for the username, one for her verified email; none for the unknown ones.
     expect(mails).toHaveLength(2);
     // Only the newest link works: the link made last (the two jobs may run in either order) retired the other.
@@ -204,18 +201,18 @@ describe('email and password reset', () => {
   it('does not mail an account without a verified email, and a link expires after 30 minutes', async () => {
     const dana = await signUp(t.app, { email: 'dana@example.com' });
     // The sign-up's code mail; until it is used, her email is not where a reset may go.
-    expect(await deliveredMail()).toEqual([expect.stringContaining('code to confirm this email')]);
+    expect(await deliveredMail(t)).toEqual([expect.stringContaining('code to confirm this email')]);
     const unverified = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password-reset',
       payload: { login: dana.user.username },
     });
     expect(unverified.json()).toEqual({ ok: true, message: PASSWORD_RESET_SENT });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
 
     await withVerifiedEmail(dana, 'dana@example.com');
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login: dana.user.username } });
-    const token = tokenOf((await deliveredMail())[0]);
+    const token = tokenOf((await deliveredMail(t))[0]);
     await t.database.db.execute(
       sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${dana.user.id}`,
     );
@@ -237,7 +234,7 @@ describe('checking a reset link before she types', () => {
     const eve = await signUp(t.app);
     await withVerifiedEmail(eve, `eve-${eve.user.id.slice(0, 8)}@example.com`);
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login: eve.user.username } });
-    const token = tokenOf((await deliveredMail())[0]);
+    const token = tokenOf((await deliveredMail(t))[0]);
     expect(token).toBeDefined();
 
     const fresh = await check(token);
@@ -267,7 +264,7 @@ describe('checking a reset link before she types', () => {
     const fay = await signUp(t.app);
     await withVerifiedEmail(fay, `fay-${fay.user.id.slice(0, 8)}@example.com`);
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login: fay.user.username } });
-    const token = tokenOf((await deliveredMail())[0]);
+    const token = tokenOf((await deliveredMail(t))[0]);
     expect((await check(token)).json()).toEqual({ usable: true });
     await t.database.db.execute(
       sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${fay.user.id}`,
@@ -326,7 +323,7 @@ describe('account deletion', () => {
   it('needs her password, then removes her rows and media files, closes her sockets and refuses her login', async () => {
     const hana = await signUp(t.app, { email: 'hana@example.com' });
     // Mail to her address, one sent (its job done) and one not yet: neither job may outlive her.
-    expect((await deliveredMail()).filter((mail) => mail.includes('To: hana@example.com'))).toHaveLength(1);
+    expect((await deliveredMail(t)).filter((mail) => mail.includes('To: hana@example.com'))).toHaveLength(1);
     expect((await hana.request('POST', '/api/account/email/code')).statusCode).toBe(202);
     const iris = await signUp(t.app);
     const jo = await signUp(t.app);

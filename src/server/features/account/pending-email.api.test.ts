@@ -1,11 +1,9 @@
-import { readFile, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CODE_MAX_ATTEMPTS, type AccountExport, type EmailStatus } from '../../../contract/account';
 import type { SelfUser } from '../../../contract/users';
 import { emailCodes, jobs, users } from '../../test/tables';
-import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
+import { createTestApp, deliveredMail, signUp, type Client, type TestApp } from '../../test/harness';
 import { createMatch } from '../../test/matches';
 import { saveLanguage } from '../../test/members';
 
@@ -14,23 +12,12 @@ import { saveLanguage } from '../../test/members';
  * one stays hers for reset links and notices; her old address is told; the pending address is hers alone.
  */
 let t: TestApp;
-let outbox: string;
 beforeAll(async () => {
   t = await createTestApp();
-  outbox = path.resolve(t.config.DATA_DIR, 'outbox');
 });
 afterAll(() => t.close());
 
 const PASSWORD = 'Secret_123';
-
-/** Runs the due jobs and returns every mail written since the last call. */
-async function deliveredMail(): Promise<string[]> {
-  while ((await t.app.jobs.runDue()) > 0);
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
-  await Promise.all(files.map((f) => rm(path.join(outbox, f))));
-  return mails;
-}
 
 const mailTo = (mails: string[], address: string) => mails.filter((m) => m.includes(`To: ${address}\n`));
 const codeIn = (mail: string | undefined) =>
@@ -45,7 +32,7 @@ const askFor = (client: Client, email: string, currentPassword = PASSWORD) =>
 async function ask(client: Client, address: string): Promise<{ code: string; mails: string[]; answer: EmailStatus }> {
   const response = await askFor(client, address);
   expect(response.statusCode, response.body).toBe(202);
-  const mails = await deliveredMail();
+  const mails = await deliveredMail(t);
   const code = codeIn(mailTo(mails, address)[0]);
   expect(code, `a code mailed to ${address}`).toBeDefined();
   return { code: code as string, mails, answer: response.json<EmailStatus>() };
@@ -68,7 +55,7 @@ const me = async (client: Client) => (await client.request('GET', '/api/auth/me'
 async function resetMailsFor(login: string): Promise<string[]> {
   const asked = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login } });
   expect(asked.statusCode).toBe(202);
-  return (await deliveredMail()).filter((m) => m.includes('reset-password?token='));
+  return (await deliveredMail(t)).filter((m) => m.includes('reset-password?token='));
 }
 
 describe('changing a confirmed email', () => {
@@ -107,7 +94,7 @@ describe('changing a confirmed email', () => {
     const resent = await ana.request('POST', '/api/account/email/code');
     expect(resent.statusCode, resent.body).toBe(202);
     expect(resent.json()).toEqual(answer);
-    const again = { mails: await deliveredMail() };
+    const again = { mails: await deliveredMail(t) };
     expect(again.mails).toHaveLength(1);
     expect(mailTo(again.mails, old)).toHaveLength(0);
     const againCode = codeIn(mailTo(again.mails, next)[0]) as string;
@@ -122,7 +109,7 @@ describe('changing a confirmed email', () => {
     });
     expect(await me(ana)).toMatchObject({ email: next, emailVerified: true, pendingEmail: null });
     // Her old address is told the change happened (the new address masked) and what to do if it was not her.
-    const afterChange = await deliveredMail();
+    const afterChange = await deliveredMail(t);
     expect(afterChange).toHaveLength(1);
     const [changed] = mailTo(afterChange, old);
     expect(changed).toContain('Subject: Your Steep email was changed');
@@ -179,7 +166,7 @@ describe('changing a confirmed email', () => {
       message: 'This email is already verified',
     });
     expect(await me(cy)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 
   it('replaces the pending address when she asks for another: the old code says it was replaced', async () => {
@@ -262,12 +249,12 @@ describe('the notice to her old address once the change is confirmed', () => {
       'Alguien pidió cambiar tu correo de Steep',
     ]);
     expect((await vi.request('DELETE', '/api/account/email/pending')).statusCode).toBe(200);
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
 
     const { code } = await ask(vi, next);
     const confirmed = await verify(vi, code, { 'accept-language': 'es' });
     expect(confirmed.json()).toMatchObject({ message: `Confirmado: tu correo ahora es ${next}.` });
-    const [notice, ...more] = await deliveredMail();
+    const [notice, ...more] = await deliveredMail(t);
     expect(more).toHaveLength(0);
     expect(notice).toContain(`To: ${old}\n`);
     expect(notice).toContain('Subject: Se cambió tu correo de Steep');
@@ -294,7 +281,7 @@ describe('an address another member has', () => {
     });
     expect(shape(taken.json())).toEqual(shape(open.json()));
     expect(await me(gia)).toMatchObject({ email: old, emailVerified: true, pendingEmail: owned });
-    const mails = await deliveredMail();
+    const mails = await deliveredMail(t);
     // The owner is told someone tried (no code, nobody named); Gia's old address gets her notice as anyone's would.
     const toOwner = mailTo(mails, owned);
     expect(toOwner).toHaveLength(1);
@@ -315,11 +302,11 @@ describe('an address another member has', () => {
     const joCode = (await ask(jo, contested)).code;
     expect((await verify(jo, joCode)).statusCode).toBe(200);
 
-    await deliveredMail();
+    await deliveredMail(t);
     const conflict = await verify(ida, code);
     expect(conflict.statusCode).toBe(409);
     // Nothing changed, so her old address is told nothing.
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
     expect(conflict.json()).toMatchObject({
       code: 'CONFLICT',
       message:
@@ -349,7 +336,7 @@ describe('an address another member has', () => {
     expect(await me(xia)).toMatchObject({ email: null, emailVerified: false, pendingEmail: null });
     expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, xia.user.id))).toHaveLength(0);
     expect((await xia.request('POST', '/api/account/email/code')).json()).toMatchObject({ code: 'NOTHING_TO_CONFIRM' });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
     // Another address works as a first one does.
     const other = `other-${xia.user.id.slice(0, 8)}@example.com`;
     expect((await verify(xia, (await ask(xia, other)).code)).statusCode).toBe(200);
@@ -418,7 +405,7 @@ describe('the pending address is hers alone', () => {
     expect(await naming(old)).toBe(0);
     expect(await t.database.db.select().from(users).where(eq(users.pendingEmail, pending))).toHaveLength(0);
     expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, pending))).toHaveLength(0);
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 });
 
@@ -446,7 +433,7 @@ describe('with no confirmed email yet', () => {
     expect((await verify(pia, next.code)).statusCode).toBe(200);
     expect(await me(pia)).toMatchObject({ email: second, emailVerified: true, pendingEmail: null });
     // A first address replaces none: no notice goes anywhere.
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 });
 
@@ -468,7 +455,7 @@ describe('her current password', () => {
     expect(await me(qi)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
     expect(await t.database.db.select().from(emailCodes).where(eq(emailCodes.userId, qi.user.id))).toHaveLength(0);
     expect(await jobCount()).toBe(queued);
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
 
     // Missing: refused before anything is looked at, said beside the field.
     const missing = await qi.request('POST', '/api/account/email', { email: thief });
@@ -497,7 +484,7 @@ describe('her current password', () => {
     const wrong = await askFor(ren, `ren-${ren.user.id.slice(0, 8)}@example.com`, 'Not_her_password_1');
     expect(wrong.statusCode).toBe(403);
     expect(await me(ren)).toMatchObject({ email: ren.user.email, emailVerified: false, pendingEmail: null });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 
   it('after 5 wrong ones, is not even checked for a while (429), and the right one changes nothing then', async () => {
@@ -509,7 +496,7 @@ describe('her current password', () => {
     expect(throttled.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(await me(sol)).toMatchObject({ email: old, pendingEmail: null });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 });
 
@@ -529,7 +516,7 @@ describe('"Send a new code"', () => {
       pendingEmail: null,
       message: `We sent a 6-digit code to ${first}`,
     });
-    const mails = await deliveredMail();
+    const mails = await deliveredMail(t);
     expect(mails).toHaveLength(1);
     expect(mailTo(mails, first)).toHaveLength(1);
     expect(await me(tam)).toMatchObject({ email: first, emailVerified: false, pendingEmail: null });
@@ -551,7 +538,7 @@ describe('"Send a new code"', () => {
       code: 'NOTHING_TO_CONFIRM',
       message: 'No address is waiting for a code. Add your email first.',
     });
-    expect(await deliveredMail()).toHaveLength(0);
+    expect(await deliveredMail(t)).toHaveLength(0);
   });
 });
 
