@@ -56,7 +56,7 @@ async function askFor(page: Page, address: string): Promise<void> {
   const field = card.getByLabel('New email');
   await expect.poll(() => isFocused(field)).toBe(true);
   await field.fill(address);
-  await card.getByLabel('Your password').fill(PASSWORD);
+  await card.getByLabel('Your Steep password').fill(PASSWORD);
   await card.getByRole('button', { name: 'Send Code' }).click();
   await card.getByTestId('pending-email-address').getByText(address).waitFor();
   await expect.poll(() => isFocused(card.getByLabel('6-digit code'))).toBe(true);
@@ -78,7 +78,7 @@ describe('changing a confirmed email', () => {
     await card.scrollIntoViewIfNeeded();
     await settle(page);
     await shootBothThemes(page, 'pending-email-change-form', { axeWithin: EMAIL_CARD });
-    const passwordField = card.getByLabel('Your password');
+    const passwordField = card.getByLabel('Your Steep password');
     await passwordField.fill('Not_my_password_1');
     await card.getByRole('button', { name: 'Send Code' }).click();
     await card.getByText('That password is not right').waitFor();
@@ -291,12 +291,12 @@ describe('changing a confirmed email', () => {
     const card = page.getByTestId('settings-email');
     await card.getByRole('button', { name: 'Change Email' }).click();
     await card.getByLabel('New email').fill(typed);
-    await card.getByLabel('Your password').fill(PASSWORD);
+    await card.getByLabel('Your Steep password').fill(PASSWORD);
     await card.getByRole('button', { name: 'Cancel' }).click();
     await card.getByRole('button', { name: 'Change Email' }).click();
     expect(await card.getByLabel('New email').inputValue()).toBe(typed);
     // Never her password.
-    expect(await card.getByLabel('Your password').inputValue()).toBe('');
+    expect(await card.getByLabel('Your Steep password').inputValue()).toBe('');
 
     // Away from Settings with the form open, then Back: the form again, with what she typed.
     await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -305,7 +305,7 @@ describe('changing a confirmed email', () => {
     await page.waitForURL('**/settings');
     await expect.poll(() => card.getByLabel('New email').inputValue()).toBe(typed);
     // Sent, it is not kept: the next change starts empty.
-    await card.getByLabel('Your password').fill(PASSWORD);
+    await card.getByLabel('Your Steep password').fill(PASSWORD);
     await card.getByRole('button', { name: 'Send Code' }).click();
     await card.getByTestId('pending-email-address').getByText(typed).waitFor();
     await card.getByRole('button', { name: 'Use another email' }).click();
@@ -356,7 +356,7 @@ describe('a first address another account confirmed meanwhile', () => {
     // Another address goes on to its code as a first one does.
     const next = 'quinn.second@example.com';
     await field.fill(next);
-    await card.getByLabel('Your password').fill(PASSWORD);
+    await card.getByLabel('Your Steep password').fill(PASSWORD);
     await card.getByRole('button', { name: 'Send Code' }).click();
     await card.getByText(`We sent a new code to ${next}. Only the newest code works.`).waitFor();
     // Discover's reminder names the new address, not the lost one.

@@ -246,7 +246,7 @@ describe('tryout leftovers', () => {
     await shootBothThemes(page, 'leftovers-settings-change-email', { axeWithin: '[data-testid="settings-email"]' });
     // A malformed address: the app's words under the field (not the browser's bubble), and her address unchanged.
     await newEmail.fill('not-an-email');
-    await page.getByLabel('Your password').fill('Secret_123');
+    await page.getByLabel('Your Steep password').fill('Secret_123');
     await newEmail.press('Enter');
     await page.getByTestId('settings-email').getByText('Enter a valid email address').waitFor();
     expect(await page.getByTestId('account-email').textContent()).toBe(email);

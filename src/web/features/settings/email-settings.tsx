@@ -508,7 +508,7 @@ export function EmailSettings() {
             />
           </Field>
           {/* The address reset links go to is the key to the account: a stolen session alone must not change it. */}
-          <Field id={`${id}-password`} label={t`Your password`} error={passwordError} hint={passwordHint}>
+          <Field id={`${id}-password`} label={t`Your Steep password`} error={passwordError} hint={passwordHint}>
             <PasswordInput
               id={`${id}-password`}
               autoComplete="current-password"
