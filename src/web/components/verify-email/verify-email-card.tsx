@@ -118,8 +118,8 @@ export function VerifyEmailCard({ userId, email }: { userId: string; email: stri
           </h2>
           <p className="text-sm leading-snug [overflow-wrap:anywhere] text-ink-soft">
             <Trans>
-              We emailed a 6-digit code to <EmailAddress email={email} />. Until you confirm it, a forgotten password
-              cannot be reset.
+              We emailed a 6-digit code to <EmailAddress email={email}>.</EmailAddress> Until you confirm it, a
+              forgotten password cannot be reset.
             </Trans>
           </p>
         </div>
@@ -146,7 +146,7 @@ export function VerifyEmailCard({ userId, email }: { userId: string; email: stri
         <p role="status" className="text-sm [overflow-wrap:anywhere] text-ink">
           {sent.state === 'sent' && (
             <Trans>
-              We sent a new code to <EmailAddress email={email} />. Only the newest code works.
+              We sent a new code to <EmailAddress email={email}>.</EmailAddress> Only the newest code works.
             </Trans>
           )}
           {sent.state === 'failed' && <span className="text-red-700">{sent.message}</span>}

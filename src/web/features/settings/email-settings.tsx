@@ -426,7 +426,7 @@ export function EmailSettings() {
               )}{' '}
               {email && (
                 <Trans>
-                  Until then your email stays <EmailAddress email={email} />.
+                  Until then your email stays <EmailAddress email={email}>.</EmailAddress>
                 </Trans>
               )}
             </p>
@@ -451,11 +451,11 @@ export function EmailSettings() {
           <p role="status" className="text-sm [overflow-wrap:anywhere] text-ink">
             {resent ? (
               <Trans>
-                We sent a new code to <EmailAddress email={email} />. Only the newest code works.
+                We sent a new code to <EmailAddress email={email}>.</EmailAddress> Only the newest code works.
               </Trans>
             ) : (
               <Trans>
-                Enter the 6-digit code we emailed to <EmailAddress email={email} />.
+                Enter the 6-digit code we emailed to <EmailAddress email={email}>.</EmailAddress>
               </Trans>
             )}
           </p>
