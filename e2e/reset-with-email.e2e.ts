@@ -4,7 +4,7 @@ import { shootBothThemes } from './flows-themes';
 
 /*
  * A forgotten password can be reset because the email she gave at sign-up is mailed a code at once. Sign up
- * with an email → "Check your email" → Enter code → Settings with the code field ready → verify → sign out
+ * with an email → Discover's "Confirm your email" card → Enter code → Settings with the code field ready → verify → sign out
  * → forgot password → the mailed link → a new password → signed in with it.
  */
 
@@ -42,11 +42,12 @@ describe('password reset through a verified email', () => {
     await page.waitForURL('**/home');
     await page.getByRole('button', { name: 'Skip' }).click();
 
-    // After the tour: the code is on its way, and a way to type it in.
-    await toastText(page, 'Check your email').waitFor();
-    await toastText(page, `We sent a code to ${email}.`).waitFor();
-    await shootBothThemes(page, 'reset-signup-code-toast');
-    await page.getByRole('button', { name: 'Enter code' }).click();
+    // After the tour: Discover's card says the code is on its way, with a way to type it in, and no toast says it again.
+    const reminder = page.getByTestId('verify-email-reminder');
+    await reminder.getByText('We emailed a 6-digit code to').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Check your email' }).count()).toBe(0);
+    await shootBothThemes(page, 'reset-signup-code-reminder');
+    await reminder.getByRole('link', { name: 'Enter code' }).click();
     await page.waitForURL('**/settings?verify=email');
 
     // Settings → Email: her address, not verified yet, why it matters, and the code field ready.

@@ -25,7 +25,6 @@ import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
-import { ENTER_EMAIL_CODE } from '../../lib/email-code';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
@@ -180,21 +179,13 @@ export function SignUpForm({
 
     setPending(true);
     try {
-      const user = await register(body);
+      await register(body);
       created.current = true;
       clearSignUpDraft();
-      if (user.email) {
-        // The server mailed a code to confirm it: until then a forgotten password cannot be reset. Said after the tour.
-        toast({
-          title: t`Check your email`,
-          description: t`We sent a code to ${user.email}. Confirm your email so you can reset a forgotten password.`,
-          action: { label: t`Enter code`, onClick: () => void navigate(ENTER_EMAIL_CODE.path) },
-          duration: 15_000,
-        });
-      } else {
-        // The tour a new member sees first says welcome too: then this toast is dropped.
-        toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
-      }
+      // The tour a new member sees first says welcome too: then this toast is dropped. A code mailed to confirm her
+      // email is Discover's to remind her of, on a card that stays until she confirms (a toast said it once too, and
+      // the two then stood on one screen).
+      toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);
