@@ -48,7 +48,10 @@ export function useGhostMode() {
   return {
     ghostMode: user?.ghostMode ?? false,
     isPremium: user?.hasActiveSubscription ?? false,
-    setGhostMode: (on: boolean) => mutation.mutate(on),
+    /** `onDone` runs once it is saved (and her account re-read), not when it failed. */
+    // Not mutate's own onSuccess: the banner that asks unmounts as her account is re-read, and mutate drops the
+    // callbacks of an unmounted caller. A refusal is already told in a toast (onError).
+    setGhostMode: (on: boolean, onDone?: () => void) => void mutation.mutateAsync(on).then(onDone, () => undefined),
     isSaving: mutation.isPending,
   };
 }

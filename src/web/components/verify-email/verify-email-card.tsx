@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/session';
 import { toast } from '../ui/toast';
 import { EmailAddress } from '../email-address';
 import { Button, buttonClasses } from '../ui/button';
+import { nextControlAfter } from '../../lib/next-control';
 
 /** Hidden for this browser session (this tab, reloads included): the next visit reminds her again. */
 const HIDDEN_KEY = 'verifyEmailReminderHidden';
@@ -28,18 +29,6 @@ function hideFor(userId: string): void {
   } catch {
     // Storage unavailable: hidden until the page is reloaded.
   }
-}
-
-/** The first control after `element` in document order: where a Tab from its last control would have gone. */
-function nextControlAfter(element: HTMLElement): HTMLElement | undefined {
-  const controls = element.ownerDocument.querySelectorAll<HTMLElement>(
-    'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled)',
-  );
-  return [...controls].find(
-    (control) =>
-      !element.contains(control) &&
-      Boolean(element.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING),
-  );
 }
 
 type Sent = { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'failed'; message: string };

@@ -1,14 +1,34 @@
+import { useEffect, useRef } from 'react';
 import { Ghost } from 'lucide-react';
 import { useGhostMode } from '../../lib/ghost-mode';
+import { nextControlAfter } from '../../lib/next-control';
+import { useAuth } from '../../lib/session';
 import { useLingui } from '@lingui/react/macro';
 
 /** Discover's reminder that she is hidden while ghost mode is on, with the way to turn it off. */
 export function GhostBannerCard() {
   const { ghostMode, setGhostMode, isSaving } = useGhostMode();
+  const { refreshUser } = useAuth();
   const { t } = useLingui();
+  const banner = useRef<HTMLElement>(null);
+  // Turned off on her other device meanwhile: a fresh look at her account when the app comes back to the front
+  // takes the banner away.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUser();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refreshUser]);
   if (!ghostMode) return null;
+  const turnOff = () => {
+    // The banner goes once it is off: her focus goes on to what follows it, not to the top of the page.
+    const next = banner.current ? nextControlAfter(banner.current) : undefined;
+    setGhostMode(false, () => next?.focus());
+  };
   return (
     <section
+      ref={banner}
       aria-label={t`Ghost mode`}
       className="flex items-center gap-3 rounded-3xl bg-plum-900 p-4 text-white shadow-card"
     >
@@ -23,7 +43,7 @@ export function GhostBannerCard() {
       </div>
       <button
         type="button"
-        onClick={() => setGhostMode(false)}
+        onClick={turnOff}
         disabled={isSaving}
         className="min-h-11 shrink-0 rounded-full bg-white px-4 text-sm font-semibold text-plum-800 transition-[background-color,transform] hover:bg-plum-50 active:scale-[0.97] disabled:opacity-60"
       >
