@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import {
   ONBOARDING_CLOSE_DELAY_MS,
   OnboardingContext,
+  forgetOnboardingCompleted,
   readOnboardingCompleted as readCompleted,
   type OnboardingStatus,
 } from '../lib/onboarding';
@@ -87,13 +88,12 @@ export function OnboardingProvider({ children }: { children: ReactNode }) {
   );
 
   const reset = useCallback(() => {
-    storage.remove(STORAGE_KEYS.onboardingCompleted);
+    forgetOnboardingCompleted();
     setIsCompleted(false);
     setStatus('not-started');
   }, []);
 
-  // The tour goes first in the overlay queue: while it is open, toasts, badge cards and celebrations wait
-  // (and the welcome toast, which says what its first step says, is dropped).
+  // The tour goes first in the overlay queue: while it is open, toasts, badge cards and celebrations wait.
   useEffect(() => {
     if (!isOpen) return;
     requestOverlay('tour', 'tour');

@@ -35,6 +35,14 @@ export function readOnboardingCompleted(): boolean {
   return storage.get(STORAGE_KEYS.onboardingCompleted) === 'true';
 }
 
+/**
+ * The device's flag forgotten: the tour asks her account next time. A new account has never seen the tour, whoever
+ * finished it on this browser before her.
+ */
+export function forgetOnboardingCompleted(): void {
+  storage.remove(STORAGE_KEYS.onboardingCompleted);
+}
+
 export function useOnboarding(): OnboardingContextValue {
   const context = useContext(OnboardingContext);
   if (!context) throw new Error('useOnboarding must be used within OnboardingProvider');

@@ -55,26 +55,13 @@ describe('the overlay queue: one overlay at a time', () => {
     expect(activeOverlay()).toBeNull();
   });
 
-  it("a new member's first screen: the tour first, the badge card after it, the welcome toast dropped", () => {
-    const dropped = vi.fn();
-    requestOverlay('toast', 'toast:1', { droppedBy: ['tour'], onDropped: dropped });
-    expect(activeOverlay()).toBe('toast:1');
+  it("a new member's first screen: the tour first, the badge card after it", () => {
     requestOverlay('badge', 'badge-reveal');
     requestOverlay('tour', 'tour');
-    expect(dropped).toHaveBeenCalledTimes(1);
     expect(activeOverlay()).toBe('tour');
     releaseOverlay('tour');
     expect(activeOverlay()).toBe('badge-reveal');
     releaseOverlay('badge-reveal');
-    expect(activeOverlay()).toBeNull();
-  });
-
-  it('a toast asked for while the overlay that says it is queued is dropped at once', () => {
-    const dropped = vi.fn();
-    requestOverlay('tour', 'tour');
-    requestOverlay('toast', 'toast:2', { droppedBy: ['tour'], onDropped: dropped });
-    expect(dropped).toHaveBeenCalledTimes(1);
-    releaseOverlay('tour');
     expect(activeOverlay()).toBeNull();
   });
 

@@ -6,8 +6,7 @@ import { useSyncExternalStore } from 'react';
  * the tour first (she has not seen the app yet), then a celebration, then a toast (it answers something she
  * just did: "Filters updated" must not wait behind news), then the badge card, so the badge a match earned
  * comes after its celebration. A higher overlay that arrives later takes the screen and the one it displaced comes back
- * after it. A waiting entry can name the overlays that already say what it says (`droppedBy`): when one
- * of those is queued, the entry is dropped instead of shown late (the welcome toast under the tour).
+ * after it.
  *
  * A sheet or dialog she opened is an overlay too, but it never waits: it is what she is looking at. While
  * one is open everything queued here waits for it to close, except an entry marked `overSheets`: a toast,
@@ -25,8 +24,6 @@ interface Entry {
   key: string;
   kind: OverlayKind;
   seq: number;
-  droppedBy: readonly OverlayKind[];
-  onDropped: (() => void) | undefined;
   overSheets: boolean;
   /** 0, or which call to `overlayLeaving` it is leaving by. */
   leaving: number;
@@ -51,9 +48,6 @@ function settle(): void {
 }
 
 interface OverlayRequest {
-  /** Drop this entry (and call `onDropped`) when one of these kinds is queued: it already says the same. */
-  droppedBy?: readonly OverlayKind[];
-  onDropped?: () => void;
   /** Shown even while a sheet is open (an error about what she did in it). */
   overSheets?: boolean;
 }
@@ -69,24 +63,8 @@ export function requestOverlay(kind: OverlayKind, key: string, request: OverlayR
     }
     return;
   }
-  const droppedBy = request.droppedBy ?? [];
-  if (queue.some((entry) => droppedBy.includes(entry.kind))) {
-    request.onDropped?.();
-    return;
-  }
-  const dropped = queue.filter((entry) => entry.droppedBy.includes(kind));
-  queue = queue.filter((entry) => !entry.droppedBy.includes(kind));
-  queue.push({
-    key,
-    kind,
-    seq: nextSeq++,
-    droppedBy,
-    onDropped: request.onDropped,
-    overSheets: request.overSheets ?? false,
-    leaving: 0,
-  });
+  queue.push({ key, kind, seq: nextSeq++, overSheets: request.overSheets ?? false, leaving: 0 });
   settle();
-  dropped.forEach((entry) => entry.onDropped?.());
 }
 
 /** Gives the turn up (closed, dismissed, timed out); the next in order gets it. */

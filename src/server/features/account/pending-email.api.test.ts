@@ -163,7 +163,7 @@ describe('changing a confirmed email', () => {
       email: old,
       verified: true,
       pendingEmail: null,
-      message: 'This email is already verified',
+      message: `${old} is already your email: the change to another address is cancelled.`,
     });
     expect(await me(cy)).toMatchObject({ email: old, emailVerified: true, pendingEmail: null });
     expect(await deliveredMail(t)).toHaveLength(0);

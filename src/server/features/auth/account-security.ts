@@ -160,9 +160,10 @@ export async function setEmail(
   if (!user) throw notFound(localText('userNotFound'));
   const confirmed = confirmedEmailOf(user);
   if (confirmed === email) {
-    // Back to the address she has: a pending change, if any, is over.
+    // Back to the address she has: a pending change, if any, is over, and she is told which of the two happened.
+    const kept = user.pendingEmail ? 'emailKeptChangeCancelled' : 'emailIsAlreadyYours';
     if (user.pendingEmail) await dropPendingEmail(deps, userId);
-    return statusOf({ email, verified: true, pendingEmail: null }, say(language, 'emailAlreadyVerified'));
+    return statusOf({ email, verified: true, pendingEmail: null }, render(language, localText(kept, { email })));
   }
   const taken = await findUserByVerifiedEmail(db, email);
   const code = newCode();

@@ -50,7 +50,9 @@ If this wasn't you, log in and change your password now (Settings → Password):
   }),
   loggedOut: 'Logged out successfully',
   // Email settings' answers (account-security.ts), shown under the form.
-  emailAlreadyVerified: 'This email is already verified',
+  emailIsAlreadyYours: (p: { email: string }) => `${p.email} is already your email.`,
+  emailKeptChangeCancelled: (p: { email: string }) =>
+    `${p.email} is already your email: the change to another address is cancelled.`,
   emailCodeSent: (p: { email: string }) => `We sent a 6-digit code to ${p.email}`,
   emailVerified: 'Your email is verified',
   emailChangeConfirmed: (p: { email: string }) => `Confirmed: your email is now ${p.email}.`,

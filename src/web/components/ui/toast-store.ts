@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { releaseOverlay, requestOverlay, type OverlayKind } from '../../lib/overlay-queue';
+import { releaseOverlay, requestOverlay } from '../../lib/overlay-queue';
 
 /** Product §9: one toast at a time, auto-close 5000 ms, swipe threshold 50 px, hotkey F8. */
 export const TOAST_DURATION_MS = 5000;
@@ -20,8 +20,6 @@ interface ToastOptions {
   action?: ToastAction;
   /** Overrides the default 5000 ms. */
   duration?: number;
-  /** Overlays that already say what this toast says: when one is on screen or queued, the toast is dropped. */
-  droppedBy?: readonly OverlayKind[];
 }
 
 interface ToastState extends ToastOptions {
@@ -65,16 +63,11 @@ export function dismissToast(id?: number): void {
 export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
   const id = nextId++;
   if (current) releaseOverlay(toastOverlayKey(current.id));
-  const { droppedBy, ...shown } = options;
-  emit({ ...shown, id, open: true });
+  emit({ ...options, id, open: true });
   requestOverlay('toast', toastOverlayKey(id), {
-    ...(droppedBy ? { droppedBy } : {}),
     // A toast answers what she just did, often inside an open sheet ("User blocked", "Not saved"): holding it
     // until the sheet closes would leave her action without an answer. News (celebrations, badge cards) waits.
     overSheets: true,
-    onDropped: () => {
-      if (current?.id === id) emit(null);
-    },
   });
   return { id, dismiss: () => dismissToast(id) };
 }

@@ -25,6 +25,7 @@ import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
+import { forgetOnboardingCompleted } from '../../lib/onboarding';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
@@ -182,10 +183,9 @@ export function SignUpForm({
       await register(body);
       created.current = true;
       clearSignUpDraft();
-      // The tour a new member sees first says welcome too: then this toast is dropped. A code mailed to confirm her
-      // email is Discover's to remind her of, on a card that stays until she confirms (a toast said it once too, and
-      // the two then stood on one screen).
-      toast({ title: t`Welcome to Steep!`, droppedBy: ['tour'] });
+      // No toast: the tour, which a new account always gets, says welcome on its first step (a toast said it too and
+      // flashed before the tour took the screen). A code mailed to confirm her email is Discover's card to remind her of.
+      forgetOnboardingCompleted();
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);
