@@ -36,7 +36,7 @@ import {
   type CandidateSearch,
 } from '../src/server/features/discovery/repository';
 import { getFilters } from '../src/server/features/preferences';
-import { benchApp } from './bench-app';
+import { benchApp, settleAfterSeed } from './bench-app';
 import { atMost, context, percentiles, type BenchRow, type Stats } from './report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -381,8 +381,7 @@ export async function run(): Promise<BenchRow[]> {
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       log(`  seeded in ${seedSeconds.toFixed(1)} s`);
       rows.push(atMost(`seeding ${members.toLocaleString('en-US')} members (${kind})`, seedSeconds, 90, 's'));
-      // Autovacuum's steady state: statistics, and the visibility map that lets index-only scans skip the heap.
-      await db.execute(sql`vacuum analyze`);
+      await settleAfterSeed(db);
     }
     const searcher = async (label: string) =>
       (

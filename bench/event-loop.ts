@@ -24,7 +24,7 @@ import { locationCoordinates } from '../src/contract/locations';
 import { createSession, reprojectMembers, SESSION_COOKIE } from '../src/server/core';
 import { openPglite, type Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { benchApp } from './bench-app';
+import { benchApp, settleAfterSeed } from './bench-app';
 import { atMost, context, percentiles, type BenchRow } from './report';
 
 const USERS = Number(process.env.BENCH_EVENT_LOOP_USERS ?? 20_000);
@@ -70,7 +70,7 @@ async function seed(db: Db): Promise<string> {
     .returning({ id: users.id });
   // Written past core: copied into discovery's projection as the demo seed does.
   await reprojectMembers(db);
-  await db.execute(sql`vacuum analyze`);
+  await settleAfterSeed(db);
   return searcher!.id;
 }
 

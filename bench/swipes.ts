@@ -27,6 +27,7 @@ import { createSwipe } from '../src/server/features/matches/swipes';
 import { createRandom } from '../src/server/seed/random';
 import { atLeast, atMost, context, percentiles, type BenchRow } from './report';
 import { createScratchDatabase } from '../src/server/test/postgres';
+import { settleAfterSeed } from './bench-app';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_SWIPE_USERS ?? 20_000);
@@ -66,7 +67,7 @@ async function seed(db: Db): Promise<void> {
     select a.id, b.id from bench_members a join bench_members b on b.n = (a.n * 31 + 17) % ${USERS}
     where a.n % 100 = 0 and b.id <> a.id
     on conflict do nothing`);
-  await db.execute(sql`vacuum analyze`);
+  await settleAfterSeed(db);
   log(`seeded ${USERS} members in ${Math.round(performance.now() - started)} ms`);
 }
 
