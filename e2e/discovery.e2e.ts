@@ -535,6 +535,19 @@ describe('discovery journey', () => {
     const banner = hana.page.getByRole('region', { name: 'Ghost mode' });
     await expect.poll(() => banner.isVisible()).toBe(true);
     await screenshot(hana.page, 'discover-ghost-banner');
+    // With the banner over the deck, the swipe buttons still sit above the tab bar on a 390 × 844 phone.
+    const room = await hana.page.evaluate(() => {
+      const lowest = Math.max(
+        ...[...document.querySelectorAll('button')]
+          .filter((b) => /^(Like|Pass)/.test(b.getAttribute('aria-label') ?? ''))
+          .map((b) => b.getBoundingClientRect().bottom),
+      );
+      const tabBar = [...document.querySelectorAll('nav')]
+        .map((n) => n.getBoundingClientRect())
+        .find((box) => box.bottom >= window.innerHeight - 2);
+      return (tabBar?.top ?? 0) - lowest;
+    });
+    expect(room).toBeGreaterThan(0);
     // By keyboard: once it is off the banner goes, and her focus goes on to what followed it, not to the page.
     await banner.getByRole('button', { name: 'Turn off' }).focus();
     await hana.page.keyboard.press('Enter');

@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import {
   ONBOARDING_CLOSE_DELAY_MS,
   OnboardingContext,
-  forgetOnboardingCompleted,
   readOnboardingCompleted as readCompleted,
+  takeNewAccountTour,
   type OnboardingStatus,
 } from '../lib/onboarding';
 import { STORAGE_KEYS, storage } from '../lib/storage';
@@ -47,7 +47,7 @@ export function OnboardingProvider({ children }: { children: ReactNode }) {
   const startIfNew = useCallback(() => {
     const nothingToCancel = () => undefined;
     if (readCompleted()) return nothingToCancel;
-    if (!userId) {
+    if (!userId || takeNewAccountTour()) {
       start();
       return nothingToCancel;
     }
@@ -88,7 +88,7 @@ export function OnboardingProvider({ children }: { children: ReactNode }) {
   );
 
   const reset = useCallback(() => {
-    forgetOnboardingCompleted();
+    storage.remove(STORAGE_KEYS.onboardingCompleted);
     setIsCompleted(false);
     setStatus('not-started');
   }, []);

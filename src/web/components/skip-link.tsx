@@ -81,7 +81,7 @@ export function SkipLink() {
         main?.focus({ preventScroll: true });
         main?.scrollIntoView({ block: 'start' });
       }}
-      className="fixed top-2 left-2 z-[120] -translate-y-[calc(100%+1rem)] rounded-full bg-plum-700 px-4 py-3 text-sm font-semibold text-white shadow-float focus:translate-y-0 focus:outline-3 focus:outline-offset-2 focus:outline-plum-400"
+      className="fixed top-2 left-2 z-[120] -translate-y-[calc(100%+1rem)] rounded-full bg-plum-700 px-4 py-3 text-sm font-semibold text-white focus:translate-y-0 focus:shadow-float focus:outline-3 focus:outline-offset-2 focus:outline-plum-400"
     >
       {t`Skip to content`}
     </a>

@@ -35,12 +35,23 @@ export function readOnboardingCompleted(): boolean {
   return storage.get(STORAGE_KEYS.onboardingCompleted) === 'true';
 }
 
+/** Set at sign-up, for this page's life: the tour opens on arrival without asking her account first. */
+let newAccount = false;
+
 /**
- * The device's flag forgotten: the tour asks her account next time. A new account has never seen the tour, whoever
- * finished it on this browser before her.
+ * A new account has never seen the tour, whoever finished it on this browser before her. Asking her account first
+ * (as for a member signing in) left Discover live and tappable for a second before the tour covered it.
  */
-export function forgetOnboardingCompleted(): void {
+export function tourDueForNewAccount(): void {
   storage.remove(STORAGE_KEYS.onboardingCompleted);
+  newAccount = true;
+}
+
+/** True once after `tourDueForNewAccount`. */
+export function takeNewAccountTour(): boolean {
+  const due = newAccount;
+  newAccount = false;
+  return due;
 }
 
 export function useOnboarding(): OnboardingContextValue {

@@ -25,7 +25,7 @@ import { PasswordRules } from '../../components/password/password-rules';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
-import { forgetOnboardingCompleted } from '../../lib/onboarding';
+import { tourDueForNewAccount } from '../../lib/onboarding';
 
 type GenderIdentity = RegisterBody['genderIdentity'];
 type SexualOrientation = RegisterBody['sexualOrientation'];
@@ -185,7 +185,7 @@ export function SignUpForm({
       clearSignUpDraft();
       // No toast: the tour, which a new account always gets, says welcome on its first step (a toast said it too and
       // flashed before the tour took the screen). A code mailed to confirm her email is Discover's card to remind her of.
-      forgetOnboardingCompleted();
+      tourDueForNewAccount();
       await navigate('/home');
     } catch (error) {
       console.warn('Registration failed', error);

@@ -14,7 +14,7 @@ import { readDiscoverChoice, saveDiscoverChoice, type DiscoverChoice } from './d
 import { GhostBanner } from './ghost-banner';
 import { QuickActions } from './quick-actions';
 import { ScopeSelector } from './scope-selector';
-import { SwipeDeck } from './swipe-deck';
+import { DECK_HEIGHT, SwipeDeck } from './swipe-deck';
 import { TravelBanner } from './travel-banner';
 import { useLingui } from '@lingui/react/macro';
 
@@ -46,7 +46,7 @@ export function DiscoverPage() {
   useEffect(() => startIfNew(), [startIfNew]);
 
   return (
-    <div className="grid gap-4 px-4 pt-3 pb-6">
+    <div className="grid gap-4 px-4 pt-3 pb-6 [--deck-chrome:18.75rem] has-[[data-discover-banner]]:[--deck-chrome:23.5rem]">
       <h1 className="sr-only">{t`Discover`}</h1>
       <GhostBanner />
       <TravelBanner />
@@ -60,7 +60,11 @@ export function DiscoverPage() {
       )}
       <ScopeSelector location={user.location} value={scope} onChange={setScope} />
       {lookingFor.isPending ? (
-        <div role="status" aria-label={t`Loading profiles`} className="h-[27rem] rounded-[1.75rem] bg-cream-200" />
+        <div
+          role="status"
+          aria-label={t`Loading profiles`}
+          className={`${DECK_HEIGHT} rounded-[1.75rem] bg-cream-200`}
+        />
       ) : (
         <SwipeDeck key={deck} user={user} scope={scope} mode={deck} onShowAllAreas={() => setScope('all')} />
       )}

@@ -27,19 +27,17 @@ export function GhostBannerCard() {
     setGhostMode(false, () => next?.focus());
   };
   return (
+    // One row: on a phone the deck's buttons must stay above the tab bar with the banner over it.
     <section
       ref={banner}
       aria-label={t`Ghost mode`}
-      className="flex items-center gap-3 rounded-3xl bg-plum-900 p-4 text-white shadow-card"
+      data-discover-banner
+      className="flex items-center gap-3 rounded-3xl bg-plum-900 py-2 pr-2 pl-4 text-white shadow-card"
     >
-      <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-white/12">
-        <Ghost className="size-6" />
-      </span>
+      <Ghost aria-hidden className="size-5 shrink-0" />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{t`Ghost Mode is on`}</p>
-        <p className="text-xs leading-snug text-plum-100">
-          {t`Hidden from Discover, no new matches. Chats keep working.`}
-        </p>
+        <p className="text-sm font-semibold">{t`Ghost Mode is on`}</p>
+        <p className="text-xs leading-snug text-plum-100">{t`Hidden, no new matches. Chats work.`}</p>
       </div>
       <button
         type="button"

@@ -24,6 +24,13 @@ import type { SwipeAction } from './swipe-gesture';
 import { useLingui } from '@lingui/react/macro';
 import { withMessages } from '../../lib/i18n';
 
+/**
+ * The card's height: 27rem where the phone has room, less on a short one, so the swipe buttons under it stay above
+ * the tab bar. `--deck-chrome` is what else shares the screen (top bar, scope chips, buttons, tab bar), set by the
+ * Discover page, more while a banner is over the deck. Never under 20rem: the card's text needs that much.
+ */
+export const DECK_HEIGHT = 'h-[clamp(20rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
+
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
 const LikeItemDialog = lazy(
   withMessages('rest', () => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog }))),
@@ -391,7 +398,7 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
 
   return (
     <section aria-label={mode === 'friends' ? t`Friends to discover` : t`Profiles to discover`} className="grid gap-4">
-      <div className="relative h-[27rem]">{stage}</div>
+      <div className={`relative ${DECK_HEIGHT}`}>{stage}</div>
       {top && (
         <p className="sr-only" aria-live="polite">
           {top.age === undefined ? t`Showing ${topName}` : t`Showing ${topName}, ${topAge}`}

@@ -55,10 +55,11 @@ export function ProfilePage() {
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <ProfileHeader user={user} dayStreak={stats.data?.dayStreak} />
       <Counters stats={stats.data} isError={stats.isError} />
+      {/* Near the top: Settings at the foot of the page sat under every achievement card, screens down. */}
+      <QuickActions />
       <StatusCard userId={user.id} />
       <ProfileTabs user={user} stats={stats.data} />
       <AchievementsWidget badges={badges.data} isError={badges.isError} />
-      <QuickActions />
     </div>
   );
 }

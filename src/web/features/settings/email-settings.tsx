@@ -82,7 +82,8 @@ export function EmailSettings() {
   const [problems, setProblems] = useState<Problems>({});
   /** What just happened, said under her address. */
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  /** The request out, if any: its own button says so ("Sending…" on a resend, not "Checking…" on Confirm). */
+  const [busy, setBusy] = useState<'send' | 'resend' | 'confirm' | 'cancel' | null>(null);
   /** Set at the press, not on the next render: a second Enter or tap before it re-renders is ignored. */
   const inFlight = useRef(false);
   const { formRef, focusFirst } = useFocusFirstInvalid();
@@ -174,17 +175,17 @@ export function EmailSettings() {
   const codeRef = ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField;
 
   /** Runs one request at a time: a second press while one is out does nothing. */
-  const once = async (work: () => Promise<void>) => {
+  const once = async (action: NonNullable<typeof busy>, work: () => Promise<void>) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setBusy(true);
+    setBusy(action);
     setProblems({});
     setNotice(undefined);
     try {
       await work();
     } finally {
       inFlight.current = false;
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -248,7 +249,7 @@ export function EmailSettings() {
       focusFirst();
       return;
     }
-    void once(async () => {
+    void once('send', async () => {
       try {
         const status = await apiCall(accountApi.setEmail, { body: { email: to, currentPassword: password } });
         clearEmailDraft();
@@ -262,7 +263,7 @@ export function EmailSettings() {
   };
 
   const sendAgain = () =>
-    once(async () => {
+    once('resend', async () => {
       const asked = waiting;
       try {
         const status = await apiCall(accountApi.resendEmailCode);
@@ -281,7 +282,7 @@ export function EmailSettings() {
       focusFirst();
       return;
     }
-    void once(async () => {
+    void once('confirm', async () => {
       const asked = waiting;
       try {
         const status = await apiCall(accountApi.verifyEmail, { body: { code } });
@@ -302,7 +303,7 @@ export function EmailSettings() {
   };
 
   const cancelChange = () =>
-    once(async () => {
+    once('cancel', async () => {
       const asked = pending;
       try {
         const status = await apiCall(accountApi.cancelEmailChange);
@@ -353,7 +354,7 @@ export function EmailSettings() {
     </Field>
   );
   const anotherEmailButton = (current: string) => (
-    <Button type="button" variant="outline" disabled={busy} onClick={() => openForm(current)}>
+    <Button type="button" variant="outline" disabled={busy !== null} onClick={() => openForm(current)}>
       {t`Use another email`}
     </Button>
   );
@@ -433,17 +434,17 @@ export function EmailSettings() {
             </p>
           </div>
           {codeInput}
-          <Button type="submit" block disabled={busy}>
-            {busy ? t`Checking…` : t`Confirm New Email`}
+          <Button type="submit" block disabled={busy !== null}>
+            {busy === 'confirm' ? t`Checking…` : t`Confirm New Email`}
           </Button>
           {/* One under the other: side by side, in the box at 390 px, each label wrapped onto two or three lines. */}
           <div className="grid gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendAgain()}>
-              {t`Send a new code`}
+            <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void sendAgain()}>
+              {busy === 'resend' ? t`Sending…` : t`Send a new code`}
             </Button>
             {anotherEmailButton(pending)}
           </div>
-          <Button type="button" variant="ghost" block disabled={busy} onClick={() => void cancelChange()}>
+          <Button type="button" variant="ghost" block disabled={busy !== null} onClick={() => void cancelChange()}>
             {t`Cancel change`}
           </Button>
         </form>
@@ -461,12 +462,12 @@ export function EmailSettings() {
             )}
           </p>
           {codeInput}
-          <Button type="submit" block disabled={busy}>
-            {busy ? t`Checking…` : t`Verify Email`}
+          <Button type="submit" block disabled={busy !== null}>
+            {busy === 'confirm' ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy} onClick={() => void sendAgain()}>
-              {t`Send a new code`}
+            <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void sendAgain()}>
+              {busy === 'resend' ? t`Sending…` : t`Send a new code`}
             </Button>
             {anotherEmailButton(email)}
           </div>
@@ -521,15 +522,15 @@ export function EmailSettings() {
               }}
             />
           </Field>
-          <Button type="submit" variant="outline" block disabled={busy}>
-            {busy ? t`Sending…` : t`Send Code`}
+          <Button type="submit" variant="outline" block disabled={busy !== null}>
+            {busy === 'send' ? t`Sending…` : t`Send Code`}
           </Button>
           {email && (
             <Button
               type="button"
               variant="ghost"
               block
-              disabled={busy}
+              disabled={busy !== null}
               onClick={() => {
                 // What she typed stays for when she comes back to the form; the password does not.
                 const saved = readEmailDraft(user.id);
@@ -545,7 +546,7 @@ export function EmailSettings() {
           )}
         </form>
       ) : (
-        <Button ref={changeButton} variant="outline" block disabled={busy} onClick={() => openForm('')}>
+        <Button ref={changeButton} variant="outline" block disabled={busy !== null} onClick={() => openForm('')}>
           {t`Change Email`}
         </Button>
       )}
