@@ -99,7 +99,13 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     // Its entrance animation has finished: fully drawn for the screenshot.
     await expect.poll(() => badgeCard.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await screenshot(ana.page, `overlays-badge-after-celebration-${theme}`);
-    await badgeCard.getByRole('button', { name: 'Close' }).click();
+    if (theme === 'light') {
+      await badgeCard.getByRole('button', { name: 'Close' }).click();
+    } else {
+      // Going on to another screen leaves the card behind: it would cover what she went there to do.
+      await ana.page.getByRole('link', { name: 'Chats', exact: true }).click();
+      await ana.page.waitForURL('**/chats');
+    }
     await expect.poll(() => badgeCard.isVisible()).toBe(false);
 
     const seen = await mostTogether(ana.page);
@@ -146,6 +152,10 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     await screenshot(page, `overlays-new-member-tour-${theme}`);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect.poll(() => tour.isVisible()).toBe(false);
+    // Her focus goes on into Discover, not back to the top of the page (the tour opened with nothing focused).
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('main')?.contains(document.activeElement) ?? false))
+      .toBe(true);
     // The welcome was the tour's to say: it does not come back after it.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBe('true');
     expect(await toastText(page, 'Welcome to Steep!').count()).toBe(0);

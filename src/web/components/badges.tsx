@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useLocation } from 'react-router';
 import { overlayLeaving, releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -153,6 +154,15 @@ export function BadgeReveal({ userId }: { userId: string }) {
   useEffect(() => {
     closed.current = !hasBadges;
   }, [hasBadges]);
+
+  // She went on to another screen: the card stays behind (the badge is in her achievements) rather than covering
+  // what she came there to do.
+  const { pathname } = useLocation();
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    if (hasBadges && myTurn) setShown([]);
+  }
 
   useEffect(() => {
     if (!myTurn) return;

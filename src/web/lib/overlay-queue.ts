@@ -16,7 +16,7 @@ import { useSyncExternalStore } from 'react';
  * higher one: otherwise a celebration arriving during the badge card's exit would be drawn over it.
  */
 
-export type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
+type OverlayKind = 'tour' | 'celebration' | 'badge' | 'toast';
 
 const ORDER: Record<OverlayKind, number> = { tour: 0, celebration: 1, toast: 2, badge: 3 };
 

@@ -8,6 +8,7 @@ import {
   MAXIMUM_AGE,
   MINIMUM_AGE,
   SEXUAL_ORIENTATIONS,
+  emailAddress,
   type RegisterBody,
 } from '../../../contract/auth';
 import { type TeaPreference } from '../../../contract/interests';
@@ -153,6 +154,8 @@ export function SignUpForm({
     const problems: FieldErrors<(typeof FIELDS)[number]> = {
       ...(username.trim() ? {} : { username: t`Choose a username` }),
       ...(passwordProblem ? { password: passwordProblem } : {}),
+      // Optional, but said with the rest when it cannot be an address (not after a round trip, on its own).
+      ...(!email.trim() || emailAddress.safeParse(email).success ? {} : { email: t`Enter a valid email address` }),
       ...(name.trim() ? {} : { name: t`Enter your name` }),
       ...(ageProblem ? { age: ageProblem } : {}),
       ...(genderIdentity ? {} : { genderIdentity: t`Choose your gender identity` }),
@@ -258,7 +261,7 @@ export function SignUpForm({
       </Section>
 
       <Section id="signup-section-about" title={t`About you`}>
-        <div className="grid grid-cols-[1fr_6.5rem] gap-3">
+        <div className="grid grid-cols-[1fr_6.5rem] items-start gap-3">
           <Field id="signup-name" label={t`Name`} error={errors.name}>
             <Input
               id="signup-name"

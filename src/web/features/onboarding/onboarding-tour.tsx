@@ -6,6 +6,8 @@ import { useBackCloses } from '../../lib/overlay-history';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useLingui } from '@lingui/react/macro';
+import { MAIN_ID } from '../../components/skip-link';
+import { firstControlIn } from '../../lib/next-control';
 import { ONBOARDING_STEPS } from './steps';
 
 interface OnboardingTourProps {
@@ -28,6 +30,8 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState<1 | -1>(1);
   const primaryRef = useRef<HTMLButtonElement>(null);
+  /** What had her focus when the tour opened: Start Tutorial's button, or nothing when Discover opened it. */
+  const returnTo = useRef<Element | null>(null);
   const { t, i18n } = useLingui();
   // Back closes the tour like any overlay (skipped, as Escape does) and leaves her on the page under it. Its
   // history entry goes as soon as it is finishing, so Back afterwards is an ordinary Back.
@@ -60,8 +64,19 @@ function Tour({ open, finishing, onFinish }: OnboardingTourProps) {
         <Dialog.Content
           onPointerDownOutside={(event) => event.preventDefault()}
           onOpenAutoFocus={(event) => {
+            returnTo.current = document.activeElement;
             event.preventDefault();
             primaryRef.current?.focus({ preventScroll: true });
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = returnTo.current;
+            if (back instanceof HTMLElement && back !== document.body && back.isConnected) return;
+            // Opened with nothing focused: her focus goes to the screen's first control, not to the top of the page.
+            const main = document.getElementById(MAIN_ID);
+            const first = main ? firstControlIn(main) : undefined;
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
           }}
           aria-describedby="onboarding-step-body"
           className="fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-md px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] focus:outline-none sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2"
