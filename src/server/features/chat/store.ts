@@ -24,6 +24,10 @@ export type MessageColumns = {
 
 const MAX_IN_FLIGHT = 2;
 const MAX_BATCH = 500;
+/** How long a batch may wait for company when more messages are due meanwhile (see `StoreBatcher`). */
+export const GATHER_MS = 5;
+/** The window the arrival rate is counted over. */
+const RATE_WINDOW_MS = 100;
 
 interface Waiting<Row> {
   id: string;
@@ -32,44 +36,91 @@ interface Waiting<Row> {
   reject: (error: unknown) => void;
 }
 
+/** Arrivals over the last full window: two counters, no timestamps kept. */
+class ArrivalRate {
+  private windowStart = 0;
+  private current = 0;
+  private previous = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  arrive(): void {
+    this.roll();
+    this.current += 1;
+  }
+
+  /** How many arrivals the last full window's rate predicts within `ms`. */
+  expectedWithin(ms: number): number {
+    this.roll();
+    return (this.previous * ms) / RATE_WINDOW_MS;
+  }
+
+  private roll(): void {
+    const now = this.now();
+    const elapsed = now - this.windowStart;
+    if (elapsed < RATE_WINDOW_MS) return;
+    this.previous = elapsed < 2 * RATE_WINDOW_MS ? this.current : 0;
+    this.current = 0;
+    this.windowStart = now;
+  }
+}
+
 /**
  * Group commit for the message insert (the repository's `storeMessage`): messages that arrive while
  * earlier statements are in flight wait, and then go together as one statement (one round trip, one
- * commit, one WAL flush for all of them). A message alone goes at once, so a quiet server adds no
- * latency; a busy one holds at most MAX_IN_FLIGHT connections for chat, whatever the rate, and leaves
- * the rest of the pool to everything else. Before, every message held a connection through its own
- * commit, and at a few hundred messages a second the queue for connections was where a message waited
- * (docs/performance.md, "Chat collapse"). `insert` stores the rows the rule lets through and returns them.
+ * commit, one WAL flush for all of them). A busy server holds at most MAX_IN_FLIGHT connections for
+ * chat, whatever the rate, and leaves the rest of the pool to everything else. Before, every message
+ * held a connection through its own commit, and at a few hundred messages a second the queue for
+ * connections was where a message waited (docs/performance.md, "Chat collapse").
+ *
+ * A message that finds nothing in flight goes on the next turn of the event loop, unless the recent
+ * rate says another is due within GATHER_MS: then it waits that long for company, as PostgreSQL's
+ * `commit_delay` waits only when `commit_siblings` are active. A quiet server adds no latency; at
+ * 400 messages a second, where every message used to pay a statement, a round trip and a wake-up of
+ * its own, about three share them (docs/performance.md, "Session 28"). `insert` stores the rows the
+ * rule lets through and returns them.
  */
 export class StoreBatcher<Row extends { id: string }> {
   private queue: Waiting<Row>[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private readonly arrivals: ArrivalRate;
 
-  constructor(private readonly insert: (columns: MessageColumns) => Promise<Row[]>) {}
+  constructor(
+    private readonly insert: (columns: MessageColumns) => Promise<Row[]>,
+    now: () => number = performance.now.bind(performance),
+  ) {
+    this.arrivals = new ArrivalRate(now);
+  }
 
   add(message: MessageToStore): Promise<Row | undefined> {
+    this.arrivals.arrive();
     return new Promise((resolve, reject) => {
       this.queue.push({ id: randomUUID(), message, resolve, reject });
-      this.schedule();
+      this.schedule(this.arrivals.expectedWithin(GATHER_MS) >= 1);
     });
   }
 
-  /** On the next turn of the event loop: frames read in the same turn go together. */
-  private schedule(): void {
+  /**
+   * On the next turn of the event loop (frames read in the same turn go together), or after GATHER_MS
+   * when company is due. Messages that queued behind a statement in flight go as soon as it ends.
+   */
+  private schedule(gather: boolean): void {
     if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         this.inFlight += 1;
         void this.store(batch).finally(() => {
           this.inFlight -= 1;
-          this.schedule();
+          this.schedule(false);
         });
       }
-    });
+    };
+    if (gather) setTimeout(flush, GATHER_MS);
+    else setImmediate(flush);
   }
 
   private async store(batch: Waiting<Row>[]): Promise<void> {
