@@ -329,6 +329,8 @@ describe('media ends with the conversation and the account', () => {
     expect((await b.request('DELETE', `/api/matches/${matchId}`)).statusCode).toBe(200);
     expect((await get(a, media.mediaId)).statusCode).toBe(404);
     expect((await get(b, media.mediaId)).statusCode).toBe(404);
+    // The sweep is queued by a listener after the answer: wait for it, then run it.
+    await t.app.events.drain();
     await t.app.jobs.runDue();
     expect(await stored(key)).toBe(false);
     expect(await t.database.db.select().from(chatMedia).where(eq(chatMedia.id, media.mediaId))).toHaveLength(0);
@@ -353,6 +355,7 @@ describe('media ends with the conversation and the account', () => {
     const deleted = await a.request('DELETE', '/api/account', { password: 'Secret_123' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(b, mine.mediaId)).statusCode).toBe(404);
+    await t.app.events.drain();
     await t.app.jobs.runDue();
     // Both files of the conversation are gone: it ended with her account.
     expect(await stored(keys[0] ?? '')).toBe(false);
