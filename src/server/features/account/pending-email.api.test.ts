@@ -193,7 +193,9 @@ describe('changing a confirmed email', () => {
       });
     }
     const wrong = await verify(di, second.code === '000000' ? '111111' : '000000');
-    expect(wrong.json()).toMatchObject({ message: 'That code is not right' });
+    expect(wrong.json()).toMatchObject({
+      message: expect.stringMatching(/^That code is not right\. \d tries? left\.$/),
+    });
 
     expect((await verify(di, second.code)).statusCode).toBe(200);
     expect(await me(di)).toMatchObject({ email: right, emailVerified: true, pendingEmail: null });
@@ -226,9 +228,21 @@ describe('changing a confirmed email', () => {
     const next = `fay-new-${fay.user.id.slice(0, 8)}@example.com`;
     const { code } = await ask(fay, next);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < EMAIL_CODE_MAX_ATTEMPTS; i++) {
-      expect((await verify(fay, wrongCode)).json()).toMatchObject({ message: 'That code is not right' });
+    for (let left = EMAIL_CODE_MAX_ATTEMPTS - 1; left > 0; left--) {
+      const said = `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+      expect((await verify(fay, wrongCode)).json()).toMatchObject({
+        message: said,
+        errors: [{ path: 'code', message: said }],
+      });
     }
+    // The last wrong guess says what to do next rather than "0 tries left".
+    expect((await verify(fay, wrongCode)).json()).toMatchObject({
+      message: 'Too many wrong codes',
+      errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
+    });
+    expect((await verify(fay, wrongCode, { 'accept-language': 'es' })).json()).toMatchObject({
+      message: 'Demasiados códigos incorrectos',
+    });
     const blocked = await verify(fay, code);
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toMatchObject({

@@ -288,12 +288,7 @@ export async function cancelEmailChange(
 
 /** The sentences a refused code is said with (the field's own asks for a new code where that is the way on). */
 type CodeRefusal =
-  | 'thatCodeIsNot'
-  | 'thatCodeHasExpired'
-  | 'thatCodeHasExpiredAsk'
-  | 'thatCodeWasReplaced'
-  | 'tooManyWrongCodes'
-  | 'tooManyWrongCodesAsk';
+  'thatCodeHasExpired' | 'thatCodeHasExpiredAsk' | 'thatCodeWasReplaced' | 'tooManyWrongCodes' | 'tooManyWrongCodesAsk';
 const codeRefused = (message: CodeRefusal, field: CodeRefusal) =>
   badRequest(localText(message), [fieldError('code', localText(field))]);
 
@@ -327,9 +322,13 @@ export async function verifyEmail(
   if (!sameHash(pending.codeHash, given)) {
     const replaced = pending.replacedCodeHashes.some((hash) => sameHash(hash, given));
     if (expired && !replaced) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
-    await countWrongEmailCode(db, userId);
+    const wrongSoFar = await countWrongEmailCode(db, userId);
     if (replaced) throw codeRefused('thatCodeWasReplaced', 'thatCodeWasReplaced');
-    throw codeRefused('thatCodeIsNot', 'thatCodeIsNot');
+    // As with a phone code: she is told how many guesses remain, and on the last one what to do next.
+    const left = EMAIL_CODE_MAX_ATTEMPTS - wrongSoFar;
+    if (left <= 0) throw codeRefused('tooManyWrongCodes', 'tooManyWrongCodesAsk');
+    const triesLeft = localText('codeNotRightTriesLeft', { left });
+    throw badRequest(triesLeft, [fieldError('code', triesLeft)]);
   }
   if (expired) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
   // A change (not a first address): her old address is told it is no longer hers on Steep.

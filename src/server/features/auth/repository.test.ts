@@ -34,9 +34,10 @@ describe('email codes', () => {
   it('keeps one code per member: a new one replaces the last and its wrong tries', async () => {
     const ana = await insertMember(db());
     const code = { userId: ana.id, codeHash: 'first', attempts: 0, expiresAt: new Date(Date.now() + 10 * MINUTE) };
+    expect(await countWrongEmailCode(db(), ana.id)).toBe(0);
     await saveEmailCode(db(), { ...code, email: 'ana@example.com' });
-    await countWrongEmailCode(db(), ana.id);
-    await countWrongEmailCode(db(), ana.id);
+    expect(await countWrongEmailCode(db(), ana.id)).toBe(1);
+    expect(await countWrongEmailCode(db(), ana.id)).toBe(2);
     expect(await findEmailCode(db(), ana.id)).toMatchObject({ codeHash: 'first', attempts: 2 });
     await saveEmailCode(db(), { ...code, email: 'ana@example.org', codeHash: 'second' });
     expect(await findEmailCode(db(), ana.id)).toMatchObject({

@@ -38,11 +38,14 @@ export async function findEmailCode(db: Db, userId: string): Promise<EmailCodeRo
 }
 
 /** One more wrong try, counted in the statement so tries sent at once all count. */
-export async function countWrongEmailCode(db: Db, userId: string): Promise<void> {
-  await db
+/** Counts one wrong guess at her code: the wrong guesses so far, this one included (0 when no code is waiting). */
+export async function countWrongEmailCode(db: Db, userId: string): Promise<number> {
+  const [row] = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(eq(emailCodes.userId, userId));
+    .where(eq(emailCodes.userId, userId))
+    .returning({ attempts: emailCodes.attempts });
+  return row?.attempts ?? 0;
 }
 
 export async function deleteEmailCode(db: Db, userId: string): Promise<void> {

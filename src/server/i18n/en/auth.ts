@@ -3,7 +3,6 @@ export const auth = {
   tooManyWrongPasswords: 'Too many wrong passwords. Please try again later.',
   thatPasswordIsNot: 'That password is not right',
   chooseANewPassword: 'Choose a new password',
-  thatCodeIsNot: 'That code is not right',
   thatCodeHasExpired: 'That code has expired',
   tooManyWrongCodes: 'Too many wrong codes',
   chooseACityFrom: 'Choose a city from the list',

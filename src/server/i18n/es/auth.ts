@@ -6,7 +6,6 @@ export const auth: Translation<typeof en> = {
   tooManyWrongPasswords: 'Demasiadas contraseñas incorrectas. Vuelve a intentarlo más tarde.',
   thatPasswordIsNot: 'Esa contraseña no es correcta',
   chooseANewPassword: 'Elige una contraseña nueva',
-  thatCodeIsNot: 'Ese código no es correcto',
   thatCodeHasExpired: 'Ese código ha caducado',
   tooManyWrongCodes: 'Demasiados códigos incorrectos',
   chooseACityFrom: 'Elige una ciudad de la lista',
