@@ -30,6 +30,28 @@ const codesTo = async (to: string) =>
 const codeOf = (subject: string | undefined) => /(\d{6})/.exec(subject ?? '')?.[1] ?? '';
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
+/**
+ * Arriving at the code field: the card's "Email" heading is whole below the top bar, and the form's `submit` button
+ * above the tab bar.
+ */
+async function expectEmailCardInView(page: Page, submit: string): Promise<void> {
+  const place = () =>
+    page.evaluate((submitName) => {
+      const top = document.querySelector('[data-obscures-focus="top"]')?.getBoundingClientRect().bottom ?? 0;
+      const bottom = document.querySelector('[data-obscures-focus="bottom"]')?.getBoundingClientRect().top ?? 0;
+      const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Email');
+      const button = [...document.querySelectorAll('[data-testid="settings-email"] button')].find(
+        (b) => b.textContent === submitName,
+      );
+      return {
+        headingClear: (heading?.getBoundingClientRect().top ?? -1) >= top,
+        buttonClear: (button?.getBoundingClientRect().bottom ?? Infinity) <= bottom,
+      };
+    }, submit);
+  // After the frame in which the screen scrolls to her.
+  await expect.poll(place).toEqual({ headingClear: true, buttonClear: true });
+}
+
 /** A member whose `email` is confirmed (through the API, as on another day), on Settings with her badge card closed. */
 async function memberOnSettings(
   email: string,
@@ -253,11 +275,14 @@ describe('changing a confirmed email', () => {
     await signUpViaApi(context, { name: 'Sunniva', location: 'Fargo, North Dakota', email });
     const code = codeOf((await waitForMail(env.server, email, CODE_MAIL)).subject);
     const page = await context.newPage();
+    // A short phone: the form is taller than half the screen, and centring it once put the heading under the top bar.
+    await page.setViewportSize({ width: 375, height: 667 });
     const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/settings?verify=email');
     await closeBadgeCard(page, badges);
     const card = page.getByTestId('settings-email');
     const codeField = card.getByLabel('6-digit code');
+    await expectEmailCardInView(page, 'Verify Email');
 
     // The confirmation is held until the second Enter has been pressed.
     let release = () => {};

@@ -149,9 +149,16 @@ export function EmailSettings() {
     if (!input || arrived.current) return;
     arrived.current = true;
     input.focus({ preventScroll: true });
-    // The field with its form's button in view (the field alone left the button under the tab bar), a frame
-    // later: the router's scroll restoration puts a new screen at its top after this ref is attached.
-    requestAnimationFrame(() => (input.form ?? input).scrollIntoView({ block: 'center' }));
+    // A frame later: the router's scroll restoration puts a new screen at its top after this ref is attached. Her
+    // form whole above the tab bar where it fits, but never her card's "Email" heading under the top bar (html's
+    // scroll-padding keeps a scrolled-to element clear of both bars) nor the form's button under the tab bar (the
+    // field alone left it there). Centring the form put the heading under the top bar on a short phone.
+    requestAnimationFrame(() => {
+      const form = input.form;
+      (form ?? input).scrollIntoView({ block: 'end' });
+      input.closest('[data-settings-card]')?.querySelector('h2')?.scrollIntoView({ block: 'nearest' });
+      form?.querySelector('[type="submit"]')?.scrollIntoView({ block: 'nearest' });
+    });
   }, []);
   const codeFieldOnArrival = useCallback(
     (input: HTMLInputElement | null) => {

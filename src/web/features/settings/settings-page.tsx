@@ -193,7 +193,7 @@ function SettingsCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="grid gap-4 p-4">
+    <Card className="grid gap-4 p-4" data-settings-card>
       <div className="flex items-start gap-3">
         <span
           aria-hidden
