@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DiscoveryScope } from '../../../contract/discovery';
 import { modesOf, type DiscoveryMode } from '../../../contract/decks';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -45,20 +45,38 @@ export function DiscoverPage() {
   // The tour starts here the first time someone arrives.
   useEffect(() => startIfNew(), [startIfNew]);
 
+  // What sits over the deck is measured, not assumed: a banner wraps onto more lines on a narrow phone, in Spanish or
+  // with larger text, and the card gives up exactly that height so the swipe buttons stay above the tab bar.
+  const page = useRef<HTMLDivElement>(null);
+  const overDeck = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const over = overDeck.current;
+    if (!over) return;
+    const observer = new ResizeObserver(() => page.current?.style.setProperty('--deck-over', `${over.offsetHeight}px`));
+    observer.observe(over);
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="grid gap-4 px-4 pt-3 pb-6 [--deck-chrome:18.75rem] has-[[data-discover-banner]]:[--deck-chrome:23.5rem]">
+    // The rest of the chrome (15.625rem): top bar, gaps, the swipe buttons, room for their focus ring, tab bar.
+    <div
+      ref={page}
+      className="grid gap-4 px-4 pt-3 pb-6 [--deck-chrome:calc(var(--deck-over,3.25rem)+15.625rem+env(safe-area-inset-top)+env(safe-area-inset-bottom))]"
+    >
       <h1 className="sr-only">{t`Discover`}</h1>
-      <GhostBanner />
-      <TravelBanner />
-      {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
-      {decks.length === 1 && deck === 'friends' && (
-        // Looking only for friends: say so, since the deck looks like the dating one.
-        <p className="flex items-center gap-2 text-sm text-ink-soft" data-testid="friends-only-note">
-          <FriendsLabel className="text-xs" />
-          {t`You're meeting people as friends. Change it in Filters.`}
-        </p>
-      )}
-      <ScopeSelector location={user.location} value={scope} onChange={setScope} />
+      <div ref={overDeck} className="grid gap-4">
+        <GhostBanner />
+        <TravelBanner />
+        {decks.length > 1 && <DeckSwitch value={deck} onChange={setChosenDeck} />}
+        {decks.length === 1 && deck === 'friends' && (
+          // Looking only for friends: say so, since the deck looks like the dating one.
+          <p className="flex items-center gap-2 text-sm text-ink-soft" data-testid="friends-only-note">
+            <FriendsLabel className="text-xs" />
+            {t`You're meeting people as friends. Change it in Filters.`}
+          </p>
+        )}
+        <ScopeSelector location={user.location} value={scope} onChange={setScope} />
+      </div>
       {lookingFor.isPending ? (
         <div
           role="status"

@@ -31,7 +31,6 @@ export function GhostBannerCard() {
     <section
       ref={banner}
       aria-label={t`Ghost mode`}
-      data-discover-banner
       className="flex items-center gap-3 rounded-3xl bg-plum-900 py-2 pr-2 pl-4 text-white shadow-card"
     >
       <Ghost aria-hidden className="size-5 shrink-0" />

@@ -26,10 +26,11 @@ import { withMessages } from '../../lib/i18n';
 
 /**
  * The card's height: 27rem where the phone has room, less on a short one, so the swipe buttons under it stay above
- * the tab bar. `--deck-chrome` is what else shares the screen (top bar, scope chips, buttons, tab bar), set by the
- * Discover page, more while a banner is over the deck. Never under 20rem: the card's text needs that much.
+ * the tab bar. `--deck-chrome` is what else shares the screen (top bar, what is over the deck as measured, buttons,
+ * tab bar), set by the Discover page. Never under 16rem: the card's name, place and two lines of bio need that much
+ * (a 375 × 667 phone with a banner leaves it about 17.5rem).
  */
-export const DECK_HEIGHT = 'h-[clamp(20rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
+export const DECK_HEIGHT = 'h-[clamp(16rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
 
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
 const LikeItemDialog = lazy(

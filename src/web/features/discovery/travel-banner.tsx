@@ -19,7 +19,6 @@ export function TravelBanner() {
   return (
     <section
       aria-label={t`Travel mode`}
-      data-discover-banner
       className="flex items-center gap-3 rounded-3xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-100"
     >
       <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-white text-plum-700">
