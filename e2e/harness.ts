@@ -280,6 +280,20 @@ export async function saveTheme(context: BrowserContext, userId: string, theme: 
   await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
 }
 
+/** The page is painted in `theme`: the class public/theme.js and lib/theme.ts set, and the page's own background. */
+export async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const dark = document.documentElement.classList.contains('dark');
+        const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+        // Rec. 601 luma of the body: the cream page is near white, the dark one near black.
+        return { dark, darkBackground: 0.299 * r + 0.587 * g + 0.114 * b < 128 };
+      }),
+    )
+    .toEqual({ dark: theme === 'dark', darkBackground: theme === 'dark' });
+}
+
 /** Her session-start badge check on a page's next load: how many new badges its answer reveals. */
 export interface BadgeCheck {
   revealed: Promise<number>;

@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
-import { newUser, phoneContext, saveTheme, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  expectTheme,
+  newUser,
+  phoneContext,
+  saveTheme,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 
 /*
  * One overlay at a time. A watcher in the page samples every animation frame and records
@@ -89,6 +98,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     const badgeCard = ana.page.getByRole('status', { name: 'New badge' });
     expect(await badgeCard.isVisible()).toBe(false);
     expect(await toastText(ana.page, "It's a Match!").count()).toBe(0);
+    await expectTheme(ana.page, theme);
     await screenshot(ana.page, `overlays-match-celebration-${theme}`);
 
     await celebration.getByRole('button', { name: 'Keep Swiping' }).click();
@@ -98,6 +108,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     expect(await celebration.isVisible()).toBe(false);
     // Its entrance animation has finished: fully drawn for the screenshot.
     await expect.poll(() => badgeCard.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expectTheme(ana.page, theme);
     await screenshot(ana.page, `overlays-badge-after-celebration-${theme}`);
     if (theme === 'light') {
       await badgeCard.getByRole('button', { name: 'Close' }).click();
@@ -115,9 +126,11 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
   it("a new member's first screen: the tour alone, no toast before it, anything else after the tour", async () => {
     const context = await phoneContext(env.browser, env.server.baseUrl);
     contexts.push(context);
-    await context.addInitScript((value) => window.localStorage.setItem('steep-theme', value), theme);
     await watchOverlays(context);
     const page = await context.newPage();
+    // Her device's setting: a new account's theme is 'system', which follows it (a theme put in localStorage before
+    // sign-up was replaced by that preference as soon as it loaded, and the "dark" shots came out light).
+    await page.emulateMedia({ colorScheme: theme });
     await page.goto('/');
     // Someone finished the tour on this phone before her: her new account gets it all the same.
     await page.evaluate(() => localStorage.setItem('onboardingCompleted', 'true'));
@@ -149,6 +162,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
       );
     });
     expect(drawnBefore.filter((entry) => !entry.endsWith(':'))).toEqual([]);
+    await expectTheme(page, theme);
     await screenshot(page, `overlays-new-member-tour-${theme}`);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect.poll(() => tour.isVisible()).toBe(false);
@@ -159,6 +173,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     // The welcome was the tour's to say: it does not come back after it.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBe('true');
     expect(await toastText(page, 'Welcome to Steep!').count()).toBe(0);
+    await expectTheme(page, theme);
     await screenshot(page, `overlays-new-member-after-tour-${theme}`);
 
     const seen = await mostTogether(page);
