@@ -11,6 +11,7 @@ import {
   toastText,
   useServerAndBrowser,
 } from './harness';
+import { settle } from './waits';
 
 /*
  * One overlay at a time. A watcher in the page samples every animation frame and records
@@ -162,6 +163,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
       );
     });
     expect(drawnBefore.filter((entry) => !entry.endsWith(':'))).toEqual([]);
+    await settle(page);
     await expectTheme(page, theme);
     await screenshot(page, `overlays-new-member-tour-${theme}`);
     await page.getByRole('button', { name: 'Skip' }).click();
@@ -173,6 +175,7 @@ describe.each(['light', 'dark'] as const)('one overlay at a time (%s theme)', (t
     // The welcome was the tour's to say: it does not come back after it.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBe('true');
     expect(await toastText(page, 'Welcome to Steep!').count()).toBe(0);
+    await settle(page);
     await expectTheme(page, theme);
     await screenshot(page, `overlays-new-member-after-tour-${theme}`);
 
