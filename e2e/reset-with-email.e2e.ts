@@ -69,7 +69,9 @@ describe('password reset through a verified email', () => {
     // A wrong code is refused where she typed it.
     await codeField.fill('000000');
     await page.getByRole('button', { name: 'Verify Email' }).click();
-    await page.getByText('That code is not right').waitFor();
+    // Said where she typed it, with how many guesses remain (five in all, then a new code).
+    await page.getByText('That code is not right. 4 tries left.').waitFor();
+    await shootBothThemes(page, 'reset-settings-email-wrong-code', { axeWithin: EMAIL_CARD });
     // "Use another email" opens a clean form with her focus in it; Cancel comes back to the code.
     await page.getByRole('button', { name: 'Use another email' }).click();
     const newEmail = page.getByLabel('New email');
