@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closeBadgeCard, phoneContext, signUpViaApi, toastText, useServerAndBrowser, watchBadgeCheck } from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
+import { expectSwipeButtonsClear } from './swipe-layout';
 
 /*
  * Travel mode (product §2 "Discover"): Tess, a Premium member in Fargo, plans a trip to Santa Fe from
@@ -73,6 +74,23 @@ describe('travel mode', () => {
     expect(await banner.innerText()).toMatch(/then Fargo again/);
     await settle(page);
     await shootBothThemes(page, 'travel-discover-banner');
+    // With Ghost Mode on too, both banners are over the deck: on a short phone the card gives up height (its face
+    // keeps her name) and the swipe buttons stay above the tab bar.
+    expect(
+      (await tessContext.request.post(`/api/users/${tess.id}/ghost-mode`, { data: { ghostMode: true } })).ok(),
+    ).toBe(true);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.reload();
+    await page.getByRole('region', { name: 'Ghost mode' }).waitFor();
+    await banner.getByText('Visiting Santa Fe').waitFor();
+    await page.getByTestId('top-card').getByRole('heading', { name: /Lena/ }).waitFor();
+    await settle(page);
+    await expectSwipeButtonsClear(page);
+    await shootBothThemes(page, 'travel-ghost-discover-375');
+    expect(
+      (await tessContext.request.post(`/api/users/${tess.id}/ghost-mode`, { data: { ghostMode: false } })).ok(),
+    ).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
     await banner.getByRole('link', { name: 'Manage' }).click();
     await page.waitForURL('**/filters');
 

@@ -81,6 +81,8 @@ export function ProfileCardContent({
           className="absolute top-16 right-3"
         />
       )}
+      {/* On a short card (a small phone with a banner over the deck) her name must stay clear of the buttons at the
+          top: the interests go first, then the prompt, then the bio; her profile sheet still shows them all. */}
       <div className="absolute inset-x-0 bottom-0 grid gap-2.5 p-5 text-photo-ink">
         <div className="grid gap-1">
           <h2 className="flex flex-wrap items-baseline gap-x-2 font-display text-[1.9rem] leading-tight font-semibold">
@@ -103,9 +105,13 @@ export function ProfileCardContent({
             </span>
           )}
         </div>
-        {card.bio && <p className="line-clamp-2 text-sm leading-snug wrap-anywhere text-photo-ink/90">{card.bio}</p>}
+        {card.bio && (
+          <p className="line-clamp-2 text-sm leading-snug wrap-anywhere text-photo-ink/90 [@container(max-height:17rem)]:hidden">
+            {card.bio}
+          </p>
+        )}
         {firstPrompt && (
-          <div className="flex items-center gap-2 rounded-xl bg-photo-ink/12 py-1 pr-1 pl-3 ring-1 ring-photo-ink/25 backdrop-blur-sm">
+          <div className="flex items-center gap-2 rounded-xl bg-photo-ink/12 py-1 pr-1 pl-3 ring-1 ring-photo-ink/25 backdrop-blur-sm [@container(max-height:22rem)]:hidden">
             <p className="my-1 line-clamp-2 flex-1 text-sm leading-snug wrap-anywhere text-photo-ink">
               <span className="font-semibold">{promptText(firstPrompt.promptId, firstPrompt.question)}</span>{' '}
               {firstPrompt.answer}
@@ -120,7 +126,7 @@ export function ProfileCardContent({
           </div>
         )}
         {interests.length > 0 && (
-          <ul aria-label={t`Interests`} className="flex flex-wrap gap-1.5">
+          <ul aria-label={t`Interests`} className="flex flex-wrap gap-1.5 [@container(max-height:26rem)]:hidden">
             {interests.map((interest) => (
               <li
                 key={interest}

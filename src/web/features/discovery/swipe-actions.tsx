@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { Heart, RotateCcw, Star, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SwipeLimits } from '../../../contract/discovery';
@@ -17,6 +17,7 @@ interface RoundButtonProps {
   title?: string;
   /** The id of the visible text saying why the button is off. */
   describedBy?: string | undefined;
+  ref?: Ref<HTMLButtonElement>;
   children: ReactNode;
 }
 
@@ -31,10 +32,12 @@ function RoundButton({
   className,
   title,
   describedBy,
+  ref,
   children,
 }: RoundButtonProps) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={label}
       aria-describedby={describedBy}
@@ -75,6 +78,15 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
   // One sentence for translators, the link's words inside it (no <Trans> on the first screen's JS budget).
   const link = LINK_MARK;
   const [beforeLink = '', afterLink = ''] = t`No likes left today. More tomorrow, or ${link}.`.split(LINK_MARK);
+  // Undo turns itself off while it works (and once nothing is left to take back), which would drop her focus to the
+  // page: from the keyboard it goes on to Pass, on the card that came back (once it is there, if the deck was empty).
+  const pass = useRef<HTMLButtonElement>(null);
+  const [focusPass, setFocusPass] = useState(false);
+  useEffect(() => {
+    if (!focusPass || !pass.current) return;
+    pass.current.focus();
+    setFocusPass(false);
+  }, [focusPass, hasCard]);
   return (
     <div className="grid justify-items-center gap-2">
       <div className="flex items-center justify-center gap-5">
@@ -83,7 +95,10 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
             label={t`Undo last swipe`}
             size="sm"
             disabled={undo.disabled}
-            onClick={undo.onUndo}
+            onClick={(event) => {
+              if (event.currentTarget === document.activeElement) setFocusPass(true);
+              undo.onUndo();
+            }}
             className="text-amber-600"
           >
             <RotateCcw className="size-5" strokeWidth={2.4} aria-hidden />
@@ -92,6 +107,7 @@ export function SwipeActions({ hasCard, canSuperLike, canLike, preview, onAction
         {hasCard && (
           <>
             <RoundButton
+              ref={pass}
               label={t`Pass`}
               size="lg"
               highlighted={preview === 'pass'}

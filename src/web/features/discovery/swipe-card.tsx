@@ -167,7 +167,8 @@ export function SwipeCard({
       data-testid={isTop ? 'top-card' : 'next-card'}
       aria-hidden={isTop ? undefined : true}
       className={cn(
-        'absolute inset-0 overflow-hidden rounded-[1.75rem] bg-plum-800 shadow-float select-none',
+        // A size container: the card's face drops its least needed lines on a short card (profile-card-content.tsx).
+        'absolute inset-0 overflow-hidden rounded-[1.75rem] bg-plum-800 shadow-float select-none [container-type:size]',
         isTop ? 'cursor-grab touch-none active:cursor-grabbing' : 'pointer-events-none',
       )}
       style={{ x, y, rotate, zIndex: isTop ? 2 : 1 }}
@@ -188,28 +189,29 @@ export function SwipeCard({
       onDragStart={() => (dragged.current = true)}
       onClick={isTop ? () => !dragged.current && onOpenProfile() : undefined}
     >
-      <ProfileCardContent card={card} onLikeItem={isTop ? onLikeItem : undefined} />
-      {isTop && (
-        <button
-          type="button"
-          aria-label={t`View ${name}'s full profile`}
-          onClick={onOpenProfile}
-          className="absolute top-3 right-3 grid size-11 place-items-center rounded-full bg-photo-shade/60 text-photo-ink ring-1 ring-photo-ink/40 backdrop-blur-sm transition-colors hover:bg-photo-shade/80"
-        >
-          <Info className="size-5" aria-hidden />
-        </button>
-      )}
+      {/* The corner buttons come first in tab order, as they are seen; z-10 keeps them over her face. */}
       {isTop && menu && (
         // The menu's items render in a portal, but React bubbles their clicks through here: stop them
         // before the card takes one for a tap that opens the profile (or a drag start).
         <div
-          className="absolute top-3 left-3"
+          className="absolute top-3 left-3 z-10"
           onClick={(event) => event.stopPropagation()}
           onPointerDown={(event) => event.stopPropagation()}
         >
           {menu}
         </div>
       )}
+      {isTop && (
+        <button
+          type="button"
+          aria-label={t`View ${name}'s full profile`}
+          onClick={onOpenProfile}
+          className="absolute top-3 right-3 z-10 grid size-11 place-items-center rounded-full bg-photo-shade/60 text-photo-ink ring-1 ring-photo-ink/40 backdrop-blur-sm transition-colors hover:bg-photo-shade/80"
+        >
+          <Info className="size-5" aria-hidden />
+        </button>
+      )}
+      <ProfileCardContent card={card} onLikeItem={isTop ? onLikeItem : undefined} />
       {glow && !feedback.superLikeBlocked && (
         <span aria-hidden className={cn('pointer-events-none absolute inset-0 rounded-[1.75rem]', EDGE_GLOW[glow])} />
       )}

@@ -27,10 +27,10 @@ import { withMessages } from '../../lib/i18n';
 /**
  * The card's height: 27rem where the phone has room, less on a short one, so the swipe buttons under it stay above
  * the tab bar. `--deck-chrome` is what else shares the screen (top bar, what is over the deck as measured, buttons,
- * tab bar), set by the Discover page. Never under 16rem: the card's name, place and two lines of bio need that much
- * (a 375 × 667 phone with a banner leaves it about 17.5rem).
+ * tab bar), set by the Discover page. Never under 12rem, her name and place (a short card's face drops its other lines:
+ * profile-card-content.tsx); a 375 × 667 phone with both the ghost and the travel banner leaves it about 12.5rem.
  */
-export const DECK_HEIGHT = 'h-[clamp(16rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
+export const DECK_HEIGHT = 'h-[clamp(12rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
 
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
 const LikeItemDialog = lazy(
@@ -68,7 +68,9 @@ function DeckMessage({
   children?: ReactNode;
 }) {
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center rounded-[1.75rem] border border-dashed border-plum-200 bg-white/70 px-8 text-center">
+    // In the flow, not over the deck's box: on a short phone the message is taller than a card and grows the box
+    // downwards rather than spilling over the scope chips above it.
+    <div className="flex min-h-full flex-col items-center justify-center rounded-[1.75rem] border border-dashed border-plum-200 bg-white/70 px-8 py-6 text-center">
       <div aria-hidden className="relative mb-5">
         <div className="absolute inset-0 scale-125 rounded-full bg-matcha-200/60 blur-2xl" />
         <div className="relative grid size-20 place-items-center rounded-[1.75rem] bg-white text-plum-600 shadow-card">
@@ -399,7 +401,7 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
 
   return (
     <section aria-label={mode === 'friends' ? t`Friends to discover` : t`Profiles to discover`} className="grid gap-4">
-      <div className={`relative ${DECK_HEIGHT}`}>{stage}</div>
+      <div className={`relative min-h-fit ${DECK_HEIGHT}`}>{stage}</div>
       {top && (
         <p className="sr-only" aria-live="polite">
           {top.age === undefined ? t`Showing ${topName}` : t`Showing ${topName}, ${topAge}`}

@@ -17,15 +17,14 @@ export function TravelBanner() {
   const home = cityOf(plan.homeLocation);
   const until = longDate(plan.until);
   return (
+    // One row, as the ghost banner: on a short phone both can be over the deck, and its buttons must stay in view.
     <section
       aria-label={t`Travel mode`}
-      className="flex items-center gap-3 rounded-3xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-100"
+      className="flex items-center gap-3 rounded-3xl bg-plum-50 py-2 pr-2 pl-4 text-plum-900 ring-1 ring-plum-100"
     >
-      <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-2xl bg-white text-plum-700">
-        <Plane className="size-6" />
-      </span>
+      <Plane aria-hidden className="size-5 shrink-0 text-plum-700" />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{t`Visiting ${city}`}</p>
+        <p className="text-sm font-semibold">{t`Visiting ${city}`}</p>
         <p className="text-xs leading-snug text-ink-soft">{t`Until ${until}, then ${home} again.`}</p>
       </div>
       <Link
