@@ -115,6 +115,9 @@ describe('photo and voice messages', () => {
   });
 
   it('a view-once photo opens once, then both see "Photo opened" and the file is gone', async () => {
+    // Counted, so a retry is not fooled by the photo an earlier attempt opened.
+    const openedLabels = (page: Page) => page.getByText('Photo opened', { exact: true }).count();
+    const [anaBefore, beaBefore] = [await openedLabels(ana.page), await openedLabels(bea.page)];
     await sendPhoto(ana.page, await photo('#3a6fa8'), true);
     const button = bea.page.getByRole('button', { name: 'View-once photo · tap to open' });
     await button.waitFor({ timeout: 15_000 });
@@ -136,15 +139,15 @@ describe('photo and voice messages', () => {
     // From the keyboard, Escape closes it too.
     await bea.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    await bea.page.getByText('Photo opened').waitFor();
-    await ana.page.getByText('Photo opened').waitFor({ timeout: 10_000 });
+    await expect.poll(() => openedLabels(bea.page)).toBe(beaBefore + 1);
+    await expect.poll(() => openedLabels(ana.page), { timeout: 10_000 }).toBe(anaBefore + 1);
     await screenshot(ana.page, 'chat-view-once-opened-sender');
 
     // The server deleted the file: not even the sender can fetch it any more.
     const page = await ana.context.request.get(`/api/messages/${matchId}`);
     const messages = ((await page.json()) as { messages: Array<{ media: { id: string; viewOnce: boolean } | null }> })
       .messages;
-    const viewOnce = messages.find((m) => m.media?.viewOnce);
+    const viewOnce = messages.findLast((m) => m.media?.viewOnce);
     expect((await ana.context.request.get(`/api/media/${viewOnce?.media?.id}`)).status()).toBe(410);
   });
 

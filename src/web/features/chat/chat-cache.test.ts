@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import type { Message, ReactionGroup } from '../../../contract/chat';
 import {
   flattenPages,
@@ -106,7 +106,7 @@ describe('syncCacheWithFrame (product §4 cache rules)', () => {
     expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: 'other-match' } }))).toBe(false);
   });
 
-  it('reactions: replaces the message’s groups with the frame’s, without refetching', () => {
+  it('reactions: replaces the message’s groups with the frame’s, without refetching when no fetch is in flight', () => {
     const queryClient = clientWithData();
     const reactions = [{ emoji: '❤️' as const, count: 1, userIds: ['b'], reactedByMe: false }];
     syncCacheWithFrame(queryClient, { type: 'reactions', matchId: MATCH, messageId: msg(1).id, reactions });
@@ -114,6 +114,65 @@ describe('syncCacheWithFrame (product §4 cache rules)', () => {
       flattenPages(queryClient.getQueryData(queryKeyOf(messagesRoute, { params: { matchId: MATCH } })))[0]?.reactions,
     ).toEqual(reactions);
     expect(invalidated(queryClient, queryKeyOf(messagesRoute, { params: { matchId: MATCH } }))).toBe(false);
+  });
+
+  it('media_state while a refetch read before the change is in flight: that stale answer does not undo the frame', async () => {
+    const queryClient = new QueryClient();
+    const key = queryKeyOf(messagesRoute, { params: { matchId: MATCH } });
+    const media = {
+      id: 'media-1',
+      kind: 'image' as const,
+      contentType: 'image/jpeg',
+      width: 1280,
+      height: 960,
+      durationMs: null,
+      waveform: null,
+      placeholder: null,
+      viewOnce: true,
+      explicit: false,
+      available: true,
+      openedAt: null,
+      playedAt: null,
+    };
+    const unopened = pages([msg(1, { media })]);
+    const opened = pages([msg(1, { media: { ...media, available: false, openedAt: '2025-06-15T13:00:00.000Z' } })]);
+    // The server's answers in order: the first read the row before she opened the photo, and is slow.
+    const answers: Array<{ data: MessagePages; release: Promise<void> }> = [];
+    let releaseStale = () => {};
+    answers.push({ data: unopened, release: Promise.resolve() });
+    answers.push({ data: unopened, release: new Promise<void>((resolve) => (releaseStale = resolve)) });
+    answers.push({ data: opened, release: Promise.resolve() });
+    let fetches = 0;
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: key,
+      initialPageParam: null as string | null,
+      getNextPageParam: () => null,
+      queryFn: async () => {
+        const answer = answers[fetches++];
+        if (!answer) throw new Error('unexpected fetch');
+        await answer.release;
+        return answer.data.pages[0]!;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await expect.poll(() => observer.getCurrentResult().isSuccess).toBe(true);
+    void queryClient.invalidateQueries({ queryKey: key });
+    await expect.poll(() => fetches).toBe(2);
+
+    syncCacheWithFrame(queryClient, {
+      type: 'media_state',
+      matchId: MATCH,
+      messageId: msg(1).id,
+      mediaId: media.id,
+      openedAt: '2025-06-15T13:00:00.000Z',
+      playedAt: null,
+      available: false,
+    });
+    releaseStale();
+    await expect.poll(() => fetches).toBe(3);
+    await expect.poll(() => observer.getCurrentResult().isFetching).toBe(false);
+    expect(flattenPages(queryClient.getQueryData(key))[0]?.media?.openedAt).toBe('2025-06-15T13:00:00.000Z');
+    unsubscribe();
   });
 
   it('online_status: refreshes the matches only', () => {

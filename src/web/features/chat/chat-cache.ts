@@ -108,6 +108,15 @@ export function toggledReactions(groups: ReactionGroup[], emoji: ReactionEmoji, 
 }
 
 /**
+ * A frame reports a change already committed, so a refetch that is still in flight may have read the row
+ * before it and would overwrite the patch when it lands: start that conversation's fetch again instead.
+ */
+function refetchIfStale(queryClient: QueryClient, matchId: string): void {
+  const queryKey = queryKeyOf(messagesRoute, { params: { matchId } });
+  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * Product §4 cache rules for incoming frames. A `message` frame carries the stored message, so it is
  * shown at once and the conversation is then refetched as the spec asks.
  */
@@ -124,6 +133,7 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
     case 'reactions':
       // Either member's reaction, live: the frame carries the groups as they now stand.
       setMessageReactions(queryClient, frame.matchId, frame.messageId, frame.reactions);
+      refetchIfStale(queryClient, frame.matchId);
       return;
     case 'online_status':
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
@@ -136,6 +146,7 @@ export function syncCacheWithFrame(queryClient: QueryClient, frame: ServerFrame)
       return;
     case 'media_state':
       setMessageMedia(queryClient, frame);
+      refetchIfStale(queryClient, frame.matchId);
       return;
     case 'match_ended':
       // Unmatched (by either member): the conversation is gone for both.
