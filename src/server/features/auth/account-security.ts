@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '../../core';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
-import { localText, messagesOf, render, say, type Language } from '../../i18n';
+import { localText, messagesOf, render, say, type Language, type LocalText } from '../../i18n';
 import { memberLanguage } from '../preferences';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
@@ -286,11 +286,11 @@ export async function cancelEmailChange(
   );
 }
 
-/** The sentences a refused code is said with (the field's own asks for a new code where that is the way on). */
-type CodeRefusal =
-  'thatCodeHasExpired' | 'thatCodeHasExpiredAsk' | 'thatCodeWasReplaced' | 'tooManyWrongCodes' | 'tooManyWrongCodesAsk';
-const codeRefused = (message: CodeRefusal, field: CodeRefusal) =>
-  badRequest(localText(message), [fieldError('code', localText(field))]);
+/** A refused code: the form's sentence, and the field's own where it says more (asking for a new code). */
+const codeRefused = (message: LocalText, field: LocalText = message) =>
+  badRequest(message, [fieldError('code', field)]);
+const codeExpired = () => codeRefused(localText('thatCodeHasExpired'), localText('thatCodeHasExpiredAsk'));
+const tooManyWrongCodes = () => codeRefused(localText('tooManyWrongCodes'), localText('tooManyWrongCodesAsk'));
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
@@ -315,22 +315,21 @@ export async function verifyEmail(
   // Confirmed or cancelled meanwhile (often on her other device): a 409 that says so, never "verified" (a screen
   // that is behind would take any code for a right one) nor "expired" (which would send her for a new one).
   if (!target) throw nothingToConfirm(confirmed);
-  if (!pending || pending.email !== target) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
-  if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw codeRefused('tooManyWrongCodes', 'tooManyWrongCodesAsk');
+  if (!pending || pending.email !== target) throw codeExpired();
+  if (pending.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw tooManyWrongCodes();
   const given = sha256(`${userId}:${code}`);
   const expired = pending.expiresAt.getTime() <= Date.now();
   if (!sameHash(pending.codeHash, given)) {
     const replaced = pending.replacedCodeHashes.some((hash) => sameHash(hash, given));
-    if (expired && !replaced) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+    if (expired && !replaced) throw codeExpired();
     const wrongSoFar = await countWrongEmailCode(db, userId);
-    if (replaced) throw codeRefused('thatCodeWasReplaced', 'thatCodeWasReplaced');
+    if (replaced) throw codeRefused(localText('thatCodeWasReplaced'));
     // As with a phone code: she is told how many guesses remain, and on the last one what to do next.
     const left = EMAIL_CODE_MAX_ATTEMPTS - wrongSoFar;
-    if (left <= 0) throw codeRefused('tooManyWrongCodes', 'tooManyWrongCodesAsk');
-    const triesLeft = localText('codeNotRightTriesLeft', { left });
-    throw badRequest(triesLeft, [fieldError('code', triesLeft)]);
+    if (left <= 0) throw tooManyWrongCodes();
+    throw codeRefused(localText('codeNotRightTriesLeft', { left }));
   }
-  if (expired) throw codeRefused('thatCodeHasExpired', 'thatCodeHasExpiredAsk');
+  if (expired) throw codeExpired();
   // A change (not a first address): her old address is told it is no longer hers on Steep.
   const replaced = user.pendingEmail ? confirmed : null;
   const mail = replaced ? messagesOf(await memberLanguage(db, userId)) : null;
