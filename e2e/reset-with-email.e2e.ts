@@ -72,13 +72,32 @@ describe('password reset through a verified email', () => {
     // Said where she typed it, with how many guesses remain (five in all, then a new code).
     await page.getByText('That code is not right. 4 tries left.').waitFor();
     await shootBothThemes(page, 'reset-settings-email-wrong-code', { axeWithin: EMAIL_CARD });
+    // The fifth wrong guess spends the code: Verify stops being offered, and her focus goes to a new code.
+    for (const left of ['3 tries', '2 tries', '1 try']) {
+      await codeField.fill(left === '1 try' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Verify Email' }).click();
+      await page.getByText(`That code is not right. ${left} left.`).waitFor();
+    }
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByText('Too many wrong codes: ask for a new one').waitFor();
+    expect(await page.getByRole('button', { name: 'Verify Email' }).isDisabled()).toBe(true);
+    const sendNew = page.getByRole('button', { name: 'Send a new code' });
+    await expect.poll(() => sendNew.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Typing in the field does not take away why Verify cannot be pressed.
+    await codeField.fill('123456');
+    await page.getByText('Too many wrong codes: ask for a new one').waitFor();
+    await shootBothThemes(page, 'reset-settings-email-code-spent', { axeWithin: EMAIL_CARD });
     // "Use another email" opens a clean form with her focus in it; Cancel comes back to the code.
     await page.getByRole('button', { name: 'Use another email' }).click();
     const newEmail = page.getByLabel('New email');
     await expect.poll(() => newEmail.evaluate((input) => input === document.activeElement)).toBe(true);
-    expect(await page.getByText('That code is not right').count()).toBe(0);
+    expect(await page.getByText('Too many wrong codes').count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await codeField.waitFor();
+    // Back at the code, which is still spent: still said, Verify still not offered.
+    await page.getByText('Too many wrong codes: ask for a new one').waitFor();
+    expect(await page.getByRole('button', { name: 'Verify Email' }).isDisabled()).toBe(true);
     // A reload (the phone reclaiming the tab while she opens her mail) keeps the code field; so does Settings
     // opened anew (another tab, another device): an unconfirmed address always has it.
     await page.reload();

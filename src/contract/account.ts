@@ -42,6 +42,12 @@ export const setEmailBody = z.object({
  */
 export const NOTHING_TO_CONFIRM = 'NOTHING_TO_CONFIRM';
 
+/**
+ * A confirm refused because the code has had its wrong guesses (400 with this code): no code, not even the right
+ * one, is taken until she asks for a new one, so the form can stop offering Confirm.
+ */
+export const TOO_MANY_WRONG_CODES = 'TOO_MANY_WRONG_CODES';
+
 export const verifyEmailBody = z.object({
   code: z
     .string('Enter the code from the email')

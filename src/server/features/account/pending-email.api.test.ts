@@ -238,6 +238,7 @@ describe('changing a confirmed email', () => {
     // The last wrong guess says what to do next rather than "0 tries left".
     expect((await verify(fay, wrongCode)).json()).toMatchObject({
       message: 'Too many wrong codes',
+      code: 'TOO_MANY_WRONG_CODES',
       errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
     });
     expect((await verify(fay, wrongCode, { 'accept-language': 'es' })).json()).toMatchObject({
@@ -247,6 +248,7 @@ describe('changing a confirmed email', () => {
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toMatchObject({
       message: 'Too many wrong codes',
+      code: 'TOO_MANY_WRONG_CODES',
       errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
     });
     expect(await me(fay)).toMatchObject({ pendingEmail: next });

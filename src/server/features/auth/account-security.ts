@@ -3,6 +3,7 @@ import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
   NOTHING_TO_CONFIRM,
+  TOO_MANY_WRONG_CODES,
   PASSWORD_RESET_TTL_MINUTES,
   type EmailStatus,
 } from '../../../contract/account';
@@ -290,7 +291,10 @@ export async function cancelEmailChange(
 const codeRefused = (message: LocalText, field: LocalText = message) =>
   badRequest(message, [fieldError('code', field)]);
 const codeExpired = () => codeRefused(localText('thatCodeHasExpired'), localText('thatCodeHasExpiredAsk'));
-const tooManyWrongCodes = () => codeRefused(localText('tooManyWrongCodes'), localText('tooManyWrongCodesAsk'));
+const tooManyWrongCodes = () =>
+  new AppError(400, TOO_MANY_WRONG_CODES, localText('tooManyWrongCodes'), {
+    errors: [fieldError('code', localText('tooManyWrongCodesAsk'))],
+  });
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Mail } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import { NOTHING_TO_CONFIRM, type EmailStatus } from '../../../contract/account';
+import { NOTHING_TO_CONFIRM, TOO_MANY_WRONG_CODES, type EmailStatus } from '../../../contract/account';
 import { accountApi } from '../../../contract/api/account';
 import type { SelfUser } from '../../../contract/users';
 import { EmailAddress } from '../../components/email-address';
@@ -37,6 +37,7 @@ function addressProblems(error: unknown): Problems {
 }
 
 const nothingToConfirm = (error: unknown) => isApiError(error) && error.body?.code === NOTHING_TO_CONFIRM;
+const codeSpentBy = (error: unknown) => isApiError(error) && error.body?.code === TOO_MANY_WRONG_CODES;
 /** Another account confirmed the address first: the server dropped it, nothing can confirm it here. */
 const takenMeanwhile = (error: unknown) => isApiError(error) && error.status === 409 && !nothingToConfirm(error);
 
@@ -80,6 +81,11 @@ export function EmailSettings() {
   const [resent, setResent] = useState(false);
   const [code, setCode] = useState('');
   const [problems, setProblems] = useState<Problems>({});
+  /**
+   * A code with too many wrong guesses, and the server's words for it: no code is taken for that address until a
+   * new one is sent, and the field keeps saying so whatever else she does in the card.
+   */
+  const [spent, setSpent] = useState<{ address: string | null; message: string } | null>(null);
   /** What just happened, said under her address. */
   const [notice, setNotice] = useState<string>();
   /** The request out, if any: its own button says so ("Sending…" on a resend, not "Checking…" on Confirm). */
@@ -92,16 +98,23 @@ export function EmailSettings() {
   const addressField = useRef<HTMLInputElement>(null);
   const noticeLine = useRef<HTMLParagraphElement>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
+  const resendButton = useRef<HTMLButtonElement>(null);
   /**
    * Where her focus goes once the card has changed under it: the code field after a code went out, the address
-   * field when she must give another, Change Email when she closed the form, else the line saying what happened
-   * (not a button: see above).
+   * field when she must give another, Change Email when she closed the form, Send a new code when her code is
+   * spent, else the line saying what happened (not a button: see above).
    */
-  const focusNext = useRef<'notice' | 'code' | 'address' | 'change' | null>(null);
+  const focusNext = useRef<'notice' | 'code' | 'address' | 'change' | 'resend' | null>(null);
   useEffect(() => {
     const next = focusNext.current;
     if (!next) return;
-    const target = { code: codeField, address: addressField, change: changeButton, notice: noticeLine }[next].current;
+    const target = {
+      code: codeField,
+      address: addressField,
+      change: changeButton,
+      resend: resendButton,
+      notice: noticeLine,
+    }[next].current;
     if (!target) return;
     focusNext.current = null;
     target.focus();
@@ -180,6 +193,7 @@ export function EmailSettings() {
   /** A new address waiting for its code while her confirmed one stays (only with a confirmed one). */
   const pending = verified ? user.pendingEmail : null;
   const codeRef = ENTER_EMAIL_CODE.askedIn(params) ? codeFieldOnArrival : codeField;
+  const codeSpent = spent !== null && spent.address === waiting;
 
   /** Runs one request at a time: a second press while one is out does nothing. */
   const once = async (action: NonNullable<typeof busy>, work: () => Promise<void>) => {
@@ -231,6 +245,7 @@ export function EmailSettings() {
   const sent = (status: EmailStatus, again: boolean) => {
     setEditing(false);
     setCode('');
+    setSpent(null);
     setPassword('');
     if (status.verified && !status.pendingEmail) {
       // Her confirmed address again: nothing to confirm (a pending change, if any, is over).
@@ -301,7 +316,11 @@ export function EmailSettings() {
       } catch (caught) {
         if (nothingToConfirm(caught)) await sayNothingWaits(asked, messageOf(caught));
         else if (takenMeanwhile(caught)) await askForAnother(messageOf(caught));
-        else {
+        else if (codeSpentBy(caught)) {
+          // Confirm would only be refused again: it waits for a new code, which is where her focus goes.
+          setSpent({ address: asked, message: messageOf(caught) });
+          focusNext.current = 'resend';
+        } else {
           setProblems({ code: messageOf(caught) });
           focusFirst();
         }
@@ -340,7 +359,9 @@ export function EmailSettings() {
   };
 
   const codeHint = t`No email? Check your spam folder, send a new code, or use another email.`;
-  const { code: codeError, currentPassword: passwordError, email: addressError } = problems;
+  const { currentPassword: passwordError, email: addressError } = problems;
+  // A spent code's "ask for a new one" stays: it is why Confirm cannot be pressed.
+  const codeError = problems.code ?? (codeSpent ? spent?.message : undefined);
   const passwordHint = t`To keep your account yours, changing your email asks for your password.`;
   const codeInput = (
     <Field id={`${id}-code`} label={t`6-digit code`} error={codeError} hint={codeHint}>
@@ -441,12 +462,18 @@ export function EmailSettings() {
             </p>
           </div>
           {codeInput}
-          <Button type="submit" block disabled={busy !== null}>
+          <Button type="submit" block disabled={busy !== null || codeSpent}>
             {busy === 'confirm' ? t`Checking…` : t`Confirm New Email`}
           </Button>
           {/* One under the other: side by side, in the box at 390 px, each label wrapped onto two or three lines. */}
           <div className="grid gap-2">
-            <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void sendAgain()}>
+            <Button
+              ref={resendButton}
+              type="button"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => void sendAgain()}
+            >
               {busy === 'resend' ? t`Sending…` : t`Send a new code`}
             </Button>
             {anotherEmailButton(pending)}
@@ -469,11 +496,17 @@ export function EmailSettings() {
             )}
           </p>
           {codeInput}
-          <Button type="submit" block disabled={busy !== null}>
+          <Button type="submit" block disabled={busy !== null || codeSpent}>
             {busy === 'confirm' ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void sendAgain()}>
+            <Button
+              ref={resendButton}
+              type="button"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => void sendAgain()}
+            >
               {busy === 'resend' ? t`Sending…` : t`Send a new code`}
             </Button>
             {anotherEmailButton(email)}
