@@ -76,9 +76,11 @@ describe('travel mode', () => {
     await shootBothThemes(page, 'travel-discover-banner');
     // With Ghost Mode on too, both banners are over the deck: on a short phone the card gives up height (its face
     // keeps her name) and the swipe buttons stay above the tab bar.
-    expect(
-      (await tessContext.request.post(`/api/users/${tess.id}/ghost-mode`, { data: { ghostMode: true } })).ok(),
-    ).toBe(true);
+    const setGhostMode = async (ghostMode: boolean) => {
+      const saved = await tessContext.request.post(`/api/users/${tess.id}/ghost-mode`, { data: { ghostMode } });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    };
+    await setGhostMode(true);
     await page.setViewportSize({ width: 375, height: 667 });
     await page.reload();
     await page.getByRole('region', { name: 'Ghost mode' }).waitFor();
@@ -87,9 +89,7 @@ describe('travel mode', () => {
     await settle(page);
     await expectSwipeButtonsClear(page);
     await shootBothThemes(page, 'travel-ghost-discover-375');
-    expect(
-      (await tessContext.request.post(`/api/users/${tess.id}/ghost-mode`, { data: { ghostMode: false } })).ok(),
-    ).toBe(true);
+    await setGhostMode(false);
     await page.setViewportSize({ width: 390, height: 844 });
     await banner.getByRole('link', { name: 'Manage' }).click();
     await page.waitForURL('**/filters');
