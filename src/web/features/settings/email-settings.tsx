@@ -381,6 +381,17 @@ export function EmailSettings() {
       />
     </Field>
   );
+  const resendCodeButton = (
+    <Button
+      ref={resendButton}
+      type="button"
+      variant="outline"
+      disabled={busy !== null}
+      onClick={() => void sendAgain()}
+    >
+      {busy === 'resend' ? t`Sending…` : t`Send a new code`}
+    </Button>
+  );
   const anotherEmailButton = (current: string) => (
     <Button type="button" variant="outline" disabled={busy !== null} onClick={() => openForm(current)}>
       {t`Use another email`}
@@ -467,15 +478,7 @@ export function EmailSettings() {
           </Button>
           {/* One under the other: side by side, in the box at 390 px, each label wrapped onto two or three lines. */}
           <div className="grid gap-2">
-            <Button
-              ref={resendButton}
-              type="button"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => void sendAgain()}
-            >
-              {busy === 'resend' ? t`Sending…` : t`Send a new code`}
-            </Button>
+            {resendCodeButton}
             {anotherEmailButton(pending)}
           </div>
           <Button type="button" variant="ghost" block disabled={busy !== null} onClick={() => void cancelChange()}>
@@ -500,15 +503,7 @@ export function EmailSettings() {
             {busy === 'confirm' ? t`Checking…` : t`Verify Email`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
-            <Button
-              ref={resendButton}
-              type="button"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => void sendAgain()}
-            >
-              {busy === 'resend' ? t`Sending…` : t`Send a new code`}
-            </Button>
+            {resendCodeButton}
             {anotherEmailButton(email)}
           </div>
         </form>
