@@ -46,9 +46,10 @@ export const accountApi = {
     path: '/api/account/email/code',
     access: 'member',
     summary:
-      'Send a new code to the address waiting for confirmation (her unverified email, or her pending one) and to no other; 409 NOTHING_TO_CONFIRM when none is waiting',
+      'Send a new code to the address waiting for confirmation (her unverified email, or her pending one) and to no other; 409 NOTHING_TO_CONFIRM when none is waiting; 429 past three codes at once, then one every five minutes',
     status: 202,
     response: emailStatus,
+    limit: 'codes',
   }),
   verifyEmail: defineRoute({
     method: 'POST',

@@ -11,6 +11,7 @@ export const RATE_LIMIT_BUCKETS = [
   'replies',
   'blocks',
   'uploads',
+  'codes',
   'profile',
   'writes',
   'reads',

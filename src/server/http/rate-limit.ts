@@ -24,6 +24,11 @@ export const USER_LIMITS = {
   blocks: { burst: 10, perMinute: 6 },
   /** Photo uploads (and later verification selfies, event covers): each costs an image decode. */
   uploads: { burst: 10, perMinute: 4 },
+  /**
+   * A new code mailed to the address waiting for one: each lands in someone's inbox and brings five new guesses,
+   * so three at once, then one every five minutes.
+   */
+  codes: { burst: 3, perMinute: 0.2 },
   /** Profile, status, filters, settings. */
   profile: { burst: 20, perMinute: 20 },
   /** Every other state-changing /api request that names no bucket. */

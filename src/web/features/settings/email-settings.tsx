@@ -83,7 +83,8 @@ export function EmailSettings() {
   const [problems, setProblems] = useState<Problems>({});
   /**
    * A code with too many wrong guesses, and the server's words for it: no code is taken for that address until a
-   * new one is sent, and the field keeps saying so whatever else she does in the card.
+   * new one is sent. Said under the field whatever else she does in the card, until she types another code (one
+   * sent from her other device is taken).
    */
   const [spent, setSpent] = useState<{ address: string | null; message: string } | null>(null);
   /** What just happened, said under her address. */
@@ -360,7 +361,7 @@ export function EmailSettings() {
 
   const codeHint = t`No email? Check your spam folder, send a new code, or use another email.`;
   const { currentPassword: passwordError, email: addressError } = problems;
-  // A spent code's "ask for a new one" stays: it is why Confirm cannot be pressed.
+  // A spent code's "ask for a new one" stays while it is why Confirm cannot be pressed.
   const codeError = problems.code ?? (codeSpent ? spent?.message : undefined);
   const passwordHint = t`To keep your account yours, changing your email asks for your password.`;
   const codeInput = (
@@ -376,6 +377,7 @@ export function EmailSettings() {
           // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
           setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
           setProblems({});
+          setSpent(null);
         }}
         className="tracking-widest"
       />
