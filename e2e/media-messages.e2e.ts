@@ -136,10 +136,16 @@ describe('photo and voice messages', () => {
       return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
     });
     expect(onTop).toBe(true);
-    // From the keyboard, Escape closes it too.
+    // What closing does is said on screen, not only to a screen reader.
+    await viewer.getByText('It is deleted when you close it.').waitFor();
+    // From the keyboard, Escape closes it too, and her focus is back on the bubble, now "Photo opened".
     await bea.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     await expect.poll(() => openedLabels(bea.page)).toBe(beaBefore + 1);
+    await expect
+      .poll(() => bea.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+      .toBe('view-once');
+    expect(await bea.page.evaluate(() => document.activeElement?.textContent)).toBe('Photo opened');
     await expect.poll(() => openedLabels(ana.page), { timeout: 10_000 }).toBe(anaBefore + 1);
     await screenshot(ana.page, 'chat-view-once-opened-sender');
 

@@ -336,6 +336,8 @@ describe('changing a confirmed email', () => {
     await card.getByRole('button', { name: 'Use another email' }).click();
     expect(await card.getByLabel('New email').inputValue()).toBe(typed);
     await card.getByRole('button', { name: 'Cancel' }).click();
+    // Her focus is back on the button she opened the form with, not dropped to the page.
+    await expect.poll(() => isFocused(card.getByRole('button', { name: 'Use another email' }))).toBe(true);
     await card.getByRole('button', { name: 'Cancel change' }).click();
     await card.getByRole('button', { name: 'Change Email' }).click();
     expect(await card.getByLabel('New email').inputValue()).toBe('');

@@ -85,13 +85,19 @@ describe('password reset through a verified email', () => {
     const sendNew = page.getByRole('button', { name: 'Send a new code' });
     await expect.poll(() => sendNew.evaluate((button) => button === document.activeElement)).toBe(true);
     await shootBothThemes(page, 'reset-settings-email-code-spent', { axeWithin: EMAIL_CARD });
-    // "Use another email" opens a clean form with her focus in it; Cancel comes back to the code.
-    await page.getByRole('button', { name: 'Use another email' }).click();
+    // "Use another email" opens the form with her focus in it and the address selected: typing replaces it, an
+    // arrow key mends a typo. Escape closes it as Cancel does, her focus back on the button she opened it with.
+    const another = page.getByRole('button', { name: 'Use another email' });
+    await another.click();
     const newEmail = page.getByLabel('New email');
     await expect.poll(() => newEmail.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await newEmail.inputValue()).toBe(email);
+    await page.keyboard.type('r');
+    expect(await newEmail.inputValue()).toBe('r');
     expect(await page.getByText('Too many wrong codes').count()).toBe(0);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
     await codeField.waitFor();
+    await expect.poll(() => another.evaluate((button) => button === document.activeElement)).toBe(true);
     // Back at the code, which is still spent: still said, Verify still not offered…
     await page.getByText('Too many wrong codes: ask for a new one').waitFor();
     expect(await page.getByRole('button', { name: 'Verify Email' }).isDisabled()).toBe(true);

@@ -174,16 +174,41 @@ describe('tryout fixes', () => {
     await gia.page.getByRole('button', { name: 'Save number' }).click();
     await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
     expect(await problem.count()).toBe(0);
-    const [text] = await env.server.database.db
-      .select()
-      .from(smsOutbox)
-      .where(eq(smsOutbox.userId, gia.user.id))
-      .orderBy(desc(smsOutbox.sentAt))
-      .limit(1);
-    const code = /\b(\d{6})\b/.exec(text?.body ?? '')?.[1];
-    expect(code).toBeDefined();
-    await gia.page.getByLabel(/6-digit code/).fill(code!);
-    await gia.page.getByRole('button', { name: 'Confirm number' }).click();
+    const texts = async () =>
+      env.server.database.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.userId, gia.user.id))
+        .orderBy(desc(smsOutbox.sentAt));
+    const codeOf = (body: string | undefined) => /\b(\d{6})\b/.exec(body ?? '')?.[1] ?? '';
+    const first = codeOf((await texts())[0]?.body);
+    expect(first).toMatch(/^\d{6}$/);
+
+    // A wrong code is said under the code field, where she types the next one, not in a toast over it.
+    const codeField = gia.page.getByLabel(/6-digit code/);
+    const confirm = gia.page.getByRole('button', { name: 'Confirm number' });
+    const wrong = first === '000000' ? '111111' : '000000';
+    for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
+      await codeField.fill(wrong);
+      await confirm.click();
+      await gia.page.getByText(`That code is not right. ${left} left.`).waitFor();
+    }
+    expect(await codeField.getAttribute('aria-invalid')).toBe('true');
+    // The fifth spends it: Confirm stops being offered, and her focus goes to her number, which sends a new one.
+    await codeField.fill(wrong);
+    await confirm.click();
+    await gia.page.getByText('Too many wrong codes. Save your number again to get a new one.').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    await expect.poll(() => phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    await codeField.scrollIntoViewIfNeeded();
+    await shootBothThemes(gia.page, 'tryout-sms-code-spent', { axeWithin: 'main' });
+    // Her number saved again: a new code, the lock lifted.
+    await gia.page.getByRole('button', { name: 'Save number' }).click();
+    await expect.poll(async () => (await texts()).length).toBe(2);
+    await expect.poll(() => gia.page.getByText('Too many wrong codes').count()).toBe(0);
+    const code = codeOf((await texts())[0]?.body);
+    await codeField.fill(code);
+    await confirm.click();
     const confirmed = gia.page.getByRole('status').filter({ hasText: 'confirmed: match texts go here' });
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toContain('0188');

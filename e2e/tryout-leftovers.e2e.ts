@@ -384,4 +384,20 @@ describe('tryout leftovers', () => {
     await other.close();
     await context.close();
   });
+  it('a tap on a blank part of a screen, or on a button that is busy, leaves the page where she scrolled it', async () => {
+    const { context, page } = await personOn('/settings', { name: 'Petra', location: 'Eugene, Oregon' });
+    const hint = page.getByText("We'll send you a text when you get a match while you're away.");
+    await hint.scrollIntoViewIfNeeded();
+    // Her last tap was on a control (focus on it), then on text beside it: a tap on nothing focuses the screen's
+    // <main> (it takes focus for the skip link), which must not scroll it to its top.
+    await page.getByRole('switch', { name: 'SMS Match Notifications' }).click();
+    await page.getByLabel('Phone number').waitFor();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(200);
+    await hint.click();
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
+    await settle(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await context.close();
+  });
 });

@@ -43,10 +43,11 @@ export const setEmailBody = z.object({
 export const NOTHING_TO_CONFIRM = 'NOTHING_TO_CONFIRM';
 
 /**
- * A confirm refused because the code has had its wrong guesses (400 with this code): no code, not even the right
- * one, is taken until she asks for a new one, so the form can stop offering Confirm.
+ * A confirm refused because the code (emailed or texted) is done: it expired, or it has had its wrong guesses
+ * (400 with this code). No code, not even the right one, is taken until she asks for a new one, so a form can stop
+ * offering Confirm and point her to the new code instead.
  */
-export const TOO_MANY_WRONG_CODES = 'TOO_MANY_WRONG_CODES';
+export const NEW_CODE_NEEDED = 'NEW_CODE_NEEDED';
 
 export const verifyEmailBody = z.object({
   code: z

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/http';
+import { NEW_CODE_NEEDED } from '../../contract/account';
 import { isPermanentSuspension } from '../../contract/moderation';
 import { localText, render, say, translateValidation, type Language, type LocalText } from '../i18n';
 
@@ -24,7 +25,7 @@ type ErrorCode =
   | 'VERIFICATION_REQUIRED'
   | 'NEEDS_CONFIRMATION'
   | 'NOTHING_TO_CONFIRM'
-  | 'TOO_MANY_WRONG_CODES'
+  | typeof NEW_CODE_NEEDED
   | 'INTERNAL';
 
 /**
@@ -64,6 +65,15 @@ function localMessage(language: Language, message: string, text: LocalText | und
 
 export const badRequest = (message: string | LocalText, errors?: FieldError[]) =>
   new AppError(400, errors ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message, errors ? { errors } : undefined);
+/** A refused code (emailed or texted), said beside the code field (`field`: its own words, where they say more). */
+export const codeRefused = (message: LocalText, field: LocalText = message) =>
+  badRequest(message, [fieldError('code', field)]);
+/**
+ * A code (emailed or texted) that is done, expired or out of tries: none is taken until she asks for a new one.
+ * Said beside the code field (`field`: the field's own words, where they say more than the message).
+ */
+export const newCodeNeeded = (message: LocalText, field: LocalText = message) =>
+  new AppError(400, NEW_CODE_NEEDED, message, { errors: [fieldError('code', field)] });
 export const forbidden = (message: string | LocalText = localText('onlyActAsYourself')) =>
   new AppError(403, 'FORBIDDEN', message);
 /**

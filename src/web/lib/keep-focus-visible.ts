@@ -39,6 +39,15 @@ export function fixedLayer(element: Element): Element | null {
   return null;
 }
 
+/**
+ * A container that takes focus only so script can move focus there (the screen's <main> for the skip link), focused
+ * by a tap on nothing in particular or on a disabled button: no ring shows, and scrolling it into view would throw
+ * her back to the screen's top. Focused from the keyboard or by a screen that rings it, it is kept clear as usual.
+ */
+function isTappedContainer(element: Element): boolean {
+  return element.getAttribute('tabindex') === '-1' && !element.matches(':focus-visible, [data-shows-focus]');
+}
+
 function isInBarOrFloating(element: Element): boolean {
   if (element.closest(`[${OBSCURES_FOCUS}]`)) return true;
   // Scrolling the page would not move it.
@@ -55,7 +64,7 @@ export function scrollParent(element: Element): Element | null {
 
 /** Scrolls `element` into the band between the bars when part of it is under one. */
 function scrollClearOfBars(element: Element): void {
-  if (isInBarOrFloating(element)) return;
+  if (isInBarOrFloating(element) || isTappedContainer(element)) return;
   const box = element.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return;
   const band = clearBand(element.ownerDocument, element);

@@ -214,6 +214,7 @@ describe('changing a confirmed email', () => {
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toMatchObject({
         message: 'That code has expired',
+        code: 'NEW_CODE_NEEDED',
         errors: [{ path: 'code', message: 'That code has expired: ask for a new one' }],
       });
     }
@@ -238,7 +239,7 @@ describe('changing a confirmed email', () => {
     // The last wrong guess says what to do next rather than "0 tries left".
     expect((await verify(fay, wrongCode)).json()).toMatchObject({
       message: 'Too many wrong codes',
-      code: 'TOO_MANY_WRONG_CODES',
+      code: 'NEW_CODE_NEEDED',
       errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
     });
     expect((await verify(fay, wrongCode, { 'accept-language': 'es' })).json()).toMatchObject({
@@ -248,7 +249,7 @@ describe('changing a confirmed email', () => {
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toMatchObject({
       message: 'Too many wrong codes',
-      code: 'TOO_MANY_WRONG_CODES',
+      code: 'NEW_CODE_NEEDED',
       errors: [{ path: 'code', message: 'Too many wrong codes: ask for a new one' }],
     });
     expect(await me(fay)).toMatchObject({ pendingEmail: next });

@@ -3,7 +3,6 @@ import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
   NOTHING_TO_CONFIRM,
-  TOO_MANY_WRONG_CODES,
   PASSWORD_RESET_TTL_MINUTES,
   type EmailStatus,
 } from '../../../contract/account';
@@ -20,8 +19,16 @@ import {
   updateUser,
   type UserRow,
 } from '../../core';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
-import { localText, messagesOf, render, say, type Language, type LocalText } from '../../i18n';
+import {
+  AppError,
+  badRequest,
+  codeRefused,
+  conflict,
+  newCodeNeeded,
+  notFound,
+  tooManyRequests,
+} from '../../http/errors';
+import { localText, messagesOf, render, say, type Language } from '../../i18n';
 import { memberLanguage } from '../preferences';
 import type { JobQueue } from '../../jobs';
 import type { MailOutbox } from '../../mail/mailer';
@@ -287,14 +294,8 @@ export async function cancelEmailChange(
   );
 }
 
-/** A refused code: the form's sentence, and the field's own where it says more (asking for a new code). */
-const codeRefused = (message: LocalText, field: LocalText = message) =>
-  badRequest(message, [fieldError('code', field)]);
-const codeExpired = () => codeRefused(localText('thatCodeHasExpired'), localText('thatCodeHasExpiredAsk'));
-const tooManyWrongCodes = () =>
-  new AppError(400, TOO_MANY_WRONG_CODES, localText('tooManyWrongCodes'), {
-    errors: [fieldError('code', localText('tooManyWrongCodesAsk'))],
-  });
+const codeExpired = () => newCodeNeeded(localText('thatCodeHasExpired'), localText('thatCodeHasExpiredAsk'));
+const tooManyWrongCodes = () => newCodeNeeded(localText('tooManyWrongCodes'), localText('tooManyWrongCodesAsk'));
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../components/ui/dialog';
 import { Eye, EyeOff, Image as ImageIcon, ShieldAlert, X } from 'lucide-react';
@@ -81,6 +81,7 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
   const queryClient = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
+  const bubble = useRef<HTMLButtonElement>(null);
   const opened = media.openedAt !== null || !media.available;
 
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
@@ -114,12 +115,17 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
   const label = opened ? t`Photo opened` : mine ? t`View-once photo` : t`View-once photo · tap to open`;
   return (
     <>
+      {/* aria-disabled, not disabled, once opened: her focus comes back here from the viewer and she hears
+          "Photo opened" (a disabled button cannot hold focus, which would drop her at the top of the page). */}
       <button
+        ref={bubble}
         type="button"
-        disabled={mine || opened || opening}
-        onClick={() => void open()}
+        aria-disabled={mine || opened || opening}
+        onClick={() => {
+          if (!mine && !opened && !opening) void open();
+        }}
         className={cn(
-          'flex min-h-11 items-center gap-2 rounded-[1.1rem] px-3 py-2 text-sm font-semibold',
+          'flex min-h-11 items-center gap-2 rounded-[1.1rem] px-3 py-2 text-sm font-semibold aria-disabled:cursor-default',
           mine ? 'bg-white/15 text-white' : 'bg-plum-50 text-plum-800',
           !mine && !opened && 'hover:bg-plum-100',
         )}
@@ -130,12 +136,24 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
       </button>
       <Dialog.Root open={url !== null} onOpenChange={(isOpen) => !isOpen && close()}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+          {/* Opaque: the conversation's header (its ⋮ where this close button is) must not show through. */}
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
           {/* The close button has its own row above the photo: a tall or bright photo can never cover it. */}
-          <Dialog.Content className="fixed inset-0 z-50 flex flex-col gap-3 p-4 pt-[max(1rem,env(safe-area-inset-top))] focus:outline-none">
-            <Dialog.Title className="sr-only">{t`View-once photo`}</Dialog.Title>
-            <Dialog.Description className="sr-only">{t`It is deleted when you close it.`}</Dialog.Description>
-            <div className="flex shrink-0 justify-end">
+          <Dialog.Content
+            className="fixed inset-0 z-50 flex flex-col gap-3 p-4 pt-[max(1rem,env(safe-area-inset-top))] focus:outline-none"
+            onCloseAutoFocus={(event) => {
+              // No trigger to return to (it opened after a fetch): back to the bubble, now "Photo opened".
+              event.preventDefault();
+              bubble.current?.focus();
+            }}
+          >
+            <div className="flex shrink-0 items-center justify-between gap-3">
+              <div className="min-w-0 text-white">
+                <Dialog.Title className="text-base font-semibold">{t`View-once photo`}</Dialog.Title>
+                <Dialog.Description className="text-sm text-white/80">
+                  {t`It is deleted when you close it.`}
+                </Dialog.Description>
+              </div>
               <Dialog.Close
                 aria-label={t`Close photo`}
                 className="grid size-11 place-items-center rounded-full bg-black/60 text-white ring-1 ring-white/70 hover:bg-black/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"

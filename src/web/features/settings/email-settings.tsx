@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Mail } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import { NOTHING_TO_CONFIRM, TOO_MANY_WRONG_CODES, type EmailStatus } from '../../../contract/account';
+import { NEW_CODE_NEEDED, NOTHING_TO_CONFIRM, type EmailStatus } from '../../../contract/account';
 import { accountApi } from '../../../contract/api/account';
 import type { SelfUser } from '../../../contract/users';
 import { EmailAddress } from '../../components/email-address';
@@ -37,7 +37,7 @@ function addressProblems(error: unknown): Problems {
 }
 
 const nothingToConfirm = (error: unknown) => isApiError(error) && error.body?.code === NOTHING_TO_CONFIRM;
-const codeSpentBy = (error: unknown) => isApiError(error) && error.body?.code === TOO_MANY_WRONG_CODES;
+const codeSpentBy = (error: unknown) => isApiError(error) && error.body?.code === NEW_CODE_NEEDED;
 /** Another account confirmed the address first: the server dropped it, nothing can confirm it here. */
 const takenMeanwhile = (error: unknown) => isApiError(error) && error.status === 409 && !nothingToConfirm(error);
 
@@ -100,12 +100,14 @@ export function EmailSettings() {
   const noticeLine = useRef<HTMLParagraphElement>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
   const resendButton = useRef<HTMLButtonElement>(null);
+  const anotherButton = useRef<HTMLButtonElement>(null);
   /**
    * Where her focus goes once the card has changed under it: the code field after a code went out, the address
-   * field when she must give another, Change Email when she closed the form, Send a new code when her code is
-   * spent, else the line saying what happened (not a button: see above).
+   * field when she must give another (what is in it selected, so typing replaces it and an arrow key mends a typo),
+   * the button that opened the form when she closes it, Send a new code when her code is spent, else the line
+   * saying what happened (not a button: see above).
    */
-  const focusNext = useRef<'notice' | 'code' | 'address' | 'change' | 'resend' | null>(null);
+  const focusNext = useRef<'notice' | 'code' | 'address' | 'change' | 'another' | 'resend' | null>(null);
   useEffect(() => {
     const next = focusNext.current;
     if (!next) return;
@@ -113,12 +115,14 @@ export function EmailSettings() {
       code: codeField,
       address: addressField,
       change: changeButton,
+      another: anotherButton,
       resend: resendButton,
       notice: noticeLine,
     }[next].current;
     if (!target) return;
     focusNext.current = null;
     target.focus();
+    if (next === 'address' && target instanceof HTMLInputElement) target.select();
   });
 
   const waiting = waitingAddressOf(user);
@@ -357,6 +361,18 @@ export function EmailSettings() {
     setAddress(saved?.address ?? prefill);
     setProblems({});
     setNotice(undefined);
+    focusNext.current = 'address';
+  };
+
+  /** Back to where she opened the form from, what she typed kept for next time (not the password). */
+  const closeForm = () => {
+    const saved = readEmailDraft(user.id);
+    if (saved) saveEmailDraft(user.id, { ...saved, open: false });
+    setPassword('');
+    // The button she opened it with: Use another email beside a code field, else Change Email.
+    focusNext.current = waiting ? 'another' : 'change';
+    setEditing(false);
+    setProblems({});
   };
 
   const codeHint = t`No email? Check your spam folder, send a new code, or use another email.`;
@@ -395,7 +411,13 @@ export function EmailSettings() {
     </Button>
   );
   const anotherEmailButton = (current: string) => (
-    <Button type="button" variant="outline" disabled={busy !== null} onClick={() => openForm(current)}>
+    <Button
+      ref={anotherButton}
+      type="button"
+      variant="outline"
+      disabled={busy !== null}
+      onClick={() => openForm(current)}
+    >
       {t`Use another email`}
     </Button>
   );
@@ -517,6 +539,12 @@ export function EmailSettings() {
           // The app's own words under the field for a malformed address, not the browser's bubble.
           noValidate
           onSubmit={sendNewAddress}
+          // Escape closes it as Cancel does (there is nothing to go back to without an address yet).
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !email || busy !== null) return;
+            event.preventDefault();
+            closeForm();
+          }}
         >
           <Field
             id={`${id}-email`}
@@ -563,21 +591,7 @@ export function EmailSettings() {
             {busy === 'send' ? t`Sending…` : t`Send Code`}
           </Button>
           {email && (
-            <Button
-              type="button"
-              variant="ghost"
-              block
-              disabled={busy !== null}
-              onClick={() => {
-                // What she typed stays for when she comes back to the form; the password does not.
-                const saved = readEmailDraft(user.id);
-                if (saved) saveEmailDraft(user.id, { ...saved, open: false });
-                setPassword('');
-                focusNext.current = pending ? 'code' : 'change';
-                setEditing(false);
-                setProblems({});
-              }}
-            >
+            <Button type="button" variant="ghost" block disabled={busy !== null} onClick={closeForm}>
               {t`Cancel`}
             </Button>
           )}

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import {
@@ -31,6 +31,9 @@ import { EmailSettings } from './email-settings';
 import { PushSettings } from './push-settings';
 import { smsErrorText, useSaveSms, useSmsSettings, useVerifySms } from '../../lib/sms';
 import { SMS_PHONE_PLACEHOLDER } from '../../../contract/sms';
+import { NEW_CODE_NEEDED } from '../../../contract/account';
+import { Field, Input, describedBy } from '../../components/ui/field';
+import { isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { useBlurPhotos } from '../../lib/photo-blur';
 import { useLingui } from '@lingui/react/macro';
@@ -262,6 +265,12 @@ function SmsForm({ userId }: { userId: string }) {
   const [on, setOn] = useState<boolean | undefined>(undefined);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  /**
+   * The server's words for a code that is done (expired or out of tries): Confirm waits for a new code, which saving
+   * her number again sends. Kept until she types another code or saves her number.
+   */
+  const [spent, setSpent] = useState<string | null>(null);
+  const phoneField = useRef<HTMLInputElement>(null);
   // A number waiting for its code counts as on: after a reload the code box must still be there.
   const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
   const { t } = useLingui();
@@ -272,6 +281,9 @@ function SmsForm({ userId }: { userId: string }) {
       variant: 'destructive',
     });
   const saved = (answer: { message: string }) => toast({ title: t`SMS Settings Updated`, description: answer.message });
+
+  const codeError =
+    spent ?? (verify.isError ? smsErrorText(verify.error, t`Failed to update SMS settings`) : undefined);
 
   const onToggle = (next: boolean) => {
     setOn(next);
@@ -292,13 +304,23 @@ function SmsForm({ userId }: { userId: string }) {
           onSubmit={(e) => {
             e.preventDefault();
             // A refused number is said beside the field (below), not in a toast.
-            save.mutate({ phoneNumber: phone, smsNotifications: true }, { onSuccess: saved });
+            save.mutate(
+              { phoneNumber: phone, smsNotifications: true },
+              {
+                onSuccess: (answer) => {
+                  setSpent(null);
+                  verify.reset();
+                  saved(answer);
+                },
+              },
+            );
           }}
         >
           <label htmlFor={phoneId} className="text-sm font-semibold text-ink">
             {t`Phone number`}
           </label>
           <input
+            ref={phoneField}
             id={phoneId}
             type="tel"
             autoComplete="tel"
@@ -322,25 +344,43 @@ function SmsForm({ userId }: { userId: string }) {
       {enabled && settings.data?.pendingVerification && (
         <form
           className="grid gap-2"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            verify.mutate(code, { onSuccess: saved, onError: failed });
+            if (spent || verify.isPending) return;
+            verify.mutate(code, {
+              onSuccess: (answer) => {
+                setCode('');
+                saved(answer);
+              },
+              onError: (error) => {
+                if (!isApiError(error) || error.body?.code !== NEW_CODE_NEEDED) return;
+                // Confirm would only be refused again: her focus goes where a new code comes from.
+                setSpent(smsErrorText(error, ''));
+                phoneField.current?.focus();
+              },
+            });
           }}
         >
-          <label htmlFor={codeId} className="text-sm font-semibold text-ink">
-            {t`6-digit code sent to ${settings.data.phoneNumber}`}
-          </label>
-          <input
-            id={codeId}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            className="h-12 rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] tracking-widest text-ink"
-          />
-          <Button type="submit" disabled={verify.isPending || code.length !== 6}>
-            {t`Confirm number`}
+          {/* A refused code is said here, under the field she types the next one in, not in a toast over it. */}
+          <Field id={codeId} label={t`6-digit code sent to ${settings.data.phoneNumber}`} error={codeError}>
+            <Input
+              id={codeId}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              {...describedBy(codeId, { error: codeError })}
+              // A pasted "107 741" keeps all six digits: spaces and dashes go before the length is counted.
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+                setSpent(null);
+                verify.reset();
+              }}
+              className="tracking-widest"
+            />
+          </Field>
+          <Button type="submit" disabled={verify.isPending || code.length !== 6 || spent !== null}>
+            {verify.isPending ? t`Checking…` : t`Confirm number`}
           </Button>
         </form>
       )}

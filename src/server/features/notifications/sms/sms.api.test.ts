@@ -81,7 +81,10 @@ describe('SMS settings', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await ana.request('POST', `${smsUrl(ana)}/verify`, { code: wrong });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/4 tries left/);
+    // Said beside the code field, where she types the next one.
+    expect(refused.json()).toMatchObject({
+      errors: [{ path: 'code', message: expect.stringMatching(/4 tries left/) }],
+    });
     expect((await ana.request('POST', `${smsUrl(ana)}/verify`, { code: '12ab' })).statusCode).toBe(400);
 
     const ok = await ana.request('POST', `${smsUrl(ana)}/verify`, { code });
@@ -104,7 +107,11 @@ describe('SMS settings', () => {
     }
     const late = await ana.request('POST', `${smsUrl(ana)}/verify`, { code });
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toMatch(/Too many wrong codes/);
+    expect(late.json()).toMatchObject({
+      code: 'NEW_CODE_NEEDED',
+      message: expect.stringMatching(/Too many wrong codes/),
+      errors: [{ path: 'code' }],
+    });
     expect((await ana.request('GET', smsUrl(ana))).json().smsNotifications).toBe(false);
   });
 
@@ -117,7 +124,7 @@ describe('SMS settings', () => {
       .where(eq(smsSettings.userId, ana.user.id));
     const response = await ana.request('POST', `${smsUrl(ana)}/verify`, { code: await lastCode(ana) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/expired/);
+    expect(response.json()).toMatchObject({ code: 'NEW_CODE_NEEDED', message: expect.stringMatching(/expired/) });
   });
 });
 

@@ -8,14 +8,12 @@ import {
   type smsSettingsBody,
 } from '../../../../contract/sms';
 import type { Db } from '../../../db/client';
-import { AppError, badRequest, tooManyRequests } from '../../../http/errors';
+import { AppError, badRequest, codeRefused, fieldError, newCodeNeeded, tooManyRequests } from '../../../http/errors';
 import type { JobQueue } from '../../../jobs';
 import { normalisePhone } from './phone';
 import { maskPhone, type SmsProvider } from './provider';
-import { localText } from '../../../i18n';
-import { fieldError } from '../../../http/errors';
 import { memberLanguage } from '../../preferences';
-import { messagesOf, render, say, type Language } from '../../../i18n';
+import { localText, messagesOf, render, say, type Language } from '../../../i18n';
 import {
   claimMatchText,
   confirmPendingPhone,
@@ -173,23 +171,18 @@ export async function verifySmsCode(
   now = new Date(),
 ): Promise<SmsSettings & { message: string }> {
   const row = await smsSettingsOf(db, userId);
-  if (!row?.pendingPhone || !row.codeHash || !row.codeExpiresAt) {
-    throw badRequest(localText('noCodeIsWaiting'));
-  }
-  if (row.codeExpiresAt.getTime() <= now.getTime()) {
-    throw badRequest(localText('thisCodeHasExpired'));
-  }
-  if (row.codeAttempts >= SMS_CODE_TRIES) {
-    throw badRequest(localText('tooManyWrongCodesSave'));
-  }
+  if (!row?.pendingPhone || !row.codeHash || !row.codeExpiresAt) throw codeRefused(localText('noCodeIsWaiting'));
+  if (row.codeExpiresAt.getTime() <= now.getTime()) throw newCodeNeeded(localText('thisCodeHasExpired'));
+  if (row.codeAttempts >= SMS_CODE_TRIES) throw newCodeNeeded(localText('tooManyWrongCodesSave'));
   if (hashCode(userId, code) !== row.codeHash) {
     // Counted in the statement so parallel guesses cannot all pass the check above.
     const attempts = await countWrongCode(db, userId);
     const left = Math.max(0, SMS_CODE_TRIES - (attempts ?? SMS_CODE_TRIES));
-    throw badRequest(left > 0 ? localText('codeNotRightTriesLeft', { left }) : localText('tooManyWrongCodesSave'));
+    if (left > 0) throw codeRefused(localText('codeNotRightTriesLeft', { left }));
+    throw newCodeNeeded(localText('tooManyWrongCodesSave'));
   }
   const saved = await confirmPendingPhone(db, row, now);
-  if (!saved) throw badRequest(localText('thatCodeWasAlready'));
+  if (!saved) throw codeRefused(localText('thatCodeWasAlready'));
   return { ...present(saved), message: say(language, 'smsConfirmed') };
 }
 
