@@ -290,15 +290,26 @@ describe('limits and her data', () => {
   it('at most 30 photo and voice messages an hour in one conversation', async () => {
     const { a, b, matchId } = await pair(['Ora', 'Pia']);
     const webm = await readFile(path.join(FIXTURES, 'voice-chromium.webm'));
-    for (let i = 0; i < 30; i++) {
+    const voice = { contentType: 'audio/webm', waveform: WAVE };
+    for (let i = 0; i < 29; i++) {
       const sender = i % 2 === 0 ? a : b;
-      const media = await uploaded(sender, matchId, webm, { contentType: 'audio/webm', waveform: WAVE });
+      const media = await uploaded(sender, matchId, webm, voice);
       expect((await send(sender, matchId, media.mediaId, 'voice')).statusCode).toBe(201);
     }
-    const media = await uploaded(a, matchId, webm, { contentType: 'audio/webm', waveform: WAVE });
-    const refused = await send(a, matchId, media.mediaId, 'voice');
+    // Two uploaded while one is left: the first sent takes it, the second is refused when sent.
+    const [last, late] = [await uploaded(b, matchId, webm, voice), await uploaded(a, matchId, webm, voice)];
+    expect((await send(b, matchId, last.mediaId, 'voice')).statusCode).toBe(201);
+    // When she can send again: the first of the hour's 30 leaves it in an hour, less the seconds this took.
+    const said = 'At most 30 photos and voice notes an hour in one conversation: you can send another in 60 min.';
+    const refused = await send(a, matchId, late.mediaId, 'voice');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'LIMIT_REACHED' });
+    expect(refused.json()).toMatchObject({ code: 'LIMIT_REACHED', message: said });
+    // Over it, a new upload is refused before its file is read, with the same words and a Retry-After to match.
+    const upfront = await upload(a, matchId, webm, voice);
+    expect(upfront.statusCode).toBe(429);
+    expect(upfront.json()).toMatchObject({ code: 'LIMIT_REACHED', message: said });
+    expect(Number(upfront.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect(Number(upfront.headers['retry-after'])).toBeLessThanOrEqual(3_600);
     // Text is not limited by it.
     expect((await a.request('POST', '/api/messages', { matchId, content: 'still here' })).statusCode).toBe(201);
   });

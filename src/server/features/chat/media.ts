@@ -4,6 +4,7 @@ import {
   MAX_CHAT_IMAGE_BYTES,
   MAX_VOICE_BYTES,
   MAX_VOICE_MS,
+  MEDIA_MESSAGES_PER_HOUR,
   MEDIA_UPLOAD_TTL_MS,
   type MediaKind,
   type MediaState,
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/chat-media';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound, tooManyRequests } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { findMatchForMember, otherMember } from '../matches';
 import {
@@ -35,6 +36,7 @@ import {
   mediaById,
   mediaOfMessageIds,
   sentMediaOf,
+  sentMediaSince,
   sweepableMedia,
   type ChatMediaRow,
   type NewChatMedia,
@@ -71,7 +73,24 @@ const tooLarge = (what: 'Photos' | 'Voice notes', bytes: number) =>
   );
 
 /**
- * Stores a photo or voice note for a message of this conversation (not sent yet). A file declared as
+ * A conversation's photos and voice notes: at most MEDIA_MESSAGES_PER_HOUR sent in the last hour. Over it, refused
+ * with when the next may go (the oldest of them leaving the hour), in minutes for her and in Retry-After.
+ */
+export async function requireMediaAllowance(db: Db, matchId: string, now = new Date()): Promise<void> {
+  const sent = await sentMediaSince(db, matchId, new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS));
+  if (sent.count < MEDIA_MESSAGES_PER_HOUR) return;
+  const freesAt = (sent.oldest ?? now).getTime() + MEDIA_UPLOAD_TTL_MS;
+  const seconds = Math.max(60, Math.ceil((freesAt - now.getTime()) / 1000));
+  throw tooManyRequests(
+    localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR, minutes: Math.ceil(seconds / 60) }),
+    seconds,
+    'LIMIT_REACHED',
+  );
+}
+
+/**
+ * Stores a photo or voice note for a message of this conversation (not sent yet). Over the conversation's hourly
+ * allowance it is refused before the file is read: sending it would be refused anyway. A file declared as
  * audio must be a voice note by its container and codec; otherwise an image by its signature (then
  * re-encoded without metadata), else a voice note; anything else is a 415.
  */
@@ -82,6 +101,7 @@ export async function uploadMedia(
   input: MediaUploadInput,
 ): Promise<MediaUpload> {
   const match = await requireConversation(deps.db, matchId, uploaderId);
+  await requireMediaAllowance(deps.db, match.id);
   const { data } = input;
   let values: Omit<NewChatMedia, 'storageKey'> & { kind: MediaKind };
   let file: Buffer;

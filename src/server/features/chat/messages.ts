@@ -12,7 +12,7 @@ import type { DomainEvents } from '../../domain-events';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { otherMember } from '../matches';
 import { conversationPair, findMessageForMember, requireConversation } from './access';
-import { mediaOfMessages, presentMedia } from './media';
+import { mediaOfMessages, presentMedia, requireMediaAllowance } from './media';
 import { reactionGroupsFor } from './reactions';
 import {
   markRead,
@@ -191,7 +191,13 @@ async function sendMediaMessage(
     throw error;
   });
   if (stored.outcome === 'cap') {
-    throw tooManyRequests(localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR }), 600, 'LIMIT_REACHED');
+    // Refused with when the next may go; if one left the hour meanwhile, a retry is taken.
+    await requireMediaAllowance(db, match.id);
+    throw tooManyRequests(
+      localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR, minutes: 1 }),
+      60,
+      'LIMIT_REACHED',
+    );
   }
   if (stored.outcome === 'unusable') throw new AppError(409, 'CONFLICT', localText('mediaUnusable'));
   if (stored.outcome === 'repeated') {

@@ -11,6 +11,7 @@ import {
   isNull,
   lt,
   max,
+  min,
   ne,
   not,
   notInArray,
@@ -203,6 +204,19 @@ export async function storeStarterMessage(
   );
 }
 
+/** The photo and voice messages sent in a conversation since `since`: how many, and the oldest one's upload time. */
+export async function sentMediaSince(
+  db: Db,
+  matchId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [sent] = await db
+    .select({ n: count(), oldest: min(chatMedia.createdAt) })
+    .from(chatMedia)
+    .where(and(eq(chatMedia.matchId, matchId), isNotNull(chatMedia.messageId), gt(chatMedia.createdAt, since)));
+  return { count: sent?.n ?? 0, oldest: sent?.oldest ?? null };
+}
+
 /**
  * A photo or voice message: the message row and the claim of its upload in one transaction. The upload
  * must be hers, this conversation's, of this kind, unsent, and younger than `uploadedAfter`; and the
@@ -236,17 +250,9 @@ export async function storeMediaMessage(
         .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
         .returning();
       if (!row) throw new Refused('repeated');
-      const [sent] = await tx
-        .select({ n: count() })
-        .from(chatMedia)
-        .where(
-          and(
-            eq(chatMedia.matchId, message.matchId),
-            isNotNull(chatMedia.messageId),
-            gt(chatMedia.createdAt, uploadedAfter),
-          ),
-        );
-      if ((sent?.n ?? 0) >= limits.perHour) throw new Refused('cap');
+      if ((await sentMediaSince(tx, message.matchId, uploadedAfter)).count >= limits.perHour) {
+        throw new Refused('cap');
+      }
       const [claimed] = await tx
         .update(chatMedia)
         .set({ messageId: row.id })

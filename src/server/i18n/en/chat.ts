@@ -26,6 +26,6 @@ export const chat = {
   filesAtMost: (p: { megabytes: number }) => `Files can be at most ${p.megabytes} MB`,
   photosAtMostMb: (p: { megabytes: number }) => `Photos can be at most ${p.megabytes} MB`,
   voiceNotesAtMostMb: (p: { megabytes: number }) => `Voice notes can be at most ${p.megabytes} MB`,
-  mediaPerHour: (p: { count: number }) =>
-    `At most ${p.count} photos and voice notes an hour in one conversation. Please wait a little.`,
+  mediaPerHour: (p: { count: number; minutes: number }) =>
+    `At most ${p.count} photos and voice notes an hour in one conversation: you can send another in ${p.minutes} min.`,
 };

@@ -28,5 +28,6 @@ export const chat: Translation<typeof en> = {
   filesAtMost: (p) => `Los archivos pueden ocupar como máximo ${p.megabytes} MB`,
   photosAtMostMb: (p) => `Las fotos pueden ocupar como máximo ${p.megabytes} MB`,
   voiceNotesAtMostMb: (p) => `Las notas de voz pueden ocupar como máximo ${p.megabytes} MB`,
-  mediaPerHour: (p) => `Como máximo ${p.count} fotos y notas de voz por hora en una conversación. Espera un poco.`,
+  mediaPerHour: (p) =>
+    `Como máximo ${p.count} fotos y notas de voz por hora en una conversación: podrás enviar otra en ${p.minutes} min.`,
 };
