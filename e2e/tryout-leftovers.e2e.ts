@@ -5,6 +5,7 @@ import {
   closeBadgeCard,
   phoneContext,
   readOutbox,
+  screenshot,
   signUpViaApi,
   toastText,
   useServerAndBrowser,
@@ -12,7 +13,7 @@ import {
   watchBadgeCheck,
 } from './harness';
 import { shootBothThemes } from './flows-themes';
-import { settle, watchRealtime } from './waits';
+import { atRest, settle, watchRealtime } from './waits';
 
 /*
  * What the phone tryouts left over: Save on Edit Profile some 140 Tab stops away behind every interest chip, an
@@ -398,6 +399,44 @@ describe('tryout leftovers', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'main');
     await settle(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await context.close();
+  });
+  it('the "Badge earned!" card never covers the control her focus is on: it goes above the tab bar meanwhile', async () => {
+    const { context, page } = await person({ name: 'Wren', location: 'Eugene, Oregon' });
+    const badges = await watchBadgeCheck(page, env.server);
+    await page.goto('/home');
+    expect(await badges.revealed).toBeGreaterThan(0);
+    const card = page.getByRole('status', { name: 'New badge' });
+    await card.waitFor();
+    await atRest(card);
+    // By keyboard to a control where the card is (the first under it, in page order): the card moves, not her focus.
+    const under = await card.evaluate((shown) => {
+      const box = shown.getBoundingClientRect();
+      const controls = [...document.querySelectorAll<HTMLElement>('main a[href], main button:not([disabled])')];
+      const hidden = controls.find((control) => {
+        const at = control.getBoundingClientRect();
+        return at.height > 0 && at.top < box.bottom && at.bottom > box.top && !shown.contains(control);
+      });
+      if (!hidden) return null;
+      hidden.setAttribute('data-under-card', '');
+      return hidden.textContent;
+    });
+    expect(under, 'a control under the card').not.toBeNull();
+    await page.keyboard.press('Tab');
+    await page.locator('[data-under-card]').focus();
+    await expect.poll(() => card.getAttribute('data-edge')).toBe('bottom');
+    const [focused, shown] = [await page.locator('[data-under-card]').boundingBox(), await card.boundingBox()];
+    if (!focused || !shown) throw new Error('not laid out');
+    expect(shown.y >= focused.y + focused.height || shown.y + shown.height <= focused.y).toBe(true);
+    // Above the tab bar, not over it.
+    const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(bar && shown.y + shown.height <= bar.y).toBe(true);
+    // Both themes while it shows (its six seconds are enough for two shots, not for axe).
+    await atRest(card);
+    for (const dark of [false, true]) {
+      await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+      await screenshot(page, `leftovers-badge-card-clear-of-focus-${dark ? 'dark' : 'light'}`);
+    }
     await context.close();
   });
 });

@@ -2,12 +2,14 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { BADGE_REVEAL_STAGGER_MS } from '../../contract/badge-catalogue';
 import type { UserBadge } from '../../contract/badges';
 import { cn } from '../lib/cn';
 import { badgeDetails } from '../lib/labels/badge-details';
 import { badgeName } from '../lib/labels/badges';
 import { BADGE_TONES, BadgeIcon } from './badges';
+import { hostBoxAt, useFloatEdge } from './ui/float-edge';
 
 /**
  * The "Badge earned!" card (BadgeReveal in ./badges.tsx decides when): loaded with the first badge, not with the
@@ -28,6 +30,9 @@ export function BadgeRevealCard({
 }) {
   const { t } = useLingui();
   const reduceMotion = useReducedMotion();
+  const card = useRef<HTMLDivElement>(null);
+  // At the top, or above the tab bar while the top would cover the control her focus is on.
+  useFloatEdge(card, onScreen ? shown.map((b) => b.id).join() : null, hostBoxAt);
   return (
     <AnimatePresence
       // Taken off screen by a higher overlay: gone at once, so the two are never drawn together.
@@ -36,6 +41,7 @@ export function BadgeRevealCard({
     >
       {onScreen && (
         <m.div
+          ref={card}
           role="status"
           aria-label={t`New badge`}
           initial={{ opacity: 0, y: -16 }}
@@ -45,7 +51,7 @@ export function BadgeRevealCard({
               preempted ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, y: -16 },
           }}
           exit="exit"
-          className="fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-white p-4 shadow-float"
+          className="fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-white p-4 shadow-float data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]"
         >
           <div className="mb-2 flex items-center justify-between">
             <p className="font-display text-lg font-semibold text-plum-900">

@@ -14,7 +14,7 @@ export const FOCUS_MAIN = { focusMain: true } as const;
 
 /**
  * Marks an element focused by script that always draws its focus ring (styles.css: `:focus-visible` may not match
- * a focus the page moved after a tap), and that a toast must not cover (components/ui/toast-edge.ts).
+ * a focus the page moved after a tap), and that a toast must not cover (components/ui/float-edge.ts).
  */
 const SHOWS_FOCUS = 'data-shows-focus';
 

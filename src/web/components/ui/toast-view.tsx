@@ -13,7 +13,7 @@ import {
   toastOverlayKey,
 } from './toast-store';
 import { useOverlayTurn } from '../../lib/overlay-queue';
-import { useToastEdge } from './toast-edge';
+import { toastBoxAt, useFloatEdge } from './float-edge';
 
 /** The current toast, drawn with Radix (loaded after the first paint by Toaster). */
 export function ToastView() {
@@ -22,7 +22,7 @@ export function ToastView() {
   // Drawn only on its turn: a tour, celebration or badge card on screen goes first.
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
   const viewport = useRef<HTMLOListElement>(null);
-  useToastEdge(viewport, state && myTurn ? state.id : null);
+  useFloatEdge(viewport, state && myTurn ? state.id : null, toastBoxAt);
 
   return (
     <ToastPrimitive.Provider
@@ -89,7 +89,7 @@ export function ToastView() {
         ref={viewport}
         hotkey={TOAST_HOTKEY}
         data-testid="toasts"
-        // At the top, or the bottom while the top would cover her focus (./toast-edge.ts sets data-edge).
+        // At the top, or the bottom while the top would cover her focus (./float-edge.ts sets data-edge).
         className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-0 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
