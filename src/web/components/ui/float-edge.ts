@@ -1,10 +1,10 @@
 import { useLayoutEffect, type RefObject } from 'react';
 import { MARGIN_PX } from '../../lib/keep-focus-visible';
 
-export type FloatEdge = 'top' | 'bottom';
+type FloatEdge = 'top' | 'bottom';
 
 /** Where a floating element would sit at an edge of the window: its layout box, not the one mid-animation. */
-export interface FloatBox {
+interface FloatBox {
   left: number;
   right: number;
   top: number;
