@@ -51,7 +51,10 @@ async function open(page: Page, matchId: string) {
 }
 
 async function sendPhoto(page: Page, data: Buffer, viewOnce: boolean, shot?: string) {
-  await page.getByTestId('photo-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: data });
+  // As she does it: Share a photo opens the phone's picker, and the photo is chosen there.
+  const share = page.getByRole('button', { name: 'Share a photo' });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), share.click()]);
+  await chooser.setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: data });
   const sheet = page.getByRole('dialog', { name: 'Send a photo' });
   await sheet.waitFor();
   await sheet.getByRole('img', { name: 'The photo you picked' }).waitFor();
@@ -59,6 +62,8 @@ async function sendPhoto(page: Page, data: Buffer, viewOnce: boolean, shot?: str
   if (shot) await screenshot(page, shot);
   await sheet.getByRole('button', { name: 'Send photo' }).click();
   await sheet.waitFor({ state: 'detached' });
+  // Her focus back on Share a photo while it sends, not dropped to the top of the page.
+  await expect.poll(() => share.evaluate((button) => button === document.activeElement)).toBe(true);
 }
 
 const loaded = (page: Page, testId: string) =>
@@ -137,7 +142,7 @@ describe('photo and voice messages', () => {
     });
     expect(onTop).toBe(true);
     // What closing does is said on screen, not only to a screen reader.
-    await viewer.getByText('It is deleted when you close it.').waitFor();
+    await viewer.getByText('View it now: once you close it or leave, it cannot be opened again.').waitFor();
     // From the keyboard, Escape closes it too, and her focus is back on the bubble, now "Photo opened".
     await bea.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });

@@ -44,7 +44,16 @@ describe('preferences', () => {
   it('dark theme applies app-wide and survives a reload without a light flash', async () => {
     const noor = await person({ name: 'Noor' });
     await noor.page.goto('/preferences');
-    await noor.page.getByRole('tab', { name: 'App Settings' }).click();
+    const appTab = noor.page.getByRole('tab', { name: 'App Settings' });
+    await appTab.click();
+    // The tab strip scrolls sideways at 390 px: the chosen tab is brought whole into it, not left cut at its edge.
+    const inStrip = () =>
+      appTab.evaluate((tab) => {
+        const box = tab.getBoundingClientRect();
+        const strip = (tab.parentElement as HTMLElement).getBoundingClientRect();
+        return box.left >= strip.left && box.right <= strip.right;
+      });
+    await expect.poll(inStrip).toBe(true);
     await noor.page.getByLabel('Theme').selectOption('dark');
     await noor.page.getByRole('button', { name: 'Save Preferences' }).click();
     await noor.page.getByText('Preferences Updated').first().waitFor();

@@ -167,6 +167,7 @@ describe('tryout fixes', () => {
     expect(await problem.textContent()).not.toMatch(/\{"|400:|VALIDATION_ERROR/);
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
     expect(await phone.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    await expect.poll(() => phone.evaluate((input) => input === document.activeElement)).toBe(true);
     await phone.scrollIntoViewIfNeeded();
     await shootBothThemes(gia.page, 'tryout-sms-bad-number', { axeWithin: 'main' });
 
@@ -192,6 +193,8 @@ describe('tryout fixes', () => {
       await codeField.fill(wrong);
       await confirm.click();
       await gia.page.getByText(`That code is not right. ${left} left.`).waitFor();
+      // Her focus back in the field (Confirm was disabled while it checked), ready for the next code.
+      await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
     }
     expect(await codeField.getAttribute('aria-invalid')).toBe('true');
     // The fifth spends it: Confirm stops being offered, and her focus goes to her number, which sends a new one.
@@ -206,11 +209,16 @@ describe('tryout fixes', () => {
     await gia.page.getByRole('button', { name: 'Save number' }).click();
     await expect.poll(async () => (await texts()).length).toBe(2);
     await expect.poll(() => gia.page.getByText('Too many wrong codes').count()).toBe(0);
+    // The spent code's digits gone with it, her focus in the field for the new one.
+    await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await codeField.inputValue()).toBe('');
     const code = codeOf((await texts())[0]?.body);
     await codeField.fill(code);
     await confirm.click();
     const confirmed = gia.page.getByRole('status').filter({ hasText: 'confirmed: match texts go here' });
     await confirmed.waitFor();
+    // Her focus on the line saying so, not dropped to the top of the page with the form that went.
+    await expect.poll(() => confirmed.evaluate((line) => line === document.activeElement)).toBe(true);
     expect(await confirmed.textContent()).toContain('0188');
     // It stays confirmed after the toast is gone: the section says it, not only a toast.
     await gia.page.reload();

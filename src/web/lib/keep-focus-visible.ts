@@ -40,13 +40,12 @@ export function fixedLayer(element: Element): Element | null {
 }
 
 /**
- * A container that takes focus only so script can move focus there (the screen's <main> for the skip link), focused
- * by a tap on nothing in particular or on a disabled button: no ring shows, and scrolling it into view would throw
- * her back to the screen's top. Focused from the keyboard or by a screen that rings it, it is kept clear as usual.
+ * Only a focus she can see is kept clear: a field, a control reached by keyboard, or what a screen moved her focus to
+ * and rings (`data-shows-focus`). A tap on nothing in particular focuses the nearest container that takes focus (the
+ * screen's <main>, kept focusable for the skip link; a tab panel), with no ring: scrolling that into view would
+ * throw her back to the screen's top or jump the page under her finger.
  */
-function isTappedContainer(element: Element): boolean {
-  return element.getAttribute('tabindex') === '-1' && !element.matches(':focus-visible, [data-shows-focus]');
-}
+const showsFocus = (element: Element) => element.matches(':focus-visible, [data-shows-focus]');
 
 function isInBarOrFloating(element: Element): boolean {
   if (element.closest(`[${OBSCURES_FOCUS}]`)) return true;
@@ -64,7 +63,7 @@ export function scrollParent(element: Element): Element | null {
 
 /** Scrolls `element` into the band between the bars when part of it is under one. */
 function scrollClearOfBars(element: Element): void {
-  if (isInBarOrFloating(element) || isTappedContainer(element)) return;
+  if (isInBarOrFloating(element) || !showsFocus(element)) return;
   const box = element.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return;
   const band = clearBand(element.ownerDocument, element);

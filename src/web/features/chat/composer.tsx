@@ -118,12 +118,16 @@ export function Composer({
         </p>
       )}
       <div className={cn('flex items-end gap-1', voice.locked && 'hidden')}>
+        {/* aria-disabled, not disabled, while a photo or voice message sends: the picker's Send returns her focus
+            here, and a disabled button would drop it to the top of the page. */}
         <button
           type="button"
           aria-label={t`Share a photo`}
-          className={iconButton}
-          disabled={mediaSending !== null}
-          onClick={() => photoInput.current?.click()}
+          className={cn(iconButton, 'aria-disabled:opacity-50')}
+          aria-disabled={mediaSending !== null}
+          onClick={() => {
+            if (mediaSending === null) photoInput.current?.click();
+          }}
         >
           <ImagePlus className="size-5" aria-hidden />
         </button>

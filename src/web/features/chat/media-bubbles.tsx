@@ -151,7 +151,7 @@ function ViewOncePhoto({ message, media, mine }: { message: Message; media: Mess
               <div className="min-w-0 text-white">
                 <Dialog.Title className="text-base font-semibold">{t`View-once photo`}</Dialog.Title>
                 <Dialog.Description className="text-sm text-white/80">
-                  {t`It is deleted when you close it.`}
+                  {t`View it now: once you close it or leave, it cannot be opened again.`}
                 </Dialog.Description>
               </div>
               <Dialog.Close

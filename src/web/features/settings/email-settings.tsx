@@ -326,6 +326,9 @@ export function EmailSettings() {
           setSpent({ address: asked, message: messageOf(caught) });
           focusNext.current = 'resend';
         } else {
+          // A code replaced from her other device (another address asked for there): the card shows the address
+          // waiting now, so "use the latest email" points at the right one.
+          await refreshUser();
           setProblems({ code: messageOf(caught) });
           focusFirst();
         }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import {
@@ -271,6 +271,23 @@ function SmsForm({ userId }: { userId: string }) {
    */
   const [spent, setSpent] = useState<string | null>(null);
   const phoneField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const confirmedLine = useRef<HTMLParagraphElement>(null);
+  /**
+   * Where her focus goes once an answer has changed the form (its button was disabled while it was out, which drops
+   * focus): her number when it was refused or a code is spent, the code field (its digits selected) when a code went
+   * out or one was wrong, the line saying her number is confirmed.
+   */
+  const focusNext = useRef<'phone' | 'code' | 'confirmed' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    const target = { phone: phoneField, code: codeField, confirmed: confirmedLine }[next].current;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+    if (target instanceof HTMLInputElement && next === 'code') target.select();
+  });
   // A number waiting for its code counts as on: after a reload the code box must still be there.
   const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
   const { t } = useLingui();
@@ -308,9 +325,15 @@ function SmsForm({ userId }: { userId: string }) {
               { phoneNumber: phone, smsNotifications: true },
               {
                 onSuccess: (answer) => {
+                  // A new code: the old one's digits and words go, and her focus waits where the new one is typed.
                   setSpent(null);
+                  setCode('');
                   verify.reset();
+                  focusNext.current = answer.pendingVerification ? 'code' : 'confirmed';
                   saved(answer);
+                },
+                onError: () => {
+                  focusNext.current = 'phone';
                 },
               },
             );
@@ -351,13 +374,17 @@ function SmsForm({ userId }: { userId: string }) {
             verify.mutate(code, {
               onSuccess: (answer) => {
                 setCode('');
+                focusNext.current = 'confirmed';
                 saved(answer);
               },
               onError: (error) => {
-                if (!isApiError(error) || error.body?.code !== NEW_CODE_NEEDED) return;
+                if (!isApiError(error) || error.body?.code !== NEW_CODE_NEEDED) {
+                  focusNext.current = 'code';
+                  return;
+                }
                 // Confirm would only be refused again: her focus goes where a new code comes from.
                 setSpent(smsErrorText(error, ''));
-                phoneField.current?.focus();
+                focusNext.current = 'phone';
               },
             });
           }}
@@ -365,6 +392,7 @@ function SmsForm({ userId }: { userId: string }) {
           {/* A refused code is said here, under the field she types the next one in, not in a toast over it. */}
           <Field id={codeId} label={t`6-digit code sent to ${settings.data.phoneNumber}`} error={codeError}>
             <Input
+              ref={codeField}
               id={codeId}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -385,7 +413,13 @@ function SmsForm({ userId }: { userId: string }) {
         </form>
       )}
       {enabled && settings.data?.phoneNumber && !settings.data.pendingVerification && (
-        <p role="status" className="flex items-center gap-1.5 text-sm font-semibold text-matcha-700">
+        <p
+          ref={confirmedLine}
+          role="status"
+          tabIndex={-1}
+          data-shows-focus
+          className="flex items-center gap-1.5 rounded-md text-sm font-semibold text-matcha-700"
+        >
           <CircleCheck className="size-4 shrink-0" aria-hidden />
           {t`${settings.data.phoneNumber} confirmed: match texts go here.`}
         </p>
