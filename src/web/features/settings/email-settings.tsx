@@ -14,6 +14,7 @@ import { apiCall, isApiError } from '../../lib/api';
 import { CHANGE_EMAIL, ENTER_EMAIL_CODE } from '../../lib/email-code';
 import { serverFieldErrors, useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
+import { useFocusNext } from '../../lib/focus-next';
 import { clearEmailDraft, readEmailDraft, saveEmailDraft } from './email-draft';
 
 /** A refusal's words: the server writes them in her language, the field's own message first. */
@@ -107,23 +108,17 @@ export function EmailSettings() {
    * the button that opened the form when she closes it, Send a new code when her code is spent, else the line
    * saying what happened (not a button: see above).
    */
-  const focusNext = useRef<'notice' | 'code' | 'address' | 'change' | 'another' | 'resend' | null>(null);
-  useEffect(() => {
-    const next = focusNext.current;
-    if (!next) return;
-    const target = {
+  const focusNext = useFocusNext(
+    {
       code: codeField,
       address: addressField,
       change: changeButton,
       another: anotherButton,
       resend: resendButton,
       notice: noticeLine,
-    }[next].current;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-    if (next === 'address' && target instanceof HTMLInputElement) target.select();
-  });
+    },
+    ['address'],
+  );
 
   const waiting = waitingAddressOf(user);
   /** The address the card shows waiting for a code, as last drawn. */
@@ -149,7 +144,7 @@ export function EmailSettings() {
       const confirmed = fresh.emailVerified ? fresh.email : null;
       if (!confirmed) return;
       // The form she was in is gone: her focus goes to what replaced it rather than to the top of the page.
-      if (inCard) focusNext.current = 'notice';
+      if (inCard) focusNext('notice');
       setNotice(
         confirmed === before
           ? t`Already confirmed: your email is ${confirmed}.`
@@ -159,7 +154,7 @@ export function EmailSettings() {
     const listener = () => void onVisible();
     document.addEventListener('visibilitychange', listener);
     return () => document.removeEventListener('visibilitychange', listener);
-  }, [refreshUser, formRef, t]);
+  }, [refreshUser, formRef, t, focusNext]);
 
   const arrived = useRef(false);
   /** The field she was sent to, focused once, with its form in view. */
@@ -232,7 +227,7 @@ export function EmailSettings() {
           ? t`That change was cancelled. Your email stays ${confirmed}.`
           : serverMessage,
     );
-    focusNext.current = 'notice';
+    focusNext('notice');
   };
 
   /** The address was confirmed by another account first: gone from hers; she is asked for another, with why. */
@@ -244,7 +239,7 @@ export function EmailSettings() {
     setAddress('');
     setPassword('');
     setProblems({ email: message });
-    focusNext.current = 'address';
+    focusNext('address');
   };
 
   const sent = (status: EmailStatus, again: boolean) => {
@@ -256,13 +251,13 @@ export function EmailSettings() {
       // Her confirmed address again: nothing to confirm (a pending change, if any, is over).
       setResent(false);
       setNotice(status.message);
-      focusNext.current = 'notice';
+      focusNext('notice');
       return;
     }
     // Only the newest code works: said after a new one, and after any send to an unconfirmed first address.
     setResent(again || !status.verified);
     // The button she pressed was disabled while it sent: her focus goes where the new code is typed.
-    focusNext.current = 'code';
+    focusNext('code');
   };
 
   const sendNewAddress = (event: FormEvent) => {
@@ -317,14 +312,14 @@ export function EmailSettings() {
         setCode('');
         await refreshUser();
         setNotice(status.message);
-        focusNext.current = 'notice';
+        focusNext('notice');
       } catch (caught) {
         if (nothingToConfirm(caught)) await sayNothingWaits(asked, messageOf(caught));
         else if (takenMeanwhile(caught)) await askForAnother(messageOf(caught));
         else if (codeSpentBy(caught)) {
           // Confirm would only be refused again: it waits for a new code, which is where her focus goes.
           setSpent({ address: asked, message: messageOf(caught) });
-          focusNext.current = 'resend';
+          focusNext('resend');
         } else {
           // A code replaced from her other device (another address asked for there): the card shows the address
           // waiting now, so "use the latest email" points at the right one.
@@ -348,7 +343,7 @@ export function EmailSettings() {
         else {
           await refreshUser();
           setNotice(status.message);
-          focusNext.current = 'notice';
+          focusNext('notice');
         }
       } catch (caught) {
         setProblems({ code: messageOf(caught) });
@@ -364,7 +359,7 @@ export function EmailSettings() {
     setAddress(saved?.address ?? prefill);
     setProblems({});
     setNotice(undefined);
-    focusNext.current = 'address';
+    focusNext('address');
   };
 
   /** Back to where she opened the form from, what she typed kept for next time (not the password). */
@@ -373,7 +368,7 @@ export function EmailSettings() {
     if (saved) saveEmailDraft(user.id, { ...saved, open: false });
     setPassword('');
     // The button she opened it with: Use another email beside a code field, else Change Email.
-    focusNext.current = waiting ? 'another' : 'change';
+    focusNext(waiting ? 'another' : 'change');
     setEditing(false);
     setProblems({});
   };

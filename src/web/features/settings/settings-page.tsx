@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Switch } from 'radix-ui';
 import {
@@ -34,6 +34,7 @@ import { SMS_PHONE_PLACEHOLDER } from '../../../contract/sms';
 import { NEW_CODE_NEEDED } from '../../../contract/account';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { isApiError } from '../../lib/api';
+import { useFocusNext } from '../../lib/focus-next';
 import { toast } from '../../components/ui/toast';
 import { useBlurPhotos } from '../../lib/photo-blur';
 import { useLingui } from '@lingui/react/macro';
@@ -274,20 +275,10 @@ function SmsForm({ userId }: { userId: string }) {
   const codeField = useRef<HTMLInputElement>(null);
   const confirmedLine = useRef<HTMLParagraphElement>(null);
   /**
-   * Where her focus goes once an answer has changed the form (its button was disabled while it was out, which drops
-   * focus): her number when it was refused or a code is spent, the code field (its digits selected) when a code went
-   * out or one was wrong, the line saying her number is confirmed.
+   * Where her focus goes once an answer has changed the form: her number when it was refused or a code is spent,
+   * the code field (its digits selected) when a code went out or one was wrong, the line saying it is confirmed.
    */
-  const focusNext = useRef<'phone' | 'code' | 'confirmed' | null>(null);
-  useEffect(() => {
-    const next = focusNext.current;
-    if (!next) return;
-    const target = { phone: phoneField, code: codeField, confirmed: confirmedLine }[next].current;
-    if (!target) return;
-    focusNext.current = null;
-    target.focus();
-    if (target instanceof HTMLInputElement && next === 'code') target.select();
-  });
+  const focusNext = useFocusNext({ phone: phoneField, code: codeField, confirmed: confirmedLine }, ['code']);
   // A number waiting for its code counts as on: after a reload the code box must still be there.
   const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
   const { t } = useLingui();
@@ -329,11 +320,11 @@ function SmsForm({ userId }: { userId: string }) {
                   setSpent(null);
                   setCode('');
                   verify.reset();
-                  focusNext.current = answer.pendingVerification ? 'code' : 'confirmed';
+                  focusNext(answer.pendingVerification ? 'code' : 'confirmed');
                   saved(answer);
                 },
                 onError: () => {
-                  focusNext.current = 'phone';
+                  focusNext('phone');
                 },
               },
             );
@@ -374,17 +365,17 @@ function SmsForm({ userId }: { userId: string }) {
             verify.mutate(code, {
               onSuccess: (answer) => {
                 setCode('');
-                focusNext.current = 'confirmed';
+                focusNext('confirmed');
                 saved(answer);
               },
               onError: (error) => {
                 if (!isApiError(error) || error.body?.code !== NEW_CODE_NEEDED) {
-                  focusNext.current = 'code';
+                  focusNext('code');
                   return;
                 }
                 // Confirm would only be refused again: her focus goes where a new code comes from.
                 setSpent(smsErrorText(error, ''));
-                focusNext.current = 'phone';
+                focusNext('phone');
               },
             });
           }}

@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * Moves her focus once the next render has drawn its target: the returned function names it when an answer changes
+ * a form under her focus (a button disabled while its request was out drops focus to the page; the control she
+ * pressed may be gone). A field named in `select` has its text selected too, so typing replaces it and an arrow key
+ * mends it.
+ */
+export function useFocusNext<K extends string>(
+  targets: Record<K, RefObject<HTMLElement | null>>,
+  select: readonly K[] = [],
+): (target: K) => void {
+  const next = useRef<K | null>(null);
+  useEffect(() => {
+    const key = next.current;
+    if (!key) return;
+    const target = targets[key].current;
+    if (!target) return;
+    next.current = null;
+    target.focus();
+    if (select.includes(key) && target instanceof HTMLInputElement) target.select();
+  });
+  return useCallback((target: K) => {
+    next.current = target;
+  }, []);
+}
