@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
  */
 export function useFocusNext<K extends string>(
   targets: Record<K, RefObject<HTMLElement | null>>,
-  select: readonly K[] = [],
+  select: readonly NoInfer<K>[] = [],
 ): (target: K) => void {
   const next = useRef<K | null>(null);
   useEffect(() => {
