@@ -80,13 +80,16 @@ export async function requireMediaAllowance(db: Db, matchId: string, now = new D
   const sent = await sentMediaSince(db, matchId, new Date(now.getTime() - MEDIA_UPLOAD_TTL_MS));
   if (sent.count < MEDIA_MESSAGES_PER_HOUR) return;
   const freesAt = (sent.oldest ?? now).getTime() + MEDIA_UPLOAD_TTL_MS;
-  const seconds = Math.max(60, Math.ceil((freesAt - now.getTime()) / 1000));
-  throw tooManyRequests(
+  throw mediaAllowanceSpent(Math.max(60, Math.ceil((freesAt - now.getTime()) / 1000)));
+}
+
+/** The refusal of a photo or voice note over the hourly allowance: the next may go in `seconds`. */
+export const mediaAllowanceSpent = (seconds: number) =>
+  tooManyRequests(
     localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR, minutes: Math.ceil(seconds / 60) }),
     seconds,
     'LIMIT_REACHED',
   );
-}
 
 /**
  * Stores a photo or voice note for a message of this conversation (not sent yet). Over the conversation's hourly

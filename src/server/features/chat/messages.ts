@@ -9,10 +9,10 @@ import {
 import { MEDIA_MESSAGES_PER_HOUR, MEDIA_UPLOAD_TTL_MS } from '../../../contract/chat-media';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { otherMember } from '../matches';
 import { conversationPair, findMessageForMember, requireConversation } from './access';
-import { mediaOfMessages, presentMedia, requireMediaAllowance } from './media';
+import { mediaAllowanceSpent, mediaOfMessages, presentMedia, requireMediaAllowance } from './media';
 import { reactionGroupsFor } from './reactions';
 import {
   markRead,
@@ -193,11 +193,7 @@ async function sendMediaMessage(
   if (stored.outcome === 'cap') {
     // Refused with when the next may go; if one left the hour meanwhile, a retry is taken.
     await requireMediaAllowance(db, match.id);
-    throw tooManyRequests(
-      localText('mediaPerHour', { count: MEDIA_MESSAGES_PER_HOUR, minutes: 1 }),
-      60,
-      'LIMIT_REACHED',
-    );
+    throw mediaAllowanceSpent(60);
   }
   if (stored.outcome === 'unusable') throw new AppError(409, 'CONFLICT', localText('mediaUnusable'));
   if (stored.outcome === 'repeated') {
