@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
 import {
+  closeBadgeCard,
   expectAccessible,
   FAKE_MEDIA_ARGS,
   phoneContext,
@@ -10,6 +11,7 @@ import {
   signUpViaApi,
   useServerAndBrowser,
   matchViaApi,
+  watchBadgeCheck,
 } from './harness';
 import { shootBothThemes } from './flows-themes';
 
@@ -160,6 +162,20 @@ describe('photo and voice messages', () => {
       .messages;
     const viewOnce = messages.findLast((m) => m.media?.viewOnce);
     expect((await ana.context.request.get(`/api/media/${viewOnce?.media?.id}`)).status()).toBe(410);
+  });
+
+  it('the chat list says a view-once photo is one, in words on both sides', async () => {
+    const badges = await watchBadgeCheck(bea.page, env.server);
+    await bea.page.goto('/chats');
+    // Her first badge (Early Bird) shows on this page load: closed, so the row is what the shots show.
+    await closeBadgeCard(bea.page, badges);
+    const row = (page: Page) => page.getByRole('link', { name: /View-once photo/ });
+    await row(bea.page).waitFor();
+    await shootBothThemes(bea.page, 'chats-view-once-preview');
+    await ana.page.goto('/chats');
+    expect(await row(ana.page).textContent()).toContain('You: View-once photo');
+    // Back in the conversation, where the dark-theme shots below expect her.
+    await open(ana.page, matchId);
   });
 
   it('with "Blur photos from matches" off, her photos show at once', async () => {

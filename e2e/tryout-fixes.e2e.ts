@@ -173,7 +173,11 @@ describe('tryout fixes', () => {
 
     await phone.fill('(305) 555-0188');
     await gia.page.getByRole('button', { name: 'Save number' }).click();
-    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
+    // Nothing is on yet: the toast says a code went out, not that her settings changed.
+    await toastText(gia.page, 'Code Sent').first().waitFor();
+    // Held under the pointer (Radix pauses its timer), so both themes' shots show it.
+    await toastText(gia.page, 'Code Sent').first().hover();
+    await shootBothThemes(gia.page, 'tryout-sms-code-sent', { axeWithin: 'main' });
     expect(await problem.count()).toBe(0);
     const texts = async () =>
       env.server.database.db
@@ -217,6 +221,7 @@ describe('tryout fixes', () => {
     await confirm.click();
     const confirmed = gia.page.getByRole('status').filter({ hasText: 'confirmed: match texts go here' });
     await confirmed.waitFor();
+    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
     // Her focus on the line saying so, not dropped to the top of the page with the form that went.
     await expect.poll(() => confirmed.evaluate((line) => line === document.activeElement)).toBe(true);
     expect(await confirmed.textContent()).toContain('0188');

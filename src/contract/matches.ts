@@ -83,6 +83,7 @@ export const lastMessagePreview = z.object({
   content: z.string(),
   senderId: z.string(),
   messageType: z.enum(MESSAGE_TYPES),
+  viewOnce: z.boolean(),
   createdAt: z.string(),
 });
 export type LastMessagePreview = z.infer<typeof lastMessagePreview>;

@@ -41,6 +41,30 @@ describe('offline copy of a conversation', () => {
     expect(copy.messages.map((m) => m.text)).toEqual(['Photo', 'Voice message']);
   });
 
+  it('says a view-once photo was one', () => {
+    const photo = message(1, 'him', 'image');
+    const viewOnce: Message = {
+      ...photo,
+      media: {
+        id: 'media',
+        kind: 'image',
+        contentType: 'image/webp',
+        width: 800,
+        height: 600,
+        durationMs: null,
+        waveform: null,
+        placeholder: null,
+        viewOnce: true,
+        explicit: false,
+        available: true,
+        openedAt: null,
+        playedAt: null,
+      },
+    };
+    const copy = toOfflineConversation('her', 'match', 'Theo', [viewOnce], new Date());
+    expect(copy.messages.map((m) => m.text)).toEqual(['View-once photo']);
+  });
+
   it('keeps only the most recently opened conversations', () => {
     const saved = Array.from({ length: KEEP_CONVERSATIONS + 2 }, (_, i) => ({
       matchId: `c${i}`,

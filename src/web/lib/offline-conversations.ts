@@ -1,5 +1,5 @@
 import type { Message } from '../../contract/chat';
-import { t } from '@lingui/core/macro';
+import { messageText } from './message-text';
 
 /*
  * Her recent conversations, kept on this device so the offline page (public/offline.js) can show them
@@ -30,10 +30,6 @@ interface OfflineConversation {
   messages: OfflineMessage[];
 }
 
-/** A photo or voice note is kept as a word, in her language when it was saved (the offline page shows it as is). */
-const describe = (message: Message): string =>
-  message.messageType === 'image' ? t`Photo` : message.messageType === 'voice' ? t`Voice message` : message.content;
-
 /** What is kept of one conversation: its newest messages, oldest first, as the offline page shows them. */
 export function toOfflineConversation(
   ownerId: string,
@@ -49,7 +45,12 @@ export function toOfflineConversation(
     savedAt: savedAt.toISOString(),
     messages: messages
       .slice(-KEEP_MESSAGES)
-      .map((m) => ({ mine: m.senderId === ownerId, text: describe(m), at: m.createdAt })),
+      // A photo or voice note is kept as a word, in her language when it was saved (the offline page shows it as is).
+      .map((m) => ({
+        mine: m.senderId === ownerId,
+        text: messageText(m, m.media?.viewOnce ?? false),
+        at: m.createdAt,
+      })),
   };
 }
 

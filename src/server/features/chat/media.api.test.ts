@@ -6,6 +6,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Message, MessagePage } from '../../../contract/chat';
+import type { Match } from '../../../contract/matches';
 import { CHAT_IMAGE_MAX_SIDE, WAVEFORM_BARS, type MediaUpload } from '../../../contract/chat-media';
 import { chatMedia } from '../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../test/harness';
@@ -185,6 +186,9 @@ describe('a view-once photo', () => {
     const media = await uploaded(a, matchId, await jpegWithGps(800, 600), { viewOnce: true });
     const message = (await send(a, matchId, media.mediaId, 'image')).json<Message>();
     expect(message.media).toMatchObject({ viewOnce: true, available: true, openedAt: null });
+    // The chat list says what it is, so her match knows it opens once before she taps it.
+    const [listed] = (await b.request('GET', '/api/matches')).json<Match[]>();
+    expect(listed?.lastMessage).toMatchObject({ messageType: 'image', viewOnce: true });
     const key = await keyOf(media.mediaId);
     expect(await stored(key)).toBe(true);
 

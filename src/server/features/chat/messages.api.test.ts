@@ -260,7 +260,7 @@ describe('conversation summaries (for the match list)', () => {
     expect(await matchHasMessages(t.database.db, id)).toBe(true);
     const summaries = await conversationSummaries(t.database.db, a.user.id, [id, empty]);
     expect(summaries.get(id)).toMatchObject({
-      lastMessage: { content: 'my reply', senderId: a.user.id, messageType: 'text' },
+      lastMessage: { content: 'my reply', senderId: a.user.id, messageType: 'text', viewOnce: false },
       unreadCount: 2,
     });
     expect(summaries.get(empty)).toEqual({ lastMessage: null, unreadCount: 0 });

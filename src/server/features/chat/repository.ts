@@ -624,6 +624,8 @@ interface ConversationSummary {
     content: string;
     senderId: string;
     messageType: MessageType;
+    /** A photo that can be opened once: the list says so instead of "Photo". */
+    viewOnce: boolean;
     createdAt: string;
   } | null;
   /** Messages to `userId` she has not marked read. */
@@ -649,9 +651,11 @@ export async function conversationSummaries(
         content: messages.content,
         senderId: messages.senderId,
         messageType: messages.messageType,
+        viewOnce: chatMedia.viewOnce,
         createdAt: messages.createdAt,
       })
       .from(messages)
+      .leftJoin(chatMedia, eq(chatMedia.messageId, messages.id))
       .where(inArray(messages.matchId, ids))
       .orderBy(messages.matchId, desc(messages.createdAt), desc(messages.id)),
     db
@@ -669,6 +673,7 @@ export async function conversationSummaries(
         content: row.content,
         senderId: row.senderId,
         messageType: row.messageType,
+        viewOnce: row.viewOnce ?? false,
         createdAt: row.createdAt.toISOString(),
       };
     }

@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
 import { useMatches } from '../../lib/matches';
+import { messageText } from '../../lib/message-text';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
@@ -51,7 +52,7 @@ function previewOf(match: Match, myId: string): string {
   const last = match.lastMessage;
   const name = match.otherUser.name;
   if (!last) return tNow`Say hello to ${name} 👋`;
-  const content = last.content;
+  const content = messageText(last, last.viewOnce);
   return last.senderId === myId ? tNow`You: ${content}` : content;
 }
 

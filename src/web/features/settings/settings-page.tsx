@@ -288,7 +288,9 @@ function SmsForm({ userId }: { userId: string }) {
       description: smsErrorText(error, t`Failed to update SMS settings`),
       variant: 'destructive',
     });
-  const saved = (answer: { message: string }) => toast({ title: t`SMS Settings Updated`, description: answer.message });
+  // A code going out changed nothing yet: its toast says what happened, not that her settings did.
+  const saved = (answer: { message: string; pendingVerification: boolean }) =>
+    toast({ title: answer.pendingVerification ? t`Code Sent` : t`SMS Settings Updated`, description: answer.message });
 
   const codeError =
     spent ?? (verify.isError ? smsErrorText(verify.error, t`Failed to update SMS settings`) : undefined);
