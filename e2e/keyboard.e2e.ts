@@ -21,10 +21,10 @@ interface Person {
   user: SelfUser;
 }
 
-async function person(name: string, theme: 'light' | 'dark'): Promise<Person> {
+async function person(name: string, theme: 'light' | 'dark', interests: string[] = []): Promise<Person> {
   const context = await phoneContext(env.browser, env.server.baseUrl);
   contexts.push(context);
-  const user = await signUpViaApi(context, { name, location: 'Portland, Oregon' });
+  const user = await signUpViaApi(context, { name, location: 'Portland, Oregon', interests });
   await saveTheme(context, user.id, theme);
   return { context, page: await context.newPage(), user };
 }
@@ -156,13 +156,36 @@ describe.each(['light', 'dark'] as const)('keyboard only, %s theme', (theme) => 
     },
     { name: 'tea', path: '/tea', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
     { name: 'settings', path: '/settings', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
+    // Its interest chips are a roving-focus group under a sticky save bar.
+    { name: 'edit-profile', path: '/profile/edit', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
   ];
+
+  it('a chip Tab reaches half under the save bar is scrolled clear of it (the chips pass their focus on)', async () => {
+    const { page } = await person(theme === 'light' ? 'Cat' : 'Cy', theme, ['Hiking', 'Reading', 'Board Games']);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/profile/edit');
+    const showAll = page.getByRole('button', { name: /^Show all \d+ interests$/ });
+    await showAll.focus();
+    // Her chosen chips follow the button: put the first one 10 px into the save bar, then Tab to it.
+    await page.evaluate(async () => {
+      await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+      const button = document.activeElement!;
+      const chip = button.nextElementSibling!.querySelector('button')!;
+      const bar = document.querySelector('main [data-obscures-focus="bottom"]')!;
+      const into = chip.getBoundingClientRect().top - (bar.getBoundingClientRect().top - 10);
+      window.scrollBy({ top: into, behavior: 'instant' });
+    });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).not.toBeNull();
+    await expect.poll(async () => (await inspectFocus(page)).problem, { timeout: 2_000, interval: 50 }).toBeNull();
+    await screenshot(page, `keyboard-edit-profile-chip-${theme}`);
+  });
 
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 320, height: 568 },
   ]) {
-    it(`${viewport.width}px: the skip link comes first and no Tab stop hides under a bar on /home, a conversation, Tea and Settings`, async () => {
+    it(`${viewport.width}px: the skip link comes first and no Tab stop hides under a bar on /home, a conversation, Tea, Settings and Edit Profile`, async () => {
       const { page } = ana;
       await page.setViewportSize(viewport);
       for (const screen of screens()) {

@@ -81,12 +81,15 @@ function scrollClearOfBars(element: Element): void {
 /** Installs the keeper on a document; returns the function that removes it. */
 export function keepFocusClearOfBars(doc: Document): () => void {
   let frame = 0;
-  const onFocusIn = (event: FocusEvent) => {
-    const target = event.target;
-    if (!(target instanceof Element)) return;
-    // After the browser's own focus scrolling and any layout the focus caused.
+  const onFocusIn = () => {
+    // After the browser's own focus scrolling and any layout the focus caused. Whatever holds the focus then, not
+    // the event's target: a roving-focus group (Radix's chips, tabs) passes the focus it receives on to an item
+    // inside its own focusin handler, so the item's event arrives here first and the group's, stale, after it.
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => scrollClearOfBars(target));
+    frame = requestAnimationFrame(() => {
+      const focused = doc.activeElement;
+      if (focused && focused !== doc.body) scrollClearOfBars(focused);
+    });
   };
   doc.addEventListener('focusin', onFocusIn);
   return () => {
