@@ -196,6 +196,31 @@ describe('photo and voice messages', () => {
     expect(await bea.page.getByRole('button', { name: /Blurred photo/ }).count()).toBe(0);
   });
 
+  it('a reload while a photo is still sending asks first; staying lets it arrive', async () => {
+    const page = ana.page;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/matches/*/media',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    const photos = () => page.getByTestId('photo-revealed').count();
+    const before = await photos();
+    await sendPhoto(page, await photo('#7a42a8'), false);
+    const asked = page.waitForEvent('dialog');
+    // Not awaited: the reload waits on the browser's question.
+    void page.evaluate(() => location.reload()).catch(() => undefined);
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    release();
+    await expect.poll(photos, { timeout: 15_000 }).toBe(before + 1);
+  });
+
   it('in the dark theme', async () => {
     for (const { who, name } of [
       { who: bea, name: 'chat-media-dark-recipient' },

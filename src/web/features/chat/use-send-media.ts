@@ -7,6 +7,7 @@ import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import { toast } from '../../components/ui/toast';
+import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { isConversationGone } from './use-send-message';
@@ -24,6 +25,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
   const [sending, setSending] = useState<'image' | 'voice' | null>(null);
+  // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
+  useWarnBeforeUnload(sending !== null);
 
   const deliver = useCallback(
     async (input: MediaSend): Promise<Message> => {

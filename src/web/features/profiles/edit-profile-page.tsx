@@ -26,6 +26,7 @@ import { useToast } from '../../components/ui/toast';
 import { apiCall, errorText } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 import { useAuth, useCurrentUser } from '../../lib/session';
 import { ChosenInterestsPicker } from './chosen-interests-picker';
 import { CompletenessBar } from './completeness-bar';
@@ -426,12 +427,7 @@ function useLeaveUnsaved(form: FormState, saving: boolean) {
       mounted.current = false;
     };
   }, []);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useWarnBeforeUnload(dirty);
   return {
     asking: blocker.state === 'blocked',
     discard: () => blocker.proceed?.(),
