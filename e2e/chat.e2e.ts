@@ -141,6 +141,11 @@ describe('chat', () => {
     await alice.page.getByRole('button', { name: 'Send message' }).click();
     await messageItem(bea.page, 'Yes! I would love that').waitFor({ timeout: 10_000 });
 
+    // Each "Add reaction" is told from the next by the message it reacts to (its description).
+    const describedBy = await reply
+      .getByRole('button', { name: 'Add reaction' })
+      .evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    expect(describedBy).toContain('Bouldering on Saturday?');
     // Reactions: the picker adds, clicking her own chip removes it again.
     await reply.getByRole('button', { name: 'Add reaction' }).click();
     await alice.page.getByRole('button', { name: 'React with heart', exact: true }).click();

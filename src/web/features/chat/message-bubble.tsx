@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { AlertCircle, Check, CheckCheck, Clock3, Sparkles } from 'lucide-react';
 import type { Message, ReactionEmoji } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
@@ -43,7 +44,10 @@ export function MessageBubble({
 }) {
   const { t, i18n } = useLingui();
   const toggle = (emoji: ReactionEmoji) => onToggleReaction(message, emoji);
-  const picker = <ReactionPicker groups={message.reactions} onToggle={toggle} align={mine ? 'end' : 'start'} />;
+  const bubbleId = useId();
+  const picker = (
+    <ReactionPicker groups={message.reactions} onToggle={toggle} align={mine ? 'end' : 'start'} bubbleId={bubbleId} />
+  );
   return (
     <li
       data-message-id={message.id}
@@ -53,6 +57,7 @@ export function MessageBubble({
       <div className={cn('flex min-w-0 flex-col', mine ? 'items-end' : 'items-start')}>
         {message.messageType === 'icebreaker' && <StarterLabel mine={mine} />}
         <div
+          id={bubbleId}
           className={cn(
             bubbleBase,
             mine ? mineBubble : theirsBubble,

@@ -68,10 +68,13 @@ export function ReactionPicker({
   groups,
   onToggle,
   align,
+  bubbleId,
 }: {
   groups: ReactionGroup[];
   onToggle: (emoji: ReactionEmoji) => void;
   align: 'start' | 'end';
+  /** The bubble it reacts to: read after the button's name, so one "Add reaction" is told from the next. */
+  bubbleId: string;
 }) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
@@ -80,6 +83,7 @@ export function ReactionPicker({
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={t`Add reaction`}
+        aria-describedby={bubbleId}
         className={cn(
           'grid size-8 shrink-0 place-items-center self-center rounded-full text-ink-soft/70 transition-colors hover:bg-plum-50 hover:text-plum-700 focus-visible:text-plum-700',
           open && 'bg-plum-50 text-plum-700',
