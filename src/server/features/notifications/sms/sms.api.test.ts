@@ -113,6 +113,15 @@ describe('SMS settings', () => {
       errors: [{ path: 'code' }],
     });
     expect((await ana.request('GET', smsUrl(ana))).json().smsNotifications).toBe(false);
+
+    // Saved again with an empty field (her page reloaded): a new code to the number waiting, the lock lifted.
+    const again = await ana.request('PUT', smsUrl(ana), { smsNotifications: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ phoneNumber: '•••• 0177', pendingVerification: true });
+    expect(await outboxOf(ana)).toHaveLength(2);
+    const confirmed = await ana.request('POST', `${smsUrl(ana)}/verify`, { code: await lastCode(ana) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ smsNotifications: true, pendingVerification: false });
   });
 
   it('expires a code after 10 minutes', async () => {

@@ -135,10 +135,13 @@ export async function updateSmsSettings(
     return { ...present(saved), message: say(language, 'smsOff') };
   }
   const typed = input.phoneNumber?.trim() ?? '';
-  if (typed === '' && !row?.phoneNumber) {
+  // No number typed: the one her settings show (the one waiting for its code, else the confirmed one), so "save
+  // your number again" after a spent code works from an empty field, as after a reload.
+  const shown = row?.pendingPhone ?? row?.phoneNumber;
+  if (typed === '' && !shown) {
     throw badRequest(localText('enterYourPhoneNumber'), [fieldError('phoneNumber', localText('enterYourPhoneNumber'))]);
   }
-  const phone = typed === '' ? (row?.phoneNumber as string) : normalisePhone(typed, deps.countries);
+  const phone = typed === '' ? (shown as string) : normalisePhone(typed, deps.countries);
   if (phone === row?.phoneNumber) {
     const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
     const saved = await setSmsSettings(db, userId, values);
