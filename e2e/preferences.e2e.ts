@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RegisterBody } from '../src/contract/auth';
-import { expectAccessible, phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  expectAccessible,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  useServerAndBrowser,
+  watchBadgeCheck,
+} from './harness';
+import { settle } from './waits';
 
 const env = useServerAndBrowser();
 
@@ -43,7 +52,10 @@ describe('preferences', () => {
 
   it('dark theme applies app-wide and survives a reload without a light flash', async () => {
     const noor = await person({ name: 'Noor' });
+    const badges = await watchBadgeCheck(noor.page, env.server);
     await noor.page.goto('/preferences');
+    // Her first badge's card, closed: the shots are of the settings.
+    await closeBadgeCard(noor.page, badges);
     const appTab = noor.page.getByRole('tab', { name: 'App Settings' });
     await appTab.click();
     // The tab strip scrolls sideways at 390 px: the chosen tab is brought whole into it, not left cut at its edge.
@@ -54,11 +66,19 @@ describe('preferences', () => {
         return box.left >= strip.left && box.right <= strip.right;
       });
     await expect.poll(inStrip).toBe(true);
+    await screenshot(noor.page, 'preferences-app-light');
     await noor.page.getByLabel('Theme').selectOption('dark');
-    await noor.page.getByRole('button', { name: 'Save Preferences' }).click();
-    await noor.page.getByText('Preferences Updated').first().waitFor();
-    expect(await noor.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // Applied and saved as she chooses it, like her language: no Save to forget, nothing lost by leaving.
+    await expect.poll(() => noor.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const savedTheme = async () => {
+      const response = await noor.context.request.get(`/api/users/${noor.user.id}/preferences`);
+      return ((await response.json()) as { app: { theme: string } }).app.theme;
+    };
+    await expect.poll(savedTheme).toBe('dark');
+    // The colours' transitions over, so the shot is of the dark theme, not a blend.
+    await settle(noor.page);
     await screenshot(noor.page, 'preferences-app-dark');
+    await expectAccessible(noor.page, 'preferences app settings (dark)');
 
     // Record the html class at the first moment scripts can see the document: theme.js runs before the body.
     await noor.page.addInitScript(() => {
@@ -106,7 +126,7 @@ describe('preferences', () => {
     await lena.page.getByRole('switch', { name: 'SMS Match Notifications' }).click();
     await lena.page.getByLabel('Phone number').fill('(541) 555-0134');
     await lena.page.getByRole('button', { name: 'Save number' }).click();
-    await lena.page.getByText('SMS Settings Updated').first().waitFor();
+    await lena.page.getByText('Code Sent').first().waitFor();
     await lena.page.getByLabel(/6-digit code/).waitFor();
     // The number waits for its code on the server: after a reload the code box is still there.
     await lena.page.reload();

@@ -21,6 +21,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { activateLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n';
 import { preferenceOptionLabel } from '../../lib/labels/preference-options';
+import { applyTheme } from '../../lib/theme';
 
 /** /preferences (product §2, 3): Matching, Notifications, Privacy and App Settings, saved on the server. */
 export function PreferencesPage() {
@@ -70,7 +71,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
   const save = useSavePreferences(userId);
   const switchSave = useSavePreferences(userId);
   const queryClient = useQueryClient();
-  const languageSave = useSavePreferences(userId);
+  const appSave = useSavePreferences(userId);
   const { t, i18n } = useLingui();
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
 
@@ -97,27 +98,39 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
   };
 
   /*
-   * The language switches the app at once (no reload) and is saved on its own, like a notification switch,
-   * over what the server holds; a refusal switches back.
+   * The language and the theme change the app at once (no reload) and are saved on their own, like a
+   * notification switch, over what the server holds; a refusal puts the old one back.
    */
-  const changeLanguage = (language: Preferences['app']['language']) => {
+  const saveAppSetting = <K extends 'language' | 'theme'>(
+    key: K,
+    value: Preferences['app'][K],
+    apply: (value: Preferences['app'][K]) => void,
+    backAsItWas: string,
+  ) => {
     const saved =
       queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
-    const before = draft.app.language;
-    set((p) => ({ ...p, app: { ...p.app, language } }));
-    if (language === 'en' || language === 'es') void activateLocale(language);
-    languageSave.mutate(toUpdateBody({ ...saved, app: { ...saved.app, language } }), {
+    const before = draft.app[key];
+    set((p) => ({ ...p, app: { ...p.app, [key]: value } }));
+    apply(value);
+    appSave.mutate(toUpdateBody({ ...saved, app: { ...saved.app, [key]: value } }), {
       onError: () => {
-        set((p) => ({ ...p, app: { ...p.app, language: before } }));
-        if (before === 'en' || before === 'es') void activateLocale(before);
-        toast({
-          title: t`Not saved`,
-          description: t`Your language is back as it was. Please try again.`,
-          variant: 'destructive',
-        });
+        set((p) => ({ ...p, app: { ...p.app, [key]: before } }));
+        apply(before);
+        toast({ title: t`Not saved`, description: backAsItWas, variant: 'destructive' });
       },
     });
   };
+  const changeLanguage = (language: Preferences['app']['language']) =>
+    saveAppSetting(
+      'language',
+      language,
+      (locale) => {
+        if (locale === 'en' || locale === 'es') void activateLocale(locale);
+      },
+      t`Your language is back as it was. Please try again.`,
+    );
+  const changeTheme = (theme: Preferences['app']['theme']) =>
+    saveAppSetting('theme', theme, applyTheme, t`Your theme is back as it was. Please try again.`);
 
   const onSave = () =>
     save.mutate(toUpdateBody(draft), {
@@ -279,7 +292,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
                 { value: 'dark', label: t`Dark` },
                 { value: 'system', label: t`Same as my device` },
               ]}
-              onChange={(theme) => set((p) => ({ ...p, app: { ...p.app, theme } }))}
+              onChange={changeTheme}
             />
             <SelectRow
               label={t`Language`}
@@ -300,7 +313,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
               onChange={(units) => set((p) => ({ ...p, app: { ...p.app, units } }))}
             />
             <p className="text-xs text-ink-soft">
-              {t`Your language is saved on your account as soon as you choose it: Steep, its emails and texts follow it.`}
+              {t`Your theme and language are saved on your account as soon as you choose them: Steep, its emails and texts follow your language.`}
             </p>
           </Card>
         </Tabs.Content>
