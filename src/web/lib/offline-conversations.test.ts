@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/chat';
+import { photoMedia } from './test-media';
 import { KEEP_CONVERSATIONS, KEEP_MESSAGES, overflow, toOfflineConversation } from './offline-conversations';
 
 // Its texts are in the catalogue (decision 0023): the source language, English, here.
@@ -42,25 +43,7 @@ describe('offline copy of a conversation', () => {
   });
 
   it('says a view-once photo was one', () => {
-    const photo = message(1, 'him', 'image');
-    const viewOnce: Message = {
-      ...photo,
-      media: {
-        id: 'media',
-        kind: 'image',
-        contentType: 'image/webp',
-        width: 800,
-        height: 600,
-        durationMs: null,
-        waveform: null,
-        placeholder: null,
-        viewOnce: true,
-        explicit: false,
-        available: true,
-        openedAt: null,
-        playedAt: null,
-      },
-    };
+    const viewOnce: Message = { ...message(1, 'him', 'image'), media: photoMedia({ viewOnce: true }) };
     const copy = toOfflineConversation('her', 'match', 'Theo', [viewOnce], new Date());
     expect(copy.messages.map((m) => m.text)).toEqual(['View-once photo']);
   });

@@ -11,6 +11,7 @@ import {
 } from './chat-cache';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
+import { photoMedia } from '../../lib/test-media';
 
 const MATCH = '22222222-2222-4222-8222-222222222222';
 
@@ -119,21 +120,7 @@ describe('syncCacheWithFrame (product §4 cache rules)', () => {
   it('media_state while a refetch read before the change is in flight: that stale answer does not undo the frame', async () => {
     const queryClient = new QueryClient();
     const key = queryKeyOf(messagesRoute, { params: { matchId: MATCH } });
-    const media = {
-      id: 'media-1',
-      kind: 'image' as const,
-      contentType: 'image/jpeg',
-      width: 1280,
-      height: 960,
-      durationMs: null,
-      waveform: null,
-      placeholder: null,
-      viewOnce: true,
-      explicit: false,
-      available: true,
-      openedAt: null,
-      playedAt: null,
-    };
+    const media = photoMedia({ contentType: 'image/jpeg', viewOnce: true });
     const unopened = pages([msg(1, { media })]);
     const opened = pages([msg(1, { media: { ...media, available: false, openedAt: '2025-06-15T13:00:00.000Z' } })]);
     // The server's answers in order: the first read the row before she opened the photo, and is slow.
