@@ -49,8 +49,11 @@ const hashNumber = (phone: string) => createHash('sha256').update(phone).digest(
 
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
+/** The number her settings show: the one waiting for its code, else the confirmed one. */
+const shownNumber = (row: SmsRow | undefined): string | null => row?.pendingPhone ?? row?.phoneNumber ?? null;
+
 function present(row: SmsRow | undefined): SmsSettings {
-  const shown = row?.pendingPhone ?? row?.phoneNumber ?? null;
+  const shown = shownNumber(row);
   return {
     phoneNumber: shown && maskPhone(shown),
     smsNotifications: row?.enabled ?? false,
@@ -135,13 +138,12 @@ export async function updateSmsSettings(
     return { ...present(saved), message: say(language, 'smsOff') };
   }
   const typed = input.phoneNumber?.trim() ?? '';
-  // No number typed: the one her settings show (the one waiting for its code, else the confirmed one), so "save
-  // your number again" after a spent code works from an empty field, as after a reload.
-  const shown = row?.pendingPhone ?? row?.phoneNumber;
-  if (typed === '' && !shown) {
+  // No number typed: the one her settings show, so "save your number again" after a spent code works from an
+  // empty field, as after a reload.
+  const phone = typed === '' ? shownNumber(row) : normalisePhone(typed, deps.countries);
+  if (!phone) {
     throw badRequest(localText('enterYourPhoneNumber'), [fieldError('phoneNumber', localText('enterYourPhoneNumber'))]);
   }
-  const phone = typed === '' ? (shown as string) : normalisePhone(typed, deps.countries);
   if (phone === row?.phoneNumber) {
     const values = { enabled: true, pendingPhone: null, codeHash: null, codeExpiresAt: null, updatedAt: now };
     const saved = await setSmsSettings(db, userId, values);
