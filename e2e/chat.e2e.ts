@@ -2,7 +2,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request, WebSocketRoute } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
-import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser, matchViaApi } from './harness';
+import {
+  expectAccessible,
+  expectTheme,
+  matchViaApi,
+  phoneContext,
+  saveTheme,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 import { settle } from './waits';
 
 /*
@@ -299,5 +309,71 @@ describe('chat', () => {
       'Are you there?',
       'Sorry, my train went into a tunnel',
     ]);
+  }, 180_000);
+
+  it('keeps what she typed across a reload and a trip to the list, and forgets it once sent or when she signs out', async () => {
+    const ana = await person({ name: 'Ana' });
+    const bea = await person({ name: 'Bea' });
+    const matchId = await matchViaApi(ana, bea);
+    const input = ana.page.getByLabel('Message', { exact: true });
+    await ana.page.goto(`/conversation/${matchId}`);
+    await waitConnected(ana.page);
+    await input.fill('Saturday at the tea house?\nThe one by the river');
+
+    await ana.page.reload();
+    await waitConnected(ana.page);
+    await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');
+    for (const theme of ['light', 'dark'] as const) {
+      await saveTheme(ana.context, ana.user.id, theme);
+      await ana.page.reload();
+      await expectTheme(ana.page, theme);
+      await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');
+      await settle(ana.page);
+      await screenshot(ana.page, `chat-draft-kept-${theme}`);
+      await expectAccessible(ana.page, `conversation with a draft (${theme})`);
+    }
+
+    // To the chat list, which shows it as the conversation's line, and back into the conversation: still there.
+    await ana.page.getByRole('link', { name: 'Back to messages' }).click();
+    await ana.page.waitForURL('**/chats');
+    const row = ana.page.getByRole('list', { name: 'Your matches' }).getByRole('listitem').first();
+    await expect.poll(() => row.innerText()).toContain('Draft: Saturday at the tea house?');
+    for (const theme of ['dark', 'light'] as const) {
+      await saveTheme(ana.context, ana.user.id, theme);
+      await ana.page.reload();
+      await expectTheme(ana.page, theme);
+      await expect.poll(() => row.innerText()).toContain('Draft: Saturday at the tea house?');
+      await settle(ana.page);
+      await screenshot(ana.page, `chat-list-draft-${theme}`);
+      await expectAccessible(ana.page, `chat list with a draft (${theme})`);
+    }
+    await ana.page.getByRole('list', { name: 'Your matches' }).getByRole('link').first().click();
+    await ana.page.waitForURL(`**/conversation/${matchId}`);
+    await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');
+
+    // Sent: the draft goes with it.
+    await input.press('Enter');
+    await messageItem(ana.page, 'The one by the river').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    await ana.page.reload();
+    await messageItem(ana.page, 'The one by the river').waitFor();
+    expect(await input.inputValue()).toBe('');
+    await ana.page.getByRole('link', { name: 'Back to messages' }).click();
+    await expect.poll(() => row.innerText()).toContain('You: Saturday at the tea house?');
+    expect(await row.innerText()).not.toContain('Draft:');
+    await row.getByRole('link').first().click();
+
+    // Signed out: nothing she typed stays on the tab for whoever signs in next (here, herself again).
+    await input.fill('Half a thought');
+    await ana.page.goto('/settings');
+    await ana.page.getByRole('button', { name: 'Sign Out' }).click();
+    await ana.page.waitForURL((url) => url.pathname === '/');
+    expect(await ana.page.evaluate(() => window.sessionStorage.getItem('steep-message-drafts'))).toBeNull();
+    const login = await ana.context.request.post('/api/auth/login', {
+      data: { username: ana.user.username, password: 'Secret_123' },
+    });
+    expect(login.status()).toBe(200);
+    await ana.page.goto(`/conversation/${matchId}`);
+    await messageItem(ana.page, 'The one by the river').waitFor();
+    expect(await input.inputValue()).toBe('');
   }, 180_000);
 });

@@ -5,6 +5,7 @@ import type { accountApi } from '../../contract/api/account';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
 import { apiCall } from './api';
+import { forgetMessageDrafts } from './message-drafts';
 import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
 import { i18n } from './i18n';
@@ -94,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: SelfUser | null) => {
       sessionVersion.current += 1;
       writeStoredUser(next);
+      forgetMessageDrafts(next?.id ?? null);
       // Her offline copy of conversations lives only as long as her sign-in on this device.
       void import('./offline-conversations')
         .then(({ forgetOfflineConversations }) => forgetOfflineConversations(next?.id ?? null))

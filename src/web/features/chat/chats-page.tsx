@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
 import { useMatches } from '../../lib/matches';
+import { readMessageDrafts } from '../../lib/message-drafts';
 import { messageText } from '../../lib/message-text';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
@@ -59,11 +60,14 @@ function previewOf(match: Match, myId: string): string {
 function MatchRow({
   match,
   myId,
+  draft,
   now,
   onOpenProfile,
 }: {
   match: Match;
   myId: string;
+  /** What she typed here and has not sent (lib/message-drafts.ts), or undefined. */
+  draft: string | undefined;
   now: number;
   onOpenProfile: () => void;
 }) {
@@ -105,14 +109,21 @@ function MatchRow({
             )}
           </div>
           <div className="mt-0.5 flex items-center gap-2">
-            <p
-              className={cn(
-                'min-w-0 flex-1 truncate text-sm',
-                unread > 0 ? 'font-semibold text-ink' : match.lastMessage ? 'text-ink-soft' : 'text-plum-700 italic',
-              )}
-            >
-              {previewOf(match, myId)}
-            </p>
+            {/* Her unsent words, as messaging apps show them, unless a new message is waiting to be read. */}
+            {draft && unread === 0 ? (
+              <p className="min-w-0 flex-1 truncate text-sm text-ink-soft">
+                <span className="font-semibold text-plum-700">{t`Draft:`}</span> {draft}
+              </p>
+            ) : (
+              <p
+                className={cn(
+                  'min-w-0 flex-1 truncate text-sm',
+                  unread > 0 ? 'font-semibold text-ink' : match.lastMessage ? 'text-ink-soft' : 'text-plum-700 italic',
+                )}
+              >
+                {previewOf(match, myId)}
+              </p>
+            )}
             {unread > 0 && (
               <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-plum-600 px-1.5 text-[0.68rem] font-bold text-white tabular-nums">
                 {unread > 99 ? '99+' : unread}
@@ -278,6 +289,8 @@ export function ChatsPage() {
   const now = useMinuteClock();
   const matches = useMatches();
   const list = useMemo(() => [...(matches.data ?? [])].sort(byActivity), [matches.data]);
+  // Read once as the list opens: drafts change only inside a conversation.
+  const [drafts] = useState(() => readMessageDrafts(me.id));
   const hasNew = list.some((m) => isNewMatch(m, now));
   // Kept after the sheet closes: a Report, Unmatch or Block confirmation started from it is about her.
   const [profileOf, setProfileOf] = useState<Match | null>(null);
@@ -334,6 +347,7 @@ export function ChatsPage() {
               key={match.id}
               match={match}
               myId={me.id}
+              draft={drafts[match.id]}
               now={now}
               onOpenProfile={() => {
                 setProfileOf(match);

@@ -14,9 +14,10 @@ const iconButton =
 
 /**
  * The message input (product §2): Enter sends, Shift+Enter breaks the line; the send button is off while
- * the trimmed text is empty or a send is in flight. `onTextChange` drives the typing signal.
+ * the trimmed text is empty or a send is in flight. `onTextChange` drives the typing signal and keeps the draft.
  */
 export function Composer({
+  initialText,
   isSending,
   onSend,
   onTextChange,
@@ -24,6 +25,8 @@ export function Composer({
   onSendPhoto,
   onSendVoice,
 }: {
+  /** Her unsent text from before (lib/message-drafts.ts). */
+  initialText: string;
   isSending: boolean;
   /** Resolves true when the message was stored. */
   onSend: (content: string) => Promise<boolean>;
@@ -34,7 +37,7 @@ export function Composer({
   onSendVoice: (recording: Recording) => Promise<boolean>;
 }) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => initialText.slice(0, MESSAGE_MAX_LENGTH));
   const voice = useHoldToRecord(onSendVoice);
   const photoInput = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File | null>(null);

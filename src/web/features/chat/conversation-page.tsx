@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
+import { readMessageDraft, saveMessageDraft } from '../../lib/message-drafts';
 import { saveOfflineConversation, toOfflineConversation } from '../../lib/offline-conversations';
 import { useCurrentUser } from '../../lib/session';
 import { flattenPages } from './chat-cache';
@@ -92,6 +93,7 @@ function Conversation({ match }: { match: Match }) {
   const { t } = useLingui();
   useDocumentTitle(`${otherUser.name} · Steep`);
 
+  const [draft] = useState(() => readMessageDraft(me.id, matchId));
   const messagesQuery = useMessages(matchId);
   const messages = useMemo(() => flattenPages(messagesQuery.data), [messagesQuery.data]);
   const navigate = useNavigate();
@@ -99,6 +101,7 @@ function Conversation({ match }: { match: Match }) {
   // Blocked, unmatched or deleted: say so once and leave, instead of a Retry that can never work and
   // a header that would go on showing her presence.
   const leaveGoneConversation = useCallback(() => {
+    saveMessageDraft(me.id, matchId, '');
     toast({
       title: t`Conversation no longer available`,
       description: t`You can no longer message this member.`,
@@ -106,7 +109,7 @@ function Conversation({ match }: { match: Match }) {
     queryClient.setQueryData<Match[]>(queryKeyOf(matchListRoute), (list) => list?.filter((m) => m.id !== matchId));
     void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
     void navigate('/chats', { replace: true });
-  }, [matchId, navigate, queryClient, t]);
+  }, [matchId, me.id, navigate, queryClient, t]);
   const { outbox, isSending, send, retry, discard } = useSendMessage(matchId, leaveGoneConversation);
   const media = useSendMedia(matchId, leaveGoneConversation);
   const typingSignal = useTypingSignal(matchId);
@@ -117,6 +120,7 @@ function Conversation({ match }: { match: Match }) {
   // The other member unmatched (or she did, in another tab): this conversation is over.
   useRealtimeEvent('match_ended', (frame) => {
     if (frame.matchId !== matchId) return;
+    saveMessageDraft(me.id, matchId, '');
     toast({ title: t`Conversation ended`, description: t`This match has ended.` });
     void navigate('/chats', { replace: true });
   });
@@ -167,11 +171,15 @@ function Conversation({ match }: { match: Match }) {
         />
       )}
       <Composer
+        initialText={draft}
         mediaSending={media.sending}
         onSendPhoto={media.sendPhoto}
         onSendVoice={media.sendVoice}
         isSending={isSending}
-        onTextChange={typingSignal.onInput}
+        onTextChange={(text) => {
+          typingSignal.onInput(text);
+          saveMessageDraft(me.id, matchId, text);
+        }}
         onSend={async (content) => {
           typingSignal.stop();
           return send(content);
