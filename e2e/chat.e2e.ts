@@ -177,6 +177,31 @@ describe('chat', () => {
     const reacted = page.messages.find((m) => m.content.startsWith('Thank you!'));
     expect(reacted?.reactions.map((r) => r.emoji)).toEqual(['❤️', '🔥']);
 
+    // By keyboard, the messages' "Add reaction" buttons are one Tab stop (the last she used, here the reply's; at
+    // first the newest message's) and the arrow keys move between them; Tab then goes on to the composer.
+    const reactionButtons = alice.page.getByRole('button', { name: 'Add reaction' });
+    const tabIndexes = () => reactionButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tabindex')));
+    const focusedMessage = () => alice.page.evaluate(() => document.activeElement?.closest('li')?.textContent ?? '');
+    expect(await tabIndexes()).toEqual(['-1', '0', '-1']);
+    await reactionButtons.nth(1).focus();
+    await alice.page.keyboard.press('ArrowDown');
+    await expect.poll(focusedMessage).toContain('Yes! I would love that');
+    await alice.page.keyboard.press('ArrowDown');
+    await expect.poll(focusedMessage).toContain('Yes! I would love that');
+    await alice.page.keyboard.press('Home');
+    await expect.poll(focusedMessage).toContain('Hi Bea!');
+    await alice.page.keyboard.press('ArrowUp');
+    await expect.poll(focusedMessage).toContain('Hi Bea!');
+    expect(await tabIndexes()).toEqual(['0', '-1', '-1']);
+    // Tab passes the other messages' buttons by: the reply's reaction chips (each its own stop), then the composer.
+    const focusedName = () => alice.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const tabbedTo: Array<string | null | undefined> = [];
+    for (let i = 0; i < 3; i++) {
+      await alice.page.keyboard.press('Tab');
+      tabbedTo.push(await focusedName());
+    }
+    expect(tabbedTo).toEqual(['heart 1, including you', 'fire 1, including you', 'Share a photo']);
+
     // Bea reacts too; Alice sees it after a fresh load.
     const mine = messageItem(bea.page, 'Hi Bea!');
     await mine.getByRole('button', { name: 'Add reaction' }).click();

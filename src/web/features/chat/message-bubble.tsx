@@ -37,16 +37,28 @@ export function MessageBubble({
   message,
   mine,
   onToggleReaction,
+  reactionTabbable,
+  onReactionFocus,
 }: {
   message: Message;
   mine: boolean;
   onToggleReaction: (message: Message, emoji: ReactionEmoji) => void;
+  /** Its "Add reaction" is the list's Tab stop (MessageList). */
+  reactionTabbable: boolean;
+  onReactionFocus: () => void;
 }) {
   const { t, i18n } = useLingui();
   const toggle = (emoji: ReactionEmoji) => onToggleReaction(message, emoji);
   const bubbleId = useId();
   const picker = (
-    <ReactionPicker groups={message.reactions} onToggle={toggle} align={mine ? 'end' : 'start'} bubbleId={bubbleId} />
+    <ReactionPicker
+      groups={message.reactions}
+      onToggle={toggle}
+      align={mine ? 'end' : 'start'}
+      bubbleId={bubbleId}
+      tabbable={reactionTabbable}
+      onFocus={onReactionFocus}
+    />
   );
   return (
     <li

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Message, ReactionEmoji } from '../../../contract/chat';
 import { formatDayLabel, isOtherDay } from './format';
 import { MessageBubble, OutgoingBubble } from './message-bubble';
@@ -58,6 +58,20 @@ export function MessageList({
   const stored = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
   const pending = outbox.filter((item) => !stored.has(item.clientMessageId));
 
+  // One Tab stop for every message's "Add reaction" (the last one focused, else the newest), so Tab goes from the
+  // conversation to the composer in one press; the arrow keys move between messages (a roving tab index).
+  const [reactionStop, setReactionStop] = useState<string | null>(null);
+  const tabbableId = messages.some((m) => m.id === reactionStop) ? reactionStop : messages.at(-1)?.id;
+  const moveBetweenMessages = (event: KeyboardEvent<HTMLOListElement>) => {
+    const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-reaction-trigger]')];
+    const from = triggers.indexOf(event.target as HTMLElement);
+    if (from === -1) return;
+    const to = { ArrowUp: from - 1, ArrowDown: from + 1, Home: 0, End: triggers.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    triggers[Math.max(0, Math.min(to, triggers.length - 1))]?.focus();
+  };
+
   const firstId = messages[0]?.id;
   const last = messages.at(-1);
   const lastKey = `${last?.id ?? ''}:${pending.length}:${pending.at(-1)?.status ?? ''}`;
@@ -107,7 +121,7 @@ export function MessageList({
       )}
       {/* role=log: screen readers announce arriving messages without moving focus. */}
       <div role="log" aria-label={t`Conversation`} aria-relevant="additions">
-        <ol aria-label={t`Messages`} className="flex flex-col gap-2.5">
+        <ol aria-label={t`Messages`} className="flex flex-col gap-2.5" onKeyDown={moveBetweenMessages}>
           {messages.map((message, index) => {
             const previous = messages[index - 1];
             return (
@@ -115,7 +129,13 @@ export function MessageList({
                 {(!previous || isOtherDay(previous.createdAt, message.createdAt)) && (
                   <DaySeparator iso={message.createdAt} now={now} />
                 )}
-                <MessageBubble message={message} mine={message.senderId === myId} onToggleReaction={onToggleReaction} />
+                <MessageBubble
+                  message={message}
+                  mine={message.senderId === myId}
+                  onToggleReaction={onToggleReaction}
+                  reactionTabbable={message.id === tabbableId}
+                  onReactionFocus={() => setReactionStop(message.id)}
+                />
               </Fragment>
             );
           })}

@@ -69,12 +69,17 @@ export function ReactionPicker({
   onToggle,
   align,
   bubbleId,
+  tabbable,
+  onFocus,
 }: {
   groups: ReactionGroup[];
   onToggle: (emoji: ReactionEmoji) => void;
   align: 'start' | 'end';
   /** The bubble it reacts to: read after the button's name, so one "Add reaction" is told from the next. */
   bubbleId: string;
+  /** The conversation's one Tab stop among these buttons; the arrow keys reach the others (MessageList). */
+  tabbable: boolean;
+  onFocus: () => void;
 }) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
@@ -84,6 +89,10 @@ export function ReactionPicker({
       <Popover.Trigger
         aria-label={t`Add reaction`}
         aria-describedby={bubbleId}
+        aria-keyshortcuts="ArrowUp ArrowDown Home End"
+        data-reaction-trigger
+        tabIndex={tabbable ? 0 : -1}
+        onFocus={onFocus}
         className={cn(
           'grid size-8 shrink-0 place-items-center self-center rounded-full text-ink-soft/70 transition-colors hover:bg-plum-50 hover:text-plum-700 focus-visible:text-plum-700',
           open && 'bg-plum-50 text-plum-700',
