@@ -2,17 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request, WebSocketRoute } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
-import {
-  expectAccessible,
-  expectTheme,
-  matchViaApi,
-  phoneContext,
-  saveTheme,
-  screenshot,
-  signUpViaApi,
-  toastText,
-  useServerAndBrowser,
-} from './harness';
+import { matchViaApi, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
 /*
@@ -348,30 +339,16 @@ describe('chat', () => {
     await ana.page.reload();
     await waitConnected(ana.page);
     await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');
-    for (const theme of ['light', 'dark'] as const) {
-      await saveTheme(ana.context, ana.user.id, theme);
-      await ana.page.reload();
-      await expectTheme(ana.page, theme);
-      await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');
-      await settle(ana.page);
-      await screenshot(ana.page, `chat-draft-kept-${theme}`);
-      await expectAccessible(ana.page, `conversation with a draft (${theme})`);
-    }
+    await settle(ana.page);
+    await shootBothThemes(ana.page, 'chat-draft-kept');
 
     // To the chat list, which shows it as the conversation's line, and back into the conversation: still there.
     await ana.page.getByRole('link', { name: 'Back to messages' }).click();
     await ana.page.waitForURL('**/chats');
     const row = ana.page.getByRole('list', { name: 'Your matches' }).getByRole('listitem').first();
     await expect.poll(() => row.innerText()).toContain('Draft: Saturday at the tea house?');
-    for (const theme of ['dark', 'light'] as const) {
-      await saveTheme(ana.context, ana.user.id, theme);
-      await ana.page.reload();
-      await expectTheme(ana.page, theme);
-      await expect.poll(() => row.innerText()).toContain('Draft: Saturday at the tea house?');
-      await settle(ana.page);
-      await screenshot(ana.page, `chat-list-draft-${theme}`);
-      await expectAccessible(ana.page, `chat list with a draft (${theme})`);
-    }
+    await settle(ana.page);
+    await shootBothThemes(ana.page, 'chat-list-draft');
     await ana.page.getByRole('list', { name: 'Your matches' }).getByRole('link').first().click();
     await ana.page.waitForURL(`**/conversation/${matchId}`);
     await expect.poll(() => input.inputValue()).toBe('Saturday at the tea house?\nThe one by the river');

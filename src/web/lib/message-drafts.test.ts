@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from './test-storage';
 import { forgetMessageDrafts, readMessageDraft, saveMessageDraft } from './message-drafts';
 
 describe('message drafts', () => {
-  // The unit tier runs in Node: a Map stands in for the browser's sessionStorage.
   let items: Map<string, string>;
   beforeEach(() => {
-    items = new Map();
-    vi.stubGlobal('window', {
-      sessionStorage: {
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => void items.set(key, value),
-        removeItem: (key: string) => void items.delete(key),
-      },
-    });
+    items = stubStorage('sessionStorage');
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,18 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from '../../lib/test-storage';
 import { FIRST_DISCOVER_CHOICE, readDiscoverChoice, saveDiscoverChoice } from './discover-choice';
 
 describe('where Discover looks, kept per member on this device', () => {
-  // The unit tier runs in Node: a Map stands in for the browser's localStorage.
-  beforeEach(() => {
-    const items = new Map<string, string>();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => void items.set(key, value),
-        removeItem: (key: string) => void items.delete(key),
-      },
-    });
-  });
+  beforeEach(() => void stubStorage('localStorage'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens where she left it, and another member on the same device keeps her own', () => {
