@@ -201,17 +201,19 @@ describe('tryout fixes', () => {
       await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
     }
     expect(await codeField.getAttribute('aria-invalid')).toBe('true');
-    // The fifth spends it: Confirm stops being offered, and her focus goes to her number, which sends a new one.
+    // The fifth spends it: Confirm stops being offered, and her focus goes to Send a new code.
     await codeField.fill(wrong);
     await confirm.click();
-    await gia.page.getByText('Too many wrong codes. Save your number again to get a new one.').waitFor();
+    await gia.page.getByText('Too many wrong codes. Use "Send a new code" to get another.').waitFor();
     expect(await confirm.isDisabled()).toBe(true);
-    await expect.poll(() => phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    const resend = gia.page.getByRole('button', { name: 'Send a new code' });
+    await expect.poll(() => resend.evaluate((button) => button === document.activeElement)).toBe(true);
     await codeField.scrollIntoViewIfNeeded();
     await shootBothThemes(gia.page, 'tryout-sms-code-spent', { axeWithin: 'main' });
-    // Her number saved again: a new code, the lock lifted.
-    await gia.page.getByRole('button', { name: 'Save number' }).click();
+    // Pressed from the keyboard: a new code to the same number, the lock lifted.
+    await gia.page.keyboard.press('Enter');
     await expect.poll(async () => (await texts()).length).toBe(2);
+    expect((await texts())[0]?.toMasked).toBe((await texts())[1]?.toMasked);
     await expect.poll(() => gia.page.getByText('Too many wrong codes').count()).toBe(0);
     // The spent code's digits gone with it, her focus in the field for the new one.
     await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);

@@ -55,8 +55,8 @@ export const notifications: Translation<typeof en> = {
   weCouldntSendA: 'No pudimos enviar un código a ese número. Vuelve a intentarlo.',
   enterYourPhoneNumber: 'Escribe tu número de teléfono para activar las notificaciones por SMS',
   noCodeIsWaiting: 'No hay ningún código pendiente: primero guarda tu número de teléfono',
-  thisCodeHasExpired: 'Este código caducó. Vuelve a guardar tu número para recibir uno nuevo.',
-  tooManyWrongCodesSave: 'Demasiados códigos incorrectos. Vuelve a guardar tu número para recibir uno nuevo.',
+  thisCodeHasExpired: 'Este código caducó. Usa «Enviar otro código» para recibir otro.',
+  tooManyWrongCodesSave: 'Demasiados códigos incorrectos. Usa «Enviar otro código» para recibir otro.',
   thatCodeWasAlready: 'Ese código ya se usó. Vuelve a intentarlo.',
   enterAValidPhoneNumber: 'Escribe un número de teléfono válido, p. ej. (503) 555-0123',
   pushDevicesFull: (p) =>

@@ -274,11 +274,16 @@ function SmsForm({ userId }: { userId: string }) {
   const phoneField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLInputElement>(null);
   const confirmedLine = useRef<HTMLParagraphElement>(null);
+  const resendButton = useRef<HTMLButtonElement>(null);
   /**
-   * Where her focus goes once an answer has changed the form: her number when it was refused or a code is spent,
-   * the code field (its digits selected) when a code went out or one was wrong, the line saying it is confirmed.
+   * Where her focus goes once an answer has changed the form: her number when it was refused, Send a new code when
+   * a code is spent, the code field (its digits selected) when a code went out or one was wrong, the line saying
+   * it is confirmed.
    */
-  const focusNext = useFocusNext({ phone: phoneField, code: codeField, confirmed: confirmedLine }, ['code']);
+  const focusNext = useFocusNext(
+    { phone: phoneField, code: codeField, confirmed: confirmedLine, resend: resendButton },
+    ['code'],
+  );
   // A number waiting for its code counts as on: after a reload the code box must still be there.
   const enabled = on ?? (settings.data?.smsNotifications || settings.data?.pendingVerification) ?? false;
   const { t } = useLingui();
@@ -294,6 +299,26 @@ function SmsForm({ userId }: { userId: string }) {
 
   const codeError =
     spent ?? (verify.isError ? smsErrorText(verify.error, t`Failed to update SMS settings`) : undefined);
+
+  /** Saves her number (empty: the one her settings show, so a new code goes to the number waiting for one). */
+  const saveNumber = (phoneNumber: string) =>
+    // A refused number is said beside the field (below), not in a toast.
+    save.mutate(
+      { phoneNumber, smsNotifications: true },
+      {
+        onSuccess: (answer) => {
+          // A new code: the old one's digits and words go, and her focus waits where the new one is typed.
+          setSpent(null);
+          setCode('');
+          verify.reset();
+          focusNext(answer.pendingVerification ? 'code' : 'confirmed');
+          saved(answer);
+        },
+        onError: () => {
+          focusNext('phone');
+        },
+      },
+    );
 
   const onToggle = (next: boolean) => {
     setOn(next);
@@ -313,23 +338,7 @@ function SmsForm({ userId }: { userId: string }) {
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            // A refused number is said beside the field (below), not in a toast.
-            save.mutate(
-              { phoneNumber: phone, smsNotifications: true },
-              {
-                onSuccess: (answer) => {
-                  // A new code: the old one's digits and words go, and her focus waits where the new one is typed.
-                  setSpent(null);
-                  setCode('');
-                  verify.reset();
-                  focusNext(answer.pendingVerification ? 'code' : 'confirmed');
-                  saved(answer);
-                },
-                onError: () => {
-                  focusNext('phone');
-                },
-              },
-            );
+            saveNumber(phone);
           }}
         >
           <label htmlFor={phoneId} className="text-sm font-semibold text-ink">
@@ -377,7 +386,7 @@ function SmsForm({ userId }: { userId: string }) {
                 }
                 // Confirm would only be refused again: her focus goes where a new code comes from.
                 setSpent(smsErrorText(error, ''));
-                focusNext('phone');
+                focusNext('resend');
               },
             });
           }}
@@ -402,6 +411,16 @@ function SmsForm({ userId }: { userId: string }) {
           </Field>
           <Button type="submit" disabled={verify.isPending || code.length !== 6 || spent !== null}>
             {verify.isPending ? t`Checking…` : t`Confirm number`}
+          </Button>
+          {/* The number waiting for its code, texted again (the server's limits on codes apply). */}
+          <Button
+            ref={resendButton}
+            type="button"
+            variant="outline"
+            disabled={save.isPending}
+            onClick={() => saveNumber('')}
+          >
+            {save.isPending ? t`Sending…` : t`Send a new code`}
           </Button>
         </form>
       )}

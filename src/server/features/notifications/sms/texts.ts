@@ -138,8 +138,8 @@ export async function updateSmsSettings(
     return { ...present(saved), message: say(language, 'smsOff') };
   }
   const typed = input.phoneNumber?.trim() ?? '';
-  // No number typed: the one her settings show, so "save your number again" after a spent code works from an
-  // empty field, as after a reload.
+  // No number typed: the one her settings show (Settings' "Send a new code", or Save number with the field empty
+  // after a reload).
   const phone = typed === '' ? shownNumber(row) : normalisePhone(typed, deps.countries);
   if (!phone) {
     throw badRequest(localText('enterYourPhoneNumber'), [fieldError('phoneNumber', localText('enterYourPhoneNumber'))]);
