@@ -100,6 +100,48 @@ describe('preferences', () => {
     await noor.context.close();
   });
 
+  it('her theme and then her language, chosen before the first is saved, are both kept (a slow network)', async () => {
+    const lena = await person({ name: 'Lena' });
+    const badges = await watchBadgeCheck(lena.page, env.server);
+    await lena.page.goto('/preferences?tab=app');
+    await closeBadgeCard(lena.page, badges);
+    // The theme's save is held on its way, as on a slow connection, until she has picked her language too.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let saves = 0;
+    await lena.page.route(`**/api/users/${lena.user.id}/preferences`, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      saves += 1;
+      if (saves === 1) await held;
+      return route.continue();
+    });
+    let answered = 0;
+    lena.page.on('response', (response) => {
+      if (response.request().method() === 'PUT' && response.url().endsWith('/preferences')) answered += 1;
+    });
+    const isDark = () => lena.page.evaluate(() => document.documentElement.classList.contains('dark'));
+    await lena.page.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => saves).toBe(1);
+    await lena.page.getByLabel('Language').selectOption('es');
+    await lena.page.getByRole('tab', { name: 'Ajustes de la app' }).waitFor();
+    release();
+    // Both answers back: still dark and Spanish, on screen and on her account.
+    const saved = async () => {
+      const response = await lena.context.request.get(`/api/users/${lena.user.id}/preferences`);
+      const { app } = (await response.json()) as { app: { theme: string; language: string } };
+      return `${app.theme} ${app.language}`;
+    };
+    await expect.poll(() => answered).toBe(2);
+    await settle(lena.page);
+    expect(await saved()).toBe('dark es');
+    expect(await isDark()).toBe(true);
+    expect(await lena.page.getByLabel('Tema').inputValue()).toBe('dark');
+    await lena.page.reload();
+    await expect.poll(isDark).toBe(true);
+    await lena.page.getByRole('tab', { name: 'Ajustes de la app' }).waitFor();
+    await lena.context.close();
+  });
+
   it('saving the editor changes the match-score ring', async () => {
     const lena = await person({ name: 'Lena' });
     await lena.page.goto('/preference-visualization');

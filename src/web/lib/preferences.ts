@@ -53,15 +53,25 @@ export function toUpdateBody(p: Preferences): Preferences & UpdatePreferencesBod
   return { ...p, ageRange: [clamp(p.ageRange[0]), clamp(p.ageRange[1])] };
 }
 
+/**
+ * Saves her preferences (the server replaces the whole object). Her saves run one after another (one mutation
+ * scope), so the answers come back in the order she chose; the theme and language on screen follow an answer only
+ * when no later save is on its way, so a slow answer to her theme cannot undo the language she picked meanwhile.
+ */
 export function useSavePreferences(userId: string) {
   const queryClient = useQueryClient();
+  const mutationKey = ['save-preferences', userId];
   return useMutation({
+    mutationKey,
+    scope: { id: `save-preferences:${userId}` },
     mutationFn: async (body: UpdatePreferencesBody) =>
       apiCall((await api()).preferencesApi.save, { params: { id: userId }, body }),
     onSuccess: async (saved) => {
       const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
       const languageBefore = queryClient.getQueryData<Preferences>(key)?.app.language;
       queryClient.setQueryData(key, saved);
+      // This save is still pending here: more than one means a later one is queued or on its way.
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
       applyTheme(saved.app.theme);
       followSavedLanguage(saved.app.language);
       // The server writes some text in her language (conversation starters, messages): fetch it again in the new one.

@@ -76,16 +76,28 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
 
   /*
-   * A notification switch saves as she flips it, like a phone's settings: shown at once, sent on its own
-   * (over what the server holds, so unsaved edits on the other tabs stay hers to save or drop), and
+   * What an instant save sends: what the server holds (so unsaved edits on the other tabs stay hers to save or
+   * drop) with every choice that saves at once taken from the draft (the notification switches, the theme and the
+   * language), since an earlier one's save may still be on its way.
+   */
+  const savedWithInstantChoices = (): Preferences => {
+    const saved =
+      queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
+    return {
+      ...saved,
+      notifications: { ...saved.notifications, ...switchesOf(draft) },
+      app: { ...saved.app, language: draft.app.language, theme: draft.app.theme },
+    };
+  };
+
+  /*
+   * A notification switch saves as she flips it, like a phone's settings: shown at once, sent on its own, and
    * turned back with a toast if the server refuses.
    */
   const flipNotification = (key: NotificationSwitch, on: boolean) => {
-    const saved =
-      queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
-    const notifications = { ...saved.notifications, ...switchesOf(draft), [key]: on };
+    const saved = savedWithInstantChoices();
     set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }));
-    switchSave.mutate(toUpdateBody({ ...saved, notifications }), {
+    switchSave.mutate(toUpdateBody({ ...saved, notifications: { ...saved.notifications, [key]: on } }), {
       onError: () => {
         set((p) => ({ ...p, notifications: { ...p.notifications, [key]: !on } }));
         toast({
@@ -99,7 +111,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
   /*
    * The language and the theme change the app at once (no reload) and are saved on their own, like a
-   * notification switch, over what the server holds; a refusal puts the old one back.
+   * notification switch; a refusal puts the old one back.
    */
   const saveAppSetting = <K extends 'language' | 'theme'>(
     key: K,
@@ -107,8 +119,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     apply: (value: Preferences['app'][K]) => void,
     backAsItWas: string,
   ) => {
-    const saved =
-      queryClient.getQueryData<Preferences>(queryKeyOf(preferencesRoute, { params: { id: userId } })) ?? initial;
+    const saved = savedWithInstantChoices();
     const before = draft.app[key];
     set((p) => ({ ...p, app: { ...p.app, [key]: value } }));
     apply(value);
