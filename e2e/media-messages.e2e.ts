@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import type { SelfUser } from '../src/contract/users';
 import {
@@ -219,6 +219,50 @@ describe('photo and voice messages', () => {
     await dialog.dismiss();
     release();
     await expect.poll(photos, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('a file that is no photo is said in the sheet before anything is sent; a large photo is made smaller first', async () => {
+    const page = ana.page;
+    const share = page.getByRole('button', { name: 'Share a photo' });
+    const sheet = page.getByRole('dialog', { name: 'Send a photo' });
+    const uploads: number[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/media'))
+        uploads.push(request.postDataBuffer()?.length ?? 0);
+    };
+    page.on('request', onRequest);
+
+    // A text file named like a photo: told so in the sheet, and Send photo is not offered.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), share.click()]);
+    await chooser.setFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
+    await sheet.getByRole('alert').filter({ hasText: "This file isn't a photo we can open." }).waitFor();
+    expect(await sheet.getByRole('button', { name: 'Send photo' }).isDisabled()).toBe(true);
+    expect(await sheet.getByRole('img', { name: 'The photo you picked' }).count()).toBe(0);
+    await shootBothThemes(page, 'chat-photo-not-a-photo');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(uploads).toEqual([]);
+
+    // A camera-sized photo over the 10 MB upload limit: drawn smaller on the phone, then sent and shown.
+    const noisy = await sharp({
+      create: {
+        width: 4032,
+        height: 3024,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 70 },
+      },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(10 * 1024 * 1024);
+    const photos = () => page.getByTestId('photo-revealed').count();
+    const before = await photos();
+    await sendPhoto(page, noisy, false);
+    await expect.poll(photos, { timeout: 30_000 }).toBe(before + 1);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toBeLessThan(10 * 1024 * 1024);
+    page.off('request', onRequest);
   });
 
   it('in the dark theme', async () => {

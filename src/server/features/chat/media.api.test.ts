@@ -177,6 +177,14 @@ describe('a photo message', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const response = await upload(a, matchId, svg, { filename: 'x.jpg', contentType: 'image/jpeg' });
     expect(response.statusCode).toBe(415);
+    // Sent as a photo, it is refused as one: the message names photos, not voice notes.
+    expect(response.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Photos must be JPEG, PNG, WebP, HEIC or AVIF images',
+    });
+    // Without a declared type the bytes decide, and what is neither is refused as well.
+    const undeclared = await upload(a, matchId, svg, { filename: 'x', contentType: 'application/octet-stream' });
+    expect(undeclared.statusCode).toBe(415);
   });
 });
 

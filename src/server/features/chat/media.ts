@@ -94,8 +94,8 @@ export const mediaAllowanceSpent = (seconds: number) =>
 /**
  * Stores a photo or voice note for a message of this conversation (not sent yet). Over the conversation's hourly
  * allowance it is refused before the file is read: sending it would be refused anyway. A file declared as
- * audio must be a voice note by its container and codec; otherwise an image by its signature (then
- * re-encoded without metadata), else a voice note; anything else is a 415.
+ * audio must be a voice note by its container and codec, one declared as an image an image; otherwise an image by
+ * its signature (then re-encoded without metadata), else a voice note; anything else is a 415.
  */
 export async function uploadMedia(
   deps: MediaDeps,
@@ -109,9 +109,11 @@ export async function uploadMedia(
   let values: Omit<NewChatMedia, 'storageKey'> & { kind: MediaKind };
   let file: Buffer;
   let extension: string;
-  // Declared audio must really be audio (a renamed PNG is a 415); otherwise the bytes say what it is.
-  const claimsVoice = input.declaredType.toLowerCase().startsWith('audio/');
-  if (!claimsVoice && sniffImageType(data)) {
+  // A declared type is held to (a renamed PNG sent as audio, or a text file named .jpg, is a 415 that names what
+  // was expected); without one, the bytes say what it is.
+  const declared = input.declaredType.toLowerCase();
+  const claimsVoice = declared.startsWith('audio/');
+  if (declared.startsWith('image/') || (!claimsVoice && sniffImageType(data))) {
     if (data.length > MAX_CHAT_IMAGE_BYTES) throw tooLarge('Photos', MAX_CHAT_IMAGE_BYTES);
     const rendered = await renderChatImage(data, CHAT_IMAGE_MAX_SIDE);
     file = rendered.image;

@@ -4,6 +4,7 @@ import { Switch } from 'radix-ui';
 import { MAX_VOICE_MS } from '../../../contract/chat-media';
 import { Sheet } from '../../components/ui/sheet';
 import { Button } from '../../components/ui/button';
+import { canOpenPhoto, notAPhotoText } from './fit-photo';
 import { formatDuration, useVoiceRecorder, type Recording } from '../../lib/voice-recorder';
 import { useLingui } from '@lingui/react/macro';
 
@@ -144,8 +145,21 @@ export function PhotoPicker({
   const [viewOnce, setViewOnce] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   const switchId = useId();
+  // Said in the sheet, before anything is uploaded: a file the browser cannot open as a picture is no photo.
+  const [unreadable, setUnreadable] = useState<File | null>(null);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    void canOpenPhoto(file).then((ok) => {
+      if (current && !ok) setUnreadable(file);
+    });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const problem = file !== null && unreadable === file;
 
   return (
     <Sheet
@@ -158,8 +172,18 @@ export function PhotoPicker({
       title={t`Send a photo`}
       description={t`Location and camera details are removed before it is sent.`}
     >
-      {preview && (
-        <img src={preview} alt={t`The photo you picked`} className="max-h-[50dvh] w-full rounded-2xl object-contain" />
+      {problem ? (
+        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+          {notAPhotoText()}
+        </p>
+      ) : (
+        preview && (
+          <img
+            src={preview}
+            alt={t`The photo you picked`}
+            className="max-h-[50dvh] w-full rounded-2xl object-contain"
+          />
+        )
       )}
       <div className="flex min-h-11 items-center justify-between gap-4 rounded-2xl bg-cream-100 px-3">
         <label htmlFor={switchId} className="text-sm font-medium text-ink">
@@ -177,8 +201,9 @@ export function PhotoPicker({
       </div>
       <Button
         block
+        disabled={problem}
         onClick={() => {
-          if (!file) return;
+          if (!file || problem) return;
           setViewOnce(false);
           onSend(file, viewOnce);
         }}

@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
+import { fitPhoto, PhotoProblem } from './fit-photo';
 import { isConversationGone } from './use-send-message';
 import type { Recording } from '../../lib/voice-recorder';
 import { t } from '@lingui/core/macro';
@@ -17,7 +18,7 @@ import { t } from '@lingui/core/macro';
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
 
 /**
- * Photo and voice messages: the file is uploaded first (POST /api/matches/{matchId}/media), then sent like
+ * Photo and voice messages: a photo is fitted for sending first (fit-photo.ts), the file is uploaded (POST /api/matches/{matchId}/media), then sent like
  * text — over the socket when it is connected, else HTTP, with one clientMessageId for both so a retry
  * never stores it twice.
  */
@@ -43,9 +44,10 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   );
 
   const sendFile = useCallback(
-    async (kind: 'image' | 'voice', file: Blob, fields: Record<string, string>): Promise<boolean> => {
+    async (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>): Promise<boolean> => {
       setSending(kind);
       try {
+        const file = await prepare();
         const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, file, fields);
         const stored = await deliver({
           matchId,
@@ -63,7 +65,11 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         }
         toast({
           title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
-          description: isApiError(error) ? (error.serverMessage ?? error.message) : t`Please try again`,
+          description: isApiError(error)
+            ? (error.serverMessage ?? error.message)
+            : error instanceof PhotoProblem
+              ? error.message
+              : t`Please try again`,
           variant: 'destructive',
         });
         return false;
@@ -75,11 +81,11 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   );
 
   const sendPhoto = useCallback(
-    (file: File, viewOnce: boolean) => sendFile('image', file, viewOnce ? { viewOnce: 'true' } : {}),
+    (file: File, viewOnce: boolean) => sendFile('image', () => fitPhoto(file), viewOnce ? { viewOnce: 'true' } : {}),
     [sendFile],
   );
   const sendVoice = useCallback(
-    (recording: Recording) => sendFile('voice', recording.blob, { waveform: recording.waveform.join(',') }),
+    (recording: Recording) => sendFile('voice', async () => recording.blob, { waveform: recording.waveform.join(',') }),
     [sendFile],
   );
 
