@@ -232,6 +232,15 @@ describe('tryout fixes', () => {
     await confirmed.waitFor();
     await confirmed.scrollIntoViewIfNeeded();
     await shootBothThemes(gia.page, 'tryout-sms-confirmed', { axeWithin: 'main' });
+    // Off, then on again: her confirmed number is kept and on at once, with no number to type and no new code.
+    const smsSwitch = gia.page.getByRole('switch', { name: 'SMS Match Notifications' });
+    await smsSwitch.click();
+    await confirmed.waitFor({ state: 'detached' });
+    await smsSwitch.click();
+    await confirmed.waitFor();
+    expect(await confirmed.textContent()).toContain('0188');
+    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
+    expect(await texts()).toHaveLength(2);
     // Ghost mode without Premium: the locked switch is still visible in the dark.
     await gia.page.locator('#ghost-mode-switch').scrollIntoViewIfNeeded();
     await shootBothThemes(gia.page, 'tryout-ghost-locked', { axeWithin: 'main' });

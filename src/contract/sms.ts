@@ -5,7 +5,8 @@ export const SMS_CODE_TTL_MS = 10 * 60_000;
 /** At most one match text per member in this window. */
 export const SMS_MIN_INTERVAL_MS = 15 * 60_000;
 export const SMS_MATCH_TEXT = 'You have a new match on Steep! Open the app to say hi.';
-export const SMS_PHONE_PLACEHOLDER = '(555) 123-4567';
+/** The phone field's example: a number the checks accept, the same as the refusal's example. */
+export const SMS_PHONE_PLACEHOLDER = '(503) 555-0123';
 
 export const smsSettingsBody = z.object({
   phoneNumber: z.string('Phone number must be text').trim().max(40, 'Phone number is too long').optional(),

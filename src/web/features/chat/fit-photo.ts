@@ -6,7 +6,7 @@ import { t } from '@lingui/core/macro';
  * resize still has detail to work with, while a 12-megapixel camera photo is a few hundred KB on mobile data
  * instead of several MB, and never over the upload limit.
  */
-export const SEND_MAX_SIDE = CHAT_IMAGE_MAX_SIDE * 2;
+const SEND_MAX_SIDE = CHAT_IMAGE_MAX_SIDE * 2;
 
 /** What she is told about a file the browser cannot open as a picture (a text file named .jpg). */
 export const notAPhotoText = () => t`This file isn't a photo we can open. Please choose a JPEG, PNG or WebP photo.`;

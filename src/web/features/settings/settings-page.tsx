@@ -323,6 +323,8 @@ function SmsForm({ userId }: { userId: string }) {
   const onToggle = (next: boolean) => {
     setOn(next);
     if (!next) save.mutate({ smsNotifications: false }, { onSuccess: saved, onError: failed });
+    // Off keeps her confirmed number: on again, it is back at once, with nothing to type.
+    else if (settings.data?.phoneNumber && !settings.data.pendingVerification) saveNumber('');
   };
 
   return (

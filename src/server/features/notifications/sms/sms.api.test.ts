@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SMS_MATCH_TEXT } from '../../../../contract/sms';
+import { SMS_MATCH_TEXT, SMS_PHONE_PLACEHOLDER } from '../../../../contract/sms';
 import { buildApp } from '../../../app';
 import { smsOutbox, smsSettings } from '../../../test/tables';
 import { createTestApp, signUp, type Client, type TestApp } from '../../../test/harness';
@@ -63,7 +63,8 @@ describe('SMS settings', () => {
 
   it('normalises to E.164, sends a 6-digit code, and turns on only with the right code', async () => {
     const ana = await member(t);
-    const saved = await ana.request('PUT', smsUrl(ana), { phoneNumber: '(503) 555-0123', smsNotifications: true });
+    // The phone field's example is a number she could save.
+    const saved = await ana.request('PUT', smsUrl(ana), { phoneNumber: SMS_PHONE_PLACEHOLDER, smsNotifications: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       smsNotifications: false,
