@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { shootBothThemes } from './flows-themes';
-import { newUser, phoneContext, saveTheme, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  matchViaApi,
+  newUser,
+  phoneContext,
+  saveTheme,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+} from './harness';
 
 /*
  * A new member's tryout on a phone, off the happy path: Get Started opens Sign up, the password rules
@@ -236,6 +245,41 @@ describe('a new member, off the happy path', () => {
     await expect.poll(() => sheet.count()).toBe(0);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
+  }, 60_000);
+
+  it("Back closes an open ⋮ menu and stays on the conversation; a dialog opened from it takes the menu's place", async () => {
+    const ana = await member('Ana', 'Salem, Oregon');
+    const bea = await member('Bea', 'Salem, Oregon');
+    const matchId = await matchViaApi(ana, bea);
+    const { page } = ana;
+    await page.goto('/chats');
+    await page.goto(`/conversation/${matchId}`);
+    const options = page.getByRole('button', { name: 'Conversation options' });
+    const menu = page.getByRole('menu');
+
+    await options.click();
+    await menu.waitFor();
+    await page.goBack();
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/conversation/${matchId}`);
+
+    // Report from the menu: one Back closes the dialog, and the conversation stays.
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Report User' }).click();
+    const report = page.getByRole('dialog', { name: 'Report Bea' });
+    await report.waitFor();
+    await page.goBack();
+    await expect.poll(() => report.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/conversation/${matchId}`);
+
+    // Closed by Escape, the menu takes its entry back: Back then leaves for the chat list.
+    await options.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/chats');
+    await Promise.all([ana.context.close(), bea.context.close()]);
   }, 60_000);
 
   it('a match arriving while her sheet is open waits for it to close (one overlay at a time)', async () => {

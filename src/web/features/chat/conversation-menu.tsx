@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Ban, EllipsisVertical, Flag, HeartOff, ShieldCheck } from 'lucide-react';
 import { matchesApi } from '../../../contract/api/matches';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-react';
 import type { TeaStory } from '../../../contract/stories';

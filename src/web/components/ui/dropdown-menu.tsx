@@ -1,0 +1,23 @@
+import { useState, type ComponentProps } from 'react';
+import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
+import { useBackCloses } from '../../lib/overlay-history';
+
+/*
+ * Radix's DropdownMenu with Back closing an open menu (lib/overlay-history.ts), as it closes a sheet or dialog
+ * (ui/dialog.tsx): on a phone, Back on an open ⋮ menu closes the menu, not the screen under it. Screens import
+ * `DropdownMenu` from here instead of from radix-ui.
+ */
+
+function MenuRoot(props: ComponentProps<typeof RadixDropdownMenu.Root>) {
+  const { open, defaultOpen, onOpenChange } = props;
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
+  const isOpen = open ?? uncontrolled;
+  const change = (next: boolean) => {
+    if (open === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  useBackCloses(isOpen, () => change(false));
+  return <RadixDropdownMenu.Root {...props} open={isOpen} onOpenChange={change} />;
+}
+
+export const DropdownMenu = { ...RadixDropdownMenu, Root: MenuRoot };
