@@ -181,6 +181,25 @@ describe('profiles in Spanish', () => {
       await expectSpanish(page, page.locator('body'), 'edit details');
       await shoot(page, 'edit-details', theme);
 
+      // The longest Spanish lifestyle answers are shown whole in their fields, not cut at the arrow.
+      await edit.getByLabel('Mascotas').selectOption({ label: 'Me encantan' });
+      await edit.getByLabel('Tabaco').selectOption({ label: 'De vez en cuando' });
+      await edit.getByLabel('Mascotas').scrollIntoViewIfNeeded();
+      const cut = await edit.locator('select[id^="edit-lifestyle-"]').evaluateAll((selects) =>
+        (selects as HTMLSelectElement[])
+          .filter((select) => {
+            const style = getComputedStyle(select);
+            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const context = document.createElement('canvas').getContext('2d');
+            if (!context) return false;
+            context.font = style.font;
+            return context.measureText(select.selectedOptions[0]?.text ?? '').width > room;
+          })
+          .map((select) => select.selectedOptions[0]?.text),
+      );
+      expect(cut).toEqual([]);
+      await shoot(page, 'edit-lifestyle', theme);
+
       await edit.getByRole('button', { name: 'Añadir una pregunta' }).click();
       await edit.getByLabel('Tu respuesta').fill('Un oolong y una buena charla.');
       await edit.getByRole('group', { name: 'Pregunta 1' }).scrollIntoViewIfNeeded();

@@ -305,7 +305,8 @@ export function EditProfilePage() {
         </FormSection>
 
         <FormSection id="edit-lifestyle" title={t`Lifestyle`}>
-          <div className="grid grid-cols-2 gap-3">
+          {/* One column: two at phone width cut an answer off ("De vez en cuando", "Me encantan"). */}
+          <div className="grid gap-3">
             {LIFESTYLE_KEYS.map((key) => (
               <Field key={key} id={`edit-lifestyle-${key}`} label={lifestyleFieldLabel(key)}>
                 <NativeSelect
