@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /*
  * Back closes the top overlay (a sheet, a dialog), the way a phone's Back button does in native apps:
@@ -120,4 +120,29 @@ export function useBackCloses(isOpen: boolean, close: () => void): void {
       queueSync();
     };
   }, [isOpen]);
+}
+
+/** How a Radix overlay's Root is told it is open: controlled (`open`), or by its trigger (`defaultOpen`). */
+export interface OverlayOpenProps {
+  open?: boolean | undefined;
+  defaultOpen?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+}
+
+/**
+ * The open state of a shared overlay component's Root (a dialog, a sheet, a menu) given either way, with Back
+ * closing it while it is open (`backCloses: false` leaves Back to the router).
+ */
+export function useBackClosingOpenState(
+  { open, defaultOpen, onOpenChange }: OverlayOpenProps,
+  backCloses = true,
+): { open: boolean; onOpenChange: (open: boolean) => void } {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
+  const isOpen = open ?? uncontrolled;
+  const change = (next: boolean) => {
+    if (open === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  useBackCloses(backCloses && isOpen, () => change(false));
+  return { open: isOpen, onOpenChange: change };
 }

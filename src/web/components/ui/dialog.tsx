@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
-import { useBackCloses } from '../../lib/overlay-history';
+import { useBackClosingOpenState, type OverlayOpenProps } from '../../lib/overlay-history';
 import { sheetClosed, sheetOpened } from '../../lib/overlay-queue';
 
 /*
@@ -10,31 +10,19 @@ import { sheetClosed, sheetOpened } from '../../lib/overlay-queue';
  * `Dialog` / `AlertDialog` from here instead of from radix-ui.
  */
 
-interface OverlayRootProps {
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}
-
 /** The dim behind every dialog and sheet (--color-scrim darkens the page in both themes). */
 export const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-scrim/40 data-[state=open]:animate-fade-in';
 
-/** Open state for a Root given either way (controlled, or by its trigger). */
-function useOverlayRoot({ open, defaultOpen, onOpenChange }: OverlayRootProps, backCloses = true) {
-  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
-  const isOpen = open ?? uncontrolled;
-  const change = (next: boolean) => {
-    if (open === undefined) setUncontrolled(next);
-    onOpenChange?.(next);
-  };
-  useBackCloses(backCloses && isOpen, () => change(false));
+/** Open state for a dialog's Root given either way, with Back closing it; the overlay queue hears while it is open. */
+function useOverlayRoot(props: OverlayOpenProps, backCloses = true) {
+  const state = useBackClosingOpenState(props, backCloses);
   const key = `sheet:${useId()}`;
   useEffect(() => {
-    if (!isOpen) return;
+    if (!state.open) return;
     sheetOpened(key);
     return () => sheetClosed(key);
-  }, [isOpen, key]);
-  return { open: isOpen, onOpenChange: change };
+  }, [state.open, key]);
+  return state;
 }
 
 function DialogRoot(props: ComponentProps<typeof RadixDialog.Root>) {

@@ -1,6 +1,6 @@
-import { useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
-import { useBackCloses } from '../../lib/overlay-history';
+import { useBackClosingOpenState } from '../../lib/overlay-history';
 
 /*
  * Radix's DropdownMenu with Back closing an open menu (lib/overlay-history.ts), as it closes a sheet or dialog
@@ -9,15 +9,7 @@ import { useBackCloses } from '../../lib/overlay-history';
  */
 
 function MenuRoot(props: ComponentProps<typeof RadixDropdownMenu.Root>) {
-  const { open, defaultOpen, onOpenChange } = props;
-  const [uncontrolled, setUncontrolled] = useState(defaultOpen ?? false);
-  const isOpen = open ?? uncontrolled;
-  const change = (next: boolean) => {
-    if (open === undefined) setUncontrolled(next);
-    onOpenChange?.(next);
-  };
-  useBackCloses(isOpen, () => change(false));
-  return <RadixDropdownMenu.Root {...props} open={isOpen} onOpenChange={change} />;
+  return <RadixDropdownMenu.Root {...props} {...useBackClosingOpenState(props)} />;
 }
 
 export const DropdownMenu = { ...RadixDropdownMenu, Root: MenuRoot };
