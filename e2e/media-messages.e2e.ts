@@ -9,6 +9,7 @@ import {
   phoneContext,
   screenshot,
   signUpViaApi,
+  toastText,
   useServerAndBrowser,
   matchViaApi,
   watchBadgeCheck,
@@ -219,6 +220,53 @@ describe('photo and voice messages', () => {
     await dialog.dismiss();
     release();
     await expect.poll(photos, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('a photo on a slow network shows how far it has got; Cancel stops it, and nothing is sent', async () => {
+    const page = ana.page;
+    const network = await page.context().newCDPSession(page);
+    // About 8 KB/s up, a bad mobile connection: the photo takes many seconds to upload.
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 8 * 1024,
+    });
+    const photos = () => page.getByTestId('photo-revealed').count();
+    const before = await photos();
+    const storedPhotos = async () => {
+      const answer = await bea.context.request.get(`/api/messages/${matchId}?limit=100`);
+      const { messages } = (await answer.json()) as { messages: Array<{ messageType: string }> };
+      return messages.filter((m) => m.messageType === 'image').length;
+    };
+    const storedBefore = await storedPhotos();
+    await sendPhoto(page, await photo('#42a87a'), false);
+    const progress = page.getByRole('progressbar', { name: 'Sending photo…' });
+    const percent = async () => Number(await progress.getAttribute('aria-valuenow'));
+    await expect.poll(percent, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await percent()).toBeLessThan(100);
+    await shootBothThemes(page, 'chat-photo-uploading');
+
+    // By keyboard: Cancel, and her focus goes on to the message box.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await progress.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message-input');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await network.detach();
+
+    // A message sent after it arrives on her match's screen, and the photo never does, on either side.
+    await page.keyboard.type('Never mind the photo');
+    await page.keyboard.press('Enter');
+    await bea.page.getByText('Never mind the photo').waitFor({ timeout: 10_000 });
+    expect(await photos()).toBe(before);
+    expect(await toastText(page, 'Photo not sent').count()).toBe(0);
+    expect(await storedPhotos()).toBe(storedBefore);
   });
 
   it('a file that is no photo is said in the sheet before anything is sent; a large photo is made smaller first', async () => {

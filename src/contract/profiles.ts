@@ -201,7 +201,6 @@ export type PhotoItem = z.infer<typeof photoItem>;
 
 /** A member's photos in display order. */
 export const photoList = z.object({ photos: z.array(photoItem) });
-export type PhotoList = z.infer<typeof photoList>;
 
 export const reorderPhotosBody = z.object({
   photoIds: z.array(z.uuid('Unknown photo')).min(1, 'List your photos').max(MAX_PHOTOS),

@@ -148,6 +148,14 @@ const languageFor = (request: FastifyRequest): Promise<Language> =>
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    // She cancelled an upload, or her connection dropped, before the body was all there: Node reports it as an
+    // ECONNRESET, which is not the database's. There is nobody left to answer.
+    if (request.raw.readableAborted) {
+      request.log.info({ code: thrown.code }, 'the client closed the request before its body arrived');
+      return reply
+        .status(400)
+        .send({ message: 'The request was cut off before it was complete.', code: 'BAD_REQUEST' });
+    }
     const error = (classifyDatabaseError(thrown) as FastifyError | undefined) ?? thrown;
     if (error instanceof AppError) {
       if (error.code === 'UNAVAILABLE') request.log.warn({ err: thrown }, 'database unavailable');

@@ -63,7 +63,7 @@ export function fieldErrorText(error: unknown, path: string): string | undefined
   return error.body?.errors?.find((e) => e.path === path || e.path.endsWith(`.${path}`))?.message;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -89,9 +89,29 @@ function parseErrorBody(text: string): ErrorBody | undefined {
   }
 }
 
+/** Her language, so the server's messages (errors, the reset answer) come in it (src/server/http/language.ts). */
+export function requestHeaders(): Record<string, string> {
+  return { Accept: 'application/json', 'Accept-Language': activeLocale() };
+}
+
+/** An answer's text turned into the parsed body, or ApiError for a non-2xx status. */
+export function answer(
+  status: number,
+  statusText: string,
+  text: string,
+  retryAfter: string | null,
+  schema: { parse: (data: unknown) => unknown },
+): unknown {
+  if (status < 200 || status > 299) {
+    throw new ApiError(status, statusText, text, parseErrorBody(text), parseRetryAfter(retryAfter));
+  }
+  if (!text) return undefined;
+  const data: unknown = JSON.parse(text);
+  return schema.parse(data);
+}
+
 /**
- * The one fetch: sends the session cookie, her language and JSON (or FormData), throws ApiError on a non-2xx
- * answer.
+ * The one fetch: sends the session cookie, her language and JSON, throws ApiError on a non-2xx answer.
  */
 async function request(
   method: Method,
@@ -99,32 +119,15 @@ async function request(
   body: unknown,
   schema: { parse: (data: unknown) => unknown },
 ): Promise<unknown> {
-  // Her language, so the server's messages (errors, the reset answer) come in it (src/server/http/language.ts).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLocale() };
+  const headers = requestHeaders();
   const init: RequestInit = { method, credentials: 'include', headers };
-  if (body instanceof FormData) {
-    init.body = body;
-  } else if (body !== undefined) {
+  if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-
   const response = await fetch(path, init);
   const text = await response.text();
-
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      response.statusText,
-      text,
-      parseErrorBody(text),
-      parseRetryAfter(response.headers.get('Retry-After')),
-    );
-  }
-
-  if (!text) return undefined;
-  const data: unknown = JSON.parse(text);
-  return schema.parse(data);
+  return answer(response.status, response.statusText, text, response.headers.get('Retry-After'), schema);
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -153,20 +156,6 @@ export function apiCall<D extends RouteDeclaration>(
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const url = buildPath(declaration.path, parts.params) + queryString(parts.query);
   return request(declaration.method, url, parts.body, declaration.response) as Promise<ResponseOut<D>>;
-}
-
-/** Sends one file to a declared upload route as multipart/form-data (text `fields` go before the file). */
-export function apiUpload<D extends RouteDeclaration & { upload: { field: string } }>(
-  declaration: D,
-  input: Pick<CallInput<D>, 'params'>,
-  file: Blob,
-  fields: Record<string, string> = {},
-): Promise<ResponseOut<D>> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(declaration.upload.field, file);
-  const url = buildPath(declaration.path, (input as { params?: Record<string, unknown> }).params);
-  return request(declaration.method, url, form, declaration.response) as Promise<ResponseOut<D>>;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
+import { Meter } from '../../components/ui/meter';
 import { PhotoPicker, RecordingBar, useHoldToRecord } from './media-composer';
 import type { Recording } from '../../lib/voice-recorder';
+import type { MediaSending } from './use-send-media';
 import { useLingui } from '@lingui/react/macro';
 /** Show the character count once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
@@ -22,6 +24,7 @@ export function Composer({
   onSend,
   onTextChange,
   mediaSending,
+  onCancelMedia,
   onSendPhoto,
   onSendVoice,
 }: {
@@ -32,7 +35,9 @@ export function Composer({
   onSend: (content: string) => Promise<boolean>;
   onTextChange: (value: string) => void;
   /** A photo or voice message on its way (upload, then send). */
-  mediaSending: 'image' | 'voice' | null;
+  mediaSending: MediaSending | null;
+  /** Stops its upload. */
+  onCancelMedia: () => void;
   onSendPhoto: (file: File, viewOnce: boolean) => Promise<boolean>;
   onSendVoice: (recording: Recording) => Promise<boolean>;
 }) {
@@ -43,6 +48,15 @@ export function Composer({
   const [picked, setPicked] = useState<File | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim().length > 0 && !isSending;
+  const mediaStatusId = useId();
+  // The Cancel button goes when the upload ends (or she presses it): her focus goes on to the message box, not to
+  // the top of the page.
+  const keepFocusOnLeave = (button: HTMLButtonElement | null) => {
+    if (!button) return;
+    return () => {
+      if (document.activeElement === button) queueMicrotask(() => textarea.current?.focus());
+    };
+  };
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -76,9 +90,27 @@ export function Composer({
       className="sticky bottom-0 z-20 border-t border-cream-200/80 bg-cream-50/95 px-2 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur-md"
     >
       {mediaSending && (
-        <p role="status" className="px-3 pb-1 text-xs font-medium text-plum-700">
-          {mediaSending === 'image' ? t`Sending photo…` : t`Sending voice message…`}
-        </p>
+        <div className="flex items-center gap-3 ps-3 pb-1">
+          <p id={mediaStatusId} role="status" className="shrink-0 text-xs font-medium text-plum-700">
+            {mediaSending.kind === 'image' ? t`Sending photo…` : t`Sending voice message…`}
+          </p>
+          <div className="min-w-0 flex-1">
+            <Meter percent={Math.round(mediaSending.progress * 100)} labelledBy={mediaStatusId} />
+          </div>
+          {mediaSending.cancellable ? (
+            <button
+              ref={keepFocusOnLeave}
+              type="button"
+              onClick={onCancelMedia}
+              className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
+            >
+              {t`Cancel`}
+            </button>
+          ) : (
+            // The row keeps its height when Cancel goes, so the message box does not jump.
+            <span aria-hidden className="min-h-11" />
+          )}
+        </div>
       )}
       {voice.error && (
         <p role="alert" className="px-3 pb-1 text-xs font-medium text-red-700">

@@ -173,6 +173,7 @@ function Conversation({ match }: { match: Match }) {
       <Composer
         initialText={draft}
         mediaSending={media.sending}
+        onCancelMedia={media.cancel}
         onSendPhoto={media.sendPhoto}
         onSendVoice={media.sendVoice}
         isSending={isSending}

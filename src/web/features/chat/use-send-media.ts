@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../contract/chat';
 import { chatApi, chatMediaApi } from '../../../contract/api';
-import { apiCall, apiUpload, isApiError } from '../../lib/api';
+import { apiCall, isApiError } from '../../lib/api';
+import { apiUpload, isAbort } from '../../lib/api-upload';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
@@ -17,6 +18,14 @@ import { t } from '@lingui/core/macro';
 
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
 
+/** A photo or voice message on its way: its kind, the share of the file uploaded (0 to 1), and whether it may still be cancelled. */
+export interface MediaSending {
+  kind: 'image' | 'voice';
+  progress: number;
+  /** Until the file is uploaded: after that the message is being sent and cannot be taken back. */
+  cancellable: boolean;
+}
+
 /**
  * Photo and voice messages: a photo is fitted for sending first (fit-photo.ts), the file is uploaded (POST /api/matches/{matchId}/media), then sent like
  * text — over the socket when it is connected, else HTTP, with one clientMessageId for both so a retry
@@ -25,7 +34,8 @@ type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: str
 export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
-  const [sending, setSending] = useState<'image' | 'voice' | null>(null);
+  const [sending, setSending] = useState<MediaSending | null>(null);
+  const upload = useRef<AbortController | null>(null);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
 
@@ -45,10 +55,18 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
 
   const sendFile = useCallback(
     async (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>): Promise<boolean> => {
-      setSending(kind);
+      const controller = new AbortController();
+      upload.current = controller;
+      setSending({ kind, progress: 0, cancellable: true });
       try {
         const file = await prepare();
-        const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, file, fields);
+        controller.signal.throwIfAborted();
+        const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, file, fields, {
+          signal: controller.signal,
+          onProgress: (progress) => setSending({ kind, progress, cancellable: true }),
+        });
+        upload.current = null;
+        setSending({ kind, progress: 1, cancellable: false });
         const stored = await deliver({
           matchId,
           messageType: kind,
@@ -59,6 +77,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
         return true;
       } catch (error) {
+        // She cancelled it: nothing to tell her.
+        if (isAbort(error)) return false;
         if (isConversationGone(error)) {
           onConversationGone();
           return false;
@@ -74,6 +94,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         });
         return false;
       } finally {
+        upload.current = null;
         setSending(null);
       }
     },
@@ -89,5 +110,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [sendFile],
   );
 
-  return { sending, sendPhoto, sendVoice };
+  /** Stops the upload under way (a photo being fitted stops before it is sent). */
+  const cancel = useCallback(() => upload.current?.abort(), []);
+
+  return { sending, sendPhoto, sendVoice, cancel };
 }

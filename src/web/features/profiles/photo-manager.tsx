@@ -2,10 +2,10 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
 import { useToast } from '../../components/ui/toast';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText } from '../../lib/api';
+import { apiUpload } from '../../lib/api-upload';
 import { cn } from '../../lib/cn';
 import { usePhotoListUpdate, usePhotos } from './queries';
-import { uploadPhoto } from './upload-photo';
 import { profilesApi } from '../../../contract/api';
 import { useLingui } from '@lingui/react/macro';
 
@@ -31,7 +31,7 @@ export function PhotoManager({ userId }: { userId: string }) {
       console.warn(failure, error);
       toast({
         title: failure,
-        description: (isApiError(error) && error.serverMessage) || t`Please try again`,
+        description: errorText(error, t`Please try again`),
         variant: 'destructive',
       });
     } finally {
@@ -49,7 +49,12 @@ export function PhotoManager({ userId }: { userId: string }) {
       return;
     }
     setProgress(0);
-    void run(async () => (await uploadPhoto(userId, file, setProgress)).photos, t`Photo not added`);
+    void run(
+      async () =>
+        (await apiUpload(profilesApi.addPhoto, { params: { id: userId } }, file, {}, { onProgress: setProgress }))
+          .photos,
+      t`Photo not added`,
+    );
   };
 
   const move = (list: PhotoItem[], from: number, to: number) => {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { verificationApi } from '../../../contract/api/verification';
 import type { SocialHandlesBody, VerificationRecord } from '../../../contract/verification';
-import { apiCall, apiUpload } from '../../lib/api';
+import { apiCall } from '../../lib/api';
+import { apiUpload } from '../../lib/api-upload';
 import { invalidateRoutes, queryKeyOf } from '../../lib/query-key';
 
 /** While her photos are analysed in the background, the record (and its photo check) is asked for again this often. */
