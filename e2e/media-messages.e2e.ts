@@ -15,6 +15,7 @@ import {
   watchBadgeCheck,
 } from './harness';
 import { shootBothThemes } from './flows-themes';
+import { grainyPhoto, slowUploads } from './slow-upload';
 
 /*
  * Photo and voice messages between two browsers. Chromium records from its fake microphone
@@ -224,14 +225,7 @@ describe('photo and voice messages', () => {
 
   it('a photo on a slow network shows how far it has got; Cancel stops it, and nothing is sent', async () => {
     const page = ana.page;
-    const network = await page.context().newCDPSession(page);
-    // About 8 KB/s up, a bad mobile connection: the photo takes many seconds to upload.
-    await network.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 50,
-      downloadThroughput: -1,
-      uploadThroughput: 8 * 1024,
-    });
+    const network = await slowUploads(page);
     const photos = () => page.getByTestId('photo-revealed').count();
     const before = await photos();
     const storedPhotos = async () => {
@@ -240,25 +234,26 @@ describe('photo and voice messages', () => {
       return messages.filter((m) => m.messageType === 'image').length;
     };
     const storedBefore = await storedPhotos();
-    await sendPhoto(page, await photo('#42a87a'), false);
+    const grainy = await grainyPhoto(1200, 900);
+    await sendPhoto(page, grainy, false);
     const progress = page.getByRole('progressbar', { name: 'Sending photo…' });
     const percent = async () => Number(await progress.getAttribute('aria-valuenow'));
     await expect.poll(percent, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await percent()).toBeLessThan(100);
     await shootBothThemes(page, 'chat-photo-uploading');
+    // The microphone is off while it uploads, for a touch press too (a disabled button still gets pointer events).
+    const mic = await page.getByRole('button', { name: /Record a voice message/ }).boundingBox();
+    // A press and release (the locator's click would wait for the button to be enabled).
+    await page.mouse.move(mic!.x + mic!.width / 2, mic!.y + mic!.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
 
     // By keyboard: Cancel, and her focus goes on to the message box.
-    await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.getByRole('button', { name: 'Cancel upload' }).focus();
     await page.keyboard.press('Enter');
     await progress.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message-input');
-    await network.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await network.detach();
+    await network.restore();
 
     // A message sent after it arrives on her match's screen, and the photo never does, on either side.
     await page.keyboard.type('Never mind the photo');
@@ -267,6 +262,23 @@ describe('photo and voice messages', () => {
     expect(await photos()).toBe(before);
     expect(await toastText(page, 'Photo not sent').count()).toBe(0);
     expect(await storedPhotos()).toBe(storedBefore);
+    // The press on the microphone started nothing: no recording is running, and no voice message went.
+    expect(await page.getByTestId('recording-time').count()).toBe(0);
+
+    // Leaving the conversation while a photo uploads stops it, and she is told so on the screen she went to.
+    await network.slow();
+    await sendPhoto(page, grainy, false);
+    await progress.waitFor();
+    await page.getByRole('link', { name: 'Back to messages' }).click();
+    await page.waitForURL('**/chats');
+    await toastText(page, 'You left the conversation before it finished uploading.').waitFor();
+    await network.restore();
+    await open(page, matchId);
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Still no photo');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await bea.page.getByText('Still no photo').waitFor({ timeout: 10_000 });
+    expect(await storedPhotos()).toBe(storedBefore);
+    expect(await photos()).toBe(before);
   });
 
   it('a file that is no photo is said in the sheet before anything is sent; a large photo is made smaller first', async () => {
@@ -292,17 +304,7 @@ describe('photo and voice messages', () => {
     expect(uploads).toEqual([]);
 
     // A camera-sized photo over the 10 MB upload limit: drawn smaller on the phone, then sent and shown.
-    const noisy = await sharp({
-      create: {
-        width: 4032,
-        height: 3024,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 70 },
-      },
-    })
-      .jpeg({ quality: 100 })
-      .toBuffer();
+    const noisy = await grainyPhoto(4032, 3024, { sigma: 70, quality: 100 });
     expect(noisy.length).toBeGreaterThan(10 * 1024 * 1024);
     const photos = () => page.getByTestId('photo-revealed').count();
     const before = await photos();

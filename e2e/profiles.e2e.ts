@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { addTwoPhotos } from './profile-photos';
+import { shootBothThemes } from './flows-themes';
+import { grainyPhoto, slowUploads } from './slow-upload';
 
 const env = useServerAndBrowser();
 
@@ -22,6 +24,39 @@ async function dismissToast(page: Page) {
 }
 
 describe('profiles journey', () => {
+  it('a photo on a slow network can be cancelled by keyboard: nothing is added, and her focus is back on Add photo', async () => {
+    const context = await phoneContext(env.browser, env.server.baseUrl);
+    const user = await signUpViaApi(context, { name: 'Wren' });
+    const page = await context.newPage();
+    await page.goto('/profile/edit');
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    const input = form.getByLabel('Add photo');
+    await input.waitFor({ state: 'attached' });
+    const network = await slowUploads(page);
+
+    await input.focus();
+    const grainy = await grainyPhoto(900, 1200);
+    await input.setInputFiles({ name: 'slow.jpg', mimeType: 'image/jpeg', buffer: grainy });
+    const progress = form.getByRole('progressbar', { name: 'Uploading photo' });
+    await progress.waitFor();
+    const cancel = form.getByRole('button', { name: 'Cancel upload' });
+    // The file input is off while it uploads: her focus is on Cancel, not dropped to the top of the page.
+    await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await progress.scrollIntoViewIfNeeded();
+    await shootBothThemes(page, 'profile-photo-uploading');
+
+    await page.keyboard.press('Enter');
+    await progress.waitFor({ state: 'detached' });
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toastText(page, 'Photo not added').count()).toBe(0);
+    await network.restore();
+    const { photos } = (await (await context.request.get(`/api/users/${user.id}/photos`)).json()) as {
+      photos: unknown[];
+    };
+    expect(photos).toEqual([]);
+    await context.close();
+  });
+
   it('edits the profile, uploads two photos, and sees them and the completeness change on /profile', async () => {
     const context = await phoneContext(env.browser, env.server.baseUrl);
     const user = await signUpViaApi(context, { name: 'Juniper', interests: [], bio: 'Short bio' });

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
@@ -43,12 +43,26 @@ export function Composer({
 }) {
   const { t } = useLingui();
   const [text, setText] = useState(() => initialText.slice(0, MESSAGE_MAX_LENGTH));
-  const voice = useHoldToRecord(onSendVoice);
+  const voice = useHoldToRecord(onSendVoice, mediaSending !== null);
   const photoInput = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<File | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim().length > 0 && !isSending;
-  const mediaStatusId = useId();
+  // Said to a screen reader: what is on its way, and that a cancelled one was not sent (the row just goes).
+  const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
+  const [announcedSending, setAnnouncedSending] = useState(mediaSending);
+  if (mediaSending !== null && announcedSending === null) {
+    setAnnouncedSending(mediaSending);
+    setCancelled(null);
+  } else if (mediaSending === null && announcedSending !== null) setAnnouncedSending(null);
+  const sendingLabel = (kind: 'image' | 'voice') => (kind === 'image' ? t`Sending photo…` : t`Sending voice message…`);
+  const announcement = mediaSending
+    ? sendingLabel(mediaSending.kind)
+    : cancelled === 'image'
+      ? t`Photo not sent`
+      : cancelled === 'voice'
+        ? t`Voice message not sent`
+        : '';
   // The Cancel button goes when the upload ends (or she presses it): her focus goes on to the message box, not to
   // the top of the page.
   const keepFocusOnLeave = (button: HTMLButtonElement | null) => {
@@ -89,19 +103,29 @@ export function Composer({
       data-obscures-focus="bottom"
       className="sticky bottom-0 z-20 border-t border-cream-200/80 bg-cream-50/95 px-2 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur-md"
     >
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {mediaSending && (
         <div className="flex items-center gap-3 ps-3 pb-1">
-          <p id={mediaStatusId} role="status" className="shrink-0 text-xs font-medium text-plum-700">
-            {mediaSending.kind === 'image' ? t`Sending photo…` : t`Sending voice message…`}
+          <p aria-hidden className="shrink-0 text-xs font-medium text-plum-700">
+            {sendingLabel(mediaSending.kind)}
           </p>
           <div className="min-w-0 flex-1">
-            <Meter percent={Math.round(mediaSending.progress * 100)} labelledBy={mediaStatusId} />
+            <Meter percent={Math.round(mediaSending.progress * 100)} label={sendingLabel(mediaSending.kind)} />
           </div>
+          <span aria-hidden className="w-9 shrink-0 text-end text-xs font-medium text-plum-700 tabular-nums">
+            {Math.round(mediaSending.progress * 100)}%
+          </span>
           {mediaSending.cancellable ? (
             <button
               ref={keepFocusOnLeave}
               type="button"
-              onClick={onCancelMedia}
+              aria-label={t`Cancel upload`}
+              onClick={() => {
+                setCancelled(mediaSending.kind);
+                onCancelMedia();
+              }}
               className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
             >
               {t`Cancel`}
@@ -187,7 +211,7 @@ export function Composer({
         <button
           type="button"
           aria-label={t`Record a voice message (hold to record, tap to lock)`}
-          className={cn(iconButton, 'touch-none select-none')}
+          className={cn(iconButton, 'touch-none select-none disabled:opacity-50')}
           disabled={mediaSending !== null}
           {...voice.buttonProps}
         >

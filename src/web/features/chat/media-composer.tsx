@@ -15,7 +15,8 @@ const TAP_MS = 450;
  * The composer's microphone: hold to record and release to send, or tap to lock recording on (then
  * Send or Cancel). Enter or Space on the focused button locks it on too.
  */
-export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<boolean>) {
+/** `disabled`: a photo or voice message is uploading (a disabled button still gets pointer events). */
+export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<boolean>, disabled: boolean) {
   const { t } = useLingui();
   const atLimit = useRef<() => void>(() => undefined);
   const onLimit = useCallback(() => atLimit.current(), []);
@@ -49,7 +50,7 @@ export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<b
 
   const buttonProps = {
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
-      if (event.button !== 0 || locked) return;
+      if (event.button !== 0 || locked || disabled) return;
       event.preventDefault();
       event.currentTarget.setPointerCapture(event.pointerId);
       pressedAt.current = performance.now();
@@ -65,7 +66,7 @@ export function useHoldToRecord(onSendVoice: (recording: Recording) => Promise<b
     onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      if (recorder.recording) return;
+      if (recorder.recording || disabled) return;
       void begin().then((ok) => ok && setLocked(true));
     },
   };

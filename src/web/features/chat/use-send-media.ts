@@ -1,8 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../contract/chat';
 import { chatApi, chatMediaApi } from '../../../contract/api';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText } from '../../lib/api';
 import { apiUpload, isAbort } from '../../lib/api-upload';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
@@ -35,7 +35,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
   const [sending, setSending] = useState<MediaSending | null>(null);
-  const upload = useRef<AbortController | null>(null);
+  const upload = useRef<{ kind: 'image' | 'voice'; controller: AbortController } | null>(null);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
 
@@ -56,7 +56,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const sendFile = useCallback(
     async (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>): Promise<boolean> => {
       const controller = new AbortController();
-      upload.current = controller;
+      upload.current = { kind, controller };
       setSending({ kind, progress: 0, cancellable: true });
       try {
         const file = await prepare();
@@ -85,11 +85,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         }
         toast({
           title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
-          description: isApiError(error)
-            ? (error.serverMessage ?? error.message)
-            : error instanceof PhotoProblem
-              ? error.message
-              : t`Please try again`,
+          description: error instanceof PhotoProblem ? error.message : errorText(error, t`Please try again`),
           variant: 'destructive',
         });
         return false;
@@ -111,7 +107,22 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   );
 
   /** Stops the upload under way (a photo being fitted stops before it is sent). */
-  const cancel = useCallback(() => upload.current?.abort(), []);
+  const cancel = useCallback(() => upload.current?.controller.abort(), []);
+
+  // She left the conversation while it was still uploading: it stops, rather than arriving later where she can no
+  // longer see or cancel it, and she is told where she is now.
+  useEffect(
+    () => () => {
+      const unfinished = upload.current;
+      if (!unfinished) return;
+      unfinished.controller.abort();
+      toast({
+        title: unfinished.kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
+        description: t`You left the conversation before it finished uploading.`,
+      });
+    },
+    [],
+  );
 
   return { sending, sendPhoto, sendVoice, cancel };
 }

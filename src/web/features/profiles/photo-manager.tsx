@@ -1,9 +1,9 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
 import { useToast } from '../../components/ui/toast';
 import { apiCall, errorText } from '../../lib/api';
-import { apiUpload } from '../../lib/api-upload';
+import { apiUpload, isAbort } from '../../lib/api-upload';
 import { cn } from '../../lib/cn';
 import { usePhotoListUpdate, usePhotos } from './queries';
 import { profilesApi } from '../../../contract/api';
@@ -20,6 +20,14 @@ export function PhotoManager({ userId }: { userId: string }) {
   const { toast } = useToast();
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const upload = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const refocusInput = useRef(false);
+  useEffect(() => {
+    if (busy || !refocusInput.current) return;
+    refocusInput.current = false;
+    fileInput.current?.focus();
+  }, [busy]);
   const inputId = useId();
   const { t } = useLingui();
 
@@ -28,6 +36,8 @@ export function PhotoManager({ userId }: { userId: string }) {
     try {
       await applyList(await work());
     } catch (error) {
+      // She cancelled the upload: nothing went wrong.
+      if (isAbort(error)) return;
       console.warn(failure, error);
       toast({
         title: failure,
@@ -49,10 +59,13 @@ export function PhotoManager({ userId }: { userId: string }) {
       return;
     }
     setProgress(0);
+    const controller = new AbortController();
+    upload.current = controller;
     void run(
-      async () =>
-        (await apiUpload(profilesApi.addPhoto, { params: { id: userId } }, file, {}, { onProgress: setProgress }))
-          .photos,
+      async () => {
+        const options = { onProgress: setProgress, signal: controller.signal };
+        return (await apiUpload(profilesApi.addPhoto, { params: { id: userId } }, file, {}, options)).photos;
+      },
       t`Photo not added`,
     );
   };
@@ -89,6 +102,15 @@ export function PhotoManager({ userId }: { userId: string }) {
   const canAdd = photos.length < MAX_PHOTOS;
   const photoCount = photos.length;
   const percent = Math.round((progress ?? 0) * 100);
+  // Her focus moves to Cancel while the photo uploads (the file input is off meanwhile), and back to the input
+  // once it is on again.
+  const focusWhileUploading = (button: HTMLButtonElement | null) => {
+    if (!button) return;
+    if (document.activeElement === fileInput.current || document.activeElement === document.body) button.focus();
+    return () => {
+      if (document.activeElement === button) refocusInput.current = true;
+    };
+  };
   return (
     <div className="grid gap-2">
       <ul className="grid grid-cols-3 gap-2" aria-label={t`Your photos`} aria-busy={busy}>
@@ -138,7 +160,10 @@ export function PhotoManager({ userId }: { userId: string }) {
           <li className="aspect-[3/4]">
             {/* Before the tile: the tile draws this input's keyboard focus (peer). */}
             <input
+              ref={fileInput}
               id={inputId}
+              // Named by itself too: while a photo uploads, the tile that labels it shows the upload instead.
+              aria-label={t`Add photo`}
               type="file"
               // image/* lets iPhones hand over a JPEG copy of HEIC photos.
               accept="image/*"
@@ -147,23 +172,35 @@ export function PhotoManager({ userId }: { userId: string }) {
               onChange={onFile}
             />
             {progress !== null ? (
-              <div
-                role="progressbar"
-                aria-label={t`Uploading photo`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="grid size-full place-content-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50 px-3 text-center"
-              >
-                <span className="text-xs font-semibold text-plum-800">
-                  {progress < 1 ? t`Uploading ${percent}%` : t`Processing…`}
-                </span>
-                <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
-                  <span
-                    className="block h-full bg-plum-600 transition-[width]"
-                    style={{ width: `${Math.round(progress * 100)}%` }}
-                  />
-                </span>
+              <div className="grid size-full place-content-center justify-items-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50 px-3 text-center">
+                <div
+                  role="progressbar"
+                  aria-label={t`Uploading photo`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="grid justify-items-center gap-2"
+                >
+                  <span className="text-xs font-semibold text-plum-800">
+                    {progress < 1 ? t`Uploading ${percent}%` : t`Processing…`}
+                  </span>
+                  <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
+                    <span className="block h-full bg-plum-600 transition-[width]" style={{ width: `${percent}%` }} />
+                  </span>
+                </div>
+                {/* Until the file is all sent: after that the photo is being added and is hers. */}
+                {progress < 1 && (
+                  <button
+                    ref={focusWhileUploading}
+                    type="button"
+                    // The form has its own Cancel (leave without saving): this one says what it stops.
+                    aria-label={t`Cancel upload`}
+                    onClick={() => upload.current?.abort()}
+                    className="min-h-11 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-100"
+                  >
+                    {t`Cancel`}
+                  </button>
+                )}
               </div>
             ) : (
               <label
