@@ -299,6 +299,15 @@ describe('photo and voice messages', () => {
     expect(await sheet.getByRole('button', { name: 'Send photo' }).isDisabled()).toBe(true);
     expect(await sheet.getByRole('img', { name: 'The photo you picked' }).count()).toBe(0);
     await shootBothThemes(page, 'chat-photo-not-a-photo');
+    // She picks another from the sheet itself: it stays open and shows the photo, ready to send.
+    const [again] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      sheet.getByRole('button', { name: 'Choose another photo' }).click(),
+    ]);
+    await again.setFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await photo('#a84242') });
+    await sheet.getByRole('img', { name: 'The photo you picked' }).waitFor();
+    expect(await sheet.getByRole('alert').count()).toBe(0);
+    expect(await sheet.getByRole('button', { name: 'Send photo' }).isEnabled()).toBe(true);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     expect(uploads).toEqual([]);

@@ -144,6 +144,7 @@ export function Composer({
       <PhotoPicker
         file={picked}
         onClose={() => setPicked(null)}
+        onChooseAnother={() => photoInput.current?.click()}
         onSend={(file, viewOnce) => {
           setPicked(null);
           void onSendPhoto(file, viewOnce);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { SendHorizontal, Trash2 } from 'lucide-react';
+import { ImagePlus, SendHorizontal, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { MAX_VOICE_MS } from '../../../contract/chat-media';
 import { Sheet } from '../../components/ui/sheet';
@@ -137,10 +137,13 @@ export function PhotoPicker({
   file,
   onClose,
   onSend,
+  onChooseAnother,
 }: {
   file: File | null;
   onClose: () => void;
   onSend: (file: File, viewOnce: boolean) => void;
+  /** Opens the phone's picker again; the sheet stays open and shows what she picks. */
+  onChooseAnother: () => void;
 }) {
   const { t } = useLingui();
   const [viewOnce, setViewOnce] = useState(false);
@@ -174,9 +177,15 @@ export function PhotoPicker({
       description={t`Location and camera details are removed before it is sent.`}
     >
       {problem ? (
-        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-          {notAPhotoText()}
-        </p>
+        <div className="grid gap-2">
+          <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+            {notAPhotoText()}
+          </p>
+          <Button variant="secondary" block onClick={onChooseAnother}>
+            <ImagePlus className="size-4" aria-hidden />
+            {t`Choose another photo`}
+          </Button>
+        </div>
       ) : (
         preview && (
           <img
