@@ -24,6 +24,7 @@ export function Composer({
   onSend,
   onTextChange,
   mediaSending,
+  mediaCancelled,
   onCancelMedia,
   onSendPhoto,
   onSendVoice,
@@ -36,6 +37,8 @@ export function Composer({
   onTextChange: (value: string) => void;
   /** A photo or voice message on its way (upload, then send). */
   mediaSending: MediaSending | null;
+  /** The kind of the upload she last cancelled, until the next starts. */
+  mediaCancelled: 'image' | 'voice' | null;
   /** Stops its upload. */
   onCancelMedia: () => void;
   onSendPhoto: (file: File, viewOnce: boolean) => Promise<boolean>;
@@ -48,21 +51,16 @@ export function Composer({
   const [picked, setPicked] = useState<File | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const canSend = text.trim().length > 0 && !isSending;
-  // Said to a screen reader: what is on its way, and that a cancelled one was not sent (the row just goes).
-  const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
-  const [announcedSending, setAnnouncedSending] = useState(mediaSending);
-  if (mediaSending !== null && announcedSending === null) {
-    setAnnouncedSending(mediaSending);
-    setCancelled(null);
-  } else if (mediaSending === null && announcedSending !== null) setAnnouncedSending(null);
   const sendingLabel = (kind: 'image' | 'voice') => (kind === 'image' ? t`Sending photo…` : t`Sending voice message…`);
+  // Said to a screen reader: what is on its way, and that a cancelled one was not sent (the row just goes).
   const announcement = mediaSending
     ? sendingLabel(mediaSending.kind)
-    : cancelled === 'image'
+    : mediaCancelled === 'image'
       ? t`Photo not sent`
-      : cancelled === 'voice'
+      : mediaCancelled === 'voice'
         ? t`Voice message not sent`
         : '';
+  const percent = mediaSending ? Math.round(mediaSending.progress * 100) : 0;
   // The Cancel button goes when the upload ends (or she presses it): her focus goes on to the message box, not to
   // the top of the page.
   const keepFocusOnLeave = (button: HTMLButtonElement | null) => {
@@ -112,20 +110,17 @@ export function Composer({
             {sendingLabel(mediaSending.kind)}
           </p>
           <div className="min-w-0 flex-1">
-            <Meter percent={Math.round(mediaSending.progress * 100)} label={sendingLabel(mediaSending.kind)} />
+            <Meter percent={percent} label={sendingLabel(mediaSending.kind)} />
           </div>
           <span aria-hidden className="w-9 shrink-0 text-end text-xs font-medium text-plum-700 tabular-nums">
-            {Math.round(mediaSending.progress * 100)}%
+            {percent}%
           </span>
           {mediaSending.cancellable ? (
             <button
               ref={keepFocusOnLeave}
               type="button"
               aria-label={t`Cancel upload`}
-              onClick={() => {
-                setCancelled(mediaSending.kind);
-                onCancelMedia();
-              }}
+              onClick={onCancelMedia}
               className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-plum-700 hover:bg-plum-50"
             >
               {t`Cancel`}

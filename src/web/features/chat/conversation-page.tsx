@@ -173,6 +173,7 @@ function Conversation({ match }: { match: Match }) {
       <Composer
         initialText={draft}
         mediaSending={media.sending}
+        mediaCancelled={media.cancelled}
         onCancelMedia={media.cancel}
         onSendPhoto={media.sendPhoto}
         onSendVoice={media.sendVoice}

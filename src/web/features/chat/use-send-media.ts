@@ -35,6 +35,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
   const [sending, setSending] = useState<MediaSending | null>(null);
+  /** What she last cancelled, until she sends the next: said to a screen reader (the progress row just goes). */
+  const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
   const upload = useRef<{ kind: 'image' | 'voice'; controller: AbortController } | null>(null);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
@@ -58,6 +60,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
       const controller = new AbortController();
       upload.current = { kind, controller };
       setSending({ kind, progress: 0, cancellable: true });
+      setCancelled(null);
       try {
         const file = await prepare();
         controller.signal.throwIfAborted();
@@ -107,7 +110,11 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   );
 
   /** Stops the upload under way (a photo being fitted stops before it is sent). */
-  const cancel = useCallback(() => upload.current?.controller.abort(), []);
+  const cancel = useCallback(() => {
+    if (!upload.current) return;
+    setCancelled(upload.current.kind);
+    upload.current.controller.abort();
+  }, []);
 
   // She left the conversation while it was still uploading: it stops, rather than arriving later where she can no
   // longer see or cancel it, and she is told where she is now.
@@ -124,5 +131,5 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [],
   );
 
-  return { sending, sendPhoto, sendVoice, cancel };
+  return { sending, cancelled, sendPhoto, sendVoice, cancel };
 }

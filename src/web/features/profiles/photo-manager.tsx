@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
+import { Meter } from '../../components/ui/meter';
 import { useToast } from '../../components/ui/toast';
 import { apiCall, errorText } from '../../lib/api';
 import { apiUpload, isAbort } from '../../lib/api-upload';
@@ -173,20 +174,11 @@ export function PhotoManager({ userId }: { userId: string }) {
             />
             {progress !== null ? (
               <div className="grid size-full place-content-center justify-items-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50 px-3 text-center">
-                <div
-                  role="progressbar"
-                  aria-label={t`Uploading photo`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="grid justify-items-center gap-2"
-                >
-                  <span className="text-xs font-semibold text-plum-800">
-                    {progress < 1 ? t`Uploading ${percent}%` : t`Processing…`}
-                  </span>
-                  <span className="h-1.5 w-20 overflow-hidden rounded-full bg-plum-100">
-                    <span className="block h-full bg-plum-600 transition-[width]" style={{ width: `${percent}%` }} />
-                  </span>
+                <span className="text-xs font-semibold text-plum-800">
+                  {progress < 1 ? t`Uploading ${percent}%` : t`Processing…`}
+                </span>
+                <div className="w-20">
+                  <Meter percent={percent} label={t`Uploading photo`} />
                 </div>
                 {/* Until the file is all sent: after that the photo is being added and is hers. */}
                 {progress < 1 && (
