@@ -281,6 +281,94 @@ describe('photo and voice messages', () => {
     expect(await photos()).toBe(before);
   });
 
+  it('a photo that could not be sent offers Try again, which goes on from where it stopped and sends it once', async () => {
+    const page = ana.page;
+    const uploads: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/media')) uploads.push(request.url());
+    };
+    page.on('request', onRequest);
+    const photos = () => page.getByTestId('photo-revealed').count();
+    const storedPhotos = async () => {
+      const answer = await bea.context.request.get(`/api/messages/${matchId}?limit=100`);
+      const { messages } = (await answer.json()) as { messages: Array<{ messageType: string }> };
+      return messages.filter((m) => m.messageType === 'image').length;
+    };
+    const before = await photos();
+    const storedBefore = await storedPhotos();
+    const tryAgain = page.getByTestId('toasts').getByRole('button', { name: 'Try again' });
+
+    // The upload finds no connection: told so, with Try again; by keyboard it uploads again and the photo arrives.
+    await page.route('**/api/matches/*/media', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await sendPhoto(page, await photo('#2f7a8c'), false);
+    await toastText(page, 'Could not reach Steep. Check your connection and try again.').waitFor();
+    await shootBothThemes(page, 'chat-photo-try-again');
+    await tryAgain.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(photos, { timeout: 15_000 }).toBe(before + 1);
+    expect(uploads).toHaveLength(2);
+    expect(await storedPhotos()).toBe(storedBefore + 1);
+
+    // The file is up but the message fails (the socket drops as it goes, and the server is in trouble for the
+    // HTTP fallback): Try again sends the message only, without uploading the file again, and it is stored once.
+    uploads.length = 0;
+    let dropNext = true;
+    await ana.context.routeWebSocket('**/ws', (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        if (dropNext && typeof frame === 'string' && frame.includes('"type":"message"')) {
+          dropNext = false;
+          void socket.close({ code: 1011, reason: 'test outage' });
+          return;
+        }
+        server.send(frame);
+      });
+    });
+    await page.route(
+      '**/api/messages',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Try later', code: 'UNAVAILABLE' }),
+        }),
+      { times: 1 },
+    );
+    await open(page, matchId);
+    await sendPhoto(page, await photo('#8c2f5a'), false);
+    await toastText(page, 'Photo not sent').waitFor({ timeout: 15_000 });
+    expect(uploads).toHaveLength(1);
+    await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+    await tryAgain.click();
+    await expect.poll(photos, { timeout: 15_000 }).toBe(before + 2);
+    expect(uploads).toHaveLength(1);
+    expect(await storedPhotos()).toBe(storedBefore + 2);
+    await bea.page
+      .getByTestId('photo-revealed')
+      .or(bea.page.getByRole('button', { name: /Blurred photo/ }))
+      .last()
+      .waitFor();
+    await ana.context.unrouteAll({ behavior: 'ignoreErrors' });
+    page.off('request', onRequest);
+  });
+
+  it('a photo the server refuses is not offered again', async () => {
+    const page = ana.page;
+    await page.route(
+      '**/api/matches/*/media',
+      (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'This photo can no longer be sent.', code: 'CONFLICT' }),
+        }),
+      { times: 1 },
+    );
+    await sendPhoto(page, await photo('#5a8c2f'), false);
+    await toastText(page, 'This photo can no longer be sent.').waitFor();
+    expect(await page.getByTestId('toasts').getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
   it('a file that is no photo is said in the sheet before anything is sent; a large photo is made smaller first', async () => {
     const page = ana.page;
     const share = page.getByRole('button', { name: 'Share a photo' });

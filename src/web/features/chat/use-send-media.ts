@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../contract/chat';
 import { chatApi, chatMediaApi } from '../../../contract/api';
-import { apiCall, errorText } from '../../lib/api';
+import { apiCall, errorText, isApiError } from '../../lib/api';
 import { apiUpload, isAbort } from '../../lib/api-upload';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
@@ -17,6 +17,25 @@ import type { Recording } from '../../lib/voice-recorder';
 import { t } from '@lingui/core/macro';
 
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
+
+/** One photo or voice message from her pick to its message, kept across a retry: what it has done so far. */
+interface MediaJob {
+  kind: 'image' | 'voice';
+  prepare: () => Promise<Blob>;
+  fields: Record<string, string>;
+  clientMessageId: string;
+  /** The file as prepared (a photo fitted once, not again on a retry). */
+  file?: Blob;
+  /** Set once the upload is done: a retry sends the message only. */
+  mediaId?: string;
+}
+
+/** A failure a second try can mend: no answer at all, the server's trouble, or a limit that passes. Not a refusal. */
+function worthRetrying(error: unknown): boolean {
+  if (error instanceof PhotoProblem) return false;
+  if (isApiError(error)) return error.status >= 500 || error.status === 429;
+  return true;
+}
 
 /** A photo or voice message on its way: its kind, the share of the file uploaded (0 to 1), and whether it may still be cancelled. */
 export interface MediaSending {
@@ -38,6 +57,11 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   /** What she last cancelled, until she sends the next: said to a screen reader (the progress row just goes). */
   const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
   const upload = useRef<{ kind: 'image' | 'voice'; controller: AbortController } | null>(null);
+  const busy = useRef(false);
+  /** The toast offering to try a failed send again, taken back when she leaves the conversation. */
+  const retryOffer = useRef<{ dismiss: () => void } | null>(null);
+  /** Its Try again: a failed send once more, through the latest `attempt`. */
+  const retry = useRef<(job: MediaJob) => void>(() => undefined);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
 
@@ -55,26 +79,35 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [client],
   );
 
-  const sendFile = useCallback(
-    async (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>): Promise<boolean> => {
+  const attempt = useCallback(
+    async (job: MediaJob): Promise<boolean> => {
+      // One at a time, as the composer's buttons are: a retry tapped while another upload runs waits for her.
+      if (busy.current) return false;
+      busy.current = true;
+      retryOffer.current?.dismiss();
+      retryOffer.current = null;
+      const { kind } = job;
       const controller = new AbortController();
       upload.current = { kind, controller };
-      setSending({ kind, progress: 0, cancellable: true });
+      setSending({ kind, progress: 0, cancellable: job.mediaId === undefined });
       setCancelled(null);
       try {
-        const file = await prepare();
+        job.file ??= await job.prepare();
         controller.signal.throwIfAborted();
-        const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, file, fields, {
-          signal: controller.signal,
-          onProgress: (progress) => setSending({ kind, progress, cancellable: true }),
-        });
+        if (job.mediaId === undefined) {
+          const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, job.file, job.fields, {
+            signal: controller.signal,
+            onProgress: (progress) => setSending({ kind, progress, cancellable: true }),
+          });
+          job.mediaId = uploaded.mediaId;
+        }
         upload.current = null;
         setSending({ kind, progress: 1, cancellable: false });
         const stored = await deliver({
           matchId,
           messageType: kind,
-          mediaId: uploaded.mediaId,
-          clientMessageId: newClientMessageId(),
+          mediaId: job.mediaId,
+          clientMessageId: job.clientMessageId,
         });
         upsertMessage(queryClient, stored);
         void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
@@ -86,18 +119,36 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
           onConversationGone();
           return false;
         }
-        toast({
+        const failed = toast({
           title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
           description: error instanceof PhotoProblem ? error.message : errorText(error, t`Please try again`),
           variant: 'destructive',
+          // Where a retry can help, it goes on from where it stopped: an uploaded file is not sent again, and the
+          // same clientMessageId means a message that was stored after all is not stored twice.
+          // Twice the usual time on screen when it offers something to do.
+          ...(worthRetrying(error)
+            ? { action: { label: t`Try again`, onClick: () => retry.current(job) }, duration: 10_000 }
+            : {}),
         });
+        if (worthRetrying(error)) retryOffer.current = failed;
         return false;
       } finally {
+        busy.current = false;
         upload.current = null;
         setSending(null);
       }
     },
     [deliver, matchId, onConversationGone, queryClient],
+  );
+
+  useEffect(() => {
+    retry.current = (job) => void attempt(job);
+  }, [attempt]);
+
+  const sendFile = useCallback(
+    (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>) =>
+      attempt({ kind, prepare, fields, clientMessageId: newClientMessageId() }),
+    [attempt],
   );
 
   const sendPhoto = useCallback(
@@ -120,6 +171,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   // longer see or cancel it, and she is told where she is now.
   useEffect(
     () => () => {
+      retryOffer.current?.dismiss();
       const unfinished = upload.current;
       if (!unfinished) return;
       unfinished.controller.abort();
