@@ -54,6 +54,12 @@ async function open(page: Page, matchId: string) {
   await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
 }
 
+/** Back into the conversation from the chat list, within the app (no page load). */
+async function openFromList(page: Page) {
+  await page.getByRole('list', { name: 'Your matches' }).getByRole('link', { name: /Bea/ }).click();
+  await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+}
+
 async function sendPhoto(page: Page, data: Buffer, viewOnce: boolean, shot?: string) {
   // As she does it: Share a photo opens the phone's picker, and the photo is chosen there.
   const share = page.getByRole('button', { name: 'Share a photo' });
@@ -271,9 +277,19 @@ describe('photo and voice messages', () => {
     await progress.waitFor();
     await page.getByRole('link', { name: 'Back to messages' }).click();
     await page.waitForURL('**/chats');
-    await toastText(page, 'You left the conversation before it finished uploading.').waitFor();
+    await toastText(
+      page,
+      'You left the conversation before it finished uploading. You can send it again from there.',
+    ).waitFor();
     await network.restore();
-    await open(page, matchId);
+    await openFromList(page);
+    // It waits there as not sent; she deletes it, and her focus goes on to the message box.
+    const notSent = page.getByRole('img', { name: 'Your photo, not sent' });
+    await notSent.waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await notSent.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message-input');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Still no photo');
     await page.getByRole('button', { name: 'Send message' }).click();
     await bea.page.getByText('Still no photo').waitFor({ timeout: 10_000 });
@@ -281,7 +297,7 @@ describe('photo and voice messages', () => {
     expect(await photos()).toBe(before);
   });
 
-  it('a photo that could not be sent offers Try again, which goes on from where it stopped and sends it once', async () => {
+  it('a photo that could not be sent waits in the conversation with Retry, which goes on from where it stopped and sends it once', async () => {
     const page = ana.page;
     const uploads: string[] = [];
     const onRequest = (request: Request) => {
@@ -296,21 +312,31 @@ describe('photo and voice messages', () => {
     };
     const before = await photos();
     const storedBefore = await storedPhotos();
-    const tryAgain = page.getByTestId('toasts').getByRole('button', { name: 'Try again' });
+    const notSent = page.getByRole('img', { name: 'Your photo, not sent' });
+    const retry = page.getByRole('button', { name: 'Retry', exact: true });
 
-    // The upload finds no connection: told so, with Try again; by keyboard it uploads again and the photo arrives.
+    // The upload finds no connection: told so, and the photo waits in the conversation as not sent.
     await page.route('**/api/matches/*/media', (route) => route.abort('internetdisconnected'), { times: 1 });
     await sendPhoto(page, await photo('#2f7a8c'), false);
     await toastText(page, 'Could not reach Steep. Check your connection and try again.').waitFor();
-    await shootBothThemes(page, 'chat-photo-try-again');
-    await tryAgain.focus();
+    await notSent.waitFor();
+    await shootBothThemes(page, 'chat-photo-not-sent');
+    // It is still there after she leaves the conversation and comes back.
+    await page.getByRole('link', { name: 'Back to messages' }).click();
+    await page.waitForURL('**/chats');
+    await openFromList(page);
+    await notSent.waitFor();
+    // By keyboard: Retry uploads it again, the photo arrives, and her focus goes on to the message box.
+    await retry.focus();
     await page.keyboard.press('Enter');
     await expect.poll(photos, { timeout: 15_000 }).toBe(before + 1);
+    expect(await notSent.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message-input');
     expect(uploads).toHaveLength(2);
     expect(await storedPhotos()).toBe(storedBefore + 1);
 
     // The file is up but the message fails (the socket drops as it goes, and the server is in trouble for the
-    // HTTP fallback): Try again sends the message only, without uploading the file again, and it is stored once.
+    // HTTP fallback): Retry sends the message only, without uploading the file again, and it is stored once.
     uploads.length = 0;
     let dropNext = true;
     await ana.context.routeWebSocket('**/ws', (socket) => {
@@ -336,23 +362,18 @@ describe('photo and voice messages', () => {
     );
     await open(page, matchId);
     await sendPhoto(page, await photo('#8c2f5a'), false);
-    await toastText(page, 'Photo not sent').waitFor({ timeout: 15_000 });
+    await notSent.waitFor({ timeout: 15_000 });
     expect(uploads).toHaveLength(1);
     await page.getByRole('img', { name: 'Connected' }).waitFor({ timeout: 15_000 });
-    await tryAgain.click();
+    await retry.click();
     await expect.poll(photos, { timeout: 15_000 }).toBe(before + 2);
     expect(uploads).toHaveLength(1);
     expect(await storedPhotos()).toBe(storedBefore + 2);
-    await bea.page
-      .getByTestId('photo-revealed')
-      .or(bea.page.getByRole('button', { name: /Blurred photo/ }))
-      .last()
-      .waitFor();
     await ana.context.unrouteAll({ behavior: 'ignoreErrors' });
     page.off('request', onRequest);
   });
 
-  it('a photo the server refuses is not offered again', async () => {
+  it('a photo the server refuses is said, and not kept to retry', async () => {
     const page = ana.page;
     await page.route(
       '**/api/matches/*/media',
@@ -366,7 +387,7 @@ describe('photo and voice messages', () => {
     );
     await sendPhoto(page, await photo('#5a8c2f'), false);
     await toastText(page, 'This photo can no longer be sent.').waitFor();
-    expect(await page.getByTestId('toasts').getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Your photo, not sent' }).count()).toBe(0);
   });
 
   it('a file that is no photo is said in the sheet before anything is sent; a large photo is made smaller first', async () => {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { syncCacheWithFrame } from '../features/chat/chat-cache';
 import { MotionFeatures } from '../lib/motion';
+import { forgetOutbox } from '../lib/outbox';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { AppAwareness } from './awareness';
 import { OnboardingProvider } from './onboarding-provider';
@@ -12,6 +14,8 @@ import { OnboardingProvider } from './onboarding-provider';
  */
 export function SignedIn() {
   const queryClient = useQueryClient();
+  // Her unsent messages and photos are hers alone: they go when her signed-in screens do.
+  useEffect(() => () => forgetOutbox(), []);
   return (
     <RealtimeProvider onFrame={(frame) => syncCacheWithFrame(queryClient, frame)}>
       <OnboardingProvider>

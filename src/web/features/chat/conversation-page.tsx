@@ -165,7 +165,7 @@ function Conversation({ match }: { match: Match }) {
           loadingOlder={messagesQuery.isFetchingNextPage}
           onLoadOlder={() => void messagesQuery.fetchNextPage()}
           onToggleReaction={(message, emoji) => toggleReaction.mutate({ message, emoji })}
-          onRetry={(item) => void retry(item)}
+          onRetry={(item) => void (item.media ? media.retry(item.media) : retry(item))}
           onDiscard={discard}
           header={isEmpty ? <EmptyConversation matchId={matchId} otherUser={otherUser} /> : undefined}
         />

@@ -1,11 +1,12 @@
-import { useId } from 'react';
-import { AlertCircle, Check, CheckCheck, Clock3, Sparkles } from 'lucide-react';
+import { useEffect, useId, useMemo } from 'react';
+import { AlertCircle, Check, CheckCheck, Clock3, ImageIcon, Mic, Sparkles } from 'lucide-react';
 import type { Message, ReactionEmoji } from '../../../contract/chat';
 import { cn } from '../../lib/cn';
 import { formatMessageTime } from './format';
 import { PhotoMessage, VoiceMessage } from './media-bubbles';
 import { ReactionChips, ReactionPicker } from './reactions';
 import type { OutgoingMessage } from './use-send-message';
+import type { MediaJob } from './use-send-media';
 import { useLingui } from '@lingui/react/macro';
 
 const bubbleBase = 'relative max-w-full rounded-[1.35rem] px-3.5 pt-2 pb-1.5 text-[0.95rem] leading-snug';
@@ -106,6 +107,40 @@ export function MessageBubble({
   );
 }
 
+/** A failed photo's own picture, or a voice note's microphone: what is waiting to be sent again. */
+function FailedMedia({ job }: { job: MediaJob }) {
+  const { t } = useLingui();
+  const preview = useMemo(() => (job.kind === 'image' && job.file ? URL.createObjectURL(job.file) : null), [job]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // A fixed height: the list scrolls to this bubble before the picture has loaded.
+  if (preview) {
+    return (
+      <img
+        src={preview}
+        alt={t`Your photo, not sent`}
+        className="mb-1 h-40 w-auto max-w-full rounded-xl object-cover opacity-80"
+      />
+    );
+  }
+  return (
+    <p className="flex items-center gap-1.5">
+      {job.kind === 'image' ? <ImageIcon className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
+      {job.kind === 'image' ? t`Photo` : t`Voice message`}
+    </p>
+  );
+}
+
+/**
+ * The failed row's buttons go when she presses one (Retry sends, Delete removes): her focus goes on to the message
+ * box (the composer's `message-input`), not to the top of the page.
+ */
+function keepFocusOnLeave(button: HTMLButtonElement | null) {
+  if (!button) return;
+  return () => {
+    if (document.activeElement === button) queueMicrotask(() => document.getElementById('message-input')?.focus());
+  };
+}
+
 /** Her own message on its way to the server, or refused: retry keeps its clientMessageId. */
 export function OutgoingBubble({
   item,
@@ -121,7 +156,7 @@ export function OutgoingBubble({
   return (
     <li className="flex flex-col items-end pl-8">
       <div className={cn(bubbleBase, mineBubble, failed && 'bg-plum-400')}>
-        <Body content={item.content} />
+        {item.media ? <FailedMedia job={item.media} /> : <Body content={item.content} />}
         <span className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none text-white/75 tabular-nums">
           <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt, i18n.locale)}</time>
           {failed ? (
@@ -136,6 +171,7 @@ export function OutgoingBubble({
           <span className="font-medium text-red-700">{t`Not sent.`}</span>
           <button
             type="button"
+            ref={keepFocusOnLeave}
             onClick={onRetry}
             className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
           >
@@ -143,6 +179,7 @@ export function OutgoingBubble({
           </button>
           <button
             type="button"
+            ref={keepFocusOnLeave}
             onClick={onDiscard}
             className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"
           >

@@ -38,7 +38,7 @@ export function MessageList({
   header,
 }: {
   messages: Message[];
-  outbox: OutgoingMessage[];
+  outbox: readonly OutgoingMessage[];
   myId: string;
   now: number;
   hasOlder: boolean;

@@ -12,14 +12,16 @@ import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { fitPhoto, PhotoProblem } from './fit-photo';
-import { isConversationGone } from './use-send-message';
+import { isConversationGone, type OutgoingMessage } from './use-send-message';
+import { useCurrentUser } from '../../lib/session';
+import { useOutbox } from '../../lib/outbox';
 import type { Recording } from '../../lib/voice-recorder';
 import { t } from '@lingui/core/macro';
 
 type MediaSend = { matchId: string; messageType: 'image' | 'voice'; mediaId: string; clientMessageId: string };
 
 /** One photo or voice message from her pick to its message, kept across a retry: what it has done so far. */
-interface MediaJob {
+export interface MediaJob {
   kind: 'image' | 'voice';
   prepare: () => Promise<Blob>;
   fields: Record<string, string>;
@@ -53,15 +55,13 @@ export interface MediaSending {
 export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
+  const me = useCurrentUser();
+  const [, setOutbox] = useOutbox<OutgoingMessage>(me.id, matchId);
   const [sending, setSending] = useState<MediaSending | null>(null);
   /** What she last cancelled, until she sends the next: said to a screen reader (the progress row just goes). */
   const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
-  const upload = useRef<{ kind: 'image' | 'voice'; controller: AbortController } | null>(null);
+  const upload = useRef<{ job: MediaJob; controller: AbortController } | null>(null);
   const busy = useRef(false);
-  /** The toast offering to try a failed send again, taken back when she leaves the conversation. */
-  const retryOffer = useRef<{ dismiss: () => void } | null>(null);
-  /** Its Try again: a failed send once more, through the latest `attempt`. */
-  const retry = useRef<(job: MediaJob) => void>(() => undefined);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
 
@@ -79,27 +79,44 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [client],
   );
 
+  /** Keeps a send that did not go in the conversation, as a "Not sent" bubble with Retry and Delete. */
+  const keepFailed = useCallback(
+    (job: MediaJob) =>
+      setOutbox((list) => [
+        ...list.filter((m) => m.clientMessageId !== job.clientMessageId),
+        {
+          clientMessageId: job.clientMessageId,
+          content: job.kind === 'image' ? t`Photo` : t`Voice message`,
+          createdAt: new Date().toISOString(),
+          status: 'failed',
+          media: job,
+        },
+      ]),
+    [setOutbox],
+  );
+
   const attempt = useCallback(
     async (job: MediaJob): Promise<boolean> => {
-      // One at a time, as the composer's buttons are: a retry tapped while another upload runs waits for her.
+      // One upload at a time, as the composer's buttons allow: a Retry while another runs waits for her next tap.
       if (busy.current) return false;
       busy.current = true;
-      retryOffer.current?.dismiss();
-      retryOffer.current = null;
+      setOutbox((list) => list.filter((m) => m.clientMessageId !== job.clientMessageId));
       const { kind } = job;
       const controller = new AbortController();
-      upload.current = { kind, controller };
-      setSending({ kind, progress: 0, cancellable: job.mediaId === undefined });
+      upload.current = { job, controller };
+      // A retry whose file is already up starts where it stopped: sending, no longer cancellable.
+      const uploaded = job.mediaId !== undefined;
+      setSending({ kind, progress: uploaded ? 1 : 0, cancellable: !uploaded });
       setCancelled(null);
       try {
         job.file ??= await job.prepare();
         controller.signal.throwIfAborted();
         if (job.mediaId === undefined) {
-          const uploaded = await apiUpload(chatMediaApi.upload, { params: { matchId } }, job.file, job.fields, {
+          const answer = await apiUpload(chatMediaApi.upload, { params: { matchId } }, job.file, job.fields, {
             signal: controller.signal,
             onProgress: (progress) => setSending({ kind, progress, cancellable: true }),
           });
-          job.mediaId = uploaded.mediaId;
+          job.mediaId = answer.mediaId;
         }
         upload.current = null;
         setSending({ kind, progress: 1, cancellable: false });
@@ -113,24 +130,20 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
         return true;
       } catch (error) {
-        // She cancelled it: nothing to tell her.
+        // She cancelled it (nothing to tell her), or left mid-upload (kept by the effect below).
         if (isAbort(error)) return false;
         if (isConversationGone(error)) {
           onConversationGone();
           return false;
         }
-        const failed = toast({
+        toast({
           title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
           description: error instanceof PhotoProblem ? error.message : errorText(error, t`Please try again`),
           variant: 'destructive',
-          // Where a retry can help, it goes on from where it stopped: an uploaded file is not sent again, and the
-          // same clientMessageId means a message that was stored after all is not stored twice.
-          // Twice the usual time on screen when it offers something to do.
-          ...(worthRetrying(error)
-            ? { action: { label: t`Try again`, onClick: () => retry.current(job) }, duration: 10_000 }
-            : {}),
         });
-        if (worthRetrying(error)) retryOffer.current = failed;
+        // Where a second try can help, it waits in the conversation. The retry goes on from where it stopped: an
+        // uploaded file is not sent again, and the same clientMessageId stores the message at most once.
+        if (worthRetrying(error)) keepFailed(job);
         return false;
       } finally {
         busy.current = false;
@@ -138,12 +151,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
         setSending(null);
       }
     },
-    [deliver, matchId, onConversationGone, queryClient],
+    [deliver, keepFailed, matchId, onConversationGone, queryClient, setOutbox],
   );
-
-  useEffect(() => {
-    retry.current = (job) => void attempt(job);
-  }, [attempt]);
 
   const sendFile = useCallback(
     (kind: 'image' | 'voice', prepare: () => Promise<Blob>, fields: Record<string, string>) =>
@@ -159,29 +168,31 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     (recording: Recording) => sendFile('voice', async () => recording.blob, { waveform: recording.waveform.join(',') }),
     [sendFile],
   );
+  /** Sends a failed one again (its "Not sent" bubble's Retry). */
+  const retry = useCallback((job: MediaJob) => attempt(job), [attempt]);
 
   /** Stops the upload under way (a photo being fitted stops before it is sent). */
   const cancel = useCallback(() => {
     if (!upload.current) return;
-    setCancelled(upload.current.kind);
+    setCancelled(upload.current.job.kind);
     upload.current.controller.abort();
   }, []);
 
   // She left the conversation while it was still uploading: it stops, rather than arriving later where she can no
-  // longer see or cancel it, and she is told where she is now.
+  // longer see or cancel it; it waits in the conversation as not sent, and she is told so where she is now.
   useEffect(
     () => () => {
-      retryOffer.current?.dismiss();
       const unfinished = upload.current;
       if (!unfinished) return;
       unfinished.controller.abort();
+      keepFailed(unfinished.job);
       toast({
-        title: unfinished.kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
-        description: t`You left the conversation before it finished uploading.`,
+        title: unfinished.job.kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
+        description: t`You left the conversation before it finished uploading. You can send it again from there.`,
       });
     },
-    [],
+    [keepFailed],
   );
 
-  return { sending, cancelled, sendPhoto, sendVoice, cancel };
+  return { sending, cancelled, sendPhoto, sendVoice, retry, cancel };
 }

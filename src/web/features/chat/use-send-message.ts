@@ -1,4 +1,7 @@
 import { useCallback, useState } from 'react';
+import { useCurrentUser } from '../../lib/session';
+import { useOutbox } from '../../lib/outbox';
+import type { MediaJob } from './use-send-media';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Message } from '../../../contract/chat';
 import { apiCall, isApiError } from '../../lib/api';
@@ -18,6 +21,8 @@ export interface OutgoingMessage {
   content: string;
   createdAt: string;
   status: 'sending' | 'failed';
+  /** A photo or voice message that failed, kept with what a retry needs (`content` says which, as in the chat list). */
+  media?: MediaJob;
 }
 
 export function sendFailedToast(): void {
@@ -59,7 +64,9 @@ export function isConversationGone(error: unknown): boolean {
 export function useSendMessage(matchId: string, onConversationGone: () => void) {
   const queryClient = useQueryClient();
   const client = useRealtimeClient();
-  const [outbox, setOutbox] = useState<OutgoingMessage[]>([]);
+  const me = useCurrentUser();
+  // Kept when she leaves the conversation: a send still on its way, or one that failed, is there when she is back.
+  const [outbox, setOutbox] = useOutbox<OutgoingMessage>(me.id, matchId);
   const [isSending, setIsSending] = useState(false);
 
   const run = useCallback(
@@ -90,7 +97,7 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         setIsSending(false);
       }
     },
-    [client, matchId, queryClient, onConversationGone],
+    [client, matchId, queryClient, onConversationGone, setOutbox],
   );
 
   const send = useCallback(
@@ -104,14 +111,17 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
       setOutbox((list) => [...list, item]);
       return run(item);
     },
-    [run],
+    [run, setOutbox],
   );
 
   const retry = useCallback((item: OutgoingMessage) => run(item), [run]);
 
-  const discard = useCallback((clientMessageId: string) => {
-    setOutbox((list) => list.filter((m) => m.clientMessageId !== clientMessageId));
-  }, []);
+  const discard = useCallback(
+    (clientMessageId: string) => {
+      setOutbox((list) => list.filter((m) => m.clientMessageId !== clientMessageId));
+    },
+    [setOutbox],
+  );
 
   return { outbox, isSending, send, retry, discard };
 }

@@ -1,0 +1,65 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/*
+ * Her sends that the server has not stored yet, per conversation: on their way, or failed and waiting for her to
+ * retry or delete them. Kept in memory for this tab, so leaving a conversation and coming back finds a failed photo
+ * where she left it (a photo or a voice note cannot be typed again). Private, so they live only as long as her
+ * sign-in: `forgetOutbox` drops them when her signed-in screens close, and another member's sign-in finds none.
+ */
+
+interface OutboxItem {
+  clientMessageId: string;
+}
+
+const EMPTY: readonly OutboxItem[] = [];
+let owner: string | null = null;
+const boxes = new Map<string, readonly OutboxItem[]>();
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Her outbox in one conversation as it is now (none when the tab's outbox is another member's). */
+export function readOutbox(ownerId: string, matchId: string): readonly OutboxItem[] {
+  return owner === ownerId ? (boxes.get(matchId) ?? EMPTY) : EMPTY;
+}
+
+/** Changes her outbox in one conversation (`update` gets the items as they are now). */
+export function updateOutbox<T extends OutboxItem>(
+  ownerId: string,
+  matchId: string,
+  update: (items: readonly T[]) => readonly T[],
+): void {
+  if (owner !== ownerId) {
+    boxes.clear();
+    owner = ownerId;
+  }
+  // One conversation holds one kind of item: the cast is the store's only one.
+  const next = update(readOutbox(ownerId, matchId) as readonly T[]);
+  if (next.length === 0) boxes.delete(matchId);
+  else boxes.set(matchId, next);
+  for (const listener of listeners) listener();
+}
+
+/** Her outbox in one conversation, and a way to change it; re-renders when it changes. */
+export function useOutbox<T extends OutboxItem>(
+  ownerId: string,
+  matchId: string,
+): [readonly T[], (update: (items: readonly T[]) => readonly T[]) => void] {
+  const snapshot = useCallback(() => readOutbox(ownerId, matchId) as readonly T[], [ownerId, matchId]);
+  const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const update = useCallback(
+    (change: (items: readonly T[]) => readonly T[]) => updateOutbox(ownerId, matchId, change),
+    [ownerId, matchId],
+  );
+  return [items, update];
+}
+
+/** Drops every conversation's outbox on this tab: she signed out, or her session ended. */
+export function forgetOutbox(): void {
+  boxes.clear();
+  owner = null;
+  for (const listener of listeners) listener();
+}
