@@ -321,6 +321,18 @@ describe('photo and voice messages', () => {
     await toastText(page, 'Could not reach Steep. Check your connection and try again.').waitFor();
     await notSent.waitFor();
     await shootBothThemes(page, 'chat-photo-not-sent');
+    // Retry says which message it is for (a screen reader hears it with the button).
+    const describedBy = await retry.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).getByRole('img', { name: 'Your photo, not sent' }).count()).toBe(
+      1,
+    );
+    // It lives in this tab only: a reload asks first.
+    const asked = page.waitForEvent('dialog');
+    void page.evaluate(() => location.reload()).catch(() => undefined);
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    await notSent.waitFor();
     // It is still there after she leaves the conversation and comes back.
     await page.getByRole('link', { name: 'Back to messages' }).click();
     await page.waitForURL('**/chats');

@@ -1,9 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetOutbox, readOutbox, updateOutbox } from './outbox';
 
 const item = (clientMessageId: string) => ({ clientMessageId });
 
+/** Whether a reload would ask first (a `beforeunload` listener cancels the event). */
+function reloadAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe('outbox', () => {
+  beforeAll(() => vi.stubGlobal('window', new EventTarget()));
   afterEach(() => forgetOutbox());
 
   it('keeps her items per conversation', () => {
@@ -28,5 +36,16 @@ describe('outbox', () => {
     updateOutbox('ana', 'm1', () => [item('a')]);
     forgetOutbox();
     expect(readOutbox('ana', 'm1')).toEqual([]);
+  });
+
+  it('makes a reload ask first while anything waits, and only then', () => {
+    expect(reloadAsks()).toBe(false);
+    updateOutbox('ana', 'm1', () => [item('a')]);
+    expect(reloadAsks()).toBe(true);
+    updateOutbox('ana', 'm1', () => []);
+    expect(reloadAsks()).toBe(false);
+    updateOutbox('ana', 'm2', () => [item('b')]);
+    forgetOutbox();
+    expect(reloadAsks()).toBe(false);
   });
 });

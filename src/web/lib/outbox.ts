@@ -3,8 +3,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 /*
  * Her sends that the server has not stored yet, per conversation: on their way, or failed and waiting for her to
  * retry or delete them. Kept in memory for this tab, so leaving a conversation and coming back finds a failed photo
- * where she left it (a photo or a voice note cannot be typed again). Private, so they live only as long as her
- * sign-in: `forgetOutbox` drops them when her signed-in screens close, and another member's sign-in finds none.
+ * where she left it (a photo or a voice note cannot be typed again); a reload asks first while any wait. Private,
+ * so they live only as long as her sign-in: `forgetOutbox` drops them when her signed-in screens close, and another
+ * member's sign-in finds none.
  */
 
 interface OutboxItem {
@@ -40,6 +41,17 @@ export function updateOutbox<T extends OutboxItem>(
   const next = update(readOutbox(ownerId, matchId) as readonly T[]);
   if (next.length === 0) boxes.delete(matchId);
   else boxes.set(matchId, next);
+  changed();
+}
+
+function askBeforeUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+}
+
+/** Tells the screens, and while anything waits a reload or a closed tab asks first: it would be lost. */
+function changed(): void {
+  if (boxes.size > 0) window.addEventListener('beforeunload', askBeforeUnload);
+  else window.removeEventListener('beforeunload', askBeforeUnload);
   for (const listener of listeners) listener();
 }
 
@@ -61,5 +73,5 @@ export function useOutbox<T extends OutboxItem>(
 export function forgetOutbox(): void {
   boxes.clear();
   owner = null;
-  for (const listener of listeners) listener();
+  changed();
 }

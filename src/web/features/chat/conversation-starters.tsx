@@ -32,7 +32,7 @@ function StarterCard({ matchId }: { matchId: string }) {
     },
     onError: (error) => {
       console.warn('Starter not sent.', error);
-      sendFailedToast();
+      sendFailedToast(error);
     },
   });
 

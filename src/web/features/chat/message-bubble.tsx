@@ -153,9 +153,11 @@ export function OutgoingBubble({
 }) {
   const { t, i18n } = useLingui();
   const failed = item.status === 'failed';
+  // Retry and Delete say which message they are for: with several failed, a screen reader hears each one's own.
+  const bubbleId = useId();
   return (
     <li className="flex flex-col items-end pl-8">
-      <div className={cn(bubbleBase, mineBubble, failed && 'bg-plum-400')}>
+      <div id={bubbleId} className={cn(bubbleBase, mineBubble, failed && 'bg-plum-400')}>
         {item.media ? <FailedMedia job={item.media} /> : <Body content={item.content} />}
         <span className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] leading-none text-white/75 tabular-nums">
           <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt, i18n.locale)}</time>
@@ -172,6 +174,7 @@ export function OutgoingBubble({
           <button
             type="button"
             ref={keepFocusOnLeave}
+            aria-describedby={bubbleId}
             onClick={onRetry}
             className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
           >
@@ -180,6 +183,7 @@ export function OutgoingBubble({
           <button
             type="button"
             ref={keepFocusOnLeave}
+            aria-describedby={bubbleId}
             onClick={onDiscard}
             className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"
           >

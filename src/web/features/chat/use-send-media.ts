@@ -62,6 +62,8 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const [cancelled, setCancelled] = useState<'image' | 'voice' | null>(null);
   const upload = useRef<{ job: MediaJob; controller: AbortController } | null>(null);
   const busy = useRef(false);
+  /** Set as she leaves the conversation: an upload stopped then is kept as not sent, not dropped as cancelled. */
+  const left = useRef(false);
   // A reload mid-upload would lose the photo or voice note without a word; moving within the app does not.
   useWarnBeforeUnload(sending !== null);
 
@@ -79,19 +81,21 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [client],
   );
 
-  /** Keeps a send that did not go in the conversation, as a "Not sent" bubble with Retry and Delete. */
+  /** Keeps a send that did not go in the conversation, as a "Not sent" bubble with Retry and Delete, where it was. */
   const keepFailed = useCallback(
     (job: MediaJob) =>
-      setOutbox((list) => [
-        ...list.filter((m) => m.clientMessageId !== job.clientMessageId),
-        {
+      setOutbox((list) => {
+        const failed: OutgoingMessage = {
           clientMessageId: job.clientMessageId,
           content: job.kind === 'image' ? t`Photo` : t`Voice message`,
-          createdAt: new Date().toISOString(),
+          createdAt: list.find((m) => m.clientMessageId === job.clientMessageId)?.createdAt ?? new Date().toISOString(),
           status: 'failed',
           media: job,
-        },
-      ]),
+        };
+        return list.some((m) => m.clientMessageId === job.clientMessageId)
+          ? list.map((m) => (m.clientMessageId === job.clientMessageId ? failed : m))
+          : [...list, failed];
+      }),
     [setOutbox],
   );
 
@@ -100,7 +104,10 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
       // One upload at a time, as the composer's buttons allow: a Retry while another runs waits for her next tap.
       if (busy.current) return false;
       busy.current = true;
-      setOutbox((list) => list.filter((m) => m.clientMessageId !== job.clientMessageId));
+      // A retried one stays where it was, as sending, until it is stored.
+      setOutbox((list) =>
+        list.map((m) => (m.clientMessageId === job.clientMessageId ? { ...m, status: 'sending' as const } : m)),
+      );
       const { kind } = job;
       const controller = new AbortController();
       upload.current = { job, controller };
@@ -127,11 +134,15 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
           clientMessageId: job.clientMessageId,
         });
         upsertMessage(queryClient, stored);
+        setOutbox((list) => list.filter((m) => m.clientMessageId !== job.clientMessageId));
         void queryClient.invalidateQueries({ queryKey: queryKeyOf(matchListRoute) });
         return true;
       } catch (error) {
-        // She cancelled it (nothing to tell her), or left mid-upload (kept by the effect below).
-        if (isAbort(error)) return false;
+        // She cancelled it (nothing to tell her, and nothing kept), or left mid-upload (kept by the effect below).
+        if (isAbort(error)) {
+          if (!left.current) setOutbox((list) => list.filter((m) => m.clientMessageId !== job.clientMessageId));
+          return false;
+        }
         if (isConversationGone(error)) {
           onConversationGone();
           return false;
@@ -184,6 +195,7 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     () => () => {
       const unfinished = upload.current;
       if (!unfinished) return;
+      left.current = true;
       unfinished.controller.abort();
       keepFailed(unfinished.job);
       toast({

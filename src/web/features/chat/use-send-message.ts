@@ -4,7 +4,7 @@ import { useOutbox } from '../../lib/outbox';
 import type { MediaJob } from './use-send-media';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Message } from '../../../contract/chat';
-import { apiCall, isApiError } from '../../lib/api';
+import { apiCall, errorText, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
@@ -25,8 +25,13 @@ export interface OutgoingMessage {
   media?: MediaJob;
 }
 
-export function sendFailedToast(): void {
-  toast({ title: t`Failed to send message`, description: t`Please try again`, variant: 'destructive' });
+/** Why a message did not go: the server's reason, or that Steep could not be reached. */
+export function sendFailedToast(error: unknown): void {
+  toast({
+    title: t`Failed to send message`,
+    description: errorText(error, t`Please try again`),
+    variant: 'destructive',
+  });
 }
 
 /**
@@ -91,7 +96,7 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         setOutbox((list) =>
           list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'failed' } : m)),
         );
-        sendFailedToast();
+        sendFailedToast(error);
         return false;
       } finally {
         setIsSending(false);
