@@ -85,16 +85,15 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
   const keepFailed = useCallback(
     (job: MediaJob) =>
       setOutbox((list) => {
+        const at = list.findIndex((m) => m.clientMessageId === job.clientMessageId);
         const failed: OutgoingMessage = {
           clientMessageId: job.clientMessageId,
           content: job.kind === 'image' ? t`Photo` : t`Voice message`,
-          createdAt: list.find((m) => m.clientMessageId === job.clientMessageId)?.createdAt ?? new Date().toISOString(),
+          createdAt: list[at]?.createdAt ?? new Date().toISOString(),
           status: 'failed',
           media: job,
         };
-        return list.some((m) => m.clientMessageId === job.clientMessageId)
-          ? list.map((m) => (m.clientMessageId === job.clientMessageId ? failed : m))
-          : [...list, failed];
+        return at === -1 ? [...list, failed] : list.map((m, i) => (i === at ? failed : m));
       }),
     [setOutbox],
   );
@@ -179,8 +178,6 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     (recording: Recording) => sendFile('voice', async () => recording.blob, { waveform: recording.waveform.join(',') }),
     [sendFile],
   );
-  /** Sends a failed one again (its "Not sent" bubble's Retry). */
-  const retry = useCallback((job: MediaJob) => attempt(job), [attempt]);
 
   /** Stops the upload under way (a photo being fitted stops before it is sent). */
   const cancel = useCallback(() => {
@@ -206,5 +203,6 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
     [keepFailed],
   );
 
-  return { sending, cancelled, sendPhoto, sendVoice, retry, cancel };
+  // Retry (a "Not sent" bubble's) is one more attempt of the same job.
+  return { sending, cancelled, sendPhoto, sendVoice, retry: attempt, cancel };
 }
