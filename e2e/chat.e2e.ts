@@ -327,6 +327,41 @@ describe('chat', () => {
     ]);
   }, 180_000);
 
+  it('says at once when her phone goes offline, keeps what she sent then to retry, and reconnects when it is back', async () => {
+    const gia = await person({ name: 'Gia' });
+    const hana = await person({ name: 'Hana' });
+    const matchId = await matchViaApi(gia, hana);
+    await gia.page.goto(`/conversation/${matchId}`);
+    await hana.page.goto(`/conversation/${matchId}`);
+    await waitConnected(gia.page);
+    await waitConnected(hana.page);
+
+    // The network goes: the header and the notice say so without waiting for the socket to time out.
+    await gia.context.setOffline(true);
+    await gia.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 5_000 });
+    await gia.page.getByRole('status').getByText("You're offline. Check your connection.").waitFor();
+    // What she sends meanwhile waits in the conversation as not sent.
+    await gia.page.getByLabel('Message', { exact: true }).fill('Running late, 10 minutes');
+    await gia.page.getByLabel('Message', { exact: true }).press('Enter');
+    // Not stored, so not yet a message with an id: her row of the list.
+    const unsent = gia.page.getByRole('listitem').filter({ hasText: 'Running late' });
+    await unsent.getByText('Not sent.').waitFor({ timeout: 10_000 });
+    // No toast over the header and the notice: they and the row say it already.
+    expect(await toastText(gia.page, 'Failed to send message').count()).toBe(0);
+    await shootBothThemes(gia.page, 'chat-offline');
+    await hana.page.getByLabel('Message', { exact: true }).fill('No rush!');
+    await hana.page.getByLabel('Message', { exact: true }).press('Enter');
+    await messageItem(hana.page, 'No rush!').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+
+    // Back online: connected again without pressing anything, Hana's message catches up, and Retry sends hers.
+    await gia.context.setOffline(false);
+    await waitConnected(gia.page);
+    expect(await gia.page.getByText("You're offline. Check your connection.").count()).toBe(0);
+    await messageItem(gia.page, 'No rush!').waitFor({ timeout: 10_000 });
+    await unsent.getByRole('button', { name: 'Retry' }).click();
+    await messageItem(hana.page, 'Running late, 10 minutes').waitFor({ timeout: 10_000 });
+  });
+
   it('keeps what she typed across a reload and a trip to the list, and forgets it once sent or when she signs out', async () => {
     const ana = await person({ name: 'Ana' });
     const bea = await person({ name: 'Bea' });

@@ -254,8 +254,13 @@ describe('photo and voice messages', () => {
     await page.mouse.down();
     await page.mouse.up();
 
-    // By keyboard: Cancel, and her focus goes on to the message box.
-    await page.getByRole('button', { name: 'Cancel upload' }).focus();
+    // By keyboard: Cancel, and her focus goes on to the message box. It stays on Cancel while the bar moves on
+    // (a new render is not the button going).
+    const cancel = page.getByRole('button', { name: 'Cancel upload' });
+    await cancel.focus();
+    const focusedAt = await percent();
+    await expect.poll(percent, { timeout: 15_000 }).toBeGreaterThan(focusedAt);
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await progress.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message-input');
@@ -333,9 +338,13 @@ describe('photo and voice messages', () => {
     expect(dialog.type()).toBe('beforeunload');
     await dialog.dismiss();
     await notSent.waitFor();
-    // It is still there after she leaves the conversation and comes back.
+    // It is still there after she leaves the conversation and comes back; the chat list says it was not sent.
     await page.getByRole('link', { name: 'Back to messages' }).click();
     await page.waitForURL('**/chats');
+    const row = page.getByRole('list', { name: 'Your matches' }).getByRole('link', { name: /Bea/ });
+    await row.getByText('Not sent:').waitFor();
+    expect(await row.getByText('Not sent:').locator('..').innerText()).toMatch(/^Not sent:\s+Photo$/);
+    await shootBothThemes(page, 'chats-not-sent');
     await openFromList(page);
     await notSent.waitFor();
     // By keyboard: Retry uploads it again, the photo arrives, and her focus goes on to the message box.

@@ -24,3 +24,18 @@ export function useFocusNext<K extends string>(
     next.current = target;
   }, []);
 }
+
+/**
+ * A ref callback for a control that goes when she presses it (Cancel once its upload ends, Retry once its message
+ * is on its way): her focus passes to the element with `targetId` instead of falling to the page. Made once, at
+ * module level: React runs a ref's cleanup whenever the callback changes, so one made in a render would move her
+ * focus on every re-render (an upload's progress).
+ */
+export function passFocusOnLeave(targetId: string): (control: HTMLElement | null) => (() => void) | undefined {
+  return (control) => {
+    if (!control) return;
+    return () => {
+      if (document.activeElement === control) queueMicrotask(() => document.getElementById(targetId)?.focus());
+    };
+  };
+}

@@ -13,8 +13,10 @@ interface OutboxItem {
 }
 
 const EMPTY: readonly OutboxItem[] = [];
+const NONE: ReadonlyMap<string, readonly OutboxItem[]> = new Map();
 let owner: string | null = null;
-const boxes = new Map<string, readonly OutboxItem[]>();
+// Replaced, never changed in place: each change is a new snapshot for the screens that read every conversation's.
+let boxes: ReadonlyMap<string, readonly OutboxItem[]> = NONE;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
@@ -34,13 +36,15 @@ export function updateOutbox<T extends OutboxItem>(
   update: (items: readonly T[]) => readonly T[],
 ): void {
   if (owner !== ownerId) {
-    boxes.clear();
+    boxes = NONE;
     owner = ownerId;
   }
   // One conversation holds one kind of item: the cast is the store's only one.
   const next = update(readOutbox(ownerId, matchId) as readonly T[]);
-  if (next.length === 0) boxes.delete(matchId);
-  else boxes.set(matchId, next);
+  const changing = new Map(boxes);
+  if (next.length === 0) changing.delete(matchId);
+  else changing.set(matchId, next);
+  boxes = changing;
   changed();
 }
 
@@ -69,9 +73,18 @@ export function useOutbox<T extends OutboxItem>(
   return [items, update];
 }
 
+/** Her outbox in every conversation, by matchId (the chat list marks a failed send); re-renders on any change. */
+export function useOutboxes<T extends OutboxItem>(ownerId: string): ReadonlyMap<string, readonly T[]> {
+  const snapshot = useCallback(
+    () => (owner === ownerId ? boxes : NONE) as ReadonlyMap<string, readonly T[]>,
+    [ownerId],
+  );
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
 /** Drops every conversation's outbox on this tab: she signed out, or her session ended. */
 export function forgetOutbox(): void {
-  boxes.clear();
+  boxes = NONE;
   owner = null;
   changed();
 }

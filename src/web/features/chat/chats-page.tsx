@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import {
+  AlertCircle,
   BookOpen,
   Coffee,
   Flower2,
@@ -25,6 +26,8 @@ import { OnlineDot } from './conversation-header';
 import { formatListTime, isNewMatch, presenceText } from './format';
 import { useMatches } from '../../lib/matches';
 import { readMessageDrafts } from '../../lib/message-drafts';
+import { useOutboxes } from '../../lib/outbox';
+import type { OutgoingMessage } from './use-send-message';
 import { messageText } from '../../lib/message-text';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
@@ -61,6 +64,7 @@ function MatchRow({
   match,
   myId,
   draft,
+  notSent,
   now,
   onOpenProfile,
 }: {
@@ -68,6 +72,8 @@ function MatchRow({
   myId: string;
   /** What she typed here and has not sent (lib/message-drafts.ts), or undefined. */
   draft: string | undefined;
+  /** Her newest send here that failed and waits in the conversation for Retry or Delete, or undefined. */
+  notSent: OutgoingMessage | undefined;
   now: number;
   onOpenProfile: () => void;
 }) {
@@ -109,8 +115,17 @@ function MatchRow({
             )}
           </div>
           <div className="mt-0.5 flex items-center gap-2">
-            {/* Her unsent words, as messaging apps show them, unless a new message is waiting to be read. */}
-            {draft && unread === 0 ? (
+            {/*
+             * Unless a new message is waiting to be read: a send of hers that failed (it waits for Retry in the
+             * conversation), else her unsent words, as messaging apps show them.
+             */}
+            {notSent && unread === 0 ? (
+              <p className="flex min-w-0 flex-1 items-center gap-1 text-sm text-ink-soft">
+                <AlertCircle className="size-4 shrink-0 text-red-700" aria-hidden />
+                <span className="shrink-0 font-semibold text-red-700">{t`Not sent:`}</span>
+                <span className="truncate">{notSent.content}</span>
+              </p>
+            ) : draft && unread === 0 ? (
               <p className="min-w-0 flex-1 truncate text-sm text-ink-soft">
                 <span className="font-semibold text-plum-700">{t`Draft:`}</span> {draft}
               </p>
@@ -291,6 +306,7 @@ export function ChatsPage() {
   const list = useMemo(() => [...(matches.data ?? [])].sort(byActivity), [matches.data]);
   // Read once as the list opens: drafts change only inside a conversation.
   const [drafts] = useState(() => readMessageDrafts(me.id));
+  const outboxes = useOutboxes<OutgoingMessage>(me.id);
   const hasNew = list.some((m) => isNewMatch(m, now));
   // Kept after the sheet closes: a Report, Unmatch or Block confirmation started from it is about her.
   const [profileOf, setProfileOf] = useState<Match | null>(null);
@@ -348,6 +364,7 @@ export function ChatsPage() {
               match={match}
               myId={me.id}
               draft={drafts[match.id]}
+              notSent={outboxes.get(match.id)?.findLast((item) => item.status === 'failed')}
               now={now}
               onOpenProfile={() => {
                 setProfileOf(match);

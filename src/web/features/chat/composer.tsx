@@ -6,10 +6,15 @@ import { Meter } from '../../components/ui/meter';
 import { PhotoPicker, RecordingBar, useHoldToRecord } from './media-composer';
 import type { Recording } from '../../lib/voice-recorder';
 import type { MediaSending } from './use-send-media';
+import { passFocusOnLeave } from '../../lib/focus-next';
 import { useLingui } from '@lingui/react/macro';
 /** Show the character count once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
 const MAX_TEXTAREA_PX = 128;
+
+const MESSAGE_INPUT_ID = 'message-input';
+/** Cancel (the upload ended) or a failed message's Retry and Delete went: her focus goes on to the message box. */
+export const focusMessageBoxOnLeave = passFocusOnLeave(MESSAGE_INPUT_ID);
 
 const iconButton =
   'grid size-11 shrink-0 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 active:bg-plum-100';
@@ -61,15 +66,6 @@ export function Composer({
         ? t`Voice message not sent`
         : '';
   const percent = mediaSending ? Math.round(mediaSending.progress * 100) : 0;
-  // The Cancel button goes when the upload ends (or she presses it): her focus goes on to the message box, not to
-  // the top of the page.
-  const keepFocusOnLeave = (button: HTMLButtonElement | null) => {
-    if (!button) return;
-    return () => {
-      if (document.activeElement === button) queueMicrotask(() => textarea.current?.focus());
-    };
-  };
-
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
@@ -117,7 +113,7 @@ export function Composer({
           </span>
           {mediaSending.cancellable ? (
             <button
-              ref={keepFocusOnLeave}
+              ref={focusMessageBoxOnLeave}
               type="button"
               aria-label={t`Cancel upload`}
               onClick={onCancelMedia}
@@ -186,11 +182,11 @@ export function Composer({
         >
           <ImagePlus className="size-5" aria-hidden />
         </button>
-        <label htmlFor="message-input" className="sr-only">
+        <label htmlFor={MESSAGE_INPUT_ID} className="sr-only">
           {t`Message`}
         </label>
         <textarea
-          id="message-input"
+          id={MESSAGE_INPUT_ID}
           ref={textarea}
           rows={1}
           value={text}

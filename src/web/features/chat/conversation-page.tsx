@@ -57,11 +57,15 @@ function Loading() {
   );
 }
 
-function LiveUpdatesNotice({ gaveUp, onRetry }: { gaveUp: boolean; onRetry: () => void }) {
+function LiveUpdatesNotice({ gaveUp, offline, onRetry }: { gaveUp: boolean; offline: boolean; onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <div role="status" className="flex items-center justify-center gap-2 bg-plum-50 px-4 py-1.5 text-xs text-plum-800">
-      {gaveUp ? t`Live updates are off. Messages still send.` : t`Reconnecting…`}
+      {offline
+        ? t`You're offline. Check your connection.`
+        : gaveUp
+          ? t`Live updates are off. Messages still send.`
+          : t`Reconnecting…`}
       {gaveUp && (
         <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 font-semibold underline">
           <RotateCw className="size-3" aria-hidden />
@@ -144,7 +148,11 @@ function Conversation({ match }: { match: Match }) {
       />
       <DatePlanBanner compact />
       {realtime.status === 'disconnected' && (
-        <LiveUpdatesNotice gaveUp={realtime.gaveUp} onRetry={() => realtime.client.retryNow()} />
+        <LiveUpdatesNotice
+          gaveUp={realtime.gaveUp}
+          offline={realtime.offline}
+          onRetry={() => realtime.client.retryNow()}
+        />
       )}
       {messagesQuery.isPending ? (
         <Loading />

@@ -7,6 +7,7 @@ import { PhotoMessage, VoiceMessage } from './media-bubbles';
 import { ReactionChips, ReactionPicker } from './reactions';
 import type { OutgoingMessage } from './use-send-message';
 import type { MediaJob } from './use-send-media';
+import { focusMessageBoxOnLeave } from './composer';
 import { useLingui } from '@lingui/react/macro';
 
 const bubbleBase = 'relative max-w-full rounded-[1.35rem] px-3.5 pt-2 pb-1.5 text-[0.95rem] leading-snug';
@@ -130,17 +131,6 @@ function FailedMedia({ job }: { job: MediaJob }) {
   );
 }
 
-/**
- * The failed row's buttons go when she presses one (Retry sends, Delete removes): her focus goes on to the message
- * box (the composer's `message-input`), not to the top of the page.
- */
-function keepFocusOnLeave(button: HTMLButtonElement | null) {
-  if (!button) return;
-  return () => {
-    if (document.activeElement === button) queueMicrotask(() => document.getElementById('message-input')?.focus());
-  };
-}
-
 /** Her own message on its way to the server, or refused: retry keeps its clientMessageId. */
 export function OutgoingBubble({
   item,
@@ -173,7 +163,7 @@ export function OutgoingBubble({
           <span className="font-medium text-red-700">{t`Not sent.`}</span>
           <button
             type="button"
-            ref={keepFocusOnLeave}
+            ref={focusMessageBoxOnLeave}
             aria-describedby={bubbleId}
             onClick={onRetry}
             className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
@@ -182,7 +172,7 @@ export function OutgoingBubble({
           </button>
           <button
             type="button"
-            ref={keepFocusOnLeave}
+            ref={focusMessageBoxOnLeave}
             aria-describedby={bubbleId}
             onClick={onDiscard}
             className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"

@@ -12,7 +12,7 @@ import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { fitPhoto, PhotoProblem } from './fit-photo';
-import { isConversationGone, type OutgoingMessage } from './use-send-message';
+import { failedOffline, isConversationGone, type OutgoingMessage } from './use-send-message';
 import { useCurrentUser } from '../../lib/session';
 import { useOutbox } from '../../lib/outbox';
 import type { Recording } from '../../lib/voice-recorder';
@@ -146,14 +146,17 @@ export function useSendMedia(matchId: string, onConversationGone: () => void) {
           onConversationGone();
           return false;
         }
-        toast({
-          title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
-          description: error instanceof PhotoProblem ? error.message : errorText(error, t`Please try again`),
-          variant: 'destructive',
-        });
         // Where a second try can help, it waits in the conversation. The retry goes on from where it stopped: an
         // uploaded file is not sent again, and the same clientMessageId stores the message at most once.
-        if (worthRetrying(error)) keepFailed(job);
+        const kept = worthRetrying(error);
+        if (kept) keepFailed(job);
+        if (!(kept && failedOffline(error))) {
+          toast({
+            title: kind === 'image' ? t`Photo not sent` : t`Voice message not sent`,
+            description: error instanceof PhotoProblem ? error.message : errorText(error, t`Please try again`),
+            variant: 'destructive',
+          });
+        }
         return false;
       } finally {
         busy.current = false;

@@ -25,6 +25,14 @@ export interface OutgoingMessage {
   media?: MediaJob;
 }
 
+/**
+ * A send that failed because her device is offline: the conversation's notice says so already, and the send waits
+ * there as not sent, so no toast goes over them (for any other reason one says why).
+ */
+export function failedOffline(error: unknown): boolean {
+  return error instanceof TypeError && !navigator.onLine;
+}
+
 /** Why a message did not go: the server's reason, or that Steep could not be reached. */
 export function sendFailedToast(error: unknown): void {
   toast({
@@ -96,7 +104,7 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         setOutbox((list) =>
           list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'failed' } : m)),
         );
-        sendFailedToast(error);
+        if (!failedOffline(error)) sendFailedToast(error);
         return false;
       } finally {
         setIsSending(false);

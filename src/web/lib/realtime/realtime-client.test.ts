@@ -113,7 +113,7 @@ describe('RealtimeClient', () => {
     expect(latest().sent).toEqual([{ type: 'auth', userId: USER }]);
     expect(client.send({ type: 'typing', matchId: MATCH })).toBe(false);
     latest().receive({ type: 'connected', userId: USER });
-    expect(client.getSnapshot()).toEqual({ status: 'connected', error: null, gaveUp: false });
+    expect(client.getSnapshot()).toEqual({ status: 'connected', error: null, gaveUp: false, offline: false });
     expect(client.send({ type: 'typing', matchId: MATCH })).toBe(true);
     expect(latest().sent.at(-1)).toEqual({ type: 'typing', matchId: MATCH, userId: USER });
   });
@@ -158,6 +158,28 @@ describe('RealtimeClient', () => {
     client.retryNow();
     expect(sockets).toHaveLength(2);
     expect(client.getSnapshot()).toMatchObject({ status: 'connecting', gaveUp: false });
+  });
+
+  it('closes at once when the device goes offline, spends no retry meanwhile, and connects when it is back', () => {
+    connectAndAuth();
+    const socket = latest();
+    client.goOffline();
+    expect(socket.closedWith).toBe(1000);
+    expect(client.getSnapshot()).toEqual({
+      status: 'disconnected',
+      error: "You're offline",
+      gaveUp: false,
+      offline: true,
+    });
+    expect(client.send({ type: 'typing', matchId: MATCH })).toBe(false);
+    vi.advanceTimersByTime(120_000);
+    expect(sockets).toHaveLength(1);
+    client.retryNow();
+    expect(sockets).toHaveLength(2);
+    expect(client.getSnapshot()).toMatchObject({ status: 'connecting', offline: false });
+    latest().open();
+    latest().receive({ type: 'connected', userId: USER });
+    expect(client.getSnapshot()).toEqual({ status: 'connected', error: null, gaveUp: false, offline: false });
   });
 
   it('closes with 1000 on disconnect and never reconnects', () => {

@@ -27,6 +27,8 @@ export interface RealtimeSnapshot {
   error: string | null;
   /** True when no retry is coming (retries used up, or the server closed with 1000); `retryNow()` starts afresh. */
   gaveUp: boolean;
+  /** The device has no network (`goOffline`): nothing is tried until `retryNow()`, which the `online` event calls. */
+  offline: boolean;
 }
 
 /** The part of the browser WebSocket the client uses, so tests can hand in a fake. */
@@ -109,7 +111,7 @@ export class RealtimeClient {
   /** Retries spent since the last good connection. */
   private attempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private snapshot: RealtimeSnapshot = { status: 'idle', error: null, gaveUp: false };
+  private snapshot: RealtimeSnapshot = { status: 'idle', error: null, gaveUp: false, offline: false };
   private readonly listeners = new Set<() => void>();
   private readonly handlers = new Map<ServerFrameType, Set<AnyFrameHandler>>();
 
@@ -140,7 +142,23 @@ export class RealtimeClient {
       this.detach(socket);
       socket.close(WS_CLOSE.normal, 'Client closed');
     }
-    this.update({ status: 'idle', error: null, gaveUp: false });
+    this.update({ status: 'idle', error: null, gaveUp: false, offline: false });
+  }
+
+  /**
+   * The device lost its network (the browser's `offline` event): a socket can look open for minutes after, so it
+   * is closed now, and no retry is spent while there is no network.
+   */
+  goOffline(): void {
+    if (this.userId === null) return;
+    this.clearRetry();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      this.detach(socket);
+      socket.close(WS_CLOSE.normal, 'Offline');
+    }
+    this.update({ status: 'disconnected', error: t`You're offline`, gaveUp: false, offline: true });
   }
 
   /** After the retries ran out (or while waiting for the next one): try again at once. */
@@ -229,12 +247,12 @@ export class RealtimeClient {
       socket = this.createSocket(this.url);
     } catch (error) {
       console.warn('Real-time socket could not be created.', error);
-      this.update({ status: 'disconnected', error: t`Failed to connect` });
+      this.update({ status: 'disconnected', error: t`Failed to connect`, offline: false });
       this.scheduleRetry();
       return;
     }
     this.socket = socket;
-    this.update({ status: 'connecting', gaveUp: false });
+    this.update({ status: 'connecting', gaveUp: false, offline: false });
 
     socket.onopen = () => {
       socket.send(JSON.stringify({ type: 'auth', userId }));
@@ -316,7 +334,8 @@ export class RealtimeClient {
     if (
       next.status === this.snapshot.status &&
       next.error === this.snapshot.error &&
-      next.gaveUp === this.snapshot.gaveUp
+      next.gaveUp === this.snapshot.gaveUp &&
+      next.offline === this.snapshot.offline
     ) {
       return;
     }

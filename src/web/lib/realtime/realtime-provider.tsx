@@ -99,10 +99,16 @@ export function RealtimeProvider({
   }, [client, userId]);
 
   useEffect(() => {
-    // Back from a network outage: the retries may have run out meanwhile.
-    const retry = () => client.retryNow();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    // The network went: said at once (the socket could look open for minutes). Back from an outage: connect now,
+    // the retries may have run out meanwhile.
+    const offline = () => client.goOffline();
+    const online = () => client.retryNow();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
   }, [client]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
