@@ -210,16 +210,19 @@ export function waitForMail(server: TestServer, to: string, subject: RegExp, tim
 }
 
 /**
- * Runs axe on the page as it stands and fails on any serious or critical violation. The script is
- * evaluated through the DevTools protocol, so the page's CSP does not get in the way.
+ * Runs axe on the page as it stands (or on the part `within` selects, for a shared screen where another change owns
+ * the rest) and fails on any serious or critical violation. The script is evaluated through the DevTools protocol,
+ * so the page's CSP does not get in the way, and once per document: it is half a megabyte to compile.
  */
-export async function expectAccessible(page: Page, context = 'page'): Promise<void> {
-  const { source } = await import('axe-core');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } })
+export async function expectAccessible(page: Page, context = 'page', options: { within?: string } = {}): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    const { source } = await import('axe-core');
+    await page.evaluate(source);
+  }
+  const violations = await page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> } })
       .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(within ? { include: [within] } : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -229,7 +232,7 @@ export async function expectAccessible(page: Page, context = 'page'): Promise<vo
             .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
             .join(' | ')}`,
       );
-  });
+  }, options.within);
   if (violations.length > 0) throw new Error(`axe found serious violations on ${context}:\n${violations.join('\n')}`);
 }
 
