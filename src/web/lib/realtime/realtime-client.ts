@@ -135,13 +135,7 @@ export class RealtimeClient {
   /** Intentional close: code 1000, never retried (product §4). */
   disconnect(): void {
     this.userId = null;
-    this.clearRetry();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      this.detach(socket);
-      socket.close(WS_CLOSE.normal, 'Client closed');
-    }
+    this.closeSocket('Client closed');
     this.update({ status: 'idle', error: null, gaveUp: false, offline: false });
   }
 
@@ -151,13 +145,7 @@ export class RealtimeClient {
    */
   goOffline(): void {
     if (this.userId === null) return;
-    this.clearRetry();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      this.detach(socket);
-      socket.close(WS_CLOSE.normal, 'Offline');
-    }
+    this.closeSocket('Offline');
     this.update({ status: 'disconnected', error: t`You're offline`, gaveUp: false, offline: true });
   }
 
@@ -315,6 +303,16 @@ export class RealtimeClient {
       this.retryTimer = null;
       this.open();
     }, delay);
+  }
+
+  /** Closes the socket on purpose (1000, no retry pending): its close event is not heard, so nothing is retried. */
+  private closeSocket(reason: string): void {
+    this.clearRetry();
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    this.detach(socket);
+    socket.close(WS_CLOSE.normal, reason);
   }
 
   private clearRetry(): void {
