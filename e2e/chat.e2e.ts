@@ -360,6 +360,20 @@ describe('chat', () => {
     await messageItem(gia.page, 'No rush!').waitFor({ timeout: 10_000 });
     await unsent.getByRole('button', { name: 'Retry' }).click();
     await messageItem(hana.page, 'Running late, 10 minutes').waitFor({ timeout: 10_000 });
+
+    // The server in trouble for a moment: the match list's refetch after a send fails (502). The conversation she
+    // has open stays; it was said to be "not found" (tryout).
+    await gia.page.route('**/api/matches', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    const refused = gia.page.waitForResponse((r) => r.url().endsWith('/api/matches') && r.status() === 502);
+    await gia.page.getByLabel('Message', { exact: true }).fill('Found a table by the window');
+    await gia.page.getByLabel('Message', { exact: true }).press('Enter');
+    await refused;
+    await gia.page.getByLabel('Message', { exact: true }).fill('Green teapot');
+    await gia.page.getByLabel('Message', { exact: true }).press('Enter');
+    await messageItem(hana.page, 'Green teapot').waitFor({ timeout: 10_000 });
+    expect(await gia.page.getByText('Conversation not found').count()).toBe(0);
+    await messageItem(gia.page, 'Found a table by the window').waitFor();
+    await gia.page.unroute('**/api/matches');
   });
 
   it('keeps what she typed across a reload and a trip to the list, and forgets it once sent or when she signs out', async () => {

@@ -48,6 +48,20 @@ function Unavailable() {
   );
 }
 
+/** The first load failed: nothing says the match ended, so she is offered another try. */
+function CouldNotLoad({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Conversation · Steep`);
+  return (
+    <section className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
+      {t`Messages could not be loaded.`}
+      <button type="button" className={buttonClasses('outline', 'md')} onClick={onRetry}>
+        {t`Try again`}
+      </button>
+    </section>
+  );
+}
+
 function Loading() {
   const { t } = useLingui();
   return (
@@ -204,7 +218,10 @@ export function ConversationPage() {
   const { matchId = '' } = useParams();
   const match = useMatch(matchId);
 
+  // A refetch that failed (the server's trouble, no network) keeps the match it had: the conversation stays, and
+  // only an answer without her match says it is gone.
+  if (match.data) return <Conversation key={match.data.id} match={match.data} />;
   if (match.isPending) return <Loading />;
-  if (match.isError || !match.data) return <Unavailable />;
-  return <Conversation key={match.data.id} match={match.data} />;
+  if (match.isError) return <CouldNotLoad onRetry={() => void match.refetch()} />;
+  return <Unavailable />;
 }
