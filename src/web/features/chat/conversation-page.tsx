@@ -48,18 +48,24 @@ function Unavailable() {
   );
 }
 
-/** The first load failed: nothing says the match ended, so she is offered another try. */
+/** A load that failed (the match or its messages): nothing says the match ended, so she is offered another try. */
 function CouldNotLoad({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
-  useDocumentTitle(t`Conversation · Steep`);
   return (
-    <section className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
       {t`Messages could not be loaded.`}
       <button type="button" className={buttonClasses('outline', 'md')} onClick={onRetry}>
         {t`Try again`}
       </button>
-    </section>
+    </div>
   );
+}
+
+/** The whole page when the match itself could not be loaded: titled like the conversation. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Conversation · Steep`);
+  return <CouldNotLoad onRetry={onRetry} />;
 }
 
 function Loading() {
@@ -171,12 +177,7 @@ function Conversation({ match }: { match: Match }) {
       {messagesQuery.isPending ? (
         <Loading />
       ) : messagesQuery.isError ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center text-sm text-ink-soft">
-          {t`Messages could not be loaded.`}
-          <button type="button" className={buttonClasses('outline', 'md')} onClick={() => void messagesQuery.refetch()}>
-            {t`Try again`}
-          </button>
-        </div>
+        <CouldNotLoad onRetry={() => void messagesQuery.refetch()} />
       ) : (
         <MessageList
           messages={messages}
@@ -222,6 +223,6 @@ export function ConversationPage() {
   // only an answer without her match says it is gone.
   if (match.data) return <Conversation key={match.data.id} match={match.data} />;
   if (match.isPending) return <Loading />;
-  if (match.isError) return <CouldNotLoad onRetry={() => void match.refetch()} />;
+  if (match.isError) return <LoadFailed onRetry={() => void match.refetch()} />;
   return <Unavailable />;
 }
