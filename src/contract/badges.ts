@@ -6,9 +6,15 @@ import { z } from 'zod';
  * progress from the owning features' data, and the web shows what the server says.
  */
 
-import { BADGE_CATEGORIES, BADGE_IDS, badgeById, type BadgeId } from './badge-catalogue';
+import { BADGE_CATEGORIES, BADGE_IDS, BADGES, badgeById, type BadgeId } from './badge-catalogue';
+import { BADGE_TEXT } from './badge-text';
 
 export * from './badge-catalogue';
+
+/** A badge with its English words, as the API serves it. */
+export const describedBadge = (id: BadgeId) => ({ ...badgeById(id)!, ...BADGE_TEXT[id], id });
+/** The whole catalogue with its English words. */
+export const DESCRIBED_BADGES = BADGES.map((b) => describedBadge(b.id));
 
 const badgeSchema = z.object({
   id: z.enum(BADGE_IDS),
@@ -30,7 +36,7 @@ export const publicBadge = badgeSchema.pick({ id: true, name: true, description:
 export type PublicBadge = z.infer<typeof publicBadge>;
 
 export function presentPublicBadge(id: BadgeId): PublicBadge {
-  const { name, description, icon, color } = badgeById(id)!;
+  const { name, description, icon, color } = describedBadge(id);
   return { id, name, description, icon, color };
 }
 

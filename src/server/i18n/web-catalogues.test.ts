@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localeEntries, localeTranslations } from '../../../scripts/po';
-import { BADGES, EARLY_BIRD_MEMBERS } from '../../contract/badge-catalogue';
+import { BADGES, DESCRIBED_BADGES, EARLY_BIRD_MEMBERS } from '../../contract/badges';
 import { REPORT_REASONS } from '../../contract/safety';
 import { REASONS_EN } from './en/notifications';
 import { BADGES_ES, REASONS_ES } from './es/notifications';
@@ -21,7 +21,7 @@ const reasonEntries = (locale: string) =>
 describe('the server’s words for badges and report reasons', () => {
   it('name every badge as the web does', () => {
     expect(Object.keys(BADGES_ES).sort()).toEqual(BADGES.map((badge) => badge.id).sort());
-    for (const badge of BADGES) {
+    for (const badge of DESCRIBED_BADGES) {
       expect(en.get(`badge.${badge.id}`), badge.id).toBe(badge.name);
       expect(BADGES_ES[badge.id]?.name, badge.id).toBe(es.get(`badge.${badge.id}`));
     }
@@ -31,7 +31,7 @@ describe('the server’s words for badges and report reasons', () => {
     // The web's descriptions have the Early Bird's count as a placeholder, filled as the contract fills it.
     const filled = (text: string) => text.replaceAll('{members}', String(EARLY_BIRD_MEMBERS));
     const spanish = new Map([...es].map(([id, text]) => [filled(id), filled(text)]));
-    for (const badge of BADGES) {
+    for (const badge of DESCRIBED_BADGES) {
       expect(BADGES_ES[badge.id]?.description, badge.id).toBe(spanish.get(badge.description));
     }
   });

@@ -1,16 +1,23 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BADGES, badgeById, type BadgeId, type UserBadge } from '../../contract/badges';
+import { BADGES, describedBadge, type BadgeId, type UserBadge } from '../../contract/badges';
 import { badgeNudge } from './badges';
+import { BADGE_NAME_MESSAGES } from './labels/badges.messages';
 
-// The labels render in the active locale: English, the source, with no catalogue loaded.
-beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+// The labels render in the active locale: English, the source, with the badges' names its catalogues hold (the
+// names are looked up by id).
+beforeAll(() =>
+  i18n.loadAndActivate({
+    locale: 'en',
+    messages: Object.fromEntries(Object.values(BADGE_NAME_MESSAGES).map((name) => [name.id, name.message as string])),
+  }),
+);
 
 function inProgress(id: BadgeId, progress: number): UserBadge {
-  const badge = badgeById(id)!;
+  const badge = describedBadge(id);
   return {
     id,
-    badge: { ...badge, id },
+    badge,
     earnedAt: null,
     progress,
     maxProgress: badge.maxProgress,

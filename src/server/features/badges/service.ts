@@ -1,4 +1,11 @@
-import { BADGES, badgeById, type BadgeId, type EarnedBadges, type UserBadge } from '../../../contract/badges';
+import {
+  BADGES,
+  badgeById,
+  describedBadge,
+  type BadgeId,
+  type EarnedBadges,
+  type UserBadge,
+} from '../../../contract/badges';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { blockedEitherWay, findUser } from '../../core';
@@ -8,10 +15,10 @@ import { progressOf, RULED_BADGES, type RuleContext } from './rules';
 import { localText } from '../../i18n';
 
 function present(id: BadgeId, earnedAt: Date | null, progress: number): UserBadge {
-  const badge = badgeById(id)!;
+  const badge = describedBadge(id);
   return {
     id,
-    badge: { ...badge, id },
+    badge,
     earnedAt: earnedAt?.toISOString() ?? null,
     progress: Math.min(progress, badge.maxProgress),
     maxProgress: badge.maxProgress,

@@ -1,4 +1,3 @@
-import { badgeById } from '../../../contract/badge-catalogue';
 import { labelById } from './label-by-id';
 
 /*
@@ -9,5 +8,5 @@ import { labelById } from './label-by-id';
 
 export const badgeMessageId = (id: string): string => `badge.${id}`;
 
-/** A badge's name in her language; without a translation, its English name (an unknown id reads as itself). */
-export const badgeName = (id: string): string => labelById(badgeMessageId(id), badgeById(id)?.name ?? id);
+/** A badge's name in her language (every catalogue has every badge's name); an unknown id reads as itself. */
+export const badgeName = (id: string): string => labelById(badgeMessageId(id), id);
