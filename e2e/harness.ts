@@ -126,7 +126,7 @@ export function watchCsp(context: BrowserContext): void {
 export async function phoneContext(
   browser: Browser,
   baseUrl: string,
-  options: { locale?: string } = {},
+  options: { locale?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: PHONE,
@@ -134,6 +134,7 @@ export async function phoneContext(
     deviceScaleFactor: 1,
     hasTouch: false,
     locale: options.locale ?? 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   watchCsp(context);
   return context;

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch } from '../src/server/test/matches';
 import { startPushService, type LocalPushService } from '../src/server/test/push-service';
+import { shootBothThemes } from './flows-themes';
 import {
   closeBadgeCard,
   expectAccessible,
@@ -116,7 +117,7 @@ describe('installable app', () => {
     const page = await context.newPage();
     await page.goto('/home');
     await controlled(page);
-    await page.getByRole('link', { name: 'Chats' }).first().waitFor();
+    await page.getByRole('link', { name: 'Chats', exact: true }).first().waitFor();
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     const cached = await page.evaluate(async () => {
@@ -306,6 +307,68 @@ describe('offline conversations', () => {
     await expect.poll(() => savedConversations(page), { timeout: 5_000 }).toBeNull();
     await context.close();
     await friend.close();
+  });
+});
+
+describe('offline, signed in', () => {
+  it('keeps her signed in when a check of her account gets no answer', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    // An address not yet confirmed: Discover's reminder checks her account when it shows and when the app comes back.
+    await signUpViaApi(context, { name: 'Ines', email: `ines-${Date.now()}@example.test` });
+    const page = await context.newPage();
+    await page.goto('/chats');
+    await controlled(page);
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+
+    // Offline, Discover opens (its code is on this device) and checks her account, which gets no answer. She was
+    // sent to the signed-out landing page (tryout).
+    await context.setOffline(true);
+    const unanswered = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/auth/session'));
+    await page.getByRole('link', { name: 'Discover', exact: true }).click();
+    await unanswered;
+    await page.waitForURL(`${server.baseUrl}/home`);
+    // The app coming back to the front checks again: still no answer, still signed in.
+    const again = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/auth/session'));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await again;
+    await page.getByRole('link', { name: 'Chats', exact: true }).click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/chats`);
+    expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+
+    // Back online, the server's answer is what counts: signed out on her other device meanwhile, she is signed out
+    // here once the app reconnects.
+    expect((await context.request.post('/api/auth/logout')).status()).toBeLessThan(300);
+    await context.setOffline(false);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('a screen whose code is not on this device yet says she is offline, and opens once she is back', async () => {
+    // No service worker (a first visit before it installs, or a browser without one): nothing is cached.
+    const context = await phoneContext(browser, server.baseUrl, { serviceWorkers: 'block' });
+    await signUpViaApi(context, { name: 'Joy' });
+    const page = await context.newPage();
+    await page.goto('/chats');
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Tea', exact: true }).click();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    await page.getByText('Could not reach Steep. Check your connection and try again.').waitFor();
+    // Not the router's own error page.
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    expect(await page.title()).toBe("You're offline · Steep");
+    await shootBothThemes(page, 'screen-offline');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.baseUrl}/tea`);
+    await page.getByRole('link', { name: 'Tea', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
+    await context.close();
   });
 });
 

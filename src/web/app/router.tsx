@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { checkSession } from '../lib/session';
 import { AppProviders, queryClient } from './providers';
 import { RequireAuth, RequireModerator, SplashScreen } from './guards';
+import { ScreenLoadFailed } from './screen-load-failed';
 import { LandingPage } from '../features/auth/landing-page';
 import { followRouter } from '../lib/overlay-history';
 import { whenIdle } from '../lib/when-idle';
@@ -81,6 +82,8 @@ export const router = createBrowserRouter([
     element: <Root />,
     // A deep link to a signed-in screen waits for its route chunks: show the splash meanwhile, not a blank page.
     HydrateFallback: SplashScreen,
+    // A screen that could not open (offline, its code not yet on this device) says so, with Try again.
+    errorElement: <ScreenLoadFailed />,
     children: [
       { path: '/', element: <LandingPage /> },
       {

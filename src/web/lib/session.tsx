@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { accountApi } from '../../contract/api/account';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
-import { apiCall } from './api';
+import { apiCall, isApiError } from './api';
 import { forgetMessageDrafts } from './message-drafts';
 import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
@@ -23,7 +23,10 @@ interface AuthContextValue {
   logout: () => Promise<void>;
   /** Replaces the local user (and its stored copy); null signs out locally. */
   setUser: (user: SelfUser | null) => void;
-  /** Re-reads GET /api/auth/me; a failure signs out. */
+  /**
+   * Re-reads her account from the server. Only the server's answer signs out (no session, or a 401); a check
+   * that gets no answer (offline, a 5xx) keeps her signed in as she was and returns that.
+   */
   refreshUser: () => Promise<SelfUser | null>;
 }
 
@@ -77,6 +80,14 @@ export function checkSession(queryClient: QueryClient): Promise<SelfUser | null>
   return queryClient.fetchQuery({ queryKey: queryKeyOf(sessionRoute), queryFn: fetchSession });
 }
 
+/**
+ * Whether a failed session check means her session has ended. Only a 401 says so; no answer at all (offline,
+ * the server restarting, a 5xx from a proxy) says nothing about it, and must not send her to the landing page.
+ */
+function sessionEnded(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
 function writeStoredUser(user: SelfUser | null): void {
   if (user) storage.set(STORAGE_KEYS.currentUser, JSON.stringify(user));
   else storage.remove(STORAGE_KEYS.currentUser);
@@ -87,6 +98,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // Restored at once from the stored copy, then confirmed by the server check below.
   const [user, setUserState] = useState<SelfUser | null>(readStoredUser);
+  // Who she is as far as this page knows: what a check that gets no answer keeps.
+  const known = useRef(user);
   const [isLoading, setIsLoading] = useState(true);
   // Bumped by every explicit sign-in/out, so a slower, older server check cannot overwrite it.
   const sessionVersion = useRef(0);
@@ -94,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback(
     (next: SelfUser | null) => {
       sessionVersion.current += 1;
+      known.current = next;
       writeStoredUser(next);
       forgetMessageDrafts(next?.id ?? null);
       // Her offline copy of conversations lives only as long as her sign-in on this device.
@@ -114,7 +128,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (sessionVersion.current === startedAt) setUser(me);
       return me;
     } catch (error) {
-      console.warn('Auth check failed; signing out locally.', error);
+      if (!sessionEnded(error)) {
+        console.warn('Auth check got no answer; staying signed in.', error);
+        return known.current;
+      }
       if (sessionVersion.current === startedAt) setUser(null);
       return null;
     }
@@ -130,7 +147,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (stale()) return;
-        console.warn('Auth check failed; signing out locally.', error);
+        // With no answer she stays who the stored copy says (each screen shows its own failure to load); a
+        // visitor stays a visitor.
+        if (!sessionEnded(error)) {
+          console.warn('Auth check got no answer; keeping the stored session.', error);
+          return;
+        }
         setUser(null);
       })
       .finally(() => {

@@ -100,16 +100,22 @@ export function RealtimeProvider({
 
   useEffect(() => {
     // The network went: said at once (the socket could look open for minutes). Back from an outage: connect now,
-    // the retries may have run out meanwhile.
+    // the retries may have run out meanwhile, and check her session: one that ended while she was away (a sign-out
+    // on her other device) refuses the socket's upgrade, which a browser cannot tell from a network error.
     const offline = () => client.goOffline();
-    const online = () => client.retryNow();
+    const online = () => {
+      client.retryNow();
+      void refreshUser().then((me) => {
+        if (!me) queryClient.clear();
+      });
+    };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [client]);
+  }, [client, queryClient, refreshUser]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }

@@ -1,0 +1,35 @@
+import { useRouteError } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../components/ui/button';
+import { Logo } from '../components/ui/logo';
+import { errorText } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/**
+ * What a screen that could not open shows instead of the router's own error page. Offline, that is a screen whose
+ * code this device has not downloaded yet (a lazy route's chunk): she is told so, in her language (the entry
+ * chunk's catalogue is already here), and Try again loads the address again; still offline, the service worker
+ * answers with the offline page and the conversations kept on this device.
+ */
+export function ScreenLoadFailed() {
+  const { t } = useLingui();
+  const error = useRouteError();
+  // A chunk that could not be fetched rejects with a TypeError, as fetch does.
+  const offline = !navigator.onLine || error instanceof TypeError;
+  const title = offline ? t`You're offline` : t`Something went wrong`;
+  useDocumentTitle(`${title} · Steep`);
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-cream-100 px-6 pt-[max(1.5rem,env(safe-area-inset-top))] pb-10">
+      <Logo />
+      <main className="flex flex-1 flex-col items-center justify-center text-center">
+        <h1 className="font-display text-3xl font-semibold text-plum-900">{title}</h1>
+        <p className="mt-3 max-w-[18rem] leading-relaxed text-ink-soft">
+          {errorText(error, t`Steep is having trouble right now. Please try again in a moment.`)}
+        </p>
+        <Button size="lg" className="mt-8" onClick={() => window.location.reload()}>
+          {t`Try again`}
+        </Button>
+      </main>
+    </div>
+  );
+}
