@@ -427,4 +427,33 @@ describe('chat', () => {
     await messageItem(ana.page, 'The one by the river').waitFor();
     expect(await input.inputValue()).toBe('');
   }, 180_000);
+
+  it('the back arrow and the phone’s Back agree: no bouncing between the list and a conversation', async () => {
+    const cleo = await person({ name: 'Cleo' });
+    const dani = await person({ name: 'Dani' });
+    const matchId = await matchViaApi(cleo, dani);
+    const page = cleo.page;
+    const back = page.getByRole('link', { name: 'Back to messages' });
+
+    // From the list: the arrow goes back to it, and Back from there leaves chat (to Discover), not into the
+    // conversation again.
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Chats', exact: true }).click();
+    await page.waitForURL('**/chats');
+    await page.getByRole('list', { name: 'Your matches' }).getByRole('link').first().click();
+    await page.waitForURL(`**/conversation/${matchId}`);
+    await back.click();
+    await page.waitForURL('**/chats');
+    await page.goBack();
+    await page.waitForURL('**/home');
+
+    // Opened from elsewhere (a link, a notification): the arrow shows the list in the conversation's place, so
+    // Back from the list goes where she was before the conversation.
+    await page.goto(`/conversation/${matchId}`);
+    await waitConnected(page);
+    await back.click();
+    await page.waitForURL('**/chats');
+    await page.goBack();
+    await page.waitForURL('**/home');
+  });
 });

@@ -16,12 +16,14 @@
       heading: "You're offline",
       intro: "Steep needs a connection to show your matches and messages. They'll be here when you're back online.",
       retry: 'Try again',
-      listIntro: 'Your recent conversations are saved on this device. You can read them until you are back online.',
+      listIntro:
+        'Your recent conversations are saved on this device to read. Steep opens again by itself when you are back online.',
       recent: 'Recent conversations',
       you: 'You: ',
       noMessages: 'No messages yet',
       offlineTitle: ' (offline) · Steep',
-      oneIntro: 'This is the copy saved on this device. You can read it; replying waits until you are back online.',
+      oneIntro:
+        'This is the copy saved on this device, to read. Replying needs a connection: this conversation opens again by itself when you are back online.',
       messagesWith: 'Messages with ',
       allSaved: 'All saved conversations',
     },
@@ -31,13 +33,13 @@
       intro: 'Steep necesita conexión para mostrar tus matches y mensajes. Volverán a estar aquí cuando te conectes.',
       retry: 'Reintentar',
       listIntro:
-        'Tus conversaciones recientes están guardadas en este dispositivo. Puedes leerlas hasta que vuelvas a tener conexión.',
+        'Tus conversaciones recientes están guardadas en este dispositivo para leerlas. Steep se abre solo cuando vuelvas a tener conexión.',
       recent: 'Conversaciones recientes',
       you: 'Tú: ',
       noMessages: 'Aún no hay mensajes',
       offlineTitle: ' (sin conexión) · Steep',
       oneIntro:
-        'Esta es la copia guardada en este dispositivo. Puedes leerla; para responder, espera a tener conexión.',
+        'Esta es la copia guardada en este dispositivo, para leerla. Para responder hace falta conexión: esta conversación se abre sola cuando vuelvas a tenerla.',
       messagesWith: 'Mensajes con ',
       allSaved: 'Todas las conversaciones guardadas',
     },
@@ -66,6 +68,10 @@
   document.getElementById('offline-heading').textContent = T.heading;
   document.getElementById('offline-intro').textContent = T.intro;
   document.getElementById('retry').textContent = T.retry;
+  // Back online: open the app where "Try again" would, without waiting for her to find the button.
+  window.addEventListener('online', function () {
+    window.location.href = document.getElementById('retry').href;
+  });
 
   function el(tag, className, text) {
     var node = document.createElement(tag);

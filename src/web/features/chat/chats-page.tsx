@@ -35,6 +35,7 @@ import { MatchProfileSheet } from './match-profile-sheet';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural, t as tNow } from '@lingui/core/macro';
 import { interestLabel } from '../../lib/labels/interests';
+import { OPENED_FROM_LIST } from './opened-from-list';
 
 /** Product §9: chat list interests per row. */
 const ROW_INTERESTS = 2;
@@ -87,6 +88,7 @@ function MatchRow({
     <li className="relative">
       <Link
         to={`/conversation/${match.id}`}
+        state={OPENED_FROM_LIST}
         className="flex gap-3 px-4 py-3.5 transition-colors hover:bg-plum-50/60 active:bg-plum-50"
       >
         <div className="relative shrink-0 self-start">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, BadgeCheck, Wifi, WifiOff } from 'lucide-react';
 import type { MatchUser } from '../../../contract/matches';
 import { Avatar } from '../../components/avatar';
@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { ConversationMenu, useMatchActions } from './conversation-menu';
 import { MatchProfileSheet } from './match-profile-sheet';
 import { presenceText } from './format';
+import { wasOpenedFromList } from './opened-from-list';
 import { useLingui } from '@lingui/react/macro';
 
 export function OnlineDot({ className }: { className?: string }) {
@@ -45,14 +46,24 @@ export function ConversationHeader({
   const actions = useMatchActions({ matchId, otherUser });
   const [profileOpen, setProfileOpen] = useState(false);
   const openProfile = () => setProfileOpen(true);
+  const navigate = useNavigate();
+  const openedFromList = wasOpenedFromList(useLocation().state);
   return (
     <header
       data-obscures-focus="top"
       className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/90 pt-[env(safe-area-inset-top)] backdrop-blur-md"
     >
       <div className="flex h-16 items-center gap-1 pr-1 pl-1">
+        {/* Opened from somewhere else (Discover, a notification): the list takes the conversation's place, so Back
+            from the list goes where she was before it. */}
         <Link
           to="/chats"
+          replace
+          onClick={(event) => {
+            if (!openedFromList) return;
+            event.preventDefault();
+            void navigate(-1);
+          }}
           aria-label={t`Back to messages`}
           className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 transition-colors hover:bg-plum-50"
         >

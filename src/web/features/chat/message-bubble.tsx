@@ -166,7 +166,7 @@ export function OutgoingBubble({
             ref={focusMessageBoxOnLeave}
             aria-describedby={bubbleId}
             onClick={onRetry}
-            className="rounded-full px-2 py-1 font-semibold text-plum-700 hover:bg-plum-50"
+            className="min-h-9 rounded-full px-3 font-semibold text-plum-700 hover:bg-plum-50"
           >
             {t`Retry`}
           </button>
@@ -175,7 +175,7 @@ export function OutgoingBubble({
             ref={focusMessageBoxOnLeave}
             aria-describedby={bubbleId}
             onClick={onDiscard}
-            className="rounded-full px-2 py-1 font-medium text-ink-soft hover:bg-plum-50"
+            className="min-h-9 rounded-full px-3 font-medium text-ink-soft hover:bg-plum-50"
           >
             {t`Delete`}
           </button>
