@@ -335,11 +335,14 @@ describe('chat', () => {
     await hana.page.goto(`/conversation/${matchId}`);
     await waitConnected(gia.page);
     await waitConnected(hana.page);
+    await gia.page.locator('header').getByText('Online now').waitFor();
 
     // The network goes: the header and the notice say so without waiting for the socket to time out.
     await gia.context.setOffline(true);
     await gia.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 5_000 });
     await gia.page.getByRole('status').getByText("You're offline. Check your connection.").waitFor();
+    // Hana's presence is not known without a connection: no stale "Online now".
+    expect(await gia.page.locator('header').getByText('Online now').count()).toBe(0);
     // What she sends meanwhile waits in the conversation as not sent.
     await gia.page.getByLabel('Message', { exact: true }).fill('Running late, 10 minutes');
     await gia.page.getByLabel('Message', { exact: true }).press('Enter');
@@ -356,6 +359,7 @@ describe('chat', () => {
     // Back online: connected again without pressing anything, Hana's message catches up, and Retry sends hers.
     await gia.context.setOffline(false);
     await waitConnected(gia.page);
+    await gia.page.locator('header').getByText('Online now').waitFor();
     expect(await gia.page.getByText("You're offline. Check your connection.").count()).toBe(0);
     await messageItem(gia.page, 'No rush!').waitFor({ timeout: 10_000 });
     await unsent.getByRole('button', { name: 'Retry' }).click();

@@ -48,6 +48,9 @@ export function ConversationHeader({
   const openProfile = () => setProfileOpen(true);
   const navigate = useNavigate();
   const openedFromList = wasOpenedFromList(useLocation().state);
+  // Without a live connection her presence is not known: "Online now" from before it dropped could be stale.
+  const online = connected && otherUser.isOnline;
+  const presence = online || !otherUser.isOnline ? presenceText(otherUser, now) : '';
   return (
     <header
       data-obscures-focus="top"
@@ -78,7 +81,7 @@ export function ConversationHeader({
           className="relative shrink-0 rounded-full"
         >
           <Avatar name={otherUser.name} photos={otherUser.photos} className="size-10 text-lg ring-2 ring-white" />
-          {otherUser.isOnline && <OnlineDot />}
+          {online && <OnlineDot />}
         </button>
         <div className="ml-2 min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1.5">
@@ -104,9 +107,7 @@ export function ConversationHeader({
             {typing ? (
               <span className="font-semibold text-plum-600">{t`typing...`}</span>
             ) : (
-              <span className={otherUser.isOnline ? 'font-medium text-matcha-700' : 'text-ink-soft'}>
-                {presenceText(otherUser, now)}
-              </span>
+              <span className={online ? 'font-medium text-matcha-700' : 'text-ink-soft'}>{presence}</span>
             )}
           </p>
         </div>
