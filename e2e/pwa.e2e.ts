@@ -15,6 +15,7 @@ import {
   screenshot,
   signUpViaApi,
   startServer,
+  toastText,
   type TestServer,
   watchBadgeCheck,
 } from './harness';
@@ -345,6 +346,28 @@ describe('offline, signed in', () => {
     await context.setOffline(false);
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('Sign Out offline says it could not, and she stays signed in until the server has ended her session', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    await signUpViaApi(context, { name: 'Kai' });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+
+    // Offline the server cannot end her session: signed out on screen only, the phone was signed in again for
+    // whoever picked it up once it was back online (tryout).
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await toastText(page, 'Could not sign out').waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/settings`);
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    const session = (await (await context.request.get('/api/auth/session')).json()) as { user: unknown };
+    expect(session.user).toBeNull();
     await context.close();
   });
 

@@ -4,12 +4,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { accountApi } from '../../contract/api/account';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
-import { apiCall, isApiError } from './api';
+import { apiCall, errorText, isApiError } from './api';
 import { forgetMessageDrafts } from './message-drafts';
 import { STORAGE_KEYS, storage } from './storage';
 import { toast } from '../components/ui/toast';
 import { i18n } from './i18n';
-import { LOGGED_OUT } from './session-text';
+import { LOGGED_OUT, NOT_LOGGED_OUT } from './session-text';
 import { queryKeyOf, routeRef } from './query-key';
 
 interface AuthContextValue {
@@ -19,7 +19,10 @@ interface AuthContextValue {
   isLoading: boolean;
   login: (body: LoginBody) => Promise<SelfUser>;
   register: (body: RegisterBody) => Promise<SelfUser>;
-  /** Signs out locally even if the request fails, toasts and goes to '/'. */
+  /**
+   * Ends her session on the server, then here: toasts and goes to '/'. With no answer (offline, a 5xx) she stays
+   * signed in and is told why; a 4xx means the session is already gone, so she is signed out here too.
+   */
   logout: () => Promise<void>;
   /** Replaces the local user (and its stored copy); null signs out locally. */
   setUser: (user: SelfUser | null) => void;
@@ -188,7 +191,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { authApi } = await import('../../contract/api/auth');
       await apiCall(authApi.logout);
     } catch (error) {
-      console.warn('Logout request failed; signing out locally anyway.', error);
+      // Without the server's answer her session lives on (its cookie is not the page's to delete): signing out on
+      // screen only would leave the phone signed in for whoever picks it up once it is back online (tryout).
+      if (!isApiError(error) || error.status >= 500) {
+        toast({ title: i18n._(NOT_LOGGED_OUT), description: errorText(error), variant: 'destructive' });
+        return;
+      }
     }
     setUser(null);
     // Nothing cached for this user may leak into the next session.

@@ -1,4 +1,4 @@
-/* global window, document, indexedDB, navigator */
+/* global window, document, indexedDB, navigator, fetch, setInterval */
 // The offline page's list of her recent conversations, read-only. The app keeps them in IndexedDB while
 // she is signed in on this device (src/web/lib/offline-conversations.ts: the database's name and shape)
 // and deletes them when she signs out. The worker answers every navigation with this page when there
@@ -68,10 +68,34 @@
   document.getElementById('offline-heading').textContent = T.heading;
   document.getElementById('offline-intro').textContent = T.intro;
   document.getElementById('retry').textContent = T.retry;
-  // Back online: open the app where "Try again" would, without waiting for her to find the button.
-  window.addEventListener('online', function () {
-    window.location.href = document.getElementById('retry').href;
+  // Back online: open the app where "Try again" would, without waiting for her to find the button. The `online`
+  // event can come before the network works, or while she is leaving by a link here (tryout: the page then
+  // bounced her back, or reopened into itself and stayed): Steep is asked first (the worker never answers /api),
+  // again every few seconds while the browser says it is online, and never once she is on her way elsewhere.
+  var leaving = false;
+  var asking = false;
+  window.addEventListener('beforeunload', function () {
+    leaving = true;
   });
+  window.addEventListener('pagehide', function () {
+    leaving = true;
+  });
+  function reopenWhenReachable() {
+    if (leaving || asking || !navigator.onLine) return;
+    asking = true;
+    fetch('/api/auth/session', { cache: 'no-store', credentials: 'same-origin' })
+      .then(function (response) {
+        if (response.ok && !leaving) window.location.href = document.getElementById('retry').href;
+      })
+      .catch(function () {
+        // Not yet: the next tick asks again.
+      })
+      .then(function () {
+        asking = false;
+      });
+  }
+  window.addEventListener('online', reopenWhenReachable);
+  setInterval(reopenWhenReachable, 3000);
 
   function el(tag, className, text) {
     var node = document.createElement(tag);

@@ -172,7 +172,8 @@ export function SettingsPage() {
           disabled={signingOut}
           onClick={() => {
             setSigningOut(true);
-            void logout();
+            // Signed out, the screen is gone; not (offline), the button is back for another try.
+            void logout().finally(() => setSigningOut(false));
           }}
         >
           <LogOut className="size-4" aria-hidden />
