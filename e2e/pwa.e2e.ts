@@ -11,6 +11,7 @@ import {
   closeBadgeCard,
   expectAccessible,
   launchBrowser,
+  newUser,
   phoneContext,
   screenshot,
   signUpViaApi,
@@ -318,11 +319,14 @@ describe('offline, signed in', () => {
   it('keeps her signed in when a check of her account gets no answer', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     // An address not yet confirmed: Discover's reminder checks her account when it shows and when the app comes back.
-    await signUpViaApi(context, { name: 'Ines', email: `ines-${Date.now()}@example.test` });
+    const ines = await signUpViaApi(context, { name: 'Ines', email: `ines-${Date.now()}@example.test` });
+    const friend = await phoneContext(browser, server.baseUrl);
+    await createMatch(server.database.db, ines.id, (await signUpViaApi(friend, { name: 'Theo' })).id);
     const page = await context.newPage();
     await page.goto('/chats');
     await controlled(page);
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await page.getByText('Theo').first().waitFor();
 
     // Offline, Discover opens (its code is on this device) and checks her account, which gets no answer. She was
     // sent to the signed-out landing page (tryout).
@@ -346,7 +350,34 @@ describe('offline, signed in', () => {
     await context.setOffline(false);
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+
+    // Nothing of hers stays cached in the page for whoever signs in next on it: while the next member's own list is
+    // on its way, hers is not shown in its place.
+    const next = newUser();
+    expect((await friend.request.post('/api/auth/register', { data: next })).status()).toBe(201);
+    let listAsked = () => {};
+    const listHeld = new Promise<void>((resolve) => (listAsked = resolve));
+    let answerList = () => {};
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    await page.route('**/api/matches', async (route) => {
+      listAsked();
+      await listAnswered;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('Username').fill(next.username);
+    await form.getByLabel('Password', { exact: true }).fill(next.password);
+    await form.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/home`);
+    await page.getByRole('link', { name: 'Chats', exact: true }).click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await listHeld;
+    expect(await page.getByText('Theo').count()).toBe(0);
+    answerList();
+    await page.unrouteAll({ behavior: 'wait' });
     await context.close();
+    await friend.close();
   });
 
   it('Sign Out offline says it could not, and she stays signed in until the server has ended her session', async () => {

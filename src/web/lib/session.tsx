@@ -110,7 +110,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback(
     (next: SelfUser | null) => {
       sessionVersion.current += 1;
+      // Nothing cached for one member may show to whoever is next on this page, however her session ended.
+      const leaving = known.current !== null && known.current.id !== next?.id;
       known.current = next;
+      if (leaving) queryClient.clear();
       writeStoredUser(next);
       forgetMessageDrafts(next?.id ?? null);
       // Her offline copy of conversations lives only as long as her sign-in on this device.
@@ -199,11 +202,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     setUser(null);
-    // Nothing cached for this user may leak into the next session.
-    queryClient.clear();
     toast({ title: i18n._(LOGGED_OUT) });
     await navigate('/', { replace: true });
-  }, [navigate, queryClient, setUser]);
+  }, [navigate, setUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, isLoading, login, register, logout, setUser, refreshUser }),

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
@@ -110,7 +109,6 @@ export function ChangePasswordForm() {
 export function DataAndPrivacy() {
   const id = useId();
   const { setUser } = useAuth();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
@@ -140,7 +138,6 @@ export function DataAndPrivacy() {
     try {
       await apiCall(accountApi.deleteAccount, { body: { password } });
       setUser(null);
-      queryClient.clear();
       toast({ title: t`Account deleted`, description: t`Your account and everything in it are gone.` });
       void navigate('/', { replace: true });
     } catch (caught) {

@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { ParsedFrame, ServerFrame, ServerFrameType } from '../../../contract/realtime';
 import { ACCOUNT_SUSPENDED_REASON, PASSWORD_CHANGED_REASON } from '../../../contract/realtime-protocol';
@@ -41,7 +40,6 @@ export function RealtimeProvider({
   children: ReactNode;
   onFrame: (frame: ServerFrame) => void;
 }) {
-  const queryClient = useQueryClient();
   const { user, refreshUser } = useAuth();
   const userId = user?.id ?? null;
   const [client] = useState(
@@ -64,7 +62,6 @@ export function RealtimeProvider({
     client.setSessionClosedHandler((reason) => {
       void refreshUser().then((me) => {
         if (me) return;
-        queryClient.clear();
         if (reason === ACCOUNT_SUSPENDED_REASON) {
           toast({
             title: t`Signed out`,
@@ -81,7 +78,7 @@ export function RealtimeProvider({
       });
     });
     return () => client.setSessionClosedHandler(undefined);
-  }, [client, queryClient, refreshUser]);
+  }, [client, refreshUser]);
 
   useEffect(() => {
     if (!userId) return;
@@ -105,9 +102,7 @@ export function RealtimeProvider({
     const offline = () => client.goOffline();
     const online = () => {
       client.retryNow();
-      void refreshUser().then((me) => {
-        if (!me) queryClient.clear();
-      });
+      void refreshUser();
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
@@ -115,7 +110,7 @@ export function RealtimeProvider({
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [client, queryClient, refreshUser]);
+  }, [client, refreshUser]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
