@@ -380,6 +380,38 @@ describe('chat', () => {
     await gia.page.unroute('**/api/matches');
   });
 
+  it('a conversation first opened offline shows what she sent while its history has not come, and Retry sends it', async () => {
+    const kim = await person({ name: 'Kim' });
+    const lou = await person({ name: 'Lou' });
+    const mia = await person({ name: 'Mia' });
+    const firstId = await matchViaApi(kim, lou);
+    const secondId = await matchViaApi(kim, mia);
+    // The conversation screen's code is on the page; Mia's messages never were.
+    await kim.page.goto(`/conversation/${firstId}`);
+    await waitConnected(kim.page);
+    await kim.page.getByRole('link', { name: 'Back to messages' }).click();
+    await kim.page.waitForURL('**/chats');
+    await kim.context.setOffline(true);
+    await kim.page.getByRole('list', { name: 'Your matches' }).getByRole('link', { name: /Mia/ }).click();
+    await kim.page.waitForURL(`**/conversation/${secondId}`);
+    await kim.page.getByText('Loading conversation…').waitFor();
+    await kim.page.getByLabel('Message', { exact: true }).fill('Still on for Sunday?');
+    await kim.page.getByLabel('Message', { exact: true }).press('Enter');
+    // Only "Loading conversation…" was shown, and what she sent was nowhere (tryout).
+    const unsent = kim.page.getByRole('listitem').filter({ hasText: 'Still on for Sunday?' });
+    await unsent.getByText('Not sent.').waitFor({ timeout: 10_000 });
+    await kim.page.getByText('Loading conversation…').waitFor();
+    await shootBothThemes(kim.page, 'chat-offline-not-loaded');
+
+    await kim.context.setOffline(false);
+    await waitConnected(kim.page);
+    await expect.poll(() => kim.page.getByText('Loading conversation…').count(), { timeout: 10_000 }).toBe(0);
+    await unsent.getByRole('button', { name: 'Retry' }).click();
+    await messageItem(kim.page, 'Still on for Sunday?').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    await mia.page.goto(`/conversation/${secondId}`);
+    await messageItem(mia.page, 'Still on for Sunday?').waitFor();
+  });
+
   it('keeps what she typed across a reload and a trip to the list, and forgets it once sent or when she signs out', async () => {
     const ana = await person({ name: 'Ana' });
     const bea = await person({ name: 'Bea' });

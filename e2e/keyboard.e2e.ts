@@ -181,6 +181,25 @@ describe.each(['light', 'dark'] as const)('keyboard only, %s theme', (theme) => 
     await screenshot(page, `keyboard-edit-profile-chip-${theme}`);
   });
 
+  it('Tab from Profile\'s section tabs lands on the section with its ring showing', async () => {
+    const { page } = await person(theme === 'light' ? 'Fay' : 'Flo', theme);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Details' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const panel = page.getByRole('tabpanel', { name: 'Details' });
+    await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    const ring = await panel.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await inspectFocus(page)).problem, { timeout: 2_000, interval: 50 }).toBeNull();
+    await screenshot(page, `keyboard-profile-section-${theme}`);
+  });
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 320, height: 568 },

@@ -335,6 +335,10 @@ describe('offline, signed in', () => {
     await page.getByRole('link', { name: 'Discover', exact: true }).click();
     await unanswered;
     await page.waitForURL(`${server.baseUrl}/home`);
+    // Discover's cards wait for the network: the bar says why.
+    const offlineNotice = page.getByRole('status').filter({ hasText: "You're offline. Check your connection." });
+    await offlineNotice.waitFor();
+    await shootBothThemes(page, 'shell-offline');
     // The app coming back to the front checks again: still no answer, still signed in.
     const again = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/auth/session'));
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -343,6 +347,14 @@ describe('offline, signed in', () => {
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/chats`);
     expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    await offlineNotice.waitFor();
+
+    // Back online the notice goes and she is still signed in.
+    await context.setOffline(false);
+    await offlineNotice.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await context.setOffline(true);
+    await offlineNotice.waitFor();
 
     // Back online, the server's answer is what counts: signed out on her other device meanwhile, she is signed out
     // here once the app reconnects.

@@ -29,8 +29,7 @@ interface FieldProps {
  * A message about a group of controls (chips) that no one control carries, marked `data-field-error`: a refused
  * form focuses it like a wrong control (lib/form-errors.ts), so it shows a ring when reached from the keyboard.
  */
-export const FIELD_ERROR_CLASS =
-  'rounded-md text-xs font-medium text-red-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-400';
+export const FIELD_ERROR_CLASS = 'rounded-md text-xs font-medium text-red-700';
 
 /** A label + control + hint/error group. The control must use the same id. */
 export function Field({ id, label, hint, error, optional, children, className }: FieldProps) {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Tabs } from 'radix-ui';
 import { useLingui } from '@lingui/react/macro';
+import { TAB_PANEL_CLASS } from '../../components/ui/tab-panel';
 
 // Each form (the sign-up one carries the city catalogue) loads when its tab is first shown.
 const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
@@ -10,8 +11,7 @@ const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.
 export type AuthTab = 'login' | 'signup';
 
 /** A tab's panel: Radix puts it in the tab order, so it shows where focus is. */
-const PANEL_CLASS =
-  'rounded-2xl pt-6 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-plum-400';
+const PANEL_CLASS = `${TAB_PANEL_CLASS} pt-6`;
 
 export function AuthCard({
   tab,

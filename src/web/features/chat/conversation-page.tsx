@@ -7,6 +7,7 @@ import type { Message } from '../../../contract/chat';
 import type { Match } from '../../../contract/matches';
 import { buttonClasses } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
@@ -68,10 +69,10 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return <CouldNotLoad onRetry={onRetry} />;
 }
 
-function Loading() {
+function Loading({ className = 'flex flex-1 items-center justify-center' }: { className?: string }) {
   const { t } = useLingui();
   return (
-    <div role="status" aria-live="polite" className="flex flex-1 items-center justify-center text-sm text-ink-soft">
+    <div role="status" aria-live="polite" className={cn('text-sm text-ink-soft', className)}>
       {t`Loading conversation…`}
     </div>
   );
@@ -174,7 +175,8 @@ function Conversation({ match }: { match: Match }) {
           onRetry={() => realtime.client.retryNow()}
         />
       )}
-      {messagesQuery.isPending ? (
+      {/* What she sent before the history arrived (offline, say) shows under it, so it can be retried. */}
+      {messagesQuery.isPending && outbox.length === 0 ? (
         <Loading />
       ) : messagesQuery.isError ? (
         <CouldNotLoad onRetry={() => void messagesQuery.refetch()} />
@@ -190,7 +192,13 @@ function Conversation({ match }: { match: Match }) {
           onToggleReaction={(message, emoji) => toggleReaction.mutate({ message, emoji })}
           onRetry={(item) => void (item.media ? media.retry(item.media) : retry(item))}
           onDiscard={discard}
-          header={isEmpty ? <EmptyConversation matchId={matchId} otherUser={otherUser} /> : undefined}
+          header={
+            messagesQuery.isPending ? (
+              <Loading className="pb-3 text-center" />
+            ) : isEmpty ? (
+              <EmptyConversation matchId={matchId} otherUser={otherUser} />
+            ) : undefined
+          }
         />
       )}
       <Composer

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
+import { TAB_PANEL_CLASS } from '../../components/ui/tab-panel';
 import { ArrowLeft, Crown, EyeOff } from 'lucide-react';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/ui/logo';
@@ -151,15 +152,15 @@ export function ModerationConsole({ extraQueues = [] }: { extraQueues?: readonly
               {t`Audit log`}
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="reports" className="focus:outline-none">
+          <Tabs.Content value="reports" className={TAB_PANEL_CLASS}>
             <ReportsQueue />
           </Tabs.Content>
           {extraQueues.map((q) => (
-            <Tabs.Content key={q.id} value={q.id} className="focus:outline-none">
+            <Tabs.Content key={q.id} value={q.id} className={TAB_PANEL_CLASS}>
               {q.element}
             </Tabs.Content>
           ))}
-          <Tabs.Content value="audit" className="focus:outline-none">
+          <Tabs.Content value="audit" className={TAB_PANEL_CLASS}>
             <AuditLog />
           </Tabs.Content>
         </Tabs.Root>

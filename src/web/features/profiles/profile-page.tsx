@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { PromptAnswers } from '../../components/prompt-answers';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
+import { TAB_PANEL_CLASS } from '../../components/ui/tab-panel';
 import {
   BadgeCheck,
   Briefcase,
@@ -177,16 +178,16 @@ function ProfileTabs({ user, stats }: { user: SelfUser; stats: ProfileStats | un
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="overview" className="focus:outline-none">
+      <Tabs.Content value="overview" className={TAB_PANEL_CLASS}>
         <Overview user={user} />
       </Tabs.Content>
-      <Tabs.Content value="details" className="focus:outline-none">
+      <Tabs.Content value="details" className={TAB_PANEL_CLASS}>
         <Details user={user} />
       </Tabs.Content>
-      <Tabs.Content value="media" className="focus:outline-none">
+      <Tabs.Content value="media" className={TAB_PANEL_CLASS}>
         <Media userId={user.id} />
       </Tabs.Content>
-      <Tabs.Content value="activity" className="focus:outline-none">
+      <Tabs.Content value="activity" className={TAB_PANEL_CLASS}>
         <Activity user={user} stats={stats} />
       </Tabs.Content>
     </Tabs.Root>

@@ -3,6 +3,7 @@ import { useMinuteClock } from '../../lib/use-minute-clock';
 import { Tabs } from 'radix-ui';
 import { CalendarDays, HeartHandshake, Loader2, MessageSquareText, RefreshCw, Coffee } from 'lucide-react';
 import { TEA_CATEGORIES, type TeaCategory } from '../../../contract/stories';
+import { TAB_PANEL_CLASS } from '../../components/ui/tab-panel';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -56,10 +57,10 @@ function TeaCommunity({ teasTab }: { teasTab: ReactNode }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="stories" className="grid gap-4 focus:outline-none">
+        <Tabs.Content value="stories" className={cn(TAB_PANEL_CLASS, 'grid gap-4')}>
           <StoriesSection />
         </Tabs.Content>
-        <Tabs.Content value="teas" className="focus:outline-none">
+        <Tabs.Content value="teas" className={TAB_PANEL_CLASS}>
           {teasTab}
         </Tabs.Content>
       </Tabs.Root>

@@ -212,6 +212,35 @@ describe('RealtimeClient', () => {
     flaky.disconnect();
   });
 
+  it('opened with no network, says she is offline and tries nothing until the network is back', () => {
+    let online = false;
+    const made: FakeSocket[] = [];
+    const cut = new RealtimeClient({
+      parseFrame: parseServerFrame,
+      url: 'ws://example.test/ws',
+      isOnline: () => online,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        made.push(socket);
+        return socket;
+      },
+    });
+    cut.connect(USER);
+    expect(cut.getSnapshot()).toEqual({
+      status: 'disconnected',
+      error: "You're offline",
+      gaveUp: false,
+      offline: true,
+    });
+    vi.advanceTimersByTime(120_000);
+    expect(made).toHaveLength(0);
+    online = true;
+    cut.retryNow();
+    expect(made).toHaveLength(1);
+    expect(cut.getSnapshot()).toMatchObject({ status: 'connecting', offline: false });
+    cut.disconnect();
+  });
+
   it('turns a server error frame into the connection error, "Unknown error" when blank', () => {
     connectAndAuth();
     latest().receive({ type: 'error', message: 'Slow down' });

@@ -27,7 +27,7 @@ export interface RealtimeSnapshot {
   error: string | null;
   /** True when no retry is coming (retries used up, or the server closed with 1000); `retryNow()` starts afresh. */
   gaveUp: boolean;
-  /** The device has no network (`goOffline`): nothing is tried until `retryNow()`, which the `online` event calls. */
+  /** The device has no network (`goOffline`, or none when a connection was due): nothing is tried until `retryNow()`, which the `online` event calls. */
   offline: boolean;
 }
 
@@ -54,6 +54,8 @@ interface RealtimeClientOptions {
   onFrame?: (frame: ServerFrame) => void;
   /** How long a socket send waits for the server's echo before the caller falls back to HTTP. */
   ackTimeoutMs?: number;
+  /** Whether the device has a network (the browser's `navigator.onLine`); tests pass their own. */
+  isOnline?: () => boolean;
 }
 
 type FrameHandler<K extends ServerFrameType> = (frame: ServerFrame<K>) => void;
@@ -105,6 +107,7 @@ export class RealtimeClient {
     this.onSessionClosed = handler;
   }
   private readonly ackTimeoutMs: number;
+  private readonly isOnline: () => boolean;
 
   private socket: SocketLike | null = null;
   private userId: string | null = null;
@@ -121,6 +124,7 @@ export class RealtimeClient {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.onFrame = options.onFrame;
     this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
+    this.isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
   }
 
   /** Opens the socket for this user (closing one for anybody else first). */
@@ -146,6 +150,10 @@ export class RealtimeClient {
   goOffline(): void {
     if (this.userId === null) return;
     this.closeSocket('Offline');
+    this.markOffline();
+  }
+
+  private markOffline(): void {
     this.update({ status: 'disconnected', error: t`You're offline`, gaveUp: false, offline: true });
   }
 
@@ -230,6 +238,11 @@ export class RealtimeClient {
   private open(): void {
     const userId = this.userId;
     if (userId === null) return;
+    // Opened (or a retry due) with no network: she is told so, and the `online` event tries again.
+    if (!this.isOnline()) {
+      this.markOffline();
+      return;
+    }
     let socket: SocketLike;
     try {
       socket = this.createSocket(this.url);
