@@ -362,6 +362,8 @@ describe('offline, signed in', () => {
     await context.setOffline(false);
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // Told why, not just shown the landing page (tryout).
+    await toastText(page, 'Your session ended while you were offline. Log in again.').waitFor();
 
     // Nothing of hers stays cached in the page for whoever signs in next on it: while the next member's own list is
     // on its way, hers is not shown in its place.

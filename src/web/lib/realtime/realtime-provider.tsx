@@ -102,7 +102,12 @@ export function RealtimeProvider({
     const offline = () => client.goOffline();
     const online = () => {
       client.retryNow();
-      void refreshUser();
+      void refreshUser().then((me) => {
+        // Signed out here by the server's answer alone, she would not know why (tryout).
+        if (userId && !me) {
+          toast({ title: t`Signed out`, description: t`Your session ended while you were offline. Log in again.` });
+        }
+      });
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
@@ -110,7 +115,7 @@ export function RealtimeProvider({
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [client, refreshUser]);
+  }, [client, refreshUser, userId]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
