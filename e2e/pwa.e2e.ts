@@ -339,6 +339,13 @@ describe('offline, signed in', () => {
     const offlineNotice = page.getByRole('status').filter({ hasText: "You're offline. Check your connection." });
     await offlineNotice.waitFor();
     await shootBothThemes(page, 'shell-offline');
+    // The notifications panel covers the header: it says so too, over its rows still waiting (tryout).
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('status').filter({ hasText: "You're offline. Check your connection." }).waitFor();
+    await shootBothThemes(page, 'notifications-offline');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
     // The app coming back to the front checks again: still no answer, still signed in.
     const again = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/auth/session'));
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));

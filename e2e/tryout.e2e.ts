@@ -132,6 +132,22 @@ describe('a new member, off the happy path', () => {
     await page.keyboard.press('Enter');
     const login = page.getByRole('form', { name: 'Log in' }).getByLabel('Username');
     await expect.poll(() => login.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The arrow keys on the tabs keep her focus on them: Sign Up's form used to take it as it appeared (tryout).
+    await page.getByRole('tab', { name: 'Login' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('form', { name: 'Sign up' }).getByLabel('Username').waitFor();
+    const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+    expect(await signUpTab.getAttribute('aria-selected')).toBe('true');
+    expect(await signUpTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await login.waitFor();
+    expect(await page.getByRole('tab', { name: 'Login' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // A link in the form goes with its panel: from the keyboard, her focus goes on into the other form.
+    await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).focus();
+    await page.keyboard.press('Enter');
+    const signUpUsername = page.getByRole('form', { name: 'Sign up' }).getByLabel('Username');
+    await expect.poll(() => signUpUsername.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("an empty sign-up or login says what is missing beside each field, in the app's words, with focus on the first", async () => {

@@ -8,7 +8,7 @@ import { Avatar } from '../components/avatar';
 import { Logo } from '../components/ui/logo';
 import { cn } from '../lib/cn';
 import { useCurrentUser } from '../lib/session';
-import { useRealtime } from '../lib/realtime/realtime-provider';
+import { OfflineNotice } from '../components/offline-notice';
 import { NotificationsPanel } from '../features/notifications/notifications-panel';
 import { formatBadgeCount, useNotificationCount } from '../features/notifications/notifications-api';
 import { useUnreadMessages } from './awareness';
@@ -75,20 +75,6 @@ function NotificationBell() {
         </button>
       }
     />
-  );
-}
-
-/**
- * Every screen under the bar waits for the network without saying so (a skeleton, 'Loading…'): this says why, and
- * goes once the network is back. The region is always there, so a screen reader hears it appear.
- */
-function OfflineNotice() {
-  const { offline } = useRealtime();
-  const { t } = useLingui();
-  return (
-    <p role="status" className="bg-plum-50 text-center text-xs text-plum-800 empty:hidden">
-      {offline && <span className="block px-4 py-1.5">{t`You're offline. Check your connection.`}</span>}
-    </p>
   );
 }
 

@@ -19,13 +19,17 @@ export function AuthCard({
   focusForm,
 }: {
   tab: AuthTab;
-  onTabChange: (tab: AuthTab) => void;
+  /**
+   * `focusForm`: whether the form shown next takes her focus. Never from the tab list, whose arrow keys keep her focus
+   * on the tabs (tryout); from the keyboard, yes from a link in the other form, which goes with its panel.
+   */
+  onTabChange: (tab: AuthTab, focusForm: boolean) => void;
   /** Put her focus in the shown form's first field as it appears (the card was opened from the keyboard). */
   focusForm: boolean;
 }) {
   const { t } = useLingui();
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+    <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab, false)}>
       <Tabs.List aria-label={t`Log in or sign up`} className="grid grid-cols-2 gap-1 rounded-full bg-cream-100 p-1">
         {(
           [
@@ -45,12 +49,12 @@ export function AuthCard({
       <Tabs.Content value="login" className={PANEL_CLASS}>
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Welcome back`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`Log in to pick up where you left off.`}</p>
-        <LoginForm onSwitchToSignUp={() => setTab('signup')} focusFirstField={focusForm} />
+        <LoginForm onSwitchToSignUp={(event) => setTab('signup', event.detail === 0)} focusFirstField={focusForm} />
       </Tabs.Content>
       <Tabs.Content value="signup" className={PANEL_CLASS}>
         <h2 className="mb-1 font-display text-2xl font-semibold text-plum-900">{t`Join Steep`}</h2>
         <p className="mb-5 text-sm text-ink-soft">{t`It takes about two minutes. You can add photos later.`}</p>
-        <SignUpForm onSwitchToLogin={() => setTab('login')} focusFirstField={focusForm} />
+        <SignUpForm onSwitchToLogin={(event) => setTab('login', event.detail === 0)} focusFirstField={focusForm} />
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -152,7 +152,14 @@ export function LandingPage() {
           {authOpen && (
             <div className="mt-8 animate-sheet-up rounded-[1.75rem] border border-plum-100/70 bg-white p-5 shadow-card motion-reduce:animate-none">
               <Suspense fallback={<FormFallback />}>
-                <AuthCard tab={tab} onTabChange={setTab} focusForm={focusForm} />
+                <AuthCard
+                  tab={tab}
+                  onTabChange={(next, focus) => {
+                    setFocusForm(focus);
+                    setTab(next);
+                  }}
+                  focusForm={focusForm}
+                />
               </Suspense>
             </div>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
@@ -27,7 +27,7 @@ export function LoginForm({
   onSwitchToSignUp,
   focusFirstField = false,
 }: {
-  onSwitchToSignUp?: () => void;
+  onSwitchToSignUp?: (event: MouseEvent) => void;
   /** Her focus in Username as the form appears (the card was opened from the keyboard). */
   focusFirstField?: boolean;
 }) {

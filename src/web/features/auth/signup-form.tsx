@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -84,7 +84,7 @@ export function SignUpForm({
   onSwitchToLogin,
   focusFirstField = false,
 }: {
-  onSwitchToLogin?: () => void;
+  onSwitchToLogin?: (event: MouseEvent) => void;
   /** Her focus in Username as the form appears (the card was opened from the keyboard). */
   focusFirstField?: boolean;
 }) {

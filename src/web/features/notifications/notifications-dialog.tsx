@@ -22,6 +22,7 @@ import { LikerSheet } from './liker-sheet';
 import { useLikesReceived, usePotentialMatches } from './notifications-api';
 import { interestLabel } from '../../lib/labels/interests';
 import { promptText } from '../../lib/labels/prompts';
+import { OfflineNotice } from '../../components/offline-notice';
 
 type PanelTab = 'likes' | 'potential';
 
@@ -425,6 +426,8 @@ export function NotificationsDialog({
               </Dialog.Close>
             </div>
             <Dialog.Description className="sr-only">{t`People who liked you and potential matches.`}</Dialog.Description>
+            {/* The panel covers the screen's own notice. */}
+            <OfflineNotice />
             <Tabs.Root
               value={tab}
               onValueChange={(value) => setTab(value === 'potential' ? 'potential' : 'likes')}
