@@ -181,7 +181,7 @@ describe.each(['light', 'dark'] as const)('keyboard only, %s theme', (theme) => 
     await screenshot(page, `keyboard-edit-profile-chip-${theme}`);
   });
 
-  it('Tab from Profile\'s section tabs lands on the section with its ring showing', async () => {
+  it("Tab from Profile's section tabs lands on the section with its ring showing", async () => {
     const { page } = await person(theme === 'light' ? 'Fay' : 'Flo', theme);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/profile');
