@@ -327,6 +327,15 @@ describe('offline, signed in', () => {
     await controlled(page);
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await page.getByText('Theo').first().waitFor();
+    // Her profile says she is online while she is, and not once the device has no network (tryout).
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    const onlineBadge = page.getByRole('main').getByText('Online', { exact: true });
+    await onlineBadge.waitFor();
+    await context.setOffline(true);
+    await onlineBadge.waitFor({ state: 'detached' });
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Chats', exact: true }).click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
 
     // Offline, Discover opens (its code is on this device) and checks her account, which gets no answer. She was
     // sent to the signed-out landing page (tryout).

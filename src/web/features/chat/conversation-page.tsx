@@ -19,6 +19,7 @@ import { Composer } from './composer';
 import { useSendMedia } from './use-send-media';
 import { ConversationHeader } from './conversation-header';
 import { DatePlanBanner } from '../../components/datesafety/date-plan-banner';
+import { OfflineNotice } from '../../components/offline-notice';
 import { EmptyConversation } from './conversation-starters';
 import { MessageList } from './message-list';
 import { useMatch, useMessages } from './queries';
@@ -78,15 +79,12 @@ function Loading({ className = 'flex flex-1 items-center justify-center' }: { cl
   );
 }
 
-function LiveUpdatesNotice({ gaveUp, offline, onRetry }: { gaveUp: boolean; offline: boolean; onRetry: () => void }) {
+/** With the network up but the socket down; without a network, OfflineNotice says so instead. */
+function LiveUpdatesNotice({ gaveUp, onRetry }: { gaveUp: boolean; onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <div role="status" className="flex items-center justify-center gap-2 bg-plum-50 px-4 py-1.5 text-xs text-plum-800">
-      {offline
-        ? t`You're offline. Check your connection.`
-        : gaveUp
-          ? t`Live updates are off. Messages still send.`
-          : t`Reconnecting…`}
+      {gaveUp ? t`Live updates are off. Messages still send.` : t`Reconnecting…`}
       {gaveUp && (
         <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 font-semibold underline">
           <RotateCw className="size-3" aria-hidden />
@@ -168,12 +166,9 @@ function Conversation({ match }: { match: Match }) {
         now={now}
       />
       <DatePlanBanner compact />
-      {realtime.status === 'disconnected' && (
-        <LiveUpdatesNotice
-          gaveUp={realtime.gaveUp}
-          offline={realtime.offline}
-          onRetry={() => realtime.client.retryNow()}
-        />
+      <OfflineNotice />
+      {realtime.status === 'disconnected' && !realtime.offline && (
+        <LiveUpdatesNotice gaveUp={realtime.gaveUp} onRetry={() => realtime.client.retryNow()} />
       )}
       {/* What she sent before the history arrived (offline, say) shows under it, so it can be retried. */}
       {messagesQuery.isPending && outbox.length === 0 ? (

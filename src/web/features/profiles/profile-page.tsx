@@ -43,6 +43,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { activeLocale } from '../../lib/i18n';
+import { useRealtime } from '../../lib/realtime/realtime-provider';
 
 /** /profile: her own profile (product §2 Profile), all numbers from the server. */
 export function ProfilePage() {
@@ -67,6 +68,8 @@ export function ProfilePage() {
 
 function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number | undefined }) {
   const { t } = useLingui();
+  // Her last answer said online; with no network she is not, whatever that answer said.
+  const { offline } = useRealtime();
   return (
     <Card className="grid gap-4 p-4">
       <div className="flex items-start gap-4">
@@ -92,7 +95,7 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
                 {t`Verified User`}
               </span>
             )}
-            {user.isOnline && (
+            {user.isOnline && !offline && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
                 <span aria-hidden className="size-2 rounded-full bg-matcha-500" />
                 {t`Online`}
