@@ -25,6 +25,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
+          // As in e2e: the files of one worker import the server once (about 2 s of a core per file on CI, run
+          // twice: PGlite, then PostgreSQL). Each file builds its own app over its own database (harness.ts), and
+          // the server keeps its state in the app it builds, so nothing passes between files through modules.
+          isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -19,8 +19,11 @@ afterAll(async () => {
 
 async function person(
   overrides: Parameters<typeof signUpViaApi>[1],
+  options: { worker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
-  const context = await phoneContext(env.browser, env.server.baseUrl);
+  const context = await phoneContext(env.browser, env.server.baseUrl, {
+    serviceWorkers: options.worker ? 'allow' : 'block',
+  });
   contexts.push(context);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
@@ -328,7 +331,8 @@ describe('chat', () => {
   }, 180_000);
 
   it('says at once when her phone goes offline, keeps what she sent then to retry, and reconnects when it is back', async () => {
-    const gia = await person({ name: 'Gia' });
+    // Offline as a phone is: with the app's service worker.
+    const gia = await person({ name: 'Gia' }, { worker: true });
     const hana = await person({ name: 'Hana' });
     const matchId = await matchViaApi(gia, hana);
     await gia.page.goto(`/conversation/${matchId}`);
@@ -381,7 +385,7 @@ describe('chat', () => {
   });
 
   it('a conversation first opened offline shows what she sent while its history has not come, and Retry sends it', async () => {
-    const kim = await person({ name: 'Kim' });
+    const kim = await person({ name: 'Kim' }, { worker: true });
     const lou = await person({ name: 'Lou' });
     const mia = await person({ name: 'Mia' });
     const firstId = await matchViaApi(kim, lou);

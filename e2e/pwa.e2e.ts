@@ -30,6 +30,8 @@ let webRoot: string;
 let server: TestServer;
 let browser: Browser;
 let push: LocalPushService;
+/** Every journey here is about the service worker, which contexts are made without unless asked. */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
 
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'steep-web-'));
@@ -64,7 +66,7 @@ async function setTheme(context: BrowserContext, userId: string, theme: 'light' 
 
 describe('installable app', () => {
   it('links a valid manifest with icons, shortcuts and Apple meta; Chromium finds nothing blocking install', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const page = await context.newPage();
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -114,7 +116,7 @@ describe('installable app', () => {
   });
 
   it('installs a service worker that controls the page, never caches /api, and shows the offline page offline', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const user = await signUpViaApi(context, { name: 'Ines' });
     const page = await context.newPage();
     await page.goto('/home');
@@ -157,7 +159,7 @@ describe('installable app', () => {
   });
 
   it('shows "A new version is ready — Reload" when a new worker waits, and reloads into it', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await signUpViaApi(context, { name: 'Noa' });
     const page = await context.newPage();
     await page.goto('/home');
@@ -219,9 +221,9 @@ const savedConversations = (page: Page) =>
 
 describe('offline conversations', () => {
   it('shows the conversations she opened read-only offline, and forgets them when she signs out', async () => {
-    const friend = await phoneContext(browser, server.baseUrl);
+    const friend = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const theo = await signUpViaApi(friend, { name: 'Theo' });
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const zoe = await signUpViaApi(context, { name: 'Zoe' });
     const matchId = await createMatch(server.database.db, zoe.id, theo.id);
     const say = async (from: BrowserContext, content: string) => {
@@ -296,9 +298,9 @@ describe('offline conversations', () => {
   });
 
   it('another member signing in on the device finds none of the previous member’s conversations', async () => {
-    const friend = await phoneContext(browser, server.baseUrl);
+    const friend = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const sam = await signUpViaApi(friend, { name: 'Sam' });
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const ana = await signUpViaApi(context, { name: 'Ana' });
     const matchId = await createMatch(server.database.db, ana.id, sam.id);
     expect((await context.request.post('/api/messages', { data: { matchId, content: 'Hi Sam' } })).status()).toBe(201);
@@ -317,10 +319,10 @@ describe('offline conversations', () => {
 
 describe('offline, signed in', () => {
   it('keeps her signed in when a check of her account gets no answer', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     // An address not yet confirmed: Discover's reminder checks her account when it shows and when the app comes back.
     const ines = await signUpViaApi(context, { name: 'Ines', email: `ines-${Date.now()}@example.test` });
-    const friend = await phoneContext(browser, server.baseUrl);
+    const friend = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await createMatch(server.database.db, ines.id, (await signUpViaApi(friend, { name: 'Theo' })).id);
     const page = await context.newPage();
     await page.goto('/chats');
@@ -411,7 +413,7 @@ describe('offline, signed in', () => {
   });
 
   it('Sign Out offline says it could not, and she stays signed in until the server has ended her session', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await signUpViaApi(context, { name: 'Kai' });
     const page = await context.newPage();
     await page.goto('/settings');
@@ -461,7 +463,7 @@ describe('offline, signed in', () => {
 
 describe('Settings: push notifications', () => {
   it('asks only after the tap, saves this device, lists it, sends a test push and turns off', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const user = await signUpViaApi(context, { name: 'Maya' });
     // Headless Chromium has no push service of its own: PushManager.subscribe answers with a subscription
     // at the test's local push service (its own P-256 keys), so the whole path from the button to a
@@ -542,7 +544,7 @@ describe('Settings: push notifications', () => {
   });
 
   it('says how to unblock when the browser blocks notifications', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await signUpViaApi(context, { name: 'Lee' });
     await context.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
@@ -566,7 +568,7 @@ describe('push subscription changes', () => {
     ).devices.map((d) => d.endpointHash);
 
   it('the worker saves a replaced subscription and drops the old endpoint, with her session', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await signUpViaApi(context, { name: 'Ivy' });
     const [old, fresh] = [push.subscription(), push.subscription()];
     expect((await context.request.post('/api/push/subscriptions', { data: old })).status()).toBe(201);
@@ -598,7 +600,7 @@ describe('push subscription changes', () => {
   });
 
   it('the app re-registers at start when the browser holds a different subscription than the server', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     await signUpViaApi(context, { name: 'Joy' });
     const [old, fresh] = [push.subscription(), push.subscription()];
     expect((await context.request.post('/api/push/subscriptions', { data: old })).status()).toBe(201);
@@ -669,14 +671,14 @@ describe('notification settings', () => {
 
 describe('one-click unsubscribe page', () => {
   it('turns off that kind without signing in', async () => {
-    const owner = await phoneContext(browser, server.baseUrl);
+    const owner = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const user = await signUpViaApi(owner, { name: 'Rae' });
     await owner.close();
     // The token is what a mail link carries; the API test proves mail carries it. Here: the page's side.
     const { unsubscribeToken } = await import('../src/server/features/notifications/unsubscribe-token');
     const key = await readFile(path.join(server.dataDir, 'notification-link.key'), 'utf8');
     const token = unsubscribeToken(Buffer.from(key.trim(), 'utf8'), user.id, 'like');
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(browser, server.baseUrl, WITH_WORKER);
     const page = await context.newPage();
     await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
     await page.getByText('You are unsubscribed').waitFor();
