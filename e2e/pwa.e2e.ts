@@ -418,6 +418,8 @@ describe('offline, signed in', () => {
     const page = await context.newPage();
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // As on her phone: the app's code is on the device (the worker has installed) before the network goes.
+    await controlled(page);
 
     // Offline the server cannot end her session: signed out on screen only, the phone was signed in again for
     // whoever picked it up once it was back online (tryout).
