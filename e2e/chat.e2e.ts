@@ -21,9 +21,11 @@ async function person(
   overrides: Parameters<typeof signUpViaApi>[1],
   options: { worker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; user: SelfUser }> {
-  const context = await phoneContext(env.browser, env.server.baseUrl, {
-    serviceWorkers: options.worker ? 'allow' : 'block',
-  });
+  const context = await phoneContext(
+    env.browser,
+    env.server.baseUrl,
+    options.worker ? { serviceWorkers: 'allow' } : {},
+  );
   contexts.push(context);
   const user = await signUpViaApi(context, overrides);
   const page = await context.newPage();
