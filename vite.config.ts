@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { linguiMacros } from './scripts/lingui-macros.mjs';
+import { precacheList } from './scripts/precache';
 
 /**
  * precompress(): after the build, writes `<file>.br` (Brotli 11) and `<file>.gz` (gzip 9) next to every
@@ -82,7 +83,7 @@ function precompress(): Plugin {
 
 /**
  * serviceWorker(): builds /sw.js from src/web/pwa/service-worker.js with this build's hashed assets as its
- * precache list and a version derived from them, so every deploy installs a new worker (and the page shows
+ * precache list (scripts/precache.ts) and a version derived from them, so every deploy installs a new worker (and the page shows
  * "A new version is ready — Reload") while an unchanged build changes nothing.
  */
 function serviceWorker(): Plugin {
@@ -90,10 +91,7 @@ function serviceWorker(): Plugin {
     name: 'steep:service-worker',
     apply: 'build',
     async generateBundle(_options, bundle) {
-      const assets = Object.keys(bundle)
-        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
-        .sort()
-        .map((file) => `/${file}`);
+      const assets = precacheList(bundle);
       const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 16);
       const template = await readFile(path.resolve(import.meta.dirname, 'src/web/pwa/service-worker.js'), 'utf8');
       const source = template

@@ -6,7 +6,8 @@ import type { Locale } from '../../lib/i18n';
 /*
  * The sign-up form's strength meter scores with zxcvbn-ts and the dictionaries the server refuses weak
  * passwords with (src/server/features/auth/password-strength.ts), so "strong enough" here is what the
- * server accepts. The dictionaries are large: they load when she first types a password, never with the page.
+ * server accepts. The dictionaries are large: they load when she first types a password, never with the page,
+ * and the service worker does not precache them (scripts/precache.ts).
  */
 
 interface PasswordScore {
@@ -55,6 +56,8 @@ function loadScorer(): Promise<Scorer> {
       return { score: result.score, strongEnough, advice };
     };
   });
+  // The dictionaries are not precached: a load that failed offline is tried again at her next password.
+  loading.catch(() => (loading = undefined));
   return loading;
 }
 
@@ -65,12 +68,16 @@ export function usePasswordScore(password: string, personalWords: readonly strin
   useEffect(() => {
     if (!wanted || scorer) return;
     let live = true;
-    loadScorer()
-      .then((loaded) => live && setScorer(() => loaded))
-      // Offline or blocked: the rules checklist still shows, and the server still checks on submit.
-      .catch(() => undefined);
+    const load = () =>
+      loadScorer()
+        .then((loaded) => live && setScorer(() => loaded))
+        // Offline or blocked: the rules checklist still shows, the server still checks on submit, and the meter comes with the network.
+        .catch(() => undefined);
+    void load();
+    addEventListener('online', load);
     return () => {
       live = false;
+      removeEventListener('online', load);
     };
   }, [wanted, scorer]);
   const words = personalWords.join('\u0000');
