@@ -141,6 +141,8 @@ describe('installable app', () => {
     await screenshot(page, 'pwa-offline-light');
     await expectAccessible(page, 'offline page (light)');
     await context.setOffline(false);
+    // The offline page reopens the app by itself; a navigation of the test's own would race it.
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await setTheme(context, user.id, 'dark');
     await page.goto('/settings');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
@@ -283,6 +285,7 @@ describe('offline conversations', () => {
 
     // Signing out deletes them from this device.
     await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
