@@ -120,6 +120,31 @@ describe('a new member, off the happy path', () => {
     await shootBothThemes(page, 'tryout-password-strong');
   }, 60_000);
 
+  it('the strength meter comes with the network when its dictionaries could not load offline', async () => {
+    const { context, page } = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    const rules = form.getByRole('list', { name: 'Password rules' });
+    await rules.waitFor();
+
+    await context.setOffline(true);
+    const dictionaryFailed = page.waitForEvent('requestfailed', (request) =>
+      /\/zxcvbn-spanish-[^/]+\.js$/.test(request.url()),
+    );
+    await form.getByLabel('Password', { exact: true }).fill('Password1');
+    await dictionaryFailed;
+    // The rules still tick without the network; only the meter waits for it.
+    await expect
+      .poll(() => rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).textContent())
+      .toContain('(done)');
+    expect(await form.getByRole('progressbar').count()).toBe(0);
+
+    await context.setOffline(false);
+    await expect.poll(() => form.getByRole('progressbar').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => form.locator('#signup-password-rules-strength').textContent()).toMatch(/easy to guess/i);
+  }, 60_000);
+
   it('opened from the keyboard, the card puts her focus in its first field', async () => {
     const { page } = await visitor();
     await page.goto('/');
