@@ -36,28 +36,32 @@ function loadScorer(): Promise<Scorer> {
     import('@zxcvbn-ts/language-common'),
     import('@zxcvbn-ts/language-en'),
     import('./zxcvbn-spanish'),
-  ]).then(([{ ZxcvbnFactory }, common, english, { spanish }]) => {
-    // No translations: the feedback comes as keys, put in words below for each language.
-    const zxcvbn = new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, ...english.dictionary },
-      graphs: common.adjacencyGraphs,
+  ])
+    .then(([{ ZxcvbnFactory }, common, english, { spanish }]): Scorer => {
+      // No translations: the feedback comes as keys, put in words below for each language.
+      const zxcvbn = new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+      });
+      const tables: Record<Locale, TranslationKeys> = { en: english.translations, es: spanish };
+      return (password, personalWords) => {
+        const result = zxcvbn.check(password, personalWords);
+        const strongEnough = result.score >= MIN_PASSWORD_SCORE;
+        const { warning, suggestions } = result.feedback;
+        const inWords = (table: TranslationKeys) =>
+          sentences([
+            warning && table.warnings[warning as keyof TranslationKeys['warnings']],
+            suggestions[0] && table.suggestions[suggestions[0] as keyof TranslationKeys['suggestions']],
+          ]);
+        const advice = strongEnough ? null : { en: inWords(tables.en), es: inWords(tables.es) };
+        return { score: result.score, strongEnough, advice };
+      };
+    })
+    // The dictionaries are not precached: a load that failed offline is forgotten, so the next one tries again.
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
     });
-    const tables: Record<Locale, TranslationKeys> = { en: english.translations, es: spanish };
-    return (password, personalWords) => {
-      const result = zxcvbn.check(password, personalWords);
-      const strongEnough = result.score >= MIN_PASSWORD_SCORE;
-      const { warning, suggestions } = result.feedback;
-      const inWords = (table: TranslationKeys) =>
-        sentences([
-          warning && table.warnings[warning as keyof TranslationKeys['warnings']],
-          suggestions[0] && table.suggestions[suggestions[0] as keyof TranslationKeys['suggestions']],
-        ]);
-      const advice = strongEnough ? null : { en: inWords(tables.en), es: inWords(tables.es) };
-      return { score: result.score, strongEnough, advice };
-    };
-  });
-  // The dictionaries are not precached: a load that failed offline is tried again at her next password.
-  loading.catch(() => (loading = undefined));
   return loading;
 }
 
