@@ -48,8 +48,15 @@ describe('Spanish tryout fixes', () => {
     await page.goto(env.server.baseUrl);
     await page.getByRole('button', { name: 'Empezar' }).click();
     const form = page.getByRole('form', { name: 'Crear cuenta' });
-    // A username the browser lets through and the server refuses (a hyphen).
-    await form.getByLabel('Nombre de usuario').fill(`ana-${user.username}`.slice(0, 30));
+    // A username someone already has: only the server can know, and it says so beside the field.
+    const taken = newUser();
+    const first = await fetch(`${env.server.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(taken),
+    });
+    expect(first.status).toBe(201);
+    await form.getByLabel('Nombre de usuario').fill(taken.username);
     await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
     await form.getByLabel('Nombre', { exact: true }).fill('Ana');
     await form.getByLabel('Edad').fill('31');
@@ -59,23 +66,32 @@ describe('Spanish tryout fixes', () => {
     await form.getByLabel('Ciudad').selectOption('Portland');
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
-    expect((await refused).status()).toBe(400);
+    expect((await refused).status()).toBe(409);
 
-    const message = 'El nombre de usuario solo puede tener letras, números, puntos y guiones bajos';
+    const message = 'Este nombre de usuario ya está en uso';
     await form.getByText(message).waitFor();
     await expect.poll(() => focusedField(page)).toEqual({ id: 'signup-username', clear: true });
     await noToast(page);
-    expect(await toastText(page, 'La solicitud no es válida').count()).toBe(0);
+    expect(await toastText(page, 'Ese nombre de usuario ya está en uso').count()).toBe(0);
     expect(await form.getByLabel('Nombre de usuario').getAttribute('aria-invalid')).toBe('true');
     await settle(page);
     await shootBothThemes(page, 'tryout-es-signup-field-error');
 
-    // Her own check (the password) says it the same way: beside the field, focused, no toast.
-    await form.getByLabel('Nombre de usuario').fill(user.username);
+    // Her own checks (a hyphen the server would refuse, the password) say it the same way: beside the field, focused,
+    // in her language, nothing sent.
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/register')) sent++;
+    });
+    await form.getByLabel('Nombre de usuario').fill(`ana-${user.username}`.slice(0, 30));
     await form.getByLabel('Contraseña', { exact: true }).fill('short');
     await form.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect.poll(() => focusedField(page)).toEqual({ id: 'signup-password', clear: true });
+    await expect.poll(() => focusedField(page)).toEqual({ id: 'signup-username', clear: true });
+    await form.getByText('El nombre de usuario solo puede tener letras, números, puntos y guiones bajos').waitFor();
+    await form.getByText('La contraseña debe tener al menos 6 caracteres').waitFor();
     await noToast(page);
+    expect(sent).toBe(0);
+    await form.getByLabel('Nombre de usuario').fill(user.username);
 
     await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
     const badges = await watchBadgeCheck(page, env.server);

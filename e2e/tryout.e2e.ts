@@ -214,6 +214,64 @@ describe('a new member, off the happy path', () => {
     expect(sent).toBe(0);
   }, 60_000);
 
+  it('a too-short username and an easily guessed password are refused together, before anything is sent', async () => {
+    const { page } = await visitor();
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/register')) sent++;
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    const username = form.getByLabel('Username');
+    // The username's rules are said before she is refused, as the password's are.
+    expect(await form.locator('#signup-username-hint').textContent()).toBe(
+      '3 to 30 letters, numbers, dots or underscores',
+    );
+    expect(await username.getAttribute('aria-describedby')).toBe('signup-username-hint');
+    await username.fill('a');
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill('Password1');
+    // Every character rule ticked: only the meter knows it is easy to guess, and the form waits for its verdict.
+    await expect.poll(() => form.getByRole('progressbar').isVisible(), { timeout: 15_000 }).toBe(true);
+    await form.getByLabel('Name', { exact: true }).fill('Rowan');
+    await form.getByLabel('Age').fill('29');
+    await form.getByLabel('Gender identity').selectOption('woman');
+    await form.getByLabel('Sexual orientation').selectOption('lesbian');
+    await form.getByLabel('State').selectOption('Oregon');
+    await form.getByLabel('City').selectOption('Portland');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect.poll(() => username.evaluate((el) => el === document.activeElement)).toBe(true);
+    const said = async (id: string) => form.locator(`#${id}-error`).textContent();
+    expect(await said('signup-username')).toBe('Username must be at least 3 characters long');
+    // The meter's advice (zxcvbn-ts's words, as the server would say), now the field's message and not said twice.
+    const advice = 'This is a commonly used password. Add more words that are less common.';
+    expect(await said('signup-password')).toBe(advice);
+    expect(await form.locator('#signup-password-rules-strength').textContent()).toBe('Strength: Very easy to guess. ');
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(2);
+    await username.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shootBothThemes(page, 'tryout-signup-weak');
+
+    await username.fill('rowan!');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .poll(() => said('signup-username'))
+      .toBe('Username may only contain letters, numbers, dots and underscores');
+    expect(await said('signup-password')).toBe(advice);
+    expect(sent).toBe(0);
+
+    // Both put right, the form sends.
+    await username.fill(newUser().username);
+    await password.fill('Kettle_moonlit_Oolong7');
+    await expect
+      .poll(() => form.locator('#signup-password-rules-strength').textContent())
+      .toMatch(/Strength: (Strong|Very strong)/);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/home');
+    expect(sent).toBe(1);
+  }, 60_000);
+
   it('a reload mid sign-up keeps what she typed (never the password), and finishing clears it', async () => {
     const { page } = await visitor();
     const user = newUser();

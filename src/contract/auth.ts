@@ -76,11 +76,16 @@ function firstPasswordProblem(password: string): string | undefined {
 
 export { GENDER_IDENTITIES, SEXUAL_ORIENTATIONS } from './users';
 
+/** A username's rules; the sign-up form says them in her language before she sends the form. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+
 const usernameField = safeText()
   .trim()
-  .min(3, 'Username must be at least 3 characters long')
-  .max(30, 'Username must be at most 30 characters long')
-  .regex(/^[A-Za-z0-9_.]+$/, 'Username may only contain letters, numbers, dots and underscores');
+  .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters long')
+  .max(USERNAME_MAX_LENGTH, 'Username must be at most 30 characters long')
+  .regex(USERNAME_PATTERN, 'Username may only contain letters, numbers, dots and underscores');
 
 export const passwordField = safeText().superRefine((password, ctx) => {
   const problem = firstPasswordProblem(password);

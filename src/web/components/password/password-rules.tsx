@@ -5,9 +5,8 @@ import { useLingui } from '@lingui/react/macro';
 import { PASSWORD_RULES } from '../../../contract/auth';
 import { Meter } from '../ui/meter';
 import { cn } from '../../lib/cn';
-import { isLocale } from '../../lib/i18n';
-import { usePasswordScore } from './password-strength';
-import { PASSWORD_RULE_TEXT } from './password-text';
+import type { PasswordScore } from './password-strength';
+import { PASSWORD_RULE_TEXT, weaknessText } from './password-text';
 
 const STRENGTH_WORDS: readonly MessageDescriptor[] = [
   msg`Very easy to guess`,
@@ -21,21 +20,21 @@ const STRENGTH_WORDS: readonly MessageDescriptor[] = [
  * The password rules under a new-password field (sign-up, reset, Settings) from the start, each ticked as she
  * types, the server's strength rule among them ("Hard to guess"), and a strength meter once she has typed: she
  * learns the rules before the form refuses her, and every line ticked means the server accepts it.
+ * `strength`: the form's usePasswordScore, which its submit checks too.
  * `errorShown`: the field shows its refusal, which is the meter's advice, so the advice is not said twice.
  */
 export function PasswordRules({
   id,
   password,
-  personalWords,
+  strength,
   errorShown = false,
 }: {
   id: string;
   password: string;
-  personalWords: readonly string[];
+  strength: PasswordScore | null;
   errorShown?: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const strength = usePasswordScore(password, personalWords);
   const lines = [
     ...PASSWORD_RULES.filter((rule) => !rule.listedWhenBroken || !rule.test(password)).map((rule) => ({
       id: rule.id,
@@ -71,11 +70,7 @@ export function PasswordRules({
             <span className={cn('font-semibold', strength.strongEnough ? 'text-matcha-700' : 'text-plum-800')}>
               {t`Strength: ${i18n._(STRENGTH_WORDS[strength.score] ?? msg`Very easy to guess`)}.`}
             </span>{' '}
-            {/* zxcvbn-ts's feedback in her language; the one sentence that always helps when it has none. */}
-            {strength.advice &&
-              !errorShown &&
-              (strength.advice[isLocale(i18n.locale) ? i18n.locale : 'en'] ||
-                t`This password would be easy to guess. Add a few uncommon words.`)}
+            {!errorShown && weaknessText(i18n, strength)}
           </p>
         </div>
       )}

@@ -10,7 +10,7 @@ import type { Locale } from '../../lib/i18n';
  * and the service worker does not precache them (scripts/precache.ts).
  */
 
-interface PasswordScore {
+export interface PasswordScore {
   /** 0–4. */
   score: number;
   strongEnough: boolean;

@@ -14,6 +14,7 @@ import { AuthScreen } from './auth-screen';
 import type { LandingState } from './landing-page';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
+import { usePasswordScore } from '../../components/password/password-strength';
 import { passwordProblemText } from '../../components/password/password-text';
 
 /** The server names the password `newPassword`; the form's confirmation field is its own. */
@@ -28,6 +29,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { setUser } = useAuth();
   const [password, setPassword] = useState('');
+  // No personal words: who she is stays unknown until the reset is done (the server checks hers).
+  const strength = usePasswordScore(password, []);
   const [confirm, setConfirm] = useState('');
   const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors<'password' | 'confirm'>(fieldOf);
   const [linkBroken, setLinkBroken] = useState(token.length < 20);
@@ -59,7 +62,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const problem = passwordProblemText(i18n, password);
+    const problem = passwordProblemText(i18n, password, strength);
     const mismatch = !problem && password !== confirm ? t`The passwords do not match` : undefined;
     if (refuse({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) })) return;
     setPending(true);
@@ -140,7 +143,7 @@ export function ResetPasswordPage() {
           <PasswordRules
             id="reset-password-rules"
             password={password}
-            personalWords={[]}
+            strength={strength}
             errorShown={Boolean(errors.password)}
           />
         </Field>

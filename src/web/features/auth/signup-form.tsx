@@ -8,6 +8,9 @@ import {
   MAXIMUM_AGE,
   MINIMUM_AGE,
   SEXUAL_ORIENTATIONS,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
   emailAddress,
   type RegisterBody,
 } from '../../../contract/auth';
@@ -23,6 +26,7 @@ import { useFormErrors, type FieldErrors } from '../../lib/form-errors';
 import { defaultUnits } from '../../lib/units';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
+import { usePasswordScore } from '../../components/password/password-strength';
 import { passwordProblemText } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
@@ -91,6 +95,7 @@ export function SignUpForm({
   const { register } = useAuth();
   const { t, i18n } = useLingui();
   const emailHint = i18n._(EMAIL_HINT);
+  const usernameHint = t`3 to 30 letters, numbers, dots or underscores`;
   const { toast } = useToast();
   const navigate = useNavigate();
 
@@ -110,6 +115,7 @@ export function SignUpForm({
   const [teaInterests, setTeaInterests] = useState<TeaPreference[]>(draft.teaInterests);
   const { formRef, errors, refuse, refuseFromServer, clearError } = useFormErrors(FIELDS);
   const [pending, setPending] = useState(false);
+  const strength = usePasswordScore(password, [username, name]);
   const created = useRef(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const [focusOnShow] = useState(focusFirstField);
@@ -135,6 +141,15 @@ export function SignUpForm({
     });
   }, [username, email, name, age, bio, genderIdentity, sexualOrientation, state, city, interests, teaInterests]);
 
+  // The contract's rules in her language (the server's words for them, src/server/i18n), said with the rest.
+  function usernameProblemText(value: string): string | undefined {
+    if (!value) return t`Choose a username`;
+    if (value.length < USERNAME_MIN_LENGTH) return t`Username must be at least 3 characters long`;
+    if (value.length > USERNAME_MAX_LENGTH) return t`Username must be at most 30 characters long`;
+    if (!USERNAME_PATTERN.test(value)) return t`Username may only contain letters, numbers, dots and underscores`;
+    return undefined;
+  }
+
   function ageProblemText(value: string): string | undefined {
     if (!value.trim()) return t`Enter your age`;
     const years = Number(value);
@@ -149,10 +164,11 @@ export function SignUpForm({
     if (pending) return;
 
     // Every missing or wrong answer at once, each beside its field in her language (not the browser's bubbles).
-    const passwordProblem = passwordProblemText(i18n, password);
+    const passwordProblem = passwordProblemText(i18n, password, strength);
+    const usernameProblem = usernameProblemText(username.trim());
     const ageProblem = ageProblemText(age);
     const problems: FieldErrors<(typeof FIELDS)[number]> = {
-      ...(username.trim() ? {} : { username: t`Choose a username` }),
+      ...(usernameProblem ? { username: usernameProblem } : {}),
       ...(passwordProblem ? { password: passwordProblem } : {}),
       // Optional, but said with the rest when it cannot be an address (not after a round trip, on its own).
       ...(!email.trim() || emailAddress.safeParse(email).success ? {} : { email: t`Enter a valid email address` }),
@@ -203,7 +219,7 @@ export function SignUpForm({
   return (
     <form ref={formRef} onSubmit={handleSubmit} className="grid gap-6" aria-label={t`Sign up`} noValidate>
       <Section id="signup-section-account" title={t`Your account`}>
-        <Field id="signup-username" label={t`Username`} error={errors.username}>
+        <Field id="signup-username" label={t`Username`} hint={usernameHint} error={errors.username}>
           <Input
             ref={usernameRef}
             id="signup-username"
@@ -218,7 +234,7 @@ export function SignUpForm({
               clearError('username');
             }}
             placeholder={t`e.g. matcha_maya`}
-            {...describedBy('signup-username', { error: errors.username })}
+            {...describedBy('signup-username', { hint: usernameHint, error: errors.username })}
           />
         </Field>
         <Field id="signup-password" label={t`Password`} error={errors.password}>
@@ -238,7 +254,7 @@ export function SignUpForm({
           <PasswordRules
             id="signup-password-rules"
             password={password}
-            personalWords={[username, name]}
+            strength={strength}
             errorShown={Boolean(errors.password)}
           />
         </Field>

@@ -10,6 +10,7 @@ import { useFocusFirstInvalid } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
+import { usePasswordScore } from '../../components/password/password-strength';
 import { passwordProblemText } from '../../components/password/password-text';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
@@ -38,10 +39,11 @@ export function ChangePasswordForm() {
   const { t, i18n } = useLingui();
   const currentError = error?.path === 'currentPassword' ? error.message : undefined;
   const newError = error && error.path !== 'currentPassword' ? error.message : undefined;
+  const strength = usePasswordScore(next, user ? [user.username, user.name] : []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblemText(i18n, next);
+    const problem = passwordProblemText(i18n, next, strength);
     if (problem) {
       setError({ path: 'newPassword', message: problem });
       focusFirst();
@@ -90,12 +92,7 @@ export function ChangePasswordForm() {
             if (newError) setError(undefined);
           }}
         />
-        <PasswordRules
-          id={`${id}-new-rules`}
-          password={next}
-          personalWords={user ? [user.username, user.name] : []}
-          errorShown={Boolean(newError)}
-        />
+        <PasswordRules id={`${id}-new-rules`} password={next} strength={strength} errorShown={Boolean(newError)} />
       </Field>
       <Button type="submit" variant="secondary" block disabled={busy || !current || !next}>
         <KeyRound className="size-4" aria-hidden />
