@@ -386,6 +386,47 @@ describe('chat', () => {
     await gia.page.unroute('**/api/matches');
   });
 
+  it('a text that failed to send comes back as her draft when she reloads anyway, and is sent once', async () => {
+    const ida = await person({ name: 'Ida' });
+    const jo = await person({ name: 'Jo' });
+    const matchId = await matchViaApi(ida, jo);
+    const input = ida.page.getByLabel('Message', { exact: true });
+    await ida.page.goto(`/conversation/${matchId}`);
+    await waitConnected(ida.page);
+    await ida.context.setOffline(true);
+    await ida.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 5_000 });
+    await input.fill('Running late, 10 minutes');
+    await input.press('Enter');
+    await ida.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Running late' })
+      .getByText('Not sent.')
+      .waitFor({ timeout: 10_000 });
+    await input.fill('Order me a matcha');
+    await ida.context.setOffline(false);
+    await waitConnected(ida.page);
+
+    // The reload asks first (the outbox), and she goes on: her failed text was lost with the tab's memory (tryout).
+    const asked = ida.page.waitForEvent('dialog');
+    const reloaded = ida.page.waitForEvent('load');
+    void ida.page.evaluate(() => location.reload()).catch(() => undefined);
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+    await reloaded;
+    await expect
+      .poll(() => input.inputValue(), { timeout: 10_000 })
+      .toBe('Running late, 10 minutes\nOrder me a matcha');
+    expect(await ida.page.getByText('Not sent.').count()).toBe(0);
+
+    await waitConnected(ida.page);
+    await input.press('Enter');
+    await messageItem(ida.page, 'Order me a matcha').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    const answer = await jo.context.request.get(`/api/messages/${matchId}?limit=100`);
+    const { messages } = (await answer.json()) as { messages: Array<{ content: string }> };
+    expect(messages.map((m) => m.content)).toEqual(['Running late, 10 minutes\nOrder me a matcha']);
+  });
+
   it('a conversation first opened offline shows what she sent while its history has not come, and Retry sends it', async () => {
     const kim = await person({ name: 'Kim' }, { worker: true });
     const lou = await person({ name: 'Lou' });

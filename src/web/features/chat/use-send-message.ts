@@ -8,6 +8,7 @@ import { apiCall, errorText, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
+import { keepWhenPageGoes } from './failed-sends';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { chatApi } from '../../../contract/api';
@@ -104,13 +105,14 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         setOutbox((list) =>
           list.map((m) => (m.clientMessageId === item.clientMessageId ? { ...m, status: 'failed' } : m)),
         );
+        keepWhenPageGoes(me.id, matchId);
         if (!failedOffline(error)) sendFailedToast(error);
         return false;
       } finally {
         setIsSending(false);
       }
     },
-    [client, matchId, queryClient, onConversationGone, setOutbox],
+    [client, matchId, me.id, queryClient, onConversationGone, setOutbox],
   );
 
   const send = useCallback(
