@@ -139,10 +139,17 @@ describe('a new member, off the happy path', () => {
       .poll(() => rules.getByRole('listitem').filter({ hasText: 'An uppercase letter' }).textContent())
       .toContain('(done)');
     expect(await form.getByRole('progressbar').count()).toBe(0);
+    // Where the meter would be, why it is not (it was simply missing: tryout).
+    const strength = form.locator('#signup-password-rules-strength');
+    await expect
+      .poll(() => strength.textContent())
+      .toBe('The strength meter needs a connection: it shows when you are back online.');
+    await rules.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shootBothThemes(page, 'tryout-password-offline');
 
     await context.setOffline(false);
     await expect.poll(() => form.getByRole('progressbar').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => form.locator('#signup-password-rules-strength').textContent()).toMatch(/easy to guess/i);
+    await expect.poll(() => strength.textContent()).toMatch(/easy to guess/i);
   }, 60_000);
 
   it('opened from the keyboard, the card puts her focus in its first field', async () => {

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { PASSWORD_RULES } from '../../../contract/auth';
 import { Meter } from '../ui/meter';
 import { cn } from '../../lib/cn';
-import type { PasswordScore } from './password-strength';
+import type { PasswordStrength } from './password-strength';
 import { PASSWORD_RULE_TEXT, weaknessText } from './password-text';
 
 const STRENGTH_WORDS: readonly MessageDescriptor[] = [
@@ -31,7 +31,7 @@ export function PasswordRules({
 }: {
   id: string;
   password: string;
-  strength: PasswordScore | null;
+  strength: PasswordStrength;
   errorShown?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -41,7 +41,7 @@ export function PasswordRules({
       label: i18n._(PASSWORD_RULE_TEXT[rule.id].label),
       met: password.length > 0 && rule.test(password),
     })),
-    { id: 'strength', label: t`Hard to guess`, met: strength?.strongEnough === true },
+    { id: 'strength', label: t`Hard to guess`, met: typeof strength === 'object' && strength?.strongEnough === true },
   ];
   return (
     <div id={id} className="grid gap-2">
@@ -59,7 +59,12 @@ export function PasswordRules({
           </li>
         ))}
       </ul>
-      {strength && (
+      {strength === 'unavailable' && (
+        <p id={`${id}-strength`} className="text-xs text-ink-soft">
+          {t`The strength meter needs a connection: it shows when you are back online.`}
+        </p>
+      )}
+      {typeof strength === 'object' && strength && (
         <div className="grid gap-1">
           <Meter
             percent={Math.max(10, strength.score * 25)}

@@ -65,9 +65,16 @@ function loadScorer(): Promise<Scorer> {
   return loading;
 }
 
-/** The password's score, or null until there is a password and the scorer has loaded. */
-export function usePasswordScore(password: string, personalWords: readonly string[]): PasswordScore | null {
+/** A password's strength as the meter knows it: its score, `unavailable` while the scorer cannot load, or null. */
+export type PasswordStrength = PasswordScore | 'unavailable' | null;
+
+/**
+ * The password's score; null until there is a password and the scorer has loaded, `unavailable` while its load has
+ * failed (offline) and it waits for the network.
+ */
+export function usePasswordScore(password: string, personalWords: readonly string[]): PasswordStrength {
   const [scorer, setScorer] = useState<Scorer | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
   const wanted = password.length > 0;
   useEffect(() => {
     if (!wanted || scorer) return;
@@ -76,7 +83,7 @@ export function usePasswordScore(password: string, personalWords: readonly strin
       loadScorer()
         .then((loaded) => live && setScorer(() => loaded))
         // Offline or blocked: the rules checklist still shows, the server still checks on submit, and the meter comes with the network.
-        .catch(() => undefined);
+        .catch(() => live && setUnavailable(true));
     void load();
     addEventListener('online', load);
     return () => {
@@ -85,8 +92,9 @@ export function usePasswordScore(password: string, personalWords: readonly strin
     };
   }, [wanted, scorer]);
   const words = personalWords.join('\u0000');
-  return useMemo(
-    () => (scorer && password ? scorer(password, words ? words.split('\u0000') : []) : null),
-    [scorer, password, words],
-  );
+  return useMemo(() => {
+    if (!password) return null;
+    if (scorer) return scorer(password, words ? words.split('\u0000') : []);
+    return unavailable ? 'unavailable' : null;
+  }, [scorer, unavailable, password, words]);
 }

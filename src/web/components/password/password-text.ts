@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PASSWORD_RULES, type PasswordRuleId } from '../../../contract/auth';
 import { isLocale } from '../../lib/i18n';
-import type { PasswordScore } from './password-strength';
+import type { PasswordStrength } from './password-strength';
 
 /**
  * The contract's password rules (src/contract/auth.ts, English, shared with the server) in her language: the
@@ -30,8 +30,8 @@ export const PASSWORD_RULE_TEXT: Record<PasswordRuleId, { label: MessageDescript
 const EASY_TO_GUESS = msg`This password would be easy to guess. Add a few uncommon words.`;
 
 /** Why the meter scores `strength` too weak, in her language (zxcvbn-ts's words); undefined when strong enough. */
-export function weaknessText(i18n: I18n, strength: PasswordScore | null): string | undefined {
-  if (!strength?.advice) return undefined;
+export function weaknessText(i18n: I18n, strength: PasswordStrength): string | undefined {
+  if (typeof strength !== 'object' || !strength?.advice) return undefined;
   return strength.advice[isLocale(i18n.locale) ? i18n.locale : 'en'] || i18n._(EASY_TO_GUESS);
 }
 
@@ -39,7 +39,7 @@ export function weaknessText(i18n: I18n, strength: PasswordScore | null): string
  * Why the form will not send the password, as a sentence in her language: the first rule it breaks, else the
  * meter's verdict once the scorer has loaded (the server refuses the same passwords, but one answer at a time).
  */
-export function passwordProblemText(i18n: I18n, password: string, strength: PasswordScore | null): string | undefined {
+export function passwordProblemText(i18n: I18n, password: string, strength: PasswordStrength): string | undefined {
   const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
   return broken ? i18n._(PASSWORD_RULE_TEXT[broken.id].message) : weaknessText(i18n, strength);
 }
