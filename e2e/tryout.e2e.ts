@@ -46,6 +46,11 @@ describe('a new member, off the happy path', () => {
     const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
     await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    // The card comes to the top of the screen with its form (it stopped short, the form at the bottom: tryout).
+    await expect
+      .poll(() => signUpTab.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(150);
+    expect(await signUpTab.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(0);
     // The open card is a step of its own: Back closes it, and stays in the app.
     await page.goBack();
     await page.getByRole('button', { name: 'Get Started' }).waitFor();

@@ -15,9 +15,11 @@ import { hasSignUpDraft } from './signup-draft-key';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
 const AuthCard = lazy(withMessages('visitor', () => import('./auth-card').then((m) => ({ default: m.AuthCard }))));
+// A screen tall: the page scrolls the card to the top as it opens, and with a shorter placeholder the page ended
+// first, leaving the form at the bottom of the screen (tryout).
 function FormFallback() {
   const { t } = useLingui();
-  return <div role="status" aria-label={t`Loading`} className="h-64 animate-pulse rounded-2xl bg-cream-200/60" />;
+  return <div role="status" aria-label={t`Loading`} className="h-dvh animate-pulse rounded-2xl bg-cream-200/60" />;
 }
 
 const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: MessageDescriptor; text: MessageDescriptor }> = [
