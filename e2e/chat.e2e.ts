@@ -386,7 +386,7 @@ describe('chat', () => {
     await gia.page.unroute('**/api/matches');
   });
 
-  it('a text that failed to send comes back as her draft when she reloads anyway, and is sent once', async () => {
+  it('a text that failed to send is still there, not sent, when she reloads anyway, and Retry sends it once', async () => {
     const ida = await person({ name: 'Ida' });
     const jo = await person({ name: 'Jo' });
     const matchId = await matchViaApi(ida, jo);
@@ -395,36 +395,58 @@ describe('chat', () => {
     await waitConnected(ida.page);
     await ida.context.setOffline(true);
     await ida.page.getByRole('img', { name: 'Disconnected' }).waitFor({ timeout: 5_000 });
-    await input.fill('Running late, 10 minutes');
-    await input.press('Enter');
-    await ida.page
-      .getByRole('listitem')
-      .filter({ hasText: 'Running late' })
-      .getByText('Not sent.')
-      .waitFor({ timeout: 10_000 });
-    await input.fill('Order me a matcha');
+    for (const text of ['Running late, 10 minutes', 'Order me a matcha']) {
+      await input.fill(text);
+      await input.press('Enter');
+      await ida.page
+        .getByRole('listitem')
+        .filter({ hasText: text })
+        .getByText('Not sent.')
+        .waitFor({ timeout: 10_000 });
+    }
+    await input.fill('See you soon');
     await ida.context.setOffline(false);
     await waitConnected(ida.page);
 
-    // The reload asks first (the outbox), and she goes on: her failed text was lost with the tab's memory (tryout).
-    const asked = ida.page.waitForEvent('dialog');
-    const reloaded = ida.page.waitForEvent('load');
-    void ida.page.evaluate(() => location.reload()).catch(() => undefined);
-    const dialog = await asked;
-    expect(dialog.type()).toBe('beforeunload');
-    await dialog.accept();
-    await reloaded;
-    await expect
-      .poll(() => input.inputValue(), { timeout: 10_000 })
-      .toBe('Running late, 10 minutes\nOrder me a matcha');
-    expect(await ida.page.getByText('Not sent.').count()).toBe(0);
+    // The reload asks first (the outbox), and she goes on: her failed texts were lost with the tab's memory, then
+    // came back merged into her draft (tryouts).
+    const reloadAnyway = async () => {
+      const asked = ida.page.waitForEvent('dialog');
+      const reloaded = ida.page.waitForEvent('load');
+      void ida.page.evaluate(() => location.reload()).catch(() => undefined);
+      const dialog = await asked;
+      expect(dialog.type()).toBe('beforeunload');
+      await dialog.accept();
+      await reloaded;
+    };
+    await reloadAnyway();
+    const unsent = (text: string) => ida.page.getByRole('listitem').filter({ hasText: text });
+    await unsent('Running late, 10 minutes').getByText('Not sent.').waitFor({ timeout: 10_000 });
+    await unsent('Order me a matcha').getByText('Not sent.').waitFor();
+    await expect.poll(() => input.inputValue()).toBe('See you soon');
+    await settle(ida.page);
+    await shootBothThemes(ida.page, 'chat-failed-after-reload');
 
+    // From the chat list too: reloaded there, the conversation is still marked.
+    await ida.page.getByRole('link', { name: 'Back to messages' }).click();
+    await ida.page.waitForURL('**/chats');
+    await reloadAnyway();
+    const row = ida.page.getByRole('list', { name: 'Your matches' }).getByRole('listitem').first();
+    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('Not sent');
+    await row.getByRole('link', { name: /Jo/ }).click();
     await waitConnected(ida.page);
-    await input.press('Enter');
+
+    // Retry sends each as it was, once; the draft stays hers to send.
+    await unsent('Running late, 10 minutes').getByRole('button', { name: 'Retry' }).click();
+    await messageItem(ida.page, 'Running late, 10 minutes')
+      .getByRole('img', { name: 'Sent' })
+      .waitFor({ timeout: 10_000 });
+    await unsent('Order me a matcha').getByRole('button', { name: 'Retry' }).click();
     await messageItem(ida.page, 'Order me a matcha').getByRole('img', { name: 'Sent' }).waitFor({ timeout: 10_000 });
+    expect(await input.inputValue()).toBe('See you soon');
     const answer = await jo.context.request.get(`/api/messages/${matchId}?limit=100`);
     const { messages } = (await answer.json()) as { messages: Array<{ content: string }> };
-    expect(messages.map((m) => m.content)).toEqual(['Running late, 10 minutes\nOrder me a matcha']);
+    expect(messages.map((m) => m.content).sort()).toEqual(['Order me a matcha', 'Running late, 10 minutes']);
   });
 
   it('a conversation first opened offline shows what she sent while its history has not come, and Retry sends it', async () => {

@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * Her sends that the server has not stored yet, per conversation: on their way, or failed and waiting for her to
  * retry or delete them. Kept in memory for this tab, so leaving a conversation and coming back finds a failed photo
  * where she left it (a photo or a voice note cannot be typed again); a reload asks first while any wait, and a failed
- * text goes into her draft if she reloads anyway (features/chat/failed-sends.ts). Private, so they live only as long
+ * text is still there if she reloads anyway (features/chat/failed-sends.ts). Private, so they live only as long
  * as her sign-in: `forgetOutbox` drops them when her signed-in screens close, and another member's sign-in finds none.
  */
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import {
@@ -28,6 +28,7 @@ import { useMatches } from '../../lib/matches';
 import { readMessageDrafts } from '../../lib/message-drafts';
 import { useOutboxes } from '../../lib/outbox';
 import type { OutgoingMessage } from './use-send-message';
+import { restoreAllFailedSends } from './failed-sends';
 import { messageText } from '../../lib/message-text';
 import { useMinuteClock } from '../../lib/use-minute-clock';
 import { useMatchActions } from './conversation-menu';
@@ -309,6 +310,10 @@ export function ChatsPage() {
   // Read once as the list opens: drafts change only inside a conversation.
   const [drafts] = useState(() => readMessageDrafts(me.id));
   const outboxes = useOutboxes<OutgoingMessage>(me.id);
+  // A send that failed before a reload is marked on its conversation again.
+  useEffect(() => {
+    restoreAllFailedSends(me.id);
+  }, [me.id]);
   const hasNew = list.some((m) => isNewMatch(m, now));
   // Kept after the sheet closes: a Report, Unmatch or Block confirmation started from it is about her.
   const [profileOf, setProfileOf] = useState<Match | null>(null);

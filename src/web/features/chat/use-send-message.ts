@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../lib/session';
 import { useOutbox } from '../../lib/outbox';
 import type { MediaJob } from './use-send-media';
@@ -8,7 +8,7 @@ import { apiCall, errorText, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
-import { keepWhenPageGoes } from './failed-sends';
+import { keepWhenPageGoes, restoreFailedSends } from './failed-sends';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { chatApi } from '../../../contract/api';
@@ -82,6 +82,10 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
   // Kept when she leaves the conversation: a send still on its way, or one that failed, is there when she is back.
   const [outbox, setOutbox] = useOutbox<OutgoingMessage>(me.id, matchId);
   const [isSending, setIsSending] = useState(false);
+  // What failed here before a reload is back as it was.
+  useEffect(() => {
+    restoreFailedSends(me.id, matchId);
+  }, [me.id, matchId]);
 
   const run = useCallback(
     async (item: OutgoingMessage): Promise<boolean> => {
