@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { shootBothThemes } from './flows-themes';
 import {
+  closeBadgeCard,
   matchViaApi,
   newUser,
   phoneContext,
@@ -10,6 +11,7 @@ import {
   signUpViaApi,
   toastText,
   useServerAndBrowser,
+  watchBadgeCheck,
 } from './harness';
 
 /*
@@ -282,6 +284,49 @@ describe('a new member, off the happy path', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/home');
     expect(sent).toBe(1);
+  }, 60_000);
+
+  it('Settings → Change Password says what is missing or easy to guess beside each field, at once, before sending', async () => {
+    const { page } = await member('Noor');
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/account/password')) sent++;
+    });
+    const badges = await watchBadgeCheck(page, env.server);
+    await page.goto('/settings');
+    await closeBadgeCard(page, badges);
+    const current = page.getByLabel('Current password');
+    const next = page.getByLabel('New password', { exact: true });
+    const form = page.locator('form').filter({ has: current });
+    const said = (field: 'current' | 'new') => form.locator(`[id$="-${field}-error"]`).textContent({ timeout: 5_000 });
+    // Greyed out until both were filled, it said nothing of why (tryout): now it answers.
+    const button = page.getByRole('button', { name: 'Change Password' });
+    expect(await button.isDisabled()).toBe(false);
+    await button.click();
+    await expect.poll(() => current.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await said('current')).toBe('Enter your current password');
+    expect(await said('new')).toBe('Password must be at least 6 characters long');
+
+    await next.fill('Password1');
+    await expect.poll(() => form.getByRole('progressbar').isVisible(), { timeout: 15_000 }).toBe(true);
+    await button.click();
+    await expect.poll(() => said('new')).toBe('This is a commonly used password. Add more words that are less common.');
+    expect(await said('current')).toBe('Enter your current password');
+    await current.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shootBothThemes(page, 'tryout-change-password-refused');
+    expect(sent).toBe(0);
+
+    // What only the server knows, beside its field too.
+    await current.fill('Not_my_password_9');
+    await next.fill('Kettle_moonlit_Oolong7');
+    await expect
+      .poll(() => form.locator('[id$="-new-rules-strength"]').textContent())
+      .toMatch(/Strength: (Strong|Very strong)/);
+    await button.click();
+    await expect.poll(() => said('current')).toBe('That password is not right');
+    expect(await form.locator('[id$="-new-error"]').count()).toBe(0);
+    expect(sent).toBe(1);
+    expect(await page.getByTestId('toasts').locator('li').count()).toBe(0);
   }, 60_000);
 
   it('a reload mid sign-up keeps what she typed (never the password), and finishing clears it', async () => {

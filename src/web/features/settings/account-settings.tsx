@@ -5,8 +5,8 @@ import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { apiCall, isApiError } from '../../lib/api';
-import { useFocusFirstInvalid } from '../../lib/form-errors';
+import { apiCall, errorText, isApiError } from '../../lib/api';
+import { useFocusFirstInvalid, useFormErrors } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
@@ -21,8 +21,7 @@ const messageOf = (error: unknown) => {
   return error.body?.errors?.[0]?.message ?? error.body?.message ?? error.message;
 };
 
-/** The field a refusal is about (`currentPassword`, `newPassword`…), when the server names one. */
-const pathOf = (error: unknown) => (isApiError(error) ? error.body?.errors?.[0]?.path : undefined);
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /**
  * Settings → Change password: her current one first; every other device is signed out. The new one shows
@@ -33,24 +32,24 @@ export function ChangePasswordForm() {
   const { user } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState<{ path?: string; message: string }>();
   const [busy, setBusy] = useState(false);
-  const { formRef, focusFirst } = useFocusFirstInvalid();
+  const { formRef, errors, refuse, refuseFromServer, clearError } = useFormErrors(PASSWORD_FIELDS);
   const { t, i18n } = useLingui();
-  const currentError = error?.path === 'currentPassword' ? error.message : undefined;
-  const newError = error && error.path !== 'currentPassword' ? error.message : undefined;
   const strength = usePasswordScore(next, user ? [user.username, user.name] : []);
+  const currentError = errors.currentPassword;
+  const newError = errors.newPassword;
 
+  // Both fields checked at once, each said beside it (the button was greyed out until both were filled: tryout).
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const problem = passwordProblemText(i18n, next, strength);
-    if (problem) {
-      setError({ path: 'newPassword', message: problem });
-      focusFirst();
-      return;
-    }
+    const problems = {
+      ...(current ? {} : { currentPassword: t`Enter your current password` }),
+      ...(problem ? { newPassword: problem } : {}),
+    };
+    if (refuse(problems)) return;
     setBusy(true);
-    setError(undefined);
     try {
       await apiCall(accountApi.changePassword, {
         body: { currentPassword: current, newPassword: next },
@@ -59,8 +58,9 @@ export function ChangePasswordForm() {
       setCurrent('');
       setNext('');
     } catch (caught) {
-      setError({ path: pathOf(caught), message: messageOf(caught) });
-      focusFirst();
+      if (!refuseFromServer(caught)) {
+        toast({ title: t`Could not change your password`, description: errorText(caught), variant: 'destructive' });
+      }
     } finally {
       setBusy(false);
     }
@@ -76,7 +76,7 @@ export function ChangePasswordForm() {
           {...describedBy(`${id}-current`, { error: currentError })}
           onChange={(e) => {
             setCurrent(e.target.value);
-            if (currentError) setError(undefined);
+            clearError('currentPassword');
           }}
         />
       </Field>
@@ -89,12 +89,12 @@ export function ChangePasswordForm() {
           aria-invalid={newError ? true : undefined}
           onChange={(e) => {
             setNext(e.target.value);
-            if (newError) setError(undefined);
+            clearError('newPassword');
           }}
         />
         <PasswordRules id={`${id}-new-rules`} password={next} strength={strength} errorShown={Boolean(newError)} />
       </Field>
-      <Button type="submit" variant="secondary" block disabled={busy || !current || !next}>
+      <Button type="submit" variant="secondary" block disabled={busy}>
         <KeyRound className="size-4" aria-hidden />
         {busy ? t`Changing…` : t`Change Password`}
       </Button>
