@@ -329,6 +329,50 @@ describe('a new member, off the happy path', () => {
     expect(await page.getByTestId('toasts').locator('li').count()).toBe(0);
   }, 60_000);
 
+  it('sign-up: a field she leaves wrong is told at once, and its message goes only once it is right', async () => {
+    const { page } = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    const username = form.getByLabel('Username');
+    const said = (id: string) => form.locator(`#${id}-error`);
+    // Left empty, nothing is said yet: she may be on her way to it.
+    await username.focus();
+    await page.keyboard.press('Tab');
+    expect(await said('signup-username').count()).toBe(0);
+
+    await username.fill('a');
+    await username.blur();
+    await expect.poll(() => said('signup-username').textContent()).toBe('Username must be at least 3 characters long');
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+    // Her next keystroke is checked, not taken as the answer (the message went at once, though still wrong: tryout).
+    await username.fill('jo-anne');
+    await expect
+      .poll(() => said('signup-username').textContent())
+      .toBe('Username may only contain letters, numbers, dots and underscores');
+    await username.fill('jo_anne');
+    await expect.poll(() => said('signup-username').count()).toBe(0);
+    expect(await username.getAttribute('aria-invalid')).toBeNull();
+
+    const age = form.getByLabel('Age');
+    await age.fill('15');
+    await form.getByLabel('Email').focus();
+    await expect.poll(() => said('signup-age').textContent()).toBe('You must be 18 or older to join Steep.');
+    await age.fill('16');
+    expect(await said('signup-age').textContent()).toBe('You must be 18 or older to join Steep.');
+    await age.fill('29');
+    await expect.poll(() => said('signup-age').count()).toBe(0);
+
+    const email = form.getByLabel('Email');
+    await email.fill('rowan@');
+    await age.focus();
+    await expect.poll(() => said('signup-email').textContent()).toBe('Enter a valid email address');
+    await email.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shootBothThemes(page, 'tryout-signup-left-wrong');
+    await email.fill('rowan@example.org');
+    await expect.poll(() => said('signup-email').count()).toBe(0);
+  }, 60_000);
+
   it('a reload mid sign-up keeps what she typed (never the password), and finishing clears it', async () => {
     const { page } = await visitor();
     const user = newUser();

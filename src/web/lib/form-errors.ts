@@ -126,17 +126,24 @@ export function useFormErrors<F extends string, T extends HTMLElement = HTMLForm
     [refuse],
   );
 
-  /** Her edit of a field answers its message. */
-  const clearError = useCallback(
-    (field: F) =>
+  /**
+   * Her own check of one field as she edits or leaves it: its message now, or none when it is right. Her focus stays
+   * where she put it (only a refused submit moves it).
+   */
+  const recheck = useCallback(
+    (field: F, message: string | undefined) =>
       setErrors((current) => {
-        if (!current[field]) return current;
+        if (current[field] === message) return current;
         const next = { ...current };
-        delete next[field];
+        if (message) next[field] = message;
+        else delete next[field];
         return next;
       }),
     [],
   );
 
-  return { formRef, errors, setErrors, refuse, refuseFromServer, clearError };
+  /** Her edit of a field answers its message (a field with no check of its own). */
+  const clearError = useCallback((field: F) => recheck(field, undefined), [recheck]);
+
+  return { formRef, errors, setErrors, refuse, refuseFromServer, recheck, clearError };
 }

@@ -113,7 +113,7 @@ export function SignUpForm({
   const [city, setCity] = useState(draft.city);
   const [interests, setInterests] = useState<string[]>(draft.interests);
   const [teaInterests, setTeaInterests] = useState<TeaPreference[]>(draft.teaInterests);
-  const { formRef, errors, refuse, refuseFromServer, clearError } = useFormErrors(FIELDS);
+  const { formRef, errors, refuse, refuseFromServer, recheck, clearError } = useFormErrors(FIELDS);
   const [pending, setPending] = useState(false);
   const strength = usePasswordScore(password, [username, name]);
   const created = useRef(false);
@@ -159,6 +159,19 @@ export function SignUpForm({
     return undefined;
   }
 
+  const emailProblemText = (value: string) =>
+    !value.trim() || emailAddress.safeParse(value).success ? undefined : t`Enter a valid email address`;
+
+  // Told about a field, she sees its message go only once it is right (it went at her first keystroke: tryout); a
+  // field she leaves with something wrong in it is told at once, one she leaves empty not until she submits.
+  type Checked = 'username' | 'email' | 'age';
+  const edited = (field: Checked, problem: string | undefined) => {
+    if (errors[field]) recheck(field, problem);
+  };
+  const left = (field: Checked, value: string, problem: string | undefined) => {
+    if (value.trim() && problem) recheck(field, problem);
+  };
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -167,11 +180,12 @@ export function SignUpForm({
     const passwordProblem = passwordProblemText(i18n, password, strength);
     const usernameProblem = usernameProblemText(username.trim());
     const ageProblem = ageProblemText(age);
+    const emailProblem = emailProblemText(email);
     const problems: FieldErrors<(typeof FIELDS)[number]> = {
       ...(usernameProblem ? { username: usernameProblem } : {}),
       ...(passwordProblem ? { password: passwordProblem } : {}),
       // Optional, but said with the rest when it cannot be an address (not after a round trip, on its own).
-      ...(!email.trim() || emailAddress.safeParse(email).success ? {} : { email: t`Enter a valid email address` }),
+      ...(emailProblem ? { email: emailProblem } : {}),
       ...(name.trim() ? {} : { name: t`Enter your name` }),
       ...(ageProblem ? { age: ageProblem } : {}),
       ...(genderIdentity ? {} : { genderIdentity: t`Choose your gender identity` }),
@@ -231,8 +245,9 @@ export function SignUpForm({
             value={username}
             onChange={(e) => {
               setUsername(e.target.value);
-              clearError('username');
+              edited('username', usernameProblemText(e.target.value.trim()));
             }}
+            onBlur={(e) => left('username', e.target.value, usernameProblemText(e.target.value.trim()))}
             placeholder={t`e.g. matcha_maya`}
             {...describedBy('signup-username', { hint: usernameHint, error: errors.username })}
           />
@@ -268,8 +283,9 @@ export function SignUpForm({
             value={email}
             onChange={(e) => {
               setEmail(e.target.value);
-              clearError('email');
+              edited('email', emailProblemText(e.target.value));
             }}
+            onBlur={(e) => left('email', e.target.value, emailProblemText(e.target.value))}
             placeholder={t`you@example.com`}
             {...describedBy('signup-email', { hint: emailHint, error: errors.email })}
           />
@@ -304,8 +320,9 @@ export function SignUpForm({
               value={age}
               onChange={(e) => {
                 setAge(e.target.value);
-                clearError('age');
+                edited('age', ageProblemText(e.target.value));
               }}
+              onBlur={(e) => left('age', e.target.value, ageProblemText(e.target.value))}
               placeholder="18+"
               {...describedBy('signup-age', { error: errors.age })}
             />
