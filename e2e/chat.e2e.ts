@@ -436,6 +436,14 @@ describe('chat', () => {
     await row.getByRole('link', { name: /Jo/ }).click();
     await waitConnected(ida.page);
 
+    // Delete is one tap, and the toast offers it back (a photo could not be typed again: tryout).
+    await unsent('Order me a matcha').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => unsent('Order me a matcha').count()).toBe(0);
+    await toastText(ida.page, 'Unsent message deleted').waitFor();
+    await shootBothThemes(ida.page, 'chat-unsent-deleted');
+    await ida.page.getByTestId('toasts').getByRole('button', { name: 'Undo' }).click();
+    await unsent('Order me a matcha').getByText('Not sent.').waitFor();
+
     // Retry sends each as it was, once; the draft stays hers to send.
     await unsent('Running late, 10 minutes').getByRole('button', { name: 'Retry' }).click();
     await messageItem(ida.page, 'Running late, 10 minutes')

@@ -135,9 +135,30 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
 
   const retry = useCallback((item: OutgoingMessage) => run(item), [run]);
 
+  // One tap deletes what she may not be able to type again (a photo, a voice note): a toast offers it back.
   const discard = useCallback(
     (clientMessageId: string) => {
-      setOutbox((list) => list.filter((m) => m.clientMessageId !== clientMessageId));
+      let deleted: { item: OutgoingMessage; at: number } | undefined;
+      setOutbox((list) => {
+        const at = list.findIndex((m) => m.clientMessageId === clientMessageId);
+        const item = list[at];
+        if (item) deleted = { item, at };
+        return list.filter((m) => m.clientMessageId !== clientMessageId);
+      });
+      if (!deleted) return;
+      const { item, at } = deleted;
+      toast({
+        title: t`Unsent message deleted`,
+        action: {
+          label: t`Undo`,
+          onClick: () =>
+            setOutbox((list) =>
+              list.some((m) => m.clientMessageId === item.clientMessageId)
+                ? list
+                : [...list.slice(0, at), item, ...list.slice(at)],
+            ),
+        },
+      });
     },
     [setOutbox],
   );
