@@ -441,8 +441,11 @@ describe('chat', () => {
     await expect.poll(() => unsent('Order me a matcha').count()).toBe(0);
     await toastText(ida.page, 'Unsent message deleted').waitFor();
     await shootBothThemes(ida.page, 'chat-unsent-deleted');
-    await ida.page.getByTestId('toasts').getByRole('button', { name: 'Undo' }).click();
+    // From the keyboard: her focus goes on to the message box, not lost with the toast (tryout).
+    await ida.page.getByTestId('toasts').getByRole('button', { name: 'Undo' }).focus();
+    await ida.page.keyboard.press('Enter');
     await unsent('Order me a matcha').getByText('Not sent.').waitFor();
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Retry sends each as it was, once; the draft stays hers to send.
     await unsent('Running late, 10 minutes').getByRole('button', { name: 'Retry' }).click();

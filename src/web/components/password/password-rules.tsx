@@ -59,6 +59,11 @@ export function PasswordRules({
           </li>
         ))}
       </ul>
+      {strength === null && password && (
+        <p id={`${id}-strength`} className="text-xs text-ink-soft">
+          {t`Checking how easy it is to guess…`}
+        </p>
+      )}
       {strength === 'unavailable' && (
         <p id={`${id}-strength`} className="text-xs text-ink-soft">
           {t`The strength meter needs a connection: it shows when you are back online.`}

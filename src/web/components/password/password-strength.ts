@@ -65,6 +65,27 @@ function loadScorer(): Promise<Scorer> {
   return loading;
 }
 
+/**
+ * The password's score once the scorer is there, or null when it has not come within `waitMs` or cannot load: a
+ * form sent before its meter had loaded waits that long for the verdict, then leaves it to the server.
+ */
+export async function scoreWhenReady(
+  password: string,
+  personalWords: readonly string[],
+  waitMs = 2_000,
+): Promise<PasswordScore | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  try {
+    const scorer = await Promise.race([loadScorer(), late]);
+    return scorer ? scorer(password, [...personalWords]) : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A password's strength as the meter knows it: its score, `unavailable` while the scorer cannot load, or null. */
 export type PasswordStrength = PasswordScore | 'unavailable' | null;
 

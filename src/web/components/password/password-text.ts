@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PASSWORD_RULES, type PasswordRuleId } from '../../../contract/auth';
 import { isLocale } from '../../lib/i18n';
-import type { PasswordStrength } from './password-strength';
+import { scoreWhenReady, type PasswordStrength } from './password-strength';
 
 /**
  * The contract's password rules (src/contract/auth.ts, English, shared with the server) in her language: the
@@ -39,7 +39,22 @@ export function weaknessText(i18n: I18n, strength: PasswordStrength): string | u
  * Why the form will not send the password, as a sentence in her language: the first rule it breaks, else the
  * meter's verdict once the scorer has loaded (the server refuses the same passwords, but one answer at a time).
  */
-export function passwordProblemText(i18n: I18n, password: string, strength: PasswordStrength): string | undefined {
+function passwordProblemText(i18n: I18n, password: string, strength: PasswordStrength): string | undefined {
   const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
   return broken ? i18n._(PASSWORD_RULE_TEXT[broken.id].message) : weaknessText(i18n, strength);
+}
+
+/**
+ * passwordProblemText when she sends the form: with every rule met and the meter not loaded yet (she was quicker than
+ * its dictionaries), a moment's wait for its verdict, so an easily guessed password is said with the rest (tryout).
+ */
+export async function passwordProblemOnSubmit(
+  i18n: I18n,
+  password: string,
+  strength: PasswordStrength,
+  personalWords: readonly string[],
+): Promise<string | undefined> {
+  const problem = passwordProblemText(i18n, password, strength);
+  if (problem || strength !== null) return problem;
+  return weaknessText(i18n, await scoreWhenReady(password, personalWords));
 }

@@ -10,7 +10,8 @@ type ToastVariant = 'default' | 'destructive';
 
 interface ToastAction {
   label: string;
-  onClick: () => void;
+  /** `event.detail` is 0 when she pressed it from the keyboard. */
+  onClick: (event: { detail: number }) => void;
 }
 
 interface ToastOptions {

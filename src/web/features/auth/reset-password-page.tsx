@@ -15,7 +15,7 @@ import type { LandingState } from './landing-page';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
 import { usePasswordScore } from '../../components/password/password-strength';
-import { passwordProblemText } from '../../components/password/password-text';
+import { passwordProblemOnSubmit } from '../../components/password/password-text';
 
 /** The server names the password `newPassword`; the form's confirmation field is its own. */
 const fieldOf = (path: string) => (path === 'newPassword' ? 'password' : undefined);
@@ -62,10 +62,13 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const problem = passwordProblemText(i18n, password, strength);
-    const mismatch = !problem && password !== confirm ? t`The passwords do not match` : undefined;
-    if (refuse({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) })) return;
     setPending(true);
+    const problem = await passwordProblemOnSubmit(i18n, password, strength, []);
+    const mismatch = !problem && password !== confirm ? t`The passwords do not match` : undefined;
+    if (refuse({ ...(problem ? { password: problem } : {}), ...(mismatch ? { confirm: mismatch } : {}) })) {
+      setPending(false);
+      return;
+    }
     try {
       const { username } = await apiCall(accountApi.confirmPasswordReset, { body: { token, newPassword: password } });
       // Every session of hers ended with the reset, this browser's too.

@@ -27,7 +27,7 @@ import { defaultUnits } from '../../lib/units';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
 import { usePasswordScore } from '../../components/password/password-strength';
-import { passwordProblemText } from '../../components/password/password-text';
+import { passwordProblemOnSubmit } from '../../components/password/password-text';
 import { EMPTY_DRAFT, clearSignUpDraft, readSignUpDraft, saveSignUpDraft } from './signup-draft';
 import { useAuth } from '../../lib/session';
 import { tourDueForNewAccount } from '../../lib/onboarding';
@@ -159,25 +159,30 @@ export function SignUpForm({
     return undefined;
   }
 
+  // Said in place of the field's hint, so it says what the hint did: she may leave it out.
   const emailProblemText = (value: string) =>
-    !value.trim() || emailAddress.safeParse(value).success ? undefined : t`Enter a valid email address`;
+    !value.trim() || emailAddress.safeParse(value).success
+      ? undefined
+      : t`Enter a valid email address, or leave it empty`;
 
-  // Told about a field, she sees its message go only once it is right (it went at her first keystroke: tryout); a
-  // field she leaves with something wrong in it is told at once, one she leaves empty not until she submits.
+  // Told about a field, she sees its message go only once it is right (it went at her first keystroke: tryout), and
+  // change as she leaves it (not at each keystroke on the way, "2" on the way to 29); a field she leaves with something
+  // wrong in it is told at once, one she leaves empty not until she submits.
   type Checked = 'username' | 'email' | 'age';
   const edited = (field: Checked, problem: string | undefined) => {
-    if (errors[field]) recheck(field, problem);
+    if (errors[field] && !problem) recheck(field, undefined);
   };
   const left = (field: Checked, value: string, problem: string | undefined) => {
-    if (value.trim() && problem) recheck(field, problem);
+    if (problem && (value.trim() || errors[field])) recheck(field, problem);
   };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    setPending(true);
 
     // Every missing or wrong answer at once, each beside its field in her language (not the browser's bubbles).
-    const passwordProblem = passwordProblemText(i18n, password, strength);
+    const passwordProblem = await passwordProblemOnSubmit(i18n, password, strength, [username, name]);
     const usernameProblem = usernameProblemText(username.trim());
     const ageProblem = ageProblemText(age);
     const emailProblem = emailProblemText(email);
@@ -192,7 +197,10 @@ export function SignUpForm({
       ...(sexualOrientation ? {} : { sexualOrientation: t`Choose your orientation` }),
       ...(state && city ? {} : { location: state ? t`Choose your city` : t`Choose your state, then your city` }),
     };
-    if (refuse(problems) || !genderIdentity || !sexualOrientation) return;
+    if (refuse(problems) || !genderIdentity || !sexualOrientation) {
+      setPending(false);
+      return;
+    }
 
     const trimmedEmail = email.trim();
     const body: RegisterBody = {
@@ -211,7 +219,6 @@ export function SignUpForm({
       ...(trimmedEmail ? { email: trimmedEmail } : {}),
     };
 
-    setPending(true);
     try {
       await register(body);
       created.current = true;

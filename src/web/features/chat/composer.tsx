@@ -16,6 +16,9 @@ const MESSAGE_INPUT_ID = 'message-input';
 /** Cancel (the upload ended) or a failed message's Retry and Delete went: her focus goes on to the message box. */
 export const focusMessageBoxOnLeave = passFocusOnLeave(MESSAGE_INPUT_ID);
 
+/** Her focus in the message box (after a control that had it went away). */
+export const focusMessageBox = () => document.getElementById(MESSAGE_INPUT_ID)?.focus();
+
 const iconButton =
   'grid size-11 shrink-0 place-items-center rounded-full text-plum-700 transition-colors hover:bg-plum-50 active:bg-plum-100';
 

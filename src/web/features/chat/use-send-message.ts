@@ -8,6 +8,7 @@ import { apiCall, errorText, isApiError } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
+import { focusMessageBox } from './composer';
 import { keepWhenPageGoes, restoreFailedSends } from './failed-sends';
 import { useRealtimeClient } from '../../lib/realtime/realtime-provider';
 import type { RealtimeClient } from '../../lib/realtime/realtime-client';
@@ -151,12 +152,15 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         title: t`Unsent message deleted`,
         action: {
           label: t`Undo`,
-          onClick: () =>
+          onClick: (event) => {
             setOutbox((list) =>
               list.some((m) => m.clientMessageId === item.clientMessageId)
                 ? list
                 : [...list.slice(0, at), item, ...list.slice(at)],
-            ),
+            );
+            // From the keyboard her focus was on Undo, which goes with the toast (a tap leaves the keyboard closed).
+            if (event.detail === 0) focusMessageBox();
+          },
         },
       });
     },

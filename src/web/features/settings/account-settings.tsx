@@ -11,7 +11,7 @@ import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
 import { PasswordRules } from '../../components/password/password-rules';
 import { usePasswordScore } from '../../components/password/password-strength';
-import { passwordProblemText } from '../../components/password/password-text';
+import { passwordProblemOnSubmit } from '../../components/password/password-text';
 import { useLingui } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 
@@ -43,13 +43,16 @@ export function ChangePasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = passwordProblemText(i18n, next, strength);
+    setBusy(true);
+    const problem = await passwordProblemOnSubmit(i18n, next, strength, user ? [user.username, user.name] : []);
     const problems = {
       ...(current ? {} : { currentPassword: t`Enter your current password` }),
       ...(problem ? { newPassword: problem } : {}),
     };
-    if (refuse(problems)) return;
-    setBusy(true);
+    if (refuse(problems)) {
+      setBusy(false);
+      return;
+    }
     try {
       await apiCall(accountApi.changePassword, {
         body: { currentPassword: current, newPassword: next },
