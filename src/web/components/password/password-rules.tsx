@@ -41,7 +41,7 @@ export function PasswordRules({
       label: i18n._(PASSWORD_RULE_TEXT[rule.id].label),
       met: password.length > 0 && rule.test(password),
     })),
-    { id: 'strength', label: t`Hard to guess`, met: typeof strength === 'object' && strength?.strongEnough === true },
+    { id: 'strength', label: t`Hard to guess`, met: strength !== 'unavailable' && strength?.strongEnough === true },
   ];
   return (
     <div id={id} className="grid gap-2">

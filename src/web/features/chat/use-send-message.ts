@@ -139,22 +139,17 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
   // One tap deletes what she may not be able to type again (a photo, a voice note): a toast offers it back.
   const discard = useCallback(
     (clientMessageId: string) => {
-      let deleted: { item: OutgoingMessage; at: number } | undefined;
-      setOutbox((list) => {
-        const at = list.findIndex((m) => m.clientMessageId === clientMessageId);
-        const item = list[at];
-        if (item) deleted = { item, at };
-        return list.filter((m) => m.clientMessageId !== clientMessageId);
-      });
-      if (!deleted) return;
-      const { item, at } = deleted;
+      const at = outbox.findIndex((m) => m.clientMessageId === clientMessageId);
+      const item = outbox[at];
+      if (!item) return;
+      setOutbox((list) => list.filter((m) => m.clientMessageId !== clientMessageId));
       toast({
         title: t`Unsent message deleted`,
         action: {
           label: t`Undo`,
           onClick: (event) => {
             setOutbox((list) =>
-              list.some((m) => m.clientMessageId === item.clientMessageId)
+              list.some((m) => m.clientMessageId === clientMessageId)
                 ? list
                 : [...list.slice(0, at), item, ...list.slice(at)],
             );
@@ -164,7 +159,7 @@ export function useSendMessage(matchId: string, onConversationGone: () => void) 
         },
       });
     },
-    [setOutbox],
+    [outbox, setOutbox],
   );
 
   return { outbox, isSending, send, retry, discard };
