@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SelfUser } from '../src/contract/users';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
-import { watchRealtime } from './waits';
+import { settle, watchRealtime } from './waits';
 
 const env = useServerAndBrowser({}, { timeoutMs: 60_000 });
 
@@ -30,6 +30,16 @@ describe('everyday awareness and account basics', () => {
     await anaLive.connected();
     await beaLive.connected();
 
+    // Ana's chat list, which names whoever writes, is still on its way with the new match when Bea's first message
+    // comes (as on a slow network or a busy server: CI once missed the banner naming Bea). It is held until the
+    // message is in.
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    await ana.page.route('**/api/matches', async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+
     expect((await like(ana.context, bea.user)).status()).toBe(201);
     const second = await like(bea.context, ana.user);
     expect(second.status()).toBe(201);
@@ -41,11 +51,17 @@ describe('everyday awareness and account basics', () => {
     await screenshot(bea.page, 'everyday-match-bea');
     await ana.page.keyboard.press('Escape');
 
+    const messagesBefore = anaLive.received('message');
     const sent = await bea.context.request.post('/api/messages', {
       data: { matchId, content: 'Tea on Saturday?', messageType: 'text' },
     });
     expect(sent.status()).toBe(201);
+    await expect.poll(() => anaLive.received('message'), { timeout: 10_000 }).toBe(messagesBefore + 1);
+    await settle(ana.page);
+    expect(await ana.page.getByText(/^New message from/).count()).toBe(0);
+    releaseList();
     await ana.page.getByText('New message from Bea').waitFor({ timeout: 10_000 });
+    await ana.page.unroute('**/api/matches');
     await ana.page.getByTestId('chats-badge').getByText('1').waitFor({ timeout: 10_000 });
     expect(await ana.page.title()).toMatch(/^\(1\) /);
     await screenshot(ana.page, 'everyday-message-banner');

@@ -63,25 +63,30 @@ export async function atRest(target: Locator, options: { frames?: number; timeou
   );
 }
 
-/** Whether a frame from the server is the one that says the socket is authenticated and live. */
-function isConnectedFrame(payload: string | Buffer): boolean {
-  if (typeof payload !== 'string') return false;
+/** The `type` of a frame from the server, or null for one that is not JSON. */
+function frameType(payload: string | Buffer): string | null {
+  if (typeof payload !== 'string') return null;
   try {
-    return (JSON.parse(payload) as { type?: unknown }).type === 'connected';
+    const type = (JSON.parse(payload) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
  * Watches the page's real-time socket from before it opens: call it before the page loads, then
- * `await live.connected()` before something happens that the page should hear of live.
+ * `await live.connected()` before something happens that the page should hear of live, and
+ * `live.received(type)` for how many frames of a type have arrived.
  */
-export function watchRealtime(page: Page): { connected: () => Promise<void> } {
+export function watchRealtime(page: Page): { connected: () => Promise<void>; received: (type: string) => number } {
   let connected = false;
+  const counts = new Map<string, number>();
   page.on('websocket', (socket) => {
     socket.on('framereceived', ({ payload }) => {
-      if (isConnectedFrame(payload)) connected = true;
+      const type = frameType(payload);
+      if (type === 'connected') connected = true;
+      if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
     });
     socket.on('close', () => {
       connected = false;
@@ -90,5 +95,6 @@ export function watchRealtime(page: Page): { connected: () => Promise<void> } {
   return {
     connected: () =>
       expect.poll(() => connected, { timeout: 15_000, message: 'the real-time socket connected' }).toBe(true),
+    received: (type) => counts.get(type) ?? 0,
   };
 }

@@ -20,7 +20,6 @@ const BANNER_MS = 6_000;
 
 interface Banner {
   matchId: string;
-  sender: string;
   preview: string;
 }
 
@@ -72,12 +71,7 @@ export function AppAwareness() {
       location.pathname === `/conversation/${frame.matchId}`
     )
       return;
-    const match = matches.data?.find((m) => m.id === frame.matchId);
-    setBanner({
-      matchId: frame.matchId,
-      sender: match?.otherUser.name ?? t`A match`,
-      preview: frame.message.content.slice(0, 90),
-    });
+    setBanner({ matchId: frame.matchId, preview: frame.message.content.slice(0, 90) });
   });
   useRealtimeEvent('like_received', () => {
     void invalidateRoutes(queryClient, BELL_ROUTES);
@@ -105,9 +99,15 @@ export function AppAwareness() {
     document.title = count ? `(${count}) ${base}` : base;
   }, [unread, location.pathname]);
 
+  // Named from the chat list when it shows: a first message can come before the list that knows the new match has
+  // arrived (the frame refreshes it), and 'A match' is for a list that answered without her.
+  const sender = banner
+    ? (matches.data?.find((m) => m.id === banner.matchId)?.otherUser.name ?? (matches.isFetching ? null : t`A match`))
+    : null;
+
   return (
     <>
-      {banner && (
+      {banner && sender !== null && (
         <div className="pointer-events-none fixed inset-x-0 top-2 z-50 mx-auto flex w-full max-w-md justify-center px-3">
           <div
             role="status"
@@ -123,7 +123,7 @@ export function AppAwareness() {
                 <MessageCircle className="size-5" aria-hidden />
               </span>
               <span className="grid min-w-0">
-                <span className="truncate text-sm font-semibold text-ink">{t`New message from ${banner.sender}`}</span>
+                <span className="truncate text-sm font-semibold text-ink">{t`New message from ${sender}`}</span>
                 <span className="truncate text-sm text-ink-soft">{banner.preview}</span>
               </span>
             </Link>
