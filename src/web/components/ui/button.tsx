@@ -38,7 +38,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98] disabled:pointer-events-none',
+        'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] select-none transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98] disabled:pointer-events-none',
         variants[variant],
         sizes[size],
         block && 'w-full',
@@ -52,7 +52,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 /** Class names to style a react-router <Link> like a button. */
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', block = false): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98]',
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-[0.01em] select-none transition-[background-color,box-shadow,transform] duration-150 active:scale-[0.98]',
     variants[variant],
     sizes[size],
     block && 'w-full',
