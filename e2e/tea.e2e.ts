@@ -157,6 +157,43 @@ describe('Tea', () => {
     await author.page.keyboard.press('Escape');
   });
 
+  it('wraps a long unbroken title, counts what the form keeps, and takes a first name but not a surname', async () => {
+    const author = await person({ name: 'Wren Wide' });
+    contexts.push(author.context);
+    // Tryout: one such title stretched the page for every member and put the story's menu out of reach.
+    const title = 'T'.repeat(120);
+    const created = await author.context.request.post('/api/tea/stories', {
+      data: { title, content: 'A long story, told at length. '.repeat(8), category: 'Dating' },
+    });
+    expect(created.status()).toBe(201);
+    await author.page.goto('/tea');
+    const card = storyCard(author.page, title);
+    await card.waitFor();
+    expect(await author.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByRole('button', { name: 'Story options' }).click();
+    await author.page.getByRole('menuitem', { name: 'Delete story' }).waitFor();
+    await author.page.keyboard.press('Escape');
+
+    await author.page.getByRole('button', { name: 'Share Your Experience' }).click();
+    const dialog = author.page.getByRole('dialog', { name: 'Share Your Experience' });
+    await dialog.getByLabel('Title').fill('x'.repeat(130));
+    expect(await dialog.getByLabel('Title').inputValue()).toHaveLength(120);
+    await dialog.getByText('120/120').waitFor();
+    await dialog.getByLabel('Title').fill('The café that never was');
+    await dialog
+      .getByLabel('Your story')
+      .fill('We met at a café that had closed the year before, and she had planned it.');
+    await dialog.getByLabel(/^About/).fill('Jennifer Smith');
+    await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
+    await dialog.getByText('"About" takes a first name or an initial only').waitFor();
+    expect(await dialog.getByLabel(/^About/).getAttribute('aria-invalid')).toBe('true');
+    await shootBothThemes(author.page, 'tea-share-about-refused', { fullPage: false });
+    await dialog.getByLabel(/^About/).fill('Jennifer S.');
+    await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
+    await expect.poll(() => toastText(author.page, 'Story shared anonymously!').isVisible()).toBe(true);
+    await storyCard(author.page, 'The café that never was').getByText('About Jennifer S.').waitFor();
+  });
+
   it('asks before posting a story that may hurt someone, and Post anyway shares it', async () => {
     const author = await person({ name: 'Nell Nudge' });
     contexts.push(author.context);

@@ -29,8 +29,11 @@ const STORY_PAGE_SIZE = 20;
 export const MISSING_FIELDS_MESSAGE = 'Please fill in all fields';
 export const NUDGE_MESSAGE = 'Are you sure? This story may hurt someone';
 
-/** A first name or an initial: letters (any script), spaces, hyphens and apostrophes. */
-const ABOUT_NAME_PATTERN = /^[\p{L}][\p{L} '\-’.]*$/u;
+/**
+ * A first name or an initial: one word of letters (any script), hyphens, apostrophes and dots, and at most a
+ * surname's initial after it ('Mary-Kate', "D'Arcy", 'J.', 'Jen S.'). A whole surname would name her (tryout).
+ */
+const ABOUT_NAME_PATTERN = /^\p{L}[\p{L}'\-’.]*(?: \p{L}\.?)?$/u;
 
 /** Empty strings become "not given", so "omitted when empty" holds on the server too. */
 const optionalTrimmed = (schema: z.ZodString) =>

@@ -174,6 +174,8 @@ describe('sharing a story', () => {
     ['an unknown category', { category: 'Gossip' }, 'Choose Dating, Friendship, Family or Workplace'],
     ['an unknown relationship type', { teaType: 'Boss' }, 'Choose a relationship type from the list'],
     ['an aboutName with digits', { aboutName: 'Jo 2' }, '"About" takes a first name or an initial only'],
+    ['an aboutName with a surname', { aboutName: 'Jennifer Smith' }, '"About" takes a first name or an initial only'],
+    ['an aboutName of three words', { aboutName: 'Ana M. Ruiz' }, '"About" takes a first name or an initial only'],
     ['an aboutName of 31 letters', { aboutName: 'J'.repeat(31) }, '"About" must be at most 30 characters'],
   ])('refuses %s with a clear message', async (_, overrides, message) => {
     const author = await premiumMember(t);
@@ -184,8 +186,10 @@ describe('sharing a story', () => {
 
   it('takes exactly 120 and 5000 characters, and first names with hyphens, apostrophes and initials', async () => {
     const author = await premiumMember(t);
-    await share(author, { title: 'x'.repeat(120), content: 'y'.repeat(5000), aboutName: "Mary-Kate O'Neil" });
+    await share(author, { title: 'x'.repeat(120), content: 'y'.repeat(5000), aboutName: 'Mary-Kate O.' });
     await share(author, { aboutName: 'J.' });
+    await share(author, { aboutName: "D'Arcy" });
+    await share(author, { aboutName: 'Zoë' });
   });
 
   it('allows 5 stories a day, then answers 429 and stores nothing', async () => {

@@ -33,6 +33,18 @@ interface Draft {
 
 const EMPTY: Draft = { title: '', content: '', aboutName: '', teaType: '', category: 'Dating' };
 
+/** The fields that show the server's refusal beside them; any other goes to a toast. */
+const SHOWN_BESIDE = ['title', 'content', 'aboutName'];
+
+/** How much of a field's limit she has used: the field stops taking text at the limit, so it says so. */
+function Count({ length, max }: { length: number; max: number }) {
+  return (
+    <span className="block shrink-0 text-right tabular-nums">
+      {length}/{max}
+    </span>
+  );
+}
+
 /** 'Share Your Experience' (product §2, 5, 8): the form, the harassment nudge and the toasts. */
 export function ShareStoryDialog() {
   const [open, setOpen] = useState(false);
@@ -86,7 +98,7 @@ export function ShareStoryDialog() {
         }
         setNudging(false);
         console.warn('Sharing a story failed.', error);
-        if (isApiError(error) && error.body?.errors?.some((e) => e.path === 'title' || e.path === 'content')) {
+        if (isApiError(error) && error.body?.errors?.some((e) => SHOWN_BESIDE.includes(e.path))) {
           focusFirst();
           return;
         }
@@ -135,10 +147,15 @@ export function ShareStoryDialog() {
           </div>
 
           <form ref={formRef} className="mt-4 grid gap-4" onSubmit={submit} noValidate>
-            <Field id="story-title" label={t`Title`} error={fieldError('title')}>
+            <Field
+              id="story-title"
+              label={t`Title`}
+              hint={<Count length={draft.title.length} max={STORY_TITLE_MAX} />}
+              error={fieldError('title')}
+            >
               <Input
                 id="story-title"
-                {...describedBy('story-title', { error: fieldError('title') })}
+                {...describedBy('story-title', { hint: true, error: fieldError('title') })}
                 value={draft.title}
                 maxLength={STORY_TITLE_MAX}
                 placeholder={t`Give your story a title`}
@@ -150,7 +167,12 @@ export function ShareStoryDialog() {
               <Field
                 id="story-content"
                 label={t`Your story`}
-                hint={t`Leave out names, numbers, links and places that identify anyone.`}
+                hint={
+                  <span className="flex justify-between gap-3">
+                    <span>{t`Leave out names, numbers, links and places that identify anyone.`}</span>
+                    <Count length={draft.content.length} max={STORY_CONTENT_MAX} />
+                  </span>
+                }
                 error={fieldError('content')}
               >
                 <Textarea
@@ -178,9 +200,15 @@ export function ShareStoryDialog() {
             </div>
 
             <div className="grid grid-cols-2 gap-3">
-              <Field id="story-about" label={t({ message: 'About', context: 'whom a story is about' })} optional>
+              <Field
+                id="story-about"
+                label={t({ message: 'About', context: 'whom a story is about' })}
+                optional
+                error={fieldError('aboutName')}
+              >
                 <Input
                   id="story-about"
+                  {...describedBy('story-about', { error: fieldError('aboutName') })}
                   value={draft.aboutName}
                   maxLength={ABOUT_NAME_MAX}
                   placeholder={t`First name or initial`}

@@ -39,14 +39,14 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
       className="grid gap-3 rounded-(--radius-card) border border-plum-100/70 bg-white p-4 shadow-card"
     >
       <div className="flex items-start justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-1.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
           {story.teaType && (
             <span className="rounded-full bg-plum-100 px-2.5 py-1 text-xs font-semibold text-plum-800">
               {teaTypeLabel(i18n, story.teaType)}
             </span>
           )}
           {story.aboutName && (
-            <span className="rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
+            <span className="rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold wrap-anywhere text-matcha-700">
               {t`About ${story.aboutName}`}
             </span>
           )}
@@ -88,10 +88,10 @@ export function StoryCard({ story, now }: { story: TeaStory; now: number }) {
         </DropdownMenu.Root>
       </div>
 
-      <h3 id={headingId} className="font-display text-lg leading-snug font-semibold text-plum-900">
+      <h3 id={headingId} className="font-display text-lg leading-snug font-semibold wrap-anywhere text-plum-900">
         {story.title}
       </h3>
-      <p className="text-[0.95rem] leading-relaxed whitespace-pre-line text-ink">
+      <p className="text-[0.95rem] leading-relaxed whitespace-pre-line wrap-anywhere text-ink">
         {expanded || !preview.folded ? story.content : preview.text}
       </p>
       {preview.folded && (

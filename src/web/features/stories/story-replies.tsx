@@ -107,7 +107,7 @@ function ReplyItem({ reply, now }: { reply: TeaReply; now: number }) {
       {reply.reportedByMe ? (
         <p className="text-sm text-ink-soft italic">{t`You reported this reply. Our moderators will review it.`}</p>
       ) : (
-        <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{reply.content}</p>
+        <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{reply.content}</p>
       )}
       <ReportDialog
         target={{ kind: 'reply', id: reply.id }}
@@ -187,7 +187,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
             <Button variant="outline" onClick={() => setNudging(false)}>
               {t`Edit reply`}
             </Button>
-            <Button disabled={create.isPending} onClick={() => send(true)}>
+            <Button variant="danger" disabled={create.isPending} onClick={() => send(true)}>
               {t`Post anyway`}
             </Button>
           </div>

@@ -55,8 +55,8 @@ export function TeaModerationQueue() {
       )}
       body={(story) => (
         <>
-          <h3 className="font-display text-lg font-semibold text-plum-900">{story.title}</h3>
-          <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{story.content}</p>
+          <h3 className="font-display text-lg font-semibold wrap-anywhere text-plum-900">{story.title}</h3>
+          <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{story.content}</p>
         </>
       )}
     />

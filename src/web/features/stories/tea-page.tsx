@@ -79,7 +79,11 @@ function StatTiles() {
   ];
   return (
     <>
-      <ul className="grid grid-cols-3 gap-2" aria-label={t`Tea community numbers`}>
+      {/* Said on screen: without it the community's totals read as hers beside her own line (tryout). */}
+      <p id="tea-community-numbers" className="-mb-2 text-center text-xs font-semibold text-ink-soft">
+        {t`Across the Tea community`}
+      </p>
+      <ul className="grid grid-cols-3 gap-2" aria-labelledby="tea-community-numbers">
         {tiles.map(({ id, label, value, icon: Icon }) => (
           <li
             key={id}
