@@ -24,11 +24,21 @@ describe('tea meetups', () => {
     await screenshot(host, 'events-empty');
     await expectAccessible(host, '/events empty');
 
-    await host.getByRole('button', { name: 'Create First Event' }).click();
     const dialog = host.getByRole('dialog', { name: 'Create Tea Meetup' });
+    // From the keyboard: the switch says what it is, and closing puts her back on the button that opened it (tryout).
+    await host.getByRole('button', { name: 'Create Tea Meetup' }).focus();
+    await host.keyboard.press('Enter');
+    await dialog.getByRole('switch', { name: 'Verified members only' }).waitFor();
+    await host.keyboard.press('Escape');
+    await expect
+      .poll(() => host.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Create Tea Meetup');
+
+    await host.getByRole('button', { name: 'Create First Event' }).click();
     await dialog.getByRole('button', { name: 'Create Meetup' }).click();
     // Said beside each field, focus on the first; no toast repeating it.
     await dialog.getByText('Give your meetup a title').waitFor();
+    await dialog.getByText('Say where you will meet').waitFor();
     await dialog.getByText('Choose a date and time').waitFor();
     await expect.poll(() => host.evaluate(() => document.activeElement?.id)).toBe('event-title');
     expect(await host.getByTestId('toasts').locator('li').count()).toBe(0);

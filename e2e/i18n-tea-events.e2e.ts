@@ -171,12 +171,14 @@ describe('Tea and meetups in Spanish', () => {
     await create.getByLabel('Título').fill('');
     await create.getByRole('button', { name: 'Crear quedada' }).click();
     await create.getByText('Ponle un título a tu quedada').waitFor();
+    await create.getByText('Indica dónde será el encuentro').waitFor();
     await create.getByText('Elige fecha y hora').waitFor();
     // Said beside the fields only (lib/form-errors.ts): no toast repeats it.
     expect(await toastText(page, 'Rellena todos los campos obligatorios').count()).toBe(0);
     await noEnglish(page, 'create meetup errors');
     await shootBothThemes(page, 'i18n-tea-events-create-errors');
     await create.getByLabel('Título').fill('Matcha y paseo');
+    await create.getByLabel('Lugar').fill('Salón de té del río');
     await create.getByLabel('Fecha y hora').fill(tomorrowEvening());
     await create.getByLabel(/Té destacado/).selectOption('Matcha');
     await create.getByRole('button', { name: 'Crear quedada' }).click();

@@ -42,7 +42,11 @@ export const createEventBody = z.object({
     .trim()
     .min(1, MISSING_EVENT_FIELDS)
     .refine(isKnownLocation, 'Choose a city from the list'),
-  venue: optionalText(EVENT_VENUE_MAX, 'Venue'),
+  /** Required: a meetup is somewhere people can find (tryout: one without a place told attendees nothing). */
+  venue: safeText(MISSING_EVENT_FIELDS)
+    .trim()
+    .min(1, MISSING_EVENT_FIELDS)
+    .max(EVENT_VENUE_MAX, `Venue must be at most ${EVENT_VENUE_MAX} characters`),
   eventDate: z.iso.datetime({ offset: true, error: MISSING_EVENT_FIELDS }),
   maxAttendees: z
     .number('Max attendees must be a number')

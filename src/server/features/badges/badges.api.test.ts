@@ -48,6 +48,7 @@ async function hostEvent(client: Client, title = 'Chai social'): Promise<EventCa
   const response = await client.request('POST', '/api/events', {
     title,
     location: 'Portland, Oregon',
+    venue: 'Tea Chai Té, NW 23rd',
     eventDate: new Date(Date.now() + 30 * HOUR).toISOString(),
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -71,6 +71,9 @@ describe('creating a meetup', () => {
     ['a missing title', { title: '' }, 'Please fill in all required fields'],
     ['a missing location', { location: undefined }, 'Please fill in all required fields'],
     ['a missing date', { eventDate: undefined }, 'Please fill in all required fields'],
+    ['a missing venue', { venue: undefined }, 'Please fill in all required fields'],
+    ['a venue of spaces', { venue: '   ' }, 'Please fill in all required fields'],
+    ['a 121-character venue', { venue: 'x'.repeat(121) }, 'at most 120'],
     ['an unknown tea', { teaType: 'Coffee' }, 'Choose a tea from the list'],
     ['a 101-character title', { title: 'x'.repeat(101) }, 'at most 100'],
   ])('refuses %s with a 400 and creates nothing', async (_, overrides, message) => {

@@ -73,7 +73,6 @@ export const CONTRACT_TEXTS = [
   'Title must be at most 100 characters',
   'Description must be text',
   'Description must be at most 2000 characters',
-  'Venue must be text',
   'Venue must be at most 120 characters',
   'Max attendees must be a number',
   'Max attendees must be a whole number',

@@ -72,7 +72,6 @@ export const contractTexts: Record<(typeof CONTRACT_TEXTS)[number], string> = {
   'Title must be at most 100 characters': 'El título puede tener como máximo 100 caracteres',
   'Description must be text': 'La descripción debe ser texto',
   'Description must be at most 2000 characters': 'La descripción puede tener como máximo 2000 caracteres',
-  'Venue must be text': 'El lugar debe ser texto',
   'Venue must be at most 120 characters': 'El lugar puede tener como máximo 120 caracteres',
   'Max attendees must be a number': 'El máximo de asistentes debe ser un número',
   'Max attendees must be a whole number': 'El máximo de asistentes debe ser un número entero',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Switch } from 'radix-ui';
-import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
+import { Dialog, OVERLAY_CLASS, useReturnFocus } from '../../components/ui/dialog';
 import { X } from 'lucide-react';
 import {
   EVENT_ATTENDEES,
@@ -43,6 +43,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   const [maxAttendees, setMaxAttendees] = useState(String(EVENT_ATTENDEES.default));
   const [teaType, setTeaType] = useState('');
   const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const returnFocus = useReturnFocus(open);
   const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors(FIELDS);
   const create = useCreateEvent();
   const { t, i18n } = useLingui();
@@ -69,10 +70,11 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!title.trim() || !place.city || !when) {
+    if (!title.trim() || !place.city || !venue.trim() || !when) {
       refuse({
         ...(title.trim() ? {} : { title: t`Give your meetup a title` }),
         ...(place.city ? {} : { location: t`Choose a city` }),
+        ...(venue.trim() ? {} : { venue: t`Say where you will meet` }),
         ...(when ? {} : { eventDate: t`Choose a date and time` }),
       });
       return;
@@ -87,7 +89,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
       title: title.trim(),
       description: description.trim() || undefined,
       location: formatLocation(place.city, place.state),
-      venue: venue.trim() || undefined,
+      venue: venue.trim(),
       eventDate: startsAt.toISOString(),
       // Product §5: a non-numeric entry falls back to 10.
       maxAttendees: Number.isNaN(parsedMax) ? EVENT_ATTENDEES.default : parsedMax,
@@ -113,7 +115,10 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
     <Dialog.Root open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY_CLASS} />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] max-w-md overflow-y-auto rounded-t-(--radius-card) bg-cream-50 p-5 pb-8 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
+        >
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="font-display text-xl font-semibold text-plum-900">{t`Create Tea Meetup`}</Dialog.Title>
             <Dialog.Close asChild>
@@ -158,7 +163,6 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
             <Field
               id="event-venue"
               label={t`Venue`}
-              optional
               hint={t`A café or tea house — only attendees see it`}
               error={errors.venue}
             >
@@ -210,11 +214,17 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
             </div>
             <div className="flex items-center justify-between gap-4 rounded-2xl bg-white px-4 py-3">
               <label htmlFor="event-verified" className="text-sm">
-                <span className="block font-semibold text-ink">{t`Verified members only`}</span>
-                <span className="text-ink-soft">{t`Only photo-verified members can join`}</span>
+                <span id="event-verified-label" className="block font-semibold text-ink">
+                  {t`Verified members only`}
+                </span>
+                <span id="event-verified-hint" className="text-ink-soft">
+                  {t`Only photo-verified members can join`}
+                </span>
               </label>
               <Switch.Root
                 id="event-verified"
+                aria-labelledby="event-verified-label"
+                aria-describedby="event-verified-hint"
                 checked={verifiedOnly}
                 onCheckedChange={setVerifiedOnly}
                 className="relative h-7 w-12 shrink-0 rounded-full bg-plum-200 transition-colors data-[state=checked]:bg-plum-700"

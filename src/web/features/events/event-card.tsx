@@ -24,7 +24,10 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
   return (
     <Card className="grid min-w-0 gap-3" aria-labelledby={titleId} role="article">
       <div className="flex items-start justify-between gap-3">
-        <h2 id={titleId} className="font-display text-lg leading-snug font-semibold text-plum-900">
+        <h2
+          id={titleId}
+          className="min-w-0 font-display text-lg leading-snug font-semibold wrap-anywhere text-plum-900"
+        >
           {event.title}
         </h2>
         {event.teaType && (
@@ -40,8 +43,10 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
           <time dateTime={event.eventDate}>{formatEventDate(event.eventDate)}</time>
         </li>
         <li className="flex items-center gap-2">
-          <MapPin className="size-4 text-plum-600" aria-hidden />
-          {event.venue ? `${event.venue} · ${event.location}` : event.location}
+          <MapPin className="size-4 shrink-0 text-plum-600" aria-hidden />
+          <span className="min-w-0 wrap-anywhere">
+            {event.venue ? `${event.venue} · ${event.location}` : event.location}
+          </span>
         </li>
         <li className="flex items-center gap-2">
           <Users className="size-4 text-plum-600" aria-hidden />
@@ -55,7 +60,9 @@ export function EventCard({ event, busy, onJoin, onOpen }: EventCardProps) {
           </li>
         )}
       </ul>
-      {event.description && <p className="line-clamp-3 text-[0.95rem] leading-relaxed text-ink">{event.description}</p>}
+      {event.description && (
+        <p className="line-clamp-3 text-[0.95rem] leading-relaxed wrap-anywhere text-ink">{event.description}</p>
+      )}
       <div className="grid gap-3 border-t border-plum-100 pt-3">
         <div className="flex min-w-0 items-center gap-2 text-sm">
           <Avatar

@@ -13,8 +13,8 @@ describe('formatEventDate', () => {
     expect(formatEventDate(new Date(2026, 5, 11, 18, 30).toISOString(), NOW)).toBe('Tomorrow at 6:30 PM');
   });
 
-  it('uses the weekday within a week, then the date', () => {
-    expect(formatEventDate(new Date(2026, 5, 13, 11, 0).toISOString(), NOW)).toBe('Saturday at 11:00 AM');
+  it('gives the date after tomorrow, even within the week', () => {
+    expect(formatEventDate(new Date(2026, 5, 13, 11, 0).toISOString(), NOW)).toBe('Sat, Jun 13 at 11:00 AM');
     expect(formatEventDate(new Date(2026, 5, 20, 11, 0).toISOString(), NOW)).toBe('Sat, Jun 20 at 11:00 AM');
     expect(formatEventDate(new Date(2027, 0, 9, 11, 0).toISOString(), NOW)).toBe('Sat, Jan 9, 2027 at 11:00 AM');
   });

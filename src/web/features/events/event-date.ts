@@ -2,8 +2,8 @@ import { t } from '@lingui/core/macro';
 import { activeLocale } from '../../lib/i18n';
 
 /**
- * 'Today at 6:30 PM', 'Tomorrow at 6:30 PM', 'Saturday at 11:00 AM' within the week, else 'Sat, Jun 14 at 11:00 AM'
- * (the year too when it is not this year). In the viewer's own time zone and the app's language.
+ * 'Today at 6:30 PM', 'Tomorrow at 6:30 PM', else 'Sat, Jun 14 at 11:00 AM' (the year too when it is not this year):
+ * a weekday alone could be any week's (tryout). In the viewer's own time zone and the app's language.
  */
 export function formatEventDate(iso: string, now = new Date(), locale: string = activeLocale()): string {
   const date = new Date(iso);
@@ -14,10 +14,6 @@ export function formatEventDate(iso: string, now = new Date(), locale: string = 
   const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   if (days === 0) return t`Today at ${time}`;
   if (days === 1) return t`Tomorrow at ${time}`;
-  if (days > 1 && days < 7) {
-    const weekday = capitalised(date.toLocaleDateString(locale, { weekday: 'long' }));
-    return t`${weekday} at ${time}`;
-  }
   const day = capitalised(
     date.toLocaleDateString(locale, {
       weekday: 'short',

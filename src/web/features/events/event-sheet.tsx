@@ -36,7 +36,7 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
           {event && (
             <>
               <div className="flex items-start justify-between gap-3">
-                <Dialog.Title className="font-display text-2xl leading-tight font-semibold text-plum-900">
+                <Dialog.Title className="min-w-0 font-display text-2xl leading-tight font-semibold wrap-anywhere text-plum-900">
                   {event.title}
                 </Dialog.Title>
                 <Dialog.Close asChild>
@@ -52,14 +52,18 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                   {formatEventDate(event.eventDate)}
                 </li>
                 <li className="flex items-center gap-2">
-                  <MapPin className="size-4 text-plum-600" aria-hidden />
+                  <MapPin className="size-4 shrink-0 text-plum-600" aria-hidden />
                   {event.venue ? (
-                    <span>
+                    <span className="min-w-0 wrap-anywhere">
                       <span className="font-semibold">{event.venue}</span> · {event.location}
                     </span>
                   ) : (
                     <span>
-                      {event.location} <span className="text-ink-soft">· {t`venue shown to attendees`}</span>
+                      {event.location}
+                      {/* A meetup posted before a venue was required has none to show, even to its guests. */}
+                      {!event.isAttending && !event.isHost && (
+                        <span className="text-ink-soft"> · {t`venue shown to attendees`}</span>
+                      )}
                     </span>
                   )}
                 </li>
@@ -75,7 +79,7 @@ export function EventSheet({ event, busy, onClose, onJoin, onLeave, onCancel }: 
                 )}
               </ul>
               {event.description && (
-                <p className="mt-4 leading-relaxed whitespace-pre-line text-ink">{event.description}</p>
+                <p className="mt-4 leading-relaxed whitespace-pre-line wrap-anywhere text-ink">{event.description}</p>
               )}
 
               {event.isAttending && (
