@@ -194,6 +194,28 @@ describe('Tea', () => {
     await storyCard(author.page, 'The café that never was').getByText('About Jennifer S.').waitFor();
   });
 
+  it('takes a story she reported out of her feed at once, and only hers', async () => {
+    const author = await person({ name: 'Rue Writer' });
+    const reader = await person({ name: 'Ivy Reader' });
+    contexts.push(author.context, reader.context);
+    const title = 'The brunch that lasted a week';
+    const created = await author.context.request.post('/api/tea/stories', {
+      data: { title, content: 'We met for brunch and she stayed on my sofa for seven days.', category: 'Dating' },
+    });
+    expect(created.status()).toBe(201);
+    await reader.page.goto('/tea');
+    const card = storyCard(reader.page, title);
+    await card.getByRole('button', { name: 'Story options' }).click();
+    await reader.page.getByRole('menuitem', { name: 'Report story' }).click();
+    const dialog = reader.page.getByRole('dialog', { name: 'Report story' });
+    await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await toastText(reader.page, 'Report submitted').waitFor();
+    await card.waitFor({ state: 'detached' });
+    await author.page.goto('/tea');
+    await storyCard(author.page, title).waitFor();
+  });
+
   it('asks before posting a story that may hurt someone, and Post anyway shares it', async () => {
     const author = await person({ name: 'Nell Nudge' });
     contexts.push(author.context);

@@ -33,6 +33,9 @@ const supportCountSql = sql<number>`(select count(*)::int from ${teaSupports} wh
 const replyCountSql = sql<number>`(select count(*)::int from ${teaReplies} where ${teaReplies}.story_id = ${teaStories}.id and ${teaReplies}.status = 'visible')`;
 const supportedBySql = (userId: string) =>
   sql<boolean>`exists(select 1 from ${teaSupports} where ${teaSupports.storyId} = ${teaStories.id} and ${teaSupports.userId} = ${userId})`;
+/** Stories she reported leave her feed at once (tryout: one stayed, and could be reported again). */
+const notReportedBySql = (userId: string) =>
+  sql<boolean>`not exists(select 1 from ${teaReports} where ${teaReports.storyId} = ${teaStories.id} and ${teaReports.reporterId} = ${userId})`;
 
 /**
  * Claims a slot of the day's quota under `quotaTag` and stores the story, in one transaction; undefined
@@ -71,7 +74,10 @@ interface ListedStory {
   replyCount: number;
 }
 
-/** Visible stories newest first (by insertion), of one category or all, before the `before` sequence number. */
+/**
+ * Visible stories newest first (by insertion), of one category or all, before the `before` sequence number, less
+ * those the viewer reported.
+ */
 export async function visibleStories(
   db: Db,
   viewerId: string,
@@ -88,6 +94,7 @@ export async function visibleStories(
     .where(
       and(
         eq(teaStories.status, 'visible'),
+        notReportedBySql(viewerId),
         query.category ? eq(teaStories.category, query.category) : undefined,
         query.before !== undefined ? lt(teaStories.seq, query.before) : undefined,
       ),

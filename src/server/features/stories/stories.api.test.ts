@@ -506,6 +506,9 @@ describe('reports and moderation', () => {
     expect((await report(r1)).statusCode).toBe(200);
     // The same member twice counts once, and is told she already reported it.
     expectError(await report(r1), 409, 'You already reported this. Our moderators will review it.');
+    // Her own report takes it out of her feed at once; the others still see it until enough report it.
+    expect((await page(r1)).stories.some((s) => s.id === story.id)).toBe(false);
+    expect((await page(r2)).stories.some((s) => s.id === story.id)).toBe(true);
     expect((await report(r2)).statusCode).toBe(200);
     expect((await page(author)).stories.some((s) => s.id === story.id)).toBe(true);
     expect((await report(r3)).statusCode).toBe(200);

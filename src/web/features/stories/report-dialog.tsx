@@ -53,7 +53,13 @@ export function ReportDialog({
           onClose();
           setReason('');
           setDescription('');
-          toast({ title: t`Report submitted`, description: t`Thank you for helping keep Steep safe` });
+          toast({
+            title: t`Report submitted`,
+            description:
+              target.kind === 'story'
+                ? t`Thank you for helping keep Steep safe. This story is gone from your feed.`
+                : t`Thank you for helping keep Steep safe`,
+          });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {

@@ -72,7 +72,8 @@ export function useReportStory() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ReportStoryBody }) =>
       apiCall(storiesApi.reportStory, { params: { id }, body }),
-    onSuccess: () => refreshTea(queryClient),
+    // After a 409 (she reported it on another device) too: the feed then leaves it out.
+    onSettled: () => refreshTea(queryClient),
   });
 }
 
