@@ -68,6 +68,12 @@ describe('profiles journey', () => {
     await expect.poll(() => completeness(page)).toBe('15');
     const counters = page.getByRole('region', { name: 'Profile numbers' });
     await expect.poll(() => counters.getByText('Views').isVisible()).toBe(true);
+    // Not verified yet: her profile leads there, not only Settings (tryout).
+    await shootBothThemes(page, 'profile-get-verified', { fullPage: false });
+    await page.getByRole('link', { name: 'Get verified' }).click();
+    await page.getByRole('heading', { name: 'Profile Verification', level: 1 }).waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Edit Profile' }).waitFor();
 
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await page.waitForURL('**/profile/edit');

@@ -95,6 +95,16 @@ function ProfileHeader({ user, dayStreak }: { user: SelfUser; dayStreak: number 
                 {t`Verified User`}
               </span>
             )}
+            {/* Where she looks for it first (tryout: only Settings led to verification). */}
+            {!user.isVerified && (
+              <Link
+                to="/verification"
+                className="inline-flex min-h-8 items-center gap-1 rounded-full border border-sky-800/30 px-2.5 py-1 text-xs font-semibold text-sky-800 hover:bg-sky-100"
+              >
+                <BadgeCheck className="size-3.5" aria-hidden />
+                {t`Get verified`}
+              </Link>
+            )}
             {user.isOnline && !offline && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-matcha-100 px-2.5 py-1 text-xs font-semibold text-matcha-700">
                 <span aria-hidden className="size-2 rounded-full bg-matcha-500" />
