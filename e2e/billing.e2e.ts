@@ -77,6 +77,27 @@ describe('Premium journey', () => {
     await page.getByRole('radio', { name: /Monthly/ }).click();
     await expect.poll(() => page.getByRole('button', { name: /Subscribe · \$3\.99\/month/ }).isVisible()).toBe(true);
 
+    // A mistyped number, a past expiry and a short code: all said at once, each beside its field (tryout).
+    const form = page.getByRole('form', { name: 'Card payment' });
+    await form.getByLabel('Card number').fill('4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('13/21');
+    await form.getByLabel('CVC').fill('31');
+    await page.getByRole('button', { name: /Subscribe ·/ }).click();
+    await form.getByText('Your card number is incomplete.').waitFor();
+    await form.getByText('Enter the expiry as MM/YY').waitFor();
+    await form.getByText("Your card's security code is incomplete.").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardNumber');
+    await shootBothThemes(page, 'billing-card-errors', { fullPage: false });
+    await form.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await form.getByLabel('Expiry (MM/YY)').fill('01/21');
+    await form.getByLabel('CVC').fill('314');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/billing/confirm'));
+    await page.getByRole('button', { name: /Subscribe ·/ }).click();
+    expect((await refused).status()).toBe(400);
+    await form.getByText('Your card number is invalid.').waitFor();
+    await form.getByText("Your card's expiration date is in the past.").waitFor();
+    expect(await page.getByText('Payment Failed').count()).toBe(0);
+
     // Declined card.
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /Subscribe ·/ }).click();

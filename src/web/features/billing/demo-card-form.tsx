@@ -52,10 +52,11 @@ export function DemoCardForm({
   const { t } = useLingui();
   const confirm = useConfirmPayment();
   const [cardNumber, setCardNumber] = useState('');
-  const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  // Every problem at once, each beside its field (tryout: one at a time, each after a round trip).
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const { formRef, focusFirst } = useFocusFirstInvalid();
-  const refuse = (path: string, message: string) => {
-    setError({ path, message });
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
     focusFirst();
   };
 
@@ -67,21 +68,19 @@ export function DemoCardForm({
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
-    // What can be told before sending, without a round trip (the server's checks say the same).
+    // What can be told before sending, without a round trip (the server's checks say the rest).
+    const found: Record<string, string> = {};
     if (!/^\d{12,19}$/.test(text('cardNumber').replace(/[\s-]/g, ''))) {
-      refuse('cardNumber', t`Your card number is incomplete.`);
-      return;
+      found.cardNumber = t`Your card number is incomplete.`;
     }
     const expiry = parseExpiry(text('expiry'));
-    if (!expiry || expiry.expMonth < 1 || expiry.expMonth > 12) {
-      refuse('expiry', t`Enter the expiry as MM/YY`);
+    if (!expiry || expiry.expMonth < 1 || expiry.expMonth > 12) found.expiry = t`Enter the expiry as MM/YY`;
+    if (!/^\d{3,4}$/.test(text('cvc'))) found.cvc = t`Your card's security code is incomplete.`;
+    if (!expiry || Object.keys(found).length > 0) {
+      refuse(found);
       return;
     }
-    if (!/^\d{3,4}$/.test(text('cvc'))) {
-      refuse('cvc', t`Your card's security code is incomplete.`);
-      return;
-    }
-    setError(null);
+    setErrors({});
     confirm.mutate(
       {
         clientSecret,
@@ -93,21 +92,21 @@ export function DemoCardForm({
       {
         onSuccess: onPaid,
         onError: (failure) => {
-          // The server's words, in her language: the card field's problem first, else why the charge failed.
-          const message =
-            (isApiError(failure) && failure.firstFieldError) ||
-            errorText(failure, t`Something went wrong. Please try again.`);
-          // A field on the form is named: said beside it, and only there.
-          const path = isApiError(failure) ? failure.body?.errors?.[0]?.path : undefined;
-          const field = path === 'expMonth' || path === 'expYear' ? 'expiry' : path;
-          if (field && CARD_FIELDS.includes(field)) refuse(field, message);
-          else onFailed(message);
+          // The server's words, in her language: each field's problem beside it, and only there; else why the
+          // charge failed.
+          const beside: Record<string, string> = {};
+          for (const { path, message } of (isApiError(failure) && failure.body?.errors) || []) {
+            const field = path === 'expMonth' || path === 'expYear' ? 'expiry' : path;
+            if (CARD_FIELDS.includes(field)) beside[field] ??= message;
+          }
+          if (Object.keys(beside).length > 0) refuse(beside);
+          else onFailed(errorText(failure, t`Something went wrong. Please try again.`));
         },
       },
     );
   }
 
-  const fieldError = (path: string) => (error?.path === path ? error.message : undefined);
+  const fieldError = (path: string) => errors[path];
 
   return (
     <form ref={formRef} onSubmit={submit} className="grid gap-3" aria-label={t`Card payment`}>
