@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+  watchBadgeCheck,
+} from './harness';
 import { addTwoPhotos } from './profile-photos';
 import { shootBothThemes } from './flows-themes';
 import { grainyPhoto, slowUploads } from './slow-upload';
@@ -62,6 +70,7 @@ describe('profiles journey', () => {
     const user = await signUpViaApi(context, { name: 'Juniper', interests: [], bio: 'Short bio' });
     const page = await context.newPage();
 
+    const badges = await watchBadgeCheck(page, env.server);
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: /Juniper/ }).isVisible()).toBe(true);
     // Only the location counts so far: 15 of 100 points.
@@ -69,6 +78,7 @@ describe('profiles journey', () => {
     const counters = page.getByRole('region', { name: 'Profile numbers' });
     await expect.poll(() => counters.getByText('Views').isVisible()).toBe(true);
     // Not verified yet: her profile leads there, not only Settings (tryout).
+    await closeBadgeCard(page, badges);
     await shootBothThemes(page, 'profile-get-verified', { fullPage: false });
     await page.getByRole('link', { name: 'Get verified' }).click();
     await page.getByRole('heading', { name: 'Profile Verification', level: 1 }).waitFor();

@@ -36,15 +36,6 @@ const EMPTY: Draft = { title: '', content: '', aboutName: '', teaType: '', categ
 /** The fields that show the server's refusal beside them; any other goes to a toast. */
 const SHOWN_BESIDE = ['title', 'content', 'aboutName'];
 
-/** How much of a field's limit she has used: the field stops taking text at the limit, so it says so. */
-function Count({ length, max }: { length: number; max: number }) {
-  return (
-    <span className="block shrink-0 text-right tabular-nums">
-      {length}/{max}
-    </span>
-  );
-}
-
 /** 'Share Your Experience' (product §2, 5, 8): the form, the harassment nudge and the toasts. */
 export function ShareStoryDialog() {
   const [open, setOpen] = useState(false);
@@ -150,7 +141,8 @@ export function ShareStoryDialog() {
             <Field
               id="story-title"
               label={t`Title`}
-              hint={<Count length={draft.title.length} max={STORY_TITLE_MAX} />}
+              // The field stops taking text at its limit, so it says how much is used (as a prompt's answer does).
+              hint={`${draft.title.length}/${STORY_TITLE_MAX}`}
               error={fieldError('title')}
             >
               <Input
@@ -170,7 +162,7 @@ export function ShareStoryDialog() {
                 hint={
                   <span className="flex justify-between gap-3">
                     <span>{t`Leave out names, numbers, links and places that identify anyone.`}</span>
-                    <Count length={draft.content.length} max={STORY_CONTENT_MAX} />
+                    <span className="shrink-0">{`${draft.content.length}/${STORY_CONTENT_MAX}`}</span>
                   </span>
                 }
                 error={fieldError('content')}
