@@ -278,7 +278,8 @@ describe('replies', () => {
 describe('communityCounts', () => {
   it('counts only what members can see', async () => {
     const since = new Date(Date.now() - 60_000);
-    const before = await communityCounts(db(), since);
+    const viewer = await insertMember(db());
+    const before = await communityCounts(db(), viewer.id, since);
     const category = `cat-${randomUUID()}`;
     const [shown, hidden] = [await story({ category }), await story({ category })];
     const fan = await insertMember(db());
@@ -290,10 +291,23 @@ describe('communityCounts', () => {
     await setStoryHidden(db(), hidden.id);
     await story({ category, createdAt: new Date(since.getTime() - 60_000) });
 
-    const after = await communityCounts(db(), since);
+    const after = await communityCounts(db(), viewer.id, since);
     expect(after.visibleByCategory.find((c) => c.category === category)?.n).toBe(2);
     expect(after.supports - before.supports).toBe(1);
     expect(after.replies - before.replies).toBe(1);
     expect(after.visibleSince - before.visibleSince).toBe(1);
+  });
+
+  it('leaves out, for her only, a story she reported', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const [reporter, other] = [await insertMember(db()), await insertMember(db())];
+    const category = `cat-${randomUUID()}`;
+    const reported = await story({ category });
+    await story({ category });
+    await addStoryReport(db(), { storyId: reported.id, reporterId: reporter.id, reason: 'spam', description: null });
+    const shown = async (viewerId: string) =>
+      (await communityCounts(db(), viewerId, since)).visibleByCategory.find((c) => c.category === category)?.n;
+    expect(await shown(reporter.id)).toBe(1);
+    expect(await shown(other.id)).toBe(2);
   });
 });

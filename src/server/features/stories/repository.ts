@@ -33,9 +33,15 @@ const supportCountSql = sql<number>`(select count(*)::int from ${teaSupports} wh
 const replyCountSql = sql<number>`(select count(*)::int from ${teaReplies} where ${teaReplies}.story_id = ${teaStories}.id and ${teaReplies}.status = 'visible')`;
 const supportedBySql = (userId: string) =>
   sql<boolean>`exists(select 1 from ${teaSupports} where ${teaSupports.storyId} = ${teaStories.id} and ${teaSupports.userId} = ${userId})`;
-/** Stories she reported leave her feed at once (tryout: one stayed, and could be reported again). */
-const notReportedBySql = (userId: string) =>
-  sql<boolean>`not exists(select 1 from ${teaReports} where ${teaReports.storyId} = ${teaStories.id} and ${teaReports.reporterId} = ${userId})`;
+/**
+ * A story she can see: visible, and not one she reported (it leaves her feed and her counts at once; tryout: it
+ * stayed, and could be reported again).
+ */
+const visibleToSql = (userId: string) =>
+  and(
+    eq(teaStories.status, 'visible'),
+    sql<boolean>`not exists(select 1 from ${teaReports} where ${teaReports.storyId} = ${teaStories.id} and ${teaReports.reporterId} = ${userId})`,
+  );
 
 /**
  * Claims a slot of the day's quota under `quotaTag` and stores the story, in one transaction; undefined
@@ -93,8 +99,7 @@ export async function visibleStories(
     .from(teaStories)
     .where(
       and(
-        eq(teaStories.status, 'visible'),
-        notReportedBySql(viewerId),
+        visibleToSql(viewerId),
         query.category ? eq(teaStories.category, query.category) : undefined,
         query.before !== undefined ? lt(teaStories.seq, query.before) : undefined,
       ),
@@ -240,28 +245,28 @@ interface CommunityCounts {
   replies: number;
 }
 
-/** Every number counts what members can see: visible stories, the support and the replies on them. */
-export async function communityCounts(db: Db, since: Date): Promise<CommunityCounts> {
+/** Every number counts what the viewer can see: the stories in her feed, the support and the replies on them. */
+export async function communityCounts(db: Db, viewerId: string, since: Date): Promise<CommunityCounts> {
   const [visibleByCategory, supports, recent, replies] = await Promise.all([
     db
       .select({ category: teaStories.category, n: count() })
       .from(teaStories)
-      .where(eq(teaStories.status, 'visible'))
+      .where(visibleToSql(viewerId))
       .groupBy(teaStories.category),
     db
       .select({ n: count() })
       .from(teaSupports)
       .innerJoin(teaStories, eq(teaStories.id, teaSupports.storyId))
-      .where(eq(teaStories.status, 'visible')),
+      .where(visibleToSql(viewerId)),
     db
       .select({ n: count() })
       .from(teaStories)
-      .where(and(eq(teaStories.status, 'visible'), gt(teaStories.createdAt, since))),
+      .where(and(visibleToSql(viewerId), gt(teaStories.createdAt, since))),
     db
       .select({ n: count() })
       .from(teaReplies)
       .innerJoin(teaStories, eq(teaStories.id, teaReplies.storyId))
-      .where(and(eq(teaStories.status, 'visible'), eq(teaReplies.status, 'visible'))),
+      .where(and(visibleToSql(viewerId), eq(teaReplies.status, 'visible'))),
   ]);
   return {
     visibleByCategory,

@@ -52,7 +52,8 @@ export const storiesRoutes: FastifyPluginAsync<StoriesDeps> = async (app, deps) 
     storyIds: await supportedStoryIds(db, sessionUserId(request)),
   }));
   route(app, storiesApi.stats, async (request) => {
-    const [community, hers] = await Promise.all([teaStats(db), authorship.activityOf(db, sessionUserId(request))]);
+    const userId = sessionUserId(request);
+    const [community, hers] = await Promise.all([teaStats(db, userId), authorship.activityOf(db, userId)]);
     return { ...community, mine: { storiesShared: hers.storiesPosted, repliesWritten: hers.repliesWritten } };
   });
   route(app, storiesApi.listReplies, async (request) =>

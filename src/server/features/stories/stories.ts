@@ -207,9 +207,9 @@ export async function reportStory(
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
-/** Every number counts what members can see: visible stories, the support and the replies on them. */
-export async function teaStats(db: Db, now = new Date()): Promise<Omit<TeaStats, 'mine'>> {
-  const counts = await communityCounts(db, new Date(now.getTime() - WEEK_MS));
+/** Every number counts what she can see: the stories in her feed, the support and the replies on them. */
+export async function teaStats(db: Db, viewerId: string, now = new Date()): Promise<Omit<TeaStats, 'mine'>> {
+  const counts = await communityCounts(db, viewerId, new Date(now.getTime() - WEEK_MS));
   const categories = Object.fromEntries(TEA_CATEGORIES.map((c) => [c, 0])) as Record<TeaCategory, number>;
   for (const row of counts.visibleByCategory) {
     if (row.category in categories) categories[row.category as TeaCategory] = row.n;
