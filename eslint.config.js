@@ -78,6 +78,17 @@ export default tseslint.config(
     rules: { 'steep/derived-query-keys': 'error' },
   },
   {
+    // A part of a screen loads through lazyPart, which waits out a lost network instead of failing the screen.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/lazy-part.ts', 'src/web/app/guards.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyPart (src/web/lib/lazy-part.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

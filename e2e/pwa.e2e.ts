@@ -295,7 +295,11 @@ describe('offline conversations', () => {
     await page.getByRole('heading', { name: "You're offline" }).waitFor();
     await page.getByText('Steep needs a connection').waitFor();
     expect(await page.getByText('Theo').count()).toBe(0);
+    // Back online the offline page opens the app by itself (signed out: the landing page). Closing the context while
+    // that navigation went through the service worker once hung the close until the test timed out.
     await context.setOffline(false);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
     await friend.close();
   });
@@ -461,6 +465,44 @@ describe('offline, signed in', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.baseUrl}/tea`);
     await page.getByRole('link', { name: 'Tea', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a part of a screen whose code the network lost on its way waits for the network, and the screen stays', async () => {
+    // CI once lost the chat list to the offline page: the shell's feedback overlay (a lazy part) was still
+    // downloading when the network went, and its failure reached the router as a screen's.
+    const context = await phoneContext(browser, server.baseUrl, { serviceWorkers: 'block' });
+    await signUpViaApi(context, { name: 'Ivy' });
+    const page = await context.newPage();
+    let held!: (fail: boolean) => void;
+    const requested = new Promise<void>((requestedNow) => {
+      void page.route(/\/assets\/feedback-overlay-[\w-]+\.js$/, async (route) => {
+        if (!held) {
+          const fail = await new Promise<boolean>((resolve) => {
+            held = resolve;
+            requestedNow();
+          });
+          if (fail) return route.abort('internetdisconnected');
+        }
+        await route.continue();
+      });
+    });
+    await page.goto('/chats');
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await requested;
+
+    await context.setOffline(true);
+    held(true);
+    await page.getByText("You're offline. Check your connection.").waitFor();
+    await page.getByRole('link', { name: 'Tea', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
+
+    // Back online: the part is fetched again, and the screen never left.
+    const refetched = page.waitForResponse((response) => /\/assets\/feedback-overlay-/.test(response.url()));
+    await context.setOffline(false);
+    expect((await refetched).ok()).toBe(true);
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
     await context.close();
   });

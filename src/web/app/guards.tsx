@@ -6,7 +6,8 @@ import { forgetReturnTo, pendingReturnTo } from '../lib/return-to';
 import { Logo } from '../components/ui/logo';
 import { useAuth } from '../lib/session';
 
-// The 404 page is not part of the landing page's first paint: it loads when shown.
+// The 404 page is not part of the landing page's first paint: it loads when shown. A screen, not a part (lazyPart):
+// offline, the router's error screen says so.
 const NotFoundPage = lazy(
   withMessages('visitor', () => import('./not-found-page').then((m) => ({ default: m.NotFoundPage }))),
 );

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import {
   ONBOARDING_CLOSE_DELAY_MS,
   OnboardingContext,
@@ -16,7 +17,7 @@ import { useAuth } from '../lib/session';
 const preferences = () => import('../lib/preferences');
 
 // The tour (and its animation library) loads only when it is first opened.
-const OnboardingTour = lazy(
+const OnboardingTour = lazyPart(
   withMessages('rest', () =>
     import('../features/onboarding/onboarding-tour').then((m) => ({ default: m.OnboardingTour })),
   ),

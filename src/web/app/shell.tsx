@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -21,7 +22,7 @@ import { MAIN_ID, SkipLink, useFocusMainOnArrival } from '../components/skip-lin
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
 
 // The like/pass/match feedback animations: requested with the first render, not part of the first paint.
-const FeedbackOverlay = lazy(() =>
+const FeedbackOverlay = lazyPart(() =>
   import('../components/feedback-overlay').then((m) => ({ default: m.FeedbackOverlay })),
 );
 

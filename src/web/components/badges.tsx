@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { overlayLeaving, releaseOverlay, requestOverlay, useOverlayTurn } from '../lib/overlay-queue';
@@ -112,7 +113,7 @@ export function closestBadge(badges: UserBadge[] | undefined): UserBadge | undef
 
 const BADGE_OVERLAY_KEY = 'badge-reveal';
 
-const BadgeRevealCard = lazy(
+const BadgeRevealCard = lazyPart(
   withMessages('rest', () => import('./badge-reveal-card').then((m) => ({ default: m.BadgeRevealCard }))),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import type { ProfileDetailSheetProps } from './profile-detail-sheet';
 import type { OwnProfileSheetBodyProps } from './own-profile-sheet-body';
 import type { ConfirmDialogProps } from './ui/confirm-dialog';
@@ -9,7 +10,7 @@ import { withMessages } from '../lib/i18n';
  * JavaScript budget), with its words (the `rest` catalogue), and stays mounted after, so closing still animates.
  */
 function lazyOnOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(withMessages('rest', () => load().then((component) => ({ default: component }))));
+  const Loaded = lazyPart(withMessages('rest', () => load().then((component) => ({ default: component }))));
   return function LazyOnOpen(props: P) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);

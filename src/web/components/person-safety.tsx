@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
@@ -14,7 +15,7 @@ import { toast } from './ui/toast';
  * The report form and the safety API load when she first reports or blocks: they carry the zod contract, which
  * must stay out of Discover's first paint (the /home budget in scripts/check-bundle-size.ts).
  */
-const ReportDialog = lazy(async () => {
+const ReportDialog = lazyPart(async () => {
   const [{ ReportDialog: View }, { REPORT_ATTACHED_MESSAGES }] = await Promise.all([
     import('./report-dialog'),
     import('../../contract/safety'),
@@ -33,8 +34,8 @@ const loadSafetyApi = async () => (await import('../../contract/api/safety')).sa
 
 /** Radix's menu and confirmation, fetched on the first pointer over (or focus on) the ⋯ button at the latest. */
 const loadRadixParts = withMessages('rest', () => import('./person-safety-radix'));
-const PersonSafetyDropdown = lazy(loadRadixParts);
-const BlockConfirmDialog = lazy(async () => ({ default: (await loadRadixParts()).BlockConfirmDialog }));
+const PersonSafetyDropdown = lazyPart(loadRadixParts);
+const BlockConfirmDialog = lazyPart(async () => ({ default: (await loadRadixParts()).BlockConfirmDialog }));
 
 interface SafetySubject {
   id: string;

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { withMessages } from '../lib/i18n';
 import { useWaitingWorker } from '../lib/pwa';
 
 // The prompt's view loads only when a new version is waiting, not with the landing page's first paint.
-const UpdatePromptView = lazy(
+const UpdatePromptView = lazyPart(
   withMessages('visitor', () => import('./update-prompt-view').then((m) => ({ default: m.UpdatePromptView }))),
 );
 

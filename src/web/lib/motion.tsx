@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { LazyMotion } from 'motion/react';
+import { retryingDownload } from './lazy-part';
 
 export const loadMotionFeatures = () => import('./motion-features');
-const loadFeatures = () => loadMotionFeatures().then((m) => m.default);
+// A lost network leaves the screens still, not unable to move for good (drag on Discover's card needs these).
+const loadFeatures = retryingDownload(() => loadMotionFeatures().then((m) => m.default));
 
 /**
  * Screens animate with motion's light `m` components; the animation and drag code (most of motion's

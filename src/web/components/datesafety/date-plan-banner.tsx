@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { withMessages } from '../../lib/i18n';
 import { runningPlan, useActiveDatePlans } from './date-plans-api';
 
 // The card (its words, actions and confirmations) loads only when she has a plan running: most screens never show it.
-const DatePlanCard = lazy(
+const DatePlanCard = lazyPart(
   withMessages('rest', () => import('./date-plan-card').then((m) => ({ default: m.DatePlanCard }))),
 );
 

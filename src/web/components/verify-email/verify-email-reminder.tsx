@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import type { SelfUser } from '../../../contract/users';
 import { withMessages } from '../../lib/i18n';
 
 // The card (its words, the resend call and the contract it needs) loads only while her email is unconfirmed:
 // most members never download it, and /home's first paint stays inside its budget.
-const VerifyEmailCard = lazy(
+const VerifyEmailCard = lazyPart(
   withMessages('rest', () => import('./verify-email-card').then((m) => ({ default: m.VerifyEmailCard }))),
 );
 

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { Tabs } from 'radix-ui';
 import { useLingui } from '@lingui/react/macro';
 import { TAB_PANEL_CLASS } from '../../components/ui/tab-panel';
 
 // Each form (the sign-up one carries the city catalogue) loads when its tab is first shown.
-const LoginForm = lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
-const SignUpForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
+const LoginForm = lazyPart(() => import('./login-form').then((m) => ({ default: m.LoginForm })));
+const SignUpForm = lazyPart(() => import('./signup-form').then((m) => ({ default: m.SignUpForm })));
 
 /** The landing page's Log in / Sign up card, loaded when it is first opened. */
 export type AuthTab = 'login' | 'signup';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Coffee, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { MessageDescriptor } from '@lingui/core';
@@ -14,7 +15,7 @@ import type { AuthTab } from './auth-card';
 import { hasSignUpDraft } from './signup-draft-key';
 
 // The card (its tabs, the forms and the sign-up city catalogue) loads when it opens, not with the landing page.
-const AuthCard = lazy(withMessages('visitor', () => import('./auth-card').then((m) => ({ default: m.AuthCard }))));
+const AuthCard = lazyPart(withMessages('visitor', () => import('./auth-card').then((m) => ({ default: m.AuthCard }))));
 // A screen tall: the page scrolls the card to the top as it opens, and with a shorter placeholder the page ended
 // first, leaving the form at the bottom of the screen (tryout).
 function FormFallback() {

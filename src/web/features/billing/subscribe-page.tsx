@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { Link, Navigate } from 'react-router';
 import { CircleCheck, Crown, Loader2 } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
@@ -14,7 +15,7 @@ import { DemoCardForm } from './demo-card-form';
 import { PlanPicker } from './plan-picker';
 import { PremiumFeatureList } from './premium-features';
 
-const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+const StripePaymentForm = lazyPart(() => import('./stripe-payment-form'));
 
 let failedToast: { dismiss: () => void } | null = null;
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence } from 'motion/react';
@@ -33,7 +34,7 @@ import { withMessages } from '../../lib/i18n';
 export const DECK_HEIGHT = 'h-[clamp(12rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
 
 // The like-one-thing sheet (and the comment rule's zod schema) loads on the first heart tapped.
-const LikeItemDialog = lazy(
+const LikeItemDialog = lazyPart(
   withMessages('rest', () => import('./like-item-dialog').then((m) => ({ default: m.LikeItemDialog }))),
 );
 

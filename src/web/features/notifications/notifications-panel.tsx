@@ -1,4 +1,5 @@
-import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { withMessages } from '../../lib/i18n';
 import { invalidateRoutes } from '../../lib/query-key';
@@ -6,7 +7,7 @@ import { BELL_ROUTES } from '../../lib/shared-routes';
 
 // The panel (and Radix's dialog and tabs) is not needed for the first paint of /home: it loads on the
 // first tap of the bell.
-const NotificationsDialog = lazy(
+const NotificationsDialog = lazyPart(
   withMessages('rest', () => import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog }))),
 );
 
