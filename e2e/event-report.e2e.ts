@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
 import { settle } from './waits';
+import { shootBothThemes } from './flows-themes';
 
 /* Reporting a meetup from its sheet, and the moderator seeing which meetup it was about. */
 
@@ -50,8 +51,14 @@ describe('reporting a meetup', () => {
     await form.getByText('“Oolong by the river”, hosted by Harper.', { exact: false }).waitFor();
     expect(await form.getByLabel('Username').count()).toBe(0);
     const submit = form.getByRole('button', { name: 'Submit Report' });
-    expect(await submit.isDisabled()).toBe(true);
+    // Sent without a reason: it says so beside the field, with her focus there, and nothing is filed.
+    await submit.click();
+    await form.getByRole('alert').filter({ hasText: 'Pick a reason for your report' }).waitFor();
+    await expect.poll(() => form.getByLabel('Reason').evaluate((el) => el === document.activeElement)).toBe(true);
+    await settle(page);
+    await shootBothThemes(page, 'event-report-form-no-reason');
     await form.getByLabel('Reason').selectOption('inappropriate_behavior');
+    expect(await form.getByRole('alert').count()).toBe(0);
     await form.getByLabel('What happened?').fill('The host asked guests for their home addresses.');
     await settle(page);
     await screenshot(page, 'event-report-form');

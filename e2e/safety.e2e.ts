@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_MODERATOR_LOGIN } from '../src/server/seed/demo';
 import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
 import { settle } from './waits';
+import { shootBothThemes } from './flows-themes';
 
 /*
  * A member reports another from /safety and blocks/unblocks her; the demo moderator reviews the
@@ -58,9 +59,16 @@ describe('safety center and moderation', () => {
     await page.getByRole('button', { name: /Report User/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Report User' });
     const submit = dialog.getByRole('button', { name: 'Submit Report' });
-    expect(await submit.isDisabled()).toBe(true);
+    // Sent empty: both missing answers are said beside their fields, her focus on the first.
+    await submit.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Enter their @username' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Pick a reason for your report' }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
+    await settle(page);
+    await shootBothThemes(page, 'safety-report-dialog-empty');
     await dialog.getByLabel('Username').fill(sue.username);
-    expect(await submit.isDisabled()).toBe(true);
+    await submit.click();
+    expect(await dialog.getByRole('alert').allInnerTexts()).toEqual(['Pick a reason for your report']);
     await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');
     await dialog.getByLabel(/What happened/).fill('She keeps sending me threatening messages.');
     await settle(page);
@@ -74,7 +82,16 @@ describe('safety center and moderation', () => {
     // Block and unblock her from the dialog.
     await page.getByRole('button', { name: /Block & Unblock/ }).click();
     const blockDialog = page.getByRole('dialog', { name: 'Block & Unblock' });
+    // Block with no one named: it says so beside the field.
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await blockDialog.getByRole('alert').filter({ hasText: 'Enter their @username' }).waitFor();
+    await expect
+      .poll(() => blockDialog.getByLabel('Block by username').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await settle(page);
+    await shootBothThemes(page, 'safety-block-dialog-no-username');
     await blockDialog.getByLabel('Block by username').fill(sue.username);
+    expect(await blockDialog.getByRole('alert').count()).toBe(0);
     await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
     expect(await toastContent(page, 'User blocked')).toContain("You won't see them again");
     // A block by username is listed by the name she typed: the answer never says whose account it is.

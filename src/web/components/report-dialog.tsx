@@ -4,7 +4,8 @@ import { REPORT_DESCRIPTION_MAX, type ReportReason } from '../../contract/safety
 import { REPORT_REASON_LABELS } from '../lib/labels/safety';
 import { Avatar } from './avatar';
 import { Button } from './ui/button';
-import { Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
+import { describedBy, Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
+import { useFormErrors } from '../lib/form-errors';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
 
@@ -54,23 +55,25 @@ export function PersonPicker({
   people,
   value,
   onChange,
+  error,
 }: {
   id: string;
   people: readonly PickablePerson[];
   value: string;
   onChange: (value: string) => void;
+  error?: string | undefined;
 }) {
   const { t } = useLingui();
   const chosen = people.find((p) => p.id === value);
   return (
-    <Field id={id} label={t`Who?`}>
+    <Field id={id} label={t`Who?`} error={error}>
       {chosen && (
         <span className="flex items-center gap-2 text-sm text-ink-soft" data-testid={`${id}-chosen`}>
           <Avatar name={chosen.name} photos={chosen.photo ? [chosen.photo] : []} className="size-10 text-base" />
           {chosen.name} · {chosen.context}
         </span>
       )}
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect id={id} {...describedBy(id, { error })} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="" disabled>
           {t`Choose someone`}
         </option>
@@ -85,9 +88,12 @@ export function PersonPicker({
   );
 }
 
+const FIELDS = ['who', 'username', 'reason'] as const;
+
 /**
- * Product §5 "Report form": reason required (and the username when no subject is fixed; submit disabled
- * until both), description optional. Confidential: the reported member is never told who reported.
+ * Product §5 "Report form": reason required (and who, when no subject is fixed), description optional. Submit
+ * is never disabled: sent without them, each says beside its field what it needs (tryout: a greyed-out button
+ * said nothing). Confidential: the reported member is never told who reported.
  */
 export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages, people }: ReportDialogProps) {
   const { t, i18n } = useLingui();
@@ -100,12 +106,21 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [description, setDescription] = useState('');
   const [pending, setPending] = useState(false);
-  const who = subject !== undefined || (byUsername ? username.trim() !== '' : picked !== '');
-  const ready = who && reason !== '' && !pending;
+  const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || !reason) return;
+    if (pending) return;
+    const missingWho = subject === undefined && (byUsername ? username.trim() === '' : picked === '');
+    if (
+      refuse({
+        ...(missingWho && byUsername ? { username: t`Enter their @username` } : {}),
+        ...(missingWho && !byUsername ? { who: t`Choose who you are reporting` } : {}),
+        ...(reason === '' ? { reason: t`Pick a reason for your report` } : {}),
+      }) ||
+      !reason
+    )
+      return;
     setPending(true);
     try {
       await onFile({
@@ -143,23 +158,49 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       title={subject?.title ?? t({ message: 'Report User', context: 'anyone, chosen in the form' })}
       description={t`Reports are confidential: the person you report is never told who reported them.`}
     >
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
         {subject ? (
           <p className="rounded-2xl bg-white px-4 py-3 text-sm text-ink">{subject.summary}</p>
         ) : (
           <>
             {people && people.length > 0 && (
-              <PersonPicker id="report-person" people={people} value={picked} onChange={setPicked} />
+              <PersonPicker
+                id="report-person"
+                people={people}
+                value={picked}
+                error={errors.who}
+                onChange={(value) => {
+                  setPicked(value);
+                  clearError('who');
+                }}
+              />
             )}
             {byUsername && (
-              <Field id="report-username" label={t`Username`} hint={usernameHint}>
-                <UsernameInput id="report-username" value={username} onChange={setUsername} hint={usernameHint} />
+              <Field id="report-username" label={t`Username`} hint={usernameHint} error={errors.username}>
+                <UsernameInput
+                  id="report-username"
+                  value={username}
+                  onChange={(value) => {
+                    setUsername(value);
+                    clearError('username');
+                  }}
+                  hint={usernameHint}
+                  error={errors.username}
+                />
               </Field>
             )}
           </>
         )}
-        <Field id="report-reason" label={t`Reason`}>
-          <NativeSelect id="report-reason" value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+        <Field id="report-reason" label={t`Reason`} error={errors.reason}>
+          <NativeSelect
+            id="report-reason"
+            {...describedBy('report-reason', { error: errors.reason })}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value as ReportReason);
+              clearError('reason');
+            }}
+          >
             <option value="" disabled>
               {t`Choose a reason`}
             </option>
@@ -201,7 +242,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
             </span>
           </label>
         )}
-        <Button type="submit" disabled={!ready} block>
+        <Button type="submit" disabled={pending} block>
           {pending ? t`Submitting…` : t`Submit Report`}
         </Button>
       </form>

@@ -102,18 +102,20 @@ export function UsernameInput({
   value,
   onChange,
   hint,
+  error,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
-  /** The same hint its <Field> shows, so the input is described by it. */
+  /** The same hint and error its <Field> shows, so the input is described by them. */
   hint?: string;
+  error?: string;
 }) {
   const { t } = useLingui();
   return (
     <Input
       id={id}
-      {...describedBy(id, { hint })}
+      {...describedBy(id, { hint, error })}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       autoComplete="off"

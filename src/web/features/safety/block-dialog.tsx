@@ -7,9 +7,12 @@ import { Field, UsernameInput } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
 
-/** Block someone by username, and her block list with Unblock. */
+const FIELDS = ['who', 'username'] as const;
+
+/** Block someone by username, and her block list with Unblock. Sent with no one chosen, it says so beside the field. */
 export function BlockDialog({
   userId,
   open,
@@ -29,11 +32,19 @@ export function BlockDialog({
   const blocks = useBlocks(userId, open);
   const blockUser = useBlockUser();
   const unblock = useUnblock();
+  const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = username.trim().replace(/^@/, '');
-    if (byUsername ? !name : !picked) return;
+    if (blockUser.isPending) return;
+    if (
+      refuse({
+        ...(byUsername && !name ? { username: t`Enter their @username` } : {}),
+        ...(!byUsername && !picked ? { who: t`Choose who you are blocking` } : {}),
+      })
+    )
+      return;
     blockUser.mutate(byUsername ? { blockedUsername: name } : { blockedUserId: picked }, {
       onSuccess: () => {
         toast({ title: t`User blocked`, description: t`You won't see them again` });
@@ -57,19 +68,38 @@ export function BlockDialog({
       title={t`Block & Unblock`}
       description={t`Blocked members can't see you or message you, and you won't see them.`}
     >
-      <form onSubmit={submit} className="grid gap-2">
-        {people.length > 0 && <PersonPicker id="block-person" people={people} value={picked} onChange={setPicked} />}
-        <div className="flex items-end gap-2">
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-2">
+        {people.length > 0 && (
+          <PersonPicker
+            id="block-person"
+            people={people}
+            value={picked}
+            error={errors.who}
+            onChange={(value) => {
+              setPicked(value);
+              clearError('who');
+            }}
+          />
+        )}
+        <div className="flex items-start gap-2">
           {byUsername && (
-            <Field id="block-username" label={t`Block by username`} className="flex-1">
-              <UsernameInput id="block-username" value={username} onChange={setUsername} />
+            <Field id="block-username" label={t`Block by username`} error={errors.username} className="flex-1">
+              <UsernameInput
+                id="block-username"
+                value={username}
+                error={errors.username}
+                onChange={(value) => {
+                  setUsername(value);
+                  clearError('username');
+                }}
+              />
             </Field>
           )}
           <Button
             type="submit"
             variant="danger"
-            className={byUsername ? undefined : 'w-full'}
-            disabled={(byUsername ? !username.trim() : !picked) || blockUser.isPending}
+            className={byUsername ? 'mt-[1.625rem]' : 'w-full'}
+            disabled={blockUser.isPending}
           >
             {t`Block`}
           </Button>

@@ -1,18 +1,22 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { X } from 'lucide-react';
 import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { isApiError } from '../../lib/api';
+import { useFormErrors } from '../../lib/form-errors';
 import { toast } from '../../components/ui/toast';
 import { useReportReply, useReportStory } from './stories-api';
 import { teaReportReasonLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
 
+const FIELDS = ['reason', 'description'] as const;
+
 /**
  * Report a story or a reply: reasons that fit a text (not a profile's), "Other" with a few words, and the
- * same promise that no one is told who reported it. A second report by her is answered as such.
+ * same promise that no one is told who reported it. A second report by her is answered as such. Sent without a
+ * reason, the form says so beside it (a disabled button said nothing).
  */
 export function ReportDialog({
   target,
@@ -26,22 +30,29 @@ export function ReportDialog({
   const storyId = target.id;
   const { t, i18n } = useLingui();
   const [reason, setReason] = useState<TeaReportReason | ''>('');
-  const [detailError, setDetailError] = useState<string | undefined>();
+  const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
   const [description, setDescription] = useState('');
   const reportStory = useReportStory();
   const reportReply = useReportReply();
   const report = target.kind === 'story' ? reportStory : reportReply;
   const detailId = `report-description-${target.kind}-${storyId}`;
+  const reasonId = `report-reason-${target.kind}-${storyId}`;
 
   // A double tap lands before the first tap's pending state renders: one report per submit.
   const sending = useRef(false);
-  const submit = () => {
-    if (!reason || sending.current) return;
-    if (reason === 'other' && description.trim().length < REPORT_OTHER_DETAIL_MIN) {
-      setDetailError(t`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)`);
-      document.getElementById(detailId)?.focus();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    if (
+      refuse({
+        ...(reason === '' ? { reason: t`Pick a reason for your report` } : {}),
+        ...(reason === 'other' && description.trim().length < REPORT_OTHER_DETAIL_MIN
+          ? { description: t`Say in a few words what is wrong (at least ${REPORT_OTHER_DETAIL_MIN} characters)` }
+          : {}),
+      }) ||
+      !reason
+    )
       return;
-    }
     sending.current = true;
     report.mutate(
       { id: storyId, body: { reason, ...(description.trim() ? { description } : {}) } },
@@ -102,38 +113,42 @@ export function ReportDialog({
               </Button>
             </Dialog.Close>
           </div>
-          <Field id={`report-reason-${target.kind}-${storyId}`} label={t`Reason`}>
-            <NativeSelect
-              id={`report-reason-${target.kind}-${storyId}`}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value as TeaReportReason | '');
-                setDetailError(undefined);
-              }}
-            >
-              <option value="">{t`Choose a reason`}</option>
-              {TEA_REPORT_REASONS.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {teaReportReasonLabel(i18n, r.value)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id={detailId} label={t`Details`} optional={reason !== 'other'} error={detailError}>
-            <Textarea
-              id={detailId}
-              {...describedBy(detailId, { error: detailError })}
-              value={description}
-              maxLength={1000}
-              onChange={(e) => {
-                setDescription(e.target.value);
-                setDetailError(undefined);
-              }}
-            />
-          </Field>
-          <Button block disabled={!reason || report.isPending} onClick={submit}>
-            {report.isPending ? t`Sending…` : t`Submit report`}
-          </Button>
+          <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+            <Field id={reasonId} label={t`Reason`} error={errors.reason}>
+              <NativeSelect
+                id={reasonId}
+                {...describedBy(reasonId, { error: errors.reason })}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value as TeaReportReason | '');
+                  clearError('reason');
+                  clearError('description');
+                }}
+              >
+                <option value="">{t`Choose a reason`}</option>
+                {TEA_REPORT_REASONS.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {teaReportReasonLabel(i18n, r.value)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id={detailId} label={t`Details`} optional={reason !== 'other'} error={errors.description}>
+              <Textarea
+                id={detailId}
+                {...describedBy(detailId, { error: errors.description })}
+                value={description}
+                maxLength={1000}
+                onChange={(e) => {
+                  setDescription(e.target.value);
+                  clearError('description');
+                }}
+              />
+            </Field>
+            <Button type="submit" block disabled={report.isPending}>
+              {report.isPending ? t`Sending…` : t`Submit report`}
+            </Button>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
