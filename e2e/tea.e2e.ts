@@ -208,7 +208,14 @@ describe('Tea', () => {
     await card.getByRole('button', { name: 'Story options' }).click();
     await reader.page.getByRole('menuitem', { name: 'Report story' }).click();
     const dialog = reader.page.getByRole('dialog', { name: 'Report story' });
+    // Sent with no reason: it says what is missing beside the field and files nothing.
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Pick a reason for your report' }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Reason').evaluate((el) => el === document.activeElement)).toBe(true);
+    await settle(reader.page);
+    await shootBothThemes(reader.page, 'tea-report-no-reason');
     await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Submit report' }).click();
     await toastText(reader.page, 'Report submitted').waitFor();
     await card.waitFor({ state: 'detached' });
@@ -224,6 +231,16 @@ describe('Tea', () => {
     const dialog = author.page.getByRole('dialog', { name: 'Share Your Experience' });
     await dialog.getByLabel('Title').fill('Worst ex ever');
     await dialog.getByLabel('Your story').fill('She was a lying bitch from day one.');
+    // Half written, she goes to her chats and comes back: the story is still there (then once more after a reload).
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await author.page.getByRole('link', { name: 'Chats', exact: true }).click();
+    await author.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await author.page.getByRole('link', { name: 'Tea', exact: true }).click();
+    await author.page.getByRole('button', { name: 'Share Your Experience' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Worst ex ever');
+    await author.page.reload();
+    await author.page.getByRole('button', { name: 'Share Your Experience' }).click();
+    expect(await dialog.getByLabel('Your story').inputValue()).toBe('She was a lying bitch from day one.');
     await dialog.getByRole('button', { name: 'Share Anonymously' }).click();
     const nudge = author.page.getByRole('alertdialog', { name: 'Are you sure? This story may hurt someone' });
     await expect.poll(() => nudge.isVisible()).toBe(true);
@@ -237,6 +254,9 @@ describe('Tea', () => {
     await nudge.getByRole('button', { name: 'Post anyway' }).click();
     await expect.poll(() => toastText(author.page, 'Story shared anonymously!').isVisible()).toBe(true);
     expect(await storyCard(author.page, 'Worst ex ever').isVisible()).toBe(true);
+    // Shared, it is no longer a draft.
+    await author.page.getByRole('button', { name: 'Share Your Experience' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('');
   });
 
   it('shows the teas with a brewing guide and takes a review with first name shown', async () => {

@@ -10,7 +10,7 @@ const KEY = 'steep-message-drafts';
 
 interface Drafts {
   userId: string;
-  /** Unsent text by match id. */
+  /** Unsent text by match id; other unsent things under keys no match id has (`<matchId>/failed`, `tea/story`). */
   drafts: Record<string, string>;
 }
 

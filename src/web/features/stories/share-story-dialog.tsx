@@ -22,16 +22,8 @@ import { PROMPT_STARTERS, withStarter } from './prompt-starters';
 import { useShareStory } from './stories-api';
 import { teaCategoryLabel, teaTypeLabel } from '../../lib/tea-labels';
 import { useLingui } from '@lingui/react/macro';
-
-interface Draft {
-  title: string;
-  content: string;
-  aboutName: string;
-  teaType: string;
-  category: TeaCategory;
-}
-
-const EMPTY: Draft = { title: '', content: '', aboutName: '', teaType: '', category: 'Dating' };
+import { useCurrentUser } from '../../lib/session';
+import { EMPTY_STORY, readStoryDraft, saveStoryDraft, type StoryDraft as Draft } from './story-draft';
 
 /** The fields that show the server's refusal beside them; any other goes to a toast. */
 const SHOWN_BESIDE = ['title', 'content', 'aboutName'];
@@ -39,7 +31,8 @@ const SHOWN_BESIDE = ['title', 'content', 'aboutName'];
 /** 'Share Your Experience' (product §2, 5, 8): the form, the harassment nudge and the toasts. */
 export function ShareStoryDialog() {
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const me = useCurrentUser();
+  const [draft, setDraft] = useState<Draft>(() => readStoryDraft(me.id));
   const [nudging, setNudging] = useState(false);
   const share = useShareStory();
   const { t, i18n } = useLingui();
@@ -63,7 +56,9 @@ export function ShareStoryDialog() {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setProblems((list) => list.filter((p) => p.path !== key));
     if (share.isError) share.reset();
-    setDraft((d) => ({ ...d, [key]: value }));
+    const next = { ...draft, [key]: value };
+    setDraft(next);
+    saveStoryDraft(me.id, next);
   };
 
   const send = (confirmed: boolean) => {
@@ -79,7 +74,8 @@ export function ShareStoryDialog() {
       onSuccess: () => {
         setNudging(false);
         setOpen(false);
-        setDraft(EMPTY);
+        setDraft(EMPTY_STORY);
+        saveStoryDraft(me.id, EMPTY_STORY);
         toast({ title: t`Story shared anonymously!`, description: t`Only you can see that it is yours.` });
       },
       onError: (error) => {
