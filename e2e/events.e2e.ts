@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, phoneContext, screenshot, signUpViaApi, toastText, useServerAndBrowser } from './harness';
+import { shootBothThemes } from './flows-themes';
 
 const env = useServerAndBrowser();
 
@@ -49,8 +50,14 @@ describe('tea meetups', () => {
     await dialog.getByLabel('Date and time').fill(tomorrowEvening());
     await dialog.getByLabel('Max attendees').fill('6');
     await dialog.getByLabel('Featured tea').selectOption('Matcha');
+    // Each message went as she answered its field.
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    // She sees how much room the title and description have left.
+    await dialog.getByText('22/100', { exact: true }).waitFor();
+    await dialog.getByText('60/2000', { exact: true }).waitFor();
     await screenshot(host, 'events-create-dialog', { fullPage: true });
     await expectAccessible(host, 'create meetup dialog');
+    await shootBothThemes(host, 'events-create-dialog-filled');
     await dialog.getByRole('button', { name: 'Create Meetup' }).click();
     await expect.poll(() => toastText(host, 'Event created!').isVisible()).toBe(true);
     await expect.poll(() => host.getByRole('heading', { name: 'Matcha and a slow walk' }).isVisible()).toBe(true);

@@ -6,8 +6,8 @@ import { reportGrounds } from './safety';
 
 /** Tea meetups (the /events screen): create, list, join, leave, cancel, guest list. */
 
-const EVENT_TITLE_MAX = 100;
-const EVENT_DESCRIPTION_MAX = 2000;
+export const EVENT_TITLE_MAX = 100;
+export const EVENT_DESCRIPTION_MAX = 2000;
 export const EVENT_VENUE_MAX = 120;
 export const EVENT_ATTENDEES = { min: 2, max: 50, default: 10 } as const;
 /** A meetup starts at least this long after it is posted… */

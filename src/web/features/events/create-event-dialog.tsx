@@ -6,6 +6,8 @@ import {
   EVENT_ATTENDEES,
   EVENT_MAX_AHEAD_DAYS,
   EVENT_MIN_LEAD_MS,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_TITLE_MAX,
   EVENT_VENUE_MAX,
   type CreateEventBody,
 } from '../../../contract/events';
@@ -44,7 +46,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
   const [teaType, setTeaType] = useState('');
   const [verifiedOnly, setVerifiedOnly] = useState(false);
   const returnFocus = useReturnFocus(open);
-  const { formRef, errors, setErrors, refuse, refuseFromServer } = useFormErrors(FIELDS);
+  const { formRef, errors, setErrors, refuse, refuseFromServer, clearError } = useFormErrors(FIELDS);
   const create = useCreateEvent();
   const { t, i18n } = useLingui();
 
@@ -131,24 +133,30 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
             {t`Meet in a public place. The venue is shown only to people who join.`}
           </Dialog.Description>
           <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-            <Field id="event-title" label={t`Title`} error={errors.title}>
+            <Field id="event-title" label={t`Title`} hint={`${title.length}/${EVENT_TITLE_MAX}`} error={errors.title}>
               <Input
                 id="event-title"
                 value={title}
-                maxLength={100}
+                maxLength={EVENT_TITLE_MAX}
                 onChange={(e) => {
                   setTitle(e.target.value);
-                  setErrors(({ title: _, ...rest }) => rest);
+                  clearError('title');
                 }}
                 placeholder={t`Sunday matcha and a walk`}
-                {...describedBy('event-title', { error: errors.title })}
+                {...describedBy('event-title', { hint: true, error: errors.title })}
               />
             </Field>
-            <Field id="event-description" label={t`Description`} optional>
+            <Field
+              id="event-description"
+              label={t`Description`}
+              optional
+              hint={`${description.length}/${EVENT_DESCRIPTION_MAX}`}
+            >
               <Textarea
                 id="event-description"
+                {...describedBy('event-description', { hint: true })}
                 value={description}
-                maxLength={2000}
+                maxLength={EVENT_DESCRIPTION_MAX}
                 onChange={(e) => setDescription(e.target.value)}
                 placeholder={t`What to expect, who it's for`}
               />
@@ -157,7 +165,10 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
               idPrefix="event"
               state={place.state}
               city={place.city}
-              onChange={setPlace}
+              onChange={(next) => {
+                setPlace(next);
+                clearError('location');
+              }}
               error={errors.location}
             />
             <Field
@@ -170,7 +181,10 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                 id="event-venue"
                 value={venue}
                 maxLength={EVENT_VENUE_MAX}
-                onChange={(e) => setVenue(e.target.value)}
+                onChange={(e) => {
+                  setVenue(e.target.value);
+                  clearError('venue');
+                }}
                 {...describedBy('event-venue', { hint: true, error: errors.venue })}
               />
             </Field>
@@ -183,7 +197,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                 max={bounds.latest}
                 onChange={(e) => {
                   setWhen(e.target.value);
-                  setErrors(({ eventDate: _, ...rest }) => rest);
+                  clearError('eventDate');
                 }}
                 {...describedBy('event-date', { error: errors.eventDate })}
               />
@@ -197,7 +211,10 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                   min={EVENT_ATTENDEES.min}
                   max={EVENT_ATTENDEES.max}
                   value={maxAttendees}
-                  onChange={(e) => setMaxAttendees(e.target.value)}
+                  onChange={(e) => {
+                    setMaxAttendees(e.target.value);
+                    clearError('maxAttendees');
+                  }}
                   {...describedBy('event-max', { error: errors.maxAttendees })}
                 />
               </Field>
