@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * `load` (a dynamic import), made to wait out a lost network: a download that fails is tried again once the network
@@ -6,14 +6,18 @@ import { lazy, type ComponentType } from 'react';
  * online, five seconds later. Anything but a failed download still rejects.
  */
 export function retryingDownload<T>(load: () => Promise<T>): () => Promise<T> {
-  const attempt = (): Promise<T> =>
-    load().catch((error: unknown) => {
+  const attempt = async (): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
       // A module or catalogue that could not be downloaded rejects with a TypeError, as fetch does.
       if (!(error instanceof TypeError)) throw error;
-      return new Promise((back) =>
+      await new Promise((back) =>
         navigator.onLine ? setTimeout(back, 5000) : addEventListener('online', back, { once: true }),
-      ).then(attempt);
-    });
+      );
+      return attempt();
+    }
+  };
   return attempt;
 }
 
@@ -23,5 +27,7 @@ export function retryingDownload<T>(load: () => Promise<T>): () => Promise<T> {
  * screen with it: a connection lost while the feedback overlay's code was on its way turned the chat she was
  * reading into the offline page. A part waits instead (its Suspense fallback stays) until its code arrives.
  */
-export const lazyPart = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(retryingDownload(load));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint, so props are inferred as there
+export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(retryingDownload(load));
+}
