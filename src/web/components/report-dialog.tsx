@@ -6,6 +6,7 @@ import { Avatar } from './avatar';
 import { Button } from './ui/button';
 import { describedBy, Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
 import { useFormErrors } from '../lib/form-errors';
+import { errorText } from '../lib/api';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
 
@@ -145,7 +146,12 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
-      toast({ title: t`Error`, description: t`Failed to submit report. Please try again.`, variant: 'destructive' });
+      // The server's reason when it gave one (her own username), else the plain sentence.
+      toast({
+        title: t`Error`,
+        description: errorText(error, t`Failed to submit report. Please try again.`),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

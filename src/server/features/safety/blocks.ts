@@ -31,7 +31,9 @@ async function createUsernameBlock(
   typed: string,
 ): Promise<{ block: Block; blocked?: string }> {
   const target = await findUserByUsername(db, typed);
-  const targetId = target && target.id !== blockerId ? target.id : null;
+  // Her own name says nothing about who else is a member.
+  if (target?.id === blockerId) throw badRequest(localText('youCannotBlockYourself'));
+  const targetId = target ? target.id : null;
   const row = await insertUsernameBlock(db, blockerId, typed, targetId);
   if (!row) throw conflict(localText('youHaveAlreadyBlocked'));
   const made = targetId ? await insertBlock(db, blockerId, targetId, true) : undefined;

@@ -85,7 +85,9 @@ export async function createReport(
   const reported = input.reportedUserId
     ? await findUser(db, input.reportedUserId)
     : await findUserByUsername(db, input.reportedUsername ?? '');
-  if (!reported || reported.id === reporterId) return;
+  if (!reported) return;
+  // Her own name says nothing about who else is a member.
+  if (reported.id === reporterId) throw badRequest(localText('youCannotReportYourself'));
   await storeReport(db, reporterId, reported.id, input, { matchId, eventId: null, attached }, reportMedia);
 }
 

@@ -66,6 +66,11 @@ describe('blocks', () => {
     const ana = await member(t);
     const bea = await member(t);
     expect((await ana.request('POST', '/api/blocks', { blockedUserId: ana.user.id })).statusCode).toBe(400);
+    // By her own username too: she knows it, so saying so tells her nothing about anyone else.
+    const byName = await ana.request('POST', '/api/blocks', { blockedUsername: ana.user.username.toUpperCase() });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json()).toMatchObject({ message: 'You cannot block yourself' });
+    expect((await ana.request('GET', `/api/blocks/${ana.user.id}`)).json()).toEqual([]);
     expect((await ana.request('POST', '/api/blocks', { blockedUserId: randomUUID() })).statusCode).toBe(404);
     await block(ana, bea);
     expect((await ana.request('POST', '/api/blocks', { blockedUserId: bea.user.id })).statusCode).toBe(409);
@@ -223,6 +228,12 @@ describe('reports', () => {
     expect(
       (await ana.request('POST', '/api/reports', { reportedUserId: ana.user.id, reason: 'other' })).statusCode,
     ).toBe(400);
+    const byName = await ana.request('POST', '/api/reports', {
+      reportedUsername: ana.user.username,
+      reason: 'harassment_or_bullying',
+    });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json()).toMatchObject({ message: 'You cannot report yourself' });
     const forged = await ana.request('POST', '/api/reports', {
       reporterId: bea.user.id,
       reportedUserId: bea.user.id,
