@@ -443,28 +443,48 @@ describe('offline, signed in', () => {
     await context.close();
   });
 
-  it('a screen whose code is not on this device yet says she is offline, and opens once she is back', async () => {
+  it('a screen whose code is not on this device yet says she is offline in the shell, and opens once she is back', async () => {
     // No service worker (a first visit before it installs, or a browser without one): nothing is cached.
     const context = await phoneContext(browser, server.baseUrl, { serviceWorkers: 'block' });
     await signUpViaApi(context, { name: 'Joy' });
     const page = await context.newPage();
     await page.goto('/chats');
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    const tab = (name: string) => page.getByRole('link', { name, exact: true });
 
     await context.setOffline(true);
-    await page.getByRole('link', { name: 'Tea', exact: true }).click();
+    await tab('Tea').click();
     await page.getByRole('heading', { name: "You're offline" }).waitFor();
     await page.getByText('Could not reach Steep. Check your connection and try again.').waitFor();
-    // Not the router's own error page.
+    // Not the router's own error page, and her header and tabs stay (tryout: they went with the screen).
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     expect(await page.title()).toBe("You're offline · Steep");
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     await shootBothThemes(page, 'screen-offline');
-
-    await context.setOffline(false);
+    // The screens she has still open.
+    await tab('Chats').click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await tab('Tea').click();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).focus();
-    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+
+    // Back online, the screen opens by itself.
+    await context.setOffline(false);
     await page.waitForURL(`${server.baseUrl}/tea`);
-    await page.getByRole('link', { name: 'Tea', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    await tab('Tea').and(page.locator('[aria-current="page"]')).waitFor();
+    await page.getByRole('heading', { name: 'Tea', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
+
+    // A screen that failed while she was offline, asked for again once she is back, opens.
+    await context.setOffline(true);
+    await tab('Profile').click();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    await tab('Chats').click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    await context.setOffline(false);
+    await tab('Profile').click();
+    await page.getByRole('link', { name: 'Edit Profile' }).waitFor();
     expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
     await context.close();
   });

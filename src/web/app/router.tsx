@@ -115,49 +115,55 @@ export const router = createBrowserRouter([
                 lazy: page('AppShell'),
                 children: [
                   {
-                    path: '/home',
-                    loader: startDiscoveryFeed,
-                    lazy: page('DiscoverPage'),
-                  },
-                  { path: '/tea', lazy: page('TeaPage') },
-                  {
-                    path: '/subscribe',
-                    lazy: page('SubscribePage'),
-                  },
-                  { path: '/premium', lazy: page('PremiumPage') },
-                  { path: '/chats', lazy: page('ChatsPage') },
-                  { path: '/filters', lazy: page('FiltersPage') },
-                  { path: '/events', lazy: page('EventsPage') },
-                  { path: '/profile', lazy: page('ProfilePage') },
-                  {
-                    path: '/profile/edit',
-                    lazy: page('EditProfilePage'),
-                  },
-                  { path: '/safety', lazy: page('SafetyPage') },
-                  {
-                    path: '/preferences',
-                    lazy: page('PreferencesPage'),
-                  },
-                  { path: '/settings', lazy: page('SettingsPage') },
-                  {
-                    path: '/verification',
-                    lazy: page('VerificationPage'),
-                  },
-                  {
-                    path: '/micro-interactions-demo',
-                    lazy: page('MicroInteractionsDemoPage'),
-                  },
-                  {
-                    path: '/onboarding-demo',
-                    lazy: page('OnboardingDemoPage'),
-                  },
-                  {
-                    path: '/preference-visualization',
-                    lazy: page('PreferenceVisualizationPage'),
-                  },
-                  {
-                    path: '/subscription',
-                    lazy: page('SubscriptionPage'),
+                    // A screen that could not open says so inside the shell: her tabs stay (tryout).
+                    errorElement: <ScreenLoadFailed inShell />,
+                    children: [
+                      {
+                        path: '/home',
+                        loader: startDiscoveryFeed,
+                        lazy: page('DiscoverPage'),
+                      },
+                      { path: '/tea', lazy: page('TeaPage') },
+                      {
+                        path: '/subscribe',
+                        lazy: page('SubscribePage'),
+                      },
+                      { path: '/premium', lazy: page('PremiumPage') },
+                      { path: '/chats', lazy: page('ChatsPage') },
+                      { path: '/filters', lazy: page('FiltersPage') },
+                      { path: '/events', lazy: page('EventsPage') },
+                      { path: '/profile', lazy: page('ProfilePage') },
+                      {
+                        path: '/profile/edit',
+                        lazy: page('EditProfilePage'),
+                      },
+                      { path: '/safety', lazy: page('SafetyPage') },
+                      {
+                        path: '/preferences',
+                        lazy: page('PreferencesPage'),
+                      },
+                      { path: '/settings', lazy: page('SettingsPage') },
+                      {
+                        path: '/verification',
+                        lazy: page('VerificationPage'),
+                      },
+                      {
+                        path: '/micro-interactions-demo',
+                        lazy: page('MicroInteractionsDemoPage'),
+                      },
+                      {
+                        path: '/onboarding-demo',
+                        lazy: page('OnboardingDemoPage'),
+                      },
+                      {
+                        path: '/preference-visualization',
+                        lazy: page('PreferenceVisualizationPage'),
+                      },
+                      {
+                        path: '/subscription',
+                        lazy: page('SubscriptionPage'),
+                      },
+                    ],
                   },
                 ],
               },
