@@ -6,7 +6,7 @@ import { Avatar } from './avatar';
 import { Button } from './ui/button';
 import { describedBy, Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
 import { useFormErrors } from '../lib/form-errors';
-import { errorText } from '../lib/api';
+import { isApiError } from '../lib/api';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
 
@@ -146,10 +146,11 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
-      // The server's reason when it gave one (her own username), else the plain sentence.
+      // A refusal's reason (her own username), else the plain sentence: an outage's text is not hers to act on.
       toast({
         title: t`Error`,
-        description: errorText(error, t`Failed to submit report. Please try again.`),
+        description:
+          isApiError(error) && error.status < 500 ? error.message : t`Failed to submit report. Please try again.`,
         variant: 'destructive',
       });
     } finally {
