@@ -42,7 +42,8 @@ export function Field({ id, label, hint, error, optional, children, className }:
         {optional && <span className="ml-1 font-normal text-ink-soft">{t`(optional)`}</span>}
       </label>
       {children}
-      {hint && !error && (
+      {/* The hint stays beside an error: a counter, or how to put it right, is what she needs while fixing it. */}
+      {hint && (
         <p id={`${id}-hint`} className="text-xs leading-relaxed text-ink-soft">
           {hint}
         </p>
@@ -58,7 +59,7 @@ export function Field({ id, label, hint, error, optional, children, className }:
 
 /** aria props for a control inside <Field>. */
 export function describedBy(id: string, { hint, error }: { hint?: unknown; error?: string | undefined }) {
-  const ids = [error ? `${id}-error` : hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return {
     'aria-describedby': ids || undefined,
     'aria-invalid': error ? true : undefined,

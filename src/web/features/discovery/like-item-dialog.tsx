@@ -64,6 +64,7 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
   };
 
   const overBy = text.length - LIKE_COMMENT_MAX_LENGTH;
+  const described = describedBy(COMMENT_ID, { hint: true, error });
   return (
     <Sheet
       open={open}
@@ -103,8 +104,8 @@ export function LikeItemDialog({ name, target, open, onOpenChange, canSuperLike,
               setText(event.target.value);
               if (error) setError(undefined);
             }}
-            {...describedBy(COMMENT_ID, { hint: true, error })}
-            aria-describedby={`${COMMENT_ID}-count ${error ? `${COMMENT_ID}-error` : `${COMMENT_ID}-hint`}`}
+            {...described}
+            aria-describedby={`${COMMENT_ID}-count ${described['aria-describedby']}`}
           />
         </Field>
         <p
