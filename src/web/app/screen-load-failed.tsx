@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import { errorText } from '../lib/api';
+import { STORAGE_KEYS, storage } from '../lib/storage';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
@@ -14,24 +15,6 @@ import { useDocumentTitle } from '../lib/use-document-title';
  * address again by itself, as the offline page does (tryout: the message stayed after she was back online).
  * `inShell`: a signed-in screen's, inside the header and tabs, so she can still go to the screens she has.
  */
-const RELOADED_AT = 'steep-screen-reloaded-at';
-
-function reloadedAgo(): number {
-  try {
-    return Date.now() - Number(window.sessionStorage.getItem(RELOADED_AT) ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-function markReload(): void {
-  try {
-    window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  } catch {
-    // No storage: reloadedAgo() answers 0, so no reload at once.
-  }
-}
-
 export function ScreenLoadFailed({ inShell = false }: { inShell?: boolean }) {
   const { t } = useLingui();
   const error = useRouteError();
@@ -45,10 +28,14 @@ export function ScreenLoadFailed({ inShell = false }: { inShell?: boolean }) {
     // The router keeps a screen whose code failed to load failed until the page loads again: asked for once she is
     // back online, it comes here with the network up, and loads the page again at once (once in ten seconds, so a
     // download that fails online too leaves this screen up instead of reloading for ever).
-    if (navigator.onLine && reloadedAgo() > 10_000) {
-      markReload();
-      reload();
-      return;
+    if (navigator.onLine && Date.now() - Number(storage.get(STORAGE_KEYS.screenReloadedAt) ?? 0) > 10_000) {
+      const now = String(Date.now());
+      storage.set(STORAGE_KEYS.screenReloadedAt, now);
+      // Without storage the stamp is not kept, and nothing could stop a loop: no reload at once then.
+      if (storage.get(STORAGE_KEYS.screenReloadedAt) === now) {
+        reload();
+        return;
+      }
     }
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);

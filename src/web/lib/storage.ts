@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   onboardingCompleted: 'onboardingCompleted',
+  /** When a screen that could not load last reloaded the page by itself (app/screen-load-failed.tsx). */
+  screenReloadedAt: 'screenReloadedAt',
 } as const;
 
 /** localStorage access that never throws (private mode, disabled storage). */
