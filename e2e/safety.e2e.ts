@@ -10,7 +10,8 @@ import { shootBothThemes } from './flows-themes';
  * report in /moderation and suspends the reported member, whose open tab is signed out at once.
  */
 
-const env = useServerAndBrowser({}, { demoUsers: 3, timeoutMs: 180_000 });
+// The worker files a report by username against whoever the name belongs to, after the answer.
+const env = useServerAndBrowser({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100' }, { demoUsers: 3, timeoutMs: 180_000 });
 const contexts: BrowserContext[] = [];
 
 afterAll(async () => {
@@ -76,8 +77,13 @@ describe('safety center and moderation', () => {
     await submit.click();
     expect(await toastContent(page, 'Report submitted')).toContain("We'll review this report promptly.");
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Received', { exact: true }).waitFor();
+    // Listed by the name she typed, as a name nobody has would be: never whose account it is.
+    const filed = page.getByRole('listitem').filter({ hasText: `@${sue.username}` });
+    await filed.getByText('Received', { exact: true }).waitFor();
     await expect.poll(() => page.getByText('Reports filed').locator('..').innerText()).toContain('1');
+    await filed.scrollIntoViewIfNeeded();
+    await settle(page);
+    await shootBothThemes(page, 'safety-center-reported-by-username');
 
     // Block and unblock her from the dialog.
     await page.getByRole('button', { name: /Block & Unblock/ }).click();
@@ -116,6 +122,12 @@ describe('safety center and moderation', () => {
     await page.goto('/moderation');
     await page.getByText('Page Not Found').first().waitFor();
 
+    // She also reports Sue from her profile (by id), as she would once Sue shows up in her discovery.
+    const fromProfile = await anaContext.request.post('/api/reports', {
+      data: { reportedUserId: sue.id, reason: 'spam_or_scam' },
+    });
+    expect(fromProfile.status()).toBe(202);
+
     // The demo moderator logs in on a laptop.
     const modContext = await newContext({ width: 1280, height: 800 });
     const modPage = await modContext.newPage();
@@ -147,9 +159,11 @@ describe('safety center and moderation', () => {
     expect(again.status()).toBe(403);
     expect(((await again.json()) as { message: string }).message).toMatch(/^Your account is suspended until/);
 
-    // Ana sees that action was taken, not which.
+    // Ana sees that action was taken on her report from Sue's profile, not which. Her report by username still
+    // reads Received: its progress would tell her whether the name is a member's.
     await page.goto('/safety');
-    await page.getByText('Action taken', { exact: true }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Sue' }).getByText('Action taken', { exact: true }).waitFor();
+    await filed.getByText('Received', { exact: true }).waitFor();
     expect(await page.getByText(/suspend/i).count()).toBe(0);
 
     // The audit log lists the suspension; the console at phone size.

@@ -152,6 +152,10 @@ export const accountExport = z.object({
   reportsFiled: z.array(
     z.object({ reportedUserId: z.string(), reason: z.string(), description: z.string().nullable(), at: z.string() }),
   ),
+  /** Reports she filed by typing a username: the name she typed, never whom it was filed against. */
+  reportedUsernames: z.array(
+    z.object({ username: z.string(), reason: z.string(), description: z.string().nullable(), at: z.string() }),
+  ),
   /** Meetups she hosted (all she wrote) and those of others she joined (never their other guests). */
   events: z.object({
     hosted: z.array(

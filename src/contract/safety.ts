@@ -70,7 +70,14 @@ export const createReportBody = z
   .object({
     reporterId: z.uuid('Invalid user id').optional(),
     reportedUserId: z.uuid('Invalid user id').optional(),
-    reportedUsername: safeText().trim().min(1).max(30).optional(),
+    /** Her @username, with or without the @. */
+    reportedUsername: safeText()
+      .trim()
+      .min(1, 'Enter a username')
+      .max(30)
+      .regex(/^@?[^@]/, 'Enter a username')
+      .transform((name) => name.replace(/^@/, ''))
+      .optional(),
     ...reportGrounds,
     /** The conversation the report is filed from (the chat menu). */
     matchId: z.uuid('Invalid match id').optional(),
@@ -84,6 +91,10 @@ export const createReportBody = z
   .refine((b) => (b.reportedUserId === undefined) !== (b.reportedUsername === undefined), {
     path: ['reportedUserId'],
     message: 'Give the user id or the username of the person you are reporting',
+  })
+  .refine((b) => b.matchId === undefined || b.reportedUserId !== undefined, {
+    path: ['matchId'],
+    message: 'A report from a conversation names the person by user id',
   });
 export type CreateReportBody = z.input<typeof createReportBody>;
 

@@ -283,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(safetyRoutes, {
     db,
     events,
+    jobs,
     recentMessages: recentMessagesForReport(media.chat),
     reportMedia: { store: media.reports, deletes: mediaDeletes },
   });

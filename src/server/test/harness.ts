@@ -56,12 +56,17 @@ export async function createTestApp(
   };
 }
 
+/** Runs due jobs until none is left (a job may queue another), as the worker would after the answer. */
+export async function drainJobs(t: TestApp): Promise<void> {
+  while ((await t.app.jobs.runDue()) > 0);
+}
+
 /**
  * Runs the due jobs (mail is sent by them, and a reset request queues a job that queues its mail) and returns every
  * mail written to the outbox (MAIL_PROVIDER=log: DATA_DIR/outbox) since the last call, oldest first, as raw text.
  */
 export async function deliveredMail(t: TestApp): Promise<string[]> {
-  while ((await t.app.jobs.runDue()) > 0);
+  await drainJobs(t);
   const outbox = path.resolve(t.config.DATA_DIR, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).sort();
   const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const reports = pgTable(
@@ -26,6 +26,11 @@ export const reports = pgTable(
      * events owns its table, and the report outlives a cancelled or deleted meetup.
      */
     eventId: uuid(),
+    /**
+     * Filed only through a report by username (username_reports): moderators review it like any report, but
+     * her list and her export show the name she typed, never who it turned out to be.
+     */
+    byUsernameOnly: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
   },
@@ -34,6 +39,31 @@ export const reports = pgTable(
     index('reports_reported_idx').on(t.reportedUserId),
     index('reports_open_idx').on(t.status, t.reportedUserId),
   ],
+);
+
+/**
+ * A report by username, kept whether or not the name belongs to anyone, so the answer, her reports list and
+ * her count are the same for a member's name and a name nobody has (whether someone is on Steep is private).
+ * One per name and reason: filing it again adds nothing she can see.
+ */
+export const usernameReports = pgTable(
+  'username_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As she typed it (trimmed, without a leading @): what her list shows. */
+    username: text().notNull(),
+    /** Lower case: one report per name and reason. */
+    usernameKey: text().notNull(),
+    reason: text().notNull(),
+    description: text(),
+    /** The report it was filed as, when the name was a member's; never shown to her. */
+    reportId: uuid().references(() => reports.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('username_reports_reporter_name_reason_key').on(t.reporterId, t.usernameKey, t.reason)],
 );
 
 /**

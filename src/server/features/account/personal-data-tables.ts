@@ -43,7 +43,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   photos: { hers: ['userId'] },
   push_subscriptions: { skip: 'her devices are exported in `pushDevices`, without the endpoint secrets' },
   profile_views: { hers: ['viewerId'] },
-  reports: { hers: ['reporterId'] },
+  reports: { hers: ['reporterId'], omit: ['byUsernameOnly'], keep: (row) => row.byUsernameOnly !== true },
   sessions: { hers: ['userId'], omit: ['tokenHash'] },
   sms_outbox: { hers: ['userId'], omit: ['toHash'] },
   sms_settings: { hers: ['userId'], omit: ['codeHash'] },
@@ -60,6 +60,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   user_badges: { hers: ['userId'] },
   user_preferences: { hers: ['userId'] },
   username_blocks: { hers: ['blockerId'], omit: ['blockedUserId', 'usernameKey'] },
+  username_reports: { hers: ['reporterId'], omit: ['reportId', 'usernameKey'] },
   verification_selfies: { hers: ['userId'] },
   verifications: { hers: ['userId'] },
 };

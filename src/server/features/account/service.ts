@@ -89,6 +89,7 @@ export async function exportAccount(
     blocks: safety.blocks,
     blockedUsernames: safety.blockedUsernames,
     reportsFiled: safety.reportsFiled,
+    reportedUsernames: safety.reportedUsernames,
     events: meetups,
     notices,
     teaReplies,

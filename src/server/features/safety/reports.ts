@@ -11,7 +11,21 @@ import { blockersAmong, blocksMadeBy, findUser, findUserByUsername, findUsers, i
 import { badRequest } from '../../http/errors';
 import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { HIDDEN_MEMBER_NAME } from './blocks';
-import { findOpenReport, holdFromDiscovery, insertReport, openUnderageReporters, reportsFiledBy } from './repository';
+import type { JobQueue } from '../../jobs';
+import {
+  claimReport,
+  findOpenReport,
+  findUsernameReport,
+  holdFromDiscovery,
+  insertReport,
+  isReportOpen,
+  linkUsernameReport,
+  openUnderageReporters,
+  reportsFiledBy,
+  upsertUsernameReport,
+  usernameReportsFiledBy,
+  type UsernameReportRow,
+} from './repository';
 import { localText } from '../../i18n';
 
 type ReportInput = z.output<typeof createReportBody>;
@@ -57,38 +71,75 @@ export type RecentMessages = (
   limit: number,
 ) => Promise<{ otherUserId: string; messages: MessageCopy[] }>;
 
+/** The job that files a report by username against the member the name belongs to, if anyone. */
+export const USERNAME_REPORT_JOB = 'safety.username-report';
+
 /**
  * Files a report. The answer is the same whoever is named — an unknown username or id, a repeat —
- * so the form cannot be used to find out who exists. An unknown person is simply not stored; the
- * same open report twice (same person, same reason) is stored once, so one member cannot inflate
- * another's report count.
+ * so the form cannot be used to find out who exists. An unknown id is simply not stored. A username is
+ * always stored as she typed it (her list and count grow the same for any name), and whom it names is
+ * looked up afterwards, in USERNAME_REPORT_JOB, so not even the answer's timing differs. The same open
+ * report twice (same person, same reason) is stored once, so one member cannot inflate another's count.
  */
 export async function createReport(
   db: Db,
+  jobs: JobQueue,
   reporterId: string,
   input: ReportInput,
   recentMessages?: RecentMessages,
   reportMedia?: ReportMediaStore,
 ): Promise<void> {
+  if (input.reportedUserId === undefined) return reportByUsername(db, jobs, reporterId, input);
   if (input.reportedUserId === reporterId) throw badRequest(localText('youCannotReportYourself'));
   // The attached conversation is checked first: it must be hers and with the person she names.
   let attached: MessageCopy[] = [];
   let matchId: string | null = null;
   if (input.matchId && input.includeMessages && recentMessages) {
     const conversation = await recentMessages(db, input.matchId, reporterId, REPORT_ATTACHED_MESSAGES);
-    if (input.reportedUserId && conversation.otherUserId !== input.reportedUserId) {
-      throw badRequest(localText('thatConversationIsNot'));
-    }
+    if (conversation.otherUserId !== input.reportedUserId) throw badRequest(localText('thatConversationIsNot'));
     attached = conversation.messages;
     matchId = input.matchId;
   }
-  const reported = input.reportedUserId
-    ? await findUser(db, input.reportedUserId)
-    : await findUserByUsername(db, input.reportedUsername ?? '');
+  const reported = await findUser(db, input.reportedUserId);
   if (!reported) return;
-  // Her own name says nothing about who else is a member.
-  if (reported.id === reporterId) throw badRequest(localText('youCannotReportYourself'));
   await storeReport(db, reporterId, reported.id, input, { matchId, eventId: null, attached }, reportMedia);
+}
+
+async function reportByUsername(db: Db, jobs: JobQueue, reporterId: string, input: ReportInput): Promise<void> {
+  const username = input.reportedUsername ?? '';
+  // Her own name says nothing about who else is a member.
+  const own = await findUser(db, reporterId);
+  if (own?.username.toLowerCase() === username.toLowerCase()) throw badRequest(localText('youCannotReportYourself'));
+  await db.transaction(async (tx) => {
+    const row = await upsertUsernameReport(tx, {
+      reporterId,
+      username,
+      reason: input.reason,
+      description: input.description,
+    });
+    await jobs.enqueue(USERNAME_REPORT_JOB, { reporterId, usernameReportId: row.id }, { maxAttempts: 5 }, tx);
+  });
+}
+
+/**
+ * USERNAME_REPORT_JOB: files her report by username against the member the name belongs to, and keeps
+ * which report it became (never shown to her). A name nobody has, or hers, files nothing. A report still
+ * open is not filed twice; one a moderator closed is filed again, as a new report from a profile would be.
+ */
+export async function fileUsernameReport(db: Db, usernameReportId: string): Promise<void> {
+  const row = await findUsernameReport(db, usernameReportId);
+  if (!row) return;
+  if (row.reportId && (await isReportOpen(db, row.reportId))) return;
+  const reported = await findUserByUsername(db, row.username);
+  if (!reported || reported.id === row.reporterId) return;
+  const grounds = { reason: row.reason as ReportInput['reason'], description: row.description };
+  const reportId = await storeReport(db, row.reporterId, reported.id, grounds, {
+    matchId: null,
+    eventId: null,
+    attached: [],
+    byUsernameOnly: true,
+  });
+  await linkUsernameReport(db, row.id, reportId);
 }
 
 /** A report about a meetup, filed from the event: it is against the host, and names the event. */
@@ -109,23 +160,31 @@ export async function reportEvent(db: Db, reporterId: string, input: EventReport
   await storeReport(db, reporterId, input.hostId, input, { matchId: null, eventId: input.eventId, attached: [] });
 }
 
-/** The same open report twice (same person, reason and event) is stored once. */
+/**
+ * The same open report twice (same person, reason and event) is stored once. Filed by name only
+ * (`byUsernameOnly`), her list shows the name she typed instead; filed again from a profile or a chat, it is
+ * listed as hers. Returns the report's id (the open one it was already).
+ */
 async function storeReport(
   db: Db,
   reporterId: string,
   reportedUserId: string,
   input: { reason: ReportInput['reason']; description: string | null },
-  about: { matchId: string | null; eventId: string | null; attached: MessageCopy[] },
+  about: { matchId: string | null; eventId: string | null; attached: MessageCopy[]; byUsernameOnly?: boolean },
   reportMedia?: ReportMediaStore,
-): Promise<void> {
+): Promise<string> {
+  const byUsernameOnly = about.byUsernameOnly ?? false;
   const open = await findOpenReport(db, { reporterId, reportedUserId, reason: input.reason, eventId: about.eventId });
-  if (open) return;
+  if (open) {
+    if (open.byUsernameOnly && !byUsernameOnly) await claimReport(db, open.id);
+    return open.id;
+  }
   const reporterPremium = await isPremium(db, reporterId);
   const frozen = reportMedia ? await freezeMedia(reportMedia.store, about.attached) : new Map<string, string>();
   // A copy whose report was not stored (an error) is deleted again.
-  let stored = false;
+  let stored: string | undefined;
   try {
-    await db.transaction(async (tx) => {
+    stored = await db.transaction(async (tx) => {
       const messages = about.attached.map((m) => ({
         messageId: m.id,
         senderId: m.senderId,
@@ -138,7 +197,7 @@ async function storeReport(
         mediaWaveform: m.media?.waveform ?? null,
         mediaViewOnce: m.media?.viewOnce ?? false,
       }));
-      await insertReport(
+      const id = await insertReport(
         tx,
         {
           reporterId,
@@ -148,15 +207,17 @@ async function storeReport(
           reporterPremium,
           matchId: about.matchId,
           eventId: about.eventId,
+          byUsernameOnly,
         },
         messages,
       );
       if (input.reason === 'underage_user') await holdIfReportedUnderage(tx, reportedUserId);
+      return id;
     });
-    stored = true;
   } finally {
     if (!stored) await reportMedia?.deletes.now('reports', [...frozen.values()]);
   }
+  return stored;
 }
 
 /**
@@ -187,9 +248,33 @@ async function holdIfReportedUnderage(db: Db, userId: string): Promise<void> {
 
 /**
  * Reports she filed, newest first, with their status but never the action taken. Reports about her
- * are never listed to her. Someone with a block between them is named HIDDEN_MEMBER_NAME.
+ * are never listed to her. Someone with a block between them is named HIDDEN_MEMBER_NAME. A report by
+ * username shows the name she typed.
  */
 export async function listReportsFiledBy(db: Db, reporterId: string): Promise<Report[]> {
+  const [chosen, byName] = [await listChosenReports(db, reporterId), await usernameReportsFiledBy(db, reporterId)];
+  return [...chosen, ...byName.map(presentUsernameReport)].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * A report by username as her list shows it: its own id in every id field, the name she typed, and
+ * 'received' for as long as it is listed. Its progress would tell her whether the name is a member's (a
+ * name nobody has is never reviewed); a report from a profile or a chat shows its progress.
+ */
+function presentUsernameReport(row: UsernameReportRow): Report {
+  return {
+    id: row.id,
+    reportedUserId: row.id,
+    reportedUser: { id: row.id, name: `@${row.username}` },
+    reason: row.reason as Report['reason'],
+    description: row.description,
+    status: 'received',
+    messagesAttached: false,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function listChosenReports(db: Db, reporterId: string): Promise<Report[]> {
   const rows = await reportsFiledBy(db, reporterId);
   const ids = rows.map((r) => r.report.reportedUserId);
   const members = await findUsers(db, ids);

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { insertMember, useTestDatabase } from '../../test/direct';
 import { users as memberRows } from '../../test/tables';
 import {
+  claimReport,
   closeReportsAgainst,
   countOpenReportGroups,
+  countReportsFiledBy,
   findOpenReport,
   frozenMessagesOf,
   hasOpenReportBy,
@@ -18,6 +20,8 @@ import {
   reportMediaKeysOf,
   reportRowsAgainst,
   reportsFiledBy,
+  upsertUsernameReport,
+  usernameReportsFiledBy,
   type NewReportMessage,
 } from './repository';
 
@@ -47,7 +51,7 @@ describe('filing', () => {
     const [ana, bea] = await members(2);
     const id = await report(ana!.id, bea!.id, 'spam');
     const about = { reporterId: ana!.id, reportedUserId: bea!.id, eventId: null };
-    expect(await findOpenReport(db(), { ...about, reason: 'spam' })).toEqual({ id });
+    expect(await findOpenReport(db(), { ...about, reason: 'spam' })).toEqual({ id, byUsernameOnly: false });
     expect(await findOpenReport(db(), { ...about, reason: 'harassment' })).toBeUndefined();
     expect(await findOpenReport(db(), { ...about, reason: 'spam', eventId: crypto.randomUUID() })).toBeUndefined();
     await closeReportsAgainst(db(), bea!.id, 'closed');
@@ -89,6 +93,29 @@ describe('filing', () => {
       [newer, false],
       [older, true],
     ]);
+  });
+});
+
+describe('reports by username', () => {
+  it('keeps one per name (any case) and reason, and counts them with her reports but not what they were filed as', async () => {
+    const [ana, bea] = await members(2);
+    const row = { reporterId: ana!.id, username: 'Bea_X', reason: 'spam', description: null };
+    const first = await upsertUsernameReport(db(), row);
+    expect(await upsertUsernameReport(db(), { ...row, username: 'bea_x', description: 'again' })).toEqual(first);
+    const other = await upsertUsernameReport(db(), { ...row, reason: 'other' });
+    expect((await usernameReportsFiledBy(db(), ana!.id)).map((r) => r.id)).toEqual([other.id, first.id]);
+
+    // What it was filed as stays out of her list and count until she files it herself, from a profile.
+    const filedAs = await insertReport(
+      db(),
+      { reporterId: ana!.id, reportedUserId: bea!.id, reason: 'spam', byUsernameOnly: true },
+      [],
+    );
+    expect(await reportsFiledBy(db(), ana!.id)).toEqual([]);
+    expect(await countReportsFiledBy(db(), ana!.id)).toBe(2);
+    await claimReport(db(), filedAs);
+    expect((await reportsFiledBy(db(), ana!.id)).map((r) => r.report.id)).toEqual([filedAs]);
+    expect(await countReportsFiledBy(db(), ana!.id)).toBe(3);
   });
 });
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REPORT_SEVERITY } from '../../../contract/moderation';
 import type { ReportReason, ReportStatus } from '../../../contract/safety';
 import type { Db } from '../../db/client';
-import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety';
+import { discoveryHolds, reportMessages, reports, usernameReports } from '../../db/schema/safety';
 
 /**
  * Every statement of safety: reports, the messages frozen with them and the discovery holds. Services
@@ -15,6 +15,7 @@ import { discoveryHolds, reportMessages, reports } from '../../db/schema/safety'
 type ReportRow = typeof reports.$inferSelect;
 type ReportMessageRow = typeof reportMessages.$inferSelect;
 type NewReport = typeof reports.$inferInsert;
+export type UsernameReportRow = typeof usernameReports.$inferSelect;
 export type NewReportMessage = Omit<typeof reportMessages.$inferInsert, 'reportId' | 'position'>;
 
 /** Reports a moderator has not closed yet. */
@@ -27,9 +28,9 @@ const OPEN_STATUSES: ReportStatus[] = ['received', 'under_review'];
 export async function findOpenReport(
   db: Db,
   report: { reporterId: string; reportedUserId: string; reason: string; eventId: string | null },
-): Promise<{ id: string } | undefined> {
+): Promise<{ id: string; byUsernameOnly: boolean } | undefined> {
   const [open] = await db
-    .select({ id: reports.id })
+    .select({ id: reports.id, byUsernameOnly: reports.byUsernameOnly })
     .from(reports)
     .where(
       and(
@@ -42,6 +43,64 @@ export async function findOpenReport(
     )
     .limit(1);
   return open;
+}
+
+/** She filed, from a profile or a chat, the report she had filed by username: her list now shows it as hers. */
+export async function claimReport(db: Db, reportId: string): Promise<void> {
+  await db.update(reports).set({ byUsernameOnly: false }).where(eq(reports.id, reportId));
+}
+
+/** Stores her report by username; the one she already filed for this name and reason when there is one. */
+export async function upsertUsernameReport(
+  tx: Db,
+  row: { reporterId: string; username: string; reason: string; description: string | null },
+): Promise<UsernameReportRow> {
+  const usernameKey = row.username.toLowerCase();
+  const [inserted] = await tx
+    .insert(usernameReports)
+    .values({ ...row, usernameKey })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await tx
+    .select()
+    .from(usernameReports)
+    .where(
+      and(
+        eq(usernameReports.reporterId, row.reporterId),
+        eq(usernameReports.usernameKey, usernameKey),
+        eq(usernameReports.reason, row.reason),
+      ),
+    );
+  if (!existing) throw new Error('username report neither inserted nor found');
+  return existing;
+}
+
+export async function findUsernameReport(db: Db, id: string): Promise<UsernameReportRow | undefined> {
+  const [row] = await db.select().from(usernameReports).where(eq(usernameReports.id, id));
+  return row;
+}
+
+/** Whether the report a name was filed as is still open (a closed one is filed again on her next report). */
+export async function isReportOpen(db: Db, reportId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), inArray(reports.status, OPEN_STATUSES)));
+  return row !== undefined;
+}
+
+export async function linkUsernameReport(db: Db, id: string, reportId: string): Promise<void> {
+  await db.update(usernameReports).set({ reportId }).where(eq(usernameReports.id, id));
+}
+
+/** Her reports by username, newest first. */
+export async function usernameReportsFiledBy(db: Db, reporterId: string): Promise<UsernameReportRow[]> {
+  return db
+    .select()
+    .from(usernameReports)
+    .where(eq(usernameReports.reporterId, reporterId))
+    .orderBy(desc(usernameReports.createdAt), desc(usernameReports.id));
 }
 
 /** Stores a report with its frozen messages, in their order. Run it in the transaction that may hold her. */
@@ -87,6 +146,9 @@ export async function reportMediaKeysOf(db: Db, reporterId: string): Promise<str
 // ---------------------------------------------------------------------------------------------------
 // Her own reports
 
+/** Reports she filed from a profile, a chat or a meetup: her reports by username are listed by name. */
+const filedByHer = (reporterId: string) => and(eq(reports.reporterId, reporterId), eq(reports.byUsernameOnly, false));
+
 /** Reports she filed, newest first, each with whether messages were attached. */
 export async function reportsFiledBy(
   db: Db,
@@ -100,18 +162,23 @@ export async function reportsFiledBy(
       messagesAttached: sql<boolean>`exists (select 1 from ${reportMessages} where ${reportMessages.reportId} = "reports"."id")`,
     })
     .from(reports)
-    .where(eq(reports.reporterId, reporterId))
+    .where(filedByHer(reporterId))
     .orderBy(desc(reports.createdAt), desc(reports.id));
 }
 
 /** Reports she filed, oldest first (her data export). */
 export async function reportsFiledOldestFirst(db: Db, reporterId: string): Promise<ReportRow[]> {
-  return db.select().from(reports).where(eq(reports.reporterId, reporterId)).orderBy(asc(reports.createdAt));
+  return db.select().from(reports).where(filedByHer(reporterId)).orderBy(asc(reports.createdAt));
 }
 
+/** Every report she filed as her list shows them: by a member, and by username (whoever the name is). */
 export async function countReportsFiledBy(db: Db, reporterId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.reporterId, reporterId));
-  return row?.n ?? 0;
+  const [chosen] = await db.select({ n: count() }).from(reports).where(filedByHer(reporterId));
+  const [byName] = await db
+    .select({ n: count() })
+    .from(usernameReports)
+    .where(eq(usernameReports.reporterId, reporterId));
+  return (chosen?.n ?? 0) + (byName?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------

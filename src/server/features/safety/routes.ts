@@ -3,15 +3,24 @@ import { safetyApi } from '../../../contract/api/safety';
 import { sessionUserId } from '../../core';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
+import type { JobQueue } from '../../jobs';
 import { route } from '../../http/route';
 import { localText, render, say } from '../../i18n';
 import { createBlock, deleteBlock, listBlocks } from './blocks';
-import { createReport, listReportsFiledBy, type RecentMessages, type ReportMediaStore } from './reports';
+import {
+  createReport,
+  fileUsernameReport,
+  listReportsFiledBy,
+  USERNAME_REPORT_JOB,
+  type RecentMessages,
+  type ReportMediaStore,
+} from './reports';
 import { safetySummary } from './summary';
 
 interface SafetyRouteDeps {
   db: Db;
   events: DomainEvents;
+  jobs: JobQueue;
   /** Chat's last messages of a conversation, for reports that attach them. */
   recentMessages: RecentMessages;
   /** Where copies of attached photos and voice notes are frozen (moderators only). */
@@ -20,8 +29,10 @@ interface SafetyRouteDeps {
 
 export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (
   app,
-  { db, events, recentMessages, reportMedia },
+  { db, events, jobs, recentMessages, reportMedia },
 ) => {
+  jobs.handle(USERNAME_REPORT_JOB, async (payload) => fileUsernameReport(db, String(payload.usernameReportId)));
+
   route(app, safetyApi.block, async (request) => {
     const blockerId = sessionUserId(request);
     const { block, blocked } = await createBlock(db, blockerId, request.body);
@@ -37,12 +48,12 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (
   });
 
   route(app, safetyApi.report, async (request) => {
-    await createReport(db, sessionUserId(request), request.body, recentMessages, reportMedia);
+    await createReport(db, jobs, sessionUserId(request), request.body, recentMessages, reportMedia);
     // Accepted, the same answer whether or not the person exists; by username it says so truthfully.
     const { reportedUserId, reportedUsername } = request.body;
     const text =
       !reportedUserId && reportedUsername
-        ? localText('reportByUsernameReceived', { username: reportedUsername.trim().replace(/^@/, '') })
+        ? localText('reportByUsernameReceived', { username: reportedUsername })
         : localText('reportReceived');
     return { ok: true as const, message: render(await request.language(), text) };
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASON_VALUES } from '../../../contract/safety';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, drainJobs, type TestApp } from '../../test/harness';
+import { reports } from '../../test/tables';
 import { block, feedIds, like, matchesOf, member, PRIVATE_PATTERN, setProfile, swipe } from '../../test/members';
 
 const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will review your report.';
@@ -112,6 +113,7 @@ describe('reports', () => {
     expect(byId.statusCode).toBe(202);
     const byName = await ana.request('POST', '/api/reports', { reportedUsername: cleo.user.username, reason: 'other' });
     expect(byName.statusCode).toBe(202);
+    await drainJobs(t);
     const feed = await feedIds(ana);
     expect(feed).not.toContain(bea.user.id);
     expect(feed).not.toContain(cleo.user.id);
@@ -140,15 +142,23 @@ describe('reports', () => {
     expect(byId.json()).toEqual({ ok: true, message: REPORT_RECEIVED_MESSAGE });
 
     const byName = await ana.request('POST', '/api/reports', {
-      reportedUsername: cleo.user.username.toUpperCase(),
+      reportedUsername: `@${cleo.user.username.toUpperCase()}`,
       reason: 'other',
     });
     expect(byName.statusCode).toBe(202);
     expect(byName.body).not.toContain(cleo.user.id);
+    await drainJobs(t);
 
     const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json();
+    // By username: the name as she typed it, never who it turned out to be.
+    expect(JSON.stringify(mine)).not.toContain(cleo.user.id);
     expect(mine).toMatchObject([
-      { reportedUserId: cleo.user.id, reason: 'other', description: null, status: 'received' },
+      {
+        reportedUser: { name: `@${cleo.user.username.toUpperCase()}` },
+        reason: 'other',
+        description: null,
+        status: 'received',
+      },
       {
         reportedUserId: bea.user.id,
         reportedUser: { id: bea.user.id, name: bea.user.name },
@@ -181,6 +191,12 @@ describe('reports', () => {
     ['no one to report', { reportedUserId: undefined }, 400],
     ['both id and username', { reportedUsername: 'someone' }, 400],
     ['messages without a conversation', { includeMessages: true }, 400],
+    ['an @ with no name', { reportedUserId: undefined, reportedUsername: ' @ ' }, 400],
+    [
+      'a conversation with a username',
+      { reportedUserId: undefined, reportedUsername: 'bea', matchId: randomUUID() },
+      400,
+    ],
   ])('refuses %s', async (_case, change, status) => {
     const ana = await member(t);
     const bea = await member(t);
@@ -220,6 +236,101 @@ describe('reports', () => {
       expect(response.json().message).toBe(`Thank you. If @${username} is on Steep, our team will review your report.`);
     }
     expect(answers[0]).toBe(answers[1]);
+  });
+
+  it('by username, lists, counts and exports a member’s name exactly as a name nobody has', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const filed: Record<string, unknown>[] = [];
+    for (const username of ['nobody_by_this_name', bea.user.username]) {
+      const response = await ana.request('POST', '/api/reports', {
+        reportedUsername: username,
+        reason: 'fake_profile',
+        description: 'Not who she says',
+      });
+      expect(response.statusCode).toBe(202);
+      await drainJobs(t);
+      const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json<Record<string, unknown>[]>();
+      filed.push(mine[0] ?? {});
+    }
+    const shape = ({ id, reportedUserId, reportedUser, createdAt, ...rest }: Record<string, unknown>) => {
+      const user = reportedUser as { id: string; name: string };
+      expect([reportedUserId, user.id]).toEqual([id, id]);
+      expect(createdAt).toEqual(expect.any(String));
+      return { ...rest, name: user.name.replace(/@.*/, '@NAME') };
+    };
+    expect(filed.map(shape)).toEqual([
+      {
+        reason: 'fake_profile',
+        description: 'Not who she says',
+        status: 'received',
+        messagesAttached: false,
+        name: '@NAME',
+      },
+      {
+        reason: 'fake_profile',
+        description: 'Not who she says',
+        status: 'received',
+        messagesAttached: false,
+        name: '@NAME',
+      },
+    ]);
+    expect((await ana.request('GET', `/api/safety/${ana.user.id}/summary`)).json()).toMatchObject({ reportsFiled: 2 });
+
+    const exported = await ana.request('GET', '/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain(bea.user.id);
+    expect(exported.json()).toMatchObject({
+      reportsFiled: [],
+      reportedUsernames: [
+        { username: 'nobody_by_this_name', reason: 'fake_profile' },
+        { username: bea.user.username, reason: 'fake_profile' },
+      ],
+    });
+
+    // The moderators have the report against Bea (and nothing for the name nobody has), however she filed it.
+    const stored = await t.database.db
+      .select({ reportedUserId: reports.reportedUserId })
+      .from(reports)
+      .where(eq(reports.reporterId, ana.user.id));
+    expect(stored).toEqual([{ reportedUserId: bea.user.id }]);
+  });
+
+  it('by username, keeps one entry per name and reason, and files it again once a moderator closed it', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    const fileByName = async () => {
+      const body = { reportedUsername: bea.user.username.toUpperCase(), reason: 'spam_or_scam' };
+      expect((await ana.request('POST', '/api/reports', body)).statusCode).toBe(202);
+      await drainJobs(t);
+    };
+    const against = async () =>
+      (
+        await t.database.db
+          .select({ status: reports.status })
+          .from(reports)
+          .where(and(eq(reports.reporterId, ana.user.id), eq(reports.reportedUserId, bea.user.id)))
+          .orderBy(asc(reports.createdAt))
+      ).map((r) => r.status);
+    await fileByName();
+    await fileByName();
+    expect(await against()).toEqual(['received']);
+    await t.database.db.execute(sql`update reports set status = 'closed' where reporter_id = ${ana.user.id}`);
+    await fileByName();
+    expect(await against()).toEqual(['closed', 'received']);
+    expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toHaveLength(1);
+  });
+
+  it('lists a report filed by username again from her profile as a report about her (one report for moderators)', async () => {
+    const ana = await member(t);
+    const bea = await member(t);
+    await ana.request('POST', '/api/reports', { reportedUsername: bea.user.username, reason: 'other' });
+    await drainJobs(t);
+    await ana.request('POST', '/api/reports', { reportedUserId: bea.user.id, reason: 'other' });
+    const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json<{ reportedUser: { name: string } }[]>();
+    expect(mine.map((r) => r.reportedUser.name).sort()).toEqual([`@${bea.user.username}`, bea.user.name].sort());
+    const stored = await t.database.db.select().from(reports).where(eq(reports.reporterId, ana.user.id));
+    expect(stored.map((r) => r.byUsernameOnly)).toEqual([false]);
   });
 
   it('refuses reporting herself (400) and as someone else (403)', async () => {

@@ -344,7 +344,8 @@ describe('moderator review', () => {
       (await mod.request('GET', `/api/moderation/verifications/${requestId}`)).json<VerificationReview>();
     const sendSelfie = async (client: Client, selfie: Buffer) => {
       await analyse(client);
-      expect((await client.request('POST', `/api/users/${client.user.id}/request-verification`)).statusCode).toBe(200);
+      const asked = await client.request('POST', `/api/users/${client.user.id}/request-verification`);
+      expect(asked.statusCode, asked.body).toBe(200);
       expect((await uploadSelfie(client, selfie)).statusCode).toBe(201);
       const [row] = await t.database.db
         .select({ id: verificationSelfies.id })

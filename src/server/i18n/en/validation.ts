@@ -186,6 +186,7 @@ export const CONTRACT_TEXTS = [
   'Enter a username',
   'Choose the conversation whose messages to include',
   'Give the user id or the username of the person you are reporting',
+  'A report from a conversation names the person by user id',
   'Phone number must be text',
   'Phone number is too long',
   'smsNotifications must be true or false',

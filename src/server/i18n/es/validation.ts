@@ -196,6 +196,8 @@ export const contractTexts: Record<(typeof CONTRACT_TEXTS)[number], string> = {
   'Choose the conversation whose messages to include': 'Elige la conversación cuyos mensajes quieres incluir',
   'Give the user id or the username of the person you are reporting':
     'Indica el id de usuario o el nombre de usuario de la persona que denuncias',
+  'A report from a conversation names the person by user id':
+    'Una denuncia desde una conversación indica a la persona por su id de usuario',
   'Phone number must be text': 'El número de teléfono debe ser texto',
   'Phone number is too long': 'El número de teléfono es demasiado largo',
   'smsNotifications must be true or false': 'smsNotifications debe ser true o false',
