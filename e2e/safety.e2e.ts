@@ -75,10 +75,15 @@ describe('safety center and moderation', () => {
     await settle(page);
     await screenshot(page, 'safety-report-dialog');
     await submit.click();
-    expect(await toastContent(page, 'Report submitted')).toContain("We'll review this report promptly.");
+    expect(await toastContent(page, 'Report submitted')).toContain(
+      `Thank you. If @${sue.username} is on Steep, our team will review your report.`,
+    );
     await dialog.waitFor({ state: 'hidden' });
     // Listed by the name she typed, as a name nobody has would be: never whose account it is.
-    const filed = page.getByRole('listitem').filter({ hasText: `@${sue.username}` });
+    const filed = page
+      .getByRole('listitem')
+      .filter({ hasText: `@${sue.username}` })
+      .filter({ hasText: 'Received' });
     await filed.getByText('Received', { exact: true }).waitFor();
     await expect.poll(() => page.getByText('Reports filed').locator('..').innerText()).toContain('1');
     await filed.scrollIntoViewIfNeeded();

@@ -123,20 +123,21 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
     )
       return;
     setPending(true);
+    const typedName = subject === undefined && byUsername ? username.trim().replace(/^@/, '') : null;
     try {
       await onFile({
-        ...(subject
-          ? {}
-          : byUsername
-            ? { reportedUsername: username.trim().replace(/^@/, '') }
-            : { reportedUserId: picked }),
+        ...(subject ? {} : typedName !== null ? { reportedUsername: typedName } : { reportedUserId: picked }),
         reason,
         ...(description.trim() ? { description: description.trim() } : {}),
         ...(attachMessages && includeMessages ? { includeMessages: true } : {}),
       });
       toast({
         title: t`Report submitted`,
-        description: t`Thank you for helping keep Steep safe. We'll review this report promptly.`,
+        // By username, the same true words whoever the name is: nothing is reviewed for a name nobody has.
+        description:
+          typedName !== null
+            ? t`Thank you. If @${typedName} is on Steep, our team will review your report.`
+            : t`Thank you for helping keep Steep safe. We'll review this report promptly.`,
       });
       setUsername('');
       setPicked(people && people.length > 0 ? '' : BY_USERNAME);
