@@ -67,7 +67,14 @@ describe('safety center and moderation', () => {
     await expect.poll(() => dialog.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
     await settle(page);
     await shootBothThemes(page, 'safety-report-dialog-empty');
-    await dialog.getByLabel('Username').fill(sue.username);
+    // A name no member could have is refused beside the field, by the sign-up rules (the same for every name).
+    await dialog.getByLabel('Username').fill('sue tryout!');
+    await submit.click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Username may only contain letters, numbers, dots and underscores' })
+      .waitFor();
+    await dialog.getByLabel('Username').fill(`@${sue.username}`);
     await submit.click();
     expect(await dialog.getByRole('alert').allInnerTexts()).toEqual(['Pick a reason for your report']);
     await dialog.getByLabel('Reason').selectOption('harassment_or_bullying');

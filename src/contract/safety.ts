@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './auth';
 import { safeText } from './text';
 
 /** Blocks and reports (the Safety Center screen and the chat menu use these). */
@@ -20,13 +21,29 @@ export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [Repor
 
 export const REPORT_DESCRIPTION_MAX = 1000;
 
+/**
+ * A member's @username as she types it to report or block someone, with or without the @: the sign-up rules,
+ * the same for every name (a name nobody has is accepted like any other).
+ */
+const typedUsername = safeText()
+  .trim()
+  .transform((name) => name.replace(/^@/, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a username')
+      .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters long')
+      .max(USERNAME_MAX_LENGTH, 'Username must be at most 30 characters long')
+      .regex(USERNAME_PATTERN, 'Username may only contain letters, numbers, dots and underscores'),
+  );
+
 /** By id (chat, profiles) or by username (the Safety Center's Block dialog): exactly one. */
 export const createBlockBody = z
   .object({
     /** Optional: the acting user is always the session's; a different id is refused (403). */
     blockerId: z.uuid('Invalid user id').optional(),
     blockedUserId: z.uuid('Invalid user id').optional(),
-    blockedUsername: z.string().trim().min(1, 'Enter a username').max(30).optional(),
+    blockedUsername: typedUsername.optional(),
   })
   .refine((b) => (b.blockedUserId === undefined) !== (b.blockedUsername === undefined), {
     path: ['blockedUserId'],
@@ -70,14 +87,7 @@ export const createReportBody = z
   .object({
     reporterId: z.uuid('Invalid user id').optional(),
     reportedUserId: z.uuid('Invalid user id').optional(),
-    /** Her @username, with or without the @. */
-    reportedUsername: safeText()
-      .trim()
-      .min(1, 'Enter a username')
-      .max(30)
-      .regex(/^@?[^@]/, 'Enter a username')
-      .transform((name) => name.replace(/^@/, ''))
-      .optional(),
+    reportedUsername: typedUsername.optional(),
     ...reportGrounds,
     /** The conversation the report is filed from (the chat menu). */
     matchId: z.uuid('Invalid match id').optional(),

@@ -4,7 +4,7 @@ import { REPORT_DESCRIPTION_MAX, type ReportReason } from '../../contract/safety
 import { REPORT_REASON_LABELS } from '../lib/labels/safety';
 import { Avatar } from './avatar';
 import { Button } from './ui/button';
-import { describedBy, Field, NativeSelect, Textarea, UsernameInput } from './ui/field';
+import { describedBy, Field, NativeSelect, Textarea, UsernameInput, useUsernameRules } from './ui/field';
 import { useFormErrors } from '../lib/form-errors';
 import { isApiError } from '../lib/api';
 import { Sheet } from './ui/sheet';
@@ -98,7 +98,8 @@ const FIELDS = ['who', 'username', 'reason'] as const;
  */
 export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessages, people }: ReportDialogProps) {
   const { t, i18n } = useLingui();
-  const usernameHint = t`Their @username, as shown on their profile.`;
+  const usernameHint = t`Their @username, if they shared it with you.`;
+  const usernameRules = useUsernameRules();
   const [username, setUsername] = useState('');
   // With no one to pick from, the form starts at the username.
   const [picked, setPicked] = useState(people && people.length > 0 ? '' : BY_USERNAME);
@@ -112,10 +113,13 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const missingWho = subject === undefined && (byUsername ? username.trim() === '' : picked === '');
+    const typed = username.trim().replace(/^@/, '');
+    const missingWho = subject === undefined && (byUsername ? typed === '' : picked === '');
+    const badName = subject === undefined && byUsername && !missingWho ? usernameRules(typed) : undefined;
     if (
       refuse({
         ...(missingWho && byUsername ? { username: t`Enter their @username` } : {}),
+        ...(badName ? { username: badName } : {}),
         ...(missingWho && !byUsername ? { who: t`Choose who you are reporting` } : {}),
         ...(reason === '' ? { reason: t`Pick a reason for your report` } : {}),
       }) ||
@@ -123,7 +127,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
     )
       return;
     setPending(true);
-    const typedName = subject === undefined && byUsername ? username.trim().replace(/^@/, '') : null;
+    const typedName = subject === undefined && byUsername ? typed : null;
     try {
       await onFile({
         ...(subject ? {} : typedName !== null ? { reportedUsername: typedName } : { reportedUserId: picked }),

@@ -13,6 +13,7 @@ import { newMediaKey, type MediaDeletes, type MediaStorage } from '../../media';
 import { HIDDEN_MEMBER_NAME } from './blocks';
 import type { JobQueue } from '../../jobs';
 import {
+  addToReport,
   claimReport,
   findOpenReport,
   findUsernameReport,
@@ -117,22 +118,31 @@ async function reportByUsername(db: Db, jobs: JobQueue, reporterId: string, inpu
       reason: input.reason,
       description: input.description,
     });
-    await jobs.enqueue(USERNAME_REPORT_JOB, { reporterId, usernameReportId: row.id }, { maxAttempts: 5 }, tx);
+    const filing = { reporterId, usernameReportId: row.id, description: input.description };
+    await jobs.enqueue(USERNAME_REPORT_JOB, filing, { maxAttempts: 5 }, tx);
   });
 }
 
 /**
  * USERNAME_REPORT_JOB: files her report by username against the member the name belongs to, and keeps
  * which report it became (never shown to her). A name nobody has, or hers, files nothing. A report still
- * open is not filed twice; one a moderator closed is filed again, as a new report from a profile would be.
+ * open is not filed twice: what she wrote this time is added to it. One a moderator closed is filed again,
+ * as a new report from a profile would be.
  */
-export async function fileUsernameReport(db: Db, usernameReportId: string): Promise<void> {
-  const row = await findUsernameReport(db, usernameReportId);
+export async function fileUsernameReport(
+  db: Db,
+  filing: { usernameReportId: string; description: string | null },
+): Promise<void> {
+  const { description } = filing;
+  const row = await findUsernameReport(db, filing.usernameReportId);
   if (!row) return;
-  if (row.reportId && (await isReportOpen(db, row.reportId))) return;
+  if (row.reportId && (await isReportOpen(db, row.reportId))) {
+    if (description) await addToReport(db, row.reportId, description);
+    return;
+  }
   const reported = await findUserByUsername(db, row.username);
   if (!reported || reported.id === row.reporterId) return;
-  const grounds = { reason: row.reason as ReportInput['reason'], description: row.description };
+  const grounds = { reason: row.reason as ReportInput['reason'], description };
   const reportId = await storeReport(db, row.reporterId, reported.id, grounds, {
     matchId: null,
     eventId: null,
@@ -161,7 +171,8 @@ export async function reportEvent(db: Db, reporterId: string, input: EventReport
 }
 
 /**
- * The same open report twice (same person, reason and event) is stored once. Filed by name only
+ * The same open report twice (same person, reason and event) is stored once, with what she wrote the second
+ * time added to it (a follow-up reaches the moderators; it does not count twice). Filed by name only
  * (`byUsernameOnly`), her list shows the name she typed instead; filed again from a profile or a chat, it is
  * listed as hers. Returns the report's id (the open one it was already).
  */
@@ -177,6 +188,7 @@ async function storeReport(
   const open = await findOpenReport(db, { reporterId, reportedUserId, reason: input.reason, eventId: about.eventId });
   if (open) {
     if (open.byUsernameOnly && !byUsernameOnly) await claimReport(db, open.id);
+    if (input.description) await addToReport(db, open.id, input.description);
     return open.id;
   }
   const reporterPremium = await isPremium(db, reporterId);

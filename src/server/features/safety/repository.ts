@@ -45,12 +45,27 @@ export async function findOpenReport(
   return open;
 }
 
+/** Her new words joined to what the text already says, as their own paragraph (a follow-up to an open report). */
+const followedUp = (column: AnyPgColumn, added: string) =>
+  sql`case when ${column} is null then ${added} else ${column} || ${'\n\n'} || ${added} end`;
+
+/** A repeat of her open report adds what she wrote this time to it: moderators read every follow-up. */
+export async function addToReport(db: Db, reportId: string, description: string): Promise<void> {
+  await db
+    .update(reports)
+    .set({ description: followedUp(reports.description, description) })
+    .where(eq(reports.id, reportId));
+}
+
 /** She filed, from a profile or a chat, the report she had filed by username: her list now shows it as hers. */
 export async function claimReport(db: Db, reportId: string): Promise<void> {
   await db.update(reports).set({ byUsernameOnly: false }).where(eq(reports.id, reportId));
 }
 
-/** Stores her report by username; the one she already filed for this name and reason when there is one. */
+/**
+ * Stores her report by username; the one she already filed for this name and reason when there is one, with
+ * what she wrote this time added to it.
+ */
 export async function upsertUsernameReport(
   tx: Db,
   row: { reporterId: string; username: string; reason: string; description: string | null },
@@ -62,16 +77,18 @@ export async function upsertUsernameReport(
     .onConflictDoNothing()
     .returning();
   if (inserted) return inserted;
-  const [existing] = await tx
-    .select()
-    .from(usernameReports)
-    .where(
-      and(
-        eq(usernameReports.reporterId, row.reporterId),
-        eq(usernameReports.usernameKey, usernameKey),
-        eq(usernameReports.reason, row.reason),
-      ),
-    );
+  const same = and(
+    eq(usernameReports.reporterId, row.reporterId),
+    eq(usernameReports.usernameKey, usernameKey),
+    eq(usernameReports.reason, row.reason),
+  );
+  const [existing] = row.description
+    ? await tx
+        .update(usernameReports)
+        .set({ description: followedUp(usernameReports.description, row.description) })
+        .where(same)
+        .returning()
+    : await tx.select().from(usernameReports).where(same);
   if (!existing) throw new Error('username report neither inserted nor found');
   return existing;
 }

@@ -31,7 +31,12 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRouteDeps> = async (
   app,
   { db, events, jobs, recentMessages, reportMedia },
 ) => {
-  jobs.handle(USERNAME_REPORT_JOB, async (payload) => fileUsernameReport(db, String(payload.usernameReportId)));
+  jobs.handle(USERNAME_REPORT_JOB, async (payload) =>
+    fileUsernameReport(db, {
+      usernameReportId: String(payload.usernameReportId),
+      description: typeof payload.description === 'string' ? payload.description : null,
+    }),
+  );
 
   route(app, safetyApi.block, async (request) => {
     const blockerId = sessionUserId(request);

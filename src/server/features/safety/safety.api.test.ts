@@ -192,6 +192,7 @@ describe('reports', () => {
     ['both id and username', { reportedUsername: 'someone' }, 400],
     ['messages without a conversation', { includeMessages: true }, 400],
     ['an @ with no name', { reportedUserId: undefined, reportedUsername: ' @ ' }, 400],
+    ['a name no member could have', { reportedUserId: undefined, reportedUsername: 'rita tryout!' }, 400],
     [
       'a conversation with a username',
       { reportedUserId: undefined, reportedUsername: 'bea', matchId: randomUUID() },
@@ -223,6 +224,37 @@ describe('reports', () => {
       expect(response.json()).toEqual({ ok: true, message: REPORT_RECEIVED_MESSAGE });
     }
     expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toHaveLength(1);
+  });
+
+  it('adds what a repeat says to her open report, by id or by username, without counting it twice', async () => {
+    const ana = await member(t);
+    const [bea, cleo] = [await member(t), await member(t)];
+    const file = async (body: Record<string, unknown>) => {
+      expect(
+        (await ana.request('POST', '/api/reports', { reason: 'harassment_or_bullying', ...body })).statusCode,
+      ).toBe(202);
+      await drainJobs(t);
+    };
+    await file({ reportedUserId: bea.user.id, description: 'She insulted me.' });
+    await file({ reportedUserId: bea.user.id });
+    await file({ reportedUserId: bea.user.id, description: 'She showed up at my work today.' });
+    await file({ reportedUsername: cleo.user.username, description: 'Threats in chat.' });
+    await file({ reportedUsername: cleo.user.username, description: 'More threats by text.' });
+
+    const against = async (userId: string) =>
+      t.database.db
+        .select({ description: reports.description })
+        .from(reports)
+        .where(and(eq(reports.reporterId, ana.user.id), eq(reports.reportedUserId, userId)));
+    expect(await against(bea.user.id)).toEqual([
+      { description: 'She insulted me.\n\nShe showed up at my work today.' },
+    ]);
+    expect(await against(cleo.user.id)).toEqual([{ description: 'Threats in chat.\n\nMore threats by text.' }]);
+    const mine = (await ana.request('GET', `/api/reports/${ana.user.id}`)).json<{ description: string }[]>();
+    expect(mine.map((r) => r.description)).toEqual([
+      'Threats in chat.\n\nMore threats by text.',
+      'She insulted me.\n\nShe showed up at my work today.',
+    ]);
   });
 
   it('by username, says truthfully what happens, in the same words whether or not the name exists', async () => {

@@ -7,6 +7,7 @@ import {
 } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/auth';
 import { cn } from '../../lib/cn';
 
 const control =
@@ -122,7 +123,21 @@ export function UsernameInput({
       autoComplete="off"
       autoCapitalize="none"
       placeholder={t`@username`}
-      maxLength={31}
     />
   );
+}
+
+/**
+ * The contract's username rules in her language (the server's words for them, src/server/i18n), for a name she
+ * chooses at sign-up or types to report or block someone: the same rule for every name, so it says nothing about
+ * who is a member. Undefined when the name keeps them; `name` without its @.
+ */
+export function useUsernameRules(): (name: string) => string | undefined {
+  const { t } = useLingui();
+  return (name) => {
+    if (name.length < USERNAME_MIN_LENGTH) return t`Username must be at least 3 characters long`;
+    if (name.length > USERNAME_MAX_LENGTH) return t`Username must be at most 30 characters long`;
+    if (!USERNAME_PATTERN.test(name)) return t`Username may only contain letters, numbers, dots and underscores`;
+    return undefined;
+  };
 }

@@ -8,9 +8,6 @@ import {
   MAXIMUM_AGE,
   MINIMUM_AGE,
   SEXUAL_ORIENTATIONS,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_PATTERN,
   emailAddress,
   type RegisterBody,
 } from '../../../contract/auth';
@@ -19,7 +16,7 @@ import { formatLocation } from '../../../contract/locations';
 import { InterestPicker, TeaInterestPicker } from '../../components/interest-picker';
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
-import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
+import { Field, Input, NativeSelect, Textarea, describedBy, useUsernameRules } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
 import { errorText } from '../../lib/api';
 import { useFormErrors, type FieldErrors } from '../../lib/form-errors';
@@ -94,6 +91,7 @@ export function SignUpForm({
 }) {
   const { register } = useAuth();
   const { t, i18n } = useLingui();
+  const usernameRules = useUsernameRules();
   const emailHint = i18n._(EMAIL_HINT);
   const usernameHint = t`3 to 30 letters, numbers, dots or underscores`;
   const { toast } = useToast();
@@ -144,10 +142,7 @@ export function SignUpForm({
   // The contract's rules in her language (the server's words for them, src/server/i18n), said with the rest.
   function usernameProblemText(value: string): string | undefined {
     if (!value) return t`Choose a username`;
-    if (value.length < USERNAME_MIN_LENGTH) return t`Username must be at least 3 characters long`;
-    if (value.length > USERNAME_MAX_LENGTH) return t`Username must be at most 30 characters long`;
-    if (!USERNAME_PATTERN.test(value)) return t`Username may only contain letters, numbers, dots and underscores`;
-    return undefined;
+    return usernameRules(value);
   }
 
   function ageProblemText(value: string): string | undefined {

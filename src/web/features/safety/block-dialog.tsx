@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../components/avatar';
 import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
-import { Field, UsernameInput } from '../../components/ui/field';
+import { Field, UsernameInput, useUsernameRules } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
@@ -33,6 +33,7 @@ export function BlockDialog({
   const blockUser = useBlockUser();
   const unblock = useUnblock();
   const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
+  const usernameRules = useUsernameRules();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +42,7 @@ export function BlockDialog({
     if (
       refuse({
         ...(byUsername && !name ? { username: t`Enter their @username` } : {}),
+        ...(byUsername && name ? { username: usernameRules(name) } : {}),
         ...(!byUsername && !picked ? { who: t`Choose who you are blocking` } : {}),
       })
     )

@@ -39,6 +39,8 @@ export function useFileReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReportBody) => apiCall(safetyApi.report, { body }),
+    // Offline, fail at once (her form stays as she wrote it) rather than wait, unseen, and file later by itself.
+    networkMode: 'always',
     onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }
@@ -75,6 +77,7 @@ export function useBlockUser() {
   return useMutation({
     mutationFn: (who: { blockedUserId: string } | { blockedUsername: string }) =>
       apiCall(safetyApi.block, { body: who }),
+    networkMode: 'always',
     onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }
