@@ -19,7 +19,6 @@ import {
   findUsernameReport,
   holdFromDiscovery,
   insertReport,
-  isReportOpen,
   linkUsernameReport,
   openUnderageReporters,
   reportsFiledBy,
@@ -125,9 +124,9 @@ async function reportByUsername(db: Db, jobs: JobQueue, reporterId: string, inpu
 
 /**
  * USERNAME_REPORT_JOB: files her report by username against the member the name belongs to, and keeps
- * which report it became (never shown to her). A name nobody has, or hers, files nothing. A report still
- * open is not filed twice: what she wrote this time is added to it. One a moderator closed is filed again,
- * as a new report from a profile would be.
+ * which report it became (never shown to her). A name nobody has, or hers, files nothing. storeReport
+ * keeps the rest: a report still open is not filed twice (what she wrote this time is added to it), one a
+ * moderator closed is filed again, as a new report from a profile would be.
  */
 export async function fileUsernameReport(
   db: Db,
@@ -136,10 +135,6 @@ export async function fileUsernameReport(
   const { description } = filing;
   const row = await findUsernameReport(db, filing.usernameReportId);
   if (!row) return;
-  if (row.reportId && (await isReportOpen(db, row.reportId))) {
-    if (description) await addToReport(db, row.reportId, description);
-    return;
-  }
   const reported = await findUserByUsername(db, row.username);
   if (!reported || reported.id === row.reporterId) return;
   const grounds = { reason: row.reason as ReportInput['reason'], description };

@@ -70,41 +70,26 @@ export async function upsertUsernameReport(
   tx: Db,
   row: { reporterId: string; username: string; reason: string; description: string | null },
 ): Promise<UsernameReportRow> {
-  const usernameKey = row.username.toLowerCase();
-  const [inserted] = await tx
+  const [stored] = await tx
     .insert(usernameReports)
-    .values({ ...row, usernameKey })
-    .onConflictDoNothing()
+    .values({ ...row, usernameKey: row.username.toLowerCase() })
+    .onConflictDoUpdate({
+      target: [usernameReports.reporterId, usernameReports.usernameKey, usernameReports.reason],
+      // With nothing new to say, the row is returned as it was.
+      set: {
+        description: row.description
+          ? followedUp(usernameReports.description, row.description)
+          : sql`${usernameReports.description}`,
+      },
+    })
     .returning();
-  if (inserted) return inserted;
-  const same = and(
-    eq(usernameReports.reporterId, row.reporterId),
-    eq(usernameReports.usernameKey, usernameKey),
-    eq(usernameReports.reason, row.reason),
-  );
-  const [existing] = row.description
-    ? await tx
-        .update(usernameReports)
-        .set({ description: followedUp(usernameReports.description, row.description) })
-        .where(same)
-        .returning()
-    : await tx.select().from(usernameReports).where(same);
-  if (!existing) throw new Error('username report neither inserted nor found');
-  return existing;
+  if (!stored) throw new Error('username report upsert returned nothing');
+  return stored;
 }
 
 export async function findUsernameReport(db: Db, id: string): Promise<UsernameReportRow | undefined> {
   const [row] = await db.select().from(usernameReports).where(eq(usernameReports.id, id));
   return row;
-}
-
-/** Whether the report a name was filed as is still open (a closed one is filed again on her next report). */
-export async function isReportOpen(db: Db, reportId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.id, reportId), inArray(reports.status, OPEN_STATUSES)));
-  return row !== undefined;
 }
 
 export async function linkUsernameReport(db: Db, id: string, reportId: string): Promise<void> {
