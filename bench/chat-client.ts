@@ -53,7 +53,11 @@ interface Live {
 
 let sockets: Array<Live | undefined> = [];
 /** clientMessageId → send time, and what a delivery or an echo should do. */
-const inFlight = new Map<string, { at: number; onEcho?: () => void }>();
+/**
+ * A message until both its echo (to the sender) and its delivery (to the peer) have arrived. They come on two
+ * sockets, in either order: a max-phase sender waits for her echo, so her entry must outlive an earlier delivery.
+ */
+const inFlight = new Map<string, { at: number; onEcho?: () => void; echoed: boolean; delivered: boolean }>();
 let latencies: number[] = [];
 let delivered = 0;
 let errors = 0;
@@ -89,16 +93,18 @@ function onFrame(live: Live, data: Buffer): void {
   const pending = inFlight.get(clientMessageId);
   if (!pending) return;
   if (sender === live.spec.userId) {
+    pending.echoed = true;
     pending.onEcho?.();
-    return;
+  } else if (!pending.delivered) {
+    pending.delivered = true;
+    if (measuring) {
+      latencies.push(performance.now() - pending.at);
+      delivered++;
+      const traced = tracing ? stamps.get(clientMessageId) : undefined;
+      if (traced) traced[1] = wallClock();
+    }
   }
-  if (measuring) {
-    latencies.push(performance.now() - pending.at);
-    delivered++;
-    const traced = tracing ? stamps.get(clientMessageId) : undefined;
-    if (traced) traced[1] = wallClock();
-  }
-  inFlight.delete(clientMessageId);
+  if (pending.echoed && pending.delivered) inFlight.delete(clientMessageId);
 }
 
 async function open(specs: SocketSpec[]): Promise<void> {
@@ -149,7 +155,7 @@ function connect(spec: SocketSpec): Promise<Live> {
 
 function sendFrom(from: Live, to: Live, matchId: string, onEcho?: () => void): void {
   const clientMessageId = randomUUID();
-  inFlight.set(clientMessageId, { at: performance.now(), onEcho });
+  inFlight.set(clientMessageId, { at: performance.now(), onEcho, echoed: false, delivered: false });
   if (tracing && measuring) stamps.set(clientMessageId, [wallClock(), 0]);
   const content = `bench ${clientMessageId.slice(0, 8)}: a message about tea and weekend plans`;
   const frame =

@@ -89,7 +89,10 @@ export async function runChatLoad(options: {
   drainMs?: number;
 }): Promise<LoadResult> {
   const { protocol, mode, seconds, withinMs } = options;
-  const inFlight = new Map<string, { at: number; onEcho?: () => void }>();
+  // Until both the echo (to the sender) and the delivery (to the peer) arrived: they come on two sockets in either
+  // order, and a max-phase sender waits for her echo, so her entry outlives an earlier delivery.
+  const inFlight = new Map<string, { at: number; onEcho?: () => void; echoed: boolean; delivered: boolean }>();
+  let undelivered = 0;
   const latencies: number[] = [];
   const errors: string[] = [];
   let sent = 0;
@@ -113,11 +116,17 @@ export async function runChatLoad(options: {
       const id = frame.message.clientMessageId ?? '';
       const pending = inFlight.get(id);
       if (!pending) return;
-      if (frame.senderId === socket.userId) return pending.onEcho?.();
-      latencies.push(performance.now() - pending.at);
-      if (running) deliveredInWindow++;
-      inFlight.delete(id);
-      if (!running && inFlight.size === 0) allDelivered?.();
+      if (frame.senderId === socket.userId) {
+        pending.echoed = true;
+        pending.onEcho?.();
+      } else if (!pending.delivered) {
+        pending.delivered = true;
+        undelivered--;
+        latencies.push(performance.now() - pending.at);
+        if (running) deliveredInWindow++;
+        if (!running && undelivered === 0) allDelivered?.();
+      }
+      if (pending.echoed && pending.delivered) inFlight.delete(id);
     };
     socket.ws.on('message', onMessage);
     listeners.push(() => socket.ws.off('message', onMessage));
@@ -125,7 +134,8 @@ export async function runChatLoad(options: {
 
   const send = (from: LoadSocket, to: LoadSocket, matchId: string, onEcho?: () => void) => {
     const clientMessageId = randomUUID();
-    inFlight.set(clientMessageId, { at: performance.now(), onEcho });
+    inFlight.set(clientMessageId, { at: performance.now(), onEcho, echoed: false, delivered: false });
+    undelivered++;
     sent++;
     const content = `load ${clientMessageId.slice(0, 8)}: a message about tea and weekend plans`;
     from.ws.send(
@@ -179,10 +189,10 @@ export async function runChatLoad(options: {
   for (const timer of timers) clearTimeout(timer);
   const elapsed = (performance.now() - startedAt) / 1000;
   // The stragglers: every message is either delivered or counted as not delivered after drainMs.
-  if (inFlight.size > 0) {
+  if (undelivered > 0) {
     await new Promise<void>((resolve) => {
       allDelivered = resolve;
-      // A deadline, not a sleep: resolved early by the last echo; what is still out then counts as not delivered.
+      // A deadline, not a sleep: resolved early by the last delivery; what is still out then counts as not delivered.
       // eslint-disable-next-line steep/no-fixed-sleep
       setTimeout(resolve, options.drainMs ?? 2_000);
     });
