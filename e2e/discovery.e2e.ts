@@ -427,10 +427,21 @@ describe('discovery journey', () => {
       teaInterests: ['Jasmine'],
     });
 
-    // Nobody has liked her yet.
+    // Offline before her first look, the bell says so at once, and nothing opens by itself once she is back
+    // (the panel used to pop up minutes later: tryout).
     await hana.page.goto('/home');
+    await hana.page.getByRole('button', { name: 'Notifications' }).waitFor();
+    await hana.context.setOffline(true);
     await hana.page.getByRole('button', { name: 'Notifications' }).click();
+    await expect.poll(() => hana.page.getByText("Tap the bell again once you're back online.").isVisible()).toBe(true);
+    // Not left open-pending (it was: aria-expanded true, the panel waiting for its code).
+    expect(await hana.page.getByRole('button', { name: 'Notifications' }).getAttribute('aria-expanded')).toBe('false');
+    await dismissToast(hana.page);
+    await hana.context.setOffline(false);
     const panel = hana.page.getByRole('dialog', { name: 'Notifications' });
+
+    // Nobody has liked her yet.
+    await hana.page.getByRole('button', { name: 'Notifications' }).click();
     await expect.poll(() => panel.getByText('No likes yet').isVisible()).toBe(true);
     await settle(hana.page);
     await screenshot(hana.page, 'bell-likes-empty');

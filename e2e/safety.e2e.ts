@@ -112,6 +112,15 @@ describe('safety center and moderation', () => {
     expect(await blockDialog.getByRole('alert').count()).toBe(0);
     await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
     expect(await toastContent(page, 'User blocked')).toContain("You won't see them again");
+    // The same name again: a title that says what did not happen, and why.
+    await blockDialog.getByLabel('Block by username').fill(sue.username);
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    expect(await toastContent(page, 'Not blocked')).toContain('You have already blocked this username');
+    // Her focus stays in the field, ringed in both themes.
+    await blockDialog.getByLabel('Block by username').focus();
+    await settle(page);
+    await shootBothThemes(page, 'safety-block-again');
+    await blockDialog.getByLabel('Block by username').fill('');
     // A block by username is listed by the name she typed: the answer never says whose account it is.
     const unblock = blockDialog.getByRole('button', { name: `Unblock ${sue.username}` });
     await unblock.waitFor();

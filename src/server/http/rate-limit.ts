@@ -120,7 +120,8 @@ export class UserRateLimiter {
     const { burst, perMinute } = USER_LIMITS[bucket];
     const waitMs = await this.store.take(`${bucket}:${userId}`, burst * this.scale, (perMinute * this.scale) / 60);
     if (waitMs > 0) {
-      throw tooManyRequests(localText('youAreDoingThat'), Math.max(1, Math.ceil(waitMs / 1000)));
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw tooManyRequests(localText('youAreDoingThat', { seconds }), seconds);
     }
   }
 }

@@ -285,9 +285,13 @@ describe('per-user write budgets (real sizes)', () => {
         !refused ||
         allowed < burst ||
         !(Number(refused.headers['retry-after']) > 0) ||
-        refused.json().code !== 'RATE_LIMITED'
+        refused.json().code !== 'RATE_LIMITED' ||
+        // The toast shows the server's message: it says how long to wait.
+        !/^You are doing that too often\. Please try again in \d+ (second|minute)s?\.$/.test(refused.json().message)
       ) {
-        failures.push(`${route.method} ${route.url} (${bucket}): ${allowed} allowed, then ${refused?.statusCode}`);
+        failures.push(
+          `${route.method} ${route.url} (${bucket}): ${allowed} allowed, then ${refused?.statusCode} ${refused?.body}`,
+        );
       }
     }
     expect(failures).toEqual([]);

@@ -3,7 +3,7 @@ import { lazyPart } from '../lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
-import { apiCall } from '../lib/api';
+import { apiCall, isApiError } from '../lib/api';
 import { cn } from '../lib/cn';
 import { loadMessages, withMessages } from '../lib/i18n';
 import type { ReportDialog as ReportDialogView, ReportInput } from './report-dialog';
@@ -94,7 +94,12 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       await options.onBlocked?.(person);
     } catch (error) {
       console.warn('Block failed.', error);
-      toast({ title: t`Error`, description: t`Failed to block. Please try again.`, variant: 'destructive' });
+      toast({
+        title: t`Not blocked`,
+        description:
+          isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block. Please try again.`,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }

@@ -151,11 +151,14 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
-      // A refusal's reason (her own username), else the plain sentence: an outage's text is not hers to act on.
+      // A refusal's reason (her own username, the wait), else the plain sentence: an outage's text is not hers to
+      // act on, and the report may have reached us before the answer was lost (a repeat is counted once).
+      const refused = isApiError(error) && error.status < 500;
       toast({
-        title: t`Error`,
-        description:
-          isApiError(error) && error.status < 500 ? error.message : t`Failed to submit report. Please try again.`,
+        title: refused ? t`Report not sent` : t`We could not confirm your report`,
+        description: refused
+          ? error.message
+          : t`Please try again. If it already reached us, it will not be filed twice.`,
         variant: 'destructive',
       });
     } finally {

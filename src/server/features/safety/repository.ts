@@ -46,8 +46,11 @@ export async function findOpenReport(
 }
 
 /** Her new words joined to what the text already says, as their own paragraph (a follow-up to an open report). */
+/** Her words added as a new paragraph; words she already sent (a retry after a lost answer) add nothing. */
 const followedUp = (column: AnyPgColumn, added: string) =>
-  sql`case when ${column} is null then ${added} else ${column} || ${'\n\n'} || ${added} end`;
+  sql`case when ${column} is null then ${added}
+    when strpos(${'\n\n'} || ${column} || ${'\n\n'}, ${'\n\n' + added + '\n\n'}) > 0 then ${column}
+    else ${column} || ${'\n\n'} || ${added} end`;
 
 /** A repeat of her open report adds what she wrote this time to it: moderators read every follow-up. */
 export async function addToReport(db: Db, reportId: string, description: string): Promise<void> {

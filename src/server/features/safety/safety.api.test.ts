@@ -226,7 +226,7 @@ describe('reports', () => {
     expect((await ana.request('GET', `/api/reports/${ana.user.id}`)).json()).toHaveLength(1);
   });
 
-  it('adds what a repeat says to her open report, by id or by username, without counting it twice', async () => {
+  it('adds what a repeat says to her open report, by id or by username, without counting it or a retry twice', async () => {
     const ana = await member(t);
     const [bea, cleo] = [await member(t), await member(t)];
     const file = async (body: Record<string, unknown>) => {
@@ -238,7 +238,12 @@ describe('reports', () => {
     await file({ reportedUserId: bea.user.id, description: 'She insulted me.' });
     await file({ reportedUserId: bea.user.id });
     await file({ reportedUserId: bea.user.id, description: 'She showed up at my work today.' });
+    // A retry after a lost answer sends the same words again: they are there once.
+    await file({ reportedUserId: bea.user.id, description: 'She showed up at my work today.' });
+    await file({ reportedUserId: bea.user.id, description: 'She insulted me.' });
     await file({ reportedUsername: cleo.user.username, description: 'Threats in chat.' });
+    await file({ reportedUsername: cleo.user.username, description: 'Threats in chat.' });
+    await file({ reportedUsername: cleo.user.username, description: 'More threats by text.' });
     await file({ reportedUsername: cleo.user.username, description: 'More threats by text.' });
 
     const against = async (userId: string) =>

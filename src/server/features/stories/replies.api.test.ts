@@ -365,7 +365,7 @@ describe('the reply rate limit', () => {
       }
       expect(results).toEqual(Array.from({ length: USER_LIMITS.replies.burst }, () => 201));
       const last = await author.request('POST', `/api/tea/stories/${story.id}/replies`, { content: 'one more' });
-      expectError(last, 429, /slow down/);
+      expectError(last, 429, /too often\. Please try again in \d+ seconds?\./);
       expect(last.headers['retry-after']).toBeDefined();
     } finally {
       await limited.close();

@@ -11,7 +11,8 @@ export const common = {
   memberNotFound: 'Member not found',
   textContainsCharactersThat: 'Text contains characters that cannot be stored',
   crossSiteRequestRefused: 'Cross-site request refused',
-  youAreDoingThat: 'You are doing that too often. Please slow down.',
+  youAreDoingThat: (p: { seconds: number }) =>
+    `You are doing that too often. Please try again in ${durationWords('en', p.seconds)}.`,
   crossSiteSocketRefused: 'Cross-site socket refused',
   thisServerIsRestarting: 'This server is restarting. Reconnect in a moment.',
   thisServerIsFull: 'This server is full. Reconnect in a moment.',

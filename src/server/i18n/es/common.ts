@@ -13,7 +13,8 @@ export const common: Translation<typeof en> = {
   memberNotFound: 'No encontramos a esa persona',
   textContainsCharactersThat: 'El texto tiene caracteres que no se pueden guardar',
   crossSiteRequestRefused: 'Solicitud entre sitios rechazada',
-  youAreDoingThat: 'Lo estás haciendo demasiado seguido. Ve un poco más despacio.',
+  youAreDoingThat: (p) =>
+    `Lo estás haciendo demasiado seguido. Vuelve a intentarlo dentro de ${durationWords('es', p.seconds)}.`,
   crossSiteSocketRefused: 'Conexión entre sitios rechazada',
   thisServerIsRestarting: 'El servidor se está reiniciando. Vuelve a conectarte en un momento.',
   thisServerIsFull: 'El servidor está lleno. Vuelve a conectarte en un momento.',

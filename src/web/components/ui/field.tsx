@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 
 const control =
   'block w-full rounded-2xl border border-cream-300 bg-cream-50 px-4 text-[0.95rem] text-ink placeholder:text-ink-soft/60 transition-colors ' +
-  'hover:border-plum-200 focus:border-plum-600 focus:bg-white focus:outline-none focus:ring-4 focus:ring-plum-300/60 ' +
+  'hover:border-plum-200 focus:border-plum-600 focus:bg-white focus:outline-none focus:ring-4 focus:ring-plum-500/50 ' +
   'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-400 aria-invalid:ring-red-100';
 
 interface FieldProps {

@@ -212,7 +212,7 @@ export function MemberCase({ memberId, onBack }: { memberId: string; onBack: () 
                   </span>
                 </p>
               )}
-              {r.description && <p className="text-ink">“{r.description}”</p>}
+              {r.description && <p className="whitespace-pre-line wrap-anywhere text-ink">“{r.description}”</p>}
               <p className="flex items-center gap-1 text-xs text-ink-soft">
                 {t`By ${r.reporter.name}`} (@{r.reporter.username}) ·{' '}
                 {new Date(r.createdAt).toLocaleString(activeLocale())}

@@ -1,5 +1,7 @@
 import { cloneElement, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { lazyPart } from '../../lib/lazy-part';
+import { toast } from '../../components/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { withMessages } from '../../lib/i18n';
 import { invalidateRoutes } from '../../lib/query-key';
@@ -22,6 +24,7 @@ type TriggerProps = {
 /** The header bell (`trigger`) and its slide-in panel: likes received and (premium) potential matches. */
 export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerProps> }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
@@ -39,7 +42,15 @@ export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerP
     <>
       {cloneElement(trigger, {
         ref: bell,
-        onClick: () => onOpenChange(true),
+        onClick: () => {
+          // Offline before her first look, the panel's code cannot arrive: say so now, rather than the panel
+          // opening by itself whenever the network comes back.
+          if (!opened && !navigator.onLine) {
+            toast({ title: t`You're offline`, description: t`Tap the bell again once you're back online.` });
+            return;
+          }
+          onOpenChange(true);
+        },
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
         'data-state': open ? 'open' : 'closed',

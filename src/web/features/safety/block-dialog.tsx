@@ -55,7 +55,7 @@ export function BlockDialog({
       },
       onError: (error) => {
         toast({
-          title: t`Error`,
+          title: t`Not blocked`,
           description: isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block user.`,
           variant: 'destructive',
         });
@@ -136,10 +136,13 @@ export function BlockDialog({
                     unblock.mutate(b.id, {
                       onSuccess: () =>
                         toast({ title: t`User unblocked`, description: t`You can now see this user again` }),
-                      onError: () =>
+                      onError: (error) =>
                         toast({
-                          title: t`Error`,
-                          description: t`Failed to unblock. Please try again.`,
+                          title: t`Not unblocked`,
+                          description:
+                            isApiError(error) && error.serverMessage
+                              ? error.serverMessage
+                              : t`Failed to unblock. Please try again.`,
                           variant: 'destructive',
                         }),
                     })

@@ -81,9 +81,12 @@ export function ReportDialog({
             });
             return;
           }
+          const refused = isApiError(error) && error.status < 500;
           toast({
-            title: t`Error`,
-            description: t`Failed to submit report. Please try again.`,
+            title: refused ? t`Report not sent` : t`We could not confirm your report`,
+            description: refused
+              ? error.message
+              : t`Please try again. If it already reached us, it will not be filed twice.`,
             variant: 'destructive',
           });
         },
