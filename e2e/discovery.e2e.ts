@@ -436,8 +436,9 @@ describe('discovery journey', () => {
     await expect.poll(() => hana.page.getByText("Tap the bell again once you're back online.").isVisible()).toBe(true);
     // Not left open-pending (it was: aria-expanded true, the panel waiting for its code).
     expect(await hana.page.getByRole('button', { name: 'Notifications' }).getAttribute('aria-expanded')).toBe('false');
-    await dismissToast(hana.page);
+    // Back online, the notice leaves by itself: it sits over the bell.
     await hana.context.setOffline(false);
+    await expect.poll(() => hana.page.getByText("Tap the bell again once you're back online.").isVisible()).toBe(false);
     const panel = hana.page.getByRole('dialog', { name: 'Notifications' });
 
     // Nobody has liked her yet.

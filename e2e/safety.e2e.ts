@@ -111,16 +111,23 @@ describe('safety center and moderation', () => {
     await blockDialog.getByLabel('Block by username').fill(sue.username);
     expect(await blockDialog.getByRole('alert').count()).toBe(0);
     await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
-    expect(await toastContent(page, 'User blocked')).toContain("You won't see them again");
-    // The same name again: a title that says what did not happen, and why.
-    await blockDialog.getByLabel('Block by username').fill(sue.username);
+    // By username, the same true words whoever the name is: a typo blocks no one.
+    expect(await toastContent(page, 'User blocked')).toContain(
+      `If @${sue.username} is on Steep, you won't see each other again.`,
+    );
+    // The same name again (a second tap, another device): she is protected, so it reads as such, not as a failure.
+    await blockDialog.getByLabel('Block by username').fill(sue.username.toUpperCase());
     await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
-    expect(await toastContent(page, 'Not blocked')).toContain('You have already blocked this username');
-    // Her focus stays in the field, ringed in both themes.
-    await blockDialog.getByLabel('Block by username').focus();
+    expect(await toastContent(page, 'Already blocked')).toContain('You have already blocked this username');
+    expect(await blockDialog.getByLabel('Block by username').inputValue()).toBe('');
+    // Her focus stays on the button she pressed, ringed in both themes.
+    await expect
+      .poll(() =>
+        blockDialog.getByRole('button', { name: 'Block', exact: true }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await settle(page);
     await shootBothThemes(page, 'safety-block-again');
-    await blockDialog.getByLabel('Block by username').fill('');
     // A block by username is listed by the name she typed: the answer never says whose account it is.
     const unblock = blockDialog.getByRole('button', { name: `Unblock ${sue.username}` });
     await unblock.waitFor();

@@ -158,7 +158,9 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
         title: refused ? t`Report not sent` : t`We could not confirm your report`,
         description: refused
           ? error.message
-          : t`Please try again. If it already reached us, it will not be filed twice.`,
+          : navigator.onLine
+            ? t`Please try again. If it already reached us, it will not be filed twice.`
+            : t`You're offline. Try again once you're back online: if it already reached us, it will not be filed twice.`,
         variant: 'destructive',
       });
     } finally {
@@ -257,7 +259,9 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
             </span>
           </label>
         )}
-        <Button type="submit" disabled={pending} block>
+        {/* aria-disabled, not disabled: a disabled button drops her focus to the page (a keyboard user lost her
+            place after an offline failure: tryout); submit ignores a second press while one is on its way. */}
+        <Button type="submit" aria-disabled={pending} className="aria-disabled:opacity-50" block>
           {pending ? t`Submitting…` : t`Submit Report`}
         </Button>
       </form>

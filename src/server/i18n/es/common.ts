@@ -14,7 +14,7 @@ export const common: Translation<typeof en> = {
   textContainsCharactersThat: 'El texto tiene caracteres que no se pueden guardar',
   crossSiteRequestRefused: 'Solicitud entre sitios rechazada',
   youAreDoingThat: (p) =>
-    `Lo estás haciendo demasiado seguido. Vuelve a intentarlo dentro de ${durationWords('es', p.seconds)}.`,
+    `Lo estás haciendo con demasiada frecuencia. Vuelve a intentarlo dentro de ${durationWords('es', p.seconds)}.`,
   crossSiteSocketRefused: 'Conexión entre sitios rechazada',
   thisServerIsRestarting: 'El servidor se está reiniciando. Vuelve a conectarte en un momento.',
   thisServerIsFull: 'El servidor está lleno. Vuelve a conectarte en un momento.',

@@ -21,7 +21,7 @@ export function Sheet({ open, onOpenChange, title, description, children }: Shee
         <Dialog.Overlay className={OVERLAY_CLASS} />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[90dvh] w-full max-w-md gap-4 overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[90dvh] w-full grid-cols-1 max-w-md gap-4 overflow-y-auto rounded-t-[1.75rem] bg-cream-50 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
         >
           <div className="flex items-start justify-between gap-3">
             <div>

@@ -218,7 +218,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
                   {...describedBy('event-max', { error: errors.maxAttendees })}
                 />
               </Field>
-              <Field id="event-tea" label={t`Featured tea`} optional className="min-w-0">
+              <Field id="event-tea" label={t`Featured tea`} className="min-w-0">
                 <NativeSelect id="event-tea" value={teaType} onChange={(e) => setTeaType(e.target.value)}>
                   <option value="">{t`Any tea`}</option>
                   {TEA_PREFERENCES.map((tea) => (

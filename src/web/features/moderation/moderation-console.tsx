@@ -28,7 +28,7 @@ function ReportsQueue() {
   const [selected, setSelected] = useState<string | null>(null);
 
   const list = (
-    <div className={cn('grid content-start gap-2', selected && 'hidden lg:grid')}>
+    <div className={cn('grid min-w-0 grid-cols-1 content-start gap-2', selected && 'hidden lg:grid')}>
       {queue.isPending ? (
         <p className="text-sm text-ink-soft">{t`Loading reports…`}</p>
       ) : queue.isError ? (
@@ -36,7 +36,7 @@ function ReportsQueue() {
       ) : queue.data.length === 0 ? (
         <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">{t`No open reports. All clear.`}</p>
       ) : (
-        <ul className="grid gap-2" aria-label={t`Reported members, most urgent first`}>
+        <ul className="grid grid-cols-1 gap-2" aria-label={t`Reported members, most urgent first`}>
           {queue.data.map((g) => (
             <li key={g.member.id}>
               <button

@@ -46,7 +46,12 @@ export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerP
           // Offline before her first look, the panel's code cannot arrive: say so now, rather than the panel
           // opening by itself whenever the network comes back.
           if (!opened && !navigator.onLine) {
-            toast({ title: t`You're offline`, description: t`Tap the bell again once you're back online.` });
+            const notice = toast({
+              title: t`You're offline`,
+              description: t`Tap the bell again once you're back online.`,
+            });
+            // The toast sits over the header: it goes the moment the bell can open (it covered the bell: tryout).
+            addEventListener('online', notice.dismiss, { once: true });
             return;
           }
           onOpenChange(true);

@@ -7,6 +7,7 @@ import { Field, UsernameInput, useUsernameRules } from '../../components/ui/fiel
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
 
@@ -49,11 +50,24 @@ export function BlockDialog({
       return;
     blockUser.mutate(byUsername ? { blockedUsername: name } : { blockedUserId: picked }, {
       onSuccess: () => {
-        toast({ title: t`User blocked`, description: t`You won't see them again` });
+        toast({
+          title: t`User blocked`,
+          // By username, the same true words whoever the name is (a typo blocks no one), as a report's thanks.
+          description: byUsername
+            ? t`If @${name} is on Steep, you won't see each other again.`
+            : t`You won't see them again`,
+        });
         setUsername('');
         setPicked('');
       },
       onError: (error) => {
+        // Already on her list (a second tap, another device): she is protected, so it is not a failure.
+        if (isApiError(error) && error.status === 409) {
+          toast({ title: t`Already blocked`, description: error.message });
+          setUsername('');
+          setPicked('');
+          return;
+        }
         toast({
           title: t`Not blocked`,
           description: isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block user.`,
@@ -85,7 +99,7 @@ export function BlockDialog({
         )}
         <div className="flex items-start gap-2">
           {byUsername && (
-            <Field id="block-username" label={t`Block by username`} error={errors.username} className="flex-1">
+            <Field id="block-username" label={t`Block by username`} error={errors.username} className="min-w-0 flex-1">
               <UsernameInput
                 id="block-username"
                 value={username}
@@ -100,8 +114,9 @@ export function BlockDialog({
           <Button
             type="submit"
             variant="danger"
-            className={byUsername ? 'mt-[1.625rem]' : 'w-full'}
-            disabled={blockUser.isPending}
+            className={cn(byUsername ? 'mt-[1.625rem]' : 'w-full', 'aria-disabled:opacity-50')}
+            // aria-disabled, not disabled: her focus stays on the button through a failure (submit ignores repeats).
+            aria-disabled={blockUser.isPending}
           >
             {t`Block`}
           </Button>
@@ -127,7 +142,7 @@ export function BlockDialog({
                   photos={b.blockedUser.photo ? [b.blockedUser.photo] : []}
                   className="size-10"
                 />
-                <span className="flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
                 <Button
                   variant="outline"
                   aria-label={t`Unblock ${b.blockedUser.name}`}
@@ -137,14 +152,17 @@ export function BlockDialog({
                       onSuccess: () =>
                         toast({ title: t`User unblocked`, description: t`You can now see this user again` }),
                       onError: (error) =>
-                        toast({
-                          title: t`Not unblocked`,
-                          description:
-                            isApiError(error) && error.serverMessage
-                              ? error.serverMessage
-                              : t`Failed to unblock. Please try again.`,
-                          variant: 'destructive',
-                        }),
+                        // Gone already (a double tap, another device): what she asked for is true.
+                        isApiError(error) && error.status === 404
+                          ? toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` })
+                          : toast({
+                              title: t`Not unblocked`,
+                              description:
+                                isApiError(error) && error.serverMessage
+                                  ? error.serverMessage
+                                  : t`Failed to unblock. Please try again.`,
+                              variant: 'destructive',
+                            }),
                     })
                   }
                 >

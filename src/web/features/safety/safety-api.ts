@@ -86,6 +86,7 @@ export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blockId: string) => apiCall(safetyApi.unblock, { params: { id: blockId } }),
+    networkMode: 'always',
     onSettled: () => invalidateRoutes(queryClient, SAFETY_READS),
   });
 }

@@ -86,7 +86,9 @@ export function ReportDialog({
             title: refused ? t`Report not sent` : t`We could not confirm your report`,
             description: refused
               ? error.message
-              : t`Please try again. If it already reached us, it will not be filed twice.`,
+              : navigator.onLine
+                ? t`Please try again. If it already reached us, it will not be filed twice.`
+                : t`You're offline. Try again once you're back online: if it already reached us, it will not be filed twice.`,
             variant: 'destructive',
           });
         },
