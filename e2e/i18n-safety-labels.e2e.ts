@@ -111,7 +111,7 @@ describe('safety, notifications and catalogue labels in Spanish', () => {
         route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),
       );
       await submit.click();
-      await toastText(page, 'No se pudo enviar la denuncia. Vuelve a intentarlo.').waitFor();
+      await toastText(page, 'Inténtalo de nuevo. Si ya nos llegó, no se registrará dos veces.').waitFor();
       expect(await englishStrings(page.locator('body'))).toEqual([]);
       await shoot(page, 'report-error', theme);
       await page.unroute('**/api/reports');

@@ -132,7 +132,20 @@ describe('safety center and moderation', () => {
     const unblock = blockDialog.getByRole('button', { name: `Unblock ${sue.username}` });
     await unblock.waitFor();
     await screenshot(page, 'safety-block-dialog');
+    // Unblocked on another device meanwhile: her tap here reads as done, not as a failure.
+    const blocks = (await (await anaContext.request.get(`/api/blocks/${ana.id}`)).json()) as { id: string }[];
+    expect(blocks).toHaveLength(1);
+    expect((await anaContext.request.delete(`/api/blocks/${blocks[0]?.id ?? ''}`)).ok()).toBe(true);
     await unblock.click();
+    expect(await toastContent(page, 'Already unblocked')).toContain('They are no longer on your list.');
+    await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
+    // A name nobody has is blocked in the same words (a typo protects no one, and the words say so), and unblocked.
+    await blockDialog.getByLabel('Block by username').fill('nobody_has_this_name');
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    expect(await toastContent(page, 'User blocked')).toContain(
+      "If @nobody_has_this_name is on Steep, you won't see each other again.",
+    );
+    await blockDialog.getByRole('button', { name: 'Unblock nobody_has_this_name' }).click();
     expect(await toastContent(page, 'User unblocked')).toContain('You can now see this user again');
     await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
     await blockDialog.getByRole('button', { name: 'Close' }).click();
@@ -170,6 +183,12 @@ describe('safety center and moderation', () => {
     await modPage.getByRole('heading', { name: /^Sue, / }).waitFor();
     await modPage.getByText('“She keeps sending me threatening messages.”').waitFor();
     await modPage.getByLabel('Reason for the audit log').fill('Threats confirmed in the report');
+    // The queue's cards stay in their column: a long name once widened them under the case (tryout).
+    const caseLeft = await modPage
+      .locator('article[aria-labelledby="case-title"]')
+      .evaluate((el) => el.getBoundingClientRect().left);
+    const cardRight = await sueRow.evaluate((el) => el.getBoundingClientRect().right);
+    expect(cardRight).toBeLessThan(caseLeft);
     await screenshot(modPage, 'moderation-console-1280');
     await modPage.getByRole('button', { name: 'Suspend 7 days' }).click();
     await modPage
