@@ -59,7 +59,7 @@ function isLikePost(request: Request) {
 async function dismissToast(page: Page) {
   // Only the toast's own button: a badge reveal that came with the same moment (a first match earns First
   // Match) has its own Close and leaves by itself.
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close', exact: true });
+  const close = page.getByRole('region', { name: /Notices/ }).getByRole('button', { name: 'Close', exact: true });
   if (await close.isVisible()) await close.click();
   await expect.poll(() => close.isVisible()).toBe(false);
 }

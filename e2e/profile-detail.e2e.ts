@@ -88,7 +88,7 @@ async function swipePhoto(page: Page, dx: number) {
 }
 
 async function dismissToast(page: Page) {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close', exact: true });
+  const close = page.getByRole('region', { name: /Notices/ }).getByRole('button', { name: 'Close', exact: true });
   if (await close.isVisible()) await close.click();
   await expect.poll(() => close.isVisible()).toBe(false);
 }

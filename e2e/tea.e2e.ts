@@ -22,7 +22,7 @@ async function person(overrides: Partial<RegisterBody> = {}, premium = true) {
 async function closeToast(page: Page) {
   // The toast's own Close (the badge reveal has one too).
   const close = page
-    .getByRole('region', { name: /Notifications/ })
+    .getByRole('region', { name: /Notices/ })
     .getByRole('button', { name: 'Close', exact: true })
     .first();
   if (await close.isVisible()) await close.click();

@@ -29,6 +29,9 @@ export function ToastView() {
       duration={TOAST_DURATION_MS}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       swipeDirection="right"
+      // Radix's English defaults ("Notification", "Notifications (F8)") named the region like the bell, in every
+      // language: a screen reader heard two "Notifications" (tryout).
+      label={t`Notice`}
     >
       {state && myTurn && (
         <ToastPrimitive.Root
@@ -88,6 +91,8 @@ export function ToastView() {
       <ToastPrimitive.Viewport
         ref={viewport}
         hotkey={TOAST_HOTKEY}
+        // Radix puts the hotkey in for {hotkey}.
+        label={`${t`Notices`} ({hotkey})`}
         data-testid="toasts"
         // At the top, or the bottom while the top would cover her focus (./float-edge.ts sets data-edge).
         className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-0 md:max-w-[420px]"
