@@ -4,9 +4,9 @@ import { REPORT_DESCRIPTION_MAX, type ReportReason } from '../../contract/safety
 import { REPORT_REASON_LABELS } from '../lib/labels/safety';
 import { Avatar } from './avatar';
 import { Button } from './ui/button';
+import { toastReportFailed } from './report-failed';
 import { describedBy, Field, NativeSelect, Textarea, UsernameInput, useUsernameRules } from './ui/field';
 import { useFormErrors } from '../lib/form-errors';
-import { isApiError } from '../lib/api';
 import { Sheet } from './ui/sheet';
 import { toast } from './ui/toast';
 
@@ -151,18 +151,7 @@ export function ReportDialog({ open, onOpenChange, onFile, subject, attachMessag
       onOpenChange(false);
     } catch (error) {
       console.warn('Report failed.', error);
-      // A refusal's reason (her own username, the wait), else the plain sentence: an outage's text is not hers to
-      // act on, and the report may have reached us before the answer was lost (a repeat is counted once).
-      const refused = isApiError(error) && error.status < 500;
-      toast({
-        title: refused ? t`Report not sent` : t`We could not confirm your report`,
-        description: refused
-          ? error.message
-          : navigator.onLine
-            ? t`Please try again. If it already reached us, it will not be filed twice.`
-            : t`You're offline. Try again once you're back online: if it already reached us, it will not be filed twice.`,
-        variant: 'destructive',
-      });
+      toastReportFailed(i18n, error);
     } finally {
       setPending(false);
     }

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Dialog, OVERLAY_CLASS } from '../../components/ui/dialog';
 import { REPORT_OTHER_DETAIL_MIN, TEA_REPORT_REASONS, type TeaReportReason } from '../../../contract/stories';
 import { Button } from '../../components/ui/button';
+import { toastReportFailed } from '../../components/report-failed';
 import { Field, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
 import { isApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
@@ -81,16 +82,7 @@ export function ReportDialog({
             });
             return;
           }
-          const refused = isApiError(error) && error.status < 500;
-          toast({
-            title: refused ? t`Report not sent` : t`We could not confirm your report`,
-            description: refused
-              ? error.message
-              : navigator.onLine
-                ? t`Please try again. If it already reached us, it will not be filed twice.`
-                : t`You're offline. Try again once you're back online: if it already reached us, it will not be filed twice.`,
-            variant: 'destructive',
-          });
+          toastReportFailed(i18n, error);
         },
       },
     );
