@@ -9,9 +9,10 @@ import { BELL_ROUTES } from '../../lib/shared-routes';
 
 // The panel (and Radix's dialog and tabs) is not needed for the first paint of /home: it loads on the
 // first tap of the bell.
-const NotificationsDialog = lazyPart(
-  withMessages('rest', () => import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog }))),
+const loadDialog = withMessages('rest', () =>
+  import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })),
 );
+const NotificationsDialog = lazyPart(loadDialog);
 
 type TriggerProps = {
   ref?: Ref<HTMLButtonElement>;
@@ -43,18 +44,21 @@ export function NotificationsPanel({ trigger }: { trigger: ReactElement<TriggerP
       {cloneElement(trigger, {
         ref: bell,
         onClick: () => {
-          // Offline before her first look, the panel's code cannot arrive: say so now, rather than the panel
-          // opening by itself whenever the network comes back.
-          if (!opened && !navigator.onLine) {
-            const notice = toast({
-              title: t`You're offline`,
-              description: t`Tap the bell again once you're back online.`,
-            });
-            // The toast sits over the header: it goes the moment the bell can open (it covered the bell: tryout).
-            addEventListener('online', notice.dismiss, { once: true });
-            return;
-          }
-          onOpenChange(true);
+          if (opened || navigator.onLine) return onOpenChange(true);
+          // Offline before her first look: the panel opens if its code is on this device (the installed app
+          // keeps it). If not, she is told now, rather than the panel opening by itself whenever the network
+          // comes back (tryout).
+          loadDialog().then(
+            () => onOpenChange(true),
+            () => {
+              const notice = toast({
+                title: t`You're offline`,
+                description: t`Tap the bell again once you're back online.`,
+              });
+              // The toast sits over the header: it goes the moment the bell can open (it covered the bell).
+              addEventListener('online', notice.dismiss, { once: true });
+            },
+          );
         },
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
