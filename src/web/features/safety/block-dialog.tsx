@@ -123,7 +123,7 @@ export function BlockDialog({
         </div>
       </form>
 
-      <section aria-labelledby="blocked-list-title" className="grid gap-2">
+      <section aria-labelledby="blocked-list-title" className="grid grid-cols-1 gap-2">
         <h3 id="blocked-list-title" className="text-sm font-semibold text-ink">
           {t`Blocked members`}
         </h3>
@@ -134,7 +134,7 @@ export function BlockDialog({
         ) : blocks.data.length === 0 ? (
           <p className="rounded-2xl bg-white p-4 text-sm text-ink-soft">{t`You haven’t blocked anyone.`}</p>
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {blocks.data.map((b) => (
               <li key={b.id} className="flex items-center gap-3 rounded-2xl bg-white p-3">
                 <Avatar
