@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { FRAME_RATE } from '../src/contract/realtime';
+import { driveChatLoad, MessagesInFlight } from '../src/server/test/chat-load';
 
 export interface SocketSpec {
   url: string;
@@ -52,12 +52,8 @@ interface Live {
 }
 
 let sockets: Array<Live | undefined> = [];
-/** clientMessageId → send time, and what a delivery or an echo should do. */
-/**
- * A message until both its echo (to the sender) and its delivery (to the peer) have arrived. They come on two
- * sockets, in either order: a max-phase sender waits for her echo, so her entry must outlive an earlier delivery.
- */
-const inFlight = new Map<string, { at: number; onEcho?: () => void; echoed: boolean; delivered: boolean }>();
+/** The current run's messages (a frame of an earlier run finds nothing here and is not counted). */
+let inFlight = new MessagesInFlight();
 let latencies: number[] = [];
 let delivered = 0;
 let errors = 0;
@@ -90,21 +86,12 @@ function onFrame(live: Live, data: Buffer): void {
     (live.spec.kind === 'steep' && typeof frame.message === 'object'
       ? frame.message.clientMessageId
       : frame.clientMessageId) ?? '';
-  const pending = inFlight.get(clientMessageId);
-  if (!pending) return;
-  if (sender === live.spec.userId) {
-    pending.echoed = true;
-    pending.onEcho?.();
-  } else if (!pending.delivered) {
-    pending.delivered = true;
-    if (measuring) {
-      latencies.push(performance.now() - pending.at);
-      delivered++;
-      const traced = tracing ? stamps.get(clientMessageId) : undefined;
-      if (traced) traced[1] = wallClock();
-    }
-  }
-  if (pending.echoed && pending.delivered) inFlight.delete(clientMessageId);
+  const latency = inFlight.arrived(clientMessageId, sender === live.spec.userId);
+  if (latency === undefined || !measuring) return;
+  latencies.push(latency);
+  delivered++;
+  const traced = tracing ? stamps.get(clientMessageId) : undefined;
+  if (traced) traced[1] = wallClock();
 }
 
 async function open(specs: SocketSpec[]): Promise<void> {
@@ -155,7 +142,7 @@ function connect(spec: SocketSpec): Promise<Live> {
 
 function sendFrom(from: Live, to: Live, matchId: string, onEcho?: () => void): void {
   const clientMessageId = randomUUID();
-  inFlight.set(clientMessageId, { at: performance.now(), onEcho, echoed: false, delivered: false });
+  inFlight.sent(clientMessageId, onEcho);
   if (tracing && measuring) stamps.set(clientMessageId, [wallClock(), 0]);
   const content = `bench ${clientMessageId.slice(0, 8)}: a message about tea and weekend plans`;
   const frame =
@@ -165,11 +152,7 @@ function sendFrom(from: Live, to: Live, matchId: string, onEcho?: () => void): v
   from.ws.send(JSON.stringify(frame));
 }
 
-/**
- * steady: every user sends `perUserPerSecond` messages a second to her partner, whatever happens.
- * max: every user keeps one message in flight (the next goes when the echo of the last arrives),
- * as fast as the per-socket frame limit allows.
- */
+/** One phase: `driveChatLoad`'s mode for `seconds`, then its stragglers (counted in latency, not in the rate). */
 async function run(
   pairs: PairSpec[],
   mode: 'steady' | 'max',
@@ -180,68 +163,30 @@ async function run(
   delivered = 0;
   errors = 0;
   errorMessages.clear();
-  inFlight.clear();
+  inFlight = new MessagesInFlight();
   stamps = new Map();
   const directions = pairs.flatMap((p) => [
     { from: sockets[p.a] as Live, to: sockets[p.b] as Live, matchId: p.matchId },
     { from: sockets[p.b] as Live, to: sockets[p.a] as Live, matchId: p.matchId },
   ]);
-  let sent = 0;
-  let running = true;
-  const timers: NodeJS.Timeout[] = [];
   measuring = true;
-  const startedAt = performance.now();
-  if (mode === 'steady') {
-    const interval = 1000 / perUserPerSecond;
-    for (const d of directions) {
-      timers.push(
-        setTimeout(() => {
-          sendFrom(d.from, d.to, d.matchId);
-          sent++;
-          timers.push(
-            setInterval(() => {
-              sendFrom(d.from, d.to, d.matchId);
-              sent++;
-            }, interval),
-          );
-        }, Math.random() * interval),
-      );
-    }
-  } else {
-    // Just under the frame limit, so the server's rate limiter never drops a benchmark frame.
-    const spacing = 1000 / (FRAME_RATE.perSecond * 0.95);
-    for (const d of directions) {
-      let lastSentAt = 0;
-      const next = () => {
-        if (!running) return;
-        const wait = Math.max(0, lastSentAt + spacing - performance.now());
-        setTimeout(() => {
-          if (!running) return;
-          lastSentAt = performance.now();
-          sent++;
-          sendFrom(d.from, d.to, d.matchId, next);
-        }, wait);
-      };
-      next();
-    }
-  }
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  running = false;
-  for (const timer of timers) clearTimeout(timer);
-  const elapsed = (performance.now() - startedAt) / 1000;
-  // Let in-flight deliveries land; they count towards latency but not the rate window.
+  const window = await driveChatLoad(directions, (d, onEcho) => sendFrom(d.from, d.to, d.matchId, onEcho), {
+    mode,
+    seconds,
+    perSecond: perUserPerSecond,
+  });
   const deliveredInWindow = delivered;
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await inFlight.drained(2_000);
   measuring = false;
   const sorted = [...latencies].sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? null;
   reply({
     type: 'ran',
-    sent,
+    sent: window.sent,
     delivered,
     errors,
-    seconds: elapsed,
-    messagesPerSecond: deliveredInWindow / elapsed,
+    seconds: window.seconds,
+    messagesPerSecond: deliveredInWindow / window.seconds,
     p50: at(0.5),
     p99: at(0.99),
     max: sorted.at(-1) ?? null,
