@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import type { RegisterBody } from '../src/contract/auth';
-import { phoneContext, screenshot, signUpViaApi, useServerAndBrowser } from './harness';
+import {
+  closeBadgeCard,
+  phoneContext,
+  screenshot,
+  signUpViaApi,
+  useServerAndBrowser,
+  watchBadgeCheck,
+} from './harness';
 import { atRest, settle } from './waits';
 import { expectSwipeButtonsClear } from './swipe-layout';
+import { shootBothThemes } from './flows-themes';
 
 const env = useServerAndBrowser();
 
@@ -186,6 +194,37 @@ describe('discovery journey', () => {
 
     await ava.context.close();
     await bea.context.close();
+  });
+
+  it('a card whose photo does not load shows her initial, not a broken image; back online the photo comes', async () => {
+    const kit = await person({ name: 'Kit', location: 'Boise, Idaho' });
+    await uploadPhoto(kit.context, kit.user.id, await photo('#c6e2f5', '#4a7a42', '#fff3c4'));
+    const lou = await person({ name: 'Lou', location: 'Boise, Idaho' });
+    const page = lou.page;
+    // Her photo never arrives (a network that gives up on images), while everything else does.
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'image' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    const badges = await watchBadgeCheck(page, env.server);
+    await page.goto('/home');
+    await waitForTopCard(page, 'Kit');
+    // A new member's "Badge earned!" card would cover the card's top.
+    await closeBadgeCard(page, badges);
+    const card = topCard(page);
+    const image = card.getByRole('img', { name: 'Photo of Kit' });
+    await expect.poll(() => image.count()).toBe(0);
+    expect(await card.getByText('K', { exact: true }).isVisible()).toBe(true);
+    await settle(page);
+    await shootBothThemes(page, 'discover-card-photo-unloaded');
+
+    // Back online, the photo is asked for again and shows.
+    await page.unroute('**/*');
+    await lou.context.setOffline(true);
+    await lou.context.setOffline(false);
+    await expect.poll(() => image.count()).toBe(1);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await kit.context.close();
+    await lou.context.close();
   });
 
   it('a drag past 100 px swipes; a short drag springs back; up is a super like until none is left', async () => {

@@ -1,4 +1,5 @@
 import { BadgeCheck, MapPin, Plane } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
 import { distanceBandText } from '../../lib/units';
@@ -54,7 +55,15 @@ export function ProfileCardContent({
         : t`${city} · ${band} away`;
   // The card shows her first prompt; her profile sheet shows them all.
   const firstPrompt = card.prompts[0];
-  const photo = card.photos[0];
+  // A photo that did not load (offline, a slow network that gave up) shows her initial, not the browser's broken
+  // image with its alt text; back online, it is tried again.
+  const [unloaded, setUnloaded] = useState<string>();
+  useEffect(() => {
+    const retry = () => setUnloaded(undefined);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
+  const photo = card.photos[0] !== unloaded ? card.photos[0] : undefined;
   const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
 
   return (
@@ -64,6 +73,7 @@ export function ProfileCardContent({
           src={photo}
           alt={t`Photo of ${name}`}
           draggable={false}
+          onError={() => setUnloaded(photo)}
           className="absolute inset-0 size-full object-cover select-none"
         />
       ) : (
