@@ -3,7 +3,7 @@ import { lazyPart } from '../lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
-import { apiCall, isApiError } from '../lib/api';
+import { apiCall, errorText } from '../lib/api';
 import { cn } from '../lib/cn';
 import { loadMessages, withMessages } from '../lib/i18n';
 import type { ReportDialog as ReportDialogView, ReportInput } from './report-dialog';
@@ -96,8 +96,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       console.warn('Block failed.', error);
       toast({
         title: t`Not blocked`,
-        description:
-          isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block. Please try again.`,
+        description: errorText(error, t`Failed to block. Please try again.`),
         variant: 'destructive',
       });
     } finally {

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field, UsernameInput, useUsernameRules } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorText, isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
@@ -70,7 +70,7 @@ export function BlockDialog({
         }
         toast({
           title: t`Not blocked`,
-          description: isApiError(error) && error.serverMessage ? error.serverMessage : t`Failed to block user.`,
+          description: errorText(error, t`Failed to block user.`),
           variant: 'destructive',
         });
       },
@@ -157,10 +157,7 @@ export function BlockDialog({
                           ? toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` })
                           : toast({
                               title: t`Not unblocked`,
-                              description:
-                                isApiError(error) && error.serverMessage
-                                  ? error.serverMessage
-                                  : t`Failed to unblock. Please try again.`,
+                              description: errorText(error, t`Failed to unblock. Please try again.`),
                               variant: 'destructive',
                             }),
                     })
