@@ -153,6 +153,30 @@ describe('safety center and moderation', () => {
     await unblockNobody.click();
     expect(await toastContent(page, 'User unblocked')).toContain('You can now see this user again');
     await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
+    // A block that fails says why in the words every screen uses: the server's own, or that Steep was out of reach.
+    await page.route('**/api/blocks', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '9' },
+        body: JSON.stringify({
+          message: 'You are doing that too often. Please try again in 9 seconds.',
+          code: 'RATE_LIMITED',
+        }),
+      }),
+    );
+    await blockDialog.getByLabel('Block by username').fill(nobody);
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    expect(await toastContent(page, 'Not blocked')).toContain(
+      'You are doing that too often. Please try again in 9 seconds.',
+    );
+    await page.unroute('**/api/blocks');
+    await anaContext.setOffline(true);
+    await blockDialog.getByRole('button', { name: 'Block', exact: true }).click();
+    expect(await toastContent(page, 'Could not reach Steep. Check your connection and try again.')).toContain(
+      'Not blocked',
+    );
+    await anaContext.setOffline(false);
     await blockDialog.getByRole('button', { name: 'Close' }).click();
     await blockDialog.waitFor({ state: 'hidden' });
 
