@@ -41,7 +41,7 @@ describe('preferences', () => {
     await screenshot(maya.page, 'preferences-privacy-light');
     await expectAccessible(maya.page);
     await maya.page.getByRole('button', { name: 'Save Preferences' }).click();
-    await maya.page.getByText('Preferences Updated').first().waitFor();
+    await maya.page.getByText('Preferences saved').first().waitFor();
 
     await iris.page.reload();
     await expect.poll(() => topCard(iris.page).locator('h2').textContent()).toContain('Maya');
@@ -162,13 +162,13 @@ describe('preferences', () => {
     await lena.page.getByRole('button', { name: 'Smoking', exact: true }).click();
     await screenshot(lena.page, 'preference-editor-deal-breakers');
     await save.click();
-    await lena.page.getByText('Preferences Saved!').first().waitFor();
+    await lena.page.getByText('Preferences saved').first().waitFor();
     await expect.poll(async () => Number(await ring.getAttribute('aria-valuenow'))).toBe(before + 25 + 20);
     await lena.page.goto('/settings');
     await lena.page.getByRole('switch', { name: 'SMS Match Notifications' }).click();
     await lena.page.getByLabel('Phone number').fill('(541) 555-0134');
     await lena.page.getByRole('button', { name: 'Save number' }).click();
-    await lena.page.getByText('Code Sent').first().waitFor();
+    await lena.page.getByText('Code sent').first().waitFor();
     await lena.page.getByLabel(/6-digit code/).waitFor();
     // The number waits for its code on the server: after a reload the code box is still there.
     await lena.page.reload();

@@ -174,9 +174,9 @@ describe('tryout fixes', () => {
     await phone.fill('(305) 555-0188');
     await gia.page.getByRole('button', { name: 'Save number' }).click();
     // Nothing is on yet: the toast says a code went out, not that her settings changed.
-    await toastText(gia.page, 'Code Sent').first().waitFor();
+    await toastText(gia.page, 'Code sent').first().waitFor();
     // Held under the pointer (Radix pauses its timer), so both themes' shots show it.
-    await toastText(gia.page, 'Code Sent').first().hover();
+    await toastText(gia.page, 'Code sent').first().hover();
     await shootBothThemes(gia.page, 'tryout-sms-code-sent', { axeWithin: 'main' });
     expect(await problem.count()).toBe(0);
     const texts = async () =>
@@ -223,7 +223,7 @@ describe('tryout fixes', () => {
     await confirm.click();
     const confirmed = gia.page.getByRole('status').filter({ hasText: 'confirmed: match texts go here' });
     await confirmed.waitFor();
-    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
+    await toastText(gia.page, 'SMS settings updated').first().waitFor();
     // Her focus on the line saying so, not dropped to the top of the page with the form that went.
     await expect.poll(() => confirmed.evaluate((line) => line === document.activeElement)).toBe(true);
     expect(await confirmed.textContent()).toContain('0188');
@@ -239,7 +239,7 @@ describe('tryout fixes', () => {
     await smsSwitch.click();
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toContain('0188');
-    await toastText(gia.page, 'SMS Settings Updated').first().waitFor();
+    await toastText(gia.page, 'SMS settings updated').first().waitFor();
     expect(await texts()).toHaveLength(2);
     // Ghost mode without Premium: the locked switch is still visible in the dark.
     await gia.page.locator('#ghost-mode-switch').scrollIntoViewIfNeeded();

@@ -81,7 +81,7 @@ export function DatePlanCard({ compact = false }: { compact?: boolean }) {
             return;
           }
           toast({
-            title: t`Error`,
+            title: t`Plan not changed`,
             description: errorText(error, t`Something went wrong. Please try again.`),
             variant: 'destructive',
           });

@@ -8,7 +8,7 @@ import { matchesApi } from '../../../contract/api/matches';
 import type { MatchUser } from '../../../contract/matches';
 import { usePersonSafety } from '../../components/person-safety';
 import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
-import { apiCall } from '../../lib/api';
+import { apiCall, errorText } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { messagesRoute } from './chat-cache';
 import { matchListRoute } from '../../lib/matches';
@@ -71,10 +71,12 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
       toast({ title: t`Unmatched`, description: t`You and ${name} are no longer matched.` });
       await leaveConversation();
     },
-    onError: (error) => {
-      console.warn('Unmatch failed.', error);
-      toast({ title: t`Error`, description: t`Failed to unmatch. Please try again.`, variant: 'destructive' });
-    },
+    onError: (error) =>
+      toast({
+        title: t`Not unmatched`,
+        description: errorText(error, t`Failed to unmatch. Please try again.`),
+        variant: 'destructive',
+      }),
   });
 
   const busy = unmatch.isPending;

@@ -19,6 +19,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { toast } from '../../components/ui/toast';
+import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
@@ -80,14 +81,14 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
       onSuccess: (next) => {
         setDraft({ ...next, ...toUpdateBody(next) });
         toast({
-          title: t`Preferences Saved!`,
+          title: t`Preferences saved`,
           description: t`Your dating preferences have been updated successfully.`,
         });
       },
-      onError: () =>
+      onError: (error) =>
         toast({
-          title: t`Error`,
-          description: t`Failed to save preferences. Please try again.`,
+          title: t`Preferences not saved`,
+          description: errorText(error, t`Failed to save preferences. Please try again.`),
           variant: 'destructive',
         }),
     });

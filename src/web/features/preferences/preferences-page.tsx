@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { toast } from '../../components/ui/toast';
+import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { toggled } from '../../lib/toggled';
@@ -147,12 +148,12 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     save.mutate(toUpdateBody(draft), {
       onSuccess: (saved) => {
         setDraft(saved);
-        toast({ title: t`Preferences Updated`, description: t`Your preferences have been saved successfully.` });
+        toast({ title: t`Preferences saved`, description: t`Your preferences have been saved successfully.` });
       },
-      onError: () =>
+      onError: (error) =>
         toast({
-          title: t`Error`,
-          description: t`Failed to update preferences. Please try again.`,
+          title: t`Preferences not saved`,
+          description: errorText(error, t`Failed to update preferences. Please try again.`),
           variant: 'destructive',
         }),
     });

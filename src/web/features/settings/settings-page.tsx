@@ -290,13 +290,13 @@ function SmsForm({ userId }: { userId: string }) {
   const { t } = useLingui();
   const failed = (error: unknown) =>
     toast({
-      title: t`Error`,
+      title: t`SMS settings not changed`,
       description: smsErrorText(error, t`Failed to update SMS settings`),
       variant: 'destructive',
     });
   // A code going out changed nothing yet: its toast says what happened, not that her settings did.
   const saved = (answer: { message: string; pendingVerification: boolean }) =>
-    toast({ title: answer.pendingVerification ? t`Code Sent` : t`SMS Settings Updated`, description: answer.message });
+    toast({ title: answer.pendingVerification ? t`Code sent` : t`SMS settings updated`, description: answer.message });
 
   const codeError =
     spent ?? (verify.isError ? smsErrorText(verify.error, t`Failed to update SMS settings`) : undefined);
@@ -323,7 +323,20 @@ function SmsForm({ userId }: { userId: string }) {
 
   const onToggle = (next: boolean) => {
     setOn(next);
-    if (!next) save.mutate({ smsNotifications: false }, { onSuccess: saved, onError: failed });
+    // Refused: the switch goes back to what her settings say, and the toast alone says why (the refusal is not
+    // about her number, so it is not said beside it).
+    if (!next)
+      save.mutate(
+        { smsNotifications: false },
+        {
+          onSuccess: saved,
+          onError: (error) => {
+            setOn(undefined);
+            save.reset();
+            failed(error);
+          },
+        },
+      );
     // Off keeps her confirmed number: on again, it is back at once, with nothing to type.
     else if (settings.data?.phoneNumber && !settings.data.pendingVerification) saveNumber('');
   };

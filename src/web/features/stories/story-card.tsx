@@ -5,6 +5,7 @@ import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-rea
 import type { TeaStory } from '../../../contract/stories';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { errorText } from '../../lib/api';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { StoryReplies } from './story-replies';
@@ -187,10 +188,10 @@ function DeleteStoryDialog({ storyId, open, onClose }: { storyId: string; open: 
             onClose();
             toast({ title: t`Story deleted` });
           },
-          onError: () =>
+          onError: (error) =>
             toast({
-              title: t`Error`,
-              description: t`Failed to delete story. Please try again.`,
+              title: t`Story not deleted`,
+              description: errorText(error, t`Failed to delete story. Please try again.`),
               variant: 'destructive',
             }),
         })
