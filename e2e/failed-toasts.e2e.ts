@@ -57,10 +57,13 @@ async function refuse(
  * The toast, title and description exactly (no "Error", no raw answer), inside the phone's screen; held under the
  * pointer (Radix pauses its timer) so the shots that follow still show it.
  */
-async function expectToast(page: Page, title: string, description: string) {
+async function expectToast(page: Page, title: string, description: string | RegExp) {
   const toast = page.getByTestId('toasts').locator('li').filter({ hasText: title });
   await toast.waitFor();
-  expect((await toast.innerText()).split('\n')).toEqual([title, description]);
+  const [shownTitle, shownDescription, ...rest] = (await toast.innerText()).split('\n');
+  expect([shownTitle, rest]).toEqual([title, []]);
+  if (typeof description === 'string') expect(shownDescription).toBe(description);
+  else expect(shownDescription).toMatch(description);
   await toast.hover();
   await settle(page);
   const box = await toast.boundingBox();
@@ -218,6 +221,7 @@ describe('a failed action says what did not happen', () => {
         matchId,
         place: 'Blue Bottle',
         startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        checkInAt: new Date(Date.now() + 4 * 3_600_000).toISOString(),
         timeZone: 'America/Los_Angeles',
         contacts: [{ name: 'Lee', channel: 'email', address: `lee-${rue.user.username}@example.com` }],
       },
@@ -251,10 +255,30 @@ describe('a failed action says what did not happen', () => {
       .getByRole('alertdialog', { name: 'Cancel this date plan?' })
       .getByRole('button', { name: 'Cancel plan' })
       .click();
-    await expectToast(rue.page, 'Plan not changed', UNAVAILABLE.message);
-    // The plan is still running: its banner stays.
-    expect(await banner.isVisible()).toBe(true);
+    await expectToast(rue.page, 'Plan not cancelled', UNAVAILABLE.message);
+    // The question stays, to try again or keep the plan; the plan is still running: its banner stays.
+    const asked = rue.page.getByRole('alertdialog', { name: 'Cancel this date plan?' });
+    expect(await asked.isVisible()).toBe(true);
     await shootBothThemes(rue.page, 'failed-toast-plan');
+    await asked.getByRole('button', { name: 'Keep plan' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    expect(await banner.isVisible()).toBe(true);
+
+    // A check-in that fails says what is at stake: her contacts are still alerted at the check-in time.
+    await refuse(rue.page, '**/api/date-plans/*/safe', 'POST', 500, INTERNAL);
+    await banner.getByRole('button', { name: 'I’m safe' }).click();
+    const safe = rue.page.getByRole('alertdialog', { name: 'Tell Steep you’re safe?' });
+    await safe.getByRole('button', { name: 'I’m safe' }).click();
+    await expectToast(
+      rue.page,
+      'Check-in not recorded',
+      // The check-in time as the banner shows it (a weekday first when it is not today).
+      new RegExp(
+        `^${INTERNAL.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} Until it is, your contacts will be alerted at .*\\d:\\d\\d.*\\.$`,
+      ),
+    );
+    expect(await safe.isVisible()).toBe(true);
+    await shootBothThemes(rue.page, 'failed-toast-check-in');
     await closeAll(rue.context, kit.context);
   });
 });

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn';
+import { usePhotoThatLoads } from '../lib/photo-that-loads';
 
 interface AvatarProps {
   name: string;
@@ -9,7 +10,7 @@ interface AvatarProps {
 
 /** The one round picture of a member: her first photo, or her initial on the plum gradient. */
 export function Avatar({ name, photos, className }: AvatarProps) {
-  const photo = photos[0];
+  const { photo, onError } = usePhotoThatLoads(photos[0]);
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
     <span
@@ -19,7 +20,7 @@ export function Avatar({ name, photos, className }: AvatarProps) {
       )}
     >
       {photo ? (
-        <img src={photo} alt="" draggable={false} className="size-full object-cover" />
+        <img src={photo} alt="" draggable={false} onError={onError} className="size-full object-cover" />
       ) : (
         // Drawn by CSS, not text: the initial is decoration, and as text it would become part of the visible label
         // of every link around an avatar ("R Robin" vs "Chat with Robin", axe label-content-name-mismatch).

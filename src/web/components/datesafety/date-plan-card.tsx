@@ -73,18 +73,25 @@ export function DatePlanCard({ compact = false }: { compact?: boolean }) {
           );
         },
         onError: (error) => {
-          setAsking(null);
           // Another device already ended it (409): the list is refreshed and she is told what it already is.
           if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+            setAsking(null);
             void plans.refetch();
             toast({ title: t`This plan had already ended`, description: errorText(error) });
             return;
           }
-          toast({
-            title: t`Plan not changed`,
-            description: errorText(error, t`Something went wrong. Please try again.`),
-            variant: 'destructive',
-          });
+          // The dialog stays open to try again. A check-in that did not go through says what is at stake.
+          const reason = errorText(error, t`Something went wrong. Please try again.`);
+          const at = plan.checkInAt && plan.status !== 'alerted' ? shortTime(plan.checkInAt, plan.timeZone) : null;
+          toast(
+            kind === 'safe'
+              ? {
+                  title: t`Check-in not recorded`,
+                  description: at ? t`${reason} Until it is, your contacts will be alerted at ${at}.` : reason,
+                  variant: 'destructive',
+                }
+              : { title: t`Plan not cancelled`, description: reason, variant: 'destructive' },
+          );
         },
       },
     );

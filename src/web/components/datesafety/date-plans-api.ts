@@ -37,6 +37,8 @@ export function usePlanAction() {
       const { datesafetyApi } = await api();
       return apiCall(action === 'safe' ? datesafetyApi.safe : datesafetyApi.cancel, { params: { id } });
     },
+    // Offline, fail at once and say so: a check-in held unseen until the network returns could let an alert go out.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(activePlansRoute) }),
   });
 }

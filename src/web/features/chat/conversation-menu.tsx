@@ -65,6 +65,8 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
 
   const unmatch = useMutation({
     mutationFn: ({ matchId }: MatchTarget) => apiCall(matchesApi.unmatch, { params: { id: matchId } }),
+    // Offline, fail at once: an unmatch held unseen would happen later by itself, when she may have changed her mind.
+    networkMode: 'always',
     onSuccess: async (_, { otherUser }) => {
       setConfirming(null);
       const name = otherUser.name;

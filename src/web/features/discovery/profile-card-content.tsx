@@ -1,5 +1,4 @@
 import { BadgeCheck, MapPin, Plane } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { DiscoveryCard } from '../../../contract/discovery';
 import { parseLocation } from '../../../contract/location-text';
 import { distanceBandText } from '../../lib/units';
@@ -9,6 +8,7 @@ import { LikeItemButton, type LikeTarget } from '../../components/like-item-butt
 import { useLingui } from '@lingui/react/macro';
 import { interestLabel } from '../../lib/labels/interests';
 import { promptText } from '../../lib/labels/prompts';
+import { usePhotoThatLoads } from '../../lib/photo-that-loads';
 
 /** Product §9 display counts. */
 const CARD_INTERESTS_SHOWN = 5;
@@ -55,15 +55,7 @@ export function ProfileCardContent({
         : t`${city} · ${band} away`;
   // The card shows her first prompt; her profile sheet shows them all.
   const firstPrompt = card.prompts[0];
-  // A photo that did not load (offline, a slow network that gave up) shows her initial, not the browser's broken
-  // image with its alt text; back online, it is tried again.
-  const [unloaded, setUnloaded] = useState<string>();
-  useEffect(() => {
-    const retry = () => setUnloaded(undefined);
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, []);
-  const photo = card.photos[0] !== unloaded ? card.photos[0] : undefined;
+  const { photo, onError } = usePhotoThatLoads(card.photos[0]);
   const interests = card.interests.slice(0, CARD_INTERESTS_SHOWN);
 
   return (
@@ -73,7 +65,7 @@ export function ProfileCardContent({
           src={photo}
           alt={t`Photo of ${name}`}
           draggable={false}
-          onError={() => setUnloaded(photo)}
+          onError={onError}
           className="absolute inset-0 size-full object-cover select-none"
         />
       ) : (

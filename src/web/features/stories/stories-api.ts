@@ -63,6 +63,8 @@ export function useDeleteStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(storiesApi.deleteStory, { params: { id } }),
+    // Offline, fail at once (her dialog stays, Cancel works) rather than wait unseen and delete later by itself.
+    networkMode: 'always',
     onSuccess: () => refreshTea(queryClient),
   });
 }
