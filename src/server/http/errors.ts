@@ -179,12 +179,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ? translateValidation(language, issue.message) : say(language, 'invalidValue'),
       }));
-      const where = error.validationContext === 'body' ? 'request body' : error.validationContext;
-      // Other parts of a request (params, query) are for developers: English, as before.
-      const message =
-        language === 'en'
-          ? `Invalid ${where ?? 'request'}`
-          : say(language, where ? 'invalidRequestBody' : 'invalidRequest');
+      // Member words in every language: a form's details (`errors[]` says which), else a request she did not write.
+      const message = say(language, error.validationContext === 'body' ? 'invalidRequestBody' : 'invalidRequest');
       return reply.status(400).send({ message, code: 'VALIDATION_ERROR', errors } satisfies ErrorBody);
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;

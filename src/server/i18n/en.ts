@@ -24,8 +24,8 @@ import { CONTRACT_TEXTS } from './en/validation';
  */
 export const en = {
   // The error handler's own sentences.
-  invalidRequestBody: 'Invalid request body',
-  invalidRequest: 'Invalid request',
+  invalidRequestBody: 'Some details need another look.',
+  invalidRequest: 'Something went wrong with this request. Please reload the page and try again.',
   invalidValue: 'Invalid value',
   noRouteFor: (p: { route: string }) => `No route for ${p.route}`,
   // Auth: sign-up and log-in (features/auth).

@@ -19,8 +19,8 @@ import { contractTexts } from './es/validation';
 
 /** The server's words in Spanish (neutral, inclusive: docs/i18n-glossary.md). Same keys as ./en.ts. */
 export const es: Catalogue = {
-  invalidRequestBody: 'La solicitud no es válida',
-  invalidRequest: 'La solicitud no es válida',
+  invalidRequestBody: 'Hay algunos datos que revisar.',
+  invalidRequest: 'Algo salió mal con esta solicitud. Recarga la página y vuelve a intentarlo.',
   invalidValue: 'Valor no válido',
   noRouteFor: (p) => `No existe la ruta ${p.route}`,
   usernameTaken: 'Ese nombre de usuario ya está en uso',

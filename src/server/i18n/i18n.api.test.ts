@@ -36,7 +36,7 @@ describe('sign-up errors in the visitor’s language', () => {
     const spanish = await register(body, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
     expect(spanish.statusCode).toBe(400);
     expect(spanish.json()).toEqual({
-      message: 'La solicitud no es válida',
+      message: 'Hay algunos datos que revisar.',
       code: 'VALIDATION_ERROR',
       errors: [{ path: 'password', message: 'La contraseña debe tener al menos una mayúscula' }],
     });
@@ -44,7 +44,7 @@ describe('sign-up errors in the visitor’s language', () => {
     const english = await register(body);
     expect(english.statusCode).toBe(400);
     expect(english.json()).toEqual({
-      message: 'Invalid request body',
+      message: 'Some details need another look.',
       code: 'VALIDATION_ERROR',
       errors: [{ path: 'password', message: 'Password must contain at least one uppercase letter' }],
     });
@@ -90,7 +90,7 @@ describe('sign-up errors in the visitor’s language', () => {
       headers: { cookie: ana.cookie, 'accept-language': 'en-US' },
     });
     expect(answer.json()).toMatchObject({
-      message: 'La solicitud no es válida',
+      message: 'Hay algunos datos que revisar.',
       errors: [{ path: 'age', message: 'Necesitas tener al menos 18 años' }],
     });
   });

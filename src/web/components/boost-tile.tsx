@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { LazyConfirmDialog } from './lazy-on-open';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { Zap } from 'lucide-react';
-import { toast } from './ui/toast';
-import { errorText } from '../lib/api';
+import { toast, toastFailed } from './ui/toast';
 import { cn } from '../lib/cn';
 import { fireMicroInteraction } from '../lib/micro-interactions';
 import { boostMinutesLeft, useBoostStatus, useStartBoost } from '../lib/boost';
@@ -47,11 +46,7 @@ export function BoostTile({ className }: { className: string }) {
         toast({ title: t`Profile Boost is on`, description: t`You're shown 2× as often for the next 30 minutes.` });
       },
       onError: (error) => {
-        toast({
-          title: t`Boost unavailable`,
-          description: errorText(error, t`Something went wrong. Please try again.`),
-          variant: 'destructive',
-        });
+        toastFailed(t`Boost unavailable`, error, t`Something went wrong. Please try again.`);
       },
     });
 

@@ -3,12 +3,12 @@ import { lazyPart } from '../lib/lazy-part';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { Ban, EllipsisVertical, Flag } from 'lucide-react';
-import { apiCall, errorText } from '../lib/api';
+import { apiCall } from '../lib/api';
 import { cn } from '../lib/cn';
 import { loadMessages, withMessages } from '../lib/i18n';
 import type { ReportDialog as ReportDialogView, ReportInput } from './report-dialog';
 import { Button } from './ui/button';
-import { toast } from './ui/toast';
+import { toast, toastFailed } from './ui/toast';
 
 /** Who a Report or Block is about: her id and the name this screen shows. */
 /**
@@ -94,11 +94,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       await options.onBlocked?.(person);
     } catch (error) {
       console.warn('Block failed.', error);
-      toast({
-        title: t`Not blocked`,
-        description: errorText(error, t`Failed to block. Please try again.`),
-        variant: 'destructive',
-      });
+      toastFailed(t`Not blocked`, error, t`Failed to block. Please try again.`);
     } finally {
       setBusy(false);
     }

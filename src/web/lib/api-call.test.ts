@@ -93,6 +93,24 @@ describe('errors on screen', () => {
     expect(errorText(new Error('x is undefined'), 'Could not save')).toBe('Could not save');
   });
 
+  it("say a refused form's first field message, which says what is wrong, over the general one", () => {
+    const body = {
+      message: 'Some details need another look.',
+      code: 'VALIDATION_ERROR',
+      errors: [
+        { path: 'password', message: 'Password must contain at least one uppercase letter' },
+        { path: 'age', message: 'You must be at least 18' },
+      ],
+    };
+    const error = new ApiError(400, 'Bad Request', JSON.stringify(body), body);
+    expect(errorText(error, 'Could not save')).toBe('Password must contain at least one uppercase letter');
+    // No field named: the general message. Another code with errors[] keeps its own message.
+    const general = { ...body, errors: [] };
+    expect(errorText(new ApiError(400, '', '', general))).toBe('Some details need another look.');
+    const conflict = { message: 'Username already taken', code: 'CONFLICT', errors: body.errors };
+    expect(errorText(new ApiError(409, '', '', conflict))).toBe('Username already taken');
+  });
+
   it('find the message for one field', () => {
     const body = {
       message: 'Invalid input',

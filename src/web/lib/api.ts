@@ -47,11 +47,14 @@ function fallbackErrorText(status: number): string {
 }
 
 /**
- * The one way a screen turns a failure into text: the server's message for an API answer, a
- * connection sentence when the request never got an answer, else `fallback`. Never the raw error.
+ * The one way a screen turns a failure into text: the server's message for an API answer (for a refused form,
+ * its first field's message, which says what is wrong, over the general one), a connection sentence when the
+ * request never got an answer, else `fallback`. Never the raw error.
  */
 export function errorText(error: unknown, fallback?: string): string {
-  if (isApiError(error)) return error.message;
+  if (isApiError(error)) {
+    return (error.body?.code === 'VALIDATION_ERROR' ? error.firstFieldError : undefined) ?? error.message;
+  }
   // fetch rejects with a TypeError when offline or the server is unreachable.
   if (error instanceof TypeError) return t`Could not reach Steep. Check your connection and try again.`;
   return fallback ?? t`Something went wrong. Please try again.`;

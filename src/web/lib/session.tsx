@@ -4,10 +4,10 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { accountApi } from '../../contract/api/account';
 import type { LoginBody, RegisterBody } from '../../contract/auth';
 import type { SelfUser } from '../../contract/users';
-import { apiCall, errorText, isApiError } from './api';
+import { apiCall, isApiError } from './api';
 import { forgetMessageDrafts } from './message-drafts';
 import { STORAGE_KEYS, storage } from './storage';
-import { toast } from '../components/ui/toast';
+import { toast, toastFailed } from '../components/ui/toast';
 import { i18n } from './i18n';
 import { LOGGED_OUT, NOT_LOGGED_OUT } from './session-text';
 import { queryKeyOf, routeRef } from './query-key';
@@ -197,7 +197,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Without the server's answer her session lives on (its cookie is not the page's to delete): signing out on
       // screen only would leave the phone signed in for whoever picks it up once it is back online (tryout).
       if (!isApiError(error) || error.status >= 500) {
-        toast({ title: i18n._(NOT_LOGGED_OUT), description: errorText(error), variant: 'destructive' });
+        toastFailed(i18n._(NOT_LOGGED_OUT), error);
         return;
       }
     }

@@ -162,9 +162,10 @@ export function ShareDateSheet({
     ...contacts.flatMap((_, i) => [`contacts.${i}.name`, `contacts.${i}.address`]),
   ];
   const fieldErrors = isApiError(error) ? (error.body?.errors ?? []) : [];
+  const unshown = fieldErrors.find((e) => !shown.includes(e.path));
   const formError =
-    error && (fieldErrors.length === 0 || fieldErrors.some((e) => !shown.includes(e.path)))
-      ? errorText(error, t`Something went wrong. Please try again.`)
+    error && (fieldErrors.length === 0 || unshown)
+      ? (unshown?.message ?? errorText(error, t`Something went wrong. Please try again.`))
       : undefined;
 
   return (

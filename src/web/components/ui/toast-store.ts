@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorText } from '../../lib/api';
 import { releaseOverlay, requestOverlay } from '../../lib/overlay-queue';
 
 /** Product §9: one toast at a time, auto-close 5000 ms, swipe threshold 50 px, hotkey F8. */
@@ -71,6 +72,14 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
     overSheets: true,
   });
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/**
+ * What she did did not happen: `title` says what ("Not blocked", "Could not save"), the description why, in the
+ * server's words, the connection's, else `fallback` (`errorText`, lib/api.ts).
+ */
+export function toastFailed(title: string, error: unknown, fallback?: string): { id: number; dismiss: () => void } {
+  return toast({ title, description: errorText(error, fallback), variant: 'destructive' });
 }
 
 export function useToast(): { toast: typeof toast; dismiss: typeof dismissToast } {

@@ -17,8 +17,7 @@ import { InterestPicker, TeaInterestPicker } from '../../components/interest-pic
 import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy, useUsernameRules } from '../../components/ui/field';
-import { useToast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toastFailed } from '../../components/ui/toast';
 import { useFormErrors, type FieldErrors } from '../../lib/form-errors';
 import { defaultUnits } from '../../lib/units';
 import { PasswordInput } from '../../components/password/password-input';
@@ -94,7 +93,6 @@ export function SignUpForm({
   const usernameRules = useUsernameRules();
   const emailHint = i18n._(EMAIL_HINT);
   const usernameHint = t`3 to 30 letters, numbers, dots or underscores`;
-  const { toast } = useToast();
   const navigate = useNavigate();
 
   // A reload keeps what she typed (never the password): see signup-draft.ts.
@@ -226,7 +224,7 @@ export function SignUpForm({
       console.warn('Registration failed', error);
       // Field errors are said beside their fields, and only there.
       if (!refuseFromServer(error)) {
-        toast({ title: t`Registration failed`, description: errorText(error), variant: 'destructive' });
+        toastFailed(t`Registration failed`, error);
       }
       setPending(false);
     }

@@ -9,8 +9,7 @@ import { activeLocale } from '../../lib/i18n';
 import { formatMoney, perInterval, planName, pricePerInterval, statusLabel } from './billing-text';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { cn } from '../../lib/cn';
 import { useCancelSubscription, useResumeSubscription, useSubscriptionDetails, useSwitchPlan } from './billing-api';
@@ -19,7 +18,7 @@ const date = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat(activeLocale(), { dateStyle: 'medium' }).format(new Date(iso)) : '—';
 
 const failed = (title: string) => (error: Error) =>
-  toast({ title, description: errorText(error, t`Something went wrong. Please try again.`), variant: 'destructive' });
+  toastFailed(title, error, t`Something went wrong. Please try again.`);
 
 /** /subscription: manage Premium (plan, status, renewal or end, cancel, resume, switch, history). */
 export function SubscriptionPage() {

@@ -8,8 +8,8 @@ import { matchesApi } from '../../../contract/api/matches';
 import type { MatchUser } from '../../../contract/matches';
 import { usePersonSafety } from '../../components/person-safety';
 import { ShareDateSheet } from '../../components/datesafety/share-date-sheet';
-import { apiCall, errorText } from '../../lib/api';
-import { toast } from '../../components/ui/toast';
+import { apiCall } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { messagesRoute } from './chat-cache';
 import { matchListRoute } from '../../lib/matches';
 import { queryKeyOf } from '../../lib/query-key';
@@ -73,12 +73,7 @@ export function useMatchActions(target: MatchTarget | null): { ask: (action: Mat
       toast({ title: t`Unmatched`, description: t`You and ${name} are no longer matched.` });
       await leaveConversation();
     },
-    onError: (error) =>
-      toast({
-        title: t`Not unmatched`,
-        description: errorText(error, t`Failed to unmatch. Please try again.`),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailed(t`Not unmatched`, error, t`Failed to unmatch. Please try again.`),
   });
 
   const busy = unmatch.isPending;

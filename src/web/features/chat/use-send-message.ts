@@ -4,8 +4,8 @@ import { useOutbox } from '../../lib/outbox';
 import type { MediaJob } from './use-send-media';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Message } from '../../../contract/chat';
-import { apiCall, errorText, isApiError } from '../../lib/api';
-import { toast } from '../../components/ui/toast';
+import { apiCall, isApiError } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { upsertMessage } from './chat-cache';
 import { newClientMessageId } from './client-message-id';
 import { focusMessageBox } from './composer';
@@ -37,11 +37,7 @@ export function failedOffline(error: unknown): boolean {
 
 /** Why a message did not go: the server's reason, or that Steep could not be reached. */
 export function sendFailedToast(error: unknown): void {
-  toast({
-    title: t`Failed to send message`,
-    description: errorText(error, t`Please try again`),
-    variant: 'destructive',
-  });
+  toastFailed(t`Failed to send message`, error, t`Please try again`);
 }
 
 /**

@@ -14,8 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { FIELD_ERROR_CLASS, Field, Input, describedBy } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useFormErrors, type FieldErrors as Problems } from '../../lib/form-errors';
 import { cn } from '../../lib/cn';
 import { toggled } from '../../lib/toggled';
@@ -54,8 +53,7 @@ function LookingForChoice() {
                 ? t`You are in the Friends deck only.`
                 : t`Switch decks at the top of Discover.`,
         }),
-      onError: (failure) =>
-        toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' }),
+      onError: (failure) => toastFailed(t`Could not save`, failure),
     });
   };
   return (
@@ -150,8 +148,7 @@ function FriendsFiltersForm({ userId, initial }: { userId: string; initial: Frie
       {
         onSuccess: () => toast({ title: t`Friends filters saved`, description: t`Your Friends deck uses them now.` }),
         onError: (failure) => {
-          if (!refuseFromServer(failure))
-            toast({ title: t`Could not save`, description: errorText(failure), variant: 'destructive' });
+          if (!refuseFromServer(failure)) toastFailed(t`Could not save`, failure);
         },
       },
     );

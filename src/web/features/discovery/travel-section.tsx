@@ -8,8 +8,7 @@ import { LocationPicker, type Place } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, describedBy } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { longDate } from './travel-format';
 import { useCurrentUser } from '../../lib/session';
@@ -116,8 +115,7 @@ export function TravelSection() {
           toast({ title: t`You're visiting ${city}`, description: t`Discover now shows people there.` });
         },
         onError: (failure) => {
-          if (!refuseFromServer(failure))
-            toast({ title: t`Could not start your trip`, description: errorText(failure), variant: 'destructive' });
+          if (!refuseFromServer(failure)) toastFailed(t`Could not start your trip`, failure);
         },
       },
     );
@@ -126,8 +124,7 @@ export function TravelSection() {
   const end = () =>
     save.mutate(null, {
       onSuccess: () => toast({ title: t`Welcome home`, description: t`Discover shows people near you again.` }),
-      onError: (failure) =>
-        toast({ title: t`Could not end your trip`, description: errorText(failure), variant: 'destructive' }),
+      onError: (failure) => toastFailed(t`Could not end your trip`, failure),
     });
 
   return (

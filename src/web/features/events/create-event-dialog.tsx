@@ -16,8 +16,7 @@ import { formatLocation, parseLocation } from '../../../contract/locations';
 import { LocationPicker, type Place } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useFormErrors } from '../../lib/form-errors';
 import { toLocalInputValue } from './event-date';
 import { useCreateEvent } from './events-api';
@@ -107,7 +106,7 @@ export function CreateEventDialog({ open, onOpenChange, homeLocation }: CreateEv
       },
       onError: (error) => {
         if (!refuseFromServer(error)) {
-          toast({ title: t`Failed to create event`, description: errorText(error), variant: 'destructive' });
+          toastFailed(t`Failed to create event`, error);
         }
       },
     });

@@ -18,8 +18,7 @@ import {
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
@@ -86,11 +85,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         });
       },
       onError: (error) =>
-        toast({
-          title: t`Preferences not saved`,
-          description: errorText(error, t`Failed to save preferences. Please try again.`),
-          variant: 'destructive',
-        }),
+        toastFailed(t`Preferences not saved`, error, t`Failed to save preferences. Please try again.`),
     });
 
   const reset = () =>

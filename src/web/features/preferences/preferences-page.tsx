@@ -8,8 +8,7 @@ import type { Preferences } from '../../../contract/preferences';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
-import { toast } from '../../components/ui/toast';
-import { errorText } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { toggled } from '../../lib/toggled';
@@ -151,11 +150,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
         toast({ title: t`Preferences saved`, description: t`Your preferences have been saved successfully.` });
       },
       onError: (error) =>
-        toast({
-          title: t`Preferences not saved`,
-          description: errorText(error, t`Failed to update preferences. Please try again.`),
-          variant: 'destructive',
-        }),
+        toastFailed(t`Preferences not saved`, error, t`Failed to update preferences. Please try again.`),
     });
 
   const privacy = (change: Partial<Preferences['privacy']>) =>

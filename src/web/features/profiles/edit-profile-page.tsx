@@ -22,8 +22,8 @@ import { LocationPicker } from '../../components/location-picker';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FIELD_ERROR_CLASS, Field, Input, NativeSelect, Textarea, describedBy } from '../../components/ui/field';
-import { useToast } from '../../components/ui/toast';
-import { apiCall, errorText } from '../../lib/api';
+import { useToast, toastFailed } from '../../components/ui/toast';
+import { apiCall } from '../../lib/api';
 import { useFormErrors } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
@@ -195,7 +195,7 @@ export function EditProfilePage() {
     } catch (error) {
       console.warn('Profile update failed', error);
       if (!refuseFromServer(error)) {
-        toast({ title: t`Failed to update profile`, description: errorText(error), variant: 'destructive' });
+        toastFailed(t`Failed to update profile`, error);
       }
       setSaving(false);
     }

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, type PhotoItem } from '../../../contract/profiles';
 import { Meter } from '../../components/ui/meter';
-import { useToast } from '../../components/ui/toast';
-import { apiCall, errorText } from '../../lib/api';
+import { useToast, toastFailed } from '../../components/ui/toast';
+import { apiCall } from '../../lib/api';
 import { apiUpload, isAbort } from '../../lib/api-upload';
 import { cn } from '../../lib/cn';
 import { usePhotoListUpdate, usePhotos } from './queries';
@@ -40,11 +40,7 @@ export function PhotoManager({ userId }: { userId: string }) {
       // She cancelled the upload: nothing went wrong.
       if (isAbort(error)) return;
       console.warn(failure, error);
-      toast({
-        title: failure,
-        description: errorText(error, t`Please try again`),
-        variant: 'destructive',
-      });
+      toastFailed(failure, error, t`Please try again`);
     } finally {
       setBusy(false);
       setProgress(null);

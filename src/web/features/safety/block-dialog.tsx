@@ -5,8 +5,8 @@ import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components
 import { Button } from '../../components/ui/button';
 import { Field, UsernameInput, useUsernameRules } from '../../components/ui/field';
 import { Sheet } from '../../components/ui/sheet';
-import { toast } from '../../components/ui/toast';
-import { errorText, isApiError } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
@@ -68,11 +68,7 @@ export function BlockDialog({
           setPicked('');
           return;
         }
-        toast({
-          title: t`Not blocked`,
-          description: errorText(error, t`Failed to block user.`),
-          variant: 'destructive',
-        });
+        toastFailed(t`Not blocked`, error, t`Failed to block user.`);
       },
     });
   };
@@ -155,11 +151,7 @@ export function BlockDialog({
                         // Gone already (a double tap, another device): what she asked for is true.
                         isApiError(error) && error.status === 404
                           ? toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` })
-                          : toast({
-                              title: t`Not unblocked`,
-                              description: errorText(error, t`Failed to unblock. Please try again.`),
-                              variant: 'destructive',
-                            }),
+                          : toastFailed(t`Not unblocked`, error, t`Failed to unblock. Please try again.`),
                     })
                   }
                 >

@@ -4,8 +4,8 @@ import { Download, KeyRound, Trash2 } from 'lucide-react';
 import { accountApi } from '../../../contract/api/account';
 import { Button } from '../../components/ui/button';
 import { Field, Input, describedBy } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
-import { apiCall, errorText, isApiError } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
+import { apiCall, isApiError } from '../../lib/api';
 import { useFocusFirstInvalid, useFormErrors } from '../../lib/form-errors';
 import { useAuth } from '../../lib/session';
 import { PasswordInput } from '../../components/password/password-input';
@@ -62,7 +62,7 @@ export function ChangePasswordForm() {
       setNext('');
     } catch (caught) {
       if (!refuseFromServer(caught)) {
-        toast({ title: t`Could not change your password`, description: errorText(caught), variant: 'destructive' });
+        toastFailed(t`Could not change your password`, caught);
       }
     } finally {
       setBusy(false);

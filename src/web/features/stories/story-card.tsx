@@ -3,9 +3,8 @@ import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EllipsisVertical, Flag, Heart, MessageCircle, Trash2 } from 'lucide-react';
 import type { TeaStory } from '../../../contract/stories';
-import { toast } from '../../components/ui/toast';
+import { toast, toastFailed } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { errorText } from '../../lib/api';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { StoryReplies } from './story-replies';
@@ -188,12 +187,7 @@ function DeleteStoryDialog({ storyId, open, onClose }: { storyId: string; open: 
             onClose();
             toast({ title: t`Story deleted` });
           },
-          onError: (error) =>
-            toast({
-              title: t`Story not deleted`,
-              description: errorText(error, t`Failed to delete story. Please try again.`),
-              variant: 'destructive',
-            }),
+          onError: (error) => toastFailed(t`Story not deleted`, error, t`Failed to delete story. Please try again.`),
         })
       }
     />

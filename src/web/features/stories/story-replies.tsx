@@ -4,8 +4,8 @@ import { REPLY_CONTENT_MAX, type TeaReply } from '../../../contract/stories';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast';
-import { errorText, isApiError } from '../../lib/api';
+import { toast, toastFailed } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
 import { formatLastActive } from '../../lib/last-active';
 import { ReportDialog } from './report-dialog';
 import { useCreateReply, useDeleteReply, useReplies } from './stories-api';
@@ -143,7 +143,7 @@ function ReplyComposer({ storyId }: { storyId: string }) {
             return;
           }
           setNudging(false);
-          toast({ title: t`Couldn’t post your reply`, description: errorText(error), variant: 'destructive' });
+          toastFailed(t`Couldn’t post your reply`, error);
         },
       },
     );
@@ -220,12 +220,7 @@ function DeleteReplyDialog({ replyId, open, onClose }: { replyId: string; open: 
             onClose();
             toast({ title: t`Reply deleted` });
           },
-          onError: (error) =>
-            toast({
-              title: t`Couldn’t delete your reply`,
-              description: errorText(error),
-              variant: 'destructive',
-            }),
+          onError: (error) => toastFailed(t`Couldn’t delete your reply`, error),
         })
       }
     />
