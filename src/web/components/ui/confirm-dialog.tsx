@@ -47,7 +47,9 @@ export function ConfirmDialog({
           onCloseAutoFocus={returnFocus}
           className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
         >
-          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="font-display text-xl font-semibold wrap-anywhere text-plum-900">
+            {title}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
             {description}
           </AlertDialog.Description>

@@ -4,14 +4,19 @@ import { Avatar } from '../../components/avatar';
 import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Field, UsernameInput, useUsernameRules } from '../../components/ui/field';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { errorText, isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { passFocusOnLeave } from '../../lib/focus-next';
 import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
 
 const FIELDS = ['who', 'username'] as const;
+
+// An unblocked row leaves the list: her focus goes to the list's heading, not to the page behind the sheet.
+const focusListOnLeave = passFocusOnLeave('blocked-list-title');
 
 /** Block someone by username, and her block list with Unblock. Sent with no one chosen, it says so beside the field. */
 export function BlockDialog({
@@ -33,6 +38,7 @@ export function BlockDialog({
   const blocks = useBlocks(userId, open);
   const blockUser = useBlockUser();
   const unblock = useUnblock();
+  const [unblocking, setUnblocking] = useState<{ id: string; name: string } | null>(null);
   const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
   const usernameRules = useUsernameRules();
 
@@ -71,6 +77,30 @@ export function BlockDialog({
         toast({
           title: t`Not blocked`,
           description: errorText(error, t`Failed to block user.`),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const confirmUnblock = () => {
+    if (!unblocking || unblock.isPending) return;
+    unblock.mutate(unblocking.id, {
+      onSuccess: () => {
+        setUnblocking(null);
+        toast({ title: t`User unblocked`, description: t`You can now see this user again` });
+      },
+      onError: (error) => {
+        // Gone already (a double tap, another device): what she asked for is true.
+        if (isApiError(error) && error.status === 404) {
+          setUnblocking(null);
+          toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` });
+          return;
+        }
+        // The question stays open to try again.
+        toast({
+          title: t`Not unblocked`,
+          description: errorText(error, t`Failed to unblock. Please try again.`),
           variant: 'destructive',
         });
       },
@@ -124,7 +154,7 @@ export function BlockDialog({
       </form>
 
       <section aria-labelledby="blocked-list-title" className="grid grid-cols-1 gap-2">
-        <h3 id="blocked-list-title" className="text-sm font-semibold text-ink">
+        <h3 id="blocked-list-title" tabIndex={-1} className="text-sm font-semibold text-ink outline-none">
           {t`Blocked members`}
         </h3>
         {blocks.isPending ? (
@@ -144,24 +174,11 @@ export function BlockDialog({
                 />
                 <span className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
                 <Button
+                  ref={focusListOnLeave}
                   variant="outline"
                   aria-label={t`Unblock ${b.blockedUser.name}`}
                   disabled={unblock.isPending}
-                  onClick={() =>
-                    unblock.mutate(b.id, {
-                      onSuccess: () =>
-                        toast({ title: t`User unblocked`, description: t`You can now see this user again` }),
-                      onError: (error) =>
-                        // Gone already (a double tap, another device): what she asked for is true.
-                        isApiError(error) && error.status === 404
-                          ? toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` })
-                          : toast({
-                              title: t`Not unblocked`,
-                              description: errorText(error, t`Failed to unblock. Please try again.`),
-                              variant: 'destructive',
-                            }),
-                    })
-                  }
+                  onClick={() => setUnblocking({ id: b.id, name: b.blockedUser.name })}
                 >
                   {t`Unblock`}
                 </Button>
@@ -170,6 +187,21 @@ export function BlockDialog({
           </ul>
         )}
       </section>
+      {/* Over the sheet, which stays beneath it: Cancel leaves her where she was, on the list. */}
+      <ConfirmDialog
+        open={unblocking !== null}
+        title={unblocking ? t`Unblock ${unblocking.name}?` : ''}
+        description={
+          unblocking
+            ? t`You’ll be able to see ${unblocking.name} on Steep again, and they’ll be able to see you. You can block them again at any time.`
+            : ''
+        }
+        confirmLabel={t`Unblock`}
+        busyLabel={t`Unblocking…`}
+        busy={unblock.isPending}
+        onCancel={() => setUnblocking(null)}
+        onConfirm={confirmUnblock}
+      />
     </Sheet>
   );
 }
