@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../components/avatar';
 import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
@@ -9,14 +9,10 @@ import { Sheet } from '../../components/ui/sheet';
 import { toast } from '../../components/ui/toast';
 import { errorText, isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { passFocusOnLeave } from '../../lib/focus-next';
 import { useFormErrors } from '../../lib/form-errors';
 import { useBlocks, useBlockUser, useUnblock } from './safety-api';
 
 const FIELDS = ['who', 'username'] as const;
-
-// An unblocked row leaves the list: her focus goes to the list's heading, not to the page behind the sheet.
-const focusListOnLeave = passFocusOnLeave('blocked-list-title');
 
 /** Block someone by username, and her block list with Unblock. Sent with no one chosen, it says so beside the field. */
 export function BlockDialog({
@@ -39,6 +35,15 @@ export function BlockDialog({
   const blockUser = useBlockUser();
   const unblock = useUnblock();
   const [unblocking, setUnblocking] = useState<{ id: string; name: string } | null>(null);
+  // The row she unblocked, until the list no longer has it: her focus then goes to the list's heading, not to the
+  // sheet (the confirmation gave it back to the row's button, which leaves with the row).
+  const leaving = useRef<string | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (leaving.current === null || blocks.data?.some((b) => b.id === leaving.current)) return;
+    leaving.current = null;
+    listHeading.current?.focus();
+  }, [blocks.data]);
   const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
   const usernameRules = useUsernameRules();
 
@@ -86,13 +91,15 @@ export function BlockDialog({
   const confirmUnblock = () => {
     if (!unblocking || unblock.isPending) return;
     unblock.mutate(unblocking.id, {
-      onSuccess: () => {
+      onSuccess: (_, id) => {
+        leaving.current = id;
         setUnblocking(null);
         toast({ title: t`User unblocked`, description: t`You can now see this user again` });
       },
       onError: (error) => {
         // Gone already (a double tap, another device): what she asked for is true.
         if (isApiError(error) && error.status === 404) {
+          leaving.current = unblocking.id;
           setUnblocking(null);
           toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` });
           return;
@@ -154,7 +161,12 @@ export function BlockDialog({
       </form>
 
       <section aria-labelledby="blocked-list-title" className="grid grid-cols-1 gap-2">
-        <h3 id="blocked-list-title" tabIndex={-1} className="text-sm font-semibold text-ink outline-none">
+        <h3
+          id="blocked-list-title"
+          ref={listHeading}
+          tabIndex={-1}
+          className="text-sm font-semibold text-ink outline-none"
+        >
           {t`Blocked members`}
         </h3>
         {blocks.isPending ? (
@@ -174,7 +186,6 @@ export function BlockDialog({
                 />
                 <span className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
                 <Button
-                  ref={focusListOnLeave}
                   variant="outline"
                   aria-label={t`Unblock ${b.blockedUser.name}`}
                   disabled={unblock.isPending}
@@ -199,6 +210,7 @@ export function BlockDialog({
         confirmLabel={t`Unblock`}
         busyLabel={t`Unblocking…`}
         busy={unblock.isPending}
+        focusWhenOpenerGone={() => listHeading.current}
         onCancel={() => setUnblocking(null)}
         onConfirm={confirmUnblock}
       />
