@@ -11,6 +11,7 @@ import {
   watchBadgeCheck,
 } from './harness';
 import { settle } from './waits';
+import { shootBothThemes } from './flows-themes';
 
 const env = useServerAndBrowser();
 
@@ -140,6 +141,91 @@ describe('preferences', () => {
     await expect.poll(isDark).toBe(true);
     await lena.page.getByRole('tab', { name: 'Ajustes de la app' }).waitFor();
     await lena.context.close();
+  });
+
+  it('the editor: Undo changes returns to her saved values, the defaults are a separate choice she saves', async () => {
+    const rosa = await person({ name: 'Rosa' });
+    const badges = await watchBadgeCheck(rosa.page, env.server);
+    await rosa.page.goto('/preference-visualization');
+    await closeBadgeCard(rosa.page, badges);
+    const savedInterests = async () => {
+      const response = await rosa.context.request.get(`/api/users/${rosa.user.id}/preferences`);
+      return ((await response.json()) as { interests: string[] }).interests;
+    };
+    const undo = rosa.page.getByRole('button', { name: 'Undo changes' });
+    const save = rosa.page.getByRole('button', { name: 'Save', exact: true });
+    const yoga = rosa.page.getByRole('button', { name: 'Yoga', exact: true });
+    expect(await undo.getAttribute('aria-disabled')).toBe('true');
+    await rosa.page.getByRole('tab', { name: 'Interests' }).click();
+    await yoga.click();
+    await rosa.page.getByText('Unsaved changes').waitFor();
+    expect(await undo.getAttribute('aria-disabled')).toBe('false');
+    // From the keyboard: her edit goes, and her focus stays on Undo, now greyed.
+    await undo.focus();
+    await rosa.page.keyboard.press('Enter');
+    await rosa.page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    expect(await yoga.getAttribute('aria-pressed')).toBe('false');
+    expect(await undo.getAttribute('aria-disabled')).toBe('true');
+    expect(await undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+
+    await yoga.click();
+    await save.click();
+    await rosa.page.getByText('Preferences saved').first().waitFor();
+    expect(await savedInterests()).toEqual(['Yoga']);
+    // The defaults fill the form and wait for Save; Undo brings back what she saved, not the defaults.
+    await rosa.page.getByRole('button', { name: 'Use the default filters' }).click();
+    await rosa.page.getByText('Unsaved changes').waitFor();
+    expect(await yoga.getAttribute('aria-pressed')).toBe('false');
+    expect(await savedInterests()).toEqual(['Yoga']);
+    await undo.scrollIntoViewIfNeeded();
+    await settle(rosa.page);
+    await shootBothThemes(rosa.page, 'preference-editor-defaults-unsaved', { fullPage: false });
+    await undo.click();
+    await rosa.page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    expect(await yoga.getAttribute('aria-pressed')).toBe('true');
+    await settle(rosa.page);
+    await shootBothThemes(rosa.page, 'preference-editor-nothing-to-undo', { fullPage: false });
+    await rosa.page.getByRole('button', { name: 'Use the default filters' }).click();
+    await save.click();
+    await expect.poll(savedInterests).toEqual([]);
+    await rosa.context.close();
+  });
+
+  it('offline, a save fails at once: "Preferences not saved" with why, and a switch turns back', async () => {
+    const vera = await person({ name: 'Vera' });
+    const badges = await watchBadgeCheck(vera.page, env.server);
+    await vera.page.goto('/preferences?tab=notifications');
+    await closeBadgeCard(vera.page, badges);
+    const events = vera.page.getByRole('switch', { name: 'Events' });
+    const before = await events.getAttribute('aria-checked');
+    await vera.context.setOffline(true);
+    await events.click();
+    const toast = vera.page.getByTestId('toasts').locator('li').filter({ hasText: 'Preferences not saved' });
+    await toast
+      .getByText('Events is back as it was. Could not reach Steep. Check your connection and try again.')
+      .waitFor();
+    await expect.poll(() => events.getAttribute('aria-checked')).toBe(before);
+    await toast.hover();
+    await settle(vera.page);
+    await shootBothThemes(vera.page, 'preferences-switch-offline', { fullPage: false });
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
+
+    // The theme turns back too, and Save says so instead of waiting for the network, unseen.
+    await vera.page.getByRole('tab', { name: 'App Settings' }).click();
+    const theme = vera.page.getByLabel('Theme');
+    const themeBefore = await theme.inputValue();
+    await theme.selectOption('dark');
+    await toast.getByText(/^Your theme is back as it was\. Could not reach Steep/).waitFor();
+    await expect.poll(() => theme.inputValue()).toBe(themeBefore);
+    await vera.page.getByRole('button', { name: 'Save Preferences' }).click();
+    await toast.getByText('Could not reach Steep. Check your connection and try again.').waitFor();
+    expect(await vera.page.getByRole('button', { name: 'Save Preferences' }).isEnabled()).toBe(true);
+    await vera.context.setOffline(false);
+    await vera.page.getByRole('button', { name: 'Save Preferences' }).click();
+    await vera.page.getByText('Preferences saved').first().waitFor();
+    await vera.context.close();
   });
 
   it('saving the editor changes the match-score ring', async () => {

@@ -132,12 +132,32 @@ describe('safety center and moderation', () => {
     const unblock = blockDialog.getByRole('button', { name: `Unblock ${sue.username}` });
     await unblock.waitFor();
     await screenshot(page, 'safety-block-dialog');
-    // Unblocked on another device meanwhile: her tap here reads as done, not as a failure.
-    const blocks = (await (await anaContext.request.get(`/api/blocks/${ana.id}`)).json()) as { id: string }[];
-    expect(blocks).toHaveLength(1);
+    const blocksNow = async () =>
+      (await (await anaContext.request.get(`/api/blocks/${ana.id}`)).json()) as { id: string }[];
+    // Unblock asks first, over the sheet (the one dialog she can reach); Cancel, or Escape, keeps the block and
+    // leaves her on the list, on the button she pressed.
+    await unblock.click();
+    const confirmUnblock = page.getByRole('alertdialog', { name: `Unblock ${sue.username}?` });
+    await confirmUnblock.getByText('they’ll be able to see you').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await settle(page);
+    await shootBothThemes(page, 'safety-unblock-confirm', { fullPage: false });
+    await confirmUnblock.getByRole('button', { name: 'Cancel' }).click();
+    await confirmUnblock.waitFor({ state: 'detached' });
+    await expect.poll(() => unblock.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await confirmUnblock.waitFor();
+    await page.keyboard.press('Escape');
+    await confirmUnblock.waitFor({ state: 'detached' });
+    await blockDialog.waitFor();
+    expect(await blocksNow()).toHaveLength(1);
+    // Unblocked on another device meanwhile: her Unblock here reads as done, not as a failure.
+    const blocks = await blocksNow();
     expect((await anaContext.request.delete(`/api/blocks/${blocks[0]?.id ?? ''}`)).ok()).toBe(true);
     await unblock.click();
+    await confirmUnblock.getByRole('button', { name: 'Unblock' }).click();
     expect(await toastContent(page, 'Already unblocked')).toContain('They are no longer on your list.');
+    await confirmUnblock.waitFor({ state: 'detached' });
     await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
     // A name nobody has is blocked in the same words (a typo protects no one, and the words say so), and unblocked.
     const nobody = 'nobody_has_this_name_it_is_30c';
@@ -150,9 +170,21 @@ describe('safety center and moderation', () => {
     const unblockNobody = blockDialog.getByRole('button', { name: `Unblock ${nobody}` });
     await unblockNobody.waitFor();
     expect(await blockDialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    // Offline, the unblock fails at once and the question stays open to try again.
+    await anaContext.setOffline(true);
     await unblockNobody.click();
+    const confirmNobody = page.getByRole('alertdialog', { name: `Unblock ${nobody}?` });
+    await confirmNobody.getByRole('button', { name: 'Unblock' }).click();
+    expect(await toastContent(page, 'Not unblocked')).toContain(
+      'Could not reach Steep. Check your connection and try again.',
+    );
+    await confirmNobody.waitFor();
+    await anaContext.setOffline(false);
+    await confirmNobody.getByRole('button', { name: 'Unblock' }).click();
     expect(await toastContent(page, 'User unblocked')).toContain('You can now see this user again');
     await blockDialog.getByText('You haven’t blocked anyone.').waitFor();
+    // Her row gone, her focus is on the list's heading in the sheet, not on the page behind it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('blocked-list-title');
     // A block that fails says why in the words every screen uses: the server's own, or that Steep was out of reach.
     await page.route('**/api/blocks', (route) =>
       route.fulfill({

@@ -578,7 +578,7 @@ describe('a new member, off the happy path', () => {
     const events = page.getByRole('switch', { name: 'Events' });
     const before = await events.getAttribute('aria-checked');
     await events.click();
-    await expect.poll(() => toastText(page, 'Not saved').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => toastText(page, 'Preferences not saved').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => events.getAttribute('aria-checked')).toBe(before);
     await screenshot(page, 'tryout-notification-switch-refused-light');
   }, 60_000);

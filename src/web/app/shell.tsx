@@ -20,6 +20,7 @@ import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { MAIN_ID, SkipLink, useFocusMainOnArrival } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
+import { useFloatFollowsScreen } from '../components/ui/float-top';
 
 // The like/pass/match feedback animations: requested with the first render, not part of the first paint.
 const FeedbackOverlay = lazyPart(() =>
@@ -179,6 +180,7 @@ export function AppShell() {
   // Her saved theme and units follow her to every device: loading them applies the theme.
   usePreferences(me.id);
   useFocusMainOnArrival();
+  useFloatFollowsScreen();
   return (
     <MobileFrame>
       <NoticeToasts />
@@ -201,6 +203,7 @@ export function AppShell() {
 /** A signed-in screen without the shell chrome (full-screen flows like a conversation). */
 export function BareLayout() {
   useFocusMainOnArrival();
+  useFloatFollowsScreen();
   return (
     <MobileFrame>
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">

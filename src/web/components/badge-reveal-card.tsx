@@ -50,7 +50,7 @@ export function BadgeRevealCard({
                 preempted ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, y: -16 },
             }}
             exit="exit"
-            className="fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-white p-4 shadow-float data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]"
+            className="fixed inset-x-4 top-[max(5rem,calc(var(--float-top,0px)+1rem))] z-50 mx-auto max-w-sm rounded-(--radius-card) bg-white p-4 shadow-float data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]"
           >
             <div className="mb-2 flex items-center justify-between">
               <p className="font-display text-lg font-semibold text-plum-900">

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, isApiError, lazyDeclarations } from './api';
+import { apiCall, errorText, isApiError, lazyDeclarations } from './api';
 import { toast } from '../components/ui/toast';
 import { matchListRoute } from './matches';
 import { queryKeyOf } from './query-key';
@@ -21,6 +21,8 @@ export function useGhostMode() {
       if (!user) throw new Error(t`User not authenticated`);
       return apiCall((await api()).discoveryApi.setGhostMode, { params: { id: user.id }, body: { ghostMode } });
     },
+    // Offline, fail at once (the switch shows it is unchanged) rather than wait, unseen, and switch later.
+    networkMode: 'always',
     onSuccess: async (result) => {
       if (user) setUser({ ...user, ghostMode: result.ghostMode });
       toast({
@@ -39,7 +41,7 @@ export function useGhostMode() {
             ? t`Ghost mode is a Premium feature`
             : isApiError(error)
               ? (error.serverMessage ?? error.message)
-              : error.message,
+              : errorText(error),
         variant: 'destructive',
       });
     },

@@ -64,6 +64,8 @@ export function useSavePreferences(userId: string) {
   return useMutation({
     mutationKey,
     scope: { id: `save-preferences:${userId}` },
+    // Offline, fail at once (the screen says so and a switch turns back) rather than wait, unseen, and save later.
+    networkMode: 'always',
     mutationFn: async (body: UpdatePreferencesBody) =>
       apiCall((await api()).preferencesApi.save, { params: { id: userId }, body }),
     onSuccess: async (saved) => {

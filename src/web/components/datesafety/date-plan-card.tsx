@@ -4,6 +4,7 @@ import type { DatePlan } from '../../../contract/datesafety';
 import { errorText, isApiError } from '../../lib/api';
 import { Button } from '../ui/button';
 import { LazyConfirmDialog } from '../lazy-on-open';
+import { floatBelow } from '../ui/float-top';
 import { toast } from '../ui/toast';
 import { runningPlan, useActiveDatePlans, usePlanAction } from './date-plans-api';
 import { useLingui } from '@lingui/react/macro';
@@ -50,7 +51,8 @@ const CONFIRM: Record<
 /**
  * Her running plan (DatePlanBanner loads this card only while she has one), on every signed-in screen: "I'm safe" stops the check-in, Cancel stops the plan and its
  * links; each asks first (neither can be undone). A plan she already marked safe is not shown. `compact`:
- * one strip under the conversation header, where the screen is exactly the viewport's height.
+ * one strip under the conversation header, where the screen is exactly the viewport's height. Toasts and the badge
+ * card show below it (../ui/float-top.ts), not over it.
  */
 export function DatePlanCard({ compact = false }: { compact?: boolean }) {
   const plans = useActiveDatePlans();
@@ -120,6 +122,7 @@ export function DatePlanCard({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
       <section
+        ref={floatBelow}
         aria-labelledby="date-plan-banner-title"
         className="flex min-w-0 items-center gap-2 border-b border-matcha-200 bg-matcha-50 px-4 py-2"
       >
@@ -159,6 +162,7 @@ export function DatePlanCard({ compact = false }: { compact?: boolean }) {
 
   return (
     <section
+      ref={floatBelow}
       aria-labelledby="date-plan-banner-title"
       className="mx-4 mt-3 flex min-w-0 flex-col gap-2 rounded-2xl border border-matcha-200 bg-matcha-50 p-3"
     >

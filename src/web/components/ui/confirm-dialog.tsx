@@ -20,6 +20,8 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   /** It asks about a navigation the router holds (a blocker): Back stays the router's (see dialog.tsx). */
   holdsNavigation?: boolean;
+  /** Where her focus goes when it closes and the control that opened it is gone (the row it acted on). */
+  focusWhenOpenerGone?: () => HTMLElement | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   busy = false,
   tone = 'danger',
   holdsNavigation = false,
+  focusWhenOpenerGone,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -44,10 +47,19 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY_CLASS} />
         <AlertDialog.Content
-          onCloseAutoFocus={returnFocus}
+          onCloseAutoFocus={(event) => {
+            returnFocus(event);
+            const instead = event.defaultPrevented ? null : focusWhenOpenerGone?.();
+            if (instead) {
+              event.preventDefault();
+              instead.focus();
+            }
+          }}
           className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
         >
-          <AlertDialog.Title className="font-display text-xl font-semibold text-plum-900">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="font-display text-xl font-semibold wrap-anywhere text-plum-900">
+            {title}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-ink-soft">
             {description}
           </AlertDialog.Description>

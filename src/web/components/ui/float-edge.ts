@@ -1,5 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react';
 import { MARGIN_PX } from '../../lib/keep-focus-visible';
+import { floatTopInset, subscribeToFloatTop } from './float-top';
 
 type FloatEdge = 'top' | 'bottom';
 
@@ -26,7 +27,7 @@ function covers(box: FloatBox, target: Element): boolean {
 
 /**
  * Puts a floating element (a toast, the badge card) at an edge of the window, `data-edge` on `host`, read by its
- * classes: the top, unless there it would cover the control her focus is on (a header button, a field near the
+ * classes (and `--float-top`, how far down the top is: below the date-plan banner while it shows): the top, unless there it would cover the control her focus is on (a header button, a field near the
  * top; WCAG 2.4.11), then the bottom. Decided when it shows and again whenever her focus moves while it does, so no
  * screen has to move her focus away from it. Only a visible focus counts (a field, a control reached by keyboard,
  * or what the page moved her focus to and rings, `data-shows-focus`): a tapped button does not send it to and fro.
@@ -48,14 +49,34 @@ export function useFloatEdge(
       const box = boxAt(element, at);
       return box !== null && covers(box, target);
     };
-    // Each one starts at the top; it moves only when its edge covers her focus and the other one does not.
+    // Each one starts at the top (below the date-plan banner, ./float-top.ts); it moves only when its edge covers
+    // her focus and the other one does not.
     const place = (from: FloatEdge) => {
+      element.style.setProperty('--float-top', `${floatTopInset()}px`);
       element.setAttribute('data-edge', coversFocus(from) && !coversFocus(other(from)) ? other(from) : from);
     };
+    const edgeNow = (): FloatEdge => (element.getAttribute('data-edge') === 'bottom' ? 'bottom' : 'top');
     place('top');
-    const onFocusIn = () => place(element.getAttribute('data-edge') === 'bottom' ? 'bottom' : 'top');
+    const onFocusIn = () => place(edgeNow());
+    // The banner scrolls with the page: the notice follows it up to the window's top, once a frame at most.
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        place(edgeNow());
+      });
+    };
     document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    // Another screen, or the banner came, went or changed: placed afresh, from the top.
+    const unsubscribe = subscribeToFloatTop(() => place('top'));
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
   }, [host, shownId, boxAt]);
 }
 
@@ -67,7 +88,7 @@ export function toastBoxAt(list: HTMLElement, edge: FloatEdge): FloatBox | null 
   const box = list.getBoundingClientRect();
   const top =
     edge === 'top'
-      ? parseFloat(style.paddingTop)
+      ? (parseFloat(list.style.getPropertyValue('--float-top')) || 0) + parseFloat(style.paddingTop)
       : window.innerHeight - parseFloat(style.paddingBottom) - toast.offsetHeight;
   return {
     left: box.left + parseFloat(style.paddingLeft),

@@ -94,8 +94,8 @@ export function ToastView() {
         // Radix puts the hotkey in for {hotkey}.
         label={`${t`Notices`} ({hotkey})`}
         data-testid="toasts"
-        // At the top, or the bottom while the top would cover her focus (./float-edge.ts sets data-edge).
-        className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-0 md:max-w-[420px]"
+        // At the top (below the date-plan banner), or the bottom while the top would cover her focus (./float-edge.ts sets data-edge).
+        className="fixed top-[var(--float-top,0px)] right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none data-[edge=bottom]:top-auto data-[edge=bottom]:bottom-0 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

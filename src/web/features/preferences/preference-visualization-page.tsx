@@ -1,7 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { Crown, Eye, Heart, Lightbulb, RotateCcw, SlidersHorizontal, Sparkles, TrendingUp, Users } from 'lucide-react';
+import {
+  Crown,
+  Eye,
+  Heart,
+  Lightbulb,
+  ListRestart,
+  RotateCcw,
+  SlidersHorizontal,
+  Sparkles,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import {
   DEAL_BREAKERS,
   DEFAULT_PREFERENCES,
@@ -63,6 +74,24 @@ const TIP_TEXT: Record<PreferenceTip, MessageDescriptor> = {
 const options = <T extends string>(key: LifestyleKey, values: readonly T[]) =>
   values.map((value) => ({ value, label: lifestyleOptionLabel(key, value) }));
 
+/**
+ * Steep's default filters in place of hers, for her to save or not. Ghost mode is its own switch (saved as she flips
+ * it), and the rest of the object (notifications, app settings, privacy but age and distance) is not on this editor.
+ */
+function withDefaultFilters(p: Preferences): Preferences {
+  return {
+    ...p,
+    ageRange: DEFAULT_PREFERENCES.ageRange,
+    maxDistance: DEFAULT_PREFERENCES.maxDistance,
+    interests: DEFAULT_PREFERENCES.interests,
+    lifestyle: DEFAULT_PREFERENCES.lifestyle,
+    dealBreakers: DEFAULT_PREFERENCES.dealBreakers,
+    visibility: { ...DEFAULT_PREFERENCES.visibility, ghostMode: p.visibility.ghostMode },
+    privacy: { ...p.privacy, showAge: true, showDistance: true },
+    premium: DEFAULT_PREFERENCES.premium,
+  };
+}
+
 function Dashboard({ userId, premium, saved }: { userId: string; premium: boolean; saved: Preferences }) {
   const base = useMemo(() => ({ ...saved, ...toUpdateBody(saved) }), [saved]);
   const [draft, setDraft] = useState<Preferences>(base);
@@ -88,18 +117,12 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
         toastFailed(t`Preferences not saved`, error, t`Failed to save preferences. Please try again.`),
     });
 
-  const reset = () =>
-    setDraft((p) => ({
-      ...p,
-      ageRange: DEFAULT_PREFERENCES.ageRange,
-      maxDistance: DEFAULT_PREFERENCES.maxDistance,
-      interests: DEFAULT_PREFERENCES.interests,
-      lifestyle: DEFAULT_PREFERENCES.lifestyle,
-      dealBreakers: DEFAULT_PREFERENCES.dealBreakers,
-      visibility: { ...DEFAULT_PREFERENCES.visibility, ghostMode: p.visibility.ghostMode },
-      privacy: { ...p.privacy, showAge: true, showDistance: true },
-      premium: DEFAULT_PREFERENCES.premium,
-    }));
+  // Undo takes the form back to what is saved; the defaults are a separate choice she still saves (tryout: one
+  // "Reset" that threw her choices away for the app's defaults surprised her).
+  const undo = () => {
+    if (dirty) setDraft(base);
+  };
+  const fillDefaults = () => setDraft(withDefaultFilters);
 
   const visibility = (change: Partial<Preferences['visibility']>) =>
     set((p) => {
@@ -312,13 +335,25 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
           </Tabs.Content>
         </Tabs.Root>
 
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="outline" onClick={reset}>
-            <RotateCcw className="size-4" aria-hidden />
-            {t`Reset`}
-          </Button>
-          <Button onClick={onSave} disabled={!dirty || save.isPending}>
-            {save.isPending ? t`Saving…` : t`Save`}
+        <div className="grid gap-2">
+          <div className="grid grid-cols-2 gap-2">
+            <Button
+              variant="outline"
+              onClick={undo}
+              // aria-disabled, not disabled: her focus stays on it once it has put her saved choices back.
+              aria-disabled={!dirty}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            >
+              <RotateCcw className="size-4" aria-hidden />
+              {t`Undo changes`}
+            </Button>
+            <Button onClick={onSave} disabled={!dirty || save.isPending}>
+              {save.isPending ? t`Saving…` : t`Save`}
+            </Button>
+          </div>
+          <Button variant="ghost" onClick={fillDefaults}>
+            <ListRestart className="size-4" aria-hidden />
+            {t`Use the default filters`}
           </Button>
         </div>
       </Card>

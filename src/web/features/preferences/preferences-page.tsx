@@ -92,17 +92,19 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
   /*
    * A notification switch saves as she flips it, like a phone's settings: shown at once, sent on its own, and
-   * turned back with a toast if the server refuses.
+   * turned back with a toast saying why if the save fails (offline too: the save does not wait for the network).
    */
   const flipNotification = (key: NotificationSwitch, on: boolean) => {
     const saved = savedWithInstantChoices();
     set((p) => ({ ...p, notifications: { ...p.notifications, [key]: on } }));
     switchSave.mutate(toUpdateBody({ ...saved, notifications: { ...saved.notifications, [key]: on } }), {
-      onError: () => {
+      onError: (error) => {
         set((p) => ({ ...p, notifications: { ...p.notifications, [key]: !on } }));
+        const setting = i18n._(NOTIFICATION_LABELS[key]);
+        const reason = errorText(error);
         toast({
-          title: t`Not saved`,
-          description: t`${i18n._(NOTIFICATION_LABELS[key])} is back as it was. Please try again.`,
+          title: t`Preferences not saved`,
+          description: t`${setting} is back as it was. ${reason}`,
           variant: 'destructive',
         });
       },
@@ -117,17 +119,17 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     key: K,
     value: Preferences['app'][K],
     apply: (value: Preferences['app'][K]) => void,
-    backAsItWas: string,
+    backAsItWas: (reason: string) => string,
   ) => {
     const saved = savedWithInstantChoices();
     const before = draft.app[key];
     set((p) => ({ ...p, app: { ...p.app, [key]: value } }));
     apply(value);
     appSave.mutate(toUpdateBody({ ...saved, app: { ...saved.app, [key]: value } }), {
-      onError: () => {
+      onError: (error) => {
         set((p) => ({ ...p, app: { ...p.app, [key]: before } }));
         apply(before);
-        toast({ title: t`Not saved`, description: backAsItWas, variant: 'destructive' });
+        toast({ title: t`Preferences not saved`, description: backAsItWas(errorText(error)), variant: 'destructive' });
       },
     });
   };
@@ -138,10 +140,10 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       (locale) => {
         if (locale === 'en' || locale === 'es') void activateLocale(locale);
       },
-      t`Your language is back as it was. Please try again.`,
+      (reason) => t`Your language is back as it was. ${reason}`,
     );
   const changeTheme = (theme: Preferences['app']['theme']) =>
-    saveAppSetting('theme', theme, applyTheme, t`Your theme is back as it was. Please try again.`);
+    saveAppSetting('theme', theme, applyTheme, (reason) => t`Your theme is back as it was. ${reason}`);
 
   const onSave = () =>
     save.mutate(toUpdateBody(draft), {

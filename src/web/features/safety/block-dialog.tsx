@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '../../components/avatar';
 import { BY_USERNAME, PersonPicker, type PickablePerson } from '../../components/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Field, UsernameInput, useUsernameRules } from '../../components/ui/field';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Sheet } from '../../components/ui/sheet';
 import { toast, toastFailed } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api';
@@ -33,6 +34,16 @@ export function BlockDialog({
   const blocks = useBlocks(userId, open);
   const blockUser = useBlockUser();
   const unblock = useUnblock();
+  const [unblocking, setUnblocking] = useState<{ id: string; name: string } | null>(null);
+  // The row she unblocked, until the list no longer has it: her focus then goes to the list's heading, not to the
+  // sheet (the confirmation gave it back to the row's button, which leaves with the row).
+  const leaving = useRef<string | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (leaving.current === null || blocks.data?.some((b) => b.id === leaving.current)) return;
+    leaving.current = null;
+    listHeading.current?.focus();
+  }, [blocks.data]);
   const { formRef, errors, refuse, clearError } = useFormErrors(FIELDS);
   const usernameRules = useUsernameRules();
 
@@ -69,6 +80,28 @@ export function BlockDialog({
           return;
         }
         toastFailed(t`Not blocked`, error, t`Failed to block user.`);
+      },
+    });
+  };
+
+  const confirmUnblock = () => {
+    if (!unblocking || unblock.isPending) return;
+    unblock.mutate(unblocking.id, {
+      onSuccess: (_, id) => {
+        leaving.current = id;
+        setUnblocking(null);
+        toast({ title: t`User unblocked`, description: t`You can now see this user again` });
+      },
+      onError: (error) => {
+        // Gone already (a double tap, another device): what she asked for is true.
+        if (isApiError(error) && error.status === 404) {
+          leaving.current = unblocking.id;
+          setUnblocking(null);
+          toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` });
+          return;
+        }
+        // The question stays open to try again.
+        toastFailed(t`Not unblocked`, error, t`Failed to unblock. Please try again.`);
       },
     });
   };
@@ -120,7 +153,12 @@ export function BlockDialog({
       </form>
 
       <section aria-labelledby="blocked-list-title" className="grid grid-cols-1 gap-2">
-        <h3 id="blocked-list-title" className="text-sm font-semibold text-ink">
+        <h3
+          id="blocked-list-title"
+          ref={listHeading}
+          tabIndex={-1}
+          className="text-sm font-semibold text-ink outline-none"
+        >
           {t`Blocked members`}
         </h3>
         {blocks.isPending ? (
@@ -143,17 +181,7 @@ export function BlockDialog({
                   variant="outline"
                   aria-label={t`Unblock ${b.blockedUser.name}`}
                   disabled={unblock.isPending}
-                  onClick={() =>
-                    unblock.mutate(b.id, {
-                      onSuccess: () =>
-                        toast({ title: t`User unblocked`, description: t`You can now see this user again` }),
-                      onError: (error) =>
-                        // Gone already (a double tap, another device): what she asked for is true.
-                        isApiError(error) && error.status === 404
-                          ? toast({ title: t`Already unblocked`, description: t`They are no longer on your list.` })
-                          : toastFailed(t`Not unblocked`, error, t`Failed to unblock. Please try again.`),
-                    })
-                  }
+                  onClick={() => setUnblocking({ id: b.id, name: b.blockedUser.name })}
                 >
                   {t`Unblock`}
                 </Button>
@@ -162,6 +190,22 @@ export function BlockDialog({
           </ul>
         )}
       </section>
+      {/* Over the sheet, which stays beneath it: Cancel leaves her where she was, on the list. */}
+      <ConfirmDialog
+        open={unblocking !== null}
+        title={unblocking ? t`Unblock ${unblocking.name}?` : ''}
+        description={
+          unblocking
+            ? t`You’ll be able to see ${unblocking.name} on Steep again, and they’ll be able to see you. You can block them again at any time.`
+            : ''
+        }
+        confirmLabel={t`Unblock`}
+        busyLabel={t`Unblocking…`}
+        busy={unblock.isPending}
+        focusWhenOpenerGone={() => listHeading.current}
+        onCancel={() => setUnblocking(null)}
+        onConfirm={confirmUnblock}
+      />
     </Sheet>
   );
 }
