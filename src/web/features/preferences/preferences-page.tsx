@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Chip } from '../../components/ui/chip';
 import { toast, toastFailed } from '../../components/ui/toast';
+import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { toggled } from '../../lib/toggled';
