@@ -49,6 +49,8 @@ interface PersonSafetyOptions {
   onReported?: (person: SafetySubject) => void | Promise<void>;
   /** After the block (e.g. leave the conversation). */
   onBlocked?: (person: SafetySubject) => void | Promise<void>;
+  /** Where her focus goes after the block when the control that opened it left with the person (a discovery card). */
+  focusAfterBlock?: () => HTMLElement | null;
 }
 
 /**
@@ -127,6 +129,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
           <BlockConfirmDialog
             name={blocking.name}
             busy={busy}
+            {...(options.focusAfterBlock ? { focusWhenOpenerGone: options.focusAfterBlock } : {})}
             onCancel={() => setBlocking(null)}
             onConfirm={() => void confirmBlock()}
           />
