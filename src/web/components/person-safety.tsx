@@ -94,6 +94,17 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       toast({ title: t`${person.name} is blocked`, description: t`You won't see each other again` });
       void queryClient.invalidateQueries();
       await options.onBlocked?.(person);
+      // The dialog gives focus back to what opened it, and a card's ⋮ leaves with the card just after: once both
+      // have happened, focus that was dropped to the body goes where the caller says (the next card's ⋮).
+      const after = options.focusAfterBlock;
+      if (after) {
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body) after()?.focus();
+          }),
+        );
+      }
     } catch (error) {
       console.warn('Block failed.', error);
       toastFailed(t`Not blocked`, error, t`Failed to block. Please try again.`);

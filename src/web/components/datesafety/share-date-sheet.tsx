@@ -24,7 +24,6 @@ function localInputValue(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-
 const HOUR = 3_600_000;
 
 type FieldProblem = { path: string; message: string };
