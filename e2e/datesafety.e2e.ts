@@ -43,7 +43,7 @@ describe('share my date', () => {
     await sheet.getByRole('button', { name: 'Share plan' }).click();
     await sheet.getByText('Enter where you are meeting').waitFor();
     await sheet.getByText('Enter a name for this contact').waitFor();
-    await sheet.getByText('Enter a phone number or an email').waitFor();
+    await sheet.getByText('Enter a phone number').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('date-place');
     await settle(page);
     await shootBothThemes(page, 'datesafety-share-sheet-errors', { fullPage: false });

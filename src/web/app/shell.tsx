@@ -20,7 +20,7 @@ import { BadgeReveal } from '../components/badges';
 import { OwnProfileSheet } from '../components/own-profile-sheet';
 import { MAIN_ID, SkipLink, useFocusMainOnArrival } from '../components/skip-link';
 import { DatePlanBanner } from '../components/datesafety/date-plan-banner';
-import { useFloatFollowsScreen } from '../components/ui/float-top';
+import { floatBelow, useFloatFollowsScreen } from '../components/ui/float-top';
 
 // The like/pass/match feedback animations: requested with the first render, not part of the first paint.
 const FeedbackOverlay = lazyPart(() =>
@@ -86,7 +86,10 @@ function AppHeader() {
   const onDiscover = useLocation().pathname === '/home';
   const { t } = useLingui();
   return (
+    // Toasts start below the header (../components/ui/float-top.ts), never over its bell and avatar (tryout: one
+    // covered them when the page was scrolled).
     <header
+      ref={floatBelow}
       data-obscures-focus="top"
       className="sticky top-0 z-30 border-b border-cream-200/80 bg-cream-100/85 pt-[env(safe-area-inset-top)] backdrop-blur-md"
     >

@@ -60,11 +60,13 @@ export default function PersonSafetyDropdown({
 export function BlockConfirmDialog({
   name,
   busy,
+  focusWhenOpenerGone,
   onCancel,
   onConfirm,
 }: {
   name: string;
   busy: boolean;
+  focusWhenOpenerGone?: () => HTMLElement | null;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -78,6 +80,7 @@ export function BlockConfirmDialog({
       cancelLabel={t`Cancel`}
       busyLabel={t`Please wait…`}
       busy={busy}
+      {...(focusWhenOpenerGone ? { focusWhenOpenerGone } : {})}
       onConfirm={onConfirm}
       onCancel={onCancel}
     />

@@ -49,6 +49,8 @@ interface PersonSafetyOptions {
   onReported?: (person: SafetySubject) => void | Promise<void>;
   /** After the block (e.g. leave the conversation). */
   onBlocked?: (person: SafetySubject) => void | Promise<void>;
+  /** Where her focus goes after the block when the control that opened it left with the person (a discovery card). */
+  focusAfterBlock?: () => HTMLElement | null;
 }
 
 /**
@@ -92,6 +94,17 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       toast({ title: t`${person.name} is blocked`, description: t`You won't see each other again` });
       void queryClient.invalidateQueries();
       await options.onBlocked?.(person);
+      // The dialog gives focus back to what opened it, and a card's ⋮ leaves with the card just after: once both
+      // have happened, focus that was dropped to the body goes where the caller says (the next card's ⋮).
+      const after = options.focusAfterBlock;
+      if (after) {
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const active = document.activeElement;
+            if (!active || active === document.body) after()?.focus();
+          }),
+        );
+      }
     } catch (error) {
       console.warn('Block failed.', error);
       toastFailed(t`Not blocked`, error, t`Failed to block. Please try again.`);
@@ -127,6 +140,7 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
           <BlockConfirmDialog
             name={blocking.name}
             busy={busy}
+            {...(options.focusAfterBlock ? { focusWhenOpenerGone: options.focusAfterBlock } : {})}
             onCancel={() => setBlocking(null)}
             onConfirm={() => void confirmBlock()}
           />

@@ -124,37 +124,45 @@ export function DatePlanCard({ compact = false }: { compact?: boolean }) {
       <section
         ref={floatBelow}
         aria-labelledby="date-plan-banner-title"
-        className="flex min-w-0 items-center gap-2 border-b border-matcha-200 bg-matcha-50 px-4 py-2"
+        className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-matcha-200 bg-matcha-50 px-4 py-2"
       >
-        <ShieldCheck className="size-5 shrink-0 text-matcha-700" aria-hidden />
-        <div className="min-w-0 flex-1 text-xs text-ink">
-          <h2 id="date-plan-banner-title" className="truncate font-semibold">
-            <span className="sr-only">{title}</span>
-            <span aria-hidden>{alerted ? t`Contacts alerted` : plan.checkInAt ? t`Check-in at` : t`Plan shared`}</span>
-          </h2>
-          {/* The time on its own line: 'Check-in Wed 10:30 PM' did not fit beside the two buttons. */}
-          <p className="truncate text-ink-soft" data-testid="date-plan-banner-time">
-            {plan.checkInAt ? (
-              <>
-                <span className="sr-only">{t`Check-in`} </span>
-                {shortTime(plan.checkInAt, plan.timeZone)}
-              </>
-            ) : (
-              summary
-            )}
-          </p>
+        {/* What and when never cut: where they do not fit beside the two buttons (Spanish's "Confirmación a las"
+            was cut to "Confir…": tryout), the buttons go to a row of their own. */}
+        <div className="flex min-w-[9.5rem] flex-1 items-center gap-2">
+          <ShieldCheck className="size-5 shrink-0 text-matcha-700" aria-hidden />
+          <div className="min-w-0 text-xs text-ink">
+            <h2 id="date-plan-banner-title" className="font-semibold">
+              <span className="sr-only">{title}</span>
+              <span aria-hidden>
+                {alerted ? t`Contacts alerted` : plan.checkInAt ? t`Check-in at` : t`Plan shared`}
+              </span>
+            </h2>
+            <p className="text-ink-soft" data-testid="date-plan-banner-time">
+              {plan.checkInAt ? (
+                <>
+                  <span className="sr-only">{t`Check-in`} </span>
+                  {shortTime(plan.checkInAt, plan.timeZone)}
+                </>
+              ) : (
+                summary
+              )}
+            </p>
+          </div>
         </div>
-        <Button className="min-h-9 px-3 text-sm" disabled={action.isPending} onClick={() => setAsking('safe')}>
-          {t`I’m safe`}
-        </Button>
-        <Button
-          variant="outline"
-          className="min-h-9 px-3 text-sm"
-          disabled={action.isPending}
-          onClick={() => setAsking('cancel')}
-        >
-          {t`Cancel`}
-        </Button>
+        <div className="ml-auto flex gap-2">
+          <Button className="min-h-9 px-3 text-sm" disabled={action.isPending} onClick={() => setAsking('safe')}>
+            {t`I’m safe`}
+          </Button>
+          {/* "Cancel plan", as on the banner everywhere else: a bare "Cancel" read as closing something. */}
+          <Button
+            variant="outline"
+            className="min-h-9 px-3 text-sm"
+            disabled={action.isPending}
+            onClick={() => setAsking('cancel')}
+          >
+            {t`Cancel plan`}
+          </Button>
+        </div>
         {confirm}
       </section>
     );

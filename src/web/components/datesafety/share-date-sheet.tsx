@@ -9,6 +9,7 @@ import { Field, Input, NativeSelect, describedBy } from '../ui/field';
 import { Sheet } from '../ui/sheet';
 import { toast } from '../ui/toast';
 import { useShareDatePlan } from './date-plans-api';
+import { firstGuessOfStart } from './first-guess';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
 
@@ -21,14 +22,6 @@ type DateSubject =
 function localInputValue(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** The next full hour from now: a sensible first guess for tonight's date. */
-function nextHour(): Date {
-  const at = new Date();
-  at.setMinutes(0, 0, 0);
-  at.setHours(at.getHours() + 1);
-  return at;
 }
 
 const HOUR = 3_600_000;
@@ -64,7 +57,12 @@ function problemsOf(
       problems.push({ path: `contacts.${index}.name`, message: t`Enter a name for this contact` });
     const address = contact.address.trim();
     const path = `contacts.${index}.address`;
-    if (!address) problems.push({ path, message: t`Enter a phone number or an email` });
+    // What the channel she chose needs: "a phone number or an email" asked for what Text cannot send to.
+    if (!address)
+      problems.push({
+        path,
+        message: contact.channel === 'sms' ? t`Enter a phone number` : t`Enter an email address`,
+      });
     else if (contact.channel === 'sms') {
       const digits = address.replace(/\D/g, '').length;
       if (digits < 10 || digits > 15 || /[^\d\s()+.-]/.test(address)) {
@@ -90,7 +88,7 @@ export function ShareDateSheet({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const firstStart = subject.kind === 'event' ? new Date(subject.startsAt) : nextHour();
+  const firstStart = subject.kind === 'event' ? new Date(subject.startsAt) : firstGuessOfStart();
   const [place, setPlace] = useState(subject.kind === 'event' ? (subject.venue ?? '') : '');
   const [startsAt, setStartsAt] = useState(localInputValue(firstStart));
   const [checkIn, setCheckIn] = useState(true);

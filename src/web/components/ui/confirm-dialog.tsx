@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from './button';
 import { AlertDialog, useReturnFocus, OVERLAY_CLASS } from './dialog';
@@ -42,6 +42,18 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useLingui();
   const returnFocus = useReturnFocus(open);
+  // While busy the buttons are disabled, and a disabled button drops her focus to the page's body. If the action
+  // failed (offline, say) the dialog stays open to try again: her focus goes back to its action, not left behind
+  // the dialog where the keyboard cannot reach it (tryout: Safety's unblock confirm).
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    const settled = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    if (!settled || !open) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) confirmButton.current?.focus();
+  }, [busy, open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()} backCloses={!holdsNavigation}>
       <AlertDialog.Portal>
@@ -69,7 +81,7 @@ export function ConfirmDialog({
                 {cancelLabel ?? t`Cancel`}
               </Button>
             </AlertDialog.Cancel>
-            <Button variant={tone} disabled={busy} onClick={onConfirm}>
+            <Button ref={confirmButton} variant={tone} disabled={busy} onClick={onConfirm}>
               {busy ? (busyLabel ?? t`Please wait…`) : confirmLabel}
             </Button>
           </div>

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 
 /*
  * What a floating notice (a toast, the badge card) must start below when it shows at the top of the window: the
- * date-plan banner, which sits at the top of every signed-in screen while a plan runs and was hidden by them
- * (tryout). Each such element registers itself; ./float-edge.ts reads the inset and places the notice again when one
+ * header with its controls, the "You're offline" strip and the date-plan banner, which sits at the top of every
+ * signed-in screen while a plan runs; each was hidden by them (tryout). Each such element registers itself; ./float-edge.ts reads the inset and places the notice again when one
  * comes, goes or changes size, and when she arrives on another screen.
  */
 const below = new Set<HTMLElement>();

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore, type FocusEvent } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
@@ -23,6 +23,21 @@ export function ToastView() {
   const myTurn = useOverlayTurn(state?.open ? toastOverlayKey(state.id) : null);
   const viewport = useRef<HTMLOListElement>(null);
   useFloatEdge(viewport, state && myTurn ? state.id : null, toastBoxAt);
+  // Where her focus was before it came to the toasts (F8, or Tab): closing the toast (Escape, its Close button)
+  // gives it back there. Radix leaves it on the empty list, a spot with nothing to press (tryout).
+  const returnTo = useRef<HTMLElement | null>(null);
+  const rememberWhereFrom = (event: FocusEvent) => {
+    const from = event.relatedTarget;
+    // Radix's focus guards sit beside the list in its region: moving through them is not leaving.
+    const region = viewport.current?.parentElement;
+    if (from instanceof HTMLElement && !region?.contains(from)) returnTo.current = from;
+  };
+  const giveFocusBack = () => {
+    const list = viewport.current;
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (list?.contains(document.activeElement) && target?.isConnected) target.focus();
+  };
 
   return (
     <ToastPrimitive.Provider
@@ -38,7 +53,9 @@ export function ToastView() {
           key={state.id}
           open={state.open}
           onOpenChange={(open) => {
-            if (!open) dismissToast(state.id);
+            if (open) return;
+            giveFocusBack();
+            dismissToast(state.id);
           }}
           {...(state.duration !== undefined ? { duration: state.duration } : {})}
           className={cn(
@@ -90,6 +107,7 @@ export function ToastView() {
       )}
       <ToastPrimitive.Viewport
         ref={viewport}
+        onFocus={rememberWhereFrom}
         hotkey={TOAST_HOTKEY}
         // Radix puts the hotkey in for {hotkey}.
         label={`${t`Notices`} ({hotkey})`}

@@ -45,23 +45,35 @@ export function DiscoverPage() {
   // The tour starts here the first time someone arrives.
   useEffect(() => startIfNew(), [startIfNew]);
 
-  // What sits over the deck is measured, not assumed: a banner wraps onto more lines on a narrow phone, in Spanish or
-  // with larger text, and the card gives up exactly that height so the swipe buttons stay above the tab bar.
+  // Everything above the deck is measured, not assumed: the header (taller with the offline strip), the date-plan
+  // banner and the warnings over every screen, and this page's own banners, which wrap onto more lines on a narrow
+  // phone, in Spanish or with larger text. The card gives up exactly that height so the swipe buttons stay above the
+  // tab bar (a running date plan's banner had pushed them under it: tryout). Measured as where the deck starts on
+  // the page, so what moves it down counts whether or not it changed this page's own size.
   const page = useRef<HTMLDivElement>(null);
   const overDeck = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const over = overDeck.current;
-    if (!over) return;
-    const observer = new ResizeObserver(() => page.current?.style.setProperty('--deck-over', `${over.offsetHeight}px`));
+    const main = page.current?.parentElement;
+    if (!over || !main) return;
+    const measure = () => {
+      const top = over.getBoundingClientRect().bottom + window.scrollY;
+      page.current?.style.setProperty('--deck-top', `${Math.round(top)}px`);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(over);
+    observer.observe(main);
+    const header = main.parentElement?.querySelector('header');
+    if (header) observer.observe(header);
     return () => observer.disconnect();
   }, []);
 
   return (
-    // The rest of the chrome (15.625rem): top bar, gaps, the swipe buttons, room for their focus ring, tab bar.
+    // Below the deck (10.875rem): the gap, the swipe buttons, room for their focus ring, the tab bar. Until measured,
+    // where the deck starts without banners (the header, this page's padding and the place selector: 8.5rem).
     <div
       ref={page}
-      className="grid gap-4 px-4 pt-3 pb-6 [--deck-chrome:calc(var(--deck-over,3.25rem)+15.625rem+env(safe-area-inset-top)+env(safe-area-inset-bottom))]"
+      className="grid gap-4 px-4 pt-3 pb-6 [--deck-chrome:calc(var(--deck-top,8.5rem)+10.875rem+env(safe-area-inset-bottom))]"
     >
       <h1 className="sr-only">{t`Discover`}</h1>
       <div ref={overDeck} className="grid gap-4">

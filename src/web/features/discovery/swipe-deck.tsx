@@ -27,8 +27,8 @@ import { withMessages } from '../../lib/i18n';
 
 /**
  * The card's height: 27rem where the phone has room, less on a short one, so the swipe buttons under it stay above
- * the tab bar. `--deck-chrome` is what else shares the screen (top bar, what is over the deck as measured, buttons,
- * tab bar), set by the Discover page. Never under 12rem, her name and place (a short card's face drops its other lines:
+ * the tab bar. `--deck-chrome` is what else shares the screen (where the deck starts as measured: the top bar, a
+ * date-plan banner, the page's own banners; then the buttons and the tab bar), set by the Discover page. Never under 12rem, her name and place (a short card's face drops its other lines:
  * profile-card-content.tsx); a 375 × 667 phone with both the ghost and the travel banner leaves it about 12.5rem.
  */
 export const DECK_HEIGHT = 'h-[clamp(12rem,calc(100dvh-var(--deck-chrome,18.75rem)),27rem)]';
@@ -273,7 +273,25 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
     setReturned((current) => current.filter((c) => c.id !== id));
     setHistory((current) => current.filter((record) => record.card.id !== id));
   };
-  const safety = usePersonSafety({ onReported: (person) => drop(person.id), onBlocked: (person) => drop(person.id) });
+  // Blocked from the card's ⋮ menu, the menu leaves with her card: her focus goes on to the next card's ⋮ (or the
+  // deck's next control, or the deck itself while more load), not to the page's body (tryout).
+  const stageRef = useRef<HTMLDivElement>(null);
+  const focusAfterBlock = () => {
+    const stage = stageRef.current;
+    if (!stage) return null;
+    const next =
+      stage.querySelector<HTMLElement>('button[aria-haspopup="menu"]') ??
+      stage.parentElement?.querySelector<HTMLElement>('button:not(:disabled)');
+    if (next) return next;
+    // Focusable only for this: a tap on a card must not focus the deck around it.
+    stage.tabIndex = -1;
+    return stage;
+  };
+  const safety = usePersonSafety({
+    onReported: (person) => drop(person.id),
+    onBlocked: (person) => drop(person.id),
+    focusAfterBlock,
+  });
 
   const likeItem = (card: DiscoveryCard, target: LikeTarget) => {
     setLiking({ card, target });
@@ -402,7 +420,9 @@ export function SwipeDeck({ user, scope, mode, onShowAllAreas }: SwipeDeckProps)
 
   return (
     <section aria-label={mode === 'friends' ? t`Friends to discover` : t`Profiles to discover`} className="grid gap-4">
-      <div className={`relative min-h-fit ${DECK_HEIGHT}`}>{stage}</div>
+      <div ref={stageRef} className={`relative min-h-fit rounded-[1.75rem] ${DECK_HEIGHT}`}>
+        {stage}
+      </div>
       {top && (
         <p className="sr-only" aria-live="polite">
           {top.age === undefined ? t`Showing ${topName}` : t`Showing ${topName}, ${topAge}`}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
@@ -180,18 +180,6 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       };
     });
 
-  // The strip scrolls sideways on a phone: the chosen tab is brought whole into it, never left cut at the edge.
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const list = tabList.current;
-    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
-    if (!list || !active) return;
-    const { left, right } = active.getBoundingClientRect();
-    const box = list.getBoundingClientRect();
-    if (left < box.left) list.scrollBy({ left: left - box.left - 16 });
-    else if (right > box.right) list.scrollBy({ left: right - box.right + 16 });
-  }, [tab]);
-
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
       <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 w-fit px-3'}>
@@ -201,11 +189,9 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       <h1 className="px-1 font-display text-3xl font-semibold text-plum-900">{t`Preferences`}</h1>
 
       <Tabs.Root value={tab} onValueChange={setTab} className="grid gap-4">
-        <Tabs.List
-          ref={tabList}
-          aria-label={t`Preference groups`}
-          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1"
-        >
+        {/* The tabs wrap onto a second row where they do not fit: a strip scrolling sideways left the chosen one
+            cut at the edge ("Ajustes de la app", "App S…": tryout), and every group stays in sight. */}
+        <Tabs.List aria-label={t`Preference groups`} className="flex flex-wrap gap-1">
           <Tabs.Trigger value="matching" className={tabTriggerClass}>
             {t`Matching`}
           </Tabs.Trigger>

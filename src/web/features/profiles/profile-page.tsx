@@ -261,7 +261,9 @@ function Overview({ user }: { user: SelfUser }) {
           addLink(t`Choose interests`)
         )}
       </Section>
-      <Section title={t`Tea`}>
+      {/* The teas she drinks, not the Tea community (a name kept in every language): its own message, so it is
+          translated ("Tea" stayed English on her Spanish profile: tryout). */}
+      <Section title={t({ message: 'Tea', context: 'the drinks she likes' })}>
         {user.teaInterests.length > 0 ? (
           <Tags items={user.teaInterests.map((tea) => teaNameLabel(i18n, tea))} tone="matcha" />
         ) : (
