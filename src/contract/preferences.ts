@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_DISCOVERY_FILTERS, FILTER_AGE_MAX, FILTER_AGE_MIN, distanceField } from './discovery';
+import { distanceField } from './discovery';
+import { AGE_MAX, AGE_MIN, DEFAULT_AGE_RANGE, DEFAULT_MAX_DISTANCE } from './preference-limits';
 import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
 import { LIFESTYLE_FIELDS } from './profiles';
 
@@ -16,8 +17,8 @@ import { LIFESTYLE_FIELDS } from './profiles';
  * limits, since ageRange is the same stored value and an editor with a narrower slider would clamp what another
  * one saved (a 70 saved on /filters came back as 65 after a save on the dashboard).
  */
-export const EDITOR_AGE_MIN = FILTER_AGE_MIN;
-export const EDITOR_AGE_MAX = FILTER_AGE_MAX;
+export const EDITOR_AGE_MIN = AGE_MIN;
+export const EDITOR_AGE_MAX = AGE_MAX;
 
 /** The preference editor's interest catalogue (product §3: 7 categories of about 5 to 7 items). */
 export const PREFERENCE_INTEREST_CATEGORIES = [
@@ -251,8 +252,8 @@ export const tourSeenResponse = z.object({ tourSeen: z.literal(true) });
 export const DEFAULT_PREFERENCES: Preferences = {
   revision: 0,
   // What a new account's discovery uses until she saves (the one set of defaults: "Use the default filters" too).
-  ageRange: [DEFAULT_DISCOVERY_FILTERS.minAge, DEFAULT_DISCOVERY_FILTERS.maxAge],
-  maxDistance: DEFAULT_DISCOVERY_FILTERS.maxDistance,
+  ageRange: [DEFAULT_AGE_RANGE[0], DEFAULT_AGE_RANGE[1]],
+  maxDistance: DEFAULT_MAX_DISTANCE,
   interests: [],
   lifestyle: {
     smokingTolerance: 'none',
