@@ -10,6 +10,7 @@ import { followSavedLanguage } from './i18n';
 import { useCurrentUser } from './session';
 import { queryKeyOf, routeRef } from './query-key';
 import { discoveryFeedRoute, filtersRoute } from './shared-routes';
+import { useRealtimeEvent } from './realtime/realtime-provider';
 
 const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
@@ -124,6 +125,26 @@ export function useSavePreferences(userId: string) {
         queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) }),
       ]);
     },
+  });
+}
+
+/**
+ * Her other devices follow a save (a `preferences_changed` frame reaches all her sockets): a copy older than the
+ * saved revision is fetched again, which applies the theme and language it holds (no reload), and the filters
+ * screen's copy too. The saving device already holds the revision from its answer and fetches nothing.
+ */
+export function useFollowPreferenceSaves(userId: string) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('preferences_changed', ({ revision }) => {
+    const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
+    const before = queryClient.getQueryData<Preferences>(key);
+    if (before !== undefined && before.revision >= revision) return;
+    void (async () => {
+      const after = await queryClient.fetchQuery({ queryKey: key, queryFn: () => loadPreferences(userId), staleTime: 0 });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(filtersRoute, { params: { userId } }) });
+      // As after her own save: text the server writes in her language is fetched again in the new one.
+      if (before !== undefined && before.app.language !== after.app.language) void queryClient.invalidateQueries();
+    })().catch(() => undefined);
   });
 }
 

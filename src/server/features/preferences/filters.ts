@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_DISCOVERY_FILTERS, type DiscoveryFilters, type updateFiltersBody } from '../../../contract/discovery';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
 import { projectSavedAgeRange } from '../../core';
 import { bumpPreferencesRevision, filtersRow, upsertFilters, type FiltersRow } from './repository';
 
@@ -30,12 +31,15 @@ export async function saveFilters(
   db: Db,
   userId: string,
   input: z.output<typeof updateFiltersBody>,
+  events?: DomainEvents,
 ): Promise<DiscoveryFilters> {
-  return db.transaction(async (tx) => {
-    const saved = await writeFilters(tx, userId, input);
-    await bumpPreferencesRevision(tx, userId);
-    return saved;
-  });
+  const { saved, revision } = await db.transaction(async (tx) => ({
+    saved: await writeFilters(tx, userId, input),
+    revision: await bumpPreferencesRevision(tx, userId),
+  }));
+  // After the commit: her other devices' editors fetch the new range.
+  events?.emit('preferences.changed', { userId, revision });
+  return saved;
 }
 
 /** Writes her filters and discovery's projection of her range, in the caller's transaction. */

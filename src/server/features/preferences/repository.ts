@@ -80,15 +80,17 @@ export async function preferencesRevision(db: Db, userId: string): Promise<numbe
 }
 
 /** Counts a change of her preferences made elsewhere (the filters screen), so an editor's stale copy is noticed. */
-export async function bumpPreferencesRevision(db: Db, userId: string): Promise<void> {
+export async function bumpPreferencesRevision(db: Db, userId: string): Promise<number> {
   const { premium, lifestyle, notifications, app } = DEFAULT_PREFERENCES;
-  await db
+  const [row] = await db
     .insert(userPreferences)
     .values({ userId, notifications, premium, lifestyle, app })
     .onConflictDoUpdate({
       target: userPreferences.userId,
       set: { revision: sql`${userPreferences.revision} + 1`, updatedAt: new Date() },
-    });
+    })
+    .returning({ revision: userPreferences.revision });
+  return row?.revision ?? 1;
 }
 
 /**
