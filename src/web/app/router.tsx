@@ -6,7 +6,7 @@ import { ScreenLoadFailed } from './screen-load-failed';
 import { LandingPage } from '../features/auth/landing-page';
 import { followRouter } from '../lib/overlay-history';
 import { whenIdle } from '../lib/when-idle';
-import { loadMessages } from '../lib/i18n';
+import { followSavedLanguage, loadMessages } from '../lib/i18n';
 import type { HomeScreenName } from './screens';
 import type { MoreScreenName } from './more-screens';
 
@@ -52,10 +52,26 @@ const page = (name: HomeScreenName | MoreScreenName) => async () => {
  * start the requests the screen waits for at the same time, into the query cache the screen reads.
  * A failure here is not reported: the screen's own check or query repeats the request and shows it.
  */
-const startSessionCheck = () => {
-  checkSession(queryClient).catch(() => undefined);
+
+/**
+ * The signed-in screens' loader: her first signed-in paint is in her saved language, not the device's first. It
+ * starts the session check (AuthProvider awaits the same request), then reads her preferences into the cache the
+ * screens read (lib/preferences.ts, through ./screens.ts so the landing page does not carry it) and waits for her
+ * language's words. Offline or on an error she gets the device's language, at once. It runs when she enters the
+ * signed-in screens (a reload, a sign-in), not on every navigation among them (`shouldRevalidate`).
+ */
+async function signedInLoader(): Promise<null> {
+  try {
+    const user = await checkSession(queryClient);
+    if (!user) return null;
+    const { fetchPreferences } = await (await homeScreens()).preferencesApi();
+    const prefs = await fetchPreferences(queryClient, user.id);
+    await followSavedLanguage(prefs.app.language);
+  } catch {
+    // The device's language stays; the screens' own queries repeat what failed and say so.
+  }
   return null;
-};
+}
 const startDiscoveryFeed = () => {
   homeScreens()
     .then(({ discoveryApi }) => discoveryApi())
@@ -105,7 +121,8 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireAuth />,
-        loader: startSessionCheck,
+        loader: signedInLoader,
+        shouldRevalidate: () => false,
         children: [
           {
             // The socket (and the chat code it needs) is for signed-in screens only.

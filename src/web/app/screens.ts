@@ -20,3 +20,6 @@ export type HomeScreenName = keyof typeof screens;
 
 /** Discover's data code, for the /home loader that starts fetching the first page during the chunks' download. */
 export const discoveryApi = () => import('../features/discovery/discovery-api');
+
+/** Her preferences' code, for the signed-in loader that reads her saved language before the first paint. */
+export const preferencesApi = () => import('../lib/preferences');

@@ -55,8 +55,9 @@ export function initialLocale(): Locale {
 const needed = new Set<Catalogue>(['start']);
 /** Per locale and catalogue, its load (started once, shared by everyone waiting for it). */
 const loads = new Map<string, Promise<void>>();
-/** The locale being switched to, while its catalogues download. */
+/** The locale being switched to, while its catalogues download, and that switch (resolves once it is active). */
 let wanted: Locale | undefined;
+let switching: Promise<void> = Promise.resolve();
 
 function load(locale: Locale, catalogue: Catalogue): Promise<void> {
   const key = `${locale}/${catalogue}`;
@@ -72,22 +73,32 @@ function load(locale: Locale, catalogue: Catalogue): Promise<void> {
 
 /**
  * Loads every catalogue the page has needed in `locale` and switches every rendered message (I18nProvider
- * re-renders on `change`), sets `<html lang>` and remembers the choice on this device. Two quick switches: the
- * last one wins.
+ * re-renders on `change`), sets `<html lang>` and, once it shows, remembers the choice on this device. Two quick switches: the
+ * last one wins. A switch whose words could not download (offline) rejects and leaves the language as it was.
  */
 export function activateLocale(locale: Locale): Promise<void> {
-  storage.set(STORAGE_KEY, locale);
   if (i18n.locale === locale && wanted === undefined) {
+    storage.set(STORAGE_KEY, locale);
     document.documentElement.lang = locale;
     return Promise.resolve();
   }
+  if (wanted === locale) return switching;
   wanted = locale;
-  return Promise.all([...needed].map((catalogue) => load(locale, catalogue))).then(() => {
-    if (wanted !== locale) return;
-    wanted = undefined;
-    i18n.activate(locale);
-    document.documentElement.lang = locale;
-  });
+  switching = Promise.all([...needed].map((catalogue) => load(locale, catalogue))).then(
+    () => {
+      if (wanted !== locale) return;
+      wanted = undefined;
+      i18n.activate(locale);
+      storage.set(STORAGE_KEY, locale);
+      document.documentElement.lang = locale;
+    },
+    (error: unknown) => {
+      // Not stuck on a language that never came: the next screen's words load in the one on screen.
+      if (wanted === locale) wanted = undefined;
+      throw error;
+    },
+  );
+  return switching;
 }
 
 /** Resolves once `catalogue`'s words are loaded in the language being shown (or switched to). */
@@ -102,9 +113,16 @@ export function withMessages<T>(catalogue: Catalogue, loadModule: () => Promise<
   return () => Promise.all([loadModule(), loadMessages(catalogue)]).then(([module]) => module);
 }
 
-/** Her saved language (from her preferences) takes over from the device's once she is signed in. */
-export function followSavedLanguage(language: string): void {
-  if (isLocale(language) && language !== (wanted ?? i18n.locale)) void activateLocale(language);
+/**
+ * Her saved language (from her preferences) takes over from the device's once she is signed in. Resolves once it
+ * is the active one (at once when it already is or is not a language Steep speaks); rejects when its words could
+ * not download, the language on screen staying as it was.
+ */
+export function followSavedLanguage(language: string): Promise<void> {
+  if (!isLocale(language)) return Promise.resolve();
+  if (language === wanted) return switching;
+  if (wanted === undefined && language === i18n.locale) return Promise.resolve();
+  return activateLocale(language);
 }
 
 /** The active locale, for Intl formatting outside React. */

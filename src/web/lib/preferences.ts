@@ -39,7 +39,8 @@ const getPreferences = async (userId: string) =>
 const loadPreferences = async (userId: string) => {
   const prefs = await getPreferences(userId);
   applyTheme(prefs.app.theme);
-  followSavedLanguage(prefs.app.language);
+  // Its words not downloaded (offline): the device's language stays, and the next load tries again.
+  followSavedLanguage(prefs.app.language).catch(() => undefined);
   return prefs;
 };
 
@@ -115,7 +116,7 @@ export function useSavePreferences(userId: string) {
       // This save is still pending here: more than one means a later one is queued or on its way.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
       applyTheme(saved.app.theme);
-      followSavedLanguage(saved.app.language);
+      followSavedLanguage(saved.app.language).catch(() => undefined);
       // The server writes some text in her language (conversation starters, messages): fetch it again in the new one.
       if (languageBefore !== undefined && languageBefore !== saved.app.language) void queryClient.invalidateQueries();
       // Age range and distance are the discovery filters: both screens and the feed follow.

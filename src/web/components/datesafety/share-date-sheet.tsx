@@ -285,7 +285,8 @@ export function ShareDateSheet({
                       onChange={(e) => setContact(index, { channel: e.target.value as 'sms' | 'email' })}
                     >
                       <option value="sms">{t`Text`}</option>
-                      <option value="email">{t`Email`}</option>
+                      {/* Its own message: a short word beside "Text" in a narrow select ("Correo"), not the field's label. */}
+                      <option value="email">{t({ message: 'Email', context: 'send a date plan by' })}</option>
                     </NativeSelect>
                   </Field>
                 </div>

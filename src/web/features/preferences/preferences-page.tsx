@@ -21,7 +21,7 @@ import { LeaveUnsavedGuard } from '../../components/leave-unsaved-guard';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { activateLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n';
+import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n';
 import { preferenceOptionLabel } from '../../lib/labels/preference-options';
 import { applyTheme } from '../../lib/theme';
 
@@ -115,23 +115,25 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
   /*
    * The language and the theme change the app at once (no reload) and are saved on their own, like a
-   * notification switch; a refusal puts the old one back.
+   * notification switch; a refusal (offline too: the save does not wait for the network) puts the old one back on
+   * screen first, and only then says so, so a failed language change is told in the language she had.
    */
   const saveAppSetting = <K extends 'language' | 'theme'>(
     key: K,
     value: Preferences['app'][K],
-    apply: (value: Preferences['app'][K]) => void,
-    backAsItWas: (reason: string) => string,
+    apply: (value: Preferences['app'][K]) => Promise<void>,
+    failed: (error: unknown) => void,
   ) => {
     const saved = savedWithInstantChoices();
     const before = draft.app[key];
     set((p) => ({ ...p, app: { ...p.app, [key]: value } }));
-    apply(value);
+    void apply(value).catch(() => undefined);
     appSave.mutate(toUpdateBody({ ...saved, app: { ...saved.app, [key]: value } }), {
       onError: (error) => {
         set((p) => ({ ...p, app: { ...p.app, [key]: before } }));
-        apply(before);
-        toast({ title: t`Preferences not saved`, description: backAsItWas(errorText(error)), variant: 'destructive' });
+        void apply(before)
+          .catch(() => undefined)
+          .then(() => failed(error));
       },
     });
   };
@@ -139,13 +141,24 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
     saveAppSetting(
       'language',
       language,
-      (locale) => {
-        if (locale === 'en' || locale === 'es') void activateLocale(locale);
-      },
-      (reason) => t`Your language is back as it was. ${reason}`,
+      (locale) => (isLocale(locale) ? activateLocale(locale) : Promise.resolve()),
+      // `t` here reads the language active now: the one she had, back on screen.
+      (error) => toastFailed(t`Preferences not saved`, error),
     );
   const changeTheme = (theme: Preferences['app']['theme']) =>
-    saveAppSetting('theme', theme, applyTheme, (reason) => t`Your theme is back as it was. ${reason}`);
+    saveAppSetting(
+      'theme',
+      theme,
+      (value) => Promise.resolve(applyTheme(value)),
+      (error) => {
+        const reason = errorText(error);
+        toast({
+          title: t`Preferences not saved`,
+          description: t`Your theme is back as it was. ${reason}`,
+          variant: 'destructive',
+        });
+      },
+    );
 
   // What the Save button would store (the switches, theme and language save as she flips them, so they never wait).
   const savedWithButton = (p: Preferences) =>

@@ -174,17 +174,22 @@ export function BlockDialog({
                 <Avatar
                   name={b.blockedUser.name}
                   photos={b.blockedUser.photo ? [b.blockedUser.photo] : []}
-                  className="size-10"
+                  className="size-10 shrink-0"
                 />
-                <span className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{b.blockedUser.name}</span>
-                <Button
-                  variant="outline"
-                  aria-label={t`Unblock ${b.blockedUser.name}`}
-                  disabled={unblock.isPending}
-                  onClick={() => setUnblocking({ id: b.id, name: b.blockedUser.name })}
-                >
-                  {t`Unblock`}
-                </Button>
+                {/* Her whole name, then the button; a name too long to share the line (or a longer "Desbloquear")
+                    puts the button under it, never squeezed or past the edge. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+                  <span className="min-w-0 text-sm font-semibold break-words text-ink">{b.blockedUser.name}</span>
+                  <Button
+                    variant="outline"
+                    className="shrink-0"
+                    aria-label={t`Unblock ${b.blockedUser.name}`}
+                    disabled={unblock.isPending}
+                    onClick={() => setUnblocking({ id: b.id, name: b.blockedUser.name })}
+                  >
+                    {t`Unblock`}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>

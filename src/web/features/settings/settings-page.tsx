@@ -38,6 +38,7 @@ import { useFocusNext } from '../../lib/focus-next';
 import { toast } from '../../components/ui/toast';
 import { useBlurPhotos } from '../../lib/photo-blur';
 import { useLingui } from '@lingui/react/macro';
+import { keepWhole } from '../../lib/keep-whole';
 
 /** /settings (product §2 Settings). */
 export function SettingsPage() {
@@ -408,7 +409,11 @@ function SmsForm({ userId }: { userId: string }) {
           }}
         >
           {/* A refused code is said here, under the field she types the next one in, not in a toast over it. */}
-          <Field id={codeId} label={t`6-digit code sent to ${settings.data.phoneNumber}`} error={codeError}>
+          <Field
+            id={codeId}
+            label={t`6-digit code sent to ${keepWhole(settings.data.phoneNumber ?? '')}`}
+            error={codeError}
+          >
             <Input
               ref={codeField}
               id={codeId}
@@ -449,7 +454,7 @@ function SmsForm({ userId }: { userId: string }) {
           className="flex items-center gap-1.5 rounded-md text-sm font-semibold text-matcha-700"
         >
           <CircleCheck className="size-4 shrink-0" aria-hidden />
-          {t`${settings.data.phoneNumber} confirmed: match texts go here.`}
+          {t`${keepWhole(settings.data.phoneNumber)} confirmed: match texts go here.`}
         </p>
       )}
       <p className="text-xs leading-snug text-ink-soft">
