@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DISCOVERY_MODES, DISCOVERY_SCOPES, LOOKING_FOR } from './decks';
 import { safeText } from './text';
-import { AGE_MAX, AGE_MIN, DEFAULT_AGE_RANGE, DEFAULT_MAX_DISTANCE, DISTANCE_MAX, DISTANCE_MIN } from './preference-limits';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  DEFAULT_AGE_RANGE,
+  DEFAULT_MAX_DISTANCE,
+  DISTANCE_MAX,
+  DISTANCE_MIN,
+} from './preference-limits';
 import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
 import {

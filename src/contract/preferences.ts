@@ -162,7 +162,11 @@ const appShape = {
 };
 
 /** Her preferences' write counter (0 until her first save): what a save says it edited from. */
-const revision = z.number('revision must be a number').int('revision must be a whole number').min(0).max(2 ** 31 - 1);
+const revision = z
+  .number('revision must be a number')
+  .int('revision must be a whole number')
+  .min(0)
+  .max(2 ** 31 - 1);
 
 /** What GET answers. */
 export const preferences = z.object({

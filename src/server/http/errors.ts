@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../contract/http';
 import { NEW_CODE_NEEDED } from '../../contract/account';
 import { isPermanentSuspension } from '../../contract/moderation';
-import { PREFERENCES_CHANGED } from '../../contract/preferences';
+import type { PREFERENCES_CHANGED } from '../../contract/preferences';
 import { localText, render, say, translateValidation, type Language, type LocalText } from '../i18n';
 
 type ErrorCode =

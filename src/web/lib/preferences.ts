@@ -141,7 +141,11 @@ export function useFollowPreferenceSaves(userId: string) {
     const before = queryClient.getQueryData<Preferences>(key);
     if (before !== undefined && before.revision >= revision) return;
     void (async () => {
-      const after = await queryClient.fetchQuery({ queryKey: key, queryFn: () => loadPreferences(userId), staleTime: 0 });
+      const after = await queryClient.fetchQuery({
+        queryKey: key,
+        queryFn: () => loadPreferences(userId),
+        staleTime: 0,
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeyOf(filtersRoute, { params: { userId } }) });
       // As after her own save: text the server writes in her language is fetched again in the new one.
       if (before !== undefined && before.app.language !== after.app.language) void queryClient.invalidateQueries();

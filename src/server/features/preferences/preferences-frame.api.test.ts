@@ -34,7 +34,11 @@ describe('preferences_changed', () => {
   it('follows a save on the filters screen too (its age range and distance are her preferences)', async () => {
     const ana = await member(s.t);
     const laptop = await s.socketOf(ana);
-    const saved = await ana.request('PUT', `/api/users/${ana.user.id}/filters`, { minAge: 30, maxAge: 40, maxDistance: 20 });
+    const saved = await ana.request('PUT', `/api/users/${ana.user.id}/filters`, {
+      minAge: 30,
+      maxAge: 40,
+      maxDistance: 20,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const { revision } = (await ana.request('GET', `/api/users/${ana.user.id}/preferences`)).json<Preferences>();
     expect(await laptop.next('preferences_changed')).toEqual({ type: 'preferences_changed', revision });

@@ -354,7 +354,10 @@ describe('two devices saving her preferences (no lost update)', () => {
 
     const stale = await ana.request('PUT', prefsUrl(ana), { ...laptop, maxDistance: 10 });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'PREFERENCES_CHANGED', message: expect.stringMatching(/another device/) });
+    expect(stale.json()).toMatchObject({
+      code: 'PREFERENCES_CHANGED',
+      message: expect.stringMatching(/another device/),
+    });
     expect(await getPrefs(ana)).toMatchObject({ ageRange: [30, phone.ageRange[1]], maxDistance: phone.maxDistance });
   });
 
@@ -369,7 +372,11 @@ describe('two devices saving her preferences (no lost update)', () => {
     const fresh = await getPrefs(ana);
     const retried = await ana.request('PUT', prefsUrl(ana), { ...fresh, maxDistance: 10 });
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Preferences>()).toMatchObject({ ageRange: [30, 40], maxDistance: 10, revision: fresh.revision + 1 });
+    expect(retried.json<Preferences>()).toMatchObject({
+      ageRange: [30, 40],
+      maxDistance: 10,
+      revision: fresh.revision + 1,
+    });
   });
 
   it('two first saves from the defaults: the second is refused, not merged over the first', async () => {
