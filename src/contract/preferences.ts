@@ -17,8 +17,8 @@ import { LIFESTYLE_FIELDS } from './profiles';
  * limits, since ageRange is the same stored value and an editor with a narrower slider would clamp what another
  * one saved (a 70 saved on /filters came back as 65 after a save on the dashboard).
  */
-export const EDITOR_AGE_MIN = AGE_MIN;
-export const EDITOR_AGE_MAX = AGE_MAX;
+const EDITOR_AGE_MIN = AGE_MIN;
+const EDITOR_AGE_MAX = AGE_MAX;
 
 /** The preference editor's interest catalogue (product §3: 7 categories of about 5 to 7 items). */
 export const PREFERENCE_INTEREST_CATEGORIES = [
