@@ -9,6 +9,7 @@ import {
   watchBadgeCheck,
 } from './harness';
 import { shootBothThemes } from './flows-themes';
+import { saveLanguage } from './spanish';
 import { settle } from './waits';
 
 /*
@@ -89,5 +90,71 @@ describe('notices and the date-plan banner', () => {
     await shootBothThemes(page, 'toast-below-date-plan-banner-after-unmatch', { fullPage: false });
 
     await Promise.all([jordanContext.close(), alexContext.close(), beaContext.close()]);
+  }, 120_000);
+});
+
+/*
+ * Found by a member with a phone and a tablet: a save on one undid the other's, the other kept showing her old
+ * language, and leaving Filters dropped her edits without a word.
+ */
+describe('her preferences on two devices', () => {
+  it('both saves stay, the other device follows her language, and Filters asks before discarding', async () => {
+    const aContext = await phoneContext(env.browser, env.server.baseUrl);
+    const ines = await signUpViaApi(aContext, { name: 'Ines', location: 'Salem, Oregon' });
+    const bContext = await phoneContext(env.browser, env.server.baseUrl);
+    await bContext.addCookies(await aContext.cookies());
+    await bContext.addInitScript(() => window.localStorage.setItem('onboardingCompleted', 'true'));
+    const [a, b] = [await aContext.newPage(), await bContext.newPage()];
+    for (const page of [a, b]) {
+      const badges = await watchBadgeCheck(page, env.server);
+      await page.goto('/preference-visualization');
+      await closeBadgeCard(page, badges);
+    }
+    const minAge = (page: Page) => page.getByRole('slider', { name: 'Minimum age' }).getAttribute('aria-valuenow');
+    const distance = (page: Page) =>
+      page.getByRole('slider', { name: 'Maximum distance' }).getAttribute('aria-valuetext');
+
+    // B starts an edit; A saves a new minimum age; B, not reloaded, saves her distance over A's save.
+    await b.getByRole('slider', { name: 'Maximum distance' }).focus();
+    await b.keyboard.press('End');
+    await a.getByRole('slider', { name: 'Minimum age' }).focus();
+    await a.keyboard.press('ArrowRight');
+    await a.keyboard.press('ArrowRight');
+    await a.getByRole('button', { name: 'Save', exact: true }).click();
+    await a.getByText('Preferences saved').first().waitFor();
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    await b.getByText('Preferences saved').first().waitFor();
+    for (const page of [a, b]) {
+      await page.reload();
+      await expect.poll(() => minAge(page)).toBe('20');
+      expect(await distance(page)).toBe('100 miles');
+    }
+
+    // A changes her language: B follows without a reload, and back.
+    await saveLanguage(aContext, ines, 'es', 'light');
+    await b.getByRole('heading', { level: 1, name: 'Tu panel de preferencias' }).waitFor();
+    await saveLanguage(aContext, ines, 'en', 'light');
+    await b.getByRole('heading', { level: 1, name: 'Your preference dashboard' }).waitFor();
+
+    // Filters with an unsaved change: Back asks first; Keep editing keeps it, Discard leaves.
+    await a.goto('/filters');
+    await expect.poll(() => minAge(a)).toBe('20');
+    await a.getByRole('slider', { name: 'Minimum age' }).focus();
+    await a.keyboard.press('ArrowRight');
+    const back = a.getByRole('link', { name: 'Back to Discover' });
+    const confirm = a.getByRole('alertdialog', { name: 'Discard changes?' });
+    await back.click();
+    await confirm.waitFor();
+    await settle(a);
+    await shootBothThemes(a, 'filters-discard-changes', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(a.url()).pathname).toBe('/filters');
+    expect(await minAge(a)).toBe('21');
+    await back.click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await a.waitForURL('**/home');
+
+    await Promise.all([aContext.close(), bContext.close()]);
   }, 120_000);
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DISCOVERY_MODES, DISCOVERY_SCOPES, LOOKING_FOR } from './decks';
 import { safeText } from './text';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  DEFAULT_AGE_RANGE,
+  DEFAULT_MAX_DISTANCE,
+  DISTANCE_MAX,
+  DISTANCE_MIN,
+} from './preference-limits';
 import { publicBadge } from './badges';
 import { publicProfile } from './profiles';
 import {
@@ -68,16 +76,17 @@ export type FriendsFilters = z.infer<typeof friendsFilters>;
 
 // ---------------------------------------------------------------- filters
 
-export const FILTER_AGE_MIN = 18;
-export const FILTER_AGE_MAX = 75;
-export const FILTER_DISTANCE_MIN = 1;
-export const FILTER_DISTANCE_MAX = 100;
+// The limits and a new account's defaults live in preference-limits.ts (one source for every editor).
+export const FILTER_AGE_MIN = AGE_MIN;
+export const FILTER_AGE_MAX = AGE_MAX;
+export const FILTER_DISTANCE_MIN = DISTANCE_MIN;
+export const FILTER_DISTANCE_MAX = DISTANCE_MAX;
 
 /** Used while a user has saved no filters, for her own feed and for the mutual age check. */
 export const DEFAULT_DISCOVERY_FILTERS: Readonly<DiscoveryFilters> = Object.freeze({
-  minAge: 18,
-  maxAge: 65,
-  maxDistance: 50,
+  minAge: DEFAULT_AGE_RANGE[0],
+  maxAge: DEFAULT_AGE_RANGE[1],
+  maxDistance: DEFAULT_MAX_DISTANCE,
   teaPreferences: [],
   lifestylePreferences: [],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { distanceField } from './discovery';
+import { AGE_MAX, AGE_MIN, DEFAULT_AGE_RANGE, DEFAULT_MAX_DISTANCE } from './preference-limits';
 import { PREFERENCE_LIFESTYLE_OPTIONS } from './interests';
 import { LIFESTYLE_FIELDS } from './profiles';
 
@@ -11,8 +12,13 @@ import { LIFESTYLE_FIELDS } from './profiles';
 
 // ---------------------------------------------------------------- option lists
 
-export const EDITOR_AGE_MIN = 18;
-export const EDITOR_AGE_MAX = 65;
+/**
+ * The age range every editor offers (the filters screen, /preferences and the dashboard): the discovery filters'
+ * limits, since ageRange is the same stored value and an editor with a narrower slider would clamp what another
+ * one saved (a 70 saved on /filters came back as 65 after a save on the dashboard).
+ */
+const EDITOR_AGE_MIN = AGE_MIN;
+const EDITOR_AGE_MAX = AGE_MAX;
 
 /** The preference editor's interest catalogue (product §3: 7 categories of about 5 to 7 items). */
 export const PREFERENCE_INTEREST_CATEGORIES = [
@@ -155,8 +161,17 @@ const appShape = {
   units: choice('Units', UNITS),
 };
 
-/** What GET answers. ageRange may reach 75 here: the filters screen allows it (same stored value). */
+/** Her preferences' write counter (0 until her first save): what a save says it edited from. */
+const revision = z
+  .number('revision must be a number')
+  .int('revision must be a whole number')
+  .min(0)
+  .max(2 ** 31 - 1);
+
+/** What GET answers. */
 export const preferences = z.object({
+  /** Goes up with every save of her preferences on any device; a PUT sends back the one it edited from. */
+  revision: z.number().int(),
   ageRange: z.tuple([z.number().int(), z.number().int()]),
   /** Miles. */
   maxDistance: z.number().int(),
@@ -184,6 +199,12 @@ export type PrivacySettings = Preferences['privacy'];
  */
 export const updatePreferencesBody = z
   .object({
+    /**
+     * The revision she edited from (GET's): a save from an older copy is refused with 409 PREFERENCES_CHANGED
+     * instead of silently undoing another device's save. Left out, the save replaces unconditionally (a client
+     * that predates it); Steep's own editors always send it.
+     */
+    revision: revision.optional(),
     ageRange: z.tuple([editorAge, editorAge], 'ageRange must be [minimum, maximum]'),
     maxDistance: distanceField(),
     interests: z
@@ -226,12 +247,17 @@ export const updatePreferencesBody = z
   });
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
 
+/** The 409 code of a save from a stale copy: the client fetches her preferences again and re-applies her edits. */
+export const PREFERENCES_CHANGED = 'PREFERENCES_CHANGED';
+
 export const tourSeenResponse = z.object({ tourSeen: z.literal(true) });
 
-/** Product §9: the editor's defaults, with the app settings' defaults. */
+/** Product §9: the editor's defaults, with the app settings' defaults; a new account's age range and distance. */
 export const DEFAULT_PREFERENCES: Preferences = {
-  ageRange: [22, 35],
-  maxDistance: 25,
+  revision: 0,
+  // What a new account's discovery uses until she saves (the one set of defaults: "Use the default filters" too).
+  ageRange: [DEFAULT_AGE_RANGE[0], DEFAULT_AGE_RANGE[1]],
+  maxDistance: DEFAULT_MAX_DISTANCE,
   interests: [],
   lifestyle: {
     smokingTolerance: 'none',

@@ -134,6 +134,12 @@ export const serverFrameSchemas = {
   like_received: z.object({ type: z.literal('like_received'), superLike: z.boolean(), mode: discoveryMode }),
   /** She earned a badge: the web reveals it wherever she is. */
   badge_earned: z.object({ type: z.literal('badge_earned'), badge: userBadge }),
+  /**
+   * She saved her preferences on one of her devices (or her filters): to all her own sockets, never anyone else's.
+   * Carries only the new revision; a device showing an older one fetches GET /api/users/{id}/preferences again
+   * (and so follows a new language or theme without a reload).
+   */
+  preferences_changed: z.object({ type: z.literal('preferences_changed'), revision: z.number().int() }),
   /** Something she should see now (a cancelled meetup, a warning, a badge…), also kept in her notices. */
   notice: z.object({ type: z.literal('notice'), notice }),
   /**
@@ -174,6 +180,7 @@ const serverFrame = z.discriminatedUnion('type', [
   serverFrameSchemas.like_received,
   serverFrameSchemas.match_ended,
   serverFrameSchemas.badge_earned,
+  serverFrameSchemas.preferences_changed,
   serverFrameSchemas.error,
 ]);
 

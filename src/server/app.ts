@@ -300,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(badgeRoutes, badgeDeps);
   await app.register(preferencesRoutes, {
     db,
+    events,
     stats: { matchCounts, twoWayConversations, profileViews: countProfileViews, popularInterestsNear },
   });
 

@@ -57,6 +57,11 @@ interface DomainEventMap {
   'tea.review_posted': { userId: string };
   /** She earned a badge (stored once; the badges feature announces it exactly once). */
   'badge.earned': { userId: string; badge: UserBadge };
+  /**
+   * She saved her preferences (or her filters, which are their age range and distance), committed: her other
+   * devices fetch them again, so a language or theme chosen on one follows on the others.
+   */
+  'preferences.changed': { userId: string; revision: number };
   /** A notice was stored for `userId` (the notifications feature); the real-time layer pushes it. */
   'notice.created': { userId: string; notice: Notice };
 }

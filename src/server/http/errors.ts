@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody } from '../../contract/http';
 import { NEW_CODE_NEEDED } from '../../contract/account';
 import { isPermanentSuspension } from '../../contract/moderation';
+import type { PREFERENCES_CHANGED } from '../../contract/preferences';
 import { localText, render, say, translateValidation, type Language, type LocalText } from '../i18n';
 
 type ErrorCode =
@@ -26,6 +27,7 @@ type ErrorCode =
   | 'NEEDS_CONFIRMATION'
   | 'NOTHING_TO_CONFIRM'
   | typeof NEW_CODE_NEEDED
+  | typeof PREFERENCES_CHANGED
   | 'INTERNAL';
 
 /**

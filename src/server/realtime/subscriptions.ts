@@ -44,6 +44,10 @@ export function realtimeSubscriptions(deps: {
     }),
     events.on('notice.created', ({ userId, notice }) => hub.emitToUser(userId, 'notice', { notice })),
     events.on('badge.earned', ({ userId, badge }) => hub.emitToUser(userId, 'badge_earned', { badge })),
+    // Her own sockets only (every device, the saving one too): what changed is hers to fetch, nothing is in the frame.
+    events.on('preferences.changed', ({ userId, revision }) =>
+      hub.emitToUser(userId, 'preferences_changed', { revision }),
+    ),
     events.on('session.ended', ({ tokenHash, reason }) => hub.endSession(tokenHash, reason)),
     events.on('like.created', ({ targetUserId, superLike, mode }) =>
       hub.emitToUser(targetUserId, 'like_received', { superLike, mode }),

@@ -13,6 +13,7 @@ import { useAppBadge } from '../lib/pwa';
 import { invalidateRoutes, queryKeyOf } from '../lib/query-key';
 import { useRealtimeEvent } from '../lib/realtime/realtime-provider';
 import { useCurrentUser } from '../lib/session';
+import { useFollowPreferenceSaves } from '../lib/preferences';
 import { BELL_ROUTES } from '../lib/shared-routes';
 
 /** How long the new-message banner stays unless tapped or closed. */
@@ -62,6 +63,7 @@ export function AppAwareness() {
   const unread = useUnreadMessages();
   useAppBadge((matches.data ?? []).filter((m) => (m.unreadCount ?? 0) > 0).length);
   usePushResync();
+  useFollowPreferenceSaves(me.id);
 
   useRealtimeEvent('message', (frame: ServerFrame<'message'>) => {
     // Her own messages, and screens that already show it live (that conversation, the chat list), need no banner.

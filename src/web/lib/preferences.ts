@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { preferencesApi } from '../../contract/api/preferences';
-import type { Preferences, Units, UpdatePreferencesBody } from '../../contract/preferences';
-import { apiCall, lazyDeclarations } from './api';
+import type { PREFERENCES_CHANGED, Preferences, Units, UpdatePreferencesBody } from '../../contract/preferences';
+import { AGE_MAX, AGE_MIN } from '../../contract/preference-limits';
+import { apiCall, isApiError, lazyDeclarations } from './api';
+import { mergeEdits } from './preferences-merge';
 import { applyTheme } from './theme';
 import { defaultUnits } from './units';
 import { followSavedLanguage } from './i18n';
 import { useCurrentUser } from './session';
 import { queryKeyOf, routeRef } from './query-key';
 import { discoveryFeedRoute, filtersRoute } from './shared-routes';
+import { useRealtimeEvent } from './realtime/realtime-provider';
 
 const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 
@@ -15,8 +18,26 @@ const api = lazyDeclarations(() => import('../../contract/api/preferences'));
 export const preferencesRoute = routeRef<typeof preferencesApi.get>('GET', '/api/users/:id/preferences');
 const preferenceStatsRoute = routeRef<typeof preferencesApi.stats>('GET', '/api/users/:id/preference-stats');
 
+/*
+ * The copies of her preferences this tab has seen, by revision: a save refused because another device saved
+ * meanwhile finds here the copy she edited from, to tell her edits from what she left alone. A few are enough.
+ */
+const seenCopies = new Map<string, Preferences>();
+const seenKey = (userId: string, revision: number | undefined) => `${userId}:${revision ?? -1}`;
+function remember(userId: string, prefs: Preferences): Preferences {
+  seenCopies.set(seenKey(userId, prefs.revision), prefs);
+  for (const key of seenCopies.keys()) {
+    if (seenCopies.size <= 16) break;
+    seenCopies.delete(key);
+  }
+  return prefs;
+}
+
+const getPreferences = async (userId: string) =>
+  remember(userId, await apiCall((await api()).preferencesApi.get, { params: { id: userId } }));
+
 const loadPreferences = async (userId: string) => {
-  const prefs = await apiCall((await api()).preferencesApi.get, { params: { id: userId } });
+  const prefs = await getPreferences(userId);
   applyTheme(prefs.app.theme);
   // Its words not downloaded (offline): the device's language stays, and the next load tries again.
   followSavedLanguage(prefs.app.language).catch(() => undefined);
@@ -48,10 +69,30 @@ export async function markTourSeen(queryClient: QueryClient, userId: string): Pr
   );
 }
 
-/** The whole object goes back (the server replaces it); age is clamped into the editor's 18–65. */
+/** The whole object goes back (the server replaces it), with the revision it was edited from; age within the limits. */
 export function toUpdateBody(p: Preferences): Preferences & UpdatePreferencesBody {
-  const clamp = (age: number) => Math.min(65, Math.max(18, age));
+  const clamp = (age: number) => Math.min(AGE_MAX, Math.max(AGE_MIN, age));
   return { ...p, ageRange: [clamp(p.ageRange[0]), clamp(p.ageRange[1])] };
+}
+
+const CHANGED_ELSEWHERE: typeof PREFERENCES_CHANGED = 'PREFERENCES_CHANGED';
+
+/**
+ * Sends a save; when her preferences were saved on another device since the copy it was edited from (409), fetches
+ * them again, puts only what she changed here on the fresh copy and sends that once more, so both devices' changes
+ * stay and she sees nothing of it. A second refusal is shown as the save failing.
+ */
+async function saveMerging(userId: string, body: UpdatePreferencesBody): Promise<Preferences> {
+  const { preferencesApi } = await api();
+  const send = (next: UpdatePreferencesBody) => apiCall(preferencesApi.save, { params: { id: userId }, body: next });
+  try {
+    return remember(userId, await send(body));
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 409 || error.body?.code !== CHANGED_ELSEWHERE) throw error;
+    const fresh = await getPreferences(userId);
+    const from = seenCopies.get(seenKey(userId, body.revision));
+    return remember(userId, await send(mergeEdits(from, body, fresh)));
+  }
 }
 
 /**
@@ -67,8 +108,7 @@ export function useSavePreferences(userId: string) {
     scope: { id: `save-preferences:${userId}` },
     // Offline, fail at once (the screen says so and a switch turns back) rather than wait, unseen, and save later.
     networkMode: 'always',
-    mutationFn: async (body: UpdatePreferencesBody) =>
-      apiCall((await api()).preferencesApi.save, { params: { id: userId }, body }),
+    mutationFn: (body: UpdatePreferencesBody) => saveMerging(userId, body),
     onSuccess: async (saved) => {
       const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
       const languageBefore = queryClient.getQueryData<Preferences>(key)?.app.language;
@@ -86,6 +126,30 @@ export function useSavePreferences(userId: string) {
         queryClient.resetQueries({ queryKey: queryKeyOf(discoveryFeedRoute) }),
       ]);
     },
+  });
+}
+
+/**
+ * Her other devices follow a save (a `preferences_changed` frame reaches all her sockets): a copy older than the
+ * saved revision is fetched again, which applies the theme and language it holds (no reload), and the filters
+ * screen's copy too. The saving device already holds the revision from its answer and fetches nothing.
+ */
+export function useFollowPreferenceSaves(userId: string) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('preferences_changed', ({ revision }) => {
+    const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
+    const before = queryClient.getQueryData<Preferences>(key);
+    if (before !== undefined && before.revision >= revision) return;
+    void (async () => {
+      const after = await queryClient.fetchQuery({
+        queryKey: key,
+        queryFn: () => loadPreferences(userId),
+        staleTime: 0,
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf(filtersRoute, { params: { userId } }) });
+      // As after her own save: text the server writes in her language is fetched again in the new one.
+      if (before !== undefined && before.app.language !== after.app.language) void queryClient.invalidateQueries();
+    })().catch(() => undefined);
   });
 }
 

@@ -82,6 +82,11 @@ export const userPreferences = pgTable(
     premium: jsonb().$type<Preferences['premium']>().notNull(),
     notifications: jsonb().$type<Preferences['notifications']>().notNull(),
     app: jsonb().$type<Preferences['app']>().notNull(),
+    /**
+     * Counts every write of this row (1 after the first): the preference editors send the revision they edited from
+     * and a save from a stale copy is refused (409) instead of overwriting what another device saved meanwhile.
+     */
+    revision: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

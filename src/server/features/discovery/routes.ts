@@ -34,7 +34,9 @@ export const discoveryRoutes: FastifyPluginAsync<{
   );
   route(app, discoveryApi.peopleMet, async (request) => peopleMetBy(db, sessionUserId(request)));
   route(app, discoveryApi.getFilters, async (request) => getFilters(db, sessionUserId(request)));
-  route(app, discoveryApi.saveFilters, async (request) => saveFilters(db, sessionUserId(request), request.body));
+  route(app, discoveryApi.saveFilters, async (request) =>
+    saveFilters(db, sessionUserId(request), request.body, events),
+  );
   route(app, discoveryApi.getLookingFor, async (request) => ({
     lookingFor: await lookingForOf(db, sessionUserId(request)),
   }));

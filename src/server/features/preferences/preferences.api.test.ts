@@ -22,10 +22,7 @@ async function getPrefs(c: Client): Promise<Preferences> {
 /** Whole-object PUT built from her current preferences with `change` applied. */
 async function savePrefs(c: Client, change: (p: UpdatePreferencesBody) => void) {
   const current = await getPrefs(c);
-  const body: UpdatePreferencesBody = structuredClone({
-    ...current,
-    ageRange: [Math.min(current.ageRange[0], 65), Math.min(current.ageRange[1], 65)],
-  });
+  const body: UpdatePreferencesBody = structuredClone(current);
   change(body);
   return c.request('PUT', prefsUrl(c), body);
 }
@@ -75,7 +72,8 @@ describe('the preferences object', () => {
   it('starts at the spec defaults, with the filters as its age range and distance', async () => {
     const ana = await member(t);
     const prefs = await getPrefs(ana);
-    expect(prefs).toEqual({ ...DEFAULT_PREFERENCES, ageRange: [18, 65], maxDistance: 50 });
+    // One set of defaults: what a new account's discovery uses is what her preferences say.
+    expect(prefs).toEqual(DEFAULT_PREFERENCES);
     // A new member's theme follows her device.
     expect(prefs.app.theme).toBe('system');
   });
@@ -107,7 +105,7 @@ describe('the preferences object', () => {
     const before = await getPrefs(ana);
     for (const change of [
       (p: UpdatePreferencesBody) => (p.ageRange = [17, 30]),
-      (p: UpdatePreferencesBody) => (p.ageRange = [30, 70]),
+      (p: UpdatePreferencesBody) => (p.ageRange = [30, 76]),
       (p: UpdatePreferencesBody) => (p.ageRange = [40, 30]),
       (p: UpdatePreferencesBody) => (p.maxDistance = 0),
       (p: UpdatePreferencesBody) => (p.dealBreakers = ['Snoring' as never]),
@@ -340,5 +338,81 @@ describe('preference stats', () => {
       { interest: 'Baking', count: 2 },
       { interest: 'Hiking', count: 2 },
     ]);
+  });
+});
+
+describe('two devices saving her preferences (no lost update)', () => {
+  it('refuses a save from a stale copy with 409 PREFERENCES_CHANGED and keeps what the other device saved', async () => {
+    const ana = await member(t);
+    const phone = await getPrefs(ana);
+    const laptop = await getPrefs(ana);
+    expect(phone.revision).toBe(laptop.revision);
+
+    const first = await ana.request('PUT', prefsUrl(ana), { ...phone, ageRange: [30, phone.ageRange[1]] });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Preferences>().revision).toBe(phone.revision + 1);
+
+    const stale = await ana.request('PUT', prefsUrl(ana), { ...laptop, maxDistance: 10 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'PREFERENCES_CHANGED',
+      message: expect.stringMatching(/another device/),
+    });
+    expect(await getPrefs(ana)).toMatchObject({ ageRange: [30, phone.ageRange[1]], maxDistance: phone.maxDistance });
+  });
+
+  it('a retry on the fresh copy with only her change re-applied keeps both devices’ changes', async () => {
+    const ana = await member(t);
+    const laptop = await getPrefs(ana);
+    const phone = await getPrefs(ana);
+    expect((await ana.request('PUT', prefsUrl(ana), { ...phone, ageRange: [30, 40] })).statusCode).toBe(200);
+    expect((await ana.request('PUT', prefsUrl(ana), { ...laptop, maxDistance: 10 })).statusCode).toBe(409);
+
+    // What the web client does on 409: fetch again, put her one edit on the fresh copy, send it once more.
+    const fresh = await getPrefs(ana);
+    const retried = await ana.request('PUT', prefsUrl(ana), { ...fresh, maxDistance: 10 });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<Preferences>()).toMatchObject({
+      ageRange: [30, 40],
+      maxDistance: 10,
+      revision: fresh.revision + 1,
+    });
+  });
+
+  it('two first saves from the defaults: the second is refused, not merged over the first', async () => {
+    const ana = await member(t);
+    const defaults = await getPrefs(ana);
+    const a = await ana.request('PUT', prefsUrl(ana), { ...defaults, interests: ['Yoga'] });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await ana.request('PUT', prefsUrl(ana), { ...defaults, interests: ['Hiking'] });
+    expect(b.statusCode, b.body).toBe(409);
+    expect((await getPrefs(ana)).interests).toEqual(['Yoga']);
+  });
+
+  it('a save on the filters screen counts: an editor still showing the old range is refused', async () => {
+    const ana = await member(t);
+    const editor = await getPrefs(ana);
+    const filters = await ana.request('PUT', `/api/users/${ana.user.id}/filters`, {
+      minAge: 25,
+      maxAge: 70,
+      maxDistance: 30,
+    });
+    expect(filters.statusCode, filters.body).toBe(200);
+    const after = await getPrefs(ana);
+    expect(after).toMatchObject({ ageRange: [25, 70], maxDistance: 30 });
+    expect(after.revision).toBeGreaterThan(editor.revision);
+    expect((await ana.request('PUT', prefsUrl(ana), { ...editor, interests: ['Yoga'] })).statusCode).toBe(409);
+    // The editors take the filters' whole age range (70 was clamped to 65 before): a save keeps it.
+    const saved = await ana.request('PUT', prefsUrl(ana), { ...after, interests: ['Yoga'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Preferences>().ageRange).toEqual([25, 70]);
+  });
+
+  it('refuses a revision that is not a whole number with a clear 400', async () => {
+    const ana = await member(t);
+    const prefs = await getPrefs(ana);
+    const response = await ana.request('PUT', prefsUrl(ana), { ...prefs, revision: 'latest' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'revision' }] });
   });
 });

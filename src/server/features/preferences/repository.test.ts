@@ -15,7 +15,8 @@ import {
   savedLanguages,
   savedRangeHolds,
   upsertFriendsFilters,
-  upsertPreferences,
+  preferencesRevision,
+  upsertPreferencesAt,
   writePreferenceColumns,
   type EditorColumns,
   type MatchingViewer,
@@ -39,8 +40,9 @@ const EDITOR_DEFAULTS: EditorColumns = {
   app: DEFAULT_PREFERENCES.app,
 };
 
-function save(userId: string, columns: Partial<EditorColumns>) {
-  return upsertPreferences(db(), userId, { ...EDITOR_DEFAULTS, ...columns });
+async function save(userId: string, columns: Partial<EditorColumns>) {
+  const revision = await preferencesRevision(db(), userId);
+  return upsertPreferencesAt(db(), userId, revision, { ...EDITOR_DEFAULTS, ...columns });
 }
 
 /** Which of `ids` a members query filtered by `condition` keeps, in the order given. */
@@ -188,5 +190,19 @@ describe('fragments for messages and notifications', () => {
     const holds = async (userId: string) =>
       (await kept([userId], notificationKindOn(userId, 'newMatches'))).length === 1;
     expect([await holds(off!), await holds(on!), await holds(unsaved!)]).toEqual([false, true, true]);
+  });
+});
+
+describe('upsertPreferencesAt', () => {
+  it('writes only over the revision it was given, and counts every write', async () => {
+    const { id } = await insertMember(db());
+    expect(await upsertPreferencesAt(db(), id, 0, EDITOR_DEFAULTS)).toBe(1);
+    // A second "first save" (another device that also started from the defaults) is refused, not merged.
+    expect(await upsertPreferencesAt(db(), id, 0, { ...EDITOR_DEFAULTS, interests: ['Yoga'] })).toBeUndefined();
+    expect(await upsertPreferencesAt(db(), id, 1, { ...EDITOR_DEFAULTS, interests: ['Hiking'] })).toBe(2);
+    expect(await upsertPreferencesAt(db(), id, 1, EDITOR_DEFAULTS)).toBeUndefined();
+    await writePreferenceColumns(db(), id, { app: { ...DEFAULT_PREFERENCES.app, tourSeen: true } });
+    expect(await preferencesRevision(db(), id)).toBe(3);
+    expect((await preferencesRow(db(), id))?.interests).toEqual(['Hiking']);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -39,15 +39,58 @@ export async function preferencesRow(db: Db, userId: string): Promise<Preference
 }
 
 /** Every column the preference editor saves. */
-export type EditorColumns = Omit<PreferencesRow, 'userId' | 'lookingFor' | 'updatedAt'>;
+export type EditorColumns = Omit<PreferencesRow, 'userId' | 'lookingFor' | 'updatedAt' | 'revision'>;
 
-/** Writes the editor's columns over her row (or a new one). */
-export async function upsertPreferences(db: Db, userId: string, columns: EditorColumns): Promise<void> {
+/**
+ * Writes the editor's columns over her row (or a new one) if her row is still at `revision` (0: she has no row
+ * yet), in one statement so two devices saving at once cannot both pass the check. Returns the new revision, or
+ * undefined when someone else's save came first (the caller answers 409).
+ */
+export async function upsertPreferencesAt(
+  db: Db,
+  userId: string,
+  revision: number,
+  columns: EditorColumns,
+): Promise<number | undefined> {
+  const p = userPreferences;
   const values = { ...columns, updatedAt: new Date() };
-  await db
+  const [row] =
+    revision === 0
+      ? // No row yet: insert one; a row another device created meanwhile is not overwritten (its revision is ≥ 1).
+        await db
+          .insert(p)
+          .values({ userId, ...values, revision: 1 })
+          .onConflictDoNothing({ target: p.userId })
+          .returning({ revision: p.revision })
+      : await db
+          .update(p)
+          .set({ ...values, revision: sql`${p.revision} + 1` })
+          .where(and(eq(p.userId, userId), eq(p.revision, revision)))
+          .returning({ revision: p.revision });
+  return row?.revision;
+}
+
+/** Her row's revision, or 0 before she has one. */
+export async function preferencesRevision(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ revision: userPreferences.revision })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.revision ?? 0;
+}
+
+/** Counts a change of her preferences made elsewhere (the filters screen), so an editor's stale copy is noticed. */
+export async function bumpPreferencesRevision(db: Db, userId: string): Promise<number> {
+  const { premium, lifestyle, notifications, app } = DEFAULT_PREFERENCES;
+  const [row] = await db
     .insert(userPreferences)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: values });
+    .values({ userId, notifications, premium, lifestyle, app })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { revision: sql`${userPreferences.revision} + 1`, updatedAt: new Date() },
+    })
+    .returning({ revision: userPreferences.revision });
+  return row?.revision ?? 1;
 }
 
 /**
@@ -63,7 +106,11 @@ export async function writePreferenceColumns(
   await db
     .insert(userPreferences)
     .values({ userId, notifications, premium, lifestyle, app, ...columns })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...columns, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      // Counted like an editor's save: a device still showing the old values must not write them back.
+      set: { ...columns, revision: sql`${userPreferences.revision} + 1`, updatedAt: new Date() },
+    });
 }
 
 /** Her saved app language (app.language), or undefined before she saved any preferences. */

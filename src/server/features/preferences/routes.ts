@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { preferencesApi } from '../../../contract/api/preferences';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
 import { sessionUserId } from '../../core';
 import { route } from '../../http/route';
 import { preferenceStatsOf, type PreferenceStatSources } from './stats';
@@ -8,6 +9,7 @@ import { getPreferences, markTourSeen, savePreferences } from './store';
 
 interface PreferencesDeps {
   db: Db;
+  events: DomainEvents;
   stats: PreferenceStatSources;
 }
 
@@ -15,7 +17,13 @@ export const preferencesRoutes: FastifyPluginAsync<PreferencesDeps> = async (app
   const { db } = deps;
 
   route(app, preferencesApi.get, async (request) => getPreferences(db, sessionUserId(request)));
-  route(app, preferencesApi.save, async (request) => savePreferences(db, sessionUserId(request), request.body));
+  route(app, preferencesApi.save, async (request) => {
+    const userId = sessionUserId(request);
+    const saved = await savePreferences(db, userId, request.body);
+    // After the commit: her other devices fetch what is stored now.
+    deps.events.emit('preferences.changed', { userId, revision: saved.revision });
+    return saved;
+  });
   route(app, preferencesApi.tourSeen, async (request) => {
     await markTourSeen(db, sessionUserId(request));
     return { tourSeen: true as const };

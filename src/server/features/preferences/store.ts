@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
+  PREFERENCES_CHANGED,
   type DealBreaker,
   type NotificationSettings,
   type Preferences,
   type updatePreferencesBody,
 } from '../../../contract/preferences';
 import type { Db } from '../../db/client';
-import { premiumRequired } from '../../http/errors';
+import { AppError, premiumRequired } from '../../http/errors';
 import { accountState } from '../../core';
-import { getFilters, saveFilters } from './filters';
+import { getFilters, writeFilters } from './filters';
 import { localText } from '../../i18n';
 import { isLanguage, type Language } from '../../i18n';
 import {
@@ -17,7 +18,7 @@ import {
   preferencesRow,
   savedLanguages,
   savedNotifications,
-  upsertPreferences,
+  upsertPreferencesAt,
   writePreferenceColumns,
   type PreferencesRow,
 } from './repository';
@@ -35,6 +36,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
   const base = row ? presentRow(row) : DEFAULT_PREFERENCES;
   return {
     ...base,
+    revision: row?.revision ?? 0,
     ageRange: [filters.minAge, filters.maxAge],
     maxDistance: filters.maxDistance,
     visibility: { ...base.visibility, ghostMode: account?.ghost ?? false },
@@ -107,8 +109,10 @@ export async function savePreferences(
     app: { ...DEFAULT_PREFERENCES.app, ...current?.app, ...withoutUndefined(input.app) },
   };
   await db.transaction(async (tx) => {
-    await upsertPreferences(tx, userId, values);
-    await saveFilters(tx, userId, {
+    // Compare-and-set: without a revision (a client that predates it) the save replaces whatever is stored.
+    const at = input.revision ?? current?.revision ?? 0;
+    if ((await upsertPreferencesAt(tx, userId, at, values)) === undefined) throw preferencesChanged();
+    await writeFilters(tx, userId, {
       ...filters,
       minAge: input.ageRange[0],
       maxAge: input.ageRange[1],
@@ -117,6 +121,9 @@ export async function savePreferences(
   });
   return getPreferences(db, userId);
 }
+
+/** 409: her preferences were saved elsewhere (another device) after the copy this save was edited from. */
+const preferencesChanged = () => new AppError(409, PREFERENCES_CHANGED, localText('preferencesChangedElsewhere'));
 
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,17 +1,12 @@
-import {
-  FILTER_AGE_MAX,
-  FILTER_AGE_MIN,
-  FILTER_DISTANCE_MAX,
-  FILTER_DISTANCE_MIN,
-  type DiscoveryFilters,
-} from '../../../contract/discovery';
+import type { DiscoveryFilters } from '../../../contract/discovery';
+import { AGE_MAX, AGE_MIN, DISTANCE_MAX, DISTANCE_MIN } from '../../../contract/preference-limits';
 import type { Units } from '../../../contract/preferences';
 import { t } from '@lingui/core/macro';
 import { distanceText } from '../../lib/distance';
 
 /** The distance filter's bounds in whole miles, as the server stores it (its slider: lib/units.ts). */
-export const DISTANCE_BOUNDS = { min: FILTER_DISTANCE_MIN, max: FILTER_DISTANCE_MAX } as const;
-export const AGE_SLIDER = { min: FILTER_AGE_MIN, max: FILTER_AGE_MAX, step: 1 } as const;
+export const DISTANCE_BOUNDS = { min: DISTANCE_MIN, max: DISTANCE_MAX } as const;
+export const AGE_SLIDER = { min: AGE_MIN, max: AGE_MAX, step: 1 } as const;
 
 /** '50 miles', in the active language. */
 export function milesText(miles: number): string {

@@ -15,6 +15,7 @@ import { distanceSlider, distanceText } from '../../lib/distance';
 import { useUnits } from '../../lib/preferences';
 import { useDiscoveryFilters, useSaveFilters } from './discovery-api';
 import { FriendsSection } from './friends-section';
+import { LeaveUnsavedGuard } from '../../components/leave-unsaved-guard';
 import { toggled } from '../../lib/toggled';
 import { teaNameLabel } from '../../lib/tea-labels';
 import { TravelSection } from './travel-section';
@@ -67,16 +68,31 @@ const rangeClass = 'absolute h-full rounded-full bg-plum-600';
 const thumbClass =
   'block size-7 rounded-full border-2 border-plum-600 bg-white shadow-[0_2px_8px_rgb(58_19_49/0.25)] transition-transform hover:scale-110 focus-visible:scale-110 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-plum-200';
 
+const sameFilters = (a: DiscoveryFilters, b: DiscoveryFilters) => JSON.stringify(a) === JSON.stringify(b);
+
 function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFilters }) {
   const [filters, setFilters] = useState<DiscoveryFilters>(initial);
+  // What is stored as far as this screen knows: her last good save here, or the server's copy.
+  const [baseline, setBaseline] = useState<DiscoveryFilters>(initial);
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    // A fresh copy (her other device saved): shown at once unless she is in the middle of editing.
+    setSeen(initial);
+    setBaseline(initial);
+    if (sameFilters(filters, baseline)) setFilters(initial);
+  }
   const save = useSaveFilters(userId);
   const units = useUnits();
   const { t, i18n } = useLingui();
   const distance = distanceSlider(units, filters.maxDistance, DISTANCE_BOUNDS);
 
   const onSave = () => {
-    save.mutate(filters, {
-      onSuccess: () => toast({ title: t`Filters updated`, description: t`Your discovery preferences have been saved` }),
+    const sent = filters;
+    save.mutate(sent, {
+      onSuccess: () => {
+        setBaseline(sent);
+        toast({ title: t`Filters updated`, description: t`Your discovery preferences have been saved` });
+      },
       onError: () =>
         toast({ title: t`Failed to update filters`, description: t`Please try again`, variant: 'destructive' }),
     });
@@ -84,6 +100,7 @@ function FiltersForm({ userId, initial }: { userId: string; initial: DiscoveryFi
 
   return (
     <>
+      <LeaveUnsavedGuard dirty={!save.isPending && !sameFilters(filters, baseline)} />
       <Section
         id="age-title"
         icon={<Users className="size-5" />}

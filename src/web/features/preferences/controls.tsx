@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Slider, Switch } from 'radix-ui';
-import { FILTER_DISTANCE_MAX, FILTER_DISTANCE_MIN } from '../../../contract/discovery';
-import { EDITOR_AGE_MAX, EDITOR_AGE_MIN, type Units } from '../../../contract/preferences';
+import type { Units } from '../../../contract/preferences';
+// The same limits as the filters screen's sliders (one source: the contract's preference-limits).
+import { AGE_MAX, AGE_MIN, DISTANCE_MAX, DISTANCE_MIN } from '../../../contract/preference-limits';
 import { cn } from '../../lib/cn';
 import { distanceSlider, distanceText } from '../../lib/distance';
 import { useLingui } from '@lingui/react/macro';
@@ -152,20 +153,20 @@ export function AgeRangeField({
     <SliderField
       title={t`Age range`}
       valueText={`${value[0]} – ${value[1]}`}
-      min={EDITOR_AGE_MIN}
-      max={EDITOR_AGE_MAX}
+      min={AGE_MIN}
+      max={AGE_MAX}
       step={1}
       value={value}
       thumbLabels={[t`Minimum age`, t`Maximum age`]}
       onChange={([min, max]) => {
         if (min !== undefined && max !== undefined) onChange([min, max]);
       }}
-      ends={[EDITOR_AGE_MIN, EDITOR_AGE_MAX]}
+      ends={[AGE_MIN, AGE_MAX]}
     />
   );
 }
 
-const DISTANCE_BOUNDS = { min: FILTER_DISTANCE_MIN, max: FILTER_DISTANCE_MAX } as const;
+const DISTANCE_BOUNDS = { min: DISTANCE_MIN, max: DISTANCE_MAX } as const;
 
 /** The maximum-distance slider: whole miles for the server, moved and shown in her units (lib/units.ts). */
 export function DistanceField({

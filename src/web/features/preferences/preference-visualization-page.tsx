@@ -34,6 +34,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { GhostModeToggle } from '../../components/ghost-mode-toggle';
 import { toggled } from '../../lib/toggled';
+import { LeaveUnsavedGuard } from '../../components/leave-unsaved-guard';
 import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass } from './controls';
 import { toUpdateBody, usePreferences, usePreferenceStats, useSavePreferences } from '../../lib/preferences';
 import { useLingui } from '@lingui/react/macro';
@@ -95,9 +96,17 @@ function withDefaultFilters(p: Preferences): Preferences {
 function Dashboard({ userId, premium, saved }: { userId: string; premium: boolean; saved: Preferences }) {
   const base = useMemo(() => ({ ...saved, ...toUpdateBody(saved) }), [saved]);
   const [draft, setDraft] = useState<Preferences>(base);
+  const [shown, setShown] = useState(base);
+  const same = (a: Preferences, b: Preferences) => JSON.stringify(a) === JSON.stringify(b);
+  if (shown !== base) {
+    // A fresh copy (saved on her other device): shown at once unless she has edits of her own, which a save merges.
+    setShown(base);
+    if (same(draft, shown)) setDraft(base);
+  }
   const stats = usePreferenceStats(userId);
   const save = useSavePreferences(userId);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(base);
+  // The revision is not an edit: after a merged save the draft is already at the newer one.
+  const dirty = !same({ ...draft, revision: 0 }, { ...base, revision: 0 });
   const score = preferenceCompleteness(base);
   const tips = preferenceTips(draft);
   const set = (change: (p: Preferences) => Preferences) => setDraft((p) => change(p));
@@ -148,6 +157,7 @@ function Dashboard({ userId, premium, saved }: { userId: string; premium: boolea
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
+      <LeaveUnsavedGuard dirty={dirty && !save.isPending} />
       <Card className="grid gap-3 bg-plum-50">
         <div className="flex items-center gap-4">
           <ScoreRing score={score} />

@@ -17,6 +17,7 @@ import { AgeRangeField, DistanceField, SelectRow, SwitchRow, tabTriggerClass } f
 import { preferencesRoute, toUpdateBody, usePreferences, useSavePreferences } from '../../lib/preferences';
 import { queryKeyOf } from '../../lib/query-key';
 import { QuietHoursField } from './quiet-hours-field';
+import { LeaveUnsavedGuard } from '../../components/leave-unsaved-guard';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -159,6 +160,11 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
       },
     );
 
+  // What the Save button would store (the switches, theme and language save as she flips them, so they never wait).
+  const savedWithButton = (p: Preferences) =>
+    JSON.stringify({ ...p, revision: 0, notifications: p.notifications.quietHours, app: null });
+  const unsaved = !save.isPending && savedWithButton(draft) !== savedWithButton(toUpdateBody(initial));
+
   const onSave = () =>
     save.mutate(toUpdateBody(draft), {
       onSuccess: (saved) => {
@@ -182,6 +188,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Prefere
 
   return (
     <div className="grid gap-4 px-4 pt-4 pb-8">
+      <LeaveUnsavedGuard dirty={unsaved} />
       <Link to="/settings" className={buttonClasses('ghost', 'md') + ' -ml-2 w-fit px-3'}>
         <ArrowLeft className="size-4" aria-hidden />
         {t`Back to Settings`}
