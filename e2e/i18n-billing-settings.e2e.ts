@@ -216,7 +216,7 @@ describe('billing and settings in Spanish', () => {
     await sheet.getByRole('button', { name: 'Compartir plan' }).click();
     await sheet.getByText('Escribe dónde vais a quedar').waitFor();
     await sheet.getByText('Escribe un nombre para este contacto').waitFor();
-    await sheet.getByText('Escribe un número de teléfono o un correo').waitFor();
+    await sheet.getByText('Escribe un número de teléfono').waitFor();
     expect(await englishStrings(sheet), 'share my date').toEqual([]);
     await shoot(page, 'share-date-errors', theme);
     await context.close();
