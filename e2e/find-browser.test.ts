@@ -56,6 +56,29 @@ describe('the browser the test command uses', () => {
     });
   });
 
+  it("takes Debian's headless shell before a full Chromium, on PATH or where Debian puts it", () => {
+    expect(planBrowser(machine({ executables: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'] }))).toEqual({
+      action: 'use',
+      path: '/usr/bin/chromium-headless-shell',
+      foundBy: 'PATH',
+    });
+    expect(
+      planBrowser(
+        machine({
+          env: { PATH: '/bin' },
+          executables: ['/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'],
+        }),
+      ),
+    ).toEqual({ action: 'use', path: '/usr/lib/chromium/chromium-headless-shell', foundBy: 'usual location' });
+  });
+
+  it('installs the headless shell as root on Debian even where a full Chromium is, keeping that as the fallback', () => {
+    const plan = planBrowser(
+      machine({ executables: ['/usr/bin/apt-get', '/usr/bin/chromium'], osRelease: DEBIAN, isRoot: true }),
+    );
+    expect(plan).toMatchObject({ action: 'install', fallback: '/usr/bin/chromium' });
+  });
+
   it('finds Chrome in its usual install location when it is not on PATH', () => {
     expect(planBrowser(machine({ executables: ['/opt/google/chrome/chrome'] }))).toEqual({
       action: 'use',
@@ -67,23 +90,30 @@ describe('the browser the test command uses', () => {
   it.each([
     ['Debian', DEBIAN],
     ['Ubuntu', UBUNTU],
-  ])('installs Chromium and the emoji font with apt-get as root on %s, saying so in one line', (_os, osRelease) => {
-    const plan = planBrowser(machine({ executables: ['/usr/bin/apt-get'], osRelease, isRoot: true }));
-    expect(plan).toEqual({
-      action: 'install',
-      commands: [
-        ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-noto-color-emoji'],
-      ],
-      notice: expect.stringMatching(/^steep: no Chromium found; installing .*chromium.*fonts-noto-color-emoji[^\n]*$/),
-    });
-  });
+  ])(
+    'installs the headless shell and the emoji font with apt-get as root on %s, saying so in one line',
+    (_os, osRelease) => {
+      const plan = planBrowser(machine({ executables: ['/usr/bin/apt-get'], osRelease, isRoot: true }));
+      expect(plan).toEqual({
+        action: 'install',
+        commands: [
+          ['apt-get', 'update', '-qq'],
+          ['apt-get', 'install', '-y', '-qq', 'chromium-headless-shell', 'chromium', 'fonts-noto-color-emoji'],
+        ],
+        notice: expect.stringMatching(
+          /^steep: no Chromium headless shell found; installing .*chromium-headless-shell.*chromium.*fonts-noto-color-emoji[^\n]*$/,
+        ),
+      });
+    },
+  );
 
   it('tells a non-root Debian user exactly what to run', () => {
     const plan = planBrowser(machine({ executables: ['/usr/bin/apt-get'], osRelease: DEBIAN, isRoot: false }));
     expect(plan).toEqual({
       action: 'stop',
-      message: expect.stringContaining('run `sudo apt-get install -y chromium fonts-noto-color-emoji`'),
+      message: expect.stringContaining(
+        'run `sudo apt-get install -y chromium-headless-shell chromium fonts-noto-color-emoji`',
+      ),
     });
   });
 
@@ -115,13 +145,28 @@ describe('the browser the test command uses', () => {
       ran.push([command, ...args].join(' '));
       // What apt-get would leave behind; no real command runs in this test.
       if (args[0] === 'install')
-        debian.isExecutable = (file) => file === '/usr/bin/chromium' || file === '/usr/bin/apt-get';
+        debian.isExecutable = (file) => file === '/usr/bin/chromium-headless-shell' || file === '/usr/bin/apt-get';
       return 0;
     };
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    expect(ensureBrowser(debian)).toBe('/usr/bin/chromium');
-    expect(ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium fonts-noto-color-emoji']);
+    expect(ensureBrowser(debian)).toBe('/usr/bin/chromium-headless-shell');
+    expect(ran).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq chromium-headless-shell chromium fonts-noto-color-emoji',
+    ]);
     expect(log).toHaveBeenCalledTimes(1);
+    expect(debian.env.CHROMIUM_PATH).toBe('/usr/bin/chromium-headless-shell');
+    log.mockRestore();
+  });
+
+  it('ensureBrowser uses the full Chromium already there when the install fails, and says so', () => {
+    const debian = machine({ executables: ['/usr/bin/apt-get', '/usr/bin/chromium'], osRelease: DEBIAN, isRoot: true });
+    debian.run = () => 100;
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    expect(ensureBrowser(debian)).toBe('/usr/bin/chromium');
+    expect(log).toHaveBeenLastCalledWith(
+      'steep: `apt-get update -qq` failed (exit 100); using /usr/bin/chromium instead.',
+    );
     expect(debian.env.CHROMIUM_PATH).toBe('/usr/bin/chromium');
     log.mockRestore();
   });

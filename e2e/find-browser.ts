@@ -4,14 +4,21 @@ import path from 'node:path';
 
 /**
  * How the browser suite gets its Chromium, so that `npm install` then `npm test` is all a newcomer types:
- * CHROMIUM_PATH when set; else a Chromium or Chrome already installed (on PATH, then the usual places);
- * else, as root on Debian or Ubuntu, Debian's `chromium` and the colour emoji font from apt-get (as
- * Playwright's `install --with-deps` installs its system dependencies); else one line that says what to run.
+ * CHROMIUM_PATH when set; else Debian's Chromium headless shell (`chromium-headless-shell`); else, as root on Debian
+ * or Ubuntu, that shell and the colour emoji font from apt-get (as Playwright's `install --with-deps` installs its
+ * system dependencies), falling back to a full Chromium already there if apt-get fails; else a full Chromium or
+ * Chrome already installed (on PATH, then the usual places); else one line that says what to run.
+ * The headless shell first because the suite is CPU-bound on CI's 2 cores and the shell, without the full browser's
+ * window and UI layers, takes a third less CPU for the same journeys (docs/decisions/0029-headless-shell.md). The
+ * full Chromium is installed beside it for the journeys about push, which the shell lacks (`fullBrowserPath`).
  * The decision (`planBrowser`) is pure over the lookups below so a unit test can walk every branch.
  */
 
 /** Packages the test command may install; the emoji font makes chat reactions render in screenshots. */
-export const BROWSER_PACKAGES = ['chromium', 'fonts-noto-color-emoji'] as const;
+export const BROWSER_PACKAGES = ['chromium-headless-shell', 'chromium', 'fonts-noto-color-emoji'] as const;
+
+const SHELL_NAME = 'chromium-headless-shell';
+const SHELL_LOCATIONS = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
 
 const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
@@ -39,7 +46,8 @@ export interface Machine {
 
 export type BrowserPlan =
   | { action: 'use'; path: string; foundBy: 'CHROMIUM_PATH' | 'PATH' | 'usual location' }
-  | { action: 'install'; commands: string[][]; notice: string }
+  /** `fallback`: a full Chromium already on the machine, used when the install fails (no network, a held lock). */
+  | { action: 'install'; commands: string[][]; notice: string; fallback?: string }
   | { action: 'stop'; message: string };
 
 function onPath(machine: Machine, name: string): string | undefined {
@@ -69,12 +77,9 @@ export function planBrowser(machine: Machine): BrowserPlan {
       message: `CHROMIUM_PATH=${fromEnv} is not an executable file: point it at a Chromium or Chrome binary, or unset it.`,
     };
   }
-  for (const name of PATH_NAMES) {
-    const found = onPath(machine, name);
-    if (found) return { action: 'use', path: found, foundBy: 'PATH' };
-  }
-  const usual = USUAL_LOCATIONS.find((file) => machine.isExecutable(file));
-  if (usual) return { action: 'use', path: usual, foundBy: 'usual location' };
+  const shell = findBrowser(machine, [SHELL_NAME], SHELL_LOCATIONS);
+  if (shell) return shell;
+  const full = findBrowser(machine, PATH_NAMES, USUAL_LOCATIONS);
 
   const aptCommand = `apt-get install -y ${BROWSER_PACKAGES.join(' ')}`;
   if (hasApt(machine) && machine.isRoot) {
@@ -84,9 +89,11 @@ export function planBrowser(machine: Machine): BrowserPlan {
         ['apt-get', 'update', '-qq'],
         ['apt-get', 'install', '-y', '-qq', ...BROWSER_PACKAGES],
       ],
-      notice: `steep: no Chromium found; installing Debian's ${BROWSER_PACKAGES.join(' and ')} for the browser tests (${aptCommand}).`,
+      notice: `steep: no Chromium headless shell found; installing Debian's ${BROWSER_PACKAGES.join(' and ')} for the browser tests (${aptCommand}).`,
+      ...(full ? { fallback: full.path } : {}),
     };
   }
+  if (full) return full;
   if (hasApt(machine)) {
     return {
       action: 'stop',
@@ -98,6 +105,19 @@ export function planBrowser(machine: Machine): BrowserPlan {
     message:
       'No Chromium found for the browser tests: install Chromium or Google Chrome, or set CHROMIUM_PATH=/path/to/chromium, then npm test again.',
   };
+}
+
+function findBrowser(
+  machine: Machine,
+  names: readonly string[],
+  locations: readonly string[],
+): Extract<BrowserPlan, { action: 'use' }> | undefined {
+  for (const name of names) {
+    const found = onPath(machine, name);
+    if (found) return { action: 'use', path: found, foundBy: 'PATH' };
+  }
+  const usual = locations.find((file) => machine.isExecutable(file));
+  return usual ? { action: 'use', path: usual, foundBy: 'usual location' } : undefined;
 }
 
 export function thisMachine(): Machine {
@@ -137,6 +157,14 @@ export function browserPath(): string {
 }
 
 /**
+ * A full Chromium or Chrome for the journeys about what the headless shell lacks (the Push API and its permission):
+ * the one on the machine (the install plan puts Debian's beside the shell), else the browser the suite uses.
+ */
+export function fullBrowserPath(): string {
+  return findBrowser(thisMachine(), PATH_NAMES, USUAL_LOCATIONS)?.path ?? browserPath();
+}
+
+/**
  * Finds a browser, installing one when the plan says so, and returns its path; throws one line otherwise.
  */
 export function ensureBrowser(machine: Machine = thisMachine()): string {
@@ -146,7 +174,11 @@ export function ensureBrowser(machine: Machine = thisMachine()): string {
     console.log(plan.notice);
     for (const [command = '', ...args] of plan.commands) {
       const status = machine.run(command, args);
-      if (status !== 0) throw new Error(`\`${[command, ...args].join(' ')}\` failed (exit ${status}).`);
+      if (status === 0) continue;
+      const failed = `\`${[command, ...args].join(' ')}\` failed (exit ${status})`;
+      if (!plan.fallback) throw new Error(`${failed}.`);
+      console.log(`steep: ${failed}; using ${plan.fallback} instead.`);
+      return useBrowser(machine, plan.fallback);
     }
     const after = planBrowser(machine);
     if (after.action !== 'use')

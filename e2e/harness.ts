@@ -12,7 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, type Database } from '../src/server/db/client';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { newUserBody } from '../src/server/test/factories';
-import { browserPath } from './find-browser';
+import { browserPath, fullBrowserPath } from './find-browser';
 
 export const PHONE = { width: 390, height: 844 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -72,9 +72,10 @@ export async function startServer(
 /** Chromium records audio without a microphone (a test tone) and grants the permission itself. */
 export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/** `full`: the full Chromium, for the journeys about push, which the headless shell lacks (e2e/find-browser.ts). */
+export function launchBrowser(extraArgs: string[] = [], options: { full?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: browserPath(),
+    executablePath: options.full ? fullBrowserPath() : browserPath(),
     args: [
       ...extraArgs,
       '--headless',

@@ -91,7 +91,7 @@ describe('layout and focus after the tryout', () => {
     await confirm.getByRole('button', { name: 'Block', exact: true }).focus();
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
-    await expect.poll(() => activeTag(page)).toBe('BUTTON');
+    await expect.poll(() => activeTag(page), { timeout: 10_000 }).toBe('BUTTON');
 
     // The chat with the plan's strip, and the share sheet.
     await page.goto(`/conversation/${matchId}`);

@@ -39,7 +39,8 @@ beforeAll(async () => {
   push = await startPushService();
   [server, browser] = await Promise.all([
     startServer({ JOBS_WORKER: 'true', JOBS_POLL_MS: '100', PUSH_ALLOWED_HOSTS: '127.0.0.1' }, { webRoot }),
-    launchBrowser(),
+    // The full browser: the headless shell has no Push API, and half of this file is about push.
+    launchBrowser([], { full: true }),
   ]);
 }, 120_000);
 afterAll(async () => {

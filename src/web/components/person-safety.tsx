@@ -98,10 +98,23 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       // have happened, focus that was dropped to the body goes where the caller says (the next card's ⋮).
       const after = options.focusAfterBlock;
       if (after) {
+        const handOn = () => {
+          const active = document.activeElement;
+          if (!active || active === document.body) after()?.focus();
+        };
         requestAnimationFrame(() =>
           setTimeout(() => {
-            const active = document.activeElement;
-            if (!active || active === document.body) after()?.focus();
+            handOn();
+            // On a slow phone the ⋮ holding her focus may leave only when its card's exit ends: hand on then too.
+            const held = document.activeElement;
+            if (!held || held === document.body) return;
+            const watcher = new MutationObserver(() => {
+              if (held.isConnected) return;
+              watcher.disconnect();
+              handOn();
+            });
+            watcher.observe(document.body, { childList: true, subtree: true });
+            setTimeout(() => watcher.disconnect(), 5_000);
           }),
         );
       }
