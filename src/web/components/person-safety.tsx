@@ -94,30 +94,6 @@ export function usePersonSafety(options: PersonSafetyOptions = {}): {
       toast({ title: t`${person.name} is blocked`, description: t`You won't see each other again` });
       void queryClient.invalidateQueries();
       await options.onBlocked?.(person);
-      // The dialog gives focus back to what opened it, and a card's ⋮ leaves with the card just after: once both
-      // have happened, focus that was dropped to the body goes where the caller says (the next card's ⋮).
-      const after = options.focusAfterBlock;
-      if (after) {
-        const handOn = () => {
-          const active = document.activeElement;
-          if (!active || active === document.body) after()?.focus();
-        };
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            handOn();
-            // On a slow phone the ⋮ holding her focus may leave only when its card's exit ends: hand on then too.
-            const held = document.activeElement;
-            if (!held || held === document.body) return;
-            const watcher = new MutationObserver(() => {
-              if (held.isConnected) return;
-              watcher.disconnect();
-              handOn();
-            });
-            watcher.observe(document.body, { childList: true, subtree: true });
-            setTimeout(() => watcher.disconnect(), 5_000);
-          }),
-        );
-      }
     } catch (error) {
       console.warn('Block failed.', error);
       toastFailed(t`Not blocked`, error, t`Failed to block. Please try again.`);

@@ -61,11 +61,18 @@ export function ConfirmDialog({
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
             returnFocus(event);
-            const instead = event.defaultPrevented ? null : focusWhenOpenerGone?.();
-            if (instead) {
-              event.preventDefault();
-              instead.focus();
+            if (!focusWhenOpenerGone) return;
+            if (!event.defaultPrevented) {
+              const instead = focusWhenOpenerGone();
+              if (instead) {
+                event.preventDefault();
+                instead.focus();
+              }
+              return;
             }
+            // Her focus went back to the opener, which may still leave with what the action removed (a card's ⋮
+            // goes when its card's exit ends, later on a slow phone): when it does, her focus goes on instead.
+            handOnWhenGone(document.activeElement, focusWhenOpenerGone);
           }}
           className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-sm rounded-(--radius-card) bg-cream-50 p-6 shadow-float data-[state=open]:animate-sheet-up focus:outline-none"
         >
@@ -89,4 +96,35 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/** How long an opener that got focus back may take to leave (a card's exit animation, on a slow phone). */
+const OPENER_EXIT_MS = 5_000;
+
+/** When `held` leaves the page and her focus fell to the body with it, focus what `next` names. */
+function handOnWhenGone(held: Element | null, next: () => HTMLElement | null) {
+  const handOn = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body) next()?.focus();
+  };
+  if (!held || held === document.body || !held.isConnected) {
+    handOn();
+    return;
+  }
+  const stop = () => {
+    watcher.disconnect();
+    held.removeEventListener('focusout', movedOn);
+  };
+  // She moved on by herself before it left: leave her focus where she put it.
+  const movedOn = (event: Event) => {
+    if ((event as FocusEvent).relatedTarget) stop();
+  };
+  const watcher = new MutationObserver(() => {
+    if (held.isConnected) return;
+    stop();
+    handOn();
+  });
+  watcher.observe(document.body, { childList: true, subtree: true });
+  held.addEventListener('focusout', movedOn);
+  setTimeout(stop, OPENER_EXIT_MS);
 }
