@@ -89,7 +89,7 @@ export function planBrowser(machine: Machine): BrowserPlan {
         ['apt-get', 'update', '-qq'],
         ['apt-get', 'install', '-y', '-qq', ...BROWSER_PACKAGES],
       ],
-      notice: `steep: no Chromium headless shell found; installing Debian's ${BROWSER_PACKAGES.join(' and ')} for the browser tests (${aptCommand}).`,
+      notice: `steep: no Chromium headless shell found; installing it, the full Chromium and the colour emoji font from Debian for the browser tests (${aptCommand}).`,
       ...(full ? { fallback: full.path } : {}),
     };
   }

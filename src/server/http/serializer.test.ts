@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { allRouteDeclarations } from '../../contract/api';
 import { subscriptionDetails } from '../../contract/billing';
@@ -49,6 +49,20 @@ describe('compiled response serializers', () => {
       .filter((route) => !route.binary && compileResponseSchema(route.response) === undefined)
       .map((route) => `${route.method} ${route.path}`);
     expect(fallbacks).toEqual([]);
+  });
+
+  it('compile a tuple inside a union without a strict-mode warning, and write it whole', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const range = z.object({ ageRange: z.tuple([z.number().int(), z.number().int()]) });
+      const write = stringify(z.object({ preferences: z.union([range, z.null()]) }));
+      expect(JSON.parse(write({ preferences: { ageRange: [25, 40] } }))).toEqual({
+        preferences: { ageRange: [25, 40] },
+      });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('write what zod would, and never a private field added to the row', () => {

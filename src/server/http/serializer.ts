@@ -38,8 +38,12 @@ type Schema = Record<string, unknown>;
  */
 function forSerializer(node: Schema): Schema {
   const out: Schema = {};
+  // A tuple keeps its length: Ajv (which fast-json-stringify compiles unions with) warns in strict mode about
+  // `items: [a, b]` without minItems.
+  const tuple = Array.isArray(node.items);
   for (const [key, value] of Object.entries(node)) {
-    if (VALIDATION_ONLY.has(key) || (key === 'additionalProperties' && value === false)) continue;
+    const keepsLength = tuple && (key === 'minItems' || key === 'maxItems');
+    if ((VALIDATION_ONLY.has(key) && !keepsLength) || (key === 'additionalProperties' && value === false)) continue;
     if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, forSerializer(sub as Schema)]));
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
