@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matchViaApi, phoneContext, signUpViaApi, toastText, useServerAndBrowser, waitForMail } from './harness';
+import {
+  matchViaApi,
+  phoneContext,
+  shareDatePlanViaApi,
+  signUpViaApi,
+  toastText,
+  useServerAndBrowser,
+  waitForMail,
+} from './harness';
 import { shootBothThemes } from './flows-themes';
 import { settle } from './waits';
 
@@ -136,17 +144,7 @@ describe('share my date', () => {
 
     // Cancel asks too; a contact's valid link then says she cancelled it.
     const friend2 = `lee-${jordan.username}@example.com`;
-    const start = new Date(Date.now() + 2 * 3_600_000);
-    const shared = await jordanContext.request.post('/api/date-plans', {
-      data: {
-        matchId,
-        place: 'Powell’s Books',
-        startsAt: start.toISOString(),
-        timeZone: 'America/Los_Angeles',
-        contacts: [{ name: 'Lee', channel: 'email', address: friend2 }],
-      },
-    });
-    expect(shared.status()).toBe(201);
+    await shareDatePlanViaApi(jordanContext, matchId, { name: 'Lee', address: friend2 }, { place: 'Powell’s Books' });
     const mail2 = await waitForMail(env.server, friend2, /^Jordan shared a date plan with you$/);
     const link2 = /(https?:\/\/\S+\/date\/[\w-]{43})/.exec(mail2.text)?.[1] ?? '';
     await page.reload();

@@ -8,6 +8,7 @@ import {
   matchViaApi,
   PHONE,
   phoneContext,
+  shareDatePlanViaApi,
   signUpViaApi,
   useServerAndBrowser,
   watchBadgeCheck,
@@ -216,17 +217,12 @@ describe('a failed action says what did not happen', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const matchId = await matchViaApi(rue, kit);
-    const plan = await rue.context.request.post('/api/date-plans', {
-      data: {
-        matchId,
-        place: 'Blue Bottle',
-        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-        checkInAt: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-        timeZone: 'America/Los_Angeles',
-        contacts: [{ name: 'Lee', channel: 'email', address: `lee-${rue.user.username}@example.com` }],
-      },
-    });
-    expect(plan.status(), await plan.text()).toBe(201);
+    await shareDatePlanViaApi(
+      rue.context,
+      matchId,
+      { name: 'Lee', address: `lee-${rue.user.username}@example.com` },
+      { checkInAt: new Date(Date.now() + 4 * 3_600_000) },
+    );
 
     const badges = await watchBadgeCheck(rue.page, env.server);
     await rue.page.goto('/tea');

@@ -155,10 +155,6 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 
 export { newUserBody as newUser } from '../src/server/test/factories';
 
-/**
- * Signs a user up through the API inside the context (so the context holds her session cookie)
- * and marks the onboarding tour as seen so it does not cover the screen under test.
- */
 /** Two members like each other through the API: their match's id. A refused like fails the journey. */
 export async function matchViaApi(
   a: { context: BrowserContext; user: SelfUser },
@@ -173,6 +169,33 @@ export async function matchViaApi(
   return body.match.id;
 }
 
+/**
+ * She shares a date plan for their match through the API: two hours from now, at Blue Bottle unless `place` says
+ * otherwise, with one contact by email (the outbox gets the mail). A refused plan fails the journey.
+ */
+export async function shareDatePlanViaApi(
+  context: BrowserContext,
+  matchId: string,
+  contact: { name: string; address: string },
+  options: { place?: string; checkInAt?: Date } = {},
+): Promise<void> {
+  const response = await context.request.post('/api/date-plans', {
+    data: {
+      matchId,
+      place: options.place ?? 'Blue Bottle',
+      startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      ...(options.checkInAt ? { checkInAt: options.checkInAt.toISOString() } : {}),
+      timeZone: 'America/Los_Angeles',
+      contacts: [{ name: contact.name, channel: 'email', address: contact.address }],
+    },
+  });
+  if (response.status() !== 201) throw new Error(`date plan failed ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * Signs a user up through the API inside the context (so the context holds her session cookie)
+ * and marks the onboarding tour as seen so it does not cover the screen under test.
+ */
 export async function signUpViaApi(context: BrowserContext, overrides: Partial<RegisterBody> = {}): Promise<SelfUser> {
   const body = newUserBody(overrides);
   const response = await context.request.post('/api/auth/register', { data: body });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { matchViaApi, phoneContext, signUpViaApi, useServerAndBrowser } from './harness';
+import { matchViaApi, phoneContext, shareDatePlanViaApi, signUpViaApi, useServerAndBrowser } from './harness';
 import { settle } from './waits';
 
 /*
@@ -48,16 +48,7 @@ describe('layout and focus after the tryout', () => {
       others.push(context);
     }
     const matchId = await matchViaApi({ context: jordanContext, user: jordan }, { context: alexContext, user: alex });
-    const plan = await jordanContext.request.post('/api/date-plans', {
-      data: {
-        matchId,
-        place: 'Blue Bottle',
-        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-        timeZone: 'America/Los_Angeles',
-        contacts: [{ name: 'Kim', channel: 'email', address: `kim-${jordan.username}@example.com` }],
-      },
-    });
-    expect(plan.status()).toBe(201);
+    await shareDatePlanViaApi(jordanContext, matchId, { name: 'Kim', address: `kim-${jordan.username}@example.com` });
 
     const page = await jordanContext.newPage();
     const banner = page.getByRole('region', { name: 'Date plan shared' });

@@ -4,6 +4,7 @@ import {
   closeBadgeCard,
   matchViaApi,
   phoneContext,
+  shareDatePlanViaApi,
   signUpViaApi,
   useServerAndBrowser,
   watchBadgeCheck,
@@ -37,16 +38,7 @@ describe('notices and the date-plan banner', () => {
     const bea = await signUpViaApi(beaContext, { name: 'Bea', location: 'Salem, Oregon' });
     const withAlex = await matchViaApi({ context: jordanContext, user: jordan }, { context: alexContext, user: alex });
     const withBea = await matchViaApi({ context: jordanContext, user: jordan }, { context: beaContext, user: bea });
-    const plan = await jordanContext.request.post('/api/date-plans', {
-      data: {
-        matchId: withAlex,
-        place: 'Blue Bottle',
-        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-        timeZone: 'America/Los_Angeles',
-        contacts: [{ name: 'Kim', channel: 'email', address: `kim-${jordan.username}@example.com` }],
-      },
-    });
-    expect(plan.status()).toBe(201);
+    await shareDatePlanViaApi(jordanContext, withAlex, { name: 'Kim', address: `kim-${jordan.username}@example.com` });
 
     // Her first badge's card opens on her first screen: below the banner, not over it.
     const page = await jordanContext.newPage();
