@@ -90,7 +90,7 @@ describe('notices and the date-plan banner', () => {
  * language, and leaving Filters dropped her edits without a word.
  */
 describe('her preferences on two devices', () => {
-  it('both saves stay, the other device follows her language, and Filters asks before discarding', async () => {
+  it('both saves stay, the other device follows her language (also after being offline), and Filters asks before discarding', async () => {
     const aContext = await phoneContext(env.browser, env.server.baseUrl);
     const ines = await signUpViaApi(aContext, { name: 'Ines', location: 'Salem, Oregon' });
     const bContext = await phoneContext(env.browser, env.server.baseUrl);
@@ -124,6 +124,13 @@ describe('her preferences on two devices', () => {
 
     // A changes her language: B follows without a reload, and back.
     await saveLanguage(aContext, ines, 'es', 'light');
+    await b.getByRole('heading', { level: 1, name: 'Tu panel de preferencias' }).waitFor();
+    await saveLanguage(aContext, ines, 'en', 'light');
+    await b.getByRole('heading', { level: 1, name: 'Your preference dashboard' }).waitFor();
+    // A save while B's socket is away (asleep, offline) never reaches it as a frame: B follows once it is back.
+    await bContext.setOffline(true);
+    await saveLanguage(aContext, ines, 'es', 'light');
+    await bContext.setOffline(false);
     await b.getByRole('heading', { level: 1, name: 'Tu panel de preferencias' }).waitFor();
     await saveLanguage(aContext, ines, 'en', 'light');
     await b.getByRole('heading', { level: 1, name: 'Your preference dashboard' }).waitFor();

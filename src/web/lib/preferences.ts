@@ -132,25 +132,30 @@ export function useSavePreferences(userId: string) {
 /**
  * Her other devices follow a save (a `preferences_changed` frame reaches all her sockets): a copy older than the
  * saved revision is fetched again, which applies the theme and language it holds (no reload), and the filters
- * screen's copy too. The saving device already holds the revision from its answer and fetches nothing.
+ * screen's copy too. The saving device already holds the revision from its answer and fetches nothing. A socket
+ * that was away (asleep, offline, or still connecting when the save went out) missed the frame, so each
+ * `connected` looks again.
  */
 export function useFollowPreferenceSaves(userId: string) {
   const queryClient = useQueryClient();
-  useRealtimeEvent('preferences_changed', ({ revision }) => {
+  const follow = (revision?: number) => {
     const key = queryKeyOf(preferencesRoute, { params: { id: userId } });
     const before = queryClient.getQueryData<Preferences>(key);
-    if (before !== undefined && before.revision >= revision) return;
+    if (before !== undefined && revision !== undefined && before.revision >= revision) return;
     void (async () => {
       const after = await queryClient.fetchQuery({
         queryKey: key,
         queryFn: () => loadPreferences(userId),
         staleTime: 0,
       });
+      if (before !== undefined && before.revision === after.revision) return;
       await queryClient.invalidateQueries({ queryKey: queryKeyOf(filtersRoute, { params: { userId } }) });
       // As after her own save: text the server writes in her language is fetched again in the new one.
       if (before !== undefined && before.app.language !== after.app.language) void queryClient.invalidateQueries();
     })().catch(() => undefined);
-  });
+  };
+  useRealtimeEvent('preferences_changed', ({ revision }) => follow(revision));
+  useRealtimeEvent('connected', () => follow());
 }
 
 export function usePreferenceStats(userId: string) {
